@@ -1,0 +1,53 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// The harness, the measured subjects and the command line are separate targets:
+//
+// - SimBenchCore: what a scenario is (protocols, seeding, parameters). Tiny, so that the
+//   subjects depend on nothing else.
+// - Subjects (Benchmarks/): the pattern and baseline implementations, one folder per family.
+// - CAllocationCounter: a C shim that interposes glibc's allocator to count allocations.
+// - SimBench: the harness library (fleet, timing, statistics, CSV, comparison).
+// - simbench: the executable (argument parsing, subcommands, terminal output).
+let package = Package(
+    name: "simbench",
+    products: [
+        .executable(name: "simbench", targets: ["simbench"]),
+        .library(name: "SimBench", targets: ["SimBench"]),
+    ],
+    targets: [
+        .target(name: "SimBenchCore", path: "Sources/SimBenchCore"),
+        .target(
+            name: "Subjects",
+            dependencies: ["SimBenchCore"],
+            path: "Benchmarks"
+        ),
+        .target(name: "CAllocationCounter", path: "Sources/CAllocationCounter"),
+        .target(
+            name: "SimBench",
+            dependencies: ["SimBenchCore", "Subjects", "CAllocationCounter"],
+            path: "Sources/SimBench"
+        ),
+        .executableTarget(
+            name: "simbench",
+            dependencies: ["SimBench"],
+            path: "Sources/simbench"
+        ),
+        .testTarget(
+            name: "SubjectsTests",
+            dependencies: ["Subjects", "SimBenchCore"],
+            path: "Tests/SubjectsTests"
+        ),
+        .testTarget(
+            name: "SimBenchTests",
+            dependencies: ["SimBench"],
+            path: "Tests/SimBenchTests"
+        ),
+        .testTarget(
+            name: "EndToEndTests",
+            dependencies: ["SimBench"],
+            path: "Tests/EndToEndTests"
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

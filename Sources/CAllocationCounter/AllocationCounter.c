@@ -1,0 +1,2 @@
+#include "CAllocationCounter.h"
+int simbench_placeholder(void){return 0;}

@@ -1,0 +1,1 @@
+int simbench_placeholder(void);

@@ -1,0 +1,108 @@
+/// A scenario parameter, set with `--param key=value`.
+public struct ParameterSpec: Sendable {
+    public let name: String
+    public let summary: String
+    public let defaultValue: String
+    /// How the accepted values read in an error message: "a number from 0 to 1".
+    public let accepted: String
+    /// Whether a comma list (`matcher=scan,regex`) runs each value as its own configuration.
+    public let isAxis: Bool
+    private let check: @Sendable (String) -> Bool
+
+    public init(
+        name: String,
+        summary: String,
+        defaultValue: String,
+        accepted: String,
+        isAxis: Bool = false,
+        check: @escaping @Sendable (String) -> Bool
+    ) {
+        self.name = name
+        self.summary = summary
+        self.defaultValue = defaultValue
+        self.accepted = accepted
+        self.isAxis = isAxis
+        self.check = check
+    }
+
+    public func accepts(_ value: String) -> Bool {
+        check(value)
+    }
+
+    /// One of a fixed set of words.
+    public static func choice(
+        _ name: String, _ summary: String, default defaultValue: String, choices: [String],
+        isAxis: Bool = false
+    ) -> ParameterSpec {
+        ParameterSpec(
+            name: name, summary: summary, defaultValue: defaultValue,
+            accepted: choices.joined(separator: ", "), isAxis: isAxis
+        ) { choices.contains($0) }
+    }
+
+    /// A whole number in `range`.
+    public static func integer(
+        _ name: String, _ summary: String, default defaultValue: Int, range: ClosedRange<Int>,
+        isAxis: Bool = false
+    ) -> ParameterSpec {
+        ParameterSpec(
+            name: name, summary: summary, defaultValue: String(defaultValue),
+            accepted: "a whole number from \(range.lowerBound) to \(range.upperBound)",
+            isAxis: isAxis
+        ) { Int($0).map(range.contains) ?? false }
+    }
+
+    /// A finite decimal number in `range`.
+    public static func number(
+        _ name: String, _ summary: String, default defaultValue: Double,
+        range: ClosedRange<Double>, isAxis: Bool = false
+    ) -> ParameterSpec {
+        ParameterSpec(
+            name: name, summary: summary, defaultValue: String(defaultValue),
+            accepted: "a number from \(range.lowerBound) to \(range.upperBound)", isAxis: isAxis
+        ) { value in
+            guard let number = Double(value), number.isFinite else { return false }
+            return range.contains(number)
+        }
+    }
+}
+
+/// Validated parameter values of one scenario configuration, defaults filled in.
+public struct ParameterValues: Sendable, Hashable {
+    public let values: [String: String]
+
+    public init(_ values: [String: String] = [:]) {
+        self.values = values
+    }
+
+    public subscript(name: String) -> String? {
+        values[name]
+    }
+
+    /// The value of `name` as a whole number; the spec validated it already.
+    public func integer(_ name: String) -> Int {
+        guard let text = values[name], let value = Int(text) else {
+            preconditionFailure("parameter '\(name)' was not validated as a whole number")
+        }
+        return value
+    }
+
+    public func number(_ name: String) -> Double {
+        guard let text = values[name], let value = Double(text) else {
+            preconditionFailure("parameter '\(name)' was not validated as a number")
+        }
+        return value
+    }
+
+    public func string(_ name: String) -> String {
+        guard let value = values[name] else {
+            preconditionFailure("parameter '\(name)' has no value")
+        }
+        return value
+    }
+
+    /// `key=value` pairs sorted by key and joined with `;`, as stored in CSV files.
+    public var canonical: String {
+        values.keys.sorted().map { "\($0)=\(values[$0]!)" }.joined(separator: ";")
+    }
+}

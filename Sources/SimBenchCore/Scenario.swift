@@ -1,0 +1,136 @@
+/// A family of simulations that measures one design pattern against the plain code it
+/// replaces.
+///
+/// A scenario turns a configuration (entities, events per entity, seed, parameters) into
+/// shards: the inputs of a contiguous range of entities, built before any timing starts.
+/// Each variant turns a shard into an outcome; every variant must produce exactly the
+/// baseline's outcome for the same shard.
+///
+/// Shards are built per entity range from per-entity random streams, so the outcome of a
+/// fleet never depends on how it was sliced across actors.
+public protocol Scenario: Sendable {
+    /// The inputs of a range of entities: event tapes, trees, texts.
+    associatedtype Shard: Sendable
+    /// What a variant computed over a shard; merged across shards.
+    associatedtype Outcome: ScenarioOutcome
+
+    static var descriptor: ScenarioDescriptor { get }
+    static var variants: [Variant<Shard, Outcome>] { get }
+
+    /// Creates the scenario; `configuration.parameters` were validated against the
+    /// descriptor's parameter specs already.
+    init(configuration: ScenarioConfiguration)
+
+    /// Builds the inputs of `entities`. Never timed.
+    func makeShard(entities: Range<Int>) -> Shard
+
+    /// The number of events one run over `shard` performs; the unit of "ns per event".
+    func eventCount(of shard: Shard) -> Int
+}
+
+/// Whether a variant is the plain code (the ruler) or a pattern measured against it.
+public enum VariantRole: String, Sendable {
+    case baseline
+    case pattern
+}
+
+/// One implementation of a scenario's work.
+public struct Variant<Shard: Sendable, Outcome: ScenarioOutcome>: Sendable {
+    public let name: String
+    public let role: VariantRole
+    public let summary: String
+    /// Builds whatever this variant needs beyond the shard (untimed), and returns the
+    /// closure that runs the shard once (timed). The closure stays on the actor that made it.
+    public let prepare: @Sendable (Shard) -> () -> Outcome
+
+    public init(
+        name: String,
+        role: VariantRole = .pattern,
+        summary: String,
+        prepare: @escaping @Sendable (Shard) -> () -> Outcome
+    ) {
+        self.name = name
+        self.role = role
+        self.summary = summary
+        self.prepare = prepare
+    }
+
+    /// A variant that needs nothing beyond the shard.
+    public init(
+        name: String,
+        role: VariantRole = .pattern,
+        summary: String,
+        run: @escaping @Sendable (Shard) -> Outcome
+    ) {
+        self.init(name: name, role: role, summary: summary) { shard in { run(shard) } }
+    }
+}
+
+/// What `simbench list` and the CSV say about a scenario.
+public struct ScenarioDescriptor: Sendable {
+    /// The public name, used by `--scenario` and in CSV files: `vending`.
+    public let name: String
+    /// One line: what is measured against what.
+    public let title: String
+    /// The seed article in `shared/seeds/` the scenario models.
+    public let seedArticle: String
+    /// What one entity is: "vending machine".
+    public let entityUnit: String
+    /// What one event is: "customer action".
+    public let eventUnit: String
+    /// Events per entity when `--events` is not given.
+    public let defaultEventsPerEntity: Int
+    /// A generous estimate of the memory one event and one entity need while a run is
+    /// prepared and measured; refuses absurd counts before allocating anything.
+    public let bytesPerEvent: Int
+    public let bytesPerEntity: Int
+    public let parameters: [ParameterSpec]
+    /// Whether `simbench run` without `--scenario` runs it.
+    public let inDefaultSuite: Bool
+
+    public init(
+        name: String,
+        title: String,
+        seedArticle: String,
+        entityUnit: String,
+        eventUnit: String,
+        defaultEventsPerEntity: Int,
+        bytesPerEvent: Int,
+        bytesPerEntity: Int,
+        parameters: [ParameterSpec] = [],
+        inDefaultSuite: Bool = true
+    ) {
+        self.name = name
+        self.title = title
+        self.seedArticle = seedArticle
+        self.entityUnit = entityUnit
+        self.eventUnit = eventUnit
+        self.defaultEventsPerEntity = defaultEventsPerEntity
+        self.bytesPerEvent = bytesPerEvent
+        self.bytesPerEntity = bytesPerEntity
+        self.parameters = parameters
+        self.inDefaultSuite = inDefaultSuite
+    }
+}
+
+/// Everything that determines a scenario's inputs.
+public struct ScenarioConfiguration: Sendable, Hashable {
+    public let entities: Int
+    public let eventsPerEntity: Int
+    public let seed: UInt64
+    public let parameters: ParameterValues
+
+    public init(entities: Int, eventsPerEntity: Int, seed: UInt64, parameters: ParameterValues) {
+        self.entities = entities
+        self.eventsPerEntity = eventsPerEntity
+        self.seed = seed
+        self.parameters = parameters
+    }
+}
+
+extension Scenario {
+    /// The baseline variant's name.
+    public static var baselineName: String {
+        variants.first { $0.role == .baseline }?.name ?? variants[0].name
+    }
+}
