@@ -1,0 +1,61 @@
+import SimBenchCore
+
+extension ConfigurationResult {
+    /// One result row per variant, baseline first.
+    public func rows(environment: RunEnvironment, seed: UInt64) -> [ResultRow] {
+        let baselineName = planned.entry.baseline.name
+        let baselineSeries = nanosecondsPerEvent(of: baselineName)
+        let baselineTrusted = verdicts[baselineName]?.matchesBaseline == true
+        return planned.variants.map { variant in
+            let verdict = verdicts[variant.name]
+            let ok = verdict?.matchesBaseline == true
+            let series = nanosecondsPerEvent(of: variant.name)
+            let time = ok ? TimeStatistics(samples: series) : nil
+            let ratio =
+                ok && baselineTrusted
+                ? RatioEstimate(variant: series, baseline: baselineSeries) : nil
+            let measurements = rawSamples(of: variant.name)
+            let perEvent = Double(max(events, 1))
+            let cpu = measurements.map { Double($0.cpuNanoseconds) / perEvent }
+            let allocations = measurements.compactMap(\.allocations)
+            return ResultRow(
+                environment: environment,
+                scenario: planned.entry.name,
+                parameters: planned.configuration.parameters.canonical,
+                variant: variant.name,
+                role: variant.role.rawValue,
+                status: ok ? "ok" : "wrong",
+                eventUnit: planned.entry.descriptor.eventUnit,
+                machines: planned.configuration.entities,
+                eventsPerMachine: planned.configuration.eventsPerEntity,
+                eventsPerRound: events,
+                actors: actors,
+                rounds: rounds,
+                warmupRounds: warmupRounds,
+                seed: seed,
+                nsPerEvent: time,
+                eventsPerSecond: time.map { 1e9 / $0.median },
+                ratioToBaseline: ratio?.ratio,
+                ratioLow: ratio?.low,
+                ratioHigh: ratio?.high,
+                cpuNsPerEventMedian: ok && !cpu.isEmpty ? median(cpu) : nil,
+                allocationsPerEvent: ok && allocations.count == measurements.count && !allocations.isEmpty
+                    ? median(allocations.map { Double($0) / perEvent }) : nil,
+                peakResidentBytes: peakResidentBytes,
+                residentBytesPerMachine: residentGrowth.map {
+                    Double(max($0, 0)) / Double(max(planned.configuration.entities, 1))
+                },
+                instructionsPerEvent: nil,
+                setupMilliseconds: Double(setup.shardNanoseconds) / 1e6,
+                prepareMilliseconds: Double(setup.prepareNanoseconds[variant.name] ?? 0) / 1e6,
+                checksum: verdict?.checksum ?? 0)
+        }
+    }
+}
+
+func median(_ values: [Double]) -> Double {
+    let sorted = values.sorted()
+    guard !sorted.isEmpty else { return .nan }
+    let middle = sorted.count / 2
+    return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
+}

@@ -1,0 +1,172 @@
+import SimBenchCore
+
+/// One scenario configuration, prepared on a fleet of actors and measured variant by
+/// variant.
+protocol ScenarioSession: Actor {
+    /// Builds every worker's shard and prepares the chosen variants. Untimed by the rounds;
+    /// its own duration is reported as setup.
+    func setUp(actors: Int, variants: [String]) async -> SetupReport
+    /// Runs one variant once over the whole fleet.
+    func measure(variant: String) async -> RoundMeasurement
+    /// The checksum of a variant's first outcome, and whether every outcome so far equalled
+    /// the baseline's.
+    func verdict(variant: String) -> OutcomeVerdict
+    /// Frees the shards, so that the next configuration starts from an empty fleet.
+    func tearDown() async
+}
+
+/// What setting a configuration up cost; never part of a measurement.
+struct SetupReport: Sendable {
+    /// Building the shards: tapes, trees, texts.
+    var shardNanoseconds: UInt64
+    /// Each variant's own preparation (its tree representation, compiled rules, …).
+    var prepareNanoseconds: [String: UInt64]
+    var events: Int
+}
+
+/// One variant's run over the fleet.
+public struct RoundMeasurement: Sendable {
+    public var wallNanoseconds: UInt64
+    public var cpuNanoseconds: UInt64
+    /// Allocation calls during the round; nil where the allocation counter is not active.
+    public var allocations: UInt64?
+}
+
+/// Whether a variant computed what its baseline computed.
+struct OutcomeVerdict: Sendable {
+    var checksum: UInt64
+    var matchesBaseline: Bool
+    var summary: [(label: String, value: String)]
+}
+
+/// The actor fleet of one scenario configuration.
+///
+/// Entities are split into contiguous slices, one per worker actor; each worker builds and
+/// owns its slice's shard and runs it whole for every measurement, so actor messaging costs
+/// one message per worker per round, not per entity. Outcomes are merged in worker order, and
+/// outcome merging is slicing-independent, so results never depend on the actor count.
+actor FleetSession<S: Scenario>: ScenarioSession {
+    private let scenario: S
+    private let entities: Int
+    private var workers: [FleetWorker<S>] = []
+    private var reference: S.Outcome?
+    private var verdicts: [String: (first: S.Outcome, matches: Bool)] = [:]
+
+    init(configuration: ScenarioConfiguration) {
+        scenario = S(configuration: configuration)
+        entities = configuration.entities
+    }
+
+    func setUp(actors: Int, variants: [String]) async -> SetupReport {
+        let count = max(1, min(actors, entities))
+        workers = (0..<count).map { part in
+            FleetWorker<S>(entities: (entities * part / count)..<(entities * (part + 1) / count))
+        }
+        let scenario = scenario
+        let shardStart = monotonicNanoseconds()
+        let events = await withTaskGroup(of: Int.self) { group in
+            for worker in workers {
+                group.addTask { await worker.build(scenario) }
+            }
+            var events = 0
+            for await count in group { events += count }
+            return events
+        }
+        let shardNanoseconds = monotonicNanoseconds() - shardStart
+        var prepare = [String: UInt64]()
+        for name in variants {
+            guard let index = S.variants.firstIndex(where: { $0.name == name }) else { continue }
+            let start = monotonicNanoseconds()
+            await withTaskGroup(of: Void.self) { group in
+                for worker in workers {
+                    group.addTask { await worker.prepare(variant: index) }
+                }
+            }
+            prepare[name] = monotonicNanoseconds() - start
+        }
+        return SetupReport(
+            shardNanoseconds: shardNanoseconds, prepareNanoseconds: prepare, events: events)
+    }
+
+    func measure(variant name: String) async -> RoundMeasurement {
+        guard let index = S.variants.firstIndex(where: { $0.name == name }) else {
+            preconditionFailure("unknown variant \(name)")
+        }
+        let workers = workers
+        let allocationsBefore = AllocationCounter.count()
+        let cpuBefore = ResourceUsage.cpuNanoseconds()
+        let start = monotonicNanoseconds()
+        let parts = await withTaskGroup(of: (Int, S.Outcome).self) { group in
+            for (slot, worker) in workers.enumerated() {
+                group.addTask { (slot, await worker.run(variant: index)) }
+            }
+            var parts = [S.Outcome?](repeating: nil, count: workers.count)
+            for await (slot, outcome) in group { parts[slot] = outcome }
+            return parts
+        }
+        let wall = monotonicNanoseconds() - start
+        let cpu = ResourceUsage.cpuNanoseconds() - cpuBefore
+        let allocations = AllocationCounter.count().map { $0 &- (allocationsBefore ?? 0) }
+        record(S.Outcome.merged(parts.map { $0! }), of: name)
+        return RoundMeasurement(wallNanoseconds: wall, cpuNanoseconds: cpu, allocations: allocations)
+    }
+
+    private func record(_ outcome: S.Outcome, of variant: String) {
+        if variant == S.baselineName, reference == nil { reference = outcome }
+        let matches = reference.map { $0 == outcome } ?? false
+        if let earlier = verdicts[variant] {
+            verdicts[variant] = (earlier.first, earlier.matches && matches && earlier.first == outcome)
+        } else {
+            verdicts[variant] = (outcome, matches)
+        }
+    }
+
+    func verdict(variant: String) -> OutcomeVerdict {
+        guard let recorded = verdicts[variant] else {
+            return OutcomeVerdict(checksum: 0, matchesBaseline: false, summary: [])
+        }
+        return OutcomeVerdict(
+            checksum: recorded.first.checksum, matchesBaseline: recorded.matches,
+            summary: recorded.first.summary)
+    }
+
+    func tearDown() async {
+        for worker in workers { await worker.release() }
+        workers = []
+    }
+}
+
+/// One actor of the fleet: owns a slice of the entities, their inputs, and each variant's
+/// prepared run.
+actor FleetWorker<S: Scenario> {
+    let entities: Range<Int>
+    private var shard: S.Shard?
+    /// Prepared runs by variant index. The closures never leave this actor.
+    private var runs: [Int: () -> S.Outcome] = [:]
+
+    init(entities: Range<Int>) {
+        self.entities = entities
+    }
+
+    /// Builds the shard; returns its event count.
+    func build(_ scenario: S) -> Int {
+        let shard = scenario.makeShard(entities: entities)
+        self.shard = shard
+        return scenario.eventCount(of: shard)
+    }
+
+    func prepare(variant index: Int) {
+        guard let shard else { preconditionFailure("prepare before build") }
+        runs[index] = S.variants[index].prepare(shard)
+    }
+
+    func run(variant index: Int) -> S.Outcome {
+        guard let run = runs[index] else { preconditionFailure("run before prepare") }
+        return run()
+    }
+
+    func release() {
+        runs = [:]
+        shard = nil
+    }
+}

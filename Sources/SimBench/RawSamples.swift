@@ -1,0 +1,26 @@
+/// `--raw PATH`: one CSV row per measured sample, for people who analyse the distribution
+/// themselves.
+public enum RawSamples {
+    public static let columns = [
+        "run_id", "scenario", "params", "variant", "round", "events", "wall_ns", "cpu_ns",
+        "allocations",
+    ]
+
+    public static func document(_ result: RunResult) -> String {
+        var rows = [[String]]()
+        for configuration in result.configurations {
+            let planned = configuration.planned
+            for variant in planned.variants {
+                for (round, sample) in configuration.rawSamples(of: variant.name).enumerated() {
+                    rows.append([
+                        result.environment.runID, planned.entry.name,
+                        planned.configuration.parameters.canonical, variant.name, "\(round + 1)",
+                        "\(configuration.events)", "\(sample.wallNanoseconds)",
+                        "\(sample.cpuNanoseconds)", sample.allocations.map { "\($0)" } ?? "",
+                    ])
+                }
+            }
+        }
+        return CSVFile.document(header: columns, rows: rows)
+    }
+}

@@ -1,0 +1,124 @@
+import Foundation
+import Glibc
+
+/// The machine and build a run happened on, printed with the results and stored in every
+/// CSV row, so that a number is never separated from where it was measured.
+public struct RunEnvironment: Sendable, Equatable {
+    public var runID: String
+    /// ISO 8601, UTC.
+    public var timestamp: String
+    public var host: String
+    public var cpu: String
+    public var cores: Int
+    public var loadAverage: String
+    public var os: String
+    public var swiftVersion: String
+    public var buildConfiguration: String
+    public var buildFlags: String
+    /// The repository commit the working directory is on, with `+dirty` for uncommitted
+    /// changes; empty outside a repository.
+    public var gitCommit: String
+    public var physicalMemory: UInt64
+
+    public static var isDebugBuild: Bool {
+        #if DEBUG
+            true
+        #else
+            false
+        #endif
+    }
+
+    /// Reads the current machine.
+    public static func current(now: Date = Date()) -> RunEnvironment {
+        let formatter = ISO8601DateFormatter()
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.formatOptions = [.withInternetDateTime]
+        let timestamp = formatter.string(from: now)
+        var compact = timestamp.filter { $0 != "-" && $0 != ":" }
+        compact.removeLast()  // "Z"
+        let runID = "\(compact)Z-\(String(UInt32.random(in: 0...UInt32.max), radix: 16))"
+
+        var loads = [Double](repeating: 0, count: 3)
+        let loadCount = getloadavg(&loads, 3)
+        let loadAverage =
+            loadCount == 3 ? loads.map { String(format: "%.2f", $0) }.joined(separator: " ") : ""
+
+        return RunEnvironment(
+            runID: runID,
+            timestamp: timestamp,
+            host: ProcessInfo.processInfo.hostName,
+            cpu: cpuModel(),
+            cores: ProcessInfo.processInfo.activeProcessorCount,
+            loadAverage: loadAverage,
+            os: operatingSystem(),
+            swiftVersion: compilerVersion,
+            buildConfiguration: isDebugBuild ? "debug" : "release",
+            buildFlags: isDebugBuild ? "-Onone" : "-O",
+            gitCommit: gitCommit(),
+            physicalMemory: ProcessInfo.processInfo.physicalMemory)
+    }
+
+    /// The compiler that built this binary, to the minor version.
+    static var compilerVersion: String {
+        #if compiler(>=7.0)
+            "7.0+"
+        #elseif compiler(>=6.4)
+            "6.4"
+        #elseif compiler(>=6.3)
+            "6.3"
+        #elseif compiler(>=6.2)
+            "6.2"
+        #else
+            "6.1 or older"
+        #endif
+    }
+
+    private static func cpuModel() -> String {
+        guard let info = try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8) else {
+            return "unknown"
+        }
+        for line in info.split(separator: "\n") where line.hasPrefix("model name") {
+            if let colon = line.firstIndex(of: ":") {
+                return line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+            }
+        }
+        return "unknown"
+    }
+
+    private static func operatingSystem() -> String {
+        var name = utsname()
+        uname(&name)
+        func text<T>(_ field: T) -> String {
+            withUnsafeBytes(of: field) { bytes in
+                String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
+            }
+        }
+        return "\(text(name.sysname)) \(text(name.release)) \(text(name.machine))"
+    }
+
+    private static func gitCommit() -> String {
+        guard let commit = git(["rev-parse", "--short=12", "HEAD"]), !commit.isEmpty else {
+            return ""
+        }
+        let status = git(["status", "--porcelain", "--untracked-files=no"]) ?? ""
+        return status.isEmpty ? commit : commit + "+dirty"
+    }
+
+    private static func git(_ arguments: [String]) -> String? {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["git"] + arguments
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle(forWritingAtPath: "/dev/null")
+        do {
+            try process.run()
+        } catch {
+            return nil
+        }
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else { return nil }
+        return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+}

@@ -1,0 +1,59 @@
+/// Everything `simbench run` was asked to do, before validation.
+public struct RunOptions: Sendable {
+    public var machines = 10_000
+    /// Events per entity; each scenario's default when nil.
+    public var eventsPerMachine: Int?
+    /// Scenario names; the default suite when nil.
+    public var scenarios: [String]?
+    /// Variant names, plain (`state-objects`) or qualified (`vending.state-objects`); all
+    /// when nil. The baseline of each scenario always runs: it is the ruler.
+    public var variants: [String]?
+    public var rounds = 10
+    /// Warm-up rounds; automatic (until samples settle) when nil.
+    public var warmup: Int?
+    /// Keep measuring past `rounds` until every variant has this much measured time.
+    public var minTimeSeconds: Double?
+    /// Stop measuring once a variant has this much measured time (at least 3 rounds).
+    public var maxTimeSeconds: Double?
+    public var seed: UInt64 = 1
+    /// Worker actors; a few per core when nil.
+    public var actors: Int?
+    /// `--param [scenario.]key=value` in the order given.
+    public var parameters: [ParameterAssignment] = []
+
+    public init() {}
+}
+
+/// One `--param` flag.
+public struct ParameterAssignment: Sendable, Equatable {
+    /// The scenario it is limited to (`validation.invalid=0.3`), or nil for every scenario
+    /// that has the parameter.
+    public var scenario: String?
+    public var name: String
+    public var value: String
+
+    public init(scenario: String?, name: String, value: String) {
+        self.scenario = scenario
+        self.name = name
+        self.value = value
+    }
+
+    /// Parses `key=value` or `scenario.key=value`.
+    public init(parsing text: String) throws(UsageError) {
+        guard let equals = text.firstIndex(of: "="), equals != text.startIndex else {
+            throw .invalid("--param", text, expected: "key=value or scenario.key=value")
+        }
+        let key = String(text[..<equals])
+        value = String(text[text.index(after: equals)...])
+        if let dot = key.firstIndex(of: ".") {
+            scenario = String(key[..<dot])
+            name = String(key[key.index(after: dot)...])
+        } else {
+            scenario = nil
+            name = key
+        }
+        guard !name.isEmpty, !value.isEmpty else {
+            throw .invalid("--param", text, expected: "key=value or scenario.key=value")
+        }
+    }
+}

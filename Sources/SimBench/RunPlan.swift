@@ -1,0 +1,231 @@
+import SimBenchCore
+
+/// A validated `simbench run`: which configurations to measure, and how.
+///
+/// Building a plan checks every flag, name and parameter and estimates the memory the run
+/// needs, so that bad input is refused before anything is allocated, run or written.
+public struct RunPlan: Sendable {
+    public let configurations: [PlannedConfiguration]
+    public let machines: Int
+    public let rounds: Int
+    public let warmup: Int?
+    public let minTimeSeconds: Double?
+    public let maxTimeSeconds: Double?
+    public let seed: UInt64
+    public let actors: Int
+
+    /// Rounds never exceed this, whatever `--min-time` asks.
+    public static let roundLimit = 10_000
+
+    public init(options: RunOptions, cores: Int, physicalMemory: UInt64) throws(UsageError) {
+        guard options.machines >= 1 else {
+            throw .invalid("--machines", "\(options.machines)", expected: "a whole number ≥ 1")
+        }
+        if let events = options.eventsPerMachine, events < 1 {
+            throw .invalid("--events", "\(events)", expected: "a whole number ≥ 1")
+        }
+        guard (1...RunPlan.roundLimit).contains(options.rounds) else {
+            throw .invalid(
+                "--rounds", "\(options.rounds)",
+                expected: "a whole number from 1 to \(RunPlan.roundLimit)")
+        }
+        if let warmup = options.warmup, !(0...1000).contains(warmup) {
+            throw .invalid("--warmup", "\(warmup)", expected: "a whole number from 0 to 1000")
+        }
+        for (flag, seconds) in [("--min-time", options.minTimeSeconds), ("--max-time", options.maxTimeSeconds)] {
+            if let seconds, !(seconds > 0 && seconds <= 86_400) {
+                throw .invalid(flag, "\(seconds)", expected: "seconds, more than 0 and at most 86400")
+            }
+        }
+        if let actors = options.actors, !(1...4096).contains(actors) {
+            throw .invalid("--actors", "\(actors)", expected: "a whole number from 1 to 4096")
+        }
+
+        let entries = try RunPlan.selectScenarios(options.scenarios)
+        let variantsByScenario = try RunPlan.selectVariants(options.variants, of: entries)
+        let parameterSets = try RunPlan.expandParameters(options.parameters, of: entries)
+
+        var configurations = [PlannedConfiguration]()
+        for entry in entries {
+            let events = options.eventsPerMachine ?? entry.descriptor.defaultEventsPerEntity
+            try RunPlan.checkMemory(
+                entry: entry, machines: options.machines, events: events,
+                physicalMemory: physicalMemory)
+            for parameters in parameterSets[entry.name]! {
+                let configuration = ScenarioConfiguration(
+                    entities: options.machines, eventsPerEntity: events, seed: options.seed,
+                    parameters: parameters)
+                configurations.append(
+                    PlannedConfiguration(
+                        entry: entry, configuration: configuration,
+                        variants: variantsByScenario[entry.name]!))
+            }
+        }
+        self.configurations = configurations
+        machines = options.machines
+        rounds = options.rounds
+        warmup = options.warmup
+        minTimeSeconds = options.minTimeSeconds
+        maxTimeSeconds = options.maxTimeSeconds
+        seed = options.seed
+        actors = options.actors ?? min(max(1, cores) * 4, options.machines)
+    }
+
+    private static func selectScenarios(_ names: [String]?) throws(UsageError) -> [ScenarioEntry] {
+        guard let names else { return Catalog.defaultSuite }
+        guard !names.isEmpty else {
+            throw .invalid("--scenario", "", expected: known(Catalog.entries.map(\.name)))
+        }
+        var entries = [ScenarioEntry]()
+        for name in names {
+            guard let entry = Catalog.entry(named: name) else {
+                throw UsageError(
+                    "--scenario: unknown scenario '\(name)'; expected \(known(Catalog.entries.map(\.name)))")
+            }
+            if !entries.contains(where: { $0.name == name }) { entries.append(entry) }
+        }
+        return entries
+    }
+
+    /// Each scenario's chosen variants, baseline first.
+    private static func selectVariants(
+        _ names: [String]?, of entries: [ScenarioEntry]
+    ) throws(UsageError) -> [String: [VariantInfo]] {
+        var chosen = [String: [VariantInfo]]()
+        guard let names else {
+            for entry in entries {
+                chosen[entry.name] = [entry.baseline] + entry.variants.filter { $0 != entry.baseline }
+            }
+            return chosen
+        }
+        var wanted = [String: Set<String>]()
+        for name in names {
+            var matched = false
+            for entry in entries {
+                let plain: String
+                if name.hasPrefix(entry.name + ".") {
+                    plain = String(name.dropFirst(entry.name.count + 1))
+                } else if !name.contains(".") {
+                    plain = name
+                } else {
+                    continue
+                }
+                if entry.variant(named: plain) != nil {
+                    wanted[entry.name, default: []].insert(plain)
+                    matched = true
+                }
+            }
+            guard matched else {
+                let all = entries.flatMap { entry in entry.variants.map { "\(entry.name).\($0.name)" } }
+                throw UsageError(
+                    "--variant: no selected scenario has a variant '\(name)'; expected \(known(all))")
+            }
+        }
+        for entry in entries {
+            guard let names = wanted[entry.name] else {
+                throw UsageError(
+                    "--variant: none of the named variants belongs to scenario '\(entry.name)'; name one of \(known(entry.variants.map(\.name))), or leave it out of --scenario")
+            }
+            chosen[entry.name] =
+                [entry.baseline] + entry.variants.filter { names.contains($0.name) && $0 != entry.baseline }
+        }
+        return chosen
+    }
+
+    /// Each scenario's parameter sets: defaults, overridden by `--param`, axis lists expanded
+    /// into one set per combination.
+    private static func expandParameters(
+        _ assignments: [ParameterAssignment], of entries: [ScenarioEntry]
+    ) throws(UsageError) -> [String: [ParameterValues]] {
+        for assignment in assignments {
+            if let scenario = assignment.scenario {
+                guard let entry = entries.first(where: { $0.name == scenario }) else {
+                    throw UsageError(
+                        "--param: '\(scenario).\(assignment.name)' names a scenario that is not selected; selected: \(known(entries.map(\.name)))")
+                }
+                guard entry.parameter(named: assignment.name) != nil else {
+                    throw unknownParameter(assignment.name, in: [entry])
+                }
+            } else if !entries.contains(where: { $0.parameter(named: assignment.name) != nil }) {
+                throw unknownParameter(assignment.name, in: entries)
+            }
+        }
+        var sets = [String: [ParameterValues]]()
+        for entry in entries {
+            var combinations: [[String: String]] = [[:]]
+            for spec in entry.descriptor.parameters {
+                let given = assignments.last {
+                    $0.name == spec.name && ($0.scenario == nil || $0.scenario == entry.name)
+                }
+                let text = given?.value ?? spec.defaultValue
+                let values = spec.isAxis ? text.split(separator: ",", omittingEmptySubsequences: false).map(String.init) : [text]
+                for value in values where !spec.accepts(value) {
+                    throw UsageError(
+                        "--param: \(entry.name).\(spec.name)='\(value)' is not valid; expected \(spec.accepted)\(spec.isAxis ? " (or a comma list of them)" : "")")
+                }
+                var unique = [String]()
+                for value in values where !unique.contains(value) { unique.append(value) }
+                combinations = combinations.flatMap { partial in
+                    unique.map { value in partial.merging([spec.name: value]) { $1 } }
+                }
+            }
+            sets[entry.name] = combinations.map(ParameterValues.init)
+        }
+        return sets
+    }
+
+    private static func unknownParameter(_ name: String, in entries: [ScenarioEntry]) -> UsageError {
+        let all = entries.flatMap { entry in entry.descriptor.parameters.map { "\(entry.name).\($0.name)" } }
+        return UsageError(
+            "--param: unknown parameter '\(name)'; the selected scenarios take \(all.isEmpty ? "no parameters" : known(all))")
+    }
+
+    private static func checkMemory(
+        entry: ScenarioEntry, machines: Int, events: Int, physicalMemory: UInt64
+    ) throws(UsageError) {
+        let descriptor = entry.descriptor
+        let (perEntityEvents, overflow1) = events.multipliedReportingOverflow(by: descriptor.bytesPerEvent)
+        let (perEntity, overflow2) = perEntityEvents.addingReportingOverflow(descriptor.bytesPerEntity)
+        let (total, overflow3) = perEntity.multipliedReportingOverflow(by: machines)
+        let budget = physicalMemory / 10 * 8
+        if overflow1 || overflow2 || overflow3 || UInt64(total) > budget {
+            let need = overflow1 || overflow2 || overflow3 ? "more than 9 EB" : formatBytes(UInt64(total))
+            throw UsageError(
+                "--machines \(machines) with --events \(events): scenario '\(entry.name)' would need about \(need), more than the 80% of this machine's \(formatBytes(physicalMemory)) memory it may use; lower --machines or --events")
+        }
+    }
+
+    private static func known(_ names: [String]) -> String {
+        names.map { "'\($0)'" }.joined(separator: ", ")
+    }
+}
+
+/// One scenario with one set of parameter values.
+public struct PlannedConfiguration: Sendable {
+    public let entry: ScenarioEntry
+    public let configuration: ScenarioConfiguration
+    /// Baseline first.
+    public let variants: [VariantInfo]
+
+    /// `vending`, or `validation[matcher=scan]`: parameters are shown where they differ
+    /// from the scenario's defaults.
+    public var label: String {
+        let values = configuration.parameters.values
+        let changed = entry.descriptor.parameters.filter { values[$0.name] != $0.defaultValue }
+        guard !changed.isEmpty else { return entry.name }
+        let text = changed.map { "\($0.name)=\(values[$0.name] ?? "")" }.joined(separator: ";")
+        return "\(entry.name)[\(text)]"
+    }
+}
+
+/// `1.5 GB`, `640 KB`: decimal units, as `df -H` prints them.
+func formatBytes(_ bytes: UInt64) -> String {
+    let units = ["B", "KB", "MB", "GB", "TB", "PB", "EB"]
+    var value = Double(bytes)
+    var unit = 0
+    while value >= 1000, unit < units.count - 1 {
+        value /= 1000
+        unit += 1
+    }
+    return unit == 0 ? "\(bytes) B" : "\((value * 10).rounded() / 10) \(units[unit])"
+}

@@ -1,0 +1,39 @@
+import SimBench
+
+/// `simbench list`: every scenario, what one event is, its variants and parameters.
+struct ListCommand {
+    init(parsing words: some Collection<String>) throws(UsageError) {
+        var arguments = Arguments(words)
+        if let flag = arguments.next() {
+            throw UsageError("list: unknown argument '\(flag)'; 'simbench list' takes none")
+        }
+    }
+
+    func execute() throws(UsageError) {
+        var lines = [String]()
+        for entry in Catalog.entries {
+            let descriptor = entry.descriptor
+            let suite = descriptor.inDefaultSuite ? "" : " (not in the default suite)"
+            lines.append("\(descriptor.name) — \(descriptor.title)\(suite)")
+            lines.append("  modelled on: shared/seeds/\(descriptor.seedArticle)")
+            lines.append("  entity: \(descriptor.entityUnit) · one event: \(descriptor.eventUnit)")
+            lines.append("  default events per \(descriptor.entityUnit): \(NumberFormat.grouped(descriptor.defaultEventsPerEntity))")
+            var table = TextTable(header: ["variant", "role", "what it is"])
+            table.leftAligned = [0, 1, 2]
+            for variant in entry.variants {
+                table.rows.append([variant.name, variant.role.rawValue, variant.summary])
+            }
+            lines.append(table.render(indent: "    "))
+            if !descriptor.parameters.isEmpty {
+                lines.append("  parameters (--param \(descriptor.name).KEY=VALUE):")
+                for spec in descriptor.parameters {
+                    let axis = spec.isAxis ? "; a comma list runs each value" : ""
+                    lines.append(
+                        "    \(spec.name)=\(spec.defaultValue)  \(spec.summary); accepts \(spec.accepted)\(axis)")
+                }
+            }
+            lines.append("")
+        }
+        print(lines.joined(separator: "\n"), terminator: "")
+    }
+}

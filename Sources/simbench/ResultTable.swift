@@ -1,0 +1,95 @@
+import SimBench
+
+/// The terminal report of a run: the environment, then one table per scenario
+/// configuration.
+struct ResultTable {
+    let result: RunResult
+    let plan: RunPlan
+    let rows: [ResultRow]
+
+    func render() -> String {
+        let environment = result.environment
+        var lines = [String]()
+        var machine = [
+            "\(environment.buildConfiguration) build", "Swift \(environment.swiftVersion)",
+            environment.host, environment.cpu, "\(environment.cores) cores",
+            "load \(environment.loadAverage)",
+        ]
+        if !environment.gitCommit.isEmpty { machine.append("commit \(environment.gitCommit)") }
+        lines.append("simbench \(SimBenchCommand.version) · " + machine.joined(separator: " · "))
+        lines.append(
+            "run \(environment.runID) · seed \(plan.seed) · \(NumberFormat.grouped(plan.machines)) machines · \(plan.actors) actors · \(environment.timestamp)"
+        )
+        for configuration in result.configurations {
+            lines.append("")
+            lines.append(contentsOf: block(for: configuration))
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    private func block(for configuration: ConfigurationResult) -> [String] {
+        let planned = configuration.planned
+        let descriptor = planned.entry.descriptor
+        let configurationRows = rows.filter {
+            $0.scenario == planned.entry.name
+                && $0.parameters == planned.configuration.parameters.canonical
+        }
+        var lines = ["\(planned.label) — \(descriptor.title)"]
+        let entities = NumberFormat.grouped(planned.configuration.entities)
+        let events = NumberFormat.grouped(planned.configuration.eventsPerEntity)
+        lines.append("  one event: \(descriptor.eventUnit)")
+        var setup =
+            "  \(entities) × \(events) events = \(NumberFormat.grouped(configuration.events)) events a round · \(configuration.rounds) rounds after \(configuration.warmupRounds) warm-up · setup \(NumberFormat.significant(configurationRows.first?.setupMilliseconds ?? 0)) ms (untimed)"
+        if let peak = configuration.peakResidentBytes {
+            setup += " · peak RSS \(NumberFormat.si(Double(peak)))B"
+        }
+        lines.append(setup)
+
+        var table = TextTable(header: [
+            "variant", "ns/event", "95% CI", "min", "max", "events/s", "vs baseline", "95% CI",
+            "CV", "allocs/event",
+        ])
+        var wrong = [String]()
+        for row in configurationRows {
+            let name = row.role == "baseline" ? "\(row.variant) (baseline)" : row.variant
+            guard row.status == "ok", let time = row.nsPerEvent else {
+                table.rows.append([name, "WRONG", "outcome differs from the baseline; no timing"])
+                wrong.append(row.variant)
+                continue
+            }
+            table.rows.append([
+                name,
+                NumberFormat.significant(time.median),
+                NumberFormat.interval(time.medianLow, time.medianHigh),
+                NumberFormat.significant(time.min),
+                NumberFormat.significant(time.max),
+                row.eventsPerSecond.map(NumberFormat.si) ?? "—",
+                row.ratioToBaseline.map(NumberFormat.ratio) ?? "—",
+                row.role == "baseline" ? "" : NumberFormat.interval(row.ratioLow, row.ratioHigh, ratio: true),
+                NumberFormat.percent(time.coefficientOfVariation),
+                row.allocationsPerEvent.map { NumberFormat.significant($0) } ?? "—",
+            ])
+        }
+        lines.append(table.render())
+        for variant in wrong {
+            lines.append(contentsOf: difference(of: variant, in: configuration))
+        }
+        return lines
+    }
+
+    /// The outcome lines in which a wrong variant differs from its baseline.
+    private func difference(of variant: String, in configuration: ConfigurationResult) -> [String] {
+        let baseline = configuration.planned.entry.baseline.name
+        let expected = configuration.outcomeSummary(of: baseline)
+        let actual = configuration.outcomeSummary(of: variant)
+        var lines = ["  \(variant) differs from \(baseline):"]
+        let expectedByLabel = Dictionary(expected.map { ($0.label, $0.value) }, uniquingKeysWith: { a, _ in a })
+        let actualByLabel = Dictionary(actual.map { ($0.label, $0.value) }, uniquingKeysWith: { a, _ in a })
+        let labels = expected.map(\.label) + actual.map(\.label).filter { expectedByLabel[$0] == nil }
+        for label in labels where expectedByLabel[label] != actualByLabel[label] {
+            lines.append("    \(label): \(actualByLabel[label] ?? "none") (baseline \(expectedByLabel[label] ?? "none"))")
+        }
+        if lines.count == 1 { lines.append("    (per-entity results differ; the totals agree)") }
+        return lines
+    }
+}

@@ -1,0 +1,109 @@
+import Foundation
+import SimBench
+
+/// `simbench run`: measures the chosen scenarios, prints a comparison table and writes a CSV.
+struct RunCommand {
+    var options = RunOptions()
+    var csvPath: String?
+    var rawPath: String?
+    var quiet = false
+    var allowDebug = false
+
+    init(parsing words: some Collection<String>) throws(UsageError) {
+        var arguments = Arguments(words)
+        while let flag = arguments.next() {
+            switch flag {
+            case "--machines":
+                options.machines = try arguments.integer(for: flag, in: 1...Int(Int32.max))
+            case "--events":
+                options.eventsPerMachine = try arguments.integer(for: flag, in: 1...Int(Int32.max))
+            case "--scenario", "--scenarios":
+                options.scenarios = try arguments.list(
+                    for: flag, expected: "a comma list of scenarios (see 'simbench list')")
+            case "--variant", "--variants":
+                options.variants = try arguments.list(
+                    for: flag, expected: "a comma list of variants (see 'simbench list')")
+            case "--rounds":
+                options.rounds = try arguments.integer(for: flag, in: 1...RunPlan.roundLimit)
+            case "--warmup":
+                options.warmup = try arguments.integer(for: flag, in: 0...1000)
+            case "--min-time":
+                options.minTimeSeconds = try arguments.seconds(for: flag)
+            case "--max-time":
+                options.maxTimeSeconds = try arguments.seconds(for: flag)
+            case "--seed":
+                let text = try arguments.value(for: flag, expected: "a whole number from 0 to \(UInt64.max)")
+                guard let seed = UInt64(text.filter { $0 != "_" }) else {
+                    throw .invalid(flag, text, expected: "a whole number from 0 to \(UInt64.max)")
+                }
+                options.seed = seed
+            case "--actors":
+                options.actors = try arguments.integer(for: flag, in: 1...4096)
+            case "--param":
+                let text = try arguments.value(for: flag, expected: "key=value or scenario.key=value")
+                options.parameters.append(try ParameterAssignment(parsing: text))
+            case "--csv":
+                csvPath = try arguments.value(for: flag, expected: "a file path")
+            case "--raw":
+                rawPath = try arguments.value(for: flag, expected: "a file path")
+            case "--quiet", "-q":
+                try arguments.noValue(for: flag)
+                quiet = true
+            case "--allow-debug":
+                try arguments.noValue(for: flag)
+                allowDebug = true
+            case "--help", "-h":
+                throw UsageError("run: for help, use 'simbench help run'")
+            default:
+                throw UsageError("run: unknown flag '\(flag)'; see 'simbench help run'")
+            }
+        }
+    }
+
+    func execute() async throws -> ExitStatus {
+        if RunEnvironment.isDebugBuild {
+            guard allowDebug else {
+                throw UsageError(
+                    "run: this is a debug build, whose timings mean nothing; build with 'swift run -c release simbench run …', or pass --allow-debug")
+            }
+            Terminal.warning(HelpText.debugBanner)
+        }
+        let environment = RunEnvironment.current()
+        let plan = try RunPlan(
+            options: options, cores: environment.cores,
+            physicalMemory: environment.physicalMemory)
+        let csv = csvPath ?? "results/simbench-\(environment.runID).csv"
+        if csvPath == nil {
+            try? FileManager.default.createDirectory(
+                atPath: "results", withIntermediateDirectories: true)
+        }
+        try CSVFile.checkWritable(csv, flag: "--csv")
+        if let rawPath { try CSVFile.checkWritable(rawPath, flag: "--raw") }
+
+        let progress = ProgressLine(enabled: !quiet && Terminal.standardErrorIsTerminal)
+        let runner = BenchmarkRunner(plan: plan, environment: environment)
+        let result = await runner.run { progress.show($0) }
+        progress.finish()
+
+        let rows = result.configurations.flatMap { $0.rows(environment: environment, seed: plan.seed) }
+        print(ResultTable(result: result, plan: plan, rows: rows).render())
+
+        try CSVFile.writeAtomically(
+            CSVFile.document(header: ResultRow.columns, rows: rows.map(\.cells)), to: csv)
+        if let rawPath {
+            try CSVFile.writeAtomically(RawSamples.document(result), to: rawPath)
+        }
+        print("results: \(csv)")
+        if let rawPath { print("raw samples: \(rawPath)") }
+
+        if result.hasWrongOutcome {
+            let wrong = result.configurations.flatMap { configuration in
+                configuration.wrongVariants.map { "\(configuration.planned.label).\($0)" }
+            }
+            Terminal.error(
+                "wrong outcome: \(wrong.joined(separator: ", ")) computed something other than the baseline; no timing reported for it")
+            return .wrongOutcome
+        }
+        return .success
+    }
+}
