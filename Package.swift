@@ -45,7 +45,7 @@ let package = Package(
         ),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["SimBench"],
+            dependencies: ["SimBench", "simbench"],
             path: "Tests/EndToEndTests"
         ),
     ],

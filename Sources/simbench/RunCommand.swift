@@ -61,6 +61,15 @@ struct RunCommand {
     }
 
     func execute() async throws -> ExitStatus {
+        let environment = RunEnvironment.current()
+        let plan = try RunPlan(
+            options: options, cores: environment.cores,
+            physicalMemory: environment.physicalMemory)
+        let csv = csvPath ?? "results/simbench-\(environment.runID).csv"
+        if csvPath != nil || FileManager.default.fileExists(atPath: "results") {
+            try CSVFile.checkWritable(csv, flag: "--csv")
+        }
+        if let rawPath { try CSVFile.checkWritable(rawPath, flag: "--raw") }
         if RunEnvironment.isDebugBuild {
             guard allowDebug else {
                 throw UsageError(
@@ -68,17 +77,14 @@ struct RunCommand {
             }
             Terminal.warning(HelpText.debugBanner)
         }
-        let environment = RunEnvironment.current()
-        let plan = try RunPlan(
-            options: options, cores: environment.cores,
-            physicalMemory: environment.physicalMemory)
-        let csv = csvPath ?? "results/simbench-\(environment.runID).csv"
         if csvPath == nil {
-            try? FileManager.default.createDirectory(
-                atPath: "results", withIntermediateDirectories: true)
+            do {
+                try FileManager.default.createDirectory(
+                    atPath: "results", withIntermediateDirectories: true)
+            } catch {
+                throw FileError(path: "results", reason: "cannot create the results directory")
+            }
         }
-        try CSVFile.checkWritable(csv, flag: "--csv")
-        if let rawPath { try CSVFile.checkWritable(rawPath, flag: "--raw") }
 
         let progress = ProgressLine(enabled: !quiet && Terminal.standardErrorIsTerminal)
         let runner = BenchmarkRunner(plan: plan, environment: environment)

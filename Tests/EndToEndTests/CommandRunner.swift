@@ -1,0 +1,127 @@
+import Foundation
+import Testing
+
+/// Runs the built `simbench` executable and captures what a user would see.
+struct CommandResult {
+    var status: Int32
+    var standardOutput: String
+    var standardError: String
+
+    var errorLines: [String] {
+        standardError.split(separator: "\n").map(String.init)
+    }
+}
+
+enum SimBenchBinary {
+    /// The executable built next to the test bundle (same products directory).
+    static let url: URL = {
+        let products = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+            .deletingLastPathComponent()
+        let candidate = products.appendingPathComponent("simbench")
+        if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+        // Fallback: the package's default debug build.
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent()
+        return root.appendingPathComponent(".build/debug/simbench")
+    }()
+
+    static func run(_ arguments: [String], in directory: URL? = nil) throws -> CommandResult {
+        let process = Process()
+        process.executableURL = url
+        process.arguments = arguments
+        if let directory { process.currentDirectoryURL = directory }
+        let output = Pipe()
+        let error = Pipe()
+        process.standardOutput = output
+        process.standardError = error
+        try process.run()
+        // Read both pipes concurrently so that neither fills up and blocks the child.
+        nonisolated(unsafe) var errorData = Data()
+        // Safe: written by the reader thread only, read after `group.wait()`.
+        let group = DispatchGroup()
+        group.enter()
+        DispatchQueue.global().async {
+            errorData = error.fileHandleForReading.readDataToEndOfFile()
+            group.leave()
+        }
+        let outputData = output.fileHandleForReading.readDataToEndOfFile()
+        group.wait()
+        process.waitUntilExit()
+        return CommandResult(
+            status: process.terminationStatus,
+            standardOutput: String(decoding: outputData, as: UTF8.self),
+            standardError: String(decoding: errorData, as: UTF8.self))
+    }
+}
+
+/// A fresh directory for one test's files, removed afterwards.
+final class ScratchDirectory {
+    let url: URL
+
+    init() throws {
+        url = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "simbench-e2e-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(at: url)
+    }
+
+    func path(_ name: String) -> String {
+        url.appendingPathComponent(name).path
+    }
+
+    var contents: [String] {
+        (try? FileManager.default.contentsOfDirectory(atPath: url.path))?.sorted() ?? []
+    }
+}
+
+/// Parses RFC 4180 CSV text into records (enough for the files simbench writes).
+func parseCSV(_ text: String) -> [[String]] {
+    var records = [[String]]()
+    var record = [String]()
+    var field = ""
+    var quoted = false
+    var iterator = Array(text).makeIterator()
+    var pending: Character? = nil
+    while let character = pending ?? iterator.next() {
+        pending = nil
+        if quoted {
+            if character == "\"" {
+                if let next = iterator.next() {
+                    if next == "\"" { field.append("\"") } else { quoted = false; pending = next }
+                } else {
+                    quoted = false
+                }
+            } else {
+                field.append(character)
+            }
+            continue
+        }
+        switch character {
+        case "\"": quoted = true
+        case ",":
+            record.append(field)
+            field = ""
+        case "\r\n", "\n":
+            record.append(field)
+            records.append(record)
+            record = []
+            field = ""
+        default: field.append(character)
+        }
+    }
+    if !field.isEmpty || !record.isEmpty {
+        record.append(field)
+        records.append(record)
+    }
+    return records
+}
+
+/// The CSV's rows as dictionaries keyed by the header.
+func csvRows(at path: String) throws -> [[String: String]] {
+    let records = parseCSV(try String(contentsOfFile: path, encoding: .utf8))
+    guard let header = records.first else { return [] }
+    return records.dropFirst().map { Dictionary(uniqueKeysWithValues: zip(header, $0)) }
+}

@@ -1,0 +1,164 @@
+import Foundation
+import Testing
+
+@Suite("simbench run, list, help", .serialized)
+struct RunCommandTests {
+    /// A small, quick run of the given scenarios into `csv`.
+    func smallRun(
+        _ scenarios: String, csv: String, in scratch: ScratchDirectory, extra: [String] = []
+    ) throws -> CommandResult {
+        try SimBenchBinary.run(
+            ["run", "--scenario", scenarios, "--machines", "24", "--events", "30", "--rounds", "2",
+             "--warmup", "1", "--csv", csv, "--allow-debug", "--quiet"] + extra,
+            in: scratch.url)
+    }
+
+    @Test("a run writes one CSV row per variant, every variant agreeing with its baseline")
+    func runWritesCSV() throws {
+        let scratch = try ScratchDirectory()
+        let csv = scratch.path("out.csv")
+        let result = try smallRun("vending,workday", csv: csv, in: scratch)
+        #expect(result.status == 0, "stderr: \(result.standardError)")
+        #expect(result.standardOutput.contains("results: \(csv)"))
+        #expect(result.standardOutput.contains("state-objects"))
+        let rows = try csvRows(at: csv)
+        let variants = rows.map { "\($0["scenario"]!).\($0["variant"]!)" }
+        #expect(
+            Set(variants) == [
+                "vending.enum-switch", "vending.state-objects", "vending.shared-states",
+                "vending.table", "workday.enum-switch", "workday.state-objects-alloc",
+                "workday.state-objects-shared",
+            ])
+        for scenario in ["vending", "workday"] {
+            let scenarioRows = rows.filter { $0["scenario"] == scenario }
+            let checksums = Set(scenarioRows.map { $0["checksum"]! })
+            #expect(checksums.count == 1, "\(scenario) checksums differ: \(checksums)")
+            #expect(scenarioRows.filter { $0["role"] == "baseline" }.count == 1)
+            for row in scenarioRows {
+                #expect(row["status"] == "ok")
+                #expect(Double(row["ns_per_event_median"]!)! > 0)
+                #expect(row["machines"] == "24" && row["events_per_machine"] == "30")
+                #expect(row["rounds"] == "2")
+            }
+            let baseline = scenarioRows.first { $0["role"] == "baseline" }!
+            #expect(Double(baseline["ratio_to_baseline"]!) == 1)
+        }
+        // No temporary file is left next to the results.
+        #expect(scratch.contents == ["out.csv"])
+    }
+
+    @Test("the required CSV columns are present")
+    func csvColumns() throws {
+        let scratch = try ScratchDirectory()
+        let csv = scratch.path("out.csv")
+        _ = try smallRun("vending", csv: csv, in: scratch)
+        let header = parseCSV(try String(contentsOfFile: csv, encoding: .utf8))[0]
+        for column in [
+            "run_id", "timestamp", "host", "cpu", "cores", "swift_version", "build_config",
+            "scenario", "variant", "role", "event_unit", "machines", "events_per_machine",
+            "actors", "rounds", "seed", "ns_per_event_median", "ns_per_event_min",
+            "ns_per_event_max", "events_per_second", "ratio_to_baseline", "checksum",
+        ] {
+            #expect(header.contains(column), "missing column \(column)")
+        }
+        let row = try csvRows(at: csv)[0]
+        #expect(row["timestamp"]!.hasSuffix("Z"))
+        #expect(row["build_config"] == "debug" || row["build_config"] == "release")
+        // The event unit holds commas and parentheses: quoted per RFC 4180, read back whole.
+        #expect(row["event_unit"] == "customer action (putMoney, ejectMoney or pressButton)")
+    }
+
+    @Test("outcomes depend on the seed only, not on the number of actors")
+    func actorsDoNotChangeOutcomes() throws {
+        let scratch = try ScratchDirectory()
+        var checksums = [String: Set<String>]()
+        for actors in ["1", "5", "24"] {
+            let csv = scratch.path("actors-\(actors).csv")
+            let result = try smallRun("vending,workday", csv: csv, in: scratch, extra: ["--actors", actors])
+            #expect(result.status == 0)
+            for row in try csvRows(at: csv) {
+                checksums["\(row["scenario"]!).\(row["variant"]!)", default: []].insert(row["checksum"]!)
+            }
+        }
+        for (variant, values) in checksums {
+            #expect(values.count == 1, "\(variant) changed with the actor count: \(values)")
+        }
+        let other = scratch.path("seed2.csv")
+        _ = try smallRun("vending", csv: other, in: scratch, extra: ["--seed", "2"])
+        let seed2 = try csvRows(at: other)[0]["checksum"]!
+        #expect(!checksums["vending.enum-switch"]!.contains(seed2))
+    }
+
+    @Test("a wrong variant is reported, gets no timing, and the run exits 3")
+    func wrongVariant() throws {
+        let scratch = try ScratchDirectory()
+        let csv = scratch.path("out.csv")
+        let result = try smallRun("selftest", csv: csv, in: scratch)
+        #expect(result.status == 3, "stderr: \(result.standardError)")
+        #expect(result.standardOutput.contains("WRONG"))
+        #expect(result.standardError.contains("selftest.off-by-one"))
+        let rows = try csvRows(at: csv)
+        let wrong = rows.first { $0["variant"] == "off-by-one" }!
+        #expect(wrong["status"] == "wrong")
+        #expect(wrong["ns_per_event_median"] == "")
+        #expect(wrong["ratio_to_baseline"] == "")
+        let same = rows.first { $0["variant"] == "same" }!
+        #expect(same["status"] == "ok" && !same["ns_per_event_median"]!.isEmpty)
+    }
+
+    @Test("--variant runs the named variants and the baseline")
+    func variantSelection() throws {
+        let scratch = try ScratchDirectory()
+        let csv = scratch.path("out.csv")
+        let result = try smallRun("vending", csv: csv, in: scratch, extra: ["--variant", "table"])
+        #expect(result.status == 0)
+        #expect(Set(try csvRows(at: csv).map { $0["variant"]! }) == ["enum-switch", "table"])
+    }
+
+    @Test("--raw writes one row per sample")
+    func rawSamples() throws {
+        let scratch = try ScratchDirectory()
+        let csv = scratch.path("out.csv")
+        let raw = scratch.path("raw.csv")
+        let result = try smallRun("workday", csv: csv, in: scratch, extra: ["--raw", raw])
+        #expect(result.status == 0)
+        let rows = try csvRows(at: raw)
+        #expect(rows.count == 3 * 2)
+        #expect(rows.allSatisfy { Int($0["wall_ns"]!)! > 0 && $0["events"] == "720" })
+    }
+
+    @Test("without --csv the results land in results/")
+    func defaultResultsDirectory() throws {
+        let scratch = try ScratchDirectory()
+        let result = try SimBenchBinary.run(
+            ["run", "--scenario", "vending", "--machines", "3", "--events", "4", "--rounds", "1",
+             "--warmup", "0", "--allow-debug", "--quiet"], in: scratch.url)
+        #expect(result.status == 0)
+        let files = try FileManager.default.contentsOfDirectory(atPath: scratch.path("results"))
+        #expect(files.count == 1 && files[0].hasPrefix("simbench-") && files[0].hasSuffix(".csv"))
+        #expect(result.standardOutput.contains("results: results/\(files[0])"))
+    }
+
+    @Test("list shows every scenario's event unit and baseline")
+    func list() throws {
+        let result = try SimBenchBinary.run(["list"])
+        #expect(result.status == 0)
+        for text in [
+            "vending", "customer action", "enum-switch", "baseline", "workday", "hour tick",
+            "state-objects-alloc", "products=40",
+        ] {
+            #expect(result.standardOutput.contains(text), "list lacks \(text)")
+        }
+    }
+
+    @Test("help and version")
+    func helpAndVersion() throws {
+        let help = try SimBenchBinary.run(["--help"])
+        #expect(help.status == 0 && help.standardOutput.contains("EXIT STATUS"))
+        #expect(help.standardOutput.contains("64"))
+        let run = try SimBenchBinary.run(["help", "run"])
+        #expect(run.status == 0 && run.standardOutput.contains("--machines"))
+        let version = try SimBenchBinary.run(["--version"])
+        #expect(version.status == 0 && version.standardOutput.hasPrefix("simbench "))
+    }
+}

@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# A short release run of the default suite; checks that the CSV came out with every default
+# scenario, that each scenario's variants agree on the checksum, and that the selftest's
+# wrong variant is caught (exit status 3).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+binary=.build/release/simbench
+out=$(mktemp -d)
+trap 'rm -rf "$out"' EXIT
+
+"$binary" run --machines 200 --events 50 --rounds 3 --warmup 1 --quiet --csv "$out/smoke.csv"
+
+python3 - "$out/smoke.csv" <<'PY'
+import csv, sys
+rows = list(csv.DictReader(open(sys.argv[1], newline="")))
+scenarios = {row["scenario"] for row in rows}
+expected = {"vending", "workday"}
+missing = expected - scenarios
+assert not missing, f"smoke CSV lacks scenarios {missing}; has {scenarios}"
+for key in {(r["scenario"], r["params"]) for r in rows}:
+    checksums = {r["checksum"] for r in rows if (r["scenario"], r["params"]) == key}
+    assert len(checksums) == 1, f"{key}: variants disagree: {checksums}"
+    assert all(r["status"] == "ok" for r in rows if (r["scenario"], r["params"]) == key)
+print(f"smoke CSV: {len(rows)} rows, scenarios {sorted(scenarios)}, checksums agree")
+PY
+
+set +e
+"$binary" run --scenario selftest --machines 10 --events 10 --rounds 1 --warmup 0 --quiet \
+    --csv "$out/selftest.csv" > /dev/null 2>&1
+status=$?
+set -e
+if [ "$status" -ne 3 ]; then
+    echo "selftest: expected exit status 3 for the wrong variant, got $status" >&2
+    exit 1
+fi
+echo "selftest: wrong variant caught (exit 3)"
