@@ -1,0 +1,218 @@
+import Foundation
+import SimBenchCore
+import Testing
+
+@testable import SimBench
+
+@Suite("run plan")
+struct RunPlanTests {
+    static let memory: UInt64 = 24_000_000_000
+
+    func plan(_ configure: (inout RunOptions) -> Void) throws(UsageError) -> RunPlan {
+        var options = RunOptions()
+        configure(&options)
+        return try RunPlan(options: options, cores: 2, physicalMemory: Self.memory)
+    }
+
+    func usageError(_ configure: (inout RunOptions) -> Void) -> String? {
+        do {
+            _ = try plan(configure)
+            return nil
+        } catch {
+            return error.description
+        }
+    }
+
+    @Test("the default suite runs every default scenario with all its variants, baseline first")
+    func defaultSuite() throws {
+        let plan = try plan { _ in }
+        let names = plan.configurations.map(\.entry.name)
+        #expect(names.contains("vending") && names.contains("workday"))
+        #expect(!names.contains("selftest"))
+        for configuration in plan.configurations {
+            #expect(configuration.variants.first?.role == .baseline)
+            #expect(configuration.variants.count == configuration.entry.variants.count)
+        }
+        #expect(plan.actors == 8)
+    }
+
+    @Test("actors default to a few per core, never more than machines")
+    func actorsDefault() throws {
+        #expect(try plan { $0.machines = 3 }.actors == 3)
+        #expect(try plan { $0.actors = 5 }.actors == 5)
+    }
+
+    @Test("named variants run with their baseline")
+    func variantSelection() throws {
+        let plan = try plan {
+            $0.scenarios = ["vending"]
+            $0.variants = ["vending.table"]
+        }
+        #expect(plan.configurations[0].variants.map(\.name) == ["enum-switch", "table"])
+        let plain = try self.plan {
+            $0.scenarios = ["vending", "workday"]
+            $0.variants = ["enum-switch"]
+        }
+        #expect(plain.configurations.allSatisfy { $0.variants.map(\.name) == ["enum-switch"] })
+    }
+
+    @Test("a variant of no selected scenario is refused")
+    func unknownVariant() {
+        let message = usageError {
+            $0.scenarios = ["workday"]
+            $0.variants = ["table"]
+        }
+        #expect(message?.contains("'table'") == true)
+        let partial = usageError {
+            $0.scenarios = ["vending", "workday"]
+            $0.variants = ["table"]
+        }
+        #expect(partial?.contains("'workday'") == true)
+    }
+
+    @Test("parameters: defaults, global and scoped assignments, validation")
+    func parameters() throws {
+        let defaults = try plan { $0.scenarios = ["vending"] }
+        #expect(defaults.configurations[0].configuration.parameters["products"] == "40")
+        #expect(defaults.configurations[0].label == "vending")
+
+        let scoped = try plan {
+            $0.scenarios = ["vending", "workday"]
+            $0.parameters = [
+                ParameterAssignment(scenario: "vending", name: "products", value: "7"),
+                ParameterAssignment(scenario: nil, name: "step", value: "0.5"),
+            ]
+        }
+        #expect(scoped.configurations[0].configuration.parameters["products"] == "7")
+        #expect(scoped.configurations[0].label == "vending[products=7]")
+        #expect(scoped.configurations[1].configuration.parameters["step"] == "0.5")
+
+        #expect(usageError { $0.parameters = [.init(scenario: nil, name: "nope", value: "1")] }?
+            .contains("unknown parameter 'nope'") == true)
+        #expect(usageError { $0.parameters = [.init(scenario: nil, name: "products", value: "x")] }?
+            .contains("products='x'") == true)
+        #expect(usageError {
+            $0.scenarios = ["vending"]
+            $0.parameters = [.init(scenario: "workday", name: "step", value: "1")]
+        }?.contains("not selected") == true)
+        // `step` is not an axis: a comma list is one (invalid) value.
+        #expect(usageError {
+            $0.scenarios = ["workday"]
+            $0.parameters = [.init(scenario: nil, name: "step", value: "1,2")]
+        } != nil)
+    }
+
+    @Test("parsing --param")
+    func parameterParsing() throws {
+        #expect(try ParameterAssignment(parsing: "a=1") == .init(scenario: nil, name: "a", value: "1"))
+        #expect(try ParameterAssignment(parsing: "s.a=x=y") == .init(scenario: "s", name: "a", value: "x=y"))
+        for bad in ["", "=1", "a=", "a", "s.=1"] {
+            #expect(throws: UsageError.self, "\(bad)") { try ParameterAssignment(parsing: bad) }
+        }
+    }
+
+    @Test("absurd counts are refused before anything is allocated")
+    func memoryGuard() {
+        #expect(usageError { $0.machines = 100_000_000; $0.eventsPerMachine = 1000 }?
+            .contains("would need about") == true)
+        #expect(usageError { $0.machines = Int.max / 2; $0.eventsPerMachine = Int.max / 2 } != nil)
+        #expect(usageError { $0.machines = 1_000_000 } == nil)
+    }
+
+    @Test("counts out of range")
+    func ranges() {
+        #expect(usageError { $0.machines = 0 }?.contains("--machines") == true)
+        #expect(usageError { $0.eventsPerMachine = 0 }?.contains("--events") == true)
+        #expect(usageError { $0.rounds = 0 }?.contains("--rounds") == true)
+        #expect(usageError { $0.actors = 0 }?.contains("--actors") == true)
+        #expect(usageError { $0.scenarios = ["nope"] }?.contains("unknown scenario 'nope'") == true)
+    }
+}
+
+@Suite("fleet")
+struct FleetTests {
+    func checksums(actors: Int, machines: Int, seed: UInt64 = 3) async throws -> [String: UInt64] {
+        var options = RunOptions()
+        options.machines = machines
+        options.eventsPerMachine = 40
+        options.scenarios = ["vending", "workday", "selftest"]
+        options.rounds = 1
+        options.warmup = 1
+        options.actors = actors
+        options.seed = seed
+        let plan = try RunPlan(options: options, cores: 2, physicalMemory: 24_000_000_000)
+        let environment = RunEnvironment.current()
+        let result = await BenchmarkRunner(plan: plan, environment: environment).run()
+        var checksums = [String: UInt64]()
+        for row in result.configurations.flatMap({ $0.rows(environment: environment, seed: seed) }) {
+            checksums["\(row.scenario).\(row.variant)"] = row.checksum
+            #expect(row.cells.count == ResultRow.columns.count)
+            #expect(row.status == (row.variant == "off-by-one" ? "wrong" : "ok"), "\(row.variant)")
+        }
+        return checksums
+    }
+
+    @Test("outcomes are the same for 1 actor and many", arguments: [1, 7, 64])
+    func actorCountIndependence(machines: Int) async throws {
+        let one = try await checksums(actors: 1, machines: machines)
+        for actors in [2, 3, 16] {
+            #expect(try await checksums(actors: actors, machines: machines) == one, "\(actors) actors")
+        }
+        #expect(one["vending.enum-switch"] == one["vending.state-objects"])
+        #expect(one["selftest.reference"] != one["selftest.off-by-one"])
+    }
+
+    @Test("every measured round yields one sample per variant")
+    func samplesPerRound() async throws {
+        var options = RunOptions()
+        options.machines = 10
+        options.eventsPerMachine = 10
+        options.scenarios = ["workday"]
+        options.rounds = 4
+        options.warmup = 0
+        let plan = try RunPlan(options: options, cores: 2, physicalMemory: 24_000_000_000)
+        let result = await BenchmarkRunner(plan: plan, environment: RunEnvironment.current()).run()
+        let configuration = result.configurations[0]
+        #expect(configuration.rounds == 4)
+        for variant in configuration.planned.variants {
+            #expect(configuration.nanosecondsPerEvent(of: variant.name).count == 4)
+        }
+        #expect(configuration.events == 100)
+    }
+}
+
+@Suite("CSV files")
+struct CSVFileTests {
+    @Test("RFC 4180 quoting")
+    func quoting() {
+        #expect(CSVFile.record(["a", "b c", "d,e", "say \"hi\"", "two\nlines"])
+            == "a,b c,\"d,e\",\"say \"\"hi\"\"\",\"two\nlines\"\r\n")
+        #expect(CSVFile.record([""]) == "\r\n")
+    }
+
+    @Test("atomic writes replace the file whole and leave no temporary behind")
+    func atomicWrite() throws {
+        let path = "/tmp/simbench-csv-\(UInt32.random(in: 0...UInt32.max)).csv"
+        try CSVFile.writeAtomically("first\r\n", to: path)
+        try CSVFile.writeAtomically("second\r\n", to: path)
+        let contents = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(contents == "second\r\n")
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: "/tmp").filter {
+            $0.hasPrefix("." + (path as NSString).lastPathComponent)
+        }
+        #expect(leftovers.isEmpty)
+        #expect(throws: FileError.self) {
+            try CSVFile.writeAtomically("x", to: "/nonexistent-directory/file.csv")
+        }
+        #expect(throws: UsageError.self) {
+            try CSVFile.checkWritable("/nonexistent-directory/file.csv", flag: "--csv")
+        }
+        #expect(throws: UsageError.self) { try CSVFile.checkWritable("/tmp", flag: "--csv") }
+        unlink(path)
+    }
+
+    @Test("column names are unique")
+    func uniqueColumns() {
+        #expect(Set(ResultRow.columns).count == ResultRow.columns.count)
+    }
+}
