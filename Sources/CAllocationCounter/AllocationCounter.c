@@ -172,6 +172,11 @@ SIMBENCH_EXPORT uint64_t simbench_allocation_count(void) {
     return total;
 }
 
+SIMBENCH_EXPORT uint64_t simbench_thread_allocation_count(void) {
+    struct thread_tally *tally = this_thread_tally;
+    return tally == NULL ? 0 : atomic_load_explicit(&tally->calls, memory_order_relaxed);
+}
+
 /// Called through a volatile pointer so that the compiler cannot see, inline or drop the
 /// probe allocation: it must be libc's own strdup calling malloc from inside libc.so.
 static char *(*volatile probe_strdup)(const char *) = strdup;

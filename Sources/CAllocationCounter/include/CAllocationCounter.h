@@ -21,6 +21,10 @@ extern "C" {
 /// kept. Other threads' latest calls may be missing from a reading taken while they run.
 uint64_t simbench_allocation_count(void);
 
+/// The allocation calls the calling thread has made so far: exact for code that stays on
+/// one thread, whatever other threads do meanwhile.
+uint64_t simbench_thread_allocation_count(void);
+
 /// 1 if the interposed allocator is in effect: an allocation made inside the C library
 /// (strdup) reached the counter. 0 if not, and the counts mean nothing.
 int simbench_allocation_counting_active(void);

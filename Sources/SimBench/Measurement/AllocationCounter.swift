@@ -31,4 +31,12 @@ public enum AllocationCounter {
     public static func count() -> UInt64 {
         simbench_allocation_count()
     }
+
+    /// The allocator calls the calling thread has made so far; monotonic.
+    ///
+    /// Exact for synchronous code, which stays on one thread: other threads' allocations
+    /// never enter it. Async code may resume on another thread, so use `count()` there.
+    public static func countOnThisThread() -> UInt64 {
+        simbench_thread_allocation_count()
+    }
 }

@@ -94,6 +94,7 @@ public struct InstructionCounterUnavailable: Error, CustomStringConvertible, Sen
         default:
             meaning = "refused"
         }
-        return "perf_event_open: \(meaning) (errno \(errorNumber): \(String(cString: strerror(errorNumber))))"
+        let reason = String(cString: strerror(errorNumber))
+        return "perf_event_open: \(meaning) (errno \(errorNumber): \(reason))"
     }
 }
