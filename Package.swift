@@ -20,7 +20,9 @@ let package = Package(
         .target(
             name: "Subjects",
             dependencies: ["SimBenchCore"],
-            path: "Benchmarks"
+            path: "Benchmarks",
+            // `rounded(.up)` and friends call libm, which Foundation-free targets must link.
+            linkerSettings: [.linkedLibrary("m")]
         ),
         .target(name: "CAllocationCounter", path: "Sources/CAllocationCounter"),
         .target(

@@ -1,2 +1,208 @@
+// Counts the allocations of the whole process by interposing glibc's allocator.
+//
+// This file defines malloc, calloc, realloc, free, posix_memalign, aligned_alloc, memalign,
+// valloc and pvalloc. Linked into the executable (SwiftPM links target objects directly),
+// they are exported from it, and ELF symbol interposition binds every caller in the process
+// to them: the Swift runtime, libc itself (strdup, stdio), any library. Each counts the call
+// and forwards to glibc's own entry points (__libc_malloc and friends, exported by glibc
+// for exactly this purpose), so memory still comes from, and returns to, glibc's heap: a
+// pointer from either side may be freed by the other. No dlsym, so no recursion through an
+// allocating symbol lookup; no LD_PRELOAD; no other allocator.
+//
+// Design of the count, which runs on every allocation of every thread:
+//
+// - Each thread counts in a tally of its own, so threads never contend for a cache line:
+//   the common path is one TLS load, one branch, one load and one store (no atomic
+//   read-modify-write; a tally has a single writer). The tally is padded to a cache line.
+// - The TLS pointer uses the initial-exec model: its offset is fixed at load time, so
+//   reading it never calls __tls_get_addr, which may allocate and would recurse.
+// - A thread's first allocation allocates its tally with __libc_memalign (not with the
+//   interposed functions, so no recursion) and pushes it on a global lock-free list with a
+//   compare-and-swap. Tallies are never freed: a thread's count must outlive the thread, and
+//   a reader walking the list must never meet a freed node. The cost is one cache line per
+//   thread the process ever created.
+// - A reader sums the tallies with relaxed loads. Each tally is monotonic and written only
+//   by its thread, so the sum is a count every thread had reached at some instant during
+//   the read; a thread's allocations made while the reader runs may or may not be in it.
+
+#define _GNU_SOURCE
+#include <errno.h>
+#include <stdatomic.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
 #include "CAllocationCounter.h"
-int simbench_placeholder(void){return 0;}
+
+// glibc's allocator under its own names (present in every glibc since 2.0; this VM has
+// 2.36). They are what the public names call when nothing interposes them.
+extern void *__libc_malloc(size_t size);
+extern void *__libc_calloc(size_t count, size_t size);
+extern void *__libc_realloc(void *pointer, size_t size);
+extern void __libc_free(void *pointer);
+extern void *__libc_memalign(size_t alignment, size_t size);
+extern void *__libc_valloc(size_t size);
+extern void *__libc_pvalloc(size_t size);
+
+#define SIMBENCH_EXPORT __attribute__((visibility("default")))
+#define CACHE_LINE 64
+
+struct thread_tally {
+    _Atomic uint64_t calls;
+    struct thread_tally *next;
+} __attribute__((aligned(CACHE_LINE)));
+
+/// Every tally ever registered, newest first.
+static _Atomic(struct thread_tally *) all_tallies;
+
+/// Allocations of threads whose tally could not be allocated (out of memory).
+static _Atomic uint64_t untallied_calls;
+
+static __thread struct thread_tally *this_thread_tally
+    __attribute__((tls_model("initial-exec")));
+
+static struct thread_tally *register_this_thread(void) {
+    struct thread_tally *tally = __libc_memalign(CACHE_LINE, sizeof(struct thread_tally));
+    if (tally == NULL) {
+        return NULL;
+    }
+    atomic_init(&tally->calls, 0);
+    struct thread_tally *head = atomic_load_explicit(&all_tallies, memory_order_relaxed);
+    do {
+        tally->next = head;
+    } while (!atomic_compare_exchange_weak_explicit(
+        &all_tallies, &head, tally, memory_order_release, memory_order_relaxed));
+    this_thread_tally = tally;
+    return tally;
+}
+
+static inline void count_allocation(void) {
+    struct thread_tally *tally = this_thread_tally;
+    if (__builtin_expect(tally == NULL, 0)) {
+        tally = register_this_thread();
+        if (tally == NULL) {
+            atomic_fetch_add_explicit(&untallied_calls, 1, memory_order_relaxed);
+            return;
+        }
+    }
+    // Single writer: a load and a store suffice, and readers see either value.
+    uint64_t calls = atomic_load_explicit(&tally->calls, memory_order_relaxed);
+    atomic_store_explicit(&tally->calls, calls + 1, memory_order_relaxed);
+}
+
+static inline int is_power_of_two(size_t value) {
+    return value != 0 && (value & (value - 1)) == 0;
+}
+
+// MARK: - The interposed allocator
+
+SIMBENCH_EXPORT void *malloc(size_t size) {
+    count_allocation();
+    return __libc_malloc(size);
+}
+
+SIMBENCH_EXPORT void *calloc(size_t count, size_t size) {
+    count_allocation();
+    return __libc_calloc(count, size);
+}
+
+/// Every call counts, including growth in place and realloc(pointer, 0): the column is
+/// "calls into the allocator", the figure Swift's copy-on-write and array growth drive.
+SIMBENCH_EXPORT void *realloc(void *pointer, size_t size) {
+    count_allocation();
+    return __libc_realloc(pointer, size);
+}
+
+SIMBENCH_EXPORT void free(void *pointer) {
+    __libc_free(pointer);
+}
+
+/// glibc's own checks and results: EINVAL unless the alignment is a power-of-two multiple
+/// of sizeof(void *), ENOMEM without touching *result, errno left as it was.
+SIMBENCH_EXPORT int posix_memalign(void **result, size_t alignment, size_t size) {
+    count_allocation();
+    if (alignment % sizeof(void *) != 0 || !is_power_of_two(alignment / sizeof(void *))) {
+        return EINVAL;
+    }
+    int saved_errno = errno;
+    void *pointer = __libc_memalign(alignment, size);
+    errno = saved_errno;
+    if (pointer == NULL) {
+        return ENOMEM;
+    }
+    *result = pointer;
+    return 0;
+}
+
+/// C17 lets an implementation reject an alignment it does not support; like newer glibc,
+/// this one rejects any that is not a power of two (EINVAL) instead of rounding it up.
+SIMBENCH_EXPORT void *aligned_alloc(size_t alignment, size_t size) {
+    count_allocation();
+    if (!is_power_of_two(alignment)) {
+        errno = EINVAL;
+        return NULL;
+    }
+    return __libc_memalign(alignment, size);
+}
+
+SIMBENCH_EXPORT void *memalign(size_t alignment, size_t size) {
+    count_allocation();
+    return __libc_memalign(alignment, size);
+}
+
+SIMBENCH_EXPORT void *valloc(size_t size) {
+    count_allocation();
+    return __libc_valloc(size);
+}
+
+SIMBENCH_EXPORT void *pvalloc(size_t size) {
+    count_allocation();
+    return __libc_pvalloc(size);
+}
+
+// MARK: - Reading the count
+
+SIMBENCH_EXPORT uint64_t simbench_allocation_count(void) {
+    uint64_t total = atomic_load_explicit(&untallied_calls, memory_order_relaxed);
+    struct thread_tally *tally = atomic_load_explicit(&all_tallies, memory_order_acquire);
+    for (; tally != NULL; tally = tally->next) {
+        total += atomic_load_explicit(&tally->calls, memory_order_relaxed);
+    }
+    return total;
+}
+
+SIMBENCH_EXPORT uint64_t simbench_thread_allocation_count(void) {
+    struct thread_tally *tally = this_thread_tally;
+    return tally == NULL ? 0 : atomic_load_explicit(&tally->calls, memory_order_relaxed);
+}
+
+/// Called through a volatile pointer so that the compiler cannot see, inline or drop the
+/// probe allocation: it must be libc's own strdup calling malloc from inside libc.so.
+static char *(*volatile probe_strdup)(const char *) = strdup;
+
+/// Allocates inside libc and watches this thread's tally: only if the dynamic linker bound
+/// libc's internal malloc call to the definition above does the tally move. Other threads
+/// cannot cause a false positive, since only this thread writes its tally.
+static int probe_interposition(void) {
+    struct thread_tally *before = this_thread_tally;
+    uint64_t calls_before =
+        before == NULL ? 0 : atomic_load_explicit(&before->calls, memory_order_relaxed);
+    char *copy = probe_strdup("simbench");
+    struct thread_tally *after = this_thread_tally;
+    uint64_t calls_after =
+        after == NULL ? 0 : atomic_load_explicit(&after->calls, memory_order_relaxed);
+    __libc_free(copy);
+    return copy != NULL && calls_after > calls_before;
+}
+
+SIMBENCH_EXPORT int simbench_allocation_counting_active(void) {
+    // -1: not probed yet. Racing first calls both probe and store the same answer.
+    static _Atomic int verdict = -1;
+    int known = atomic_load_explicit(&verdict, memory_order_relaxed);
+    if (known < 0) {
+        known = probe_interposition();
+        atomic_store_explicit(&verdict, known, memory_order_relaxed);
+    }
+    return known;
+}

@@ -39,8 +39,8 @@ public struct BenchmarkRunner: Sendable {
     ) async -> ConfigurationResult {
         let names = planned.variants.map(\.name)
         report("setting up")
-        let residentBefore = ResourceUsage.residentBytes()
-        ResourceUsage.resetPeakResident()
+        let residentBefore = ResourceUsage.currentResidentBytes()
+        PeakResidentMemory.reset()
         let session = planned.entry.makeSession(planned.configuration)
         let setup = await session.setUp(actors: plan.actors, variants: names)
 
@@ -94,8 +94,8 @@ public struct BenchmarkRunner: Sendable {
 
         var verdicts = [String: OutcomeVerdict]()
         for name in names { verdicts[name] = await session.verdict(variant: name) }
-        let residentAfter = ResourceUsage.residentBytes()
-        let peak = ResourceUsage.peakResidentBytes()
+        let residentAfter = ResourceUsage.currentResidentBytes()
+        let peak = PeakResidentMemory.current()
         await session.tearDown()
 
         return ConfigurationResult(

@@ -13,7 +13,7 @@ extension ConfigurationResult {
             let time = ok ? TimeStatistics(samples: series) : nil
             let ratio =
                 ok && baselineTrusted
-                ? RatioEstimate(variant: series, baseline: baselineSeries) : nil
+                ? RatioInterval(variant: series, baseline: baselineSeries) : nil
             let measurements = rawSamples(of: variant.name)
             let perEvent = Double(max(events, 1))
             let cpu = measurements.map { Double($0.cpuNanoseconds) / perEvent }
@@ -35,9 +35,9 @@ extension ConfigurationResult {
                 seed: seed,
                 nsPerEvent: time,
                 eventsPerSecond: time.map { 1e9 / $0.median },
-                ratioToBaseline: ratio?.ratio,
-                ratioLow: ratio?.low,
-                ratioHigh: ratio?.high,
+                ratioToBaseline: ratio?.estimate,
+                ratioLow: ratio?.interval.lower,
+                ratioHigh: ratio?.interval.upper,
                 cpuNsPerEventMedian: ok && !cpu.isEmpty ? median(cpu) : nil,
                 allocationsPerEvent: ok && allocations.count == measurements.count && !allocations.isEmpty
                     ? median(allocations.map { Double($0) / perEvent }) : nil,
@@ -53,9 +53,20 @@ extension ConfigurationResult {
     }
 }
 
-func median(_ values: [Double]) -> Double {
-    let sorted = values.sorted()
-    guard !sorted.isEmpty else { return .nan }
-    let middle = sorted.count / 2
-    return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
+private func median(_ values: [Double]) -> Double {
+    Percentile.median(sorted: values.sorted())
+}
+
+extension TimeStatistics {
+    /// The statistics of per-event times, one sample per round.
+    init(samples: [Double]) {
+        let summary = SampleSummary(samples: samples)
+        self.init(
+            median: summary.median, min: summary.minimum, max: summary.maximum,
+            mean: summary.mean, standardDeviation: summary.standardDeviation,
+            coefficientOfVariation: summary.coefficientOfVariation, p10: summary.p10,
+            p90: summary.p90, medianLow: summary.medianInterval?.lower ?? .nan,
+            medianHigh: summary.medianInterval?.upper ?? .nan,
+            mildOutliers: summary.mildOutlierCount, severeOutliers: summary.severeOutlierCount)
+    }
 }

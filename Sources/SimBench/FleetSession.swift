@@ -93,8 +93,9 @@ actor FleetSession<S: Scenario>: ScenarioSession {
             preconditionFailure("unknown variant \(name)")
         }
         let workers = workers
+        let countsAllocations = AllocationCounter.isActive
         let allocationsBefore = AllocationCounter.count()
-        let cpuBefore = ResourceUsage.cpuNanoseconds()
+        let cpuBefore = ResourceUsage.current().cpuNanoseconds
         let start = monotonicNanoseconds()
         let parts = await withTaskGroup(of: (Int, S.Outcome).self) { group in
             for (slot, worker) in workers.enumerated() {
@@ -105,8 +106,8 @@ actor FleetSession<S: Scenario>: ScenarioSession {
             return parts
         }
         let wall = monotonicNanoseconds() - start
-        let cpu = ResourceUsage.cpuNanoseconds() - cpuBefore
-        let allocations = AllocationCounter.count().map { $0 &- (allocationsBefore ?? 0) }
+        let cpu = ResourceUsage.current().cpuNanoseconds - cpuBefore
+        let allocations = countsAllocations ? AllocationCounter.count() - allocationsBefore : nil
         record(S.Outcome.merged(parts.map { $0! }), of: name)
         return RoundMeasurement(wallNanoseconds: wall, cpuNanoseconds: cpu, allocations: allocations)
     }

@@ -1,1 +1,48 @@
-int simbench_placeholder(void);
+#ifndef SIMBENCH_C_ALLOCATION_COUNTER_H
+#define SIMBENCH_C_ALLOCATION_COUNTER_H
+
+// The C shim of simbench's measurements.
+//
+// AllocationCounter.c defines malloc and its siblings in the program itself, so the dynamic
+// linker binds every allocation of the process (Swift runtime, libc, this program) to them;
+// they count the call and forward to glibc's allocator. PerfEvents.c wraps the variadic
+// perf_event_open system call, which Swift cannot call directly.
+
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/// The number of allocation calls (malloc, calloc, realloc, posix_memalign, aligned_alloc,
+/// memalign, valloc, pvalloc) every thread of the process has made so far.
+///
+/// Monotonic; take the difference of two readings. Counts of threads that have exited are
+/// kept. Other threads' latest calls may be missing from a reading taken while they run.
+uint64_t simbench_allocation_count(void);
+
+/// The allocation calls the calling thread has made so far: exact for code that stays on
+/// one thread, whatever other threads do meanwhile.
+uint64_t simbench_thread_allocation_count(void);
+
+/// 1 if the interposed allocator is in effect: an allocation made inside the C library
+/// (strdup) reached the counter. 0 if not, and the counts mean nothing.
+int simbench_allocation_counting_active(void);
+
+/// Opens a counter of user-space instructions retired by thread `tid` (0: the calling
+/// thread) and by the threads it creates afterwards; counting starts at once.
+///
+/// Returns the file descriptor, or -errno when the kernel refuses.
+int simbench_perf_open_instructions(int tid);
+
+/// The instructions counted so far by `fd`, children included; -errno on failure.
+int64_t simbench_perf_read(int fd);
+
+/// Closes a counter opened by simbench_perf_open_instructions.
+void simbench_perf_close(int fd);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

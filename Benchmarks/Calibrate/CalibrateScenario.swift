@@ -1,0 +1,99 @@
+import SimBenchCore
+
+/// The ruler: a fixed amount of integer work per event, to prove what the harness can see.
+///
+/// Not a design pattern: a calibration tool. Each event is one work item, a chain of
+/// `work` dependent integer steps (see `Ruler`) seeded from the event's tape entry, whose
+/// cost is linear in `work`; so `work=1100` must measure about 10% slower than `work=1000`
+/// (a sensitivity check), and the two variants, which run the very same function, must
+/// measure the same (an A/A check: any difference between them is the harness's noise or
+/// bias, such as variant order). It stays out of the default suite.
+public struct CalibrateScenario: Scenario {
+    /// The largest `work`: one event of 10 million steps already takes tens of
+    /// milliseconds.
+    public static let maximumWork = 10_000_000
+
+    public static let descriptor = ScenarioDescriptor(
+        name: "calibrate",
+        title: "The ruler: fixed integer work per event, for A/A and sensitivity checks",
+        seedArticle: "none (a calibration tool, not a pattern)",
+        entityUnit: "ruler",
+        eventUnit: "work item (a chain of `work` dependent integer steps)",
+        // One step is a dependent xorshift and multiply, about 9 cycles (3 ns measured on
+        // this VM's EPYC); with work=1000 a work item takes about 3 µs, so 10,000 rulers ×
+        // 2 items ≈ 60 ms on one core.
+        defaultEventsPerEntity: 2,
+        // The tape: one 8-byte seed per event; per ruler, a little bookkeeping.
+        bytesPerEvent: 16,
+        bytesPerEntity: 64,
+        parameters: [
+            ParameterSpec(
+                name: "work",
+                summary: "dependent integer steps per event; a comma list runs each value",
+                defaultValue: "1000",
+                accepted: "a whole number from 1 to \(maximumWork), or a comma list of them",
+                isAxis: true,
+                check: CalibrateScenario.acceptsWork)
+        ],
+        inDefaultSuite: false
+    )
+
+    public static let variants: [Variant<CalibrateShard, CalibrateOutcome>] = [
+        Variant(
+            name: "ruler", role: .baseline,
+            summary: "`work` dependent xorshift-multiply steps per event",
+            run: Ruler.measure),
+        // The twin has no code of its own, by design: it is the same function, so an A/A
+        // comparison is available in every run.
+        Variant(
+            name: "ruler-twin",
+            summary: "the ruler again, identically configured (A/A check)",
+            run: Ruler.measure),
+    ]
+
+    /// Whether `value` is a whole number of steps in range, or a comma list of them.
+    @Sendable
+    static func acceptsWork(_ value: String) -> Bool {
+        let items = value.split(separator: ",", omittingEmptySubsequences: false)
+        return items.allSatisfy { item in
+            Int(item).map((1...maximumWork).contains) ?? false
+        }
+    }
+
+    public let configuration: ScenarioConfiguration
+    private let work: Int
+
+    public init(configuration: ScenarioConfiguration) {
+        self.configuration = configuration
+        work = configuration.parameters.integer("work")
+    }
+
+    public func makeShard(entities: Range<Int>) -> CalibrateShard {
+        let events = configuration.eventsPerEntity
+        var seeds = [UInt64]()
+        seeds.reserveCapacity(entities.count * events)
+        for index in entities {
+            var random = SplitMix64(seed: configuration.seed, stream: 0x6361_6C69, index: index)
+            for _ in 0..<events { seeds.append(random.next()) }
+        }
+        return CalibrateShard(
+            firstRuler: entities.lowerBound, rulerCount: entities.count,
+            itemsPerRuler: events, work: work, seeds: seeds)
+    }
+
+    public func eventCount(of shard: CalibrateShard) -> Int {
+        shard.seeds.count
+    }
+}
+
+/// The rulers of one slice of the fleet: each work item's seed and the steps per item.
+public struct CalibrateShard: Sendable {
+    /// The fleet index of the first ruler.
+    public let firstRuler: Int
+    public let rulerCount: Int
+    public let itemsPerRuler: Int
+    /// Dependent steps per work item.
+    public let work: Int
+    /// Every work item's seed, ruler after ruler.
+    public let seeds: [UInt64]
+}

@@ -1,0 +1,42 @@
+import CAllocationCounter
+
+/// The number of allocator calls the whole process has made, from the C shim that
+/// interposes glibc's allocator.
+///
+/// malloc, calloc, realloc, posix_memalign, aligned_alloc, memalign, valloc and pvalloc are
+/// counted (free is not), on every thread, by per-thread tallies, so counting costs a few
+/// instructions per allocation and no contention. Take the difference of two readings
+/// around the measured region; allocations by other threads at the same time are included,
+/// which is what a fleet spread over actors needs.
+public enum AllocationCounter {
+    /// Whether the interposed allocator is in effect, so that counts are real.
+    ///
+    /// Probed once: an allocation made inside the C library must reach the counter. When
+    /// it does not (a static build, another allocator preloaded), leave the column empty
+    /// and say why, with `inactiveReason`.
+    public static var isActive: Bool {
+        simbench_allocation_counting_active() != 0
+    }
+
+    /// Why the counts are not shown, or `nil` when they are real.
+    public static var inactiveReason: String? {
+        isActive
+            ? nil
+            : "allocation counting: glibc's allocator is not interposed in this process"
+    }
+
+    /// The allocator calls of every thread so far; monotonic.
+    ///
+    /// - Complexity: O(threads the process ever had).
+    public static func count() -> UInt64 {
+        simbench_allocation_count()
+    }
+
+    /// The allocator calls the calling thread has made so far; monotonic.
+    ///
+    /// Exact for synchronous code, which stays on one thread: other threads' allocations
+    /// never enter it. Async code may resume on another thread, so use `count()` there.
+    public static func countOnThisThread() -> UInt64 {
+        simbench_thread_allocation_count()
+    }
+}
