@@ -65,7 +65,7 @@ public enum FieldKind: UInt8, Sendable, CaseIterable {
     /// The first two translate the article's 輸入僅能包含數字 and 輸入僅能包字母 (the
     /// second is missing a character in the article; its meaning is plain).
     @inline(__always)
-    public var failureReason: String {
+    public var failureReason: StaticString {
         switch self {
         case .numeric: "input may contain digits only"
         case .alphabetic: "input may contain letters only"
@@ -84,6 +84,7 @@ public enum FieldKind: UInt8, Sendable, CaseIterable {
         InputValidationError(code: code, failureReason: failureReason)
     }
 
+    /// How summaries and failure messages name the kind.
     public var label: String {
         switch self {
         case .numeric: "numeric"

@@ -13,10 +13,11 @@ import SimBenchCore
 /// `invalid` of them hold a plausible mistake (see `FormFiller`). One event is one
 /// validated edit. The second axis, `matcher`, chooses how every variant checks a rule.
 public struct ValidationScenario: Scenario {
-    /// Edits per session. NSRegularExpression costs roughly 1–5 µs a check on Linux, so 16
-    /// edits keep a run of 10,000 sessions within a few tenths of a second with `nsregex`,
-    /// and the scan still performs 160,000 checks.
-    public static let defaultEditsPerSession = 16
+    /// Edits per session. A check costs about 1.2–2.2 µs with `nsregex` or `regex` on this
+    /// Linux machine (release build, one core) and 40–120 ns per edit with `scan`, so 12
+    /// edits keep one run over 10,000 sessions near 0.15–0.25 s on one core with the
+    /// expressions and near 5–15 ms with the scan.
+    public static let defaultEditsPerSession = 12
 
     public static let descriptor = ScenarioDescriptor(
         name: "validation",
