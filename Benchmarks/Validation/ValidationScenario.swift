@@ -13,10 +13,11 @@ import SimBenchCore
 /// `invalid` of them hold a plausible mistake (see `FormFiller`). One event is one
 /// validated edit. The second axis, `matcher`, chooses how every variant checks a rule.
 public struct ValidationScenario: Scenario {
-    /// Edits per session. A check costs about 1.2–2.2 µs with `nsregex` or `regex` on this
-    /// Linux machine (release build, one core) and 40–120 ns per edit with `scan`, so 12
-    /// edits keep one run over 10,000 sessions near 0.15–0.25 s on one core with the
-    /// expressions and near 5–15 ms with the scan.
+    /// Edits per session. Measured on this 2-core Linux machine (release build, one core,
+    /// under load): 0.7–2.2 µs per edit with `nsregex` or `regex`, 40–90 ns with `scan`. So
+    /// 12 edits keep one run over 10,000 sessions near 0.1–0.25 s with the expressions,
+    /// and near 5–11 ms with the scan (below the usual 10 ms floor: the expressions set the
+    /// budget).
     public static let defaultEditsPerSession = 12
 
     public static let descriptor = ScenarioDescriptor(
