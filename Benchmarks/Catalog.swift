@@ -6,6 +6,7 @@ import SimBenchCore
 public let allScenarios: [any Scenario.Type] = [
     VendingScenario.self,
     WorkdayScenario.self,
+    ValidationScenario.self,
     OptionalViewsScenario.self,
     CalibrateScenario.self,
     SelfTestScenario.self,
