@@ -93,22 +93,27 @@ actor FleetSession<S: Scenario>: ScenarioSession {
             preconditionFailure("unknown variant \(name)")
         }
         let workers = workers
-        let countsAllocations = AllocationCounter.isActive
-        let allocationsBefore = AllocationCounter.count()
         let cpuBefore = ResourceUsage.current().cpuNanoseconds
         let start = monotonicNanoseconds()
-        let parts = await withTaskGroup(of: (Int, S.Outcome).self) { group in
+        let parts = await withTaskGroup(of: (Int, S.Outcome, UInt64).self) { group in
             for (slot, worker) in workers.enumerated() {
-                group.addTask { (slot, await worker.run(variant: index)) }
+                group.addTask {
+                    let (outcome, allocations) = await worker.run(variant: index)
+                    return (slot, outcome, allocations)
+                }
             }
             var parts = [S.Outcome?](repeating: nil, count: workers.count)
-            for await (slot, outcome) in group { parts[slot] = outcome }
-            return parts
+            var allocations: UInt64 = 0
+            for await (slot, outcome, count) in group {
+                parts[slot] = outcome
+                allocations += count
+            }
+            return (outcomes: parts, allocations: allocations)
         }
         let wall = monotonicNanoseconds() - start
         let cpu = ResourceUsage.current().cpuNanoseconds - cpuBefore
-        let allocations = countsAllocations ? AllocationCounter.count() - allocationsBefore : nil
-        record(S.Outcome.merged(parts.map { $0! }), of: name)
+        let allocations = AllocationCounter.isActive ? parts.allocations : nil
+        record(S.Outcome.merged(parts.outcomes.map { $0! }), of: name)
         return RoundMeasurement(wallNanoseconds: wall, cpuNanoseconds: cpu, allocations: allocations)
     }
 
@@ -161,9 +166,16 @@ actor FleetWorker<S: Scenario> {
         runs[index] = S.variants[index].prepare(shard)
     }
 
-    func run(variant index: Int) -> S.Outcome {
+    /// Runs the shard once; returns the outcome and the allocator calls the run made.
+    ///
+    /// The run is synchronous, so it stays on one thread and the thread's own tally counts
+    /// exactly its allocations: not the task group's or the actor runtime's, which are the
+    /// harness's cost, not the variant's.
+    func run(variant index: Int) -> (S.Outcome, UInt64) {
         guard let run = runs[index] else { preconditionFailure("run before prepare") }
-        return run()
+        let before = AllocationCounter.countOnThisThread()
+        let outcome = run()
+        return (outcome, AllocationCounter.countOnThisThread() - before)
     }
 
     func release() {
