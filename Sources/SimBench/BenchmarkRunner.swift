@@ -1,7 +1,12 @@
 import SimBenchCore
 
-/// Runs a plan: for each configuration, sets the fleet up, warms up, then measures the
-/// variants interleaved round by round in a seeded shuffled order.
+/// Runs a plan, one scenario at a time.
+///
+/// The configurations of one scenario (its axis values: `matcher=scan,regex,nsregex`,
+/// `work=1000,1100`) are set up together and measured as one group: every round runs every
+/// (configuration, variant) once, in a seeded shuffled order. So a variant is compared with
+/// its baseline, and an axis value with the first one, on samples taken side by side in the
+/// same rounds, which is what makes the paired ratio intervals honest.
 public struct BenchmarkRunner: Sendable {
     public let plan: RunPlan
     public let environment: RunEnvironment
@@ -13,55 +18,94 @@ public struct BenchmarkRunner: Sendable {
 
     /// Where the run is, for a progress line.
     public struct Progress: Sendable {
-        public var configuration: Int
-        public var configurations: Int
+        /// The scenario being measured, counted from 1.
+        public var scenario: Int
+        public var scenarios: Int
         public var label: String
         public var phase: String
     }
 
-    /// Measures every configuration in turn; `progress` hears of each step.
+    /// Measures every scenario in turn; `progress` hears of each step.
     public func run(progress: @Sendable (Progress) -> Void = { _ in }) async -> RunResult {
-        var configurations = [ConfigurationResult]()
-        for (index, planned) in plan.configurations.enumerated() {
-            let report = { (phase: String) in
-                progress(
-                    Progress(
-                        configuration: index + 1, configurations: plan.configurations.count,
-                        label: planned.label, phase: phase))
+        var groups = [[PlannedConfiguration]]()
+        for planned in plan.configurations {
+            if let last = groups.last?.last, last.entry.name == planned.entry.name {
+                groups[groups.count - 1].append(planned)
+            } else {
+                groups.append([planned])
             }
-            configurations.append(await measure(planned, report: report))
         }
-        return RunResult(environment: environment, configurations: configurations)
+        let instructions = try? InstructionCounter()
+        var configurations = [ConfigurationResult]()
+        for (index, group) in groups.enumerated() {
+            let report = { (label: String, phase: String) in
+                progress(
+                    Progress(scenario: index + 1, scenarios: groups.count, label: label, phase: phase))
+            }
+            configurations += await measure(group, instructions: instructions, report: report)
+        }
+        return RunResult(
+            environment: environment, configurations: configurations,
+            notes: BenchmarkRunner.measurementNotes())
+    }
+
+    /// Why a metric is missing on this machine, said once per run.
+    static func measurementNotes() -> [String] {
+        var notes = [String]()
+        if let reason = AllocationCounter.inactiveReason { notes.append(reason) }
+        if let reason = InstructionCounter.unavailableReason() {
+            notes.append("instructions not counted: \(reason)")
+        }
+        return notes
+    }
+
+    /// One (configuration, variant) of a group.
+    private struct Unit: Hashable {
+        var configuration: Int
+        var variant: String
     }
 
     private func measure(
-        _ planned: PlannedConfiguration, report: (String) -> Void
-    ) async -> ConfigurationResult {
-        let names = planned.variants.map(\.name)
-        report("setting up")
-        let residentBefore = ResourceUsage.currentResidentBytes()
-        PeakResidentMemory.reset()
-        let session = planned.entry.makeSession(planned.configuration)
-        let setup = await session.setUp(actors: plan.actors, variants: names)
+        _ group: [PlannedConfiguration], instructions: InstructionCounter?,
+        report: (String, String) -> Void
+    ) async -> [ConfigurationResult] {
+        var sessions = [any ScenarioSession]()
+        var setups = [SetupReport]()
+        var residentGrowth = [Int64?]()
+        for planned in group {
+            report(planned.label, "setting up")
+            let before = ResourceUsage.currentResidentBytes()
+            let session = planned.entry.makeSession(planned.configuration)
+            setups.append(await session.setUp(actors: plan.actors, variants: planned.variants.map(\.name)))
+            let after = ResourceUsage.currentResidentBytes()
+            residentGrowth.append(after.flatMap { after in before.map { Int64(after) - Int64($0) } })
+            sessions.append(session)
+        }
 
-        var samples = [String: [RoundMeasurement]]()
-        // Warm-up: every variant in canonical order, the baseline first, so that its outcome
-        // is the reference every other outcome is checked against.
+        var samples = [Unit: [RoundMeasurement]]()
+        func measureOnce(_ unit: Unit) async -> RoundMeasurement {
+            await sessions[unit.configuration].measure(variant: unit.variant, instructions: instructions)
+        }
+
+        // Warm-up: each configuration's variants in canonical order, the baseline first, so
+        // that its outcome is the reference every other outcome is checked against.
         var warmupRounds = 0
-        var previous = [String: UInt64]()
-        while true {
+        var previous = [Unit: UInt64]()
+        let units = group.indices.flatMap { index in
+            group[index].variants.map { Unit(configuration: index, variant: $0.name) }
+        }
+        while plan.warmup != 0 {
             warmupRounds += 1
             var settled = true
-            for name in names {
-                report("warm-up \(warmupRounds) \(name)")
-                let measurement = await session.measure(variant: name)
-                if let last = previous[name] {
-                    let change = abs(Double(measurement.wallNanoseconds) - Double(last)) / Double(max(last, 1))
-                    if change > 0.05 { settled = false }
+            for unit in units {
+                report(group[unit.configuration].label, "warm-up \(warmupRounds) \(unit.variant)")
+                let wall = await measureOnce(unit).wallNanoseconds
+                if let last = previous[unit] {
+                    if abs(Double(wall) - Double(last)) > 0.05 * Double(max(last, 1)) { settled = false }
                 } else {
                     settled = false
                 }
-                previous[name] = measurement.wallNanoseconds
+                previous[unit] = wall
             }
             if let fixed = plan.warmup {
                 if warmupRounds >= fixed { break }
@@ -69,85 +113,61 @@ public struct BenchmarkRunner: Sendable {
                 break
             }
         }
-        if plan.warmup == 0 { warmupRounds = 0 }
-
-        var random = SplitMix64(seed: plan.seed, stream: 0x726F756E64, index: 0)
-        var measuredTime = [String: UInt64]()
-        var round = 0
-        while true {
-            round += 1
-            for name in names.shuffled(using: &random) {
-                report("round \(round)/\(plan.rounds) \(name)")
-                let measurement = await session.measure(variant: name)
-                samples[name, default: []].append(measurement)
-                measuredTime[name, default: 0] += measurement.wallNanoseconds
-            }
-            if round >= RunPlan.roundLimit { break }
-            let longest = Double(measuredTime.values.max() ?? 0) / 1e9
-            let shortest = Double(measuredTime.values.min() ?? 0) / 1e9
-            if let maximum = plan.maxTimeSeconds, longest >= maximum, round >= 3 { break }
-            if round >= plan.rounds {
-                if let minimum = plan.minTimeSeconds, shortest < minimum { continue }
-                break
+        if plan.warmup == 0 {
+            // No warm-up asked for: the baselines still run first, to set the reference.
+            for unit in units where unit.variant == group[unit.configuration].entry.baseline.name {
+                samples[unit, default: []].append(await measureOnce(unit))
             }
         }
 
-        var verdicts = [String: OutcomeVerdict]()
-        for name in names { verdicts[name] = await session.verdict(variant: name) }
-        let residentAfter = ResourceUsage.currentResidentBytes()
-        let peak = PeakResidentMemory.current()
-        await session.tearDown()
+        var random = SplitMix64(seed: plan.seed, stream: 0x726F756E64, index: 0)
+        var measuredTime = [Unit: UInt64]()
+        var round = samples.isEmpty ? 0 : 1
+        if round == 1 {
+            // Finish round 1 for the variants that are not baselines.
+            for unit in units.shuffled(using: &random) where samples[unit] == nil {
+                samples[unit] = [await measureOnce(unit)]
+            }
+            for (unit, values) in samples { measuredTime[unit] = values[0].wallNanoseconds }
+        }
+        while round < RunPlan.roundLimit {
+            if round >= 3, let maximum = plan.maxTimeSeconds,
+                Double(measuredTime.values.max() ?? 0) / 1e9 >= maximum
+            {
+                break
+            }
+            if round >= plan.rounds {
+                guard let minimum = plan.minTimeSeconds,
+                    Double(measuredTime.values.min() ?? 0) / 1e9 < minimum
+                else { break }
+            }
+            round += 1
+            for unit in units.shuffled(using: &random) {
+                report(group[unit.configuration].label, "round \(round)/\(plan.rounds) \(unit.variant)")
+                let measurement = await measureOnce(unit)
+                samples[unit, default: []].append(measurement)
+                measuredTime[unit, default: 0] += measurement.wallNanoseconds
+            }
+        }
 
-        return ConfigurationResult(
-            planned: planned, setup: setup, warmupRounds: warmupRounds, rounds: round,
-            samples: samples, verdicts: verdicts, actors: min(plan.actors, max(1, plan.machines)),
-            peakResidentBytes: peak,
-            residentGrowth: residentAfter.flatMap { after in residentBefore.map { Int64(after) - Int64($0) } })
-    }
-}
-
-/// Everything measured for one scenario configuration.
-public struct ConfigurationResult: Sendable {
-    public let planned: PlannedConfiguration
-    let setup: SetupReport
-    public let warmupRounds: Int
-    public let rounds: Int
-    let samples: [String: [RoundMeasurement]]
-    let verdicts: [String: OutcomeVerdict]
-    public let actors: Int
-    public let peakResidentBytes: UInt64?
-    public let residentGrowth: Int64?
-
-    public var events: Int { setup.events }
-
-    /// The variants whose outcome differed from the baseline's.
-    public var wrongVariants: [String] {
-        planned.variants.map(\.name).filter { verdicts[$0]?.matchesBaseline != true }
-    }
-
-    /// The outcome summary of a variant, for showing what differed.
-    public func outcomeSummary(of variant: String) -> [(label: String, value: String)] {
-        verdicts[variant]?.summary ?? []
-    }
-
-    /// Wall nanoseconds per event of each measured round, in round order.
-    public func nanosecondsPerEvent(of variant: String) -> [Double] {
-        let events = Double(max(events, 1))
-        return (samples[variant] ?? []).map { Double($0.wallNanoseconds) / events }
-    }
-
-    /// One raw sample per round: for `--raw`.
-    public func rawSamples(of variant: String) -> [RoundMeasurement] {
-        samples[variant] ?? []
-    }
-}
-
-/// The results of a whole run.
-public struct RunResult: Sendable {
-    public let environment: RunEnvironment
-    public let configurations: [ConfigurationResult]
-
-    public var hasWrongOutcome: Bool {
-        configurations.contains { !$0.wrongVariants.isEmpty }
+        var results = [ConfigurationResult]()
+        for (index, planned) in group.enumerated() {
+            var verdicts = [String: OutcomeVerdict]()
+            var configurationSamples = [String: [RoundMeasurement]]()
+            for variant in planned.variants {
+                verdicts[variant.name] = await sessions[index].verdict(variant: variant.name)
+                configurationSamples[variant.name] =
+                    samples[Unit(configuration: index, variant: variant.name)] ?? []
+            }
+            results.append(
+                ConfigurationResult(
+                    planned: planned, setup: setups[index], warmupRounds: warmupRounds,
+                    rounds: round, samples: configurationSamples, verdicts: verdicts,
+                    actors: min(plan.actors, max(1, plan.machines)),
+                    residentGrowth: residentGrowth[index],
+                    axisReference: index == 0 ? nil : results[0]))
+        }
+        for session in sessions { await session.tearDown() }
+        return results
     }
 }

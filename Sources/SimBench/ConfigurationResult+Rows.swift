@@ -18,7 +18,13 @@ extension ConfigurationResult {
             let perEvent = Double(max(events, 1))
             let cpu = measurements.map { Double($0.cpuNanoseconds) / perEvent }
             let allocations = measurements.compactMap(\.allocations)
-            return ResultRow(
+            let instructions = measurements.compactMap(\.instructions)
+            let axis = axisReference.flatMap { reference -> RatioInterval? in
+                guard ok, reference.trusted.contains(variant.name) else { return nil }
+                return RatioInterval(
+                    variant: series, baseline: reference.nanosecondsPerEvent[variant.name] ?? [])
+            }
+            var row = ResultRow(
                 environment: environment,
                 scenario: planned.entry.name,
                 parameters: planned.configuration.parameters.canonical,
@@ -41,14 +47,22 @@ extension ConfigurationResult {
                 cpuNsPerEventMedian: ok && !cpu.isEmpty ? median(cpu) : nil,
                 allocationsPerEvent: ok && allocations.count == measurements.count && !allocations.isEmpty
                     ? median(allocations.map { Double($0) / perEvent }) : nil,
-                peakResidentBytes: peakResidentBytes,
+                peakResidentBytes: measurements.compactMap(\.peakResidentBytes).max(),
                 residentBytesPerMachine: residentGrowth.map {
                     Double(max($0, 0)) / Double(max(planned.configuration.entities, 1))
                 },
-                instructionsPerEvent: nil,
+                instructionsPerEvent: ok && !instructions.isEmpty && instructions.count == measurements.count
+                    ? median(instructions.map { Double($0) / perEvent }) : nil,
                 setupMilliseconds: Double(setup.shardNanoseconds) / 1e6,
                 prepareMilliseconds: Double(setup.prepareNanoseconds[variant.name] ?? 0) / 1e6,
                 checksum: verdict?.checksum ?? 0)
+            if let reference = axisReference {
+                row.axisReference = reference.parameters
+                row.ratioToAxisReference = axis?.estimate
+                row.axisRatioLow = axis?.interval.lower
+                row.axisRatioHigh = axis?.interval.upper
+            }
+            return row
         }
     }
 }

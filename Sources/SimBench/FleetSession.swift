@@ -6,8 +6,9 @@ protocol ScenarioSession: Actor {
     /// Builds every worker's shard and prepares the chosen variants. Untimed by the rounds;
     /// its own duration is reported as setup.
     func setUp(actors: Int, variants: [String]) async -> SetupReport
-    /// Runs one variant once over the whole fleet.
-    func measure(variant: String) async -> RoundMeasurement
+    /// Runs one variant once over the whole fleet; counts instructions with `instructions`
+    /// where the kernel allows it.
+    func measure(variant: String, instructions: InstructionCounter?) async -> RoundMeasurement
     /// The checksum of a variant's first outcome, and whether every outcome so far equalled
     /// the baseline's.
     func verdict(variant: String) -> OutcomeVerdict
@@ -28,8 +29,12 @@ struct SetupReport: Sendable {
 public struct RoundMeasurement: Sendable {
     public var wallNanoseconds: UInt64
     public var cpuNanoseconds: UInt64
-    /// Allocation calls during the round; nil where the allocation counter is not active.
+    /// Allocation calls the variant made; nil where the allocation counter is not active.
     public var allocations: UInt64?
+    /// Instructions retired during the round; nil where perf events are not available.
+    public var instructions: UInt64?
+    /// The resident-memory high-water mark during the round.
+    public var peakResidentBytes: UInt64?
 }
 
 /// Whether a variant computed what its baseline computed.
@@ -88,11 +93,13 @@ actor FleetSession<S: Scenario>: ScenarioSession {
             shardNanoseconds: shardNanoseconds, prepareNanoseconds: prepare, events: events)
     }
 
-    func measure(variant name: String) async -> RoundMeasurement {
+    func measure(variant name: String, instructions: InstructionCounter?) async -> RoundMeasurement {
         guard let index = S.variants.firstIndex(where: { $0.name == name }) else {
             preconditionFailure("unknown variant \(name)")
         }
         let workers = workers
+        PeakResidentMemory.reset()
+        let instructionsBefore = instructions?.read()
         let cpuBefore = ResourceUsage.current().cpuNanoseconds
         let start = monotonicNanoseconds()
         let parts = await withTaskGroup(of: (Int, S.Outcome, UInt64).self) { group in
@@ -113,8 +120,14 @@ actor FleetSession<S: Scenario>: ScenarioSession {
         let wall = monotonicNanoseconds() - start
         let cpu = ResourceUsage.current().cpuNanoseconds - cpuBefore
         let allocations = AllocationCounter.isActive ? parts.allocations : nil
+        let instructionCount = instructions?.read().flatMap { after in
+            instructionsBefore.map { after &- $0 }
+        }
+        let peak = PeakResidentMemory.current()
         record(S.Outcome.merged(parts.outcomes.map { $0! }), of: name)
-        return RoundMeasurement(wallNanoseconds: wall, cpuNanoseconds: cpu, allocations: allocations)
+        return RoundMeasurement(
+            wallNanoseconds: wall, cpuNanoseconds: cpu, allocations: allocations,
+            instructions: instructionCount, peakResidentBytes: peak)
     }
 
     private func record(_ outcome: S.Outcome, of variant: String) {

@@ -33,6 +33,13 @@ public struct ResultRow: Sendable, Equatable {
     public var setupMilliseconds: Double
     public var prepareMilliseconds: Double
     public var checksum: UInt64
+    /// The axis value this configuration is compared with (`matcher=scan`), measured in the
+    /// same rounds; empty for the first value and for scenarios without an axis.
+    public var axisReference: String = ""
+    /// This variant's median over the same variant's median in `axisReference`.
+    public var ratioToAxisReference: Double?
+    public var axisRatioLow: Double?
+    public var axisRatioHigh: Double?
 
     public static let columns = [
         "run_id", "timestamp", "host", "cpu", "cores", "load_average", "os", "swift_version",
@@ -44,7 +51,8 @@ public struct ResultRow: Sendable, Equatable {
         "outliers_mild", "outliers_severe", "events_per_second", "ratio_to_baseline",
         "ratio_ci_low", "ratio_ci_high", "cpu_ns_per_event_median", "allocs_per_event",
         "peak_rss_bytes", "rss_bytes_per_machine", "instructions_per_event", "setup_ms",
-        "prepare_ms", "checksum",
+        "prepare_ms", "checksum", "axis_reference", "ratio_to_axis_reference",
+        "axis_ratio_ci_low", "axis_ratio_ci_high",
     ]
 
     /// The cells, in `columns` order.
@@ -65,7 +73,8 @@ public struct ResultRow: Sendable, Equatable {
             cell(cpuNsPerEventMedian), cell(allocationsPerEvent),
             peakResidentBytes.map { "\($0)" } ?? "", cell(residentBytesPerMachine),
             cell(instructionsPerEvent), cell(setupMilliseconds), cell(prepareMilliseconds),
-            String(checksum, radix: 16),
+            String(checksum, radix: 16), axisReference, cell(ratioToAxisReference),
+            cell(axisRatioLow), cell(axisRatioHigh),
         ]
     }
 

@@ -8,7 +8,7 @@ struct ProgressLine: Sendable {
 
     func show(_ progress: BenchmarkRunner.Progress) {
         guard enabled else { return }
-        let line = "[\(progress.configuration)/\(progress.configurations)] \(progress.label): \(progress.phase)"
+        let line = "[\(progress.scenario)/\(progress.scenarios)] \(progress.label): \(progress.phase)"
         FileHandle.standardError.write(Data("\r\u{1B}[K\(line)".utf8))
     }
 

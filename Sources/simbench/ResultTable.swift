@@ -1,3 +1,4 @@
+import Foundation
 import SimBench
 
 /// The terminal report of a run: the environment, then one table per scenario
@@ -20,6 +21,9 @@ struct ResultTable {
         lines.append(
             "run \(environment.runID) · seed \(plan.seed) · \(NumberFormat.grouped(plan.machines)) machines · \(plan.actors) actors · \(environment.timestamp)"
         )
+        for note in result.notes {
+            lines.append("note: \(note)")
+        }
         for configuration in result.configurations {
             lines.append("")
             lines.append(contentsOf: block(for: configuration))
@@ -40,15 +44,20 @@ struct ResultTable {
         lines.append("  one event: \(descriptor.eventUnit)")
         var setup =
             "  \(entities) × \(events) events = \(NumberFormat.grouped(configuration.events)) events a round · \(configuration.rounds) rounds after \(configuration.warmupRounds) warm-up · setup \(NumberFormat.significant(configurationRows.first?.setupMilliseconds ?? 0)) ms (untimed)"
-        if let peak = configuration.peakResidentBytes {
-            setup += " · peak RSS \(NumberFormat.si(Double(peak)))B"
+        if let growth = configuration.residentGrowth, growth > 0 {
+            let perMachine = Double(growth) / Double(max(planned.configuration.entities, 1))
+            setup += " · \(NumberFormat.si(perMachine))B per \(descriptor.entityUnit)"
         }
         lines.append(setup)
 
-        var table = TextTable(header: [
+        var header = [
             "variant", "ns/event", "95% CI", "min", "max", "events/s", "vs baseline", "95% CI",
-            "CV", "allocs/event",
-        ])
+            "CV", "allocs/event", "peak RSS",
+        ]
+        if let reference = configuration.axisReference {
+            header += ["vs \(reference.axisValues)", "95% CI"]
+        }
+        var table = TextTable(header: header)
         var wrong = [String]()
         for row in configurationRows {
             let name = row.role == "baseline" ? "\(row.variant) (baseline)" : row.variant
@@ -57,7 +66,7 @@ struct ResultTable {
                 wrong.append(row.variant)
                 continue
             }
-            table.rows.append([
+            var cells: [String] = [
                 name,
                 NumberFormat.significant(time.median),
                 NumberFormat.interval(time.medianLow, time.medianHigh),
@@ -67,8 +76,14 @@ struct ResultTable {
                 row.ratioToBaseline.map(NumberFormat.ratio) ?? "—",
                 row.role == "baseline" ? "" : NumberFormat.interval(row.ratioLow, row.ratioHigh, ratio: true),
                 NumberFormat.percent(time.coefficientOfVariation),
-                row.allocationsPerEvent.map { NumberFormat.significant($0) } ?? "—",
-            ])
+                row.allocationsPerEvent.map { String(format: "%.2f", $0) } ?? "—",
+                row.peakResidentBytes.map { NumberFormat.si(Double($0)) + "B" } ?? "—",
+            ]
+            if configuration.axisReference != nil {
+                cells.append(row.ratioToAxisReference.map(NumberFormat.ratio) ?? "—")
+                cells.append(NumberFormat.interval(row.axisRatioLow, row.axisRatioHigh, ratio: true))
+            }
+            table.rows.append(cells)
         }
         lines.append(table.render())
         for variant in wrong {

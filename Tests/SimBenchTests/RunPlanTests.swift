@@ -181,6 +181,40 @@ struct FleetTests {
     }
 }
 
+@Suite("axis groups")
+struct AxisGroupTests {
+    @Test("axis values become configurations measured together and compared with the first")
+    func axisValues() async throws {
+        var options = RunOptions()
+        options.machines = 6
+        options.eventsPerMachine = 3
+        options.scenarios = ["calibrate"]
+        options.parameters = [.init(scenario: "calibrate", name: "work", value: "10,20,10")]
+        options.rounds = 3
+        options.warmup = 0
+        let plan = try RunPlan(options: options, cores: 2, physicalMemory: 24_000_000_000)
+        // Repeated values run once.
+        #expect(plan.configurations.map(\.label) == ["calibrate[work=10]", "calibrate[work=20]"])
+        let environment = RunEnvironment.current()
+        let result = await BenchmarkRunner(plan: plan, environment: environment).run()
+        #expect(result.configurations.map(\.rounds) == [3, 3])
+        #expect(result.configurations[0].axisReference == nil)
+        #expect(result.configurations[1].axisReference?.axisValues == "work=10")
+        let rows = result.configurations.flatMap { $0.rows(environment: environment, seed: 1) }
+        #expect(rows.count == 4)
+        for row in rows where row.parameters == "work=20" {
+            #expect(row.axisReference == "work=10")
+            let ratio = try #require(row.ratioToAxisReference)
+            #expect(ratio > 0)
+        }
+        for row in rows where row.parameters == "work=10" {
+            #expect(row.axisReference.isEmpty && row.ratioToAxisReference == nil)
+        }
+        // Different work computes a different outcome: the checksum covers the work done.
+        #expect(Set(rows.map(\.checksum)).count == 2)
+    }
+}
+
 @Suite("CSV files")
 struct CSVFileTests {
     @Test("RFC 4180 quoting")
