@@ -23,6 +23,13 @@ public struct BenchmarkRunner: Sendable {
         public var scenarios: Int
         public var label: String
         public var phase: String
+
+        public init(scenario: Int, scenarios: Int, label: String, phase: String) {
+            self.scenario = scenario
+            self.scenarios = scenarios
+            self.label = label
+            self.phase = phase
+        }
     }
 
     /// Measures every scenario in turn; `progress` hears of each step.

@@ -28,6 +28,9 @@ public enum ExitStatus: Int32, Sendable {
     case wrongOutcome = 3
     /// `compare --fail-on-improvement`: improvements and no regression.
     case improvement = 4
+    /// `doctor`: a validity check failed (a debug build, or a variant whose time does not
+    /// grow with its work).
+    case unhealthy = 5
     /// Bad flags, values or names; nothing was run or written.
     case usage = 64
 }

@@ -1,11 +1,12 @@
 /// Everything `simbench help` prints.
 enum HelpText {
-    static let commands = ["run", "list", "help"]
+    static let commands = ["run", "list", "doctor", "help"]
 
     static func topic(_ name: String) -> String? {
         switch name {
         case "run": run
         case "list": list
+        case "doctor": doctor
         case "help": general
         default: nil
         }
@@ -21,6 +22,7 @@ enum HelpText {
         USAGE
           simbench run [options]      measure scenarios, print a table, write a CSV
           simbench list               scenarios, their variants, events and parameters
+          simbench doctor             check that this build and machine give trustworthy numbers
           simbench help <command>     details of a command
           simbench --version
 
@@ -33,6 +35,7 @@ enum HelpText {
           0   success
           1   failure: a file could not be read or written
           3   run: a variant computed a different outcome from its baseline (no timing given)
+          5   doctor: a validity check failed
           64  usage: bad flag, value or name; nothing was run or written
         """
 
@@ -80,6 +83,27 @@ enum HelpText {
 
         EXIT STATUS
           0 success · 1 a file could not be written · 3 a variant's outcome differed · 64 usage
+        """
+
+    static let doctor = """
+        simbench doctor — check that this build and machine give numbers worth reading
+
+        USAGE
+          simbench doctor [--machines N] [--scenario A,B]
+
+        CHECKS
+          build          a release build (a debug build fails the doctor)
+          clock          the monotonic clock's resolution
+          allocations    whether glibc's allocator is interposed, so allocation counts are real
+          instructions   whether perf_event_open can count instructions (not on most VMs)
+          load           whether other work competes for the cores
+          scaling        every variant of every scenario at its default events and at 4×:
+                         its time must grow at least 2×, or its work was optimised away
+          A/A            calibrate's ruler against its identical twin: the ratio CI contains 1
+          10% step       calibrate work=1100 against work=1000: the ratio CI excludes 1
+
+        EXIT STATUS
+          0 every check passed (warnings allowed) · 5 a check failed · 64 usage
         """
 
     static let list = """

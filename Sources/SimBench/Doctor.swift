@@ -1,0 +1,174 @@
+import Foundation
+import Glibc
+
+/// `simbench doctor`: checks that this machine and this build can produce numbers worth
+/// reading, and that every variant's time grows with its work.
+public struct Doctor: Sendable {
+    /// One finding.
+    public struct Check: Sendable {
+        public enum Verdict: String, Sendable {
+            case pass = "ok"
+            case warning = "warn"
+            case failure = "FAIL"
+        }
+
+        public var name: String
+        public var verdict: Verdict
+        public var detail: String
+    }
+
+    public let machines: Int
+    public let scenarios: [String]?
+    public let seed: UInt64
+
+    public init(machines: Int, scenarios: [String]?, seed: UInt64) {
+        self.machines = machines
+        self.scenarios = scenarios
+        self.seed = seed
+    }
+
+    /// The least a variant's time may grow when its events grow 4×. Work that is really done
+    /// grows about 4×; less than 2× means the optimiser removed it, or fixed costs dominate.
+    public static let minimumGrowth = 2.0
+
+    /// Runs every check; `progress` hears what is being checked.
+    public func run(progress: @Sendable (String) -> Void = { _ in }) async throws(UsageError) -> [Check] {
+        var checks = environmentChecks()
+        let environment = RunEnvironment.current()
+
+        // Scaling: every variant, at its scenario's default events and at 4×.
+        var small = RunOptions()
+        small.machines = machines
+        small.scenarios = scenarios
+        small.rounds = 5
+        small.warmup = 1
+        small.seed = seed
+        let smallPlan = try RunPlan(
+            options: small, cores: environment.cores, physicalMemory: environment.physicalMemory)
+        for planned in smallPlan.configurations {
+            progress("scaling: \(planned.label)")
+            checks += await scalingChecks(planned, environment: environment)
+        }
+
+        // The ruler: an A/A pair and a 10% step must be told apart correctly.
+        progress("calibrate: A/A and work=1000 vs 1100")
+        checks += try await rulerChecks(environment: environment)
+        return checks
+    }
+
+    private func environmentChecks() -> [Check] {
+        var checks = [Check]()
+        checks.append(
+            RunEnvironment.isDebugBuild
+                ? Check(
+                    name: "build", verdict: .failure,
+                    detail: "debug build: timings mean nothing; use swift run -c release simbench …")
+                : Check(name: "build", verdict: .pass, detail: "release build (-O)"))
+        var resolution = timespec()
+        clock_getres(CLOCK_MONOTONIC, &resolution)
+        let resolutionNs = resolution.tv_sec * 1_000_000_000 + resolution.tv_nsec
+        checks.append(
+            Check(
+                name: "clock", verdict: resolutionNs <= 1000 ? .pass : .warning,
+                detail: "CLOCK_MONOTONIC resolution \(resolutionNs) ns"))
+        checks.append(
+            AllocationCounter.isActive
+                ? Check(name: "allocations", verdict: .pass, detail: "glibc's allocator is interposed; counts are real")
+                : Check(name: "allocations", verdict: .warning, detail: AllocationCounter.inactiveReason ?? ""))
+        checks.append(
+            InstructionCounter.unavailableReason().map {
+                Check(name: "instructions", verdict: .warning, detail: $0)
+            } ?? Check(name: "instructions", verdict: .pass, detail: "perf_event_open counts instructions"))
+        var loads = [Double](repeating: 0, count: 3)
+        let cores = ProcessInfo.processInfo.activeProcessorCount
+        if getloadavg(&loads, 3) == 3 {
+            let busy = loads[0] > Double(cores) * 0.5
+            checks.append(
+                Check(
+                    name: "load", verdict: busy ? .warning : .pass,
+                    detail: String(format: "load average %.2f on %d cores%@", loads[0], cores,
+                        busy ? ": other work competes; expect noisy samples" : "")))
+        }
+        return checks
+    }
+
+    private func scalingChecks(
+        _ planned: PlannedConfiguration, environment: RunEnvironment
+    ) async -> [Check] {
+        let events = planned.configuration.eventsPerEntity
+        func medians(eventsPerEntity: Int) async -> [String: Double] {
+            var options = RunOptions()
+            options.machines = machines
+            options.eventsPerMachine = eventsPerEntity
+            options.scenarios = [planned.entry.name]
+            options.rounds = 5
+            options.warmup = 1
+            options.seed = seed
+            options.parameters = planned.configuration.parameters.values.map {
+                ParameterAssignment(scenario: planned.entry.name, name: $0.key, value: $0.value)
+            }
+            guard let plan = try? RunPlan(options: options, cores: environment.cores, physicalMemory: environment.physicalMemory)
+            else { return [:] }
+            let result = await BenchmarkRunner(plan: plan, environment: environment).run()
+            var medians = [String: Double]()
+            for configuration in result.configurations {
+                for variant in configuration.planned.variants {
+                    let perRound = configuration.nanosecondsPerEvent(of: variant.name).map {
+                        $0 * Double(configuration.events)
+                    }
+                    medians[variant.name] = Percentile.median(sorted: perRound.sorted())
+                }
+            }
+            return medians
+        }
+        let base = await medians(eventsPerEntity: events)
+        let grown = await medians(eventsPerEntity: events * 4)
+        return planned.variants.map { variant in
+            let name = "scaling \(planned.label).\(variant.name)"
+            guard let before = base[variant.name], let after = grown[variant.name], before > 0 else {
+                return Check(name: name, verdict: .failure, detail: "could not be measured")
+            }
+            let growth = after / before
+            let detail = String(
+                format: "4× the events took %.2f× the time (%@ → %@ per round)", growth,
+                NumberFormat.significant(before / 1e6) + " ms", NumberFormat.significant(after / 1e6) + " ms")
+            return Check(
+                name: name, verdict: growth >= Doctor.minimumGrowth ? .pass : .failure,
+                detail: growth >= Doctor.minimumGrowth ? detail : detail + ": work optimised away, or fixed costs dominate")
+        }
+    }
+
+    private func rulerChecks(environment: RunEnvironment) async throws(UsageError) -> [Check] {
+        var options = RunOptions()
+        options.machines = machines
+        options.scenarios = ["calibrate"]
+        options.parameters = [.init(scenario: "calibrate", name: "work", value: "1000,1100")]
+        options.rounds = 15
+        options.seed = seed
+        let plan = try RunPlan(options: options, cores: environment.cores, physicalMemory: environment.physicalMemory)
+        let result = await BenchmarkRunner(plan: plan, environment: environment).run()
+        let rows = result.configurations.flatMap { $0.rows(environment: environment, seed: seed) }
+        var checks = [Check]()
+        if let twin = rows.first(where: { $0.parameters == "work=1000" && $0.variant == "ruler-twin" }),
+            let ratio = twin.ratioToBaseline, let low = twin.ratioLow, let high = twin.ratioHigh
+        {
+            let holds = low <= 1 && 1 <= high
+            checks.append(
+                Check(
+                    name: "A/A ruler vs ruler-twin", verdict: holds ? .pass : .warning,
+                    detail: String(format: "ratio %.3f, 95%% CI [%.3f, %.3f]%@", ratio, low, high,
+                        holds ? " contains 1" : " excludes 1: the machine drifts between variants")))
+        }
+        if let step = rows.first(where: { $0.parameters == "work=1100" && $0.variant == "ruler" }),
+            let ratio = step.ratioToAxisReference, let low = step.axisRatioLow, let high = step.axisRatioHigh
+        {
+            let resolves = low > 1
+            checks.append(
+                Check(
+                    name: "10% step work=1100 vs 1000", verdict: resolves ? .pass : .warning,
+                    detail: String(format: "ratio %.3f, 95%% CI [%.3f, %.3f]%@", ratio, low, high,
+                        resolves ? ": a 10% difference is resolved" : ": a 10% difference is lost in noise here")))
+        }
+        return checks
+    }
+}
