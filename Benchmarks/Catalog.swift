@@ -6,4 +6,5 @@ import SimBenchCore
 public let allScenarios: [any Scenario.Type] = [
     VendingScenario.self,
     WorkdayScenario.self,
+    MarksScenario.self,
 ]
