@@ -10,7 +10,7 @@ protocol MarkClassifier {
 ///
 /// The walk is the visitor variant's (`MarkWalk`), so the class-tree variants differ only in
 /// how a mark reaches the code for its class.
-struct ClassTreeRunner<Classifier: MarkClassifier>: MarkPageRunner {
+struct ClassTreeRunner<Classifier: MarkClassifier>: MarkPageReader {
     typealias Page = (any Mark)?
 
     private var walk = MarkWalk()
@@ -26,16 +26,8 @@ struct ClassTreeRunner<Classifier: MarkClassifier>: MarkPageRunner {
             leave: { stroke in handler.stroke(stroke) })
     }
 
-    mutating func render(_ page: Page, into recorder: inout PathRecorder) {
-        handle(page, &recorder)
-    }
-
-    mutating func measure(_ page: Page, into bounds: inout MarkBounds) {
-        handle(page, &bounds)
-    }
-
-    mutating func count(_ page: Page, into statistics: inout MarkStatistics) {
-        handle(page, &statistics)
+    mutating func read<Reading: MarkReading>(_ page: Page, into reading: inout Reading) {
+        handle(page, &reading)
     }
 
     mutating func transform(_ page: inout Page, by pass: inout MarkTransformPass) {

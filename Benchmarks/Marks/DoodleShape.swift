@@ -18,7 +18,9 @@ public struct DoodleShape: Sendable, Hashable {
     /// The chance that a gesture is a dot instead of a stroke.
     public var dotChance: Double
 
-    public init(marks: Int, strokeLength: Int, nesting: Int, nestChance: Double, dotChance: Double) {
+    public init(
+        marks: Int, strokeLength: Int, nesting: Int, nestChance: Double, dotChance: Double
+    ) {
         self.marks = marks
         self.strokeLength = strokeLength
         self.nesting = nesting

@@ -59,7 +59,7 @@ enum EnumTreeMarks {
         }
     }
 
-    struct Runner: MarkPageRunner {
+    struct Runner: MarkPageReader {
         private struct Frame {
             let children: [MarkNode]
             let size: Double
@@ -91,36 +91,26 @@ enum EnumTreeMarks {
                 }
                 // The next node to switch over: the next child of the innermost open stroke,
                 // after leaving every stroke whose children are done.
-                while let top = frames.indices.last, frames[top].next == frames[top].children.count {
+                var top = frames.count &- 1
+                while top >= 0 && frames[top].next == frames[top].children.count {
                     let finished = frames.removeLast()
                     leave(finished.children, finished.size)
+                    top &-= 1
                 }
-                guard let top = frames.indices.last else { return }
+                guard top >= 0 else { return }
                 node = frames[top].children[frames[top].next]
                 frames[top].next &+= 1
             }
         }
 
         @inline(__always)
-        private mutating func read<Reading: MarkReading>(_ page: Page, _ reading: inout Reading) {
+        mutating func read<Reading: MarkReading>(_ page: Page, into reading: inout Reading) {
             guard let root = page.root else { return }
             walk(
                 root,
                 vertex: { location, _ in reading.vertex(at: location) },
                 dot: { location, size in reading.dot(at: location, size: size) },
                 leave: { children, _ in reading.stroke(childCount: children.count) })
-        }
-
-        mutating func render(_ page: Page, into recorder: inout PathRecorder) {
-            read(page, &recorder)
-        }
-
-        mutating func measure(_ page: Page, into bounds: inout MarkBounds) {
-            read(page, &bounds)
-        }
-
-        mutating func count(_ page: Page, into statistics: inout MarkStatistics) {
-            read(page, &statistics)
         }
 
         mutating func transform(_ page: inout Page, by pass: inout MarkTransformPass) {
@@ -138,8 +128,12 @@ enum EnumTreeMarks {
             self.built = []
             walk(
                 root,
-                vertex: { location, size in built.append(.vertex(pass.move(location), size: size)) },
-                dot: { location, size in built.append(.dot(pass.move(location), size: size)) },
+                vertex: { location, size in
+                    built.append(.vertex(pass.move(location), size: size))
+                },
+                dot: { location, size in
+                    built.append(.dot(pass.move(location), size: size))
+                },
                 leave: { children, size in
                     let start = built.count - children.count
                     let stroke = MarkNode.stroke(Array(built[start...]), size: size)

@@ -19,9 +19,9 @@ enum FlatMarks {
         }
     }
 
-    struct Runner: MarkPageRunner {
+    struct Runner: MarkPageReader {
         @inline(__always)
-        private func read<Reading: MarkReading>(_ page: Page, _ reading: inout Reading) {
+        func read<Reading: MarkReading>(_ page: Page, into reading: inout Reading) {
             for index in page.kinds.indices {
                 switch page.kinds[index] {
                 case .vertex:
@@ -32,18 +32,6 @@ enum FlatMarks {
                     reading.stroke(childCount: Int(page.childCounts[index]))
                 }
             }
-        }
-
-        mutating func render(_ page: Page, into recorder: inout PathRecorder) {
-            read(page, &recorder)
-        }
-
-        mutating func measure(_ page: Page, into bounds: inout MarkBounds) {
-            read(page, &bounds)
-        }
-
-        mutating func count(_ page: Page, into statistics: inout MarkStatistics) {
-            read(page, &statistics)
         }
 
         mutating func transform(_ page: inout Page, by pass: inout MarkTransformPass) {

@@ -10,7 +10,7 @@ protocol MarkClassHandler {
     mutating func stroke(_ stroke: Stroke)
 }
 
-extension MarkClassHandler where Self: MarkReading {
+extension MarkReading {
     @inline(__always)
     mutating func vertex(_ vertex: Vertex) {
         self.vertex(at: vertex.location)
@@ -26,10 +26,6 @@ extension MarkClassHandler where Self: MarkReading {
         self.stroke(childCount: stroke.children.count)
     }
 }
-
-extension PathRecorder: MarkClassHandler {}
-extension MarkBounds: MarkClassHandler {}
-extension MarkStatistics: MarkClassHandler {}
 
 extension MarkTransformPass: MarkClassHandler {
     @inline(__always)

@@ -13,6 +13,26 @@ protocol MarkPageRunner {
     mutating func transform(_ page: inout Page, by pass: inout MarkTransformPass)
 }
 
+/// A runner whose three read-only operations are one generic traversal.
+protocol MarkPageReader: MarkPageRunner {
+    /// Feeds every mark of `page` to `reading`, children before their stroke.
+    mutating func read<Reading: MarkReading>(_ page: Page, into reading: inout Reading)
+}
+
+extension MarkPageReader {
+    mutating func render(_ page: Page, into recorder: inout PathRecorder) {
+        read(page, into: &recorder)
+    }
+
+    mutating func measure(_ page: Page, into bounds: inout MarkBounds) {
+        read(page, into: &bounds)
+    }
+
+    mutating func count(_ page: Page, into statistics: inout MarkStatistics) {
+        read(page, into: &statistics)
+    }
+}
+
 /// The part of a run that is the same for every variant: sweeping the pages with each
 /// operation and recording what it computed.
 enum MarksDriver {

@@ -44,7 +44,8 @@ public enum MarksOperation: String, Sendable, CaseIterable {
     /// The `op` parameter.
     static let parameter = ParameterSpec(
         name: "op",
-        summary: "what each run does to every page (a comma list runs each as its own configuration)",
+        summary:
+            "what each run does to every page (a comma list runs each as its own configuration)",
         defaultValue: allCases.map(\.rawValue).joined(separator: ","),
         accepted: "render, bounds, transform, stats or all, or a comma list of them, each once",
         isAxis: true

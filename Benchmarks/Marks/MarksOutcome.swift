@@ -43,7 +43,7 @@ public struct MarksOutcome: ScenarioOutcome {
     mutating func recordRender(page: Int, commands: [PathCommand]) {
         // A cheap multiply-xor fold: the commands are many, and the fold is the same work for
         // every variant.
-        var hash: UInt64 = 0x84222325
+        var hash: UInt64 = 0x8422_2325
         @inline(__always) func fold(_ word: UInt64) {
             hash = (hash ^ word) &* 0x0000_0100_0000_01B3
             hash ^= hash >> 29

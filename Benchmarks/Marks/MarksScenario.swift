@@ -38,7 +38,8 @@ public struct MarksScenario: Scenario {
             .number(
                 "nest", "chance that a stroke's next mark opens a nested stroke",
                 default: 0.05, range: 0...1),
-            .number("dots", "chance that a gesture on the page is a dot", default: 0.2, range: 0...1),
+            .number(
+                "dots", "chance that a gesture on the page is a dot", default: 0.2, range: 0...1),
         ]
     )
 
@@ -49,7 +50,7 @@ public struct MarksScenario: Scenario {
             prepare: TypeCastMarks.prepare),
         Variant(
             name: "visitor",
-            summary: "the article's design: accept(visitor) dispatches to visitDot/visitVertex/visitStroke",
+            summary: "the article's double dispatch: accept(visitor) calls visitDot and so on",
             prepare: VisitorMarks.prepare),
         Variant(
             name: "type-switch",

@@ -119,7 +119,9 @@ struct MarksModelTests {
         // Every path starts with a move; every vertex is a point of some path, except ones
         // after the last stroked path.
         #expect(paths.allSatisfy { $0.hasPrefix("<path d=\"M ") }, "page \(page)")
-        let points = paths.reduce(0) { $0 + $1.split(separator: " ").filter { $0 == "L" || $0 == "d=\"M" }.count }
+        let points = paths.reduce(0) {
+            $0 + $1.split(separator: " ").filter { $0 == "L" || $0 == "d=\"M" }.count
+        }
         #expect(points == doodle.kinds.filter { $0 == .vertex }.count, "page \(page)")
     }
 }

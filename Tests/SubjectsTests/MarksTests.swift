@@ -176,7 +176,9 @@ struct MarksTests {
         #expect(outcome.maximumDepth <= 4, "nesting 2 allows page, gesture and two flourishes")
     }
 
-    @Test("a run can be repeated: the transform is undone", arguments: MarksScenario.variants.map(\.name))
+    @Test(
+        "a run can be repeated: the transform is undone",
+        arguments: MarksScenario.variants.map(\.name))
     func repeatedRuns(variant: String) {
         let configuration = MarksScenario.makeConfiguration(
             entities: 5, events: 120, seed: 4, parameters: ["op": "transform,bounds,render,stats"])
