@@ -24,7 +24,7 @@ public struct MarksScenario: Scenario {
         seedArticle: "visitor-mark-tree.zh.txt",
         entityUnit: "page (one doodle's mark tree)",
         eventUnit: "mark visited (the transform visits each mark twice: there and back)",
-        defaultEventsPerEntity: 200,
+        defaultEventsPerEntity: 100,
         bytesPerEvent: 320,
         bytesPerEntity: 1024,
         parameters: [
