@@ -7,6 +7,7 @@ public let allScenarios: [any Scenario.Type] = [
     VendingScenario.self,
     WorkdayScenario.self,
     ValidationScenario.self,
+    MarksScenario.self,
     OptionalViewsScenario.self,
     CalibrateScenario.self,
     SelfTestScenario.self,

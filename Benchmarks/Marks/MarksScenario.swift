@@ -1,0 +1,120 @@
+import SimBenchCore
+
+/// Doodle pages: the Visitor pattern against type casts, switches, an enum tree and flat
+/// arrays.
+///
+/// Modelled on `visitor-mark-tree.zh.txt`: a doodle pad keeps the user's marks as a
+/// Composite tree (`Dot` and `Vertex` leaves, `Stroke` composites whose location is their
+/// first child's), and operations on it are `MarkVisitor`s, chiefly the `MarkRenderer`, which
+/// moves to a stroke's first vertex, adds lines to the next ones, strokes the path at the end
+/// of the stroke and fills a small ellipse for a dot. `Stroke.accept` visits the children
+/// before the stroke, and every variant keeps that order.
+///
+/// Each entity is one page with its own doodle, drawn from the seed before timing; each
+/// variant then builds its own representation, also before timing. A run performs the
+/// chosen operations on every page: render, bounds, transform (there and back, so that runs
+/// do not compound) and stats. One event is one mark visited.
+///
+/// No traversal, build or teardown recurses, so a doodle nested 100,000 strokes deep runs on
+/// the small stacks of Swift's concurrency pool.
+public struct MarksScenario: Scenario {
+    public static let descriptor = ScenarioDescriptor(
+        name: "marks",
+        title: "Visitor vs type casts: operations over doodle mark trees",
+        seedArticle: "visitor-mark-tree.zh.txt",
+        entityUnit: "page (one doodle's mark tree)",
+        eventUnit: "mark visited (the transform visits each mark twice: there and back)",
+        defaultEventsPerEntity: 100,
+        bytesPerEvent: 320,
+        bytesPerEntity: 1024,
+        parameters: [
+            MarksOperation.parameter,
+            .integer(
+                "stroke", "mean vertices per stroke (lengths are uniform in 1...2*stroke-1)",
+                default: 12, range: 1...1_000_000),
+            .integer(
+                "nesting", "most strokes nested one in another inside a gesture stroke",
+                default: 2, range: 0...100_000_000),
+            .number(
+                "nest", "chance that a stroke's next mark opens a nested stroke",
+                default: 0.05, range: 0...1),
+            .number(
+                "dots", "chance that a gesture on the page is a dot", default: 0.2, range: 0...1),
+        ]
+    )
+
+    public static let variants: [Variant<MarksShard, MarksOutcome>] = [
+        Variant(
+            name: "type-cast", role: .baseline,
+            summary: "a traversal asking as? Dot, as? Vertex, as? Stroke in an if-let chain",
+            prepare: TypeCastMarks.prepare),
+        Variant(
+            name: "visitor",
+            summary: "the article's double dispatch: accept(visitor) calls visitDot and so on",
+            prepare: VisitorMarks.prepare),
+        Variant(
+            name: "type-switch",
+            summary: "a traversal switching on the class: case let dot as Dot, …",
+            prepare: TypeSwitchMarks.prepare),
+        Variant(
+            name: "enum-tree",
+            summary: "an indirect enum tree and a switch; the transform rebuilds the tree",
+            prepare: EnumTreeMarks.prepare),
+        Variant(
+            name: "flat",
+            summary: "contiguous arrays in visiting order, one linear scan per operation",
+            prepare: FlatMarks.prepare),
+    ]
+
+    public let configuration: ScenarioConfiguration
+    public let shape: DoodleShape
+    public let operations: [MarksOperation]
+
+    public init(configuration: ScenarioConfiguration) {
+        self.configuration = configuration
+        let parameters = configuration.parameters
+        shape = DoodleShape(
+            marks: configuration.eventsPerEntity,
+            strokeLength: parameters.integer("stroke"),
+            nesting: parameters.integer("nesting"),
+            nestChance: parameters.number("nest"),
+            dotChance: parameters.number("dots"))
+        operations =
+            MarksOperation.parseList(parameters.string("op")) ?? MarksOperation.allCases
+    }
+
+    /// The doodle of page `index`, the same however the pages are sliced.
+    public func doodle(page index: Int) -> Doodle {
+        var random = SplitMix64(seed: configuration.seed, stream: 0x6D61_726B, index: index)
+        return shape.draw(&random)
+    }
+
+    public func makeShard(entities: Range<Int>) -> MarksShard {
+        MarksShard(
+            firstPage: entities.lowerBound, doodles: entities.map(doodle(page:)),
+            operations: operations)
+    }
+
+    public func eventCount(of shard: MarksShard) -> Int {
+        shard.eventCount
+    }
+}
+
+/// The pages of one slice of the fleet, and what a run does to them.
+public struct MarksShard: Sendable {
+    /// The fleet index of the first page.
+    public let firstPage: Int
+    public let doodles: [Doodle]
+    public let operations: [MarksOperation]
+
+    public init(firstPage: Int, doodles: [Doodle], operations: [MarksOperation]) {
+        self.firstPage = firstPage
+        self.doodles = doodles
+        self.operations = operations
+    }
+
+    /// Marks visited by one run: every mark of every page, once per pass of each operation.
+    public var eventCount: Int {
+        doodles.reduce(0) { $0 + $1.count } * operations.reduce(0) { $0 + $1.passes }
+    }
+}
