@@ -48,6 +48,8 @@ public enum MarksOperation: String, Sendable, CaseIterable {
             "what each run does to every page (a comma list runs each as its own configuration)",
         defaultValue: allCases.map(\.rawValue).joined(separator: ","),
         accepted: "render, bounds, transform, stats or all, or a comma list of them, each once",
-        isAxis: true
+        isAxis: true,
+        // Render against bounds compares nothing; each operation is measured on its own.
+        comparesValues: false
     ) { parseList($0) != nil }
 }

@@ -24,8 +24,8 @@ public struct MarksScenario: Scenario {
         seedArticle: "visitor-mark-tree.zh.txt",
         entityUnit: "page (one doodle's mark tree)",
         eventUnit: "mark visited (the transform visits each mark twice: there and back)",
-        defaultEventsPerEntity: 100,
-        bytesPerEvent: 320,
+        defaultEventsPerEntity: 40,
+        bytesPerEvent: 340,
         bytesPerEntity: 1024,
         parameters: [
             MarksOperation.parameter,

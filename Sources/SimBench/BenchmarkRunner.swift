@@ -36,7 +36,7 @@ public struct BenchmarkRunner: Sendable {
     public func run(progress: @Sendable (Progress) -> Void = { _ in }) async -> RunResult {
         var groups = [[PlannedConfiguration]]()
         for planned in plan.configurations {
-            if let last = groups.last?.last, last.entry.name == planned.entry.name {
+            if let last = groups.last?.last, last.group == planned.group {
                 groups[groups.count - 1].append(planned)
             } else {
                 groups.append([planned])

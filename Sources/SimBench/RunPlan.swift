@@ -48,17 +48,26 @@ public struct RunPlan: Sendable {
         var configurations = [PlannedConfiguration]()
         for entry in entries {
             let events = options.eventsPerMachine ?? entry.descriptor.defaultEventsPerEntity
+            let sets = parameterSets[entry.name]!
+            // Values of axes that are not compared split the scenario into groups measured
+            // one after another; each group is held in memory at once.
+            let separate = entry.descriptor.parameters.filter { $0.isAxis && !$0.comparesValues }
+            func groupKey(_ values: ParameterValues) -> String {
+                separate.map { "\($0.name)=\(values[$0.name] ?? "")" }.joined(separator: ";")
+            }
+            let largestGroup = Dictionary(grouping: sets, by: groupKey).values.map(\.count).max() ?? 1
             try RunPlan.checkMemory(
                 entry: entry, machines: options.machines, events: events,
-                physicalMemory: physicalMemory)
-            for parameters in parameterSets[entry.name]! {
+                configurations: largestGroup, physicalMemory: physicalMemory)
+            for parameters in sets {
                 let configuration = ScenarioConfiguration(
                     entities: options.machines, eventsPerEntity: events, seed: options.seed,
                     parameters: parameters)
                 configurations.append(
                     PlannedConfiguration(
                         entry: entry, configuration: configuration,
-                        variants: variantsByScenario[entry.name]!))
+                        variants: variantsByScenario[entry.name]!,
+                        group: "\(entry.name)|\(groupKey(parameters))"))
             }
         }
         self.configurations = configurations
@@ -181,17 +190,21 @@ public struct RunPlan: Sendable {
     }
 
     private static func checkMemory(
-        entry: ScenarioEntry, machines: Int, events: Int, physicalMemory: UInt64
+        entry: ScenarioEntry, machines: Int, events: Int, configurations: Int,
+        physicalMemory: UInt64
     ) throws(UsageError) {
         let descriptor = entry.descriptor
         let (perEntityEvents, overflow1) = events.multipliedReportingOverflow(by: descriptor.bytesPerEvent)
         let (perEntity, overflow2) = perEntityEvents.addingReportingOverflow(descriptor.bytesPerEntity)
-        let (total, overflow3) = perEntity.multipliedReportingOverflow(by: machines)
+        let (perConfiguration, overflow3a) = perEntity.multipliedReportingOverflow(by: machines)
+        let (total, overflow3b) = perConfiguration.multipliedReportingOverflow(by: configurations)
+        let overflow3 = overflow3a || overflow3b
         let budget = physicalMemory / 10 * 8
         if overflow1 || overflow2 || overflow3 || UInt64(total) > budget {
             let need = overflow1 || overflow2 || overflow3 ? "more than 9 EB" : formatBytes(UInt64(total))
+            let together = configurations > 1 ? " (\(configurations) configurations measured together)" : ""
             throw UsageError(
-                "--machines \(machines) with --events \(events): scenario '\(entry.name)' would need about \(need), more than the 80% of this machine's \(formatBytes(physicalMemory)) memory it may use; lower --machines or --events")
+                "--machines \(machines) with --events \(events): scenario '\(entry.name)'\(together) would need about \(need), more than the 80% of this machine's \(formatBytes(physicalMemory)) memory it may use; lower --machines or --events")
         }
     }
 
@@ -206,6 +219,8 @@ public struct PlannedConfiguration: Sendable {
     public let configuration: ScenarioConfiguration
     /// Baseline first.
     public let variants: [VariantInfo]
+    /// Configurations with the same group are measured side by side in the same rounds.
+    public let group: String
 
     /// `vending`, or `validation[matcher=scan]`: parameters are shown where they differ
     /// from the scenario's defaults.

@@ -7,6 +7,11 @@ public struct ParameterSpec: Sendable {
     public let accepted: String
     /// Whether a comma list (`matcher=scan,regex`) runs each value as its own configuration.
     public let isAxis: Bool
+    /// Whether an axis's values are measured side by side in the same rounds and compared
+    /// with the first value (`matcher`, `work`), or one after another, each on its own, when
+    /// comparing them means nothing (`marks.op`: render against bounds) and holding them all
+    /// in memory at once would cost for nothing.
+    public let comparesValues: Bool
     private let check: @Sendable (String) -> Bool
 
     public init(
@@ -15,6 +20,7 @@ public struct ParameterSpec: Sendable {
         defaultValue: String,
         accepted: String,
         isAxis: Bool = false,
+        comparesValues: Bool = true,
         check: @escaping @Sendable (String) -> Bool
     ) {
         self.name = name
@@ -22,6 +28,7 @@ public struct ParameterSpec: Sendable {
         self.defaultValue = defaultValue
         self.accepted = accepted
         self.isAxis = isAxis
+        self.comparesValues = comparesValues
         self.check = check
     }
 
