@@ -24,7 +24,7 @@ public struct OptionalViewsScenario: Scenario {
         seedArticle: "factory-proxy-optional-views.en-zh.txt",
         entityUnit: "user session",
         eventUnit: "container lifecycle (create, maybe load, appear n times, tear down)",
-        defaultEventsPerEntity: 40,
+        defaultEventsPerEntity: 20,
         bytesPerEvent: 16,
         bytesPerEntity: 256,
         parameters: [

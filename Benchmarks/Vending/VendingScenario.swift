@@ -17,7 +17,7 @@ public struct VendingScenario: Scenario {
         seedArticle: "state-vending-machine.en.txt",
         entityUnit: "vending machine",
         eventUnit: "customer action (putMoney, ejectMoney or pressButton)",
-        defaultEventsPerEntity: 200,
+        defaultEventsPerEntity: 100,
         bytesPerEvent: 1,
         bytesPerEntity: 64,
         parameters: [

@@ -21,7 +21,7 @@ public struct WorkdayScenario: Scenario {
         seedArticle: "state-workday.zh.txt",
         entityUnit: "worker",
         eventUnit: "hour tick (one WriteProgram call)",
-        defaultEventsPerEntity: 200,
+        defaultEventsPerEntity: 100,
         bytesPerEvent: 1,
         bytesPerEntity: 64,
         parameters: [

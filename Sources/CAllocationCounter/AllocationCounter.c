@@ -27,6 +27,7 @@
 
 #define _GNU_SOURCE
 #include <errno.h>
+#include <malloc.h>
 #include <stdatomic.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -205,4 +206,8 @@ SIMBENCH_EXPORT int simbench_allocation_counting_active(void) {
         atomic_store_explicit(&verdict, known, memory_order_relaxed);
     }
     return known;
+}
+
+SIMBENCH_EXPORT void simbench_release_free_memory(void) {
+    malloc_trim(0);
 }

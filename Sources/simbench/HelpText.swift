@@ -54,8 +54,10 @@ enum HelpText {
           --scenario A,B   scenarios to run; default: the default suite (see 'simbench list')
           --variant X,Y    variants to run, plain (state-objects) or qualified
                            (vending.state-objects); each scenario's baseline always runs
-          --rounds N       measured rounds per variant; default 10
-          --warmup N       warm-up rounds; default: until samples settle (at most 5)
+          --rounds N       measured rounds per variant; default 10, cut short once a variant
+                           has 1 s of samples (at least 3 rounds) unless --rounds or
+                           --max-time is given
+          --warmup N       warm-up rounds; default: until samples settle (at most 3)
           --min-time S     keep measuring past --rounds until every variant has S seconds
           --max-time S     stop once a variant has S seconds of samples (at least 3 rounds)
           --seed N         seed of every entity's random stream; default 1

@@ -9,8 +9,18 @@ struct RunCommand {
     var quiet = false
     var allowDebug = false
 
+    /// Without `--rounds` or `--max-time`, a variant stops after this much measured time
+    /// (still at least 3 rounds), so that slow configurations do not stretch the suite.
+    static let defaultMaxTimeSeconds = 1.0
+
     init(parsing words: some Collection<String>) throws(UsageError) {
         var arguments = Arguments(words)
+        var roundsGiven = false
+        defer {
+            if !roundsGiven && options.maxTimeSeconds == nil {
+                options.maxTimeSeconds = RunCommand.defaultMaxTimeSeconds
+            }
+        }
         while let flag = arguments.next() {
             switch flag {
             case "--machines":
@@ -25,6 +35,7 @@ struct RunCommand {
                     for: flag, expected: "a comma list of variants (see 'simbench list')")
             case "--rounds":
                 options.rounds = try arguments.integer(for: flag, in: 1...RunPlan.roundLimit)
+                roundsGiven = true
             case "--warmup":
                 options.warmup = try arguments.integer(for: flag, in: 0...1000)
             case "--min-time":

@@ -20,7 +20,7 @@ struct BadInputTests {
         (["run", "--seed", "-1"], "--seed: '-1'"),
         (["run", "--max-time", "0"], "--max-time: '0'"),
         (["run", "--machines", "2000000000", "--events", "2000000000"], "more than the 80%"),
-        (["run", "--machines", "100000000", "--scenario", "vending"], "memory"),
+        (["run", "--machines", "200000000", "--scenario", "vending"], "memory"),
         (["run", "--scenario", "vendingx"], "unknown scenario 'vendingx'"),
         (["run", "--scenario", "vending,"], "--scenario"),
         (["run", "--variant", "state-objectz"], "no selected scenario has a variant 'state-objectz'"),

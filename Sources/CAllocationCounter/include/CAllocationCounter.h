@@ -29,6 +29,10 @@ uint64_t simbench_thread_allocation_count(void);
 /// (strdup) reached the counter. 0 if not, and the counts mean nothing.
 int simbench_allocation_counting_active(void);
 
+/// Returns freed heap memory to the system (glibc's malloc_trim), so that resident memory
+/// measured afterwards is what is in use, not what malloc kept for later.
+void simbench_release_free_memory(void);
+
 /// Opens a counter of user-space instructions retired by thread `tid` (0: the calling
 /// thread) and by the threads it creates afterwards; counting starts at once.
 ///
