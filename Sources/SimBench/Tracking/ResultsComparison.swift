@@ -1,3 +1,5 @@
+import Foundation
+
 /// `simbench compare`: the verdicts between a baseline run and a current run.
 ///
 /// Rows are matched by (scenario, params, variant). Each matched pair gets a time verdict
@@ -171,7 +173,7 @@ public struct ResultsComparison: Sendable {
         let tolerance = thresholds.allocationSlack + thresholds.allocations * before
         let difference = after - before
         result.change = before > 0 ? RelativeChange(point: after / before - 1, low: nil, high: nil) : nil
-        let limit = "±\(NumberFormat.significant(tolerance))/event"
+        let limit = "±\(String(format: "%g", tolerance))/event"
         if difference > tolerance {
             result.verdict = .regression
             result.note = "more than \(limit)"
