@@ -8,6 +8,9 @@ struct RunCommand {
     var rawPath: String?
     var quiet = false
     var allowDebug = false
+    /// `--save-baseline NAME`, `--append PATH`: see RunCommand+Tracking.swift.
+    var baselineName: String?
+    var historyPath: String?
 
     init(parsing words: some Collection<String>) throws(UsageError) {
         var arguments = Arguments(words)
@@ -46,6 +49,14 @@ struct RunCommand {
                 csvPath = try arguments.value(for: flag, expected: "a file path")
             case "--raw":
                 rawPath = try arguments.value(for: flag, expected: "a file path")
+            case "--save-baseline":
+                let name = try arguments.value(for: flag, expected: "a baseline name such as ci")
+                try BaselineStore.validate(name, flag: flag)
+                baselineName = name
+            case "--append":
+                historyPath = try arguments.value(for: flag, expected: "a file path such as results/history.csv")
+            case "--shard":
+                options.shard = try ShardSelection(parsing: arguments.value(for: flag, expected: "I/N such as 2/4"))
             case "--quiet", "-q":
                 try arguments.noValue(for: flag)
                 quiet = true
@@ -70,6 +81,7 @@ struct RunCommand {
             try CSVFile.checkWritable(csv, flag: "--csv")
         }
         if let rawPath { try CSVFile.checkWritable(rawPath, flag: "--raw") }
+        try checkTracking()
         if RunEnvironment.isDebugBuild {
             guard allowDebug else {
                 throw UsageError(
@@ -86,6 +98,7 @@ struct RunCommand {
             }
         }
 
+        announceShard(plan)
         let progress = ProgressLine(enabled: !quiet && Terminal.standardErrorIsTerminal)
         let runner = BenchmarkRunner(plan: plan, environment: environment)
         let result = await runner.run { progress.show($0) }
@@ -94,13 +107,14 @@ struct RunCommand {
         let rows = result.configurations.flatMap { $0.rows(environment: environment, seed: plan.seed) }
         print(ResultTable(result: result, plan: plan, rows: rows).render())
 
-        try CSVFile.writeAtomically(
-            CSVFile.document(header: ResultRow.columns, rows: rows.map(\.cells)), to: csv)
+        let document = CSVFile.document(header: ResultRow.columns, rows: rows.map(\.cells))
+        try CSVFile.writeAtomically(document, to: csv)
         if let rawPath {
             try CSVFile.writeAtomically(RawSamples.document(result), to: rawPath)
         }
         print("results: \(csv)")
         if let rawPath { print("raw samples: \(rawPath)") }
+        try recordTracking(document: document, rows: rows, hasWrongOutcome: result.hasWrongOutcome)
 
         if result.hasWrongOutcome {
             let wrong = result.configurations.flatMap { configuration in

@@ -14,7 +14,7 @@ struct ResultsFixture {
         CSVFile.document(header: columns, rows: rows.map { row in columns.map { row[$0] ?? "" } })
     }
 
-    func file(_ path: String = "fixture.csv", runs: ResultsFile.Runs = .one) throws -> ResultsFile {
+    func file(_ path: String = "fixture.csv", runs: ResultsFile.Runs = .one) throws(ResultsFileError) -> ResultsFile {
         try ResultsFile(path: path, bytes: Array(text.utf8), runs: runs)
     }
 }
