@@ -20,7 +20,9 @@ let package = Package(
         .target(
             name: "Subjects",
             dependencies: ["SimBenchCore"],
-            path: "Benchmarks"
+            path: "Benchmarks",
+            // The CI suite's run arguments (scripts/ci-bench.sh), not a source file.
+            exclude: ["ci.conf"]
         ),
         .target(name: "CAllocationCounter", path: "Sources/CAllocationCounter"),
         .target(
