@@ -48,19 +48,7 @@ public enum HistoryFile {
         let position = Dictionary(uniqueKeysWithValues: columns.enumerated().map { ($1, $0) })
         let reordered = rows.map { row in history.header.map { position[$0].map { row[$0] } ?? "" } }
         let leftOut = columns.filter { !history.header.contains($0) }
-        var bytes = Array(reordered.map(CSVFile.record).joined().utf8)
-        var written = 0
-        while written < bytes.count {
-            let result = bytes.withUnsafeMutableBytes { buffer in
-                Glibc.write(descriptor, buffer.baseAddress! + written, buffer.count - written)
-            }
-            if result < 0 {
-                if errno == EINTR { continue }
-                throw FileError(path: path, reason: errnoText())
-            }
-            written += result
-        }
-        bytes = []
+        try CSVFile.writeAll(reordered.map(CSVFile.record).joined(), to: descriptor, path: path)
         guard fsync(descriptor) == 0 else { throw FileError(path: path, reason: errnoText()) }
         return Outcome(rowsAppended: rows.count, createdFile: false, columnsLeftOut: leftOut)
     }
