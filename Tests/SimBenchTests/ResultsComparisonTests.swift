@@ -63,6 +63,22 @@ struct ResultsComparisonTests {
         #expect(table.note.contains("ns/event +20.0%"), "\(table.note)")
     }
 
+    @Test("every scenario's baseline variant slower by the same amount is called machine drift")
+    func machineDrift() throws {
+        func run(_ scale: Double, _ path: String) throws -> ResultsFile {
+            try ResultsFixture([
+                .row("enum-switch", role: "baseline", median: 100 * scale, ci: (99 * scale, 101 * scale), ratio: 1),
+                .row("enum-switch", scenario: "workday", role: "baseline", params: "step=1", median: 50 * scale,
+                     ci: (49.5 * scale, 50.5 * scale), ratio: 1),
+            ]).file(path)
+        }
+        let drifted = try compare(run(1, "a.csv"), run(1.3, "b.csv"))
+        #expect(drifted.regressions == 2)
+        #expect(drifted.notes.contains { $0.contains("more likely the machine than the code") }, "\(drifted.notes)")
+        let same = try compare(run(1, "a.csv"), run(1, "b.csv"))
+        #expect(!same.notes.contains { $0.contains("machine than the code") })
+    }
+
     @Test("a change within the threshold is not flagged, even with a tight CI")
     func withinThreshold() throws {
         let comparison = try compare(

@@ -39,6 +39,8 @@ public struct MetricComparison: Sendable, Equatable {
     }
 
     public var identity: ResultIdentity
+    /// Whether the row is its scenario's baseline variant (the ruler of its ratios).
+    public var isBaselineVariant: Bool
     public var metric: Metric
     public var basis: Basis
     /// The figure the verdict rests on, in each run (nil where the cell is empty).

@@ -79,7 +79,7 @@ public struct ResultsComparison: Sendable {
         comparisons = results.enumerated().sorted {
             ($0.element.verdict, $0.offset) < ($1.element.verdict, $1.offset)
         }.map(\.element)
-        self.notes = ResultsComparison.fileNotes(baseline, current) + notes
+        self.notes = ResultsComparison.fileNotes(baseline, current) + ResultsComparison.driftNote(results, thresholds) + notes
         baselineSummary = ResultsComparison.summary(of: baseline)
         currentSummary = ResultsComparison.summary(of: current)
     }
@@ -102,7 +102,7 @@ public struct ResultsComparison: Sendable {
         from old: ResultsRecord, to new: ResultsRecord, thresholds: RegressionThresholds
     ) -> MetricComparison {
         var result = MetricComparison(
-            identity: new.identity, metric: .time, basis: .nanoseconds, baseline: nil,
+            identity: new.identity, isBaselineVariant: new.isBaselineVariant, metric: .time, basis: .nanoseconds, baseline: nil,
             current: nil, change: nil, verdict: .notJudged, note: "")
         guard old.isOK, new.isOK else {
             let side = old.isOK ? "current run" : "baseline"
@@ -164,7 +164,7 @@ public struct ResultsComparison: Sendable {
         let after = new.number("allocs_per_event")
         guard before != nil || after != nil else { return nil }
         var result = MetricComparison(
-            identity: new.identity, metric: .allocations, basis: .allocations, baseline: before,
+            identity: new.identity, isBaselineVariant: new.isBaselineVariant, metric: .allocations, basis: .allocations, baseline: before,
             current: after, change: nil, verdict: .notJudged, note: "")
         guard let before, let after else {
             result.note = "no allocation count in the \(before == nil ? "baseline" : "current run")"
@@ -266,6 +266,19 @@ public struct ResultsComparison: Sendable {
             notes.append("allocations not compared: neither file has allocs_per_event")
         }
         return notes
+    }
+
+    /// When every scenario's baseline variant moved the same way beyond the threshold, the
+    /// machine more likely changed than the code: says so, since those verdicts rest on
+    /// absolute time while the patterns' ratios cancel the drift.
+    static func driftNote(_ results: [MetricComparison], _ thresholds: RegressionThresholds) -> [String] {
+        let changes = results.filter { $0.metric == .time && $0.basis == .nanoseconds && $0.isBaselineVariant }
+            .compactMap { $0.change?.point }
+        guard changes.count >= 2, let low = changes.min(), let high = changes.max() else { return [] }
+        guard low > thresholds.time || high < -thresholds.time else { return [] }
+        return [
+            "every scenario's baseline variant changed in the same direction (\(RelativeChange.signedPercent(low)) to \(RelativeChange.signedPercent(high))): more likely the machine than the code; the patterns' ratio verdicts cancel such drift"
+        ]
     }
 
     /// Differences in how one configuration was run, which make per-event times less alike.
