@@ -42,7 +42,7 @@ struct CompareCommand {
             case "--help", "-h":
                 throw UsageError("compare: for help, use 'simbench help compare'")
             default:
-                guard !flag.hasPrefix("-") || flag == "-" else {
+                guard !flag.hasPrefix("-") else {
                     throw UsageError("compare: unknown flag '\(flag)'; see 'simbench help compare'")
                 }
                 files.append(flag)
