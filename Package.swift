@@ -21,6 +21,8 @@ let package = Package(
             name: "Subjects",
             dependencies: ["SimBenchCore"],
             path: "Benchmarks",
+            // The CI suite's run arguments (scripts/ci-bench.sh), not a source file.
+            exclude: ["ci.conf"],
             // `rounded(.up)` and friends call libm, which Foundation-free targets must link.
             linkerSettings: [.linkedLibrary("m")]
         ),

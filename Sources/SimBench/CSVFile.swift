@@ -34,22 +34,13 @@ public enum CSVFile {
         guard descriptor >= 0 else { throw FileError(path: path, reason: errnoText()) }
         let temporary = String(
             decoding: templateBytes.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        var bytes = Array(contents.utf8)
-        var written = 0
-        while written < bytes.count {
-            let result = bytes.withUnsafeMutableBytes { buffer in
-                Glibc.write(descriptor, buffer.baseAddress! + written, buffer.count - written)
-            }
-            if result < 0 {
-                if errno == EINTR { continue }
-                let reason = errnoText()
-                close(descriptor)
-                unlink(temporary)
-                throw FileError(path: path, reason: reason)
-            }
-            written += result
+        do {
+            try writeAll(contents, to: descriptor, path: path)
+        } catch {
+            close(descriptor)
+            unlink(temporary)
+            throw error
         }
-        bytes = []
         // Files are readable like any other the user creates (mkstemp makes them 0600).
         let mask = umask(0)
         umask(mask)
@@ -63,6 +54,23 @@ public enum CSVFile {
             let reason = errnoText()
             unlink(temporary)
             throw FileError(path: path, reason: reason)
+        }
+    }
+
+    /// Writes all of `contents` to the open `descriptor`, retrying short and interrupted
+    /// writes; `path` only names the file in an error.
+    static func writeAll(_ contents: String, to descriptor: Int32, path: String) throws(FileError) {
+        let bytes = Array(contents.utf8)
+        var written = 0
+        while written < bytes.count {
+            let result = bytes.withUnsafeBytes { buffer in
+                Glibc.write(descriptor, buffer.baseAddress! + written, buffer.count - written)
+            }
+            if result < 0 {
+                if errno == EINTR { continue }
+                throw FileError(path: path, reason: errnoText())
+            }
+            written += result
         }
     }
 

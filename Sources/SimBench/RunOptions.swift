@@ -20,6 +20,8 @@ public struct RunOptions: Sendable {
     public var actors: Int?
     /// `--param [scenario.]key=value` in the order given.
     public var parameters: [ParameterAssignment] = []
+    /// `--shard I/N`: run only this part of the planned configurations.
+    public var shard: ShardSelection?
 
     public init() {}
 }

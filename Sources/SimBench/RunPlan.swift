@@ -6,6 +6,8 @@ import SimBenchCore
 /// needs, so that bad input is refused before anything is allocated, run or written.
 public struct RunPlan: Sendable {
     public let configurations: [PlannedConfiguration]
+    /// How many configurations the whole suite has, before `--shard` took its part.
+    public let suiteConfigurationCount: Int
     public let machines: Int
     public let rounds: Int
     public let warmup: Int?
@@ -70,7 +72,8 @@ public struct RunPlan: Sendable {
                         group: "\(entry.name)|\(groupKey(parameters))"))
             }
         }
-        self.configurations = configurations
+        self.configurations = options.shard?.select(configurations) ?? configurations
+        suiteConfigurationCount = configurations.count
         machines = options.machines
         rounds = options.rounds
         warmup = options.warmup

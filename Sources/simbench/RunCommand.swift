@@ -8,6 +8,9 @@ struct RunCommand {
     var rawPath: String?
     var quiet = false
     var allowDebug = false
+    /// `--save-baseline NAME`, `--append PATH`: see RunCommand+Tracking.swift.
+    var baselineName: String?
+    var historyPath: String?
 
     /// Without `--rounds` or `--max-time`, a variant stops after this much measured time
     /// (still at least 3 rounds), so that slow configurations do not stretch the suite.
@@ -57,6 +60,14 @@ struct RunCommand {
                 csvPath = try arguments.value(for: flag, expected: "a file path")
             case "--raw":
                 rawPath = try arguments.value(for: flag, expected: "a file path")
+            case "--save-baseline":
+                let name = try arguments.value(for: flag, expected: "a baseline name such as ci")
+                try BaselineStore.validate(name, flag: flag)
+                baselineName = name
+            case "--append":
+                historyPath = try arguments.value(for: flag, expected: "a file path such as results/history.csv")
+            case "--shard":
+                options.shard = try ShardSelection(parsing: arguments.value(for: flag, expected: "I/N such as 2/4"))
             case "--quiet", "-q":
                 try arguments.noValue(for: flag)
                 quiet = true
@@ -81,6 +92,7 @@ struct RunCommand {
             try CSVFile.checkWritable(csv, flag: "--csv")
         }
         if let rawPath { try CSVFile.checkWritable(rawPath, flag: "--raw") }
+        try checkTracking()
         if RunEnvironment.isDebugBuild {
             guard allowDebug else {
                 throw UsageError(
@@ -97,6 +109,7 @@ struct RunCommand {
             }
         }
 
+        announceShard(plan)
         let progress = ProgressLine(enabled: !quiet && Terminal.standardErrorIsTerminal)
         let runner = BenchmarkRunner(plan: plan, environment: environment)
         let result = await runner.run { progress.show($0) }
@@ -105,13 +118,14 @@ struct RunCommand {
         let rows = result.configurations.flatMap { $0.rows(environment: environment, seed: plan.seed) }
         print(ResultTable(result: result, plan: plan, rows: rows).render())
 
-        try CSVFile.writeAtomically(
-            CSVFile.document(header: ResultRow.columns, rows: rows.map(\.cells)), to: csv)
+        let document = CSVFile.document(header: ResultRow.columns, rows: rows.map(\.cells))
+        try CSVFile.writeAtomically(document, to: csv)
         if let rawPath {
             try CSVFile.writeAtomically(RawSamples.document(result), to: rawPath)
         }
         print("results: \(csv)")
         if let rawPath { print("raw samples: \(rawPath)") }
+        try recordTracking(document: document, rows: rows, hasWrongOutcome: result.hasWrongOutcome)
 
         if result.hasWrongOutcome {
             let wrong = result.configurations.flatMap { configuration in

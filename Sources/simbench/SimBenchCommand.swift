@@ -41,6 +41,14 @@ enum SimBenchCommand {
         case "list":
             try ListCommand(parsing: rest).execute()
             return .success
+        case "compare":
+            return try CompareCommand(parsing: rest).execute()
+        case "baseline":
+            return try BaselineCommand(parsing: rest).execute()
+        case "export":
+            return try ExportCommand(parsing: rest).execute()
+        case "merge":
+            return try MergeCommand(parsing: rest).execute()
         case "help", "--help", "-h":
             guard let topic = rest.first else {
                 print(HelpText.general)

@@ -1,0 +1,62 @@
+import Foundation
+
+/// Named baselines: results CSVs kept under `results/baselines/NAME.csv`.
+///
+/// A baseline is an ordinary results file, byte for byte, so a person can read and diff
+/// it, and its environment (host, CPU, Swift version, commit) travels in every row. The
+/// directory is the one place under `results/` that git does not ignore: baselines meant
+/// for CI are committed.
+public enum BaselineStore {
+    public static let directory = "results/baselines"
+
+    /// Checks a baseline name: letters, digits, `.`, `_` and `-`, not starting with `.` or
+    /// `-`, at most 100 characters, so that it is a plain file name everywhere.
+    public static func validate(_ name: String, flag: String) throws(UsageError) {
+        let allowed = name.utf8.allSatisfy { byte in
+            (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
+                || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+                || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+                || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "-")
+        }
+        guard !name.isEmpty, name.count <= 100, allowed, !name.hasPrefix("."), !name.hasPrefix("-")
+        else {
+            throw .invalid(
+                flag, name,
+                expected: "a baseline name of letters, digits, '.', '_' and '-' (not first), such as ci or main-2026-11")
+        }
+    }
+
+    /// `results/baselines/NAME.csv`.
+    public static func path(of name: String) -> String {
+        "\(directory)/\(name).csv"
+    }
+
+    /// The names of the saved baselines, sorted.
+    public static func names() -> [String] {
+        let files = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+        return files.filter { $0.hasSuffix(".csv") && !$0.hasPrefix(".") }.map { String($0.dropLast(4)) }.sorted()
+    }
+
+    /// Writes `contents` as baseline `name`, atomically, creating the directory if needed.
+    ///
+    /// - Returns: the path written.
+    @discardableResult
+    public static func save(_ contents: String, as name: String) throws(FileError) -> String {
+        do {
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        } catch {
+            throw FileError(path: directory, reason: "cannot create the baselines directory")
+        }
+        let path = path(of: name)
+        try CSVFile.writeAtomically(contents, to: path)
+        return path
+    }
+
+    /// Where a `compare` argument points: the path itself if it exists, else the saved
+    /// baseline of that name if there is one, else the path (whose reading then fails).
+    public static func resolve(_ argument: String) -> String {
+        guard !FileManager.default.fileExists(atPath: argument) else { return argument }
+        let saved = path(of: argument)
+        return FileManager.default.fileExists(atPath: saved) ? saved : argument
+    }
+}

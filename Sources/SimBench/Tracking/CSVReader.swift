@@ -1,0 +1,124 @@
+/// Strict RFC 4180 parsing: the reading half of `CSVFile`.
+///
+/// Strict because the files it reads decide whether a CI build fails: a baseline that was
+/// cut short, hand-edited into something else, or written by another tool must be refused
+/// with the line it went wrong on, not half-read. Accepted: fields separated by commas,
+/// records ended by CRLF (as simbench writes them) or LF (as editors may leave them),
+/// fields quoted with `"` where they hold a comma, quote or line break, quotes doubled
+/// inside. Refused: a quote inside an unquoted field, text after a closing quote, a quote
+/// never closed, a bare carriage return, and a last record without its line break (simbench
+/// always ends a file with one, so its absence means the file was truncated).
+enum CSVReader {
+    /// One record and where it is in the file.
+    struct Record {
+        var fields: [String]
+        /// The 1-based line each field starts on (fields may span lines when quoted).
+        var fieldLines: [Int]
+        /// Whether the line is empty: one unquoted empty field.
+        var isBlank: Bool
+
+        var line: Int { fieldLines.first ?? 0 }
+    }
+
+    /// What is wrong with the text, and where.
+    struct SyntaxError: Error, Equatable {
+        var line: Int
+        /// 0-based index of the field in its record.
+        var field: Int
+        var message: String
+    }
+
+    /// Every record of `bytes`, which must be UTF-8 text. Blank lines at the very end are
+    /// dropped; blank lines elsewhere are kept, marked, for the caller to refuse.
+    ///
+    /// - Complexity: O(n) in the length of the text.
+    static func records(in bytes: [UInt8]) throws(SyntaxError) -> [Record] {
+        let quote = UInt8(ascii: "\""), comma = UInt8(ascii: ",")
+        let carriageReturn = UInt8(ascii: "\r"), lineFeed = UInt8(ascii: "\n")
+        var records = [Record]()
+        var index = bytes.startIndex
+        var line = 1
+        // Skips a line break at `index`, if there is one; fails on a bare carriage return.
+        func lineBreak(field: Int) throws(SyntaxError) -> Bool {
+            if bytes[index] == lineFeed {
+                index += 1
+            } else if bytes[index] == carriageReturn {
+                guard index + 1 < bytes.endIndex, bytes[index + 1] == lineFeed else {
+                    throw SyntaxError(
+                        line: line, field: field,
+                        message: "a carriage return not followed by a line feed")
+                }
+                index += 2
+            } else {
+                return false
+            }
+            line += 1
+            return true
+        }
+
+        while index < bytes.endIndex {
+            var record = Record(fields: [], fieldLines: [], isBlank: false)
+            var wasQuoted = false
+            fields: while true {
+                let field = record.fields.count
+                record.fieldLines.append(line)
+                var value = [UInt8]()
+                wasQuoted = index < bytes.endIndex && bytes[index] == quote
+                if wasQuoted {
+                    let opening = line
+                    index += 1
+                    while true {
+                        guard index < bytes.endIndex else {
+                            throw SyntaxError(
+                                line: opening, field: field,
+                                message: "a quoted field is never closed: the file is truncated")
+                        }
+                        let byte = bytes[index]
+                        if byte == quote {
+                            if index + 1 < bytes.endIndex, bytes[index + 1] == quote {
+                                value.append(quote)
+                                index += 2
+                                continue
+                            }
+                            index += 1
+                            break
+                        }
+                        if byte == lineFeed { line += 1 }
+                        value.append(byte)
+                        index += 1
+                    }
+                } else {
+                    while index < bytes.endIndex {
+                        let byte = bytes[index]
+                        if byte == comma || byte == carriageReturn || byte == lineFeed { break }
+                        if byte == quote {
+                            throw SyntaxError(
+                                line: line, field: field,
+                                message: "a quote inside an unquoted field (RFC 4180 quotes whole fields)")
+                        }
+                        value.append(byte)
+                        index += 1
+                    }
+                }
+                record.fields.append(String(decoding: value, as: UTF8.self))
+                guard index < bytes.endIndex else {
+                    throw SyntaxError(
+                        line: line, field: field,
+                        message: "the last record does not end with a line break: the file is truncated")
+                }
+                if bytes[index] == comma {
+                    index += 1
+                    continue fields
+                }
+                if try lineBreak(field: field) { break fields }
+                throw SyntaxError(
+                    line: line, field: field,
+                    message: "text after the closing quote of a field")
+            }
+            record.isBlank = record.fields == [""] && !wasQuoted
+            records.append(record)
+        }
+        while records.last?.isBlank == true { records.removeLast() }
+        return records
+    }
+}

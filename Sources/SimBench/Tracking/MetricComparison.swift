@@ -1,0 +1,78 @@
+/// The verdict on one metric of one (scenario, params, variant) between two runs: one line
+/// of `simbench compare`'s report.
+public struct MetricComparison: Sendable, Equatable {
+    /// What was compared.
+    public enum Metric: String, Sendable {
+        case time
+        case allocations = "allocs"
+    }
+
+    /// Which figure the verdict rests on.
+    public enum Basis: String, Sendable {
+        /// The ratio to the scenario's baseline variant measured in the same run: it cancels
+        /// a machine that is faster or slower as a whole.
+        case ratio
+        /// Median wall nanoseconds per event.
+        case nanoseconds = "ns/event"
+        /// Allocations per event.
+        case allocations = "allocs/event"
+    }
+
+    /// In report order: what needs attention first.
+    public enum Verdict: Int, Sendable, Comparable {
+        case regression
+        case improvement
+        /// A figure or its confidence interval is missing on a side: said, never flagged.
+        case notJudged
+        case unchanged
+
+        public static func < (a: Verdict, b: Verdict) -> Bool { a.rawValue < b.rawValue }
+
+        public var label: String {
+            switch self {
+            case .regression: "REGRESSION"
+            case .improvement: "improvement"
+            case .notJudged: "not judged"
+            case .unchanged: "unchanged"
+            }
+        }
+    }
+
+    public var identity: ResultIdentity
+    /// Whether the row is its scenario's baseline variant (the ruler of its ratios).
+    public var isBaselineVariant: Bool
+    public var metric: Metric
+    public var basis: Basis
+    /// The figure the verdict rests on, in each run (nil where the cell is empty).
+    public var baseline: Double?
+    public var current: Double?
+    /// Relative change of that figure, with its interval where both runs have one.
+    public var change: RelativeChange?
+    public var verdict: Verdict
+    /// Why, in a few words: `beyond +5%, CI above 0`, `no CI`, and context such as the
+    /// absolute ns change of a verdict that rests on the ratio.
+    public var note: String
+
+    /// The figure as the report shows it: `812`, `1.23×`, `2.00`.
+    func formatted(_ value: Double?) -> String {
+        guard let value else { return "—" }
+        switch basis {
+        case .ratio: return NumberFormat.significant(value) + "×"
+        case .nanoseconds, .allocations: return NumberFormat.significant(value)
+        }
+    }
+
+    /// The change as the report shows it: a percentage for time, the difference per event
+    /// for allocations (a relative change of a count near zero says little).
+    var changeText: String {
+        if basis == .allocations, let baseline, let current {
+            let difference = current - baseline
+            return (difference < 0 ? "−" : "+") + NumberFormat.significant(abs(difference))
+        }
+        return change?.pointText ?? "—"
+    }
+
+    var intervalText: String {
+        basis == .allocations ? "" : change?.intervalText ?? "—"
+    }
+}

@@ -1,0 +1,38 @@
+import Foundation
+
+/// How large a change must be before `simbench compare` counts it.
+///
+/// Time thresholds are relative changes, applied together with the rule that the change's
+/// 95% confidence interval must exclude zero (see `RelativeChange`). Allocation counts are
+/// nearly deterministic, so they get a tolerance instead of an interval: a small absolute
+/// slack for counts the runtime makes now and then, plus a small relative part.
+public struct RegressionThresholds: Sendable, Equatable {
+    /// Relative change of the median ns per event (`--threshold-time`, or `--threshold`).
+    public var time = 0.05
+    /// Relative change of the ratio to the scenario's baseline variant (`--threshold-ratio`,
+    /// or `--threshold`).
+    public var ratio = 0.05
+    /// Relative tolerance of allocations per event (`--threshold-allocs`).
+    public var allocations = 0.01
+    /// Allocations per event any count may move by without counting as a change.
+    public var allocationSlack = 0.01
+
+    public init() {}
+
+    /// `5%` or `5` (both five percent), from 0 to 1000 percent.
+    public static func percent(_ text: String, flag: String) throws(UsageError) -> Double {
+        let expected = "a percentage from 0% to 1000%, such as 5% or 2.5%"
+        let digits = text.hasSuffix("%") ? String(text.dropLast()) : text
+        guard let value = Double(digits), value.isFinite, (0...1000).contains(value),
+            digits.allSatisfy({ $0.isNumber || $0 == "." })
+        else {
+            throw .invalid(flag, text, expected: expected)
+        }
+        return value / 100
+    }
+
+    /// `time 5% · ratio 5% · allocations 1% + 0.01/event`.
+    public var summary: String {
+        "time \(RelativeChange.percent(time)) · ratio \(RelativeChange.percent(ratio)) · allocations \(RelativeChange.percent(allocations)) + \(String(format: "%g", allocationSlack))/event"
+    }
+}

@@ -1,0 +1,97 @@
+import Foundation
+
+/// A measured value with its 95% confidence interval, as a results row stores it.
+public struct Estimate: Sendable, Equatable {
+    public var value: Double
+    public var low: Double?
+    public var high: Double?
+
+    public init(value: Double, low: Double? = nil, high: Double? = nil) {
+        self.value = value
+        self.low = low
+        self.high = high
+    }
+
+    /// The interval, if both ends are known and it makes sense: positive and around the value.
+    var interval: ClosedRange<Double>? {
+        guard let low, let high, low > 0, low <= high else { return nil }
+        return low...high
+    }
+}
+
+/// How much a value changed between two runs, relative to the first, with a conservative
+/// 95% interval.
+///
+/// The point change is `current / baseline − 1`. The interval comes from the two runs'
+/// own intervals by interval arithmetic: `[current.low / baseline.high − 1,
+/// current.high / baseline.low − 1]`, the smallest and largest change the two intervals
+/// allow together. It is conservative: it assumes the worst corner of both intervals at
+/// once, so it is wider than a joint 95% interval would be, and a change it calls real is
+/// real. When either run has no interval there is no interval for the change, and
+/// `simbench compare` does not judge it ("no CI").
+public struct RelativeChange: Sendable, Equatable {
+    public let point: Double
+    public let low: Double?
+    public let high: Double?
+
+    public init(point: Double, low: Double?, high: Double?) {
+        self.point = point
+        self.low = low
+        self.high = high
+    }
+
+    /// The change from `baseline` to `current`; nil when the baseline value is not
+    /// positive, so a relative change means nothing.
+    public init?(from baseline: Estimate, to current: Estimate) {
+        guard baseline.value > 0, current.value >= 0 else { return nil }
+        point = current.value / baseline.value - 1
+        if let before = baseline.interval, let after = current.interval {
+            low = after.lowerBound / before.upperBound - 1
+            high = after.upperBound / before.lowerBound - 1
+        } else {
+            low = nil
+            high = nil
+        }
+    }
+
+    public var hasInterval: Bool { low != nil && high != nil }
+
+    /// Regression when the change passes `threshold` upwards and its interval lies above
+    /// zero; improvement when it passes it downwards and the interval lies below zero; no
+    /// change otherwise; not judged without an interval. (Larger is worse: time, ratio.)
+    public func verdict(threshold: Double) -> (verdict: MetricComparison.Verdict, reason: String) {
+        guard let low, let high else { return (.notJudged, "no CI") }
+        let limit = RelativeChange.percent(threshold)
+        if point > threshold {
+            return low > 0 ? (.regression, "beyond +\(limit), CI above 0") : (.unchanged, "beyond +\(limit), but CI includes 0")
+        }
+        if point < -threshold {
+            return high < 0 ? (.improvement, "beyond −\(limit), CI below 0") : (.unchanged, "beyond −\(limit), but CI includes 0")
+        }
+        return (.unchanged, "within ±\(limit)")
+    }
+
+    /// `5%`, `2.5%`, `0.25%`.
+    static func percent(_ fraction: Double) -> String {
+        var text = String(format: "%.2f", fraction * 100)
+        while text.hasSuffix("0") { text.removeLast() }
+        if text.hasSuffix(".") { text.removeLast() }
+        return text + "%"
+    }
+
+    /// `+5.2%`, `−3.1%`.
+    public static func signedPercent(_ fraction: Double) -> String {
+        guard fraction.isFinite else { return "—" }
+        let text = String(format: "%.1f%%", abs(fraction) * 100)
+        return (fraction < 0 ? "−" : "+") + text
+    }
+
+    /// `+5.2%`.
+    public var pointText: String { RelativeChange.signedPercent(point) }
+
+    /// `[+1.0%, +9.8%]`, or `—` without an interval.
+    public var intervalText: String {
+        guard let low, let high else { return "—" }
+        return "[\(RelativeChange.signedPercent(low)), \(RelativeChange.signedPercent(high))]"
+    }
+}

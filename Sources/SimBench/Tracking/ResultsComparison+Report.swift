@@ -1,0 +1,184 @@
+import Foundation
+
+/// The two ways `simbench compare` prints its verdicts: a terminal table, and Markdown for a
+/// pull-request comment or a GitHub job summary.
+extension ResultsComparison {
+    /// How the report is printed (`--format`).
+    public enum Format: String, Sendable, CaseIterable {
+        case text
+        case markdown
+    }
+
+    public func render(_ format: Format) -> String {
+        switch format {
+        case .text: text()
+        case .markdown: markdown()
+        }
+    }
+
+    /// `1 regression · 2 improvements · 3 not judged · 10 unchanged`.
+    public var tally: String {
+        func count(_ value: Int, _ one: String, _ many: String) -> String {
+            "\(value) \(value == 1 ? one : many)"
+        }
+        return [
+            count(regressions, "regression", "regressions"),
+            count(improvements, "improvement", "improvements"),
+            "\(notJudged) not judged", "\(unchanged) unchanged",
+        ].joined(separator: " · ")
+    }
+
+    /// How a verdict is reached, in one paragraph, for the reader of a report.
+    public static let method = """
+        A time change counts when it passes the threshold and its 95% CI excludes 0; the CI \
+        of a change is [current low / baseline high − 1, current high / baseline low − 1] \
+        from the two runs' CIs, a conservative bound. Pattern variants are judged on their \
+        ratio to the scenario's baseline variant in the same run, which cancels the \
+        machine's speed; baseline variants on absolute ns per event. Allocations per event \
+        count when they move beyond the tolerance.
+        """
+
+    // MARK: - Text
+
+    private func text() -> String {
+        var lines = [
+            "simbench compare",
+            "  baseline: \(baselineSummary)",
+            "  current:  \(currentSummary)",
+            "  thresholds: \(thresholds.summary)",
+            "  \(tally)",
+        ]
+        let flagged = comparisons.filter { $0.verdict != .unchanged }
+        if !flagged.isEmpty {
+            lines.append("")
+            lines.append(table(flagged))
+        }
+        let quiet = comparisons.filter { $0.verdict == .unchanged }
+        if !quiet.isEmpty {
+            lines.append("")
+            lines.append("  unchanged (\(quiet.count)):")
+            lines.append(table(quiet))
+        }
+        lines += missing().map { "\n  " + $0.replacingOccurrences(of: "`", with: "") }
+        if !notes.isEmpty {
+            lines.append("")
+            lines.append("  notes:")
+            lines += notes.map { "  - \($0)" }
+        }
+        lines.append("")
+        lines += ResultsComparison.wrap(ResultsComparison.method, width: 96).map { "  " + $0 }
+        return lines.joined(separator: "\n")
+    }
+
+    /// `text` broken into lines of at most `width` characters, at spaces.
+    static func wrap(_ text: String, width: Int) -> [String] {
+        var lines = [String]()
+        var line = ""
+        for word in text.split(separator: " ") {
+            if !line.isEmpty, line.count + 1 + word.count > width {
+                lines.append(line)
+                line = ""
+            }
+            line += line.isEmpty ? String(word) : " " + word
+        }
+        if !line.isEmpty { lines.append(line) }
+        return lines
+    }
+
+    private func table(_ rows: [MetricComparison]) -> String {
+        var table = TextTable(header: [
+            "verdict", "configuration", "variant", "metric", "basis", "baseline", "current",
+            "change", "95% CI of change", "why",
+        ])
+        table.leftAligned = [0, 1, 2, 3, 4, 9]
+        for row in rows {
+            table.rows.append([
+                row.verdict.label, row.identity.configuration, row.identity.variant,
+                row.metric.rawValue, row.basis.rawValue, row.formatted(row.baseline),
+                row.formatted(row.current), row.changeText, row.intervalText, row.note,
+            ])
+        }
+        return table.render()
+    }
+
+    // MARK: - Markdown
+
+    private func markdown() -> String {
+        var headline =
+            regressions > 0
+            ? "**\(regressions) regression\(regressions == 1 ? "" : "s")**"
+            : improvements > 0 ? "no regression, \(improvements) improvement\(improvements == 1 ? "" : "s")" : "no regression"
+        if notJudged > 0 { headline += ", \(notJudged) not judged" }
+        var lines = ["### simbench compare: \(headline)", "", tally, ""]
+        let flagged = comparisons.filter { $0.verdict == .regression || $0.verdict == .improvement }
+        if !flagged.isEmpty {
+            lines += markdownTable(flagged)
+            lines.append("")
+        }
+        let folded = comparisons.filter { $0.verdict == .unchanged || $0.verdict == .notJudged }
+        if !folded.isEmpty {
+            let summary = [
+                notJudged > 0 ? "\(notJudged) not judged" : nil,
+                unchanged > 0 ? "\(unchanged) unchanged" : nil,
+            ].compactMap { $0 }.joined(separator: ", ")
+            lines.append("<details><summary>\(summary)</summary>")
+            lines.append("")
+            lines += markdownTable(folded)
+            lines.append("")
+            lines.append("</details>")
+            lines.append("")
+        }
+        for line in missing() {
+            lines.append(line)
+            lines.append("")
+        }
+        if !notes.isEmpty {
+            lines += notes.map { "- \(escape($0))" }
+            lines.append("")
+        }
+        lines.append(
+            "<sub>Baseline \(escape(baselineSummary)); current \(escape(currentSummary)). Thresholds: \(thresholds.summary). \(ResultsComparison.method)</sub>"
+        )
+        return lines.joined(separator: "\n")
+    }
+
+    private func markdownTable(_ rows: [MetricComparison]) -> [String] {
+        var lines = [
+            "| verdict | benchmark | metric | basis | baseline | current | change | 95% CI | why |",
+            "|---|---|---|---|--:|--:|--:|--:|---|",
+        ]
+        for row in rows {
+            let verdict = row.verdict == .regression ? "**regression**" : row.verdict.label
+            let cells = [
+                verdict, "`\(row.identity.benchmarkName)`", row.metric.rawValue,
+                row.basis.rawValue, row.formatted(row.baseline), row.formatted(row.current),
+                row.changeText, row.intervalText, row.note,
+            ]
+            lines.append("| " + cells.map(escape).joined(separator: " | ") + " |")
+        }
+        return lines
+    }
+
+    /// Markdown-safe table text: pipes and angle brackets escaped, line breaks flattened.
+    private func escape(_ text: String) -> String {
+        text.replacingOccurrences(of: "|", with: "\\|")
+            .replacingOccurrences(of: "<", with: "&lt;")
+            .replacingOccurrences(of: ">", with: "&gt;")
+            .replacingOccurrences(of: "\n", with: " ")
+    }
+
+    /// What one side has and the other lacks, one line per side.
+    private func missing() -> [String] {
+        func list(_ identities: [ResultIdentity]) -> String {
+            identities.map { "`\($0.benchmarkName)`" }.joined(separator: ", ")
+        }
+        var lines = [String]()
+        if !onlyInBaseline.isEmpty {
+            lines.append("Only in the baseline, not measured now (\(onlyInBaseline.count)): \(list(onlyInBaseline))")
+        }
+        if !onlyInCurrent.isEmpty {
+            lines.append("Only in the current run, no baseline yet (\(onlyInCurrent.count)): \(list(onlyInCurrent))")
+        }
+        return lines
+    }
+}

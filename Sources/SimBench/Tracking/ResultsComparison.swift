@@ -1,0 +1,311 @@
+import Foundation
+
+/// `simbench compare`: the verdicts between a baseline run and a current run.
+///
+/// Rows are matched by (scenario, params, variant). Each matched pair gets a time verdict
+/// and, where either run counted allocations, an allocation verdict:
+///
+/// - Time. A pattern variant is judged on its ratio to the scenario's baseline variant,
+///   measured in the same run (`ratio_to_baseline`, `ratio_ci_low/high`): a CI machine that
+///   is 20% slower today slows the baseline and the pattern alike and leaves the ratio
+///   alone, so the ratio flags what the code changed, not what the machine did. The
+///   scenario's baseline variant has no ratio (it is the ruler), so it is judged on absolute
+///   median ns per event with its CI, and so is a pattern whose ratio has no CI while its
+///   time has one. A change counts only if it passes the threshold and its conservative
+///   95% interval (`RelativeChange`) excludes zero; without intervals it is "not judged".
+/// - Allocations per event are counted, not sampled, so they get no interval: a change
+///   beyond `allocationSlack + allocations × baseline` counts.
+///
+/// Rows present on one side only are listed, not judged; files with nothing in common are
+/// bad input.
+public struct ResultsComparison: Sendable {
+    public let baselinePath: String
+    public let currentPath: String
+    public let thresholds: RegressionThresholds
+    /// Regressions first, then improvements, not judged, unchanged; each group in the
+    /// current file's row order.
+    public let comparisons: [MetricComparison]
+    public let onlyInBaseline: [ResultIdentity]
+    public let onlyInCurrent: [ResultIdentity]
+    /// File-level remarks: different hosts, debug builds, missing intervals or counts.
+    public let notes: [String]
+    /// One line per file: run, commit, host, time.
+    public let baselineSummary: String
+    public let currentSummary: String
+
+    /// Compares `current` with `baseline`.
+    ///
+    /// - Parameter ignoringParameters: match rows by (scenario, variant) only, to compare
+    ///   two parameter values of one scenario (calibrate `work=1000` against `work=1050`);
+    ///   each file must then hold one parameter set per scenario.
+    /// - Throws: `ResultsFileError` when a file has no rows, when the files have no row in
+    ///   common, or when `ignoringParameters` finds two parameter sets of one variant.
+    public init(
+        baseline: ResultsFile, current: ResultsFile, thresholds: RegressionThresholds = .init(),
+        ignoringParameters: Bool = false
+    ) throws(ResultsFileError) {
+        baselinePath = baseline.path
+        currentPath = current.path
+        self.thresholds = thresholds
+        for file in [baseline, current] where file.records.isEmpty {
+            throw ResultsFileError(
+                path: file.path, line: 2, column: nil,
+                message: "no result rows, only a header; nothing to compare")
+        }
+        let before = try ResultsComparison.index(baseline, ignoringParameters: ignoringParameters)
+        let after = try ResultsComparison.index(current, ignoringParameters: ignoringParameters)
+
+        var results = [MetricComparison]()
+        var notes = [String]()
+        var onlyInCurrent = [ResultIdentity]()
+        for (key, row) in after.order.map({ ($0, after.rows[$0]!) }) {
+            guard let old = before.rows[key] else {
+                onlyInCurrent.append(row.identity)
+                continue
+            }
+            results.append(ResultsComparison.time(from: old, to: row, thresholds: thresholds))
+            if let allocations = ResultsComparison.allocations(from: old, to: row, thresholds: thresholds) {
+                results.append(allocations)
+            }
+            notes += ResultsComparison.configurationNotes(old, row, ignoringParameters: ignoringParameters)
+        }
+        let common = Set(after.order).intersection(before.order)
+        guard !common.isEmpty else {
+            throw ResultsComparison.nothingInCommon(baseline, current)
+        }
+        onlyInBaseline = before.order.filter { after.rows[$0] == nil }.map { before.rows[$0]!.identity }
+        self.onlyInCurrent = onlyInCurrent
+        // A stable sort: verdict first, then the current file's order.
+        comparisons = results.enumerated().sorted {
+            ($0.element.verdict, $0.offset) < ($1.element.verdict, $1.offset)
+        }.map(\.element)
+        self.notes = ResultsComparison.fileNotes(baseline, current) + ResultsComparison.driftNote(results, thresholds) + notes
+        baselineSummary = ResultsComparison.summary(of: baseline)
+        currentSummary = ResultsComparison.summary(of: current)
+    }
+
+    public var regressions: Int { comparisons.count { $0.verdict == .regression } }
+    public var improvements: Int { comparisons.count { $0.verdict == .improvement } }
+    public var unchanged: Int { comparisons.count { $0.verdict == .unchanged } }
+    public var notJudged: Int { comparisons.count { $0.verdict == .notJudged } }
+
+    /// 2 with any regression; else 4 with improvements when `failOnImprovement`; else 0.
+    public func exitStatus(failOnImprovement: Bool) -> ExitStatus {
+        if regressions > 0 { return .regression }
+        if failOnImprovement, improvements > 0 { return .improvement }
+        return .success
+    }
+
+    // MARK: - Verdicts
+
+    static func time(
+        from old: ResultsRecord, to new: ResultsRecord, thresholds: RegressionThresholds
+    ) -> MetricComparison {
+        var result = MetricComparison(
+            identity: new.identity, isBaselineVariant: new.isBaselineVariant, metric: .time, basis: .nanoseconds, baseline: nil,
+            current: nil, change: nil, verdict: .notJudged, note: "")
+        guard old.isOK, new.isOK else {
+            let side = old.isOK ? "current run" : "baseline"
+            let status = old.isOK ? new["status"] : old["status"]
+            result.note = "status '\(status)' in the \(side): a wrong outcome has no timing"
+            return result
+        }
+        let nanoseconds = estimate(old, "ns_per_event_median", "ns_per_event_ci_low", "ns_per_event_ci_high")
+            .flatMap { before in
+                estimate(new, "ns_per_event_median", "ns_per_event_ci_low", "ns_per_event_ci_high")
+                    .map { (before, $0) }
+            }
+        let ratio = estimate(old, "ratio_to_baseline", "ratio_ci_low", "ratio_ci_high")
+            .flatMap { before in
+                estimate(new, "ratio_to_baseline", "ratio_ci_low", "ratio_ci_high").map { (before, $0) }
+            }
+        let nanosecondsChange = nanoseconds.flatMap { RelativeChange(from: $0.0, to: $0.1) }
+        let ratioChange = ratio.flatMap { RelativeChange(from: $0.0, to: $0.1) }
+
+        var context = [String]()
+        let isRuler = new.isBaselineVariant || old.isBaselineVariant
+        if !isRuler, let ratioChange, let ratio, ratioChange.hasInterval || nanosecondsChange?.hasInterval != true {
+            result.basis = .ratio
+            result.baseline = ratio.0.value
+            result.current = ratio.1.value
+            result.change = ratioChange
+            let (verdict, reason) = ratioChange.verdict(threshold: thresholds.ratio)
+            result.verdict = verdict
+            context.append(reason)
+            if let nanosecondsChange { context.append("ns/event \(nanosecondsChange.pointText)") }
+        } else {
+            result.basis = .nanoseconds
+            result.baseline = nanoseconds?.0.value
+            result.current = nanoseconds?.1.value
+            result.change = nanosecondsChange
+            if let nanosecondsChange {
+                let (verdict, reason) = nanosecondsChange.verdict(threshold: thresholds.time)
+                result.verdict = verdict
+                context.append(reason)
+            } else {
+                context.append("no median")
+            }
+            if isRuler {
+                context.append("the scenario's baseline variant: absolute time only")
+            } else if ratioChange != nil {
+                context.append("ratio has no CI")
+            } else {
+                context.append("no ratio")
+            }
+        }
+        result.note = context.joined(separator: "; ")
+        return result
+    }
+
+    static func allocations(
+        from old: ResultsRecord, to new: ResultsRecord, thresholds: RegressionThresholds
+    ) -> MetricComparison? {
+        let before = old.number("allocs_per_event")
+        let after = new.number("allocs_per_event")
+        guard before != nil || after != nil else { return nil }
+        var result = MetricComparison(
+            identity: new.identity, isBaselineVariant: new.isBaselineVariant, metric: .allocations, basis: .allocations, baseline: before,
+            current: after, change: nil, verdict: .notJudged, note: "")
+        guard let before, let after else {
+            result.note = "no allocation count in the \(before == nil ? "baseline" : "current run")"
+            return result
+        }
+        let tolerance = thresholds.allocationSlack + thresholds.allocations * before
+        let difference = after - before
+        result.change = before > 0 ? RelativeChange(point: after / before - 1, low: nil, high: nil) : nil
+        let limit = "±\(String(format: "%g", tolerance))/event"
+        if difference > tolerance {
+            result.verdict = .regression
+            result.note = "more than \(limit)"
+        } else if difference < -tolerance {
+            result.verdict = .improvement
+            result.note = "fewer by more than \(limit)"
+        } else {
+            result.verdict = .unchanged
+            result.note = "within \(limit)"
+        }
+        return result
+    }
+
+    private static func estimate(
+        _ row: ResultsRecord, _ value: String, _ low: String, _ high: String
+    ) -> Estimate? {
+        row.number(value).map { Estimate(value: $0, low: row.number(low), high: row.number(high)) }
+    }
+
+    // MARK: - Matching
+
+    private struct Index {
+        var rows: [ResultIdentity: ResultsRecord] = [:]
+        var order: [ResultIdentity] = []
+    }
+
+    private static func index(
+        _ file: ResultsFile, ignoringParameters: Bool
+    ) throws(ResultsFileError) -> Index {
+        var index = Index()
+        for record in file.records {
+            var key = record.identity
+            if ignoringParameters { key.parameters = "" }
+            if let first = index.rows[key] {
+                throw ResultsFileError(
+                    path: file.path, line: record.line, column: "params",
+                    message: "--ignore-params: '\(key.scenario) \(key.variant)' has parameters '\(first["params"])' on line \(first.line) and '\(record["params"])' here; compare one parameter set per scenario")
+            }
+            index.rows[key] = record
+            index.order.append(key)
+        }
+        return index
+    }
+
+    private static func nothingInCommon(_ baseline: ResultsFile, _ current: ResultsFile) -> ResultsFileError {
+        func scenarios(_ file: ResultsFile) -> String {
+            var names = [String]()
+            for record in file.records where !names.contains(record["scenario"]) {
+                names.append(record["scenario"])
+            }
+            return names.map { "'\($0)'" }.joined(separator: ", ")
+        }
+        let before = scenarios(baseline), after = scenarios(current)
+        let hint =
+            before == after
+            ? "same scenarios, but other parameters or variants (--ignore-params compares across parameters)"
+            : "this file has scenarios \(after), the baseline \(before)"
+        return ResultsFileError(
+            path: current.path, line: current.records[0].line, column: "scenario",
+            message: "no (scenario, params, variant) in common with the baseline \(baseline.path): \(hint)")
+    }
+
+    // MARK: - Notes
+
+    /// Differences between the files as a whole that change how to read the verdicts.
+    private static func fileNotes(_ baseline: ResultsFile, _ current: ResultsFile) -> [String] {
+        var notes = [String]()
+        func values(_ column: String, _ file: ResultsFile) -> Set<String> {
+            Set(file.records.map { $0[column] }.filter { !$0.isEmpty })
+        }
+        let hosts = (values("host", baseline), values("host", current))
+        if !hosts.0.isEmpty, !hosts.1.isEmpty, hosts.0 != hosts.1 {
+            notes.append(
+                "measured on different hosts (\(hosts.0.sorted().joined(separator: ", ")) → \(hosts.1.sorted().joined(separator: ", "))): absolute times include the machines' difference; ratios cancel it")
+        }
+        for file in [baseline, current] where values("build_config", file).contains("debug") {
+            notes.append("\(file.path) is from a debug build: its timings mean nothing")
+        }
+        for file in [baseline, current] {
+            let withInterval = file.records.contains { !$0["ns_per_event_ci_low"].isEmpty }
+            if file.records.contains(where: \.isOK), !withInterval {
+                notes.append(
+                    "\(file.path) has no confidence intervals (ns_per_event_ci_low/high empty or absent): time changes are not judged")
+            }
+        }
+        let counted = [baseline, current].contains { file in
+            file.records.contains { !$0["allocs_per_event"].isEmpty }
+        }
+        if !counted {
+            notes.append("allocations not compared: neither file has allocs_per_event")
+        }
+        return notes
+    }
+
+    /// When every scenario's baseline variant moved the same way beyond the threshold, the
+    /// machine more likely changed than the code: says so, since those verdicts rest on
+    /// absolute time while the patterns' ratios cancel the drift.
+    static func driftNote(_ results: [MetricComparison], _ thresholds: RegressionThresholds) -> [String] {
+        let changes = results.filter { $0.metric == .time && $0.basis == .nanoseconds && $0.isBaselineVariant }
+            .compactMap { $0.change?.point }
+        guard changes.count >= 2, let low = changes.min(), let high = changes.max() else { return [] }
+        guard low > thresholds.time || high < -thresholds.time else { return [] }
+        return [
+            "every scenario's baseline variant changed in the same direction (\(RelativeChange.signedPercent(low)) to \(RelativeChange.signedPercent(high))): more likely the machine than the code; the patterns' ratio verdicts cancel such drift"
+        ]
+    }
+
+    /// Differences in how one configuration was run, which make per-event times less alike.
+    private static func configurationNotes(
+        _ old: ResultsRecord, _ new: ResultsRecord, ignoringParameters: Bool
+    ) -> [String] {
+        guard new.isBaselineVariant else { return [] }
+        var differences = [String]()
+        var columns = ["machines", "events_per_machine", "build_config"]
+        if ignoringParameters { columns.insert("params", at: 0) }
+        for column in columns where !old[column].isEmpty && !new[column].isEmpty && old[column] != new[column] {
+            differences.append("\(column) \(old[column]) → \(new[column])")
+        }
+        guard !differences.isEmpty else { return [] }
+        return ["\(new.identity.scenario): run differently (\(differences.joined(separator: ", ")))"]
+    }
+
+    /// `run 20261129T…, commit abc123, host ci-7, 2026-11-29T10:00:00Z` (or `3 runs`).
+    private static func summary(of file: ResultsFile) -> String {
+        var runs = [String]()
+        for record in file.records where !runs.contains(record["run_id"]) { runs.append(record["run_id"]) }
+        guard let first = file.records.first else { return file.path }
+        var parts = [runs.count > 1 ? "\(runs.count) runs" : "run \(first["run_id"])"]
+        if !first["git_commit"].isEmpty { parts.append("commit \(first["git_commit"])") }
+        if !first["host"].isEmpty { parts.append("host \(first["host"])") }
+        if !first["build_config"].isEmpty { parts.append(first["build_config"]) }
+        if !first["timestamp"].isEmpty { parts.append(first["timestamp"]) }
+        return "\(file.path) (\(parts.joined(separator: ", ")))"
+    }
+}

@@ -1,0 +1,198 @@
+import Glibc
+
+/// A results CSV read back and validated: what `compare`, `merge`, `export`, `baseline save`
+/// and `--append` work on.
+///
+/// Every way a file can be unusable gets one `ResultsFileError` naming the file, the line
+/// and the column: missing, empty, not UTF-8, truncated (a record with too few fields, a
+/// quote never closed, no final line break), malformed CSV, an unknown, duplicated or
+/// missing required column (see `ResultsSchema`), a numeric cell that is not a finite
+/// non-negative number, an `ok` row without a median, and two rows measuring the same
+/// (scenario, params, variant). Files written by older versions, with fewer columns, read
+/// fine: an absent column reads as empty cells.
+public struct ResultsFile: Sendable {
+    /// How many runs the file may hold, which decides what counts as a duplicated row.
+    public enum Runs: Sendable {
+        /// One run (or a run's merged shards): each (scenario, params, variant) once.
+        case one
+        /// A history file: each (run_id, scenario, params, variant) once.
+        case several
+    }
+
+    public let path: String
+    public let header: [String]
+    public let records: [ResultsRecord]
+    /// The file's bytes as read, for copying a file verbatim.
+    public let bytes: [UInt8]
+
+    /// Reads and validates the file at `path`.
+    public static func read(_ path: String, runs: Runs = .one) throws(ResultsFileError) -> ResultsFile {
+        try ResultsFile(path: path, bytes: readBytes(path), runs: runs)
+    }
+
+    /// Validates `bytes` as the contents of a file named `path` (which is only used in
+    /// messages).
+    public init(path: String, bytes: [UInt8], runs: Runs = .one) throws(ResultsFileError) {
+        func failure(_ line: Int?, _ column: String?, _ message: String) -> ResultsFileError {
+            ResultsFileError(path: path, line: line, column: column, message: message)
+        }
+        self.path = path
+        self.bytes = bytes
+        var text = bytes
+        if text.starts(with: [0xEF, 0xBB, 0xBF]) { text.removeFirst(3) }
+        guard !text.isEmpty else {
+            throw failure(1, nil, "the file is empty; expected a simbench results CSV, header line first")
+        }
+        if let line = ResultsFile.firstLineNotUTF8(text) {
+            throw failure(line, nil, "not UTF-8 text; expected a simbench results CSV")
+        }
+
+        let parsed: [CSVReader.Record]
+        do {
+            parsed = try CSVReader.records(in: text)
+        } catch {
+            let names = ResultsFile.headerNames(text)
+            let column = error.field < names.count && error.line > 1 ? names[error.field] : nil
+            let message = column == nil && error.line > 1 ? "field \(error.field + 1): \(error.message)" : error.message
+            throw failure(error.line, column, message)
+        }
+        guard let headerRecord = parsed.first, !headerRecord.isBlank else {
+            throw failure(1, nil, "the header line is empty; expected a simbench results CSV")
+        }
+        header = headerRecord.fields
+        try ResultsFile.checkHeader(header, failure: failure)
+
+        var columnIndex = [String: Int]()
+        for (index, name) in header.enumerated() { columnIndex[name] = index }
+        var records = [ResultsRecord]()
+        var seen = [String: Int]()
+        for record in parsed.dropFirst() {
+            guard !record.isBlank else { throw failure(record.line, nil, "a blank line inside the file") }
+            let fields = record.fields
+            if fields.count < header.count {
+                throw failure(
+                    record.fieldLines.last, header[fields.count],
+                    "missing: the record ends after \(fields.count) of the header's \(header.count) fields; the file is truncated or the record was cut")
+            }
+            if fields.count > header.count {
+                throw failure(
+                    record.fieldLines[header.count], nil,
+                    "the record has \(fields.count) fields, the header \(header.count): field \(header.count + 1) has no column")
+            }
+            for (index, column) in header.enumerated() {
+                let cell = fields[index]
+                let line = record.fieldLines[index]
+                if ResultsSchema.nonEmptyColumns.contains(column), cell.isEmpty {
+                    throw failure(line, column, "empty; every row needs a \(column)")
+                }
+                guard !cell.isEmpty else { continue }
+                if ResultsSchema.numericColumns.contains(column) {
+                    guard let number = Double(cell) else {
+                        throw failure(line, column, "'\(cell)' is not a number")
+                    }
+                    guard number.isFinite else {
+                        throw failure(line, column, "'\(cell)' is not a finite number")
+                    }
+                    guard number >= 0 else {
+                        throw failure(line, column, "'\(cell)' is negative; expected a number ≥ 0")
+                    }
+                } else if ResultsSchema.hexadecimalColumns.contains(column) {
+                    guard cell.allSatisfy(\.isHexDigit) else {
+                        throw failure(line, column, "'\(cell)' is not hexadecimal")
+                    }
+                }
+            }
+            let row = ResultsRecord(line: record.line, fields: fields, columnIndex: columnIndex)
+            if row.isOK, row["ns_per_event_median"].isEmpty {
+                throw failure(
+                    record.fieldLines[columnIndex["ns_per_event_median"]!], "ns_per_event_median",
+                    "empty, but the row's status is 'ok'; an ok row has a median")
+            }
+            let identity = row.identity
+            let key = [runs == .several ? row["run_id"] : "", identity.scenario, identity.parameters, identity.variant]
+                .joined(separator: "\u{1F}")
+            if let first = seen[key] {
+                throw failure(
+                    record.line, "variant",
+                    "a duplicated row: \(identity) is already on line \(first)\(runs == .several ? " for the same run" : "")")
+            }
+            seen[key] = record.line
+            records.append(row)
+        }
+        self.records = records
+    }
+
+    /// Fails on duplicated, empty, unknown or missing required column names.
+    private static func checkHeader(
+        _ header: [String], failure: (Int?, String?, String) -> ResultsFileError
+    ) throws(ResultsFileError) {
+        var seen = [String: Int]()
+        let known = Set(ResultsSchema.knownColumns)
+        for (index, name) in header.enumerated() {
+            guard !name.isEmpty else {
+                throw failure(1, nil, "field \(index + 1) of the header is empty; every column needs a name")
+            }
+            if let first = seen[name] {
+                throw failure(1, name, "named twice in the header (fields \(first + 1) and \(index + 1))")
+            }
+            seen[name] = index
+            guard known.contains(name) else {
+                throw failure(
+                    1, name,
+                    "unknown column; simbench writes no column of that name (is the file from another tool, or a newer simbench?)")
+            }
+        }
+        for name in ResultsSchema.requiredColumns where seen[name] == nil {
+            throw failure(
+                1, name,
+                "missing from the header; required: \(ResultsSchema.requiredColumns.joined(separator: ", "))")
+        }
+    }
+
+    /// The header's names as far as the first line parses, for naming columns in syntax
+    /// errors on later lines.
+    private static func headerNames(_ text: [UInt8]) -> [String] {
+        guard let end = text.firstIndex(of: UInt8(ascii: "\n")) else { return [] }
+        return (try? CSVReader.records(in: Array(text[...end])))?.first?.fields ?? []
+    }
+
+    /// The first line holding bytes that are not UTF-8, or nil if all of it is.
+    private static func firstLineNotUTF8(_ text: [UInt8]) -> Int? {
+        guard String(validating: text, as: UTF8.self) == nil else { return nil }
+        var line = 1
+        for slice in text.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
+            if String(validating: slice, as: UTF8.self) == nil { return line }
+            line += 1
+        }
+        return line
+    }
+
+    /// The whole file, or an error saying why it cannot be read (missing, a directory,
+    /// unreadable).
+    private static func readBytes(_ path: String) throws(ResultsFileError) -> [UInt8] {
+        func failure(_ reason: String) -> ResultsFileError {
+            ResultsFileError(path: path, line: nil, column: nil, message: reason)
+        }
+        let descriptor = open(path, O_RDONLY)
+        guard descriptor >= 0 else {
+            throw failure("cannot be read: \(String(cString: strerror(errno)))")
+        }
+        defer { close(descriptor) }
+        var status = stat()
+        if fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR {
+            throw failure("is a directory; expected a results CSV file")
+        }
+        var bytes = [UInt8]()
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw failure("cannot be read: \(String(cString: strerror(errno)))")
+            }
+            if count == 0 { break }
+            bytes.append(contentsOf: buffer[..<count])
+        }
+        return bytes
+    }
+}

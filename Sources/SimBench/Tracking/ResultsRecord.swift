@@ -1,0 +1,27 @@
+/// One row of a results file, validated, with the line it came from.
+public struct ResultsRecord: Sendable {
+    /// The 1-based line the record starts on.
+    public let line: Int
+    /// The cells in the file's column order.
+    public let fields: [String]
+    let columnIndex: [String: Int]
+
+    /// The cell of `column`; empty when the column is absent (a file from an older version).
+    public subscript(column: String) -> String {
+        columnIndex[column].map { fields[$0] } ?? ""
+    }
+
+    /// The number in `column`, or nil for an empty cell or an absent column. The reader
+    /// checked that every numeric cell is empty or a finite number.
+    public func number(_ column: String) -> Double? {
+        let text = self[column]
+        return text.isEmpty ? nil : Double(text)
+    }
+
+    public var identity: ResultIdentity {
+        ResultIdentity(scenario: self["scenario"], parameters: self["params"], variant: self["variant"])
+    }
+
+    public var isBaselineVariant: Bool { self["role"] == "baseline" }
+    public var isOK: Bool { self["status"] == "ok" }
+}

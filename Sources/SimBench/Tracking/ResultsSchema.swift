@@ -1,0 +1,33 @@
+/// What a results CSV must and may hold: the reading side of `ResultRow.columns`.
+///
+/// Files outlive the version that wrote them (committed CI baselines, a history file that
+/// grows over months), so a reader takes any subset of the known columns that includes the
+/// required ones; a column it does not know is refused, because it cannot say what it means.
+public enum ResultsSchema {
+    /// The columns without which a row cannot be identified or compared.
+    public static let requiredColumns = [
+        "scenario", "params", "variant", "role", "status", "ns_per_event_median",
+    ]
+
+    /// Columns that may not be empty in any row. (`params` may: a scenario without
+    /// parameters has none.)
+    static let nonEmptyColumns: Set<String> = ["scenario", "variant", "role", "status"]
+
+    /// Every column simbench writes, in the order it writes them.
+    public static var knownColumns: [String] { ResultRow.columns }
+
+    /// Columns whose cells are empty or a finite, non-negative number.
+    static let numericColumns: Set<String> = [
+        "cores", "machines", "events_per_machine", "events_per_round", "actors", "rounds",
+        "warmup_rounds", "seed", "ns_per_event_median", "ns_per_event_min",
+        "ns_per_event_max", "ns_per_event_mean", "ns_per_event_stddev", "ns_per_event_cv",
+        "ns_per_event_p10", "ns_per_event_p90", "ns_per_event_ci_low", "ns_per_event_ci_high",
+        "outliers_mild", "outliers_severe", "events_per_second", "ratio_to_baseline",
+        "ratio_ci_low", "ratio_ci_high", "cpu_ns_per_event_median", "allocs_per_event",
+        "peak_rss_bytes", "rss_bytes_per_machine", "instructions_per_event", "setup_ms",
+        "prepare_ms",
+    ]
+
+    /// Columns whose cells are empty or hexadecimal.
+    static let hexadecimalColumns: Set<String> = ["checksum"]
+}

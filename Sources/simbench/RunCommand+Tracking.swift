@@ -1,0 +1,50 @@
+import Foundation
+import SimBench
+
+/// What `simbench run` does for regression tracking: `--save-baseline`, `--append`, and
+/// the word about `--shard`.
+extension RunCommand {
+    /// Before the run: the baseline directory and the history file can take the results.
+    /// A history file that is already broken is refused now, not after minutes of running.
+    func checkTracking() throws {
+        if baselineName != nil, FileManager.default.fileExists(atPath: BaselineStore.directory) {
+            try CSVFile.checkWritable(BaselineStore.path(of: "x"), flag: "--save-baseline")
+        }
+        if let historyPath { try HistoryFile.check(historyPath) }
+    }
+
+    /// Says which part of the suite a shard runs, and that an empty shard has nothing to do
+    /// (it still writes a results file with the header only, so that a CI matrix always
+    /// has one file per shard to merge).
+    func announceShard(_ plan: RunPlan) {
+        guard let shard = options.shard else { return }
+        if plan.configurations.isEmpty {
+            print("shard \(shard): nothing to do; the suite has \(plan.suiteConfigurationCount) configuration\(plan.suiteConfigurationCount == 1 ? "" : "s"), fewer than \(shard.count) shards")
+        } else {
+            let labels = plan.configurations.map(\.label).joined(separator: ", ")
+            print("shard \(shard): \(plan.configurations.count) of \(plan.suiteConfigurationCount) configurations: \(labels)")
+        }
+    }
+
+    /// After the run: the baseline copy and the history rows.
+    func recordTracking(document: String, rows: [ResultRow], hasWrongOutcome: Bool) throws {
+        if let baselineName {
+            if hasWrongOutcome {
+                Terminal.error("--save-baseline: not saved: a variant computed a wrong outcome, and a baseline must be trustworthy")
+            } else if rows.isEmpty {
+                Terminal.error("--save-baseline: not saved: the run measured nothing")
+            } else {
+                let path = try BaselineStore.save(document, as: baselineName)
+                print("baseline '\(baselineName)': \(path)")
+            }
+        }
+        if let historyPath {
+            let outcome = try HistoryFile.append(rows: rows.map(\.cells), to: historyPath)
+            var line = "history: \(outcome.rowsAppended) rows \(outcome.createdFile ? "in new file" : "appended to") \(historyPath)"
+            if !outcome.columnsLeftOut.isEmpty {
+                line += " (its header is from an older simbench; left out: \(outcome.columnsLeftOut.joined(separator: ", ")))"
+            }
+            print(line)
+        }
+    }
+}

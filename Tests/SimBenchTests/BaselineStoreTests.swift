@@ -1,0 +1,17 @@
+import Testing
+
+@testable import SimBench
+
+@Suite("baseline names")
+struct BaselineStoreTests {
+    @Test("plain names are accepted", arguments: ["ci", "main-2026.11", "A_b-1", "x"])
+    func accepted(name: String) throws {
+        try BaselineStore.validate(name, flag: "--save-baseline")
+        #expect(BaselineStore.path(of: name) == "results/baselines/\(name).csv")
+    }
+
+    @Test("names that are not plain file names are refused", arguments: ["", "../x", "a/b", ".hidden", "-x", "a b", "é", String(repeating: "a", count: 101)])
+    func refused(name: String) {
+        #expect(throws: UsageError.self, "\(name)") { try BaselineStore.validate(name, flag: "--save-baseline") }
+    }
+}

@@ -1,0 +1,80 @@
+import Foundation
+import Testing
+
+@testable import SimBench
+
+/// Exports parse back in the shape each tracker documents.
+@Suite("exports")
+struct BenchmarkExportTests {
+    static func results() throws -> ResultsFile {
+        try ResultsFixture([
+            .row("enum-switch", role: "baseline", median: 100, ci: (98, 102), ratio: 1, allocations: 0),
+            .row("table", median: 80, ci: (79, 81), ratio: 0.8, ratioCI: (0.78, 0.82), allocations: 1.5),
+            .row("state-objects", median: nil, status: "wrong"),
+        ]).file("run.csv")
+    }
+
+    @Test("github: customSmallerIsBetter entries with name, unit, value, range and extra")
+    func github() throws {
+        let text = BenchmarkExport.render(try Self.results(), as: .github)
+        let entries = try #require(JSONSerialization.jsonObject(with: Data(text.utf8)) as? [[String: Any]])
+        let names = entries.map { $0["name"] as? String }
+        #expect(
+            names == [
+                "vending.enum-switch[products=40]", "vending.enum-switch[products=40] allocations",
+                "vending.table[products=40]", "vending.table[products=40] ratio to baseline",
+                "vending.table[products=40] allocations",
+            ], "the wrong row is left out; the baseline variant has no ratio entry")
+        let table = try #require(entries.first { $0["name"] as? String == "vending.table[products=40]" })
+        #expect(table["unit"] as? String == "ns/event")
+        #expect(table["value"] as? Double == 80)
+        #expect(table["range"] as? String == "± 1.00")
+        #expect((table["extra"] as? String)?.contains("95% CI [79.0, 81.0] ns/event") == true)
+        let ratio = try #require(entries.first { ($0["name"] as? String)?.hasSuffix("ratio to baseline") == true })
+        #expect(ratio["value"] as? Double == 0.8 && ratio["unit"] as? String == "× baseline")
+        for entry in entries {
+            #expect(entry["name"] is String && entry["unit"] is String && entry["value"] is NSNumber, "\(entry)")
+        }
+    }
+
+    @Test("bencher: Bencher Metric Format with latency, ratio and allocations")
+    func bencher() throws {
+        let text = BenchmarkExport.render(try Self.results(), as: .bencher)
+        let object = try #require(JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: [String: [String: Double]]])
+        #expect(Set(object.keys) == ["vending.enum-switch[products=40]", "vending.table[products=40]"])
+        let table = try #require(object["vending.table[products=40]"])
+        #expect(table["latency"] == ["value": 80, "lower_value": 79, "upper_value": 81])
+        #expect(table["ratio-to-baseline"] == ["value": 0.8, "lower_value": 0.78, "upper_value": 0.82])
+        #expect(table["allocations-per-event"] == ["value": 1.5])
+        #expect(object["vending.enum-switch[products=40]"]?["ratio-to-baseline"] == nil)
+    }
+
+    @Test("influx: one line per measured row, tags and fields escaped, timestamp in ns")
+    func influx() throws {
+        var fixture = ResultsFixture([.row("table", params: "products=40;mode=a b", median: 80, ci: (79, 81))])
+        fixture.rows[0]["host"] = "build box,7"
+        fixture.rows[0]["git_commit"] = "abc\"quoted\\"
+        let text = BenchmarkExport.render(try fixture.file(), as: .influx)
+        let lines = text.split(separator: "\n")
+        #expect(lines.count == 1)
+        let line = String(lines[0])
+        #expect(line.hasPrefix("simbench,scenario=vending,params=products\\=40;mode\\=a\\ b,variant=table,role=pattern,host=build\\ box\\,7,cpu=test\\ cpu\\,\\ 2\\ GHz,build_config=release "), "\(line)")
+        #expect(line.contains(" ns_per_event_median=80.0,ns_per_event_ci_low=79.0,ns_per_event_ci_high=81.0,"), "\(line)")
+        #expect(line.contains(",git_commit=\"abc\\\"quoted\\\\\""), "\(line)")
+        #expect(line.contains(",machines=1000i,events_per_machine=200i,rounds=10i,"), "\(line)")
+        #expect(line.hasSuffix(" 1795946400000000000"), "2026-11-29T10:00:00Z: \(line)")
+    }
+
+    @Test("influx escaping of keys and string values", arguments: [
+        ("plain", "plain"), ("a b", "a\\ b"), ("a,b", "a\\,b"), ("a=b", "a\\=b"), ("a\\b", "a\\\\b"),
+        ("two\nlines", "two\\ lines"),
+    ])
+    func influxEscaping(raw: String, escaped: String) {
+        #expect(BenchmarkExport.escapeInfluxKey(raw) == escaped)
+    }
+
+    @Test("influx string fields are quoted with quotes and backslashes escaped")
+    func influxStrings() {
+        #expect(BenchmarkExport.quoteInfluxString(#"say "hi" \o/"#) == #""say \"hi\" \\o/""#)
+    }
+}

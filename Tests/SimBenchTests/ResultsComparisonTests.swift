@@ -1,0 +1,294 @@
+import Testing
+
+@testable import SimBench
+
+/// The decisions of `simbench compare` on hand-written runs with known changes.
+@Suite("compare decisions")
+struct ResultsComparisonTests {
+    /// A vending run: the baseline variant at `base` ns, `table` at `ratio` × that, both
+    /// with CIs of ±`spread` (relative), and allocation counts.
+    static func run(
+        base: Double = 100, ratio: Double = 0.8, spread: Double = 0.01, allocations: Double? = 0,
+        tableAllocations: Double? = 0, path: String
+    ) throws -> ResultsFile {
+        let table = base * ratio
+        return try ResultsFixture([
+            .row(
+                "enum-switch", role: "baseline", median: base, ci: (base * (1 - spread), base * (1 + spread)),
+                ratio: 1, allocations: allocations),
+            .row(
+                "table", median: table, ci: (table * (1 - spread), table * (1 + spread)), ratio: ratio,
+                ratioCI: (ratio * (1 - spread), ratio * (1 + spread)), allocations: tableAllocations),
+        ]).file(path)
+    }
+
+    func compare(
+        _ before: ResultsFile, _ after: ResultsFile, thresholds: RegressionThresholds = .init()
+    ) throws -> ResultsComparison {
+        try ResultsComparison(baseline: before, current: after, thresholds: thresholds)
+    }
+
+    func verdict(_ comparison: ResultsComparison, _ variant: String, _ metric: MetricComparison.Metric = .time) -> MetricComparison? {
+        comparison.comparisons.first { $0.identity.variant == variant && $0.metric == metric }
+    }
+
+    @Test("identical runs: nothing changed, exit 0")
+    func identical() throws {
+        let comparison = try compare(Self.run(path: "a.csv"), Self.run(path: "b.csv"))
+        #expect(comparison.regressions == 0 && comparison.improvements == 0)
+        #expect(comparison.unchanged == 4, "time and allocations of two variants: \(comparison.comparisons)")
+        #expect(comparison.exitStatus(failOnImprovement: true) == .success)
+    }
+
+    @Test("a pattern 25% slower against its baseline variant is a regression resting on the ratio")
+    func patternRegression() throws {
+        let comparison = try compare(Self.run(path: "a.csv"), Self.run(ratio: 1.0, path: "b.csv"))
+        let table = try #require(verdict(comparison, "table"))
+        #expect(table.verdict == .regression)
+        #expect(table.basis == .ratio)
+        #expect(abs(table.change!.point - 0.25) < 1e-9)
+        #expect(comparison.comparisons.first?.identity.variant == "table", "regressions come first")
+        #expect(verdict(comparison, "enum-switch")?.verdict == .unchanged)
+        #expect(comparison.exitStatus(failOnImprovement: false) == .regression)
+    }
+
+    @Test("the baseline variant 20% slower is a regression resting on absolute ns")
+    func baselineVariantRegression() throws {
+        let comparison = try compare(Self.run(path: "a.csv"), Self.run(base: 120, path: "b.csv"))
+        let ruler = try #require(verdict(comparison, "enum-switch"))
+        #expect(ruler.verdict == .regression && ruler.basis == .nanoseconds)
+        // The whole machine got slower: the pattern's ratio did not move.
+        let table = try #require(verdict(comparison, "table"))
+        #expect(table.verdict == .unchanged && table.basis == .ratio, "\(table)")
+        #expect(table.note.contains("ns/event +20.0%"), "\(table.note)")
+    }
+
+    @Test("every scenario's baseline variant slower by the same amount is called machine drift")
+    func machineDrift() throws {
+        func run(_ scale: Double, _ path: String) throws -> ResultsFile {
+            try ResultsFixture([
+                .row("enum-switch", role: "baseline", median: 100 * scale, ci: (99 * scale, 101 * scale), ratio: 1),
+                .row("enum-switch", scenario: "workday", role: "baseline", params: "step=1", median: 50 * scale,
+                     ci: (49.5 * scale, 50.5 * scale), ratio: 1),
+            ]).file(path)
+        }
+        let drifted = try compare(run(1, "a.csv"), run(1.3, "b.csv"))
+        #expect(drifted.regressions == 2)
+        #expect(drifted.notes.contains { $0.contains("more likely the machine than the code") }, "\(drifted.notes)")
+        let same = try compare(run(1, "a.csv"), run(1, "b.csv"))
+        #expect(!same.notes.contains { $0.contains("machine than the code") })
+    }
+
+    @Test("a change within the threshold is not flagged, even with a tight CI")
+    func withinThreshold() throws {
+        let comparison = try compare(
+            Self.run(spread: 0.001, path: "a.csv"), Self.run(base: 104, ratio: 0.83, spread: 0.001, path: "b.csv"))
+        #expect(comparison.regressions == 0)
+        #expect(verdict(comparison, "table")?.note.contains("within") == true)
+        #expect(verdict(comparison, "enum-switch")?.verdict == .unchanged)
+    }
+
+    @Test("a change beyond the threshold whose CI includes zero is not flagged")
+    func intervalIncludesZero() throws {
+        // 8% slower, but each run's CI is ±6%: the change's CI spans zero.
+        let comparison = try compare(
+            Self.run(spread: 0.06, path: "a.csv"), Self.run(base: 108, ratio: 0.864, spread: 0.06, path: "b.csv"))
+        for variant in ["enum-switch", "table"] {
+            let result = try #require(verdict(comparison, variant))
+            #expect(result.verdict == .unchanged, "\(variant): \(result)")
+            #expect(result.change!.low! < 0 && result.change!.high! > 0)
+            #expect(result.note.contains("CI includes 0"), "\(result.note)")
+        }
+    }
+
+    @Test("the change's CI is [current low / baseline high − 1, current high / baseline low − 1]")
+    func intervalArithmetic() throws {
+        let change = try #require(
+            RelativeChange(
+                from: Estimate(value: 100, low: 95, high: 105), to: Estimate(value: 120, low: 114, high: 126)))
+        #expect(abs(change.point - 0.2) < 1e-12)
+        #expect(abs(change.low! - (114.0 / 105 - 1)) < 1e-12)
+        #expect(abs(change.high! - (126.0 / 95 - 1)) < 1e-12)
+        #expect(change.verdict(threshold: 0.05).verdict == .regression)
+        #expect(change.verdict(threshold: 0.25).verdict == .unchanged)
+        let noInterval = try #require(RelativeChange(from: Estimate(value: 100), to: Estimate(value: 200)))
+        #expect(noInterval.verdict(threshold: 0.05).verdict == .notJudged)
+    }
+
+    @Test("without CIs, time is 'not judged (no CI)' and never flagged")
+    func noIntervals() throws {
+        let before = try ResultsFixture([
+            .row("enum-switch", role: "baseline", median: 100, ratio: 1),
+            .row("table", median: 80, ratio: 0.8),
+        ]).file("a.csv")
+        let after = try ResultsFixture([
+            .row("enum-switch", role: "baseline", median: 200, ratio: 1),
+            .row("table", median: 300, ratio: 1.5),
+        ]).file("b.csv")
+        let comparison = try compare(before, after)
+        #expect(comparison.regressions == 0)
+        #expect(comparison.notJudged == 2)
+        #expect(comparison.comparisons.allSatisfy { $0.note.contains("no CI") })
+        #expect(comparison.notes.contains { $0.contains("no confidence intervals") })
+        #expect(comparison.notes.contains { $0.contains("allocations not compared") })
+        #expect(comparison.exitStatus(failOnImprovement: true) == .success)
+    }
+
+    @Test("a pattern without a ratio CI but with a time CI is judged on absolute ns")
+    func ratioWithoutInterval() throws {
+        func file(_ median: Double, _ path: String) throws -> ResultsFile {
+            try ResultsFixture([
+                .row("enum-switch", role: "baseline", median: 100, ci: (99, 101), ratio: 1),
+                .row("table", median: median, ci: (median * 0.99, median * 1.01), ratio: median / 100),
+            ]).file(path)
+        }
+        let comparison = try compare(file(80, "a.csv"), file(100, "b.csv"))
+        let table = try #require(verdict(comparison, "table"))
+        #expect(table.basis == .nanoseconds && table.verdict == .regression)
+        #expect(table.note.contains("ratio has no CI"))
+    }
+
+    @Test("one more allocation per event is a regression; counting noise is not")
+    func allocations() throws {
+        let before = try Self.run(allocations: 0, tableAllocations: 2, path: "a.csv")
+        let more = try compare(before, Self.run(allocations: 0, tableAllocations: 3, path: "b.csv"))
+        let table = try #require(verdict(more, "table", .allocations))
+        #expect(table.verdict == .regression && table.basis == .allocations)
+        #expect(table.changeText == "+1.00")
+        #expect(more.exitStatus(failOnImprovement: false) == .regression)
+
+        let noise = try compare(before, Self.run(allocations: 0.005, tableAllocations: 2.02, path: "b.csv"))
+        #expect(noise.regressions == 0, "\(noise.comparisons)")
+
+        let fewer = try compare(before, Self.run(allocations: 0, tableAllocations: 1, path: "b.csv"))
+        #expect(verdict(fewer, "table", .allocations)?.verdict == .improvement)
+        #expect(fewer.exitStatus(failOnImprovement: false) == .success)
+        #expect(fewer.exitStatus(failOnImprovement: true) == .improvement)
+
+        let uncounted = try compare(before, Self.run(allocations: nil, tableAllocations: nil, path: "b.csv"))
+        #expect(verdict(uncounted, "table", .allocations)?.verdict == .notJudged)
+    }
+
+    @Test("a stricter allocation tolerance flags what the default lets pass")
+    func allocationThreshold() throws {
+        var strict = RegressionThresholds()
+        strict.allocations = 0
+        strict.allocationSlack = 0
+        let before = try Self.run(tableAllocations: 2, path: "a.csv")
+        let after = try Self.run(tableAllocations: 2.005, path: "b.csv")
+        #expect(try compare(before, after).regressions == 0)
+        #expect(try compare(before, after, thresholds: strict).regressions == 1)
+    }
+
+    @Test("a faster pattern is an improvement; exit 4 only with --fail-on-improvement")
+    func improvement() throws {
+        let comparison = try compare(Self.run(path: "a.csv"), Self.run(ratio: 0.6, path: "b.csv"))
+        #expect(verdict(comparison, "table")?.verdict == .improvement)
+        #expect(comparison.exitStatus(failOnImprovement: false) == .success)
+        #expect(comparison.exitStatus(failOnImprovement: true) == .improvement)
+    }
+
+    @Test("a wrong outcome is not judged, and says why")
+    func wrongOutcome() throws {
+        let after = try ResultsFixture([
+            .row("enum-switch", role: "baseline", median: 100, ci: (99, 101), ratio: 1),
+            .row("table", median: nil, status: "wrong"),
+        ]).file("b.csv")
+        let comparison = try compare(Self.run(path: "a.csv"), after)
+        let table = try #require(verdict(comparison, "table"))
+        #expect(table.verdict == .notJudged && table.note.contains("status 'wrong' in the current run"))
+    }
+
+    @Test("rows on one side only are listed on their side")
+    func partlyDisjoint() throws {
+        let after = try ResultsFixture([
+            .row("enum-switch", role: "baseline", median: 100, ci: (99, 101), ratio: 1),
+            .row("shared-states", median: 90, ci: (89, 91), ratio: 0.9, ratioCI: (0.89, 0.91)),
+        ]).file("b.csv")
+        let comparison = try compare(Self.run(path: "a.csv"), after)
+        #expect(comparison.onlyInBaseline.map(\.variant) == ["table"])
+        #expect(comparison.onlyInCurrent.map(\.variant) == ["shared-states"])
+        let text = comparison.render(.text)
+        #expect(text.contains("Only in the baseline, not measured now (1): vending.table[products=40]"))
+        #expect(text.contains("Only in the current run, no baseline yet (1): vending.shared-states[products=40]"))
+    }
+
+    @Test("files with nothing in common are bad input naming both scenario sets")
+    func nothingInCommon() throws {
+        let other = try ResultsFixture([
+            .row("ruler", scenario: "calibrate", role: "baseline", params: "work=1000", median: 3000)
+        ]).file("b.csv")
+        let vending = try Self.run(path: "a.csv")
+        do throws(ResultsFileError) {
+            _ = try ResultsComparison(baseline: vending, current: other)
+            Issue.record("compared files with nothing in common")
+        } catch {
+            #expect(error.path == "b.csv" && error.line == 2 && error.column == "scenario")
+            #expect(error.message.contains("'calibrate'") && error.message.contains("'vending'"), "\(error)")
+        }
+    }
+
+    @Test("a file with only a header is bad input for compare")
+    func headerOnly() throws {
+        let empty = try ResultsFixture([]).file("empty.csv")
+        #expect(throws: ResultsFileError.self) {
+            try ResultsComparison(baseline: empty, current: Self.run(path: "b.csv"))
+        }
+    }
+
+    @Test("--ignore-params compares two parameter values of one scenario")
+    func ignoringParameters() throws {
+        func ruler(_ work: Int, _ median: Double, _ path: String) throws -> ResultsFile {
+            try ResultsFixture([
+                .row("ruler", scenario: "calibrate", role: "baseline", params: "work=\(work)", median: median,
+                     ci: (median * 0.995, median * 1.005), ratio: 1),
+                .row("ruler-twin", scenario: "calibrate", params: "work=\(work)", median: median,
+                     ci: (median * 0.995, median * 1.005), ratio: 1, ratioCI: (0.99, 1.01)),
+            ]).file(path)
+        }
+        let before = try ruler(1000, 3000, "a.csv"), after = try ruler(1050, 3150, "b.csv")
+        #expect(throws: ResultsFileError.self) { try ResultsComparison(baseline: before, current: after) }
+        var threshold = RegressionThresholds()
+        threshold.time = 0.03
+        threshold.ratio = 0.03
+        let comparison = try ResultsComparison(
+            baseline: before, current: after, thresholds: threshold, ignoringParameters: true)
+        #expect(verdict(comparison, "ruler")?.verdict == .regression)
+        #expect(verdict(comparison, "ruler")?.basis == .nanoseconds)
+        #expect(verdict(comparison, "ruler-twin")?.verdict == .unchanged)
+        #expect(comparison.notes.contains { $0.contains("params work=1000 → work=1050") })
+
+        let two = try ResultsFixture([
+            .row("ruler", scenario: "calibrate", role: "baseline", params: "work=1", median: 1),
+            .row("ruler", scenario: "calibrate", role: "baseline", params: "work=2", median: 2),
+        ]).file("two.csv")
+        do throws(ResultsFileError) {
+            _ = try ResultsComparison(baseline: two, current: after, ignoringParameters: true)
+            Issue.record("matched a file with two parameter sets")
+        } catch {
+            #expect(error.path == "two.csv" && error.line == 3 && error.column == "params")
+        }
+    }
+
+    @Test("markdown puts regressions in the table and folds unchanged rows")
+    func markdown() throws {
+        let comparison = try compare(Self.run(path: "a.csv"), Self.run(ratio: 1.0, path: "b.csv"))
+        let text = comparison.render(.markdown)
+        #expect(text.hasPrefix("### simbench compare: **1 regression**"))
+        let details = try #require(text.range(of: "<details>"))
+        let regression = try #require(text.range(of: "| **regression** | `vending.table[products=40]` | time | ratio"))
+        #expect(regression.lowerBound < details.lowerBound)
+        #expect(text[details.upperBound...].contains("| unchanged | `vending.enum-switch[products=40]`"))
+        #expect(text.contains("</details>"))
+    }
+
+    @Test("thresholds read as percentages", arguments: [("5%", 0.05), ("5", 0.05), ("2.5%", 0.025), ("0", 0.0)])
+    func thresholds(text: String, value: Double) throws {
+        #expect(abs(try RegressionThresholds.percent(text, flag: "--threshold") - value) < 1e-12)
+    }
+
+    @Test("bad thresholds are usage errors naming the flag", arguments: ["abc", "-5%", "5%%", "", "1e3", "2000%", "nan"])
+    func badThreshold(text: String) {
+        #expect(throws: UsageError.self, "\(text)") { try RegressionThresholds.percent(text, flag: "--threshold") }
+    }
+}

@@ -1,0 +1,206 @@
+import Testing
+
+@testable import SimBench
+
+/// Reading results files back: everything simbench writes reads, everything broken gets one
+/// error naming the file, the line and the column.
+@Suite("results file reading")
+struct ResultsFileTests {
+    /// A valid file of two rows: line 1 the header, lines 2 and 3 the rows.
+    static let valid = ResultsFixture([
+        .row("enum-switch", role: "baseline", median: 100, ci: (98, 102), ratio: 1),
+        .row("table", median: 80, ci: (79, 81), ratio: 0.8, ratioCI: (0.78, 0.82)),
+    ]).text
+
+    /// `valid` with one cell of row 2 (line 3) replaced.
+    static func replacing(_ column: String, with value: String) -> String {
+        var fixture = ResultsFixture([
+            .row("enum-switch", role: "baseline", median: 100, ratio: 1),
+            .row("table", median: 80, ratio: 0.8),
+        ])
+        fixture.rows[1][column] = value
+        return fixture.text
+    }
+
+    /// `valid` with the line break that ends line 2 (the first row) replaced.
+    static func endOfFirstRow(replacedWith replacement: String) -> String {
+        let lines = valid.components(separatedBy: "\r\n")
+        return lines[0] + "\r\n" + lines[1] + replacement + lines[2...].joined(separator: "\r\n")
+    }
+
+    struct BadFile: CustomStringConvertible, Sendable {
+        var name: String
+        var text: String
+        var line: Int?
+        var column: String?
+        var mentions: String
+        var description: String { name }
+    }
+
+    static let header = ResultRow.columns.joined(separator: ",")
+
+    static let badFiles: [BadFile] = [
+        BadFile(name: "empty", text: "", line: 1, column: nil, mentions: "empty"),
+        BadFile(name: "blank header", text: "\r\n", line: 1, column: nil, mentions: "header line is empty"),
+        BadFile(
+            name: "last record cut short", text: header + "\r\nrun-1,2026-11-29T10:00:00Z,ci-host\r\n",
+            line: 2, column: "cpu", mentions: "the file is truncated"),
+        BadFile(
+            name: "no final line break", text: String(replacing(ResultRow.columns.last!, with: "7").dropLast(2)), line: 3,
+            column: ResultRow.columns.last!,
+            mentions: "does not end with a line break"),
+        BadFile(
+            name: "quote never closed",
+            text: header + "\r\n" + "r,t,h,\"cpu, unterminated\r\n", line: 2, column: "cpu",
+            mentions: "never closed"),
+        BadFile(
+            name: "quote inside an unquoted field", text: replacing("host", with: "a\"b").replacingOccurrences(of: "\"a\"\"b\"", with: "a\"b"),
+            line: 3, column: "host", mentions: "quote inside an unquoted field"),
+        BadFile(
+            name: "text after a closing quote",
+            text: valid.replacingOccurrences(of: "\"test cpu, 2 GHz\"", with: "\"test cpu\" 2 GHz"),
+            line: 2, column: "cpu", mentions: "after the closing quote"),
+        BadFile(
+            name: "unknown column", text: valid.replacingOccurrences(of: "ns_per_event_max", with: "ns_per_event_maxi"),
+            line: 1, column: "ns_per_event_maxi", mentions: "unknown column"),
+        BadFile(
+            name: "missing required column", text: "scenario,params,variant,role,status\r\nvending,,a,baseline,ok\r\n",
+            line: 1, column: "ns_per_event_median", mentions: "missing from the header"),
+        BadFile(
+            name: "column named twice", text: "scenario,params,variant,role,status,ns_per_event_median,variant\r\n",
+            line: 1, column: "variant", mentions: "named twice"),
+        BadFile(
+            name: "non-numeric cell", text: replacing("ns_per_event_median", with: "fast"), line: 3,
+            column: "ns_per_event_median", mentions: "'fast' is not a number"),
+        BadFile(
+            name: "NaN cell", text: replacing("ratio_to_baseline", with: "nan"), line: 3,
+            column: "ratio_to_baseline", mentions: "'nan' is not a finite number"),
+        BadFile(
+            name: "infinite cell", text: replacing("ns_per_event_ci_high", with: "inf"), line: 3,
+            column: "ns_per_event_ci_high", mentions: "'inf' is not a finite number"),
+        BadFile(
+            name: "negative cell", text: replacing("allocs_per_event", with: "-1"), line: 3,
+            column: "allocs_per_event", mentions: "negative"),
+        BadFile(
+            name: "checksum not hexadecimal", text: replacing("checksum", with: "xyz"), line: 3,
+            column: "checksum", mentions: "not hexadecimal"),
+        BadFile(
+            name: "ok row without a median", text: replacing("ns_per_event_median", with: ""), line: 3,
+            column: "ns_per_event_median", mentions: "status is 'ok'"),
+        BadFile(
+            name: "empty variant", text: replacing("variant", with: ""), line: 3, column: "variant",
+            mentions: "empty"),
+        BadFile(
+            name: "duplicated row", text: replacing("variant", with: "enum-switch"), line: 3,
+            column: "variant", mentions: "already on line 2"),
+        BadFile(
+            name: "blank line inside", text: valid.replacingOccurrences(of: "\r\nrun-1", with: "\r\n\r\nrun-1"),
+            line: 2, column: nil, mentions: "blank line"),
+        BadFile(
+            name: "extra field", text: endOfFirstRow(replacedWith: ",more\r\n"),
+            line: 2, column: nil, mentions: "field \(ResultRow.columns.count + 1) has no column"),
+        BadFile(
+            name: "bare carriage return",
+            text: endOfFirstRow(replacedWith: "\r"),
+            line: 2, column: ResultRow.columns.last!, mentions: "carriage return"),
+    ]
+
+    @Test("a bad file gets one error naming the file, the line and the column", arguments: badFiles)
+    func badFile(_ bad: BadFile) {
+        do throws(ResultsFileError) {
+            let file = try ResultsFile(path: "base.csv", bytes: Array(bad.text.utf8))
+            Issue.record("\(bad.name): read \(file.records.count) rows without complaint")
+        } catch {
+            #expect(error.path == "base.csv", "\(bad.name)")
+            #expect(error.line == bad.line, "\(bad.name): \(error)")
+            #expect(error.column == bad.column, "\(bad.name): \(error)")
+            #expect(error.message.contains(bad.mentions), "\(bad.name): \(error)")
+            let text = error.description
+            #expect(text.hasPrefix("base.csv: "), "\(bad.name): \(text)")
+            #expect(!text.contains("\n"), "\(bad.name): more than one line: \(text)")
+            if let line = bad.line { #expect(text.contains("line \(line)"), "\(bad.name): \(text)") }
+            if let column = bad.column { #expect(text.contains("column '\(column)'"), "\(bad.name): \(text)") }
+        }
+    }
+
+    @Test("bytes that are not UTF-8 are refused with their line")
+    func notUTF8() {
+        var bytes = Array(Self.valid.utf8)
+        let secondLine = bytes.firstIndex(of: UInt8(ascii: "\n"))! + 5
+        bytes[secondLine] = 0xFF
+        #expect(throws: ResultsFileError.self) { try ResultsFile(path: "x.csv", bytes: bytes) }
+        do throws(ResultsFileError) {
+            _ = try ResultsFile(path: "x.csv", bytes: bytes)
+        } catch {
+            #expect(error.line == 2 && error.message.contains("UTF-8"), "\(error)")
+        }
+    }
+
+    @Test("a file that is missing or a directory cannot be read, and says why")
+    func unreadable() {
+        for path in ["/nonexistent/simbench.csv", "/tmp"] {
+            do throws(ResultsFileError) {
+                _ = try ResultsFile.read(path)
+                Issue.record("\(path) was read")
+            } catch {
+                #expect(error.path == path && error.line == nil, "\(error)")
+                #expect(error.description.hasPrefix("\(path): "), "\(error)")
+            }
+        }
+    }
+
+    @Test("a valid file reads back cell for cell, quoted fields included")
+    func roundTrip() throws {
+        let file = try ResultsFile(path: "a.csv", bytes: Array(Self.valid.utf8))
+        #expect(file.header == ResultRow.columns)
+        #expect(file.records.count == 2)
+        let row = file.records[1]
+        #expect(row.line == 3)
+        #expect(row["cpu"] == "test cpu, 2 GHz")
+        #expect(row["event_unit"] == "customer action (putMoney, ejectMoney or pressButton)")
+        #expect(row.number("ratio_ci_low") == 0.78)
+        #expect(row.number("allocs_per_event") == nil)
+        #expect(row.identity == ResultIdentity(scenario: "vending", parameters: "products=40", variant: "table"))
+        #expect(!row.isBaselineVariant && row.isOK)
+    }
+
+    @Test("LF line endings, a byte-order mark, quotes and line breaks inside fields are read")
+    func lenientWhereHarmless() throws {
+        var fixture = ResultsFixture([.row("enum-switch", role: "baseline", median: 100)])
+        fixture.rows[0]["host"] = "say \"hi\",\nthere"
+        let text = "\u{FEFF}" + fixture.text.replacingOccurrences(of: "\r\n", with: "\n")
+        let file = try ResultsFile(path: "lf.csv", bytes: Array(text.utf8))
+        #expect(file.records[0]["host"] == "say \"hi\",\nthere")
+        #expect(file.records[0].number("ns_per_event_median") == 100)
+    }
+
+    @Test("a file from an older simbench with only some columns reads; absent cells are empty")
+    func olderVersion() throws {
+        let text = "scenario,params,variant,role,status,ns_per_event_median\r\nvending,products=40,enum-switch,baseline,ok,12.5\r\nvending,products=40,table,pattern,wrong,\r\n"
+        let file = try ResultsFile(path: "old.csv", bytes: Array(text.utf8))
+        #expect(file.records.count == 2)
+        #expect(file.records[0].number("ns_per_event_median") == 12.5)
+        #expect(file.records[0]["ratio_ci_low"] == "" && file.records[0].number("allocs_per_event") == nil)
+        #expect(!file.records[1].isOK)
+    }
+
+    @Test("trailing blank lines are ignored; a header alone is a file with no rows")
+    func trailingBlankLines() throws {
+        let file = try ResultsFile(path: "a.csv", bytes: Array((Self.valid + "\r\n\n").utf8))
+        #expect(file.records.count == 2)
+        let empty = try ResultsFile(path: "h.csv", bytes: Array((Self.header + "\r\n").utf8))
+        #expect(empty.records.isEmpty)
+    }
+
+    @Test("a history holds a measurement once per run; a single run only once")
+    func severalRuns() throws {
+        var fixture = ResultsFixture([
+            .row("enum-switch", role: "baseline", median: 100, run: "run-1"),
+            .row("enum-switch", role: "baseline", median: 101, run: "run-2"),
+        ])
+        #expect(try fixture.file(runs: .several).records.count == 2)
+        #expect(throws: ResultsFileError.self) { try fixture.file(runs: .one) }
+        fixture.rows.append(.row("enum-switch", role: "baseline", median: 102, run: "run-2"))
+        #expect(throws: ResultsFileError.self) { try fixture.file(runs: .several) }
+    }
+}

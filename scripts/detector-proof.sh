@@ -1,0 +1,92 @@
+#!/usr/bin/env bash
+# Proof of the regression detector, on this machine, with the calibrate ruler:
+#   A/A: PAIRS comparisons of two separate runs of work=1000 must flag no regression;
+#   A/B: PAIRS comparisons of work=1000 against work=1050 (5% more work per event) must all
+#        flag the ruler's time as a regression at a 3% threshold.
+# Prints the false-positive and detection rates and exits 1 if either falls short.
+#
+# Which figure must detect the change: the `ruler` row's absolute ns per event. It is the
+# scenario's baseline variant, so compare judges it on absolute time (its CI from each run);
+# the ratio cannot see the change, because ruler-twin does the same extra work in the same
+# run and its ratio to the ruler stays 1. The A/B comparisons use --ignore-params, since the
+# two runs differ in their `work` parameter.
+#
+# Usage: scripts/detector-proof.sh [PAIRS]   (default 20; each run takes about 2-3 s)
+# Environment: SIMBENCH_PROOF_ARGS replaces the run arguments below.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+pairs=${1:-20}
+threshold=3%
+# Each run (about 2 s): 15 measured rounds of both variants, at most about 1 s of samples per
+# variant, on one actor: a single thread keeps its core when another process takes the other
+# one, where a fleet of actors would slow down as a whole (seen on a shared 2-core VM: wall
+# time per event doubling between two runs).
+read -r -a run_args <<< "${SIMBENCH_PROOF_ARGS:---machines 10000 --actors 1 --rounds 15 --warmup 2 --max-time 1 --seed 1}"
+
+swift build -c release --product simbench > /dev/null
+binary=.build/release/simbench
+out=$(mktemp -d)
+trap 'rm -rf "$out"' EXIT
+
+measure() { # work, csv
+    "$binary" run --scenario calibrate --param "calibrate.work=$1" "${run_args[@]}" --quiet \
+        --csv "$2" > /dev/null
+}
+
+started=$SECONDS
+false_positives=0
+flagged_aa=0
+detected=0
+for i in $(seq 1 "$pairs"); do
+    # Three separate runs per pair, in a rotating order, so that a slow drift of the machine
+    # does not always favour one of them.
+    case $((i % 3)) in
+        0) measure 1000 "$out/a$i.csv"; measure 1000 "$out/aa$i.csv"; measure 1050 "$out/b$i.csv" ;;
+        1) measure 1050 "$out/b$i.csv"; measure 1000 "$out/a$i.csv"; measure 1000 "$out/aa$i.csv" ;;
+        2) measure 1000 "$out/aa$i.csv"; measure 1050 "$out/b$i.csv"; measure 1000 "$out/a$i.csv" ;;
+    esac
+
+    set +e
+    "$binary" compare "$out/a$i.csv" "$out/aa$i.csv" --threshold "$threshold" > "$out/aa$i.txt"
+    aa_status=$?
+    "$binary" compare "$out/a$i.csv" "$out/b$i.csv" --threshold "$threshold" --ignore-params > "$out/ab$i.txt"
+    ab_status=$?
+    set -e
+    for status in $aa_status $ab_status; do
+        if [ "$status" -ne 0 ] && [ "$status" -ne 2 ]; then
+            echo "detector-proof: compare failed with status $status:" >&2
+            cat "$out/aa$i.txt" "$out/ab$i.txt" >&2
+            exit 1
+        fi
+    done
+
+    aa="no change"
+    if [ "$aa_status" -eq 2 ]; then
+        false_positives=$((false_positives + 1))
+        aa="REGRESSION (false positive)"
+    elif grep -q '^  improvement ' "$out/aa$i.txt"; then
+        flagged_aa=$((flagged_aa + 1))
+        aa="improvement flagged"
+    fi
+    ab="missed"
+    if [ "$ab_status" -eq 2 ] && grep -Eq '^  REGRESSION +calibrate[^ ]* +ruler +time ' "$out/ab$i.txt"; then
+        detected=$((detected + 1))
+        ab="detected"
+    fi
+    ruler_ab=$(grep -E '^  [A-Za-z ]+ +calibrate[^ ]* +ruler +time ' "$out/ab$i.txt" | sed -E 's/ +/ /g' || true)
+    echo "pair $i: A/A $aa; A/B $ab ($ruler_ab)"
+done
+
+echo
+echo "detector proof on $(hostname), calibrate work=1000 vs 1000 and vs 1050, threshold $threshold"
+echo "  run arguments: ${run_args[*]}"
+echo "  false positives (A/A regressions): $false_positives/$pairs ($((100 * false_positives / pairs))%)"
+echo "  A/A improvements flagged:          $flagged_aa/$pairs"
+echo "  detection (A/B ruler regressions): $detected/$pairs ($((100 * detected / pairs))%)"
+echo "  took $((SECONDS - started)) s"
+if [ "$false_positives" -ne 0 ] || [ "$detected" -ne "$pairs" ]; then
+    echo "detector-proof: FAILED: expected 0 false positives and $pairs/$pairs detections" >&2
+    exit 1
+fi
+echo "detector-proof: passed"
