@@ -8,6 +8,13 @@ import SimBenchCore
 /// (a sensitivity check), and the two variants, which run the very same function, must
 /// measure the same (an A/A check: any difference between them is the harness's noise or
 /// bias, such as variant order). It stays out of the default suite.
+///
+/// `twin-extra=P` makes the twin run P% more steps past the ruler's `work`: its outcome is
+/// still the chain's value after `work` steps, which both variants compute, and the extra
+/// steps' result goes to `blackHole`, so the optimiser cannot drop them. That plants a known
+/// slowdown in a pattern variant while the baseline stays put: the ratio of the two, measured
+/// in the same rounds, moves by P% whatever the machine does between runs, which is what
+/// `simbench compare` judges pattern variants on (the regression detector's proof).
 public struct CalibrateScenario: Scenario {
     /// The largest `work`: one event of 10 million steps already takes tens of
     /// milliseconds.
@@ -33,7 +40,10 @@ public struct CalibrateScenario: Scenario {
                 defaultValue: "1000",
                 accepted: "a whole number from 1 to \(maximumWork), or a comma list of them",
                 isAxis: true,
-                check: CalibrateScenario.acceptsWork)
+                check: CalibrateScenario.acceptsWork),
+            .integer(
+                "twin-extra", "percent more steps ruler-twin runs past `work` (0: an A/A pair)",
+                default: 0, range: 0...1000),
         ],
         inDefaultSuite: false
     )
@@ -42,13 +52,13 @@ public struct CalibrateScenario: Scenario {
         Variant(
             name: "ruler", role: .baseline,
             summary: "`work` dependent xorshift-multiply steps per event",
-            run: Ruler.measure),
+            run: { Ruler.measure($0, extraSteps: 0) }),
         // The twin has no code of its own, by design: it is the same function, so an A/A
         // comparison is available in every run.
         Variant(
             name: "ruler-twin",
-            summary: "the ruler again, identically configured (A/A check)",
-            run: Ruler.measure),
+            summary: "the ruler again (A/A check), plus twin-extra% steps whose result is discarded",
+            run: { Ruler.measure($0, extraSteps: $0.twinExtraSteps) }),
     ]
 
     /// Whether `value` is a whole number of steps in range, or a comma list of them.
@@ -62,10 +72,12 @@ public struct CalibrateScenario: Scenario {
 
     public let configuration: ScenarioConfiguration
     private let work: Int
+    private let twinExtraSteps: Int
 
     public init(configuration: ScenarioConfiguration) {
         self.configuration = configuration
         work = configuration.parameters.integer("work")
+        twinExtraSteps = work * configuration.parameters.integer("twin-extra") / 100
     }
 
     public func makeShard(entities: Range<Int>) -> CalibrateShard {
@@ -78,7 +90,7 @@ public struct CalibrateScenario: Scenario {
         }
         return CalibrateShard(
             firstRuler: entities.lowerBound, rulerCount: entities.count,
-            itemsPerRuler: events, work: work, seeds: seeds)
+            itemsPerRuler: events, work: work, twinExtraSteps: twinExtraSteps, seeds: seeds)
     }
 
     public func eventCount(of shard: CalibrateShard) -> Int {
@@ -94,6 +106,8 @@ public struct CalibrateShard: Sendable {
     public let itemsPerRuler: Int
     /// Dependent steps per work item.
     public let work: Int
+    /// Steps `ruler-twin` runs past `work`, whose result it discards.
+    public let twinExtraSteps: Int
     /// Every work item's seed, ruler after ruler.
     public let seeds: [UInt64]
 }

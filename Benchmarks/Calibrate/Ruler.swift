@@ -13,14 +13,14 @@ enum Ruler {
     /// Runs every work item of `shard`. Never inlined, so both variants run one copy of
     /// the machine code, at one address, with one alignment.
     @inline(never)
-    static func measure(_ shard: CalibrateShard) -> CalibrateOutcome {
+    static func measure(_ shard: CalibrateShard, extraSteps: Int) -> CalibrateOutcome {
         var outcome = CalibrateOutcome()
         shard.seeds.withUnsafeBufferPointer { seeds in
             for ruler in 0..<shard.rulerCount {
                 var results = Checksum()
                 let start = ruler * shard.itemsPerRuler
                 for seed in seeds[start..<start + shard.itemsPerRuler] {
-                    results.combine(workItem(seed: seed, steps: shard.work))
+                    results.combine(workItem(seed: seed, steps: shard.work, extraSteps: extraSteps))
                 }
                 outcome.record(
                     ruler: shard.firstRuler + ruler, items: shard.itemsPerRuler,
@@ -30,13 +30,21 @@ enum Ruler {
         return outcome
     }
 
-    /// One work item: `steps` dependent xorshift-multiply steps from `seed`.
+    /// One work item: `steps` dependent xorshift-multiply steps from `seed`, then
+    /// `extraSteps` more whose result is consumed by `blackHole` and not returned.
     ///
-    /// - Complexity: O(steps), about 9 cycles per step.
+    /// - Complexity: O(steps + extraSteps), about 9 cycles per step.
     @inline(never)
-    static func workItem(seed: UInt64, steps: Int) -> UInt64 {
+    static func workItem(seed: UInt64, steps: Int, extraSteps: Int = 0) -> UInt64 {
         // xorshift64 has no fixed point but 0; `| 1` keeps every chain off it.
-        var value = seed | 1
+        let value = chain(from: seed | 1, steps: steps)
+        if extraSteps > 0 { blackHole(chain(from: value, steps: extraSteps)) }
+        return value
+    }
+
+    @inline(__always)
+    private static func chain(from start: UInt64, steps: Int) -> UInt64 {
+        var value = start
         for _ in 0..<steps {
             value ^= value << 13
             value ^= value >> 7

@@ -29,6 +29,9 @@ struct CompareCommand {
             case "--fail-on-improvement":
                 try arguments.noValue(for: flag)
                 failOnImprovement = true
+            case "--ratio-only":
+                try arguments.noValue(for: flag)
+                thresholds.judgesAbsoluteTime = false
             case "--ignore-params":
                 try arguments.noValue(for: flag)
                 ignoreParameters = true

@@ -112,7 +112,7 @@ enum HelpText {
         USAGE
           simbench compare BASELINE CURRENT [--threshold P] [--threshold-time P]
                            [--threshold-ratio P] [--threshold-allocs P] [--ignore-params]
-                           [--fail-on-improvement] [--format text|markdown]
+                           [--ratio-only] [--fail-on-improvement] [--format text|markdown]
 
           BASELINE and CURRENT are results CSVs; BASELINE may also name a saved baseline
           (simbench compare ci out.csv reads results/baselines/ci.csv).
@@ -125,7 +125,10 @@ enum HelpText {
           --threshold-allocs P  relative tolerance of allocations per event; default 1%, on
                                 top of 0.01 allocations per event
           --ignore-params       match rows by scenario and variant only, to compare two
-                                parameter values (calibrate work=1000 against work=1050)
+                                parameter values (calibrate twin-extra=0 against twin-extra=5)
+          --ratio-only          judge time through ratios only: a baseline variant's absolute
+                                time is shown but not judged, for machines that drift between
+                                runs (shared CI runners)
           --fail-on-improvement exit 4 when there are improvements and no regression (so
                                 that a CI job asks for the baseline to be updated)
           --format F            text (a terminal table, the default) or markdown (for a

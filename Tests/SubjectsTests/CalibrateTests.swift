@@ -73,4 +73,22 @@ struct CalibrateTests {
         #expect(CalibrateScenario.baselineName == "ruler")
         #expect(CalibrateScenario.variants.map(\.name) == ["ruler", "ruler-twin"])
     }
+
+    @Test("extra twin steps change the work but not the outcome", arguments: ["1", "5", "10", "1000"])
+    func twinExtra(extra: String) {
+        for seed: UInt64 in 0..<10 {
+            expectVariantsAgree(
+                CalibrateScenario.self, entities: 7, events: 3, seed: seed,
+                parameters: ["work": "50", "twin-extra": extra])
+        }
+        for seed: UInt64 in [1, 99, 12345] {
+            #expect(
+                Ruler.workItem(seed: seed, steps: 40, extraSteps: 40 * Int(extra)! / 100)
+                    == Ruler.workItem(seed: seed, steps: 40))
+        }
+        let configuration = CalibrateScenario.makeConfiguration(
+            entities: 2, events: 1, seed: 1, parameters: ["work": "1000", "twin-extra": extra])
+        let shard = CalibrateScenario(configuration: configuration).makeShard(entities: 0..<2)
+        #expect(shard.twinExtraSteps == 1000 * Int(extra)! / 100)
+    }
 }

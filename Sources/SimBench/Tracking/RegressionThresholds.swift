@@ -16,6 +16,13 @@ public struct RegressionThresholds: Sendable, Equatable {
     public var allocations = 0.01
     /// Allocations per event any count may move by without counting as a change.
     public var allocationSlack = 0.01
+    /// Whether a baseline variant's absolute time is judged (`--ratio-only` turns it off).
+    ///
+    /// Absolute nanoseconds compare two runs only when the machine stayed the same between
+    /// them; a shared CI runner drifts by more than any useful threshold. Ratios to the
+    /// baseline variant, measured in the same rounds, cancel that drift, so on such machines
+    /// time is judged through ratios alone and baseline variants' times are shown, not judged.
+    public var judgesAbsoluteTime = true
 
     public init() {}
 
@@ -33,6 +40,6 @@ public struct RegressionThresholds: Sendable, Equatable {
 
     /// `time 5% · ratio 5% · allocations 1% + 0.01/event`.
     public var summary: String {
-        "time \(RelativeChange.percent(time)) · ratio \(RelativeChange.percent(ratio)) · allocations \(RelativeChange.percent(allocations)) + \(String(format: "%g", allocationSlack))/event"
+        (judgesAbsoluteTime ? "" : "ratios only · ") + "time \(RelativeChange.percent(time)) · ratio \(RelativeChange.percent(ratio)) · allocations \(RelativeChange.percent(allocations)) + \(String(format: "%g", allocationSlack))/event"
     }
 }

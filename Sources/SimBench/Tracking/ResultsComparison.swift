@@ -138,7 +138,9 @@ public struct ResultsComparison: Sendable {
             result.baseline = nanoseconds?.0.value
             result.current = nanoseconds?.1.value
             result.change = nanosecondsChange
-            if let nanosecondsChange {
+            if let nanosecondsChange, !thresholds.judgesAbsoluteTime {
+                context.append("ns/event \(nanosecondsChange.pointText), not judged (--ratio-only)")
+            } else if let nanosecondsChange {
                 let (verdict, reason) = nanosecondsChange.verdict(threshold: thresholds.time)
                 result.verdict = verdict
                 context.append(reason)
