@@ -21,8 +21,9 @@ let package = Package(
             name: "Subjects",
             dependencies: ["SimBenchCore"],
             path: "Benchmarks",
-            // The CI suite's run arguments (scripts/ci-bench.sh), not a source file.
-            exclude: ["ci.conf"],
+            // Not sources: the CI suite's run arguments (scripts/ci-bench.sh) and the README's
+            // picture of a doodle (simbench render).
+            exclude: ["ci.conf", "Marks/doodle.svg"],
             // `rounded(.up)` and friends call libm, which Foundation-free targets must link.
             linkerSettings: [.linkedLibrary("m")]
         ),

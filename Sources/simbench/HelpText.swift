@@ -1,12 +1,13 @@
 /// Everything `simbench help` prints.
 enum HelpText {
-    static let commands = ["run", "list", "doctor", "compare", "baseline", "export", "merge", "help"]
+    static let commands = ["run", "list", "render", "doctor", "compare", "baseline", "export", "merge", "help"]
 
     static func topic(_ name: String) -> String? {
         switch name {
         case "run": run
         case "list": list
         case "doctor": doctor
+        case "render": render
         case "compare": compare
         case "baseline": baseline
         case "export": export
@@ -26,6 +27,7 @@ enum HelpText {
         USAGE
           simbench run [options]      measure scenarios, print a table, write a CSV
           simbench list               scenarios, their variants, events and parameters
+          simbench render --out F.svg draw a page of the marks scenario's doodles
           simbench doctor             check that this build and machine give trustworthy numbers
           simbench compare BASE CUR   regressions between two runs (exit 2 on a regression)
           simbench baseline save|list named baselines under results/baselines/
@@ -216,6 +218,22 @@ enum HelpText {
         EXIT STATUS
           0 merged · 1 a part is not a valid results file, the headers differ, or a row is
           duplicated · 64 usage
+        """
+
+    static let render = """
+        simbench render — draw a page of the marks scenario as SVG
+
+        USAGE
+          simbench render --out doodle.svg [--page K] [--events N] [--seed N]
+                          [--param marks.KEY=VALUE]…
+
+        Draws page K (default 0) of the doodles `simbench run --scenario marks` traverses with
+        the same --seed, --events (marks per page) and shape parameters (stroke, nesting,
+        nest, dots): strokes as paths through their vertices, dots as small filled ellipses,
+        as the article's MarkRenderer draws them. The file is written whole or not at all.
+
+        EXIT STATUS
+          0 success · 1 the file could not be written · 64 usage
         """
 
     static let doctor = """

@@ -36,6 +36,8 @@ enum SimBenchCommand {
         switch command {
         case "run":
             return try await RunCommand(parsing: rest).execute()
+        case "render":
+            return try RenderCommand(parsing: rest).execute()
         case "doctor":
             return try await DoctorCommand(parsing: rest).execute()
         case "list":
