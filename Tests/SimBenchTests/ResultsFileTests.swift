@@ -123,6 +123,14 @@ struct ResultsFileTests {
         }
     }
 
+    @Test("every column simbench writes is classified as number, hexadecimal or text")
+    func columnsClassified() {
+        let classified = ResultsSchema.numericColumns.union(ResultsSchema.hexadecimalColumns)
+            .union(ResultsSchema.textColumns)
+        #expect(Set(ResultRow.columns) == classified)
+        #expect(ResultsSchema.numericColumns.isDisjoint(with: ResultsSchema.textColumns))
+    }
+
     @Test("bytes that are not UTF-8 are refused with their line")
     func notUTF8() {
         var bytes = Array(Self.valid.utf8)

@@ -25,9 +25,17 @@ public enum ResultsSchema {
         "outliers_mild", "outliers_severe", "events_per_second", "ratio_to_baseline",
         "ratio_ci_low", "ratio_ci_high", "cpu_ns_per_event_median", "allocs_per_event",
         "peak_rss_bytes", "rss_bytes_per_machine", "instructions_per_event", "setup_ms",
-        "prepare_ms",
+        "prepare_ms", "ratio_to_axis_reference", "axis_ratio_ci_low", "axis_ratio_ci_high",
     ]
 
     /// Columns whose cells are empty or hexadecimal.
     static let hexadecimalColumns: Set<String> = ["checksum"]
+
+    /// Columns of free text. With the numeric and hexadecimal ones they cover every column,
+    /// so that a new column cannot go unvalidated by accident (a test checks it).
+    static let textColumns: Set<String> = [
+        "run_id", "timestamp", "host", "cpu", "load_average", "os", "swift_version",
+        "build_config", "build_flags", "git_commit", "scenario", "params", "variant", "role",
+        "status", "event_unit", "axis_reference",
+    ]
 }
