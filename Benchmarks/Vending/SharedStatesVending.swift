@@ -16,7 +16,7 @@ enum SharedStatesVending {
         func distribute(_ machine: SaleMachine) { fatalError("abstract") }
     }
 
-    final class NoMoneyState: State, @unchecked Sendable {
+    final class NoMoneyState: State, @unchecked Sendable {  // Safe: no stored properties.
         static let shared = NoMoneyState()
         override var id: VendingStateID { .noMoney }
 
@@ -35,7 +35,7 @@ enum SharedStatesVending {
         }
     }
 
-    final class HasMoneyState: State, @unchecked Sendable {
+    final class HasMoneyState: State, @unchecked Sendable {  // Safe: no stored properties.
         static let shared = HasMoneyState()
         override var id: VendingStateID { .hasMoney }
 
@@ -54,7 +54,7 @@ enum SharedStatesVending {
         }
     }
 
-    final class SoldState: State, @unchecked Sendable {
+    final class SoldState: State, @unchecked Sendable {  // Safe: no stored properties.
         static let shared = SoldState()
         override var id: VendingStateID { .sold }
 
@@ -73,7 +73,7 @@ enum SharedStatesVending {
         }
     }
 
-    final class SoldOutState: State, @unchecked Sendable {
+    final class SoldOutState: State, @unchecked Sendable {  // Safe: no stored properties.
         static let shared = SoldOutState()
         override var id: VendingStateID { .soldOut }
 

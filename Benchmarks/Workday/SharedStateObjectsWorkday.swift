@@ -11,7 +11,7 @@ enum SharedStateObjectsWorkday {
         func writeProgram(_ work: Work) { fatalError("abstract") }
     }
 
-    final class ForenoonState: State, @unchecked Sendable {
+    final class ForenoonState: State, @unchecked Sendable {  // Safe: no stored properties.
         static let shared = ForenoonState()
         override func writeProgram(_ work: Work) {
             if work.hour < 12 {
@@ -23,7 +23,7 @@ enum SharedStateObjectsWorkday {
         }
     }
 
-    final class NoonState: State, @unchecked Sendable {
+    final class NoonState: State, @unchecked Sendable {  // Safe: no stored properties.
         static let shared = NoonState()
         override func writeProgram(_ work: Work) {
             if work.hour < 13 {
@@ -35,7 +35,7 @@ enum SharedStateObjectsWorkday {
         }
     }
 
-    final class AfternoonState: State, @unchecked Sendable {
+    final class AfternoonState: State, @unchecked Sendable {  // Safe: no stored properties.
         static let shared = AfternoonState()
         override func writeProgram(_ work: Work) {
             if work.hour < 17 {
@@ -47,7 +47,7 @@ enum SharedStateObjectsWorkday {
         }
     }
 
-    final class EveningState: State, @unchecked Sendable {
+    final class EveningState: State, @unchecked Sendable {  // Safe: no stored properties.
         static let shared = EveningState()
         override func writeProgram(_ work: Work) {
             if work.taskFinished {
@@ -62,14 +62,14 @@ enum SharedStateObjectsWorkday {
         }
     }
 
-    final class SleepingState: State, @unchecked Sendable {
+    final class SleepingState: State, @unchecked Sendable {  // Safe: no stored properties.
         static let shared = SleepingState()
         override func writeProgram(_ work: Work) {
             work.diary.handled(by: .sleeping)
         }
     }
 
-    final class RestState: State, @unchecked Sendable {
+    final class RestState: State, @unchecked Sendable {  // Safe: no stored properties.
         static let shared = RestState()
         override func writeProgram(_ work: Work) {
             work.diary.handled(by: .rest)

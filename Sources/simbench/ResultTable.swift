@@ -43,7 +43,7 @@ struct ResultTable {
         let events = NumberFormat.grouped(planned.configuration.eventsPerEntity)
         lines.append("  one event: \(descriptor.eventUnit)")
         var setup =
-            "  \(entities) × \(events) events = \(NumberFormat.grouped(configuration.events)) events a round · \(configuration.rounds) rounds after \(configuration.warmupRounds) warm-up · setup \(NumberFormat.significant(configurationRows.first?.setupMilliseconds ?? 0)) ms (untimed)"
+            "  \(entities) × \(events) events = \(NumberFormat.grouped(configuration.events)) events a round · \(configuration.rounds) rounds after \(configuration.warmupRounds) warm-up · inputs built in \(NumberFormat.significant(configurationRows.first?.setupMilliseconds ?? 0)) ms, each variant's own in \"prepare\" (untimed)"
         if let growth = configuration.residentGrowth, growth > 0 {
             let perMachine = Double(growth) / Double(max(planned.configuration.entities, 1))
             setup += " · \(NumberFormat.si(perMachine))B per \(descriptor.entityUnit)"
@@ -52,7 +52,7 @@ struct ResultTable {
 
         var header = [
             "variant", "ns/event", "95% CI", "min", "max", "events/s", "vs baseline", "95% CI",
-            "CV", "allocs/event", "peak RSS",
+            "CV", "allocs/event", "peak RSS", "prepare",
         ]
         if let reference = configuration.axisReference {
             header += ["vs \(reference.axisValues)", "95% CI"]
@@ -78,6 +78,7 @@ struct ResultTable {
                 NumberFormat.percent(time.coefficientOfVariation),
                 row.allocationsPerEvent.map { String(format: "%.2f", $0) } ?? "—",
                 row.peakResidentBytes.map { NumberFormat.si(Double($0)) + "B" } ?? "—",
+                NumberFormat.significant(row.prepareMilliseconds) + " ms",
             ]
             if configuration.axisReference != nil {
                 cells.append(row.ratioToAxisReference.map(NumberFormat.ratio) ?? "—")
