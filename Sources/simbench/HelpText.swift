@@ -139,8 +139,8 @@ enum HelpText {
         HOW IT DECIDES
           Rows are matched by (scenario, params, variant). A time change counts only if it
           passes the threshold AND its 95% confidence interval excludes zero. The interval of
-          a change comes from the two runs' intervals, conservatively:
-            [current low / baseline high − 1, current high / baseline low − 1].
+          a change combines the two runs' intervals as independent errors: in log space
+          its half-widths are √(a² + b²) of theirs.
           Pattern variants are judged on their ratio to the scenario's baseline variant in the
           same run (ratio_to_baseline, ratio_ci_low/high): it cancels a machine that is faster
           or slower as a whole. A scenario's baseline variant has no ratio and is judged on

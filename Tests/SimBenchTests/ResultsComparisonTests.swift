@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import SimBench
@@ -101,14 +102,25 @@ struct ResultsComparisonTests {
         }
     }
 
-    @Test("the change's CI is [current low / baseline high − 1, current high / baseline low − 1]")
-    func intervalArithmetic() throws {
+    @Test("the change's CI combines the two runs' CIs as independent errors in log space")
+    func intervalPropagation() throws {
         let change = try #require(
             RelativeChange(
                 from: Estimate(value: 100, low: 95, high: 105), to: Estimate(value: 120, low: 114, high: 126)))
         #expect(abs(change.point - 0.2) < 1e-12)
-        #expect(abs(change.low! - (114.0 / 105 - 1)) < 1e-12)
-        #expect(abs(change.high! - (126.0 / 95 - 1)) < 1e-12)
+        // Hand-computed: log(1.2) ∓ √(log(120/114)² + log(105/100)²) and
+        // √(log(126/120)² + log(100/95)²).
+        let lower = exp(log(1.2) - (pow(log(120.0 / 114), 2) + pow(log(105.0 / 100), 2)).squareRoot()) - 1
+        let upper = exp(log(1.2) + (pow(log(126.0 / 120), 2) + pow(log(100.0 / 95), 2)).squareRoot()) - 1
+        #expect(abs(change.low! - lower) < 1e-12)
+        #expect(abs(change.high! - upper) < 1e-12)
+        // Narrower than the interval-arithmetic corners, wider than either run's own interval.
+        #expect(change.low! > 114.0 / 105 - 1 && change.high! < 126.0 / 95 - 1)
+        #expect(change.low! < 114.0 / 100 - 1 && change.high! > 126.0 / 100 - 1)
+        // Identical runs: the interval straddles 0.
+        let same = try #require(
+            RelativeChange(from: Estimate(value: 100, low: 98, high: 103), to: Estimate(value: 100, low: 98, high: 103)))
+        #expect(same.low! < 0 && same.high! > 0)
         #expect(change.verdict(threshold: 0.05).verdict == .regression)
         #expect(change.verdict(threshold: 0.25).verdict == .unchanged)
         let noInterval = try #require(RelativeChange(from: Estimate(value: 100), to: Estimate(value: 200)))

@@ -19,16 +19,19 @@ public struct Estimate: Sendable, Equatable {
     }
 }
 
-/// How much a value changed between two runs, relative to the first, with a conservative
-/// 95% interval.
+/// How much a value changed between two runs, relative to the first, with a 95% interval.
 ///
-/// The point change is `current / baseline − 1`. The interval comes from the two runs'
-/// own intervals by interval arithmetic: `[current.low / baseline.high − 1,
-/// current.high / baseline.low − 1]`, the smallest and largest change the two intervals
-/// allow together. It is conservative: it assumes the worst corner of both intervals at
-/// once, so it is wider than a joint 95% interval would be, and a change it calls real is
-/// real. When either run has no interval there is no interval for the change, and
-/// `simbench compare` does not judge it ("no CI").
+/// The point change is `current / baseline − 1`. The interval combines the two runs' own
+/// 95% intervals as independent estimates, in log space, where a ratio is a difference:
+/// each side's half-widths are `log(high / value)` and `log(value / low)` (asymmetric, as
+/// bootstrap intervals are), and the change's lower half-width is
+/// `√(current's lower² + baseline's upper²)`, its upper one `√(current's upper² +
+/// baseline's lower²)`: the usual propagation of two independent errors. The runs are
+/// separate processes, so independence holds. (Adding the half-widths instead, the
+/// interval-arithmetic corner `current.low / baseline.high − 1`, is √2 too wide for
+/// independent errors and misses real 5% changes at a 3% threshold.) When either run has
+/// no interval there is no interval for the change, and `simbench compare` does not judge
+/// it ("no CI").
 public struct RelativeChange: Sendable, Equatable {
     public let point: Double
     public let low: Double?
@@ -45,9 +48,16 @@ public struct RelativeChange: Sendable, Equatable {
     public init?(from baseline: Estimate, to current: Estimate) {
         guard baseline.value > 0, current.value >= 0 else { return nil }
         point = current.value / baseline.value - 1
-        if let before = baseline.interval, let after = current.interval {
-            low = after.lowerBound / before.upperBound - 1
-            high = after.upperBound / before.lowerBound - 1
+        if let before = baseline.interval, let after = current.interval,
+            before.contains(baseline.value), after.contains(current.value), current.value > 0
+        {
+            let change = log(current.value / baseline.value)
+            let beforeBelow = log(baseline.value / before.lowerBound)
+            let beforeAbove = log(before.upperBound / baseline.value)
+            let afterBelow = log(current.value / after.lowerBound)
+            let afterAbove = log(after.upperBound / current.value)
+            low = exp(change - (afterBelow * afterBelow + beforeAbove * beforeAbove).squareRoot()) - 1
+            high = exp(change + (afterAbove * afterAbove + beforeBelow * beforeBelow).squareRoot()) - 1
         } else {
             low = nil
             high = nil

@@ -31,8 +31,8 @@ extension ResultsComparison {
     /// How a verdict is reached, in one paragraph, for the reader of a report.
     public static let method = """
         A time change counts when it passes the threshold and its 95% CI excludes 0; the CI \
-        of a change is [current low / baseline high − 1, current high / baseline low − 1] \
-        from the two runs' CIs, a conservative bound. Pattern variants are judged on their \
+        of a change combines the two runs' CIs as independent errors (in log space, \
+        √(a² + b²) of their half-widths). Pattern variants are judged on their \
         ratio to the scenario's baseline variant in the same run, which cancels the \
         machine's speed; baseline variants on absolute ns per event. Allocations per event \
         count when they move beyond the tolerance.
