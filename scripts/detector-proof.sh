@@ -22,11 +22,11 @@ cd "$(dirname "$0")/.."
 
 pairs=${1:-20}
 threshold=3%
-# Each run (about 2 s): 15 measured rounds of both variants, at most about 1 s of samples per
+# Each run (about 2-3 s): 25 measured rounds of both variants, at most about 2 s of samples per
 # variant, on one actor: a single thread keeps its core when another process takes the other
 # one, where a fleet of actors would slow down as a whole (seen on a shared 2-core VM: wall
 # time per event doubling between two runs).
-read -r -a run_args <<< "${SIMBENCH_PROOF_ARGS:---machines 10000 --actors 1 --rounds 15 --warmup 2 --max-time 1 --seed 1}"
+read -r -a run_args <<< "${SIMBENCH_PROOF_ARGS:---machines 10000 --actors 1 --rounds 25 --warmup 2 --max-time 2 --seed 1}"
 
 swift build -c release --product simbench > /dev/null
 binary=.build/release/simbench
