@@ -1,10 +1,12 @@
 import SimBenchCore
 
-/// The harness's own check: one variant computes a wrong outcome on purpose.
+/// The harness's own checks: variants that cheat on purpose.
 ///
 /// `simbench run --scenario selftest` must report `off-by-one` as WRONG, give it no timing
-/// and exit with status 3; the end-to-end tests rely on it, and a user can run it to see
-/// that the outcome check is alive. Each entity sums its tape of small numbers.
+/// and exit with status 3; `simbench doctor --scenario selftest` must fail `precomputed`,
+/// whose outcome is right but computed before timing, as an optimiser that hoisted or
+/// deleted the work would leave it. The end-to-end tests rely on both, and a user can run
+/// them to see that the checks are alive. Each entity sums its tape of small numbers.
 public struct SelfTestScenario: Scenario {
     public static let descriptor = ScenarioDescriptor(
         name: "selftest",
@@ -28,6 +30,13 @@ public struct SelfTestScenario: Scenario {
         Variant(name: "off-by-one", summary: "wrong on purpose: skips each counter's last number") {
             shard in
             SelfTestOutcome(shard: shard, skipping: shard.eventsPerCounter - 1)
+        },
+        Variant(
+            name: "precomputed",
+            summary: "cheats on purpose: adds up in its untimed preparation, so its time does not grow with events"
+        ) { (shard: SelfTestShard) -> () -> SelfTestOutcome in
+            let outcome = SelfTestOutcome(shard: shard, skipping: nil)
+            return { outcome }
         },
     ]
 

@@ -2,7 +2,8 @@ import SimBench
 
 /// `simbench doctor`: are this machine's and this build's numbers worth reading?
 struct DoctorCommand {
-    var machines = 1000
+    /// Enough entities that a round's fixed cost (actor messages) is small next to its work.
+    var machines = 2000
     var scenarios: [String]?
     var seed: UInt64 = 1
 

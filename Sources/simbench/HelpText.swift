@@ -248,8 +248,9 @@ enum HelpText {
           allocations    whether glibc's allocator is interposed, so allocation counts are real
           instructions   whether perf_event_open can count instructions (not on most VMs)
           load           whether other work competes for the cores
-          scaling        every variant of every scenario at its default events and at 4×:
-                         its time must grow at least 2×, or its work was optimised away
+          scaling        every variant of every scenario at its default events and at 8×:
+                         its time must grow at least 2×, or its work was optimised away (or
+                         a fixed cost per entity or round dominates it)
           A/A            calibrate's ruler against its identical twin: the ratio CI contains 1
           10% step       calibrate work=1100 against work=1000: the ratio CI excludes 1
 

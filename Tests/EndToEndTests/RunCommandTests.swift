@@ -197,3 +197,24 @@ struct RenderCommandTests {
         #expect(scratch.contents.isEmpty)
     }
 }
+
+@Suite("simbench doctor")
+struct DoctorCommandTests {
+    @Test("the doctor fails a variant whose time does not grow with its events")
+    func scaling() throws {
+        let result = try SimBenchBinary.run(["doctor", "--scenario", "selftest", "--machines", "100"])
+        #expect(result.status == 5, "stderr: \(result.standardError)")
+        let lines = result.standardOutput.split(separator: "\n").map(String.init)
+        let precomputed = lines.first { $0.hasPrefix("scaling selftest.precomputed ") }
+        #expect(precomputed?.contains("FAIL") == true, "\(result.standardOutput)")
+        let honest = lines.first { $0.hasPrefix("scaling selftest.same ") }
+        #expect(honest?.contains(" ok ") == true, "\(result.standardOutput)")
+        #expect(lines.contains { $0.hasPrefix("A/A ruler vs ruler-twin") })
+    }
+
+    @Test("doctor refuses unknown flags")
+    func badFlag() throws {
+        let result = try SimBenchBinary.run(["doctor", "--bogus"])
+        #expect(result.status == 64 && result.errorLines.count == 1)
+    }
+}
