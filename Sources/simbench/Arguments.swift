@@ -56,6 +56,17 @@ struct Arguments {
         return number
     }
 
+    /// A seed: any 64-bit unsigned whole number.
+    mutating func seed(for flag: String) throws(UsageError) -> UInt64 {
+        let expected = "a whole number from 0 to \(UInt64.max)"
+        let text = try value(for: flag, expected: expected)
+        let digits = text.filter { $0 != "_" }
+        guard digits.allSatisfy(\.isASCII), let seed = UInt64(digits) else {
+            throw .invalid(flag, text, expected: expected)
+        }
+        return seed
+    }
+
     /// A positive number of seconds.
     mutating func seconds(for flag: String) throws(UsageError) -> Double {
         let expected = "seconds, more than 0 and at most 86400"

@@ -19,11 +19,7 @@ struct RenderCommand {
             case "--events":
                 options.eventsPerMachine = try arguments.integer(for: flag, in: 1...Int(Int32.max))
             case "--seed":
-                let text = try arguments.value(for: flag, expected: "a whole number from 0 to \(UInt64.max)")
-                guard let seed = UInt64(text.filter { $0 != "_" }) else {
-                    throw .invalid(flag, text, expected: "a whole number from 0 to \(UInt64.max)")
-                }
-                options.seed = seed
+                options.seed = try arguments.seed(for: flag)
             case "--param":
                 let text = try arguments.value(for: flag, expected: "key=value or marks.key=value")
                 options.parameters.append(try ParameterAssignment(parsing: text))

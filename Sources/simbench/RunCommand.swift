@@ -46,11 +46,7 @@ struct RunCommand {
             case "--max-time":
                 options.maxTimeSeconds = try arguments.seconds(for: flag)
             case "--seed":
-                let text = try arguments.value(for: flag, expected: "a whole number from 0 to \(UInt64.max)")
-                guard let seed = UInt64(text.filter { $0 != "_" }) else {
-                    throw .invalid(flag, text, expected: "a whole number from 0 to \(UInt64.max)")
-                }
-                options.seed = seed
+                options.seed = try arguments.seed(for: flag)
             case "--actors":
                 options.actors = try arguments.integer(for: flag, in: 1...4096)
             case "--param":
