@@ -99,8 +99,8 @@ public struct BenchmarkRunner: Sendable {
             await sessions[unit.configuration].measure(variant: unit.variant, instructions: instructions)
         }
 
-        // Warm-up: each configuration's variants in canonical order, the baseline first, so
-        // that its outcome is the reference every other outcome is checked against.
+        // Warm-up: each configuration's variants in canonical order. Outcomes are checked
+        // against the baseline's whatever the order (FleetSession.verdict).
         var warmupRounds = 0
         var previous = [Unit: UInt64]()
         let units = group.indices.flatMap { index in
@@ -125,23 +125,10 @@ public struct BenchmarkRunner: Sendable {
                 break
             }
         }
-        if plan.warmup == 0 {
-            // No warm-up asked for: the baselines still run first, to set the reference.
-            for unit in units where unit.variant == group[unit.configuration].entry.baseline.name {
-                samples[unit, default: []].append(await measureOnce(unit))
-            }
-        }
 
         var random = SplitMix64(seed: plan.seed, stream: 0x726F756E64, index: 0)
         var measuredTime = [Unit: UInt64]()
-        var round = samples.isEmpty ? 0 : 1
-        if round == 1 {
-            // Finish round 1 for the variants that are not baselines.
-            for unit in units.shuffled(using: &random) where samples[unit] == nil {
-                samples[unit] = [await measureOnce(unit)]
-            }
-            for (unit, values) in samples { measuredTime[unit] = values[0].wallNanoseconds }
-        }
+        var round = 0
         while round < RunPlan.roundLimit {
             if round >= 3, let maximum = plan.maxTimeSeconds,
                 Double(measuredTime.values.max() ?? 0) / 1e9 >= maximum

@@ -54,8 +54,8 @@ actor FleetSession<S: Scenario>: ScenarioSession {
     private let scenario: S
     private let entities: Int
     private var workers: [FleetWorker<S>] = []
-    private var reference: S.Outcome?
-    private var verdicts: [String: (first: S.Outcome, matches: Bool)] = [:]
+    /// Each variant's first outcome, and whether every later one equalled it.
+    private var outcomes: [String: (first: S.Outcome, consistent: Bool)] = [:]
 
     init(configuration: ScenarioConfiguration) {
         scenario = S(configuration: configuration)
@@ -131,21 +131,24 @@ actor FleetSession<S: Scenario>: ScenarioSession {
     }
 
     private func record(_ outcome: S.Outcome, of variant: String) {
-        if variant == S.baselineName, reference == nil { reference = outcome }
-        let matches = reference.map { $0 == outcome } ?? false
-        if let earlier = verdicts[variant] {
-            verdicts[variant] = (earlier.first, earlier.matches && matches && earlier.first == outcome)
+        if let earlier = outcomes[variant] {
+            outcomes[variant] = (earlier.first, earlier.consistent && earlier.first == outcome)
         } else {
-            verdicts[variant] = (outcome, matches)
+            outcomes[variant] = (outcome, true)
         }
     }
 
     func verdict(variant: String) -> OutcomeVerdict {
-        guard let recorded = verdicts[variant] else {
+        guard let recorded = outcomes[variant] else {
             return OutcomeVerdict(checksum: 0, matchesBaseline: false, summary: [])
         }
+        // Every outcome of the variant must equal its first, and that one the baseline's
+        // (itself consistent): whatever order the rounds ran the variants in.
+        let reference = outcomes[S.baselineName]
+        let matches =
+            recorded.consistent && reference?.consistent == true && reference?.first == recorded.first
         return OutcomeVerdict(
-            checksum: recorded.first.checksum, matchesBaseline: recorded.matches,
+            checksum: recorded.first.checksum, matchesBaseline: matches,
             summary: recorded.first.summary)
     }
 

@@ -92,9 +92,9 @@ enum HelpText {
         HOW IT MEASURES
           Entities are split into slices, one per actor; each actor builds its slice's inputs
           (event tapes, trees, texts) before any timing. Every round runs each variant once
-          over the whole fleet, variants in a seeded shuffled order; the first warm-up round
-          runs the baseline first, and every outcome of every round must equal the baseline's
-          or the variant is reported WRONG with no timing, and the exit status is 3.
+          over the whole fleet, variants in a seeded shuffled order; every outcome of every
+          round must equal the baseline's or the variant is reported WRONG with no timing,
+          and the exit status is 3.
           Results depend on --seed only, never on --actors or the number of cores.
 
         OUTPUT

@@ -162,6 +162,23 @@ struct FleetTests {
         #expect(one["selftest.reference"] != one["selftest.off-by-one"])
     }
 
+    @Test("outcomes are checked against the baseline whatever order the variants ran in",
+          arguments: [1 as UInt64, 2, 3, 4, 5, 6])
+    func orderIndependentCheck(seed: UInt64) async throws {
+        // No warm-up: the very first round is shuffled, so a variant may run before its
+        // baseline; the seeds give different orders.
+        var options = RunOptions()
+        options.machines = 5
+        options.eventsPerMachine = 4
+        options.scenarios = ["selftest"]
+        options.rounds = 1
+        options.warmup = 0
+        options.seed = seed
+        let plan = try RunPlan(options: options, cores: 2, physicalMemory: 24_000_000_000)
+        let result = await BenchmarkRunner(plan: plan, environment: RunEnvironment.current()).run()
+        #expect(result.configurations[0].wrongVariants == ["off-by-one"], "seed \(seed)")
+    }
+
     @Test("every measured round yields one sample per variant")
     func samplesPerRound() async throws {
         var options = RunOptions()
