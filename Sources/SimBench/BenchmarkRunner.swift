@@ -44,13 +44,15 @@ public struct BenchmarkRunner: Sendable {
             }
         }
         let instructions = try? InstructionCounter()
+        let reference = MachineSpeedReference()
         var configurations = [ConfigurationResult]()
         for (index, group) in groups.enumerated() {
             let report = { (label: String, phase: String) in
                 progress(
                     Progress(scenario: index + 1, scenarios: groups.count, label: label, phase: phase))
             }
-            configurations += await measure(group, instructions: instructions, report: report)
+            configurations += await measure(
+                group, instructions: instructions, reference: reference, report: report)
         }
         return RunResult(
             environment: environment, configurations: configurations,
@@ -79,7 +81,7 @@ public struct BenchmarkRunner: Sendable {
 
     private func measure(
         _ group: [PlannedConfiguration], instructions: InstructionCounter?,
-        report: (String, String) -> Void
+        reference: MachineSpeedReference, report: (String, String) -> Void
     ) async -> [ConfigurationResult] {
         var sessions = [any ScenarioSession]()
         var setups = [SetupReport]()
@@ -141,9 +143,11 @@ public struct BenchmarkRunner: Sendable {
                 else { break }
             }
             round += 1
+            let referenceNanoseconds = reference.measure()
             for unit in units.shuffled(using: &random) {
                 report(group[unit.configuration].label, "round \(round)/\(plan.rounds) \(unit.variant)")
-                let measurement = await measureOnce(unit)
+                var measurement = await measureOnce(unit)
+                measurement.referenceNanoseconds = referenceNanoseconds
                 samples[unit, default: []].append(measurement)
                 measuredTime[unit, default: 0] += measurement.wallNanoseconds
             }

@@ -7,3 +7,15 @@ func monotonicNanoseconds() -> UInt64 {
     clock_gettime(CLOCK_MONOTONIC, &now)
     return UInt64(now.tv_sec) &* 1_000_000_000 &+ UInt64(now.tv_nsec)
 }
+
+/// CPU time the calling thread has run, in nanoseconds (`CLOCK_THREAD_CPUTIME_ID`).
+///
+/// Unlike the process's CPU time it counts neither the runtime's other threads nor any time
+/// the thread spent descheduled, so around a synchronous run it is that run's own cost on
+/// one core, whatever the machine's other processes did meanwhile.
+@inline(__always)
+func threadCPUNanoseconds() -> UInt64 {
+    var now = timespec()
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now)
+    return UInt64(now.tv_sec) &* 1_000_000_000 &+ UInt64(now.tv_nsec)
+}

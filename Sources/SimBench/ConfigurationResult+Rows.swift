@@ -5,24 +5,37 @@ extension ConfigurationResult {
     public func rows(environment: RunEnvironment, seed: UInt64) -> [ResultRow] {
         let baselineName = planned.entry.baseline.name
         let baselineSeries = nanosecondsPerEvent(of: baselineName)
+        let baselineCPU = cpuNanosecondsPerEvent(of: baselineName)
         let baselineTrusted = verdicts[baselineName]?.matchesBaseline == true
+        let groups = processGroups
         return planned.variants.map { variant in
             let verdict = verdicts[variant.name]
             let ok = verdict?.matchesBaseline == true
             let series = nanosecondsPerEvent(of: variant.name)
-            let time = ok ? TimeStatistics(samples: series) : nil
+            let time = ok ? TimeStatistics(samples: series, groups: groups) : nil
             let ratio =
                 ok && baselineTrusted
-                ? RatioInterval(variant: series, baseline: baselineSeries) : nil
+                ? RatioInterval(variant: series, baseline: baselineSeries, groups: groups) : nil
             let measurements = rawSamples(of: variant.name)
             let perEvent = Double(max(events, 1))
-            let cpu = measurements.map { Double($0.cpuNanoseconds) / perEvent }
+            let cpu = cpuNanosecondsPerEvent(of: variant.name)
+            let cpuSummary = ok && !cpu.isEmpty ? SampleSummary(samples: cpu, groups: groups) : nil
+            let cpuRatio =
+                ok && baselineTrusted
+                ? RatioInterval(variant: cpu, baseline: baselineCPU, groups: groups) : nil
+            let references = measurements.map { Double($0.referenceNanoseconds) }
+            let perReference =
+                ok && references.allSatisfy({ $0 > 0 })
+                ? RatioInterval(variant: cpu, baseline: references, groups: groups) : nil
+            let utilizations = measurements.map(\.utilization)
+            let enoughRounds = Bootstrap.hasEnoughSamples(series.count)
             let allocations = measurements.compactMap(\.allocations)
             let instructions = measurements.compactMap(\.instructions)
             let axis = axisReference.flatMap { reference -> RatioInterval? in
                 guard ok, reference.trusted.contains(variant.name) else { return nil }
                 return RatioInterval(
-                    variant: series, baseline: reference.nanosecondsPerEvent[variant.name] ?? [])
+                    variant: series, baseline: reference.nanosecondsPerEvent[variant.name] ?? [],
+                    groups: groups)
             }
             var row = ResultRow(
                 environment: environment,
@@ -42,9 +55,9 @@ extension ConfigurationResult {
                 nsPerEvent: time,
                 eventsPerSecond: time.map { 1e9 / $0.median },
                 ratioToBaseline: ratio?.estimate,
-                ratioLow: ratio?.interval.lower,
-                ratioHigh: ratio?.interval.upper,
-                cpuNsPerEventMedian: ok && !cpu.isEmpty ? median(cpu) : nil,
+                ratioLow: enoughRounds ? ratio?.interval.lower : nil,
+                ratioHigh: enoughRounds ? ratio?.interval.upper : nil,
+                cpuNsPerEventMedian: cpuSummary?.median,
                 allocationsPerEvent: ok && allocations.count == measurements.count && !allocations.isEmpty
                     ? median(allocations.map { Double($0) / perEvent }) : nil,
                 peakResidentBytes: measurements.compactMap(\.peakResidentBytes).max(),
@@ -56,11 +69,23 @@ extension ConfigurationResult {
                 setupMilliseconds: Double(setup.shardNanoseconds) / 1e6,
                 prepareMilliseconds: Double(setup.prepareNanoseconds[variant.name] ?? 0) / 1e6,
                 checksum: verdict?.checksum ?? 0)
+            row.processes = processes
+            row.cpuNsPerEventLow = cpuSummary?.medianInterval?.lower
+            row.cpuNsPerEventHigh = cpuSummary?.medianInterval?.upper
+            row.utilizationMedian = utilizations.isEmpty ? nil : median(utilizations)
+            row.interferedRounds = interferedRounds(of: variant.name)
+            row.cpuRatioToBaseline = cpuRatio?.estimate
+            row.cpuRatioLow = enoughRounds ? cpuRatio?.interval.lower : nil
+            row.cpuRatioHigh = enoughRounds ? cpuRatio?.interval.upper : nil
+            row.referenceNsMedian = perReference != nil ? median(references) : nil
+            row.cpuPerReference = perReference?.estimate
+            row.cpuPerReferenceLow = enoughRounds ? perReference?.interval.lower : nil
+            row.cpuPerReferenceHigh = enoughRounds ? perReference?.interval.upper : nil
             if let reference = axisReference {
                 row.axisReference = reference.parameters
                 row.ratioToAxisReference = axis?.estimate
-                row.axisRatioLow = axis?.interval.lower
-                row.axisRatioHigh = axis?.interval.upper
+                row.axisRatioLow = enoughRounds ? axis?.interval.lower : nil
+                row.axisRatioHigh = enoughRounds ? axis?.interval.upper : nil
             }
             return row
         }
@@ -73,8 +98,8 @@ private func median(_ values: [Double]) -> Double {
 
 extension TimeStatistics {
     /// The statistics of per-event times, one sample per round.
-    init(samples: [Double]) {
-        let summary = SampleSummary(samples: samples)
+    init(samples: [Double], groups: ProcessGroups) {
+        let summary = SampleSummary(samples: samples, groups: groups)
         self.init(
             median: summary.median, min: summary.minimum, max: summary.maximum,
             mean: summary.mean, standardDeviation: summary.standardDeviation,

@@ -61,6 +61,26 @@ public struct ConfigurationResult: Sendable {
         return (samples[variant] ?? []).map { Double($0.wallNanoseconds) / events }
     }
 
+    /// Thread CPU nanoseconds per event of each measured round, in round order.
+    public func cpuNanosecondsPerEvent(of variant: String) -> [Double] {
+        let events = Double(max(events, 1))
+        return (samples[variant] ?? []).map { Double($0.cpuNanoseconds) / events }
+    }
+
+    /// Rounds of `variant` whose utilisation fell well below its median (`Interference`).
+    public func interferedRounds(of variant: String) -> Int {
+        Interference.interferedRounds((samples[variant] ?? []).map(\.utilization))
+    }
+
+    /// The processes whose rounds are pooled here.
+    public var processes: Int { max(1, processGroups.processCount) }
+
+    /// Which process took each round. Every variant ran in every round, so the baseline's
+    /// rounds tell it for all.
+    var processGroups: ProcessGroups {
+        ProcessGroups(processOfSample: (samples[planned.entry.baseline.name] ?? []).map(\.process))
+    }
+
     /// One raw sample per round: for `--raw`.
     public func rawSamples(of variant: String) -> [RoundMeasurement] {
         samples[variant] ?? []

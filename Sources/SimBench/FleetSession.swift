@@ -17,7 +17,7 @@ protocol ScenarioSession: Actor {
 }
 
 /// What setting a configuration up cost; never part of a measurement.
-struct SetupReport: Sendable {
+struct SetupReport: Sendable, Codable {
     /// Building the shards: tapes, trees, texts.
     var shardNanoseconds: UInt64
     /// Each variant's own preparation (its tree representation, compiled rules, …).
@@ -26,9 +26,20 @@ struct SetupReport: Sendable {
 }
 
 /// One variant's run over the fleet.
-public struct RoundMeasurement: Sendable {
+public struct RoundMeasurement: Sendable, Codable {
     public var wallNanoseconds: UInt64
+    /// The CPU time of the workers' threads while they ran their slices, summed: the
+    /// variant's own work on one core, without the runtime's other threads and blind to
+    /// time a worker spent descheduled.
     public var cpuNanoseconds: UInt64
+    /// `cpuNanoseconds / (wall × workers that could run at once)`: 1 when every worker kept
+    /// a core for the whole round, lower when workers waited for a core.
+    public var utilization: Double
+    /// The child process (of `run --processes K`) that took this sample, from 0.
+    public var process: Int = 0
+    /// The thread CPU time of the machine-speed reference in the same round
+    /// (`MachineSpeedReference`); 0 where it was not measured.
+    public var referenceNanoseconds: UInt64 = 0
     /// Allocation calls the variant made; nil where the allocation counter is not active.
     public var allocations: UInt64?
     /// Instructions retired during the round; nil where perf events are not available.
@@ -38,10 +49,34 @@ public struct RoundMeasurement: Sendable {
 }
 
 /// Whether a variant computed what its baseline computed.
-struct OutcomeVerdict: Sendable {
+struct OutcomeVerdict: Sendable, Codable {
     var checksum: UInt64
     var matchesBaseline: Bool
     var summary: [(label: String, value: String)]
+
+    init(checksum: UInt64, matchesBaseline: Bool, summary: [(label: String, value: String)]) {
+        self.checksum = checksum
+        self.matchesBaseline = matchesBaseline
+        self.summary = summary
+    }
+
+    private enum CodingKeys: String, CodingKey { case checksum, matchesBaseline, summary }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        checksum = try container.decode(UInt64.self, forKey: .checksum)
+        matchesBaseline = try container.decode(Bool.self, forKey: .matchesBaseline)
+        summary = try container.decode([[String]].self, forKey: .summary).compactMap { pair in
+            pair.count == 2 ? (label: pair[0], value: pair[1]) : nil
+        }
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(checksum, forKey: .checksum)
+        try container.encode(matchesBaseline, forKey: .matchesBaseline)
+        try container.encode(summary.map { [$0.label, $0.value] }, forKey: .summary)
+    }
 }
 
 /// The actor fleet of one scenario configuration.
@@ -100,25 +135,24 @@ actor FleetSession<S: Scenario>: ScenarioSession {
         let workers = workers
         PeakResidentMemory.reset()
         let instructionsBefore = instructions?.read()
-        let cpuBefore = ResourceUsage.current().cpuNanoseconds
         let start = monotonicNanoseconds()
-        let parts = await withTaskGroup(of: (Int, S.Outcome, UInt64).self) { group in
+        let parts = await withTaskGroup(of: (Int, WorkerRun<S.Outcome>).self) { group in
             for (slot, worker) in workers.enumerated() {
-                group.addTask {
-                    let (outcome, allocations) = await worker.run(variant: index)
-                    return (slot, outcome, allocations)
-                }
+                group.addTask { (slot, await worker.run(variant: index)) }
             }
             var parts = [S.Outcome?](repeating: nil, count: workers.count)
             var allocations: UInt64 = 0
-            for await (slot, outcome, count) in group {
-                parts[slot] = outcome
-                allocations += count
+            var cpu: UInt64 = 0
+            for await (slot, run) in group {
+                parts[slot] = run.outcome
+                allocations += run.allocations
+                cpu += run.cpuNanoseconds
             }
-            return (outcomes: parts, allocations: allocations)
+            return (outcomes: parts, allocations: allocations, cpu: cpu)
         }
         let wall = monotonicNanoseconds() - start
-        let cpu = ResourceUsage.current().cpuNanoseconds - cpuBefore
+        let cpu = parts.cpu
+        let parallel = Double(min(workers.count, RunEnvironment.activeProcessorCount))
         let allocations = AllocationCounter.isActive ? parts.allocations : nil
         let instructionCount = instructions?.read().flatMap { after in
             instructionsBefore.map { after &- $0 }
@@ -126,7 +160,8 @@ actor FleetSession<S: Scenario>: ScenarioSession {
         let peak = PeakResidentMemory.current()
         record(S.Outcome.merged(parts.outcomes.map { $0! }), of: name)
         return RoundMeasurement(
-            wallNanoseconds: wall, cpuNanoseconds: cpu, allocations: allocations,
+            wallNanoseconds: wall, cpuNanoseconds: cpu,
+            utilization: Double(cpu) / (Double(max(wall, 1)) * parallel), allocations: allocations,
             instructions: instructionCount, peakResidentBytes: peak)
     }
 
@@ -182,20 +217,32 @@ actor FleetWorker<S: Scenario> {
         runs[index] = S.variants[index].prepare(shard)
     }
 
-    /// Runs the shard once; returns the outcome and the allocator calls the run made.
+    /// Runs the shard once; returns the outcome, the allocator calls the run made and the
+    /// CPU time it took.
     ///
-    /// The run is synchronous, so it stays on one thread and the thread's own tally counts
-    /// exactly its allocations: not the task group's or the actor runtime's, which are the
-    /// harness's cost, not the variant's.
-    func run(variant index: Int) -> (S.Outcome, UInt64) {
+    /// The run is synchronous, so it stays on one thread, and the thread's own tally and
+    /// clock count exactly its allocations and its CPU time: not the task group's or the
+    /// actor runtime's, which are the harness's cost, not the variant's.
+    func run(variant index: Int) -> WorkerRun<S.Outcome> {
         guard let run = runs[index] else { preconditionFailure("run before prepare") }
-        let before = AllocationCounter.countOnThisThread()
+        let allocationsBefore = AllocationCounter.countOnThisThread()
+        let cpuBefore = threadCPUNanoseconds()
         let outcome = run()
-        return (outcome, AllocationCounter.countOnThisThread() - before)
+        let cpu = threadCPUNanoseconds() - cpuBefore
+        return WorkerRun(
+            outcome: outcome, allocations: AllocationCounter.countOnThisThread() - allocationsBefore,
+            cpuNanoseconds: cpu)
     }
 
     func release() {
         runs = [:]
         shard = nil
     }
+}
+
+/// What one worker's run of its slice produced and cost.
+struct WorkerRun<Outcome: Sendable>: Sendable {
+    var outcome: Outcome
+    var allocations: UInt64
+    var cpuNanoseconds: UInt64
 }

@@ -40,6 +40,25 @@ public struct ResultRow: Sendable, Equatable {
     public var ratioToAxisReference: Double?
     public var axisRatioLow: Double?
     public var axisRatioHigh: Double?
+    /// The processes whose samples are pooled (`run --processes K`).
+    public var processes: Int = 1
+    /// The 95% interval of the median CPU ns per event (`cpuNsPerEventMedian`).
+    public var cpuNsPerEventLow: Double?
+    public var cpuNsPerEventHigh: Double?
+    /// The median over rounds of Σ worker thread CPU / (wall × workers that can run at once).
+    public var utilizationMedian: Double?
+    /// Rounds whose utilisation fell below `Interference.fraction` of the median.
+    public var interferedRounds: Int?
+    /// The CPU-time ratio to the baseline, paired by round, and its 95% interval.
+    public var cpuRatioToBaseline: Double?
+    public var cpuRatioLow: Double?
+    public var cpuRatioHigh: Double?
+    /// The median thread CPU ns of the machine-speed reference (`MachineSpeedReference`).
+    public var referenceNsMedian: Double?
+    /// CPU ns per event over the reference's ns in the same round: the median, and its CI.
+    public var cpuPerReference: Double?
+    public var cpuPerReferenceLow: Double?
+    public var cpuPerReferenceHigh: Double?
 
     public static let columns = [
         "run_id", "timestamp", "host", "cpu", "cores", "load_average", "os", "swift_version",
@@ -52,7 +71,10 @@ public struct ResultRow: Sendable, Equatable {
         "ratio_ci_low", "ratio_ci_high", "cpu_ns_per_event_median", "allocs_per_event",
         "peak_rss_bytes", "rss_bytes_per_machine", "instructions_per_event", "setup_ms",
         "prepare_ms", "checksum", "axis_reference", "ratio_to_axis_reference",
-        "axis_ratio_ci_low", "axis_ratio_ci_high",
+        "axis_ratio_ci_low", "axis_ratio_ci_high", "processes", "cpu_ns_per_event_ci_low",
+        "cpu_ns_per_event_ci_high", "utilization_median", "interfered_rounds",
+        "cpu_ratio_to_baseline", "cpu_ratio_ci_low", "cpu_ratio_ci_high", "reference_ns_median",
+        "cpu_per_reference", "cpu_per_reference_ci_low", "cpu_per_reference_ci_high",
     ]
 
     /// The cells, in `columns` order.
@@ -74,7 +96,10 @@ public struct ResultRow: Sendable, Equatable {
             peakResidentBytes.map { "\($0)" } ?? "", cell(residentBytesPerMachine),
             cell(instructionsPerEvent), cell(setupMilliseconds), cell(prepareMilliseconds),
             String(checksum, radix: 16), axisReference, cell(ratioToAxisReference),
-            cell(axisRatioLow), cell(axisRatioHigh),
+            cell(axisRatioLow), cell(axisRatioHigh), "\(processes)", cell(cpuNsPerEventLow),
+            cell(cpuNsPerEventHigh), cell(utilizationMedian), interferedRounds.map { "\($0)" } ?? "",
+            cell(cpuRatioToBaseline), cell(cpuRatioLow), cell(cpuRatioHigh), cell(referenceNsMedian),
+            cell(cpuPerReference), cell(cpuPerReferenceLow), cell(cpuPerReferenceHigh),
         ]
     }
 

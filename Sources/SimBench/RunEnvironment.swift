@@ -20,6 +20,9 @@ public struct RunEnvironment: Sendable, Equatable {
     public var gitCommit: String
     public var physicalMemory: UInt64
 
+    /// The cores this process may run on: how many workers can run at once.
+    public static var activeProcessorCount: Int { ProcessInfo.processInfo.activeProcessorCount }
+
     public static var isDebugBuild: Bool {
         #if DEBUG
             true
@@ -48,7 +51,7 @@ public struct RunEnvironment: Sendable, Equatable {
             timestamp: timestamp,
             host: ProcessInfo.processInfo.hostName,
             cpu: cpuModel(),
-            cores: ProcessInfo.processInfo.activeProcessorCount,
+            cores: activeProcessorCount,
             loadAverage: loadAverage,
             os: operatingSystem(),
             swiftVersion: compilerVersion,

@@ -22,6 +22,8 @@ public struct RunOptions: Sendable {
     public var parameters: [ParameterAssignment] = []
     /// `--shard I/N`: run only this part of the planned configurations.
     public var shard: ShardSelection?
+    /// `--processes K`: the run repeated in K child processes, samples pooled.
+    public var processes = 1
 
     public init() {}
 }

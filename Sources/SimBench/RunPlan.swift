@@ -15,6 +15,8 @@ public struct RunPlan: Sendable {
     public let maxTimeSeconds: Double?
     public let seed: UInt64
     public let actors: Int
+    /// Child processes the run is repeated in (`ProcessPool`); 1 measures in this process.
+    public let processes: Int
 
     /// Rounds never exceed this, whatever `--min-time` asks.
     public static let roundLimit = 10_000
@@ -38,6 +40,11 @@ public struct RunPlan: Sendable {
             if let seconds, !(seconds > 0 && seconds <= 86_400) {
                 throw .invalid(flag, "\(seconds)", expected: "seconds, more than 0 and at most 86400")
             }
+        }
+        guard (1...ProcessPool.processLimit).contains(options.processes) else {
+            throw .invalid(
+                "--processes", "\(options.processes)",
+                expected: "a whole number from 1 to \(ProcessPool.processLimit)")
         }
         if let actors = options.actors, !(1...4096).contains(actors) {
             throw .invalid("--actors", "\(actors)", expected: "a whole number from 1 to 4096")
@@ -81,6 +88,7 @@ public struct RunPlan: Sendable {
         maxTimeSeconds = options.maxTimeSeconds
         seed = options.seed
         actors = options.actors ?? min(max(1, cores) * 4, options.machines)
+        processes = options.processes
     }
 
     private static func selectScenarios(_ names: [String]?) throws(UsageError) -> [ScenarioEntry] {

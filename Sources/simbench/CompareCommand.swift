@@ -35,6 +35,13 @@ struct CompareCommand {
             case "--ignore-params":
                 try arguments.noValue(for: flag)
                 ignoreParameters = true
+            case "--metric":
+                let expected = TimeMetric.allCases.map(\.rawValue).joined(separator: " or ")
+                let text = try arguments.value(for: flag, expected: expected)
+                guard let chosen = TimeMetric(rawValue: text) else {
+                    throw .invalid(flag, text, expected: expected)
+                }
+                thresholds.metric = chosen
             case "--format":
                 let expected = ResultsComparison.Format.allCases.map(\.rawValue).joined(separator: " or ")
                 let text = try arguments.value(for: flag, expected: expected)

@@ -57,7 +57,8 @@ enum HelpText {
         USAGE
           simbench run [--machines N] [--events N] [--scenario A,B] [--variant X,Y]
                        [--rounds N] [--warmup N] [--min-time S] [--max-time S] [--seed N]
-                       [--actors K] [--param [SCENARIO.]KEY=VALUE]… [--csv PATH] [--raw PATH]
+                       [--actors K] [--processes K] [--param [SCENARIO.]KEY=VALUE]…
+                       [--csv PATH] [--raw PATH]
                        [--save-baseline NAME] [--append PATH] [--shard I/N]
                        [--quiet] [--allow-debug]
 
@@ -75,10 +76,14 @@ enum HelpText {
           --max-time S     stop once a variant has S seconds of samples (at least 3 rounds)
           --seed N         seed of every entity's random stream; default 1
           --actors K       worker actors; default 4 per core (never more than entities)
+          --processes K    repeat the run in K child processes, one after another, and pool
+                           their samples; intervals then include the spread between
+                           processes; default 1, at most 64
           --param K=V      a scenario parameter; SCENARIO.K=V limits it to one scenario; a
                            comma list for an axis parameter runs each value
           --csv PATH       results file; default results/simbench-<run id>.csv
-          --raw PATH       also write one row per sample (round, variant, wall, CPU, allocs)
+          --raw PATH       also write one row per sample (round, variant, wall, CPU, allocs,
+                           process, utilisation)
           --save-baseline NAME
                            also store the results as results/baselines/NAME.csv (NAME: letters,
                            digits, '.', '_', '-'); not saved if a variant's outcome was wrong
@@ -96,6 +101,11 @@ enum HelpText {
           round must equal the baseline's or the variant is reported WRONG with no timing,
           and the exit status is 3.
           Results depend on --seed only, never on --actors or the number of cores.
+          CPU ns/event is each worker thread's own CPU clock around its slice, summed: the
+          variant's cost on one core, blind to time a worker waited for a core. A round whose
+          utilisation (that CPU over wall × workers that could run at once) falls below 80%
+          of the variant's median is interfered with; above a fifth of such rounds, or under
+          10 samples, a warning names the variant. An interval needs 5 samples ("—" below).
 
         OUTPUT
           A table per scenario: median ns per event with its 95% CI, min, max, events per
@@ -114,7 +124,8 @@ enum HelpText {
         USAGE
           simbench compare BASELINE CURRENT [--threshold P] [--threshold-time P]
                            [--threshold-ratio P] [--threshold-allocs P] [--ignore-params]
-                           [--ratio-only] [--fail-on-improvement] [--format text|markdown]
+                           [--ratio-only] [--metric cpu|wall] [--fail-on-improvement]
+                           [--format text|markdown]
 
           BASELINE and CURRENT are results CSVs; BASELINE may also name a saved baseline
           (simbench compare ci out.csv reads results/baselines/ci.csv).
@@ -131,6 +142,9 @@ enum HelpText {
           --ratio-only          judge time through ratios only: a baseline variant's absolute
                                 time is shown but not judged, for machines that drift between
                                 runs (shared CI runners)
+          --metric M            cpu (the default): judge thread CPU time and its ratios;
+                                wall: judge wall time. A file without CPU columns (from an
+                                older simbench) is judged on wall time, with a note
           --fail-on-improvement exit 4 when there are improvements and no regression (so
                                 that a CI job asks for the baseline to be updated)
           --format F            text (a terminal table, the default) or markdown (for a
@@ -141,11 +155,17 @@ enum HelpText {
           passes the threshold AND its 95% confidence interval excludes zero. The interval of
           a change combines the two runs' intervals as independent errors: in log space
           its half-widths are √(a² + b²) of theirs.
+          Time is thread CPU time by default (--metric): it does not count time a worker
+          waited for a core, so it spreads less between runs on a shared machine.
           Pattern variants are judged on their ratio to the scenario's baseline variant in the
-          same run (ratio_to_baseline, ratio_ci_low/high): it cancels a machine that is faster
-          or slower as a whole. A scenario's baseline variant has no ratio and is judged on
-          absolute median ns per event (ns_per_event_ci_low/high); so is a pattern whose ratio
-          has no CI. Without intervals a time change is reported as 'not judged (no CI)',
+          same run (cpu_ratio_to_baseline and its CI; with --metric wall ratio_to_baseline):
+          it cancels a machine that is faster or slower as a whole. A scenario's baseline
+          variant has no ratio: it is judged on its CPU time over a fixed machine-speed
+          reference timed in the same rounds (cpu_per_reference and its CI), so a host that
+          is slower for an hour slows both and the verdict stays; files without that column,
+          and --metric wall, judge its absolute median ns per event. So is a pattern whose
+          ratio has no CI. Runs with --processes K have intervals that include the spread
+          between processes. Without intervals a time change is reported as 'not judged (no CI)',
           never flagged. Allocations per event are counted, not sampled: a change beyond
           0.01/event + 1% of the baseline counts. Each verdict names its basis: ratio,
           ns/event or allocs/event. Rows on one side only are listed, not judged.

@@ -43,7 +43,7 @@ struct ResultTable {
         let events = NumberFormat.grouped(planned.configuration.eventsPerEntity)
         lines.append("  one event: \(descriptor.eventUnit)")
         var setup =
-            "  \(entities) × \(events) events = \(NumberFormat.grouped(configuration.events)) events a round · \(configuration.rounds) rounds after \(configuration.warmupRounds) warm-up · inputs built in \(NumberFormat.significant(configurationRows.first?.setupMilliseconds ?? 0)) ms, each variant's own in \"prepare\" (untimed)"
+            "  \(entities) × \(events) events = \(NumberFormat.grouped(configuration.events)) events a round · \(configuration.processes > 1 ? "\(configuration.processes) processes × " : "")\(configuration.rounds) rounds after \(configuration.warmupRounds) warm-up · inputs built in \(NumberFormat.significant(configurationRows.first?.setupMilliseconds ?? 0)) ms, each variant's own in \"prepare\" (untimed)"
         if let growth = configuration.residentGrowth, growth > 0 {
             let perMachine = Double(growth) / Double(max(planned.configuration.entities, 1))
             setup += " · \(NumberFormat.si(perMachine))B per \(descriptor.entityUnit)"
@@ -51,7 +51,7 @@ struct ResultTable {
         lines.append(setup)
 
         var header = [
-            "variant", "ns/event", "95% CI", "min", "max", "events/s", "vs baseline", "95% CI",
+            "variant", "ns/event", "95% CI", "CPU ns/event", "min", "max", "events/s", "vs baseline", "95% CI",
             "CV", "allocs/event", "peak RSS", "prepare",
         ]
         if let reference = configuration.axisReference {
@@ -70,6 +70,7 @@ struct ResultTable {
                 name,
                 NumberFormat.significant(time.median),
                 NumberFormat.interval(time.medianLow, time.medianHigh),
+                row.cpuNsPerEventMedian.map { NumberFormat.significant($0) } ?? "—",
                 NumberFormat.significant(time.min),
                 NumberFormat.significant(time.max),
                 row.eventsPerSecond.map(NumberFormat.si) ?? "—",
@@ -90,6 +91,7 @@ struct ResultTable {
         for variant in wrong {
             lines.append(contentsOf: difference(of: variant, in: configuration))
         }
+        lines += RunWarnings.lines(for: configurationRows)
         return lines
     }
 

@@ -11,12 +11,15 @@ struct RunCommand {
     /// `--save-baseline NAME`, `--append PATH`: see RunCommand+Tracking.swift.
     var baselineName: String?
     var historyPath: String?
+    /// The words this command was given, which the children of `--processes K` are given too.
+    let arguments: [String]
 
     /// Without `--rounds` or `--max-time`, a variant stops after this much measured time
     /// (still at least 3 rounds), so that slow configurations do not stretch the suite.
     static let defaultMaxTimeSeconds = 1.0
 
     init(parsing words: some Collection<String>) throws(UsageError) {
+        self.arguments = ["run"] + words
         var arguments = Arguments(words)
         var roundsGiven = false
         defer {
@@ -47,6 +50,8 @@ struct RunCommand {
                 options.maxTimeSeconds = try arguments.seconds(for: flag)
             case "--seed":
                 options.seed = try arguments.seed(for: flag)
+            case "--processes":
+                options.processes = try arguments.integer(for: flag, in: 1...ProcessPool.processLimit)
             case "--actors":
                 options.actors = try arguments.integer(for: flag, in: 1...4096)
             case "--param":
@@ -83,6 +88,9 @@ struct RunCommand {
         let plan = try RunPlan(
             options: options, cores: environment.cores,
             physicalMemory: environment.physicalMemory)
+        if let childResult = ProcessPool.childResultPath {
+            return try await executeAsChild(plan: plan, environment: environment, writingTo: childResult)
+        }
         let csv = csvPath ?? "results/simbench-\(environment.runID).csv"
         if csvPath != nil || FileManager.default.fileExists(atPath: "results") {
             try CSVFile.checkWritable(csv, flag: "--csv")
@@ -107,8 +115,21 @@ struct RunCommand {
 
         announceShard(plan)
         let progress = ProgressLine(enabled: !quiet && Terminal.standardErrorIsTerminal)
-        let runner = BenchmarkRunner(plan: plan, environment: environment)
-        let result = await runner.run { progress.show($0) }
+        let result: RunResult
+        if plan.processes > 1 {
+            result = try ProcessPool.run(
+                plan: plan, environment: environment, executable: ProcessPool.currentExecutable,
+                arguments: arguments
+            ) { process in
+                progress.show(
+                    BenchmarkRunner.Progress(
+                        scenario: 1, scenarios: 1, label: "process \(process)/\(plan.processes)",
+                        phase: "measuring"))
+            }
+        } else {
+            let runner = BenchmarkRunner(plan: plan, environment: environment)
+            result = await runner.run { progress.show($0) }
+        }
         progress.finish()
 
         let rows = result.configurations.flatMap { $0.rows(environment: environment, seed: plan.seed) }
@@ -132,5 +153,15 @@ struct RunCommand {
             return .wrongOutcome
         }
         return .success
+    }
+
+    /// In a child of `run --processes K`: measure, hand the result to the parent, print
+    /// and write nothing else.
+    private func executeAsChild(
+        plan: RunPlan, environment: RunEnvironment, writingTo path: String
+    ) async throws -> ExitStatus {
+        let result = await BenchmarkRunner(plan: plan, environment: environment).run()
+        try ProcessPool.childDocument(result).write(to: URL(fileURLWithPath: path))
+        return result.hasWrongOutcome ? .wrongOutcome : .success
     }
 }

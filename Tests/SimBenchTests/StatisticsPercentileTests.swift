@@ -85,8 +85,17 @@ struct StatisticsPercentileTests {
         }
         #expect(summary.p10 == 42 && summary.p90 == 42)
         #expect(summary.standardDeviation.isNaN && summary.coefficientOfVariation.isNaN)
-        #expect(summary.medianInterval == ConfidenceInterval(lower: 42, upper: 42, level: 0.95))
+        // One sample is fewer than an interval needs (Bootstrap.minimumSamples).
+        #expect(summary.medianInterval == nil)
         #expect(summary.outliers.isEmpty)
+    }
+
+    @Test("an interval needs at least five samples")
+    func intervalNeedsFiveSamples() {
+        #expect(Bootstrap.minimumSamples == 5)
+        #expect(SampleSummary(samples: [4, 1, 3, 2]).medianInterval == nil)
+        let five = SampleSummary(samples: [4, 1, 3, 2, 5]).medianInterval
+        #expect(five.map { $0.contains(3) } == true)
     }
 
     @Test("two samples: the sample standard deviation divides by n - 1")

@@ -16,6 +16,13 @@ public enum Bootstrap {
     /// the interval's width between seeds.
     public static let defaultResamples = 2_000
     public static let defaultLevel = 0.95
+    /// The fewest samples an interval is drawn from. Below it a bootstrap can only return
+    /// the samples' own extremes (with 3 rounds the 95% interval of the median is [min,
+    /// max]), which looks like an interval and says nothing, so none is given.
+    public static let minimumSamples = 5
+
+    /// Whether `count` samples are enough for an interval (`minimumSamples`).
+    public static func hasEnoughSamples(_ count: Int) -> Bool { count >= minimumSamples }
 
     /// The percentile-bootstrap confidence interval of the median of `samples`.
     ///
@@ -30,16 +37,26 @@ public enum Bootstrap {
         of samples: [Double], level: Double = defaultLevel,
         resamples: Int = defaultResamples, seed: UInt64 = fixedSeed
     ) -> ConfidenceInterval? {
+        medianInterval(
+            of: samples, groups: ProcessGroups(singleProcess: samples.count), level: level,
+            resamples: resamples, seed: seed)
+    }
+
+    /// The two-stage bootstrap interval of the median of samples taken by several
+    /// processes (`ProcessGroups`); with one process, exactly `medianInterval(of:)`.
+    static func medianInterval(
+        of samples: [Double], groups: ProcessGroups, level: Double = defaultLevel,
+        resamples: Int = defaultResamples, seed: UInt64 = fixedSeed
+    ) -> ConfidenceInterval? {
         precondition(samples.allSatisfy(\.isFinite), "bootstrap of non-finite samples")
+        precondition(groups.sampleCount == samples.count, "process groups of other samples")
         guard !samples.isEmpty else { return nil }
         var random = SplitMix64(seed: seed)
         var resample = ResampledMedian(samples: samples)
         var medians = [Double]()
         medians.reserveCapacity(resamples)
         for _ in 0..<resamples {
-            for _ in samples.indices {
-                resample.draw(index: random.next(below: samples.count))
-            }
+            groups.resample(using: &random) { resample.draw(index: $0) }
             medians.append(resample.takeMedian())
         }
         return percentileInterval(of: &medians, level: level)

@@ -34,8 +34,22 @@ public struct RatioInterval: Sendable, Equatable {
         variant: [Double], baseline: [Double], level: Double = Bootstrap.defaultLevel,
         resamples: Int = Bootstrap.defaultResamples, seed: UInt64 = Bootstrap.fixedSeed
     ) {
+        self.init(
+            variant: variant, baseline: baseline,
+            groups: ProcessGroups(singleProcess: baseline.count), level: level,
+            resamples: resamples, seed: seed)
+    }
+
+    /// The same, for rounds taken by several processes: the bootstrap draws processes, then
+    /// rounds within them (`ProcessGroups`), keeping each round's pair together.
+    init?(
+        variant: [Double], baseline: [Double], groups: ProcessGroups,
+        level: Double = Bootstrap.defaultLevel,
+        resamples: Int = Bootstrap.defaultResamples, seed: UInt64 = Bootstrap.fixedSeed
+    ) {
         precondition(variant.allSatisfy(\.isFinite), "ratio of non-finite samples")
         guard !baseline.isEmpty, variant.count == baseline.count,
+            groups.sampleCount == baseline.count,
             baseline.allSatisfy({ $0 > 0 && $0.isFinite })
         else { return nil }
         let rounds = baseline.count
@@ -48,8 +62,7 @@ public struct RatioInterval: Sendable, Equatable {
         var ratios = [Double]()
         ratios.reserveCapacity(resamples)
         for _ in 0..<resamples {
-            for _ in 0..<rounds {
-                let round = random.next(below: rounds)
+            groups.resample(using: &random) { round in
                 variantResample.draw(index: round)
                 baselineResample.draw(index: round)
             }

@@ -22,7 +22,7 @@ public struct SampleSummary: Sendable {
     /// The 90th percentile.
     public let p90: Double
     /// The 95% percentile-bootstrap interval of the median (`Bootstrap.medianInterval`,
-    /// fixed seed); `nil` with no samples.
+    /// fixed seed); `nil` with fewer than `Bootstrap.minimumSamples` samples.
     public let medianInterval: ConfidenceInterval?
     /// The quartiles and fences; `nil` with no samples.
     public let fences: TukeyFences?
@@ -34,6 +34,12 @@ public struct SampleSummary: Sendable {
     ///
     /// - Complexity: O(n log n), plus the bootstrap's O(2000 × n).
     public init(samples: [Double]) {
+        self.init(samples: samples, groups: ProcessGroups(singleProcess: samples.count))
+    }
+
+    /// Summarises samples taken by several processes: the median's interval is the
+    /// two-stage bootstrap's (`ProcessGroups`).
+    init(samples: [Double], groups: ProcessGroups) {
         precondition(samples.allSatisfy(\.isFinite), "summary of non-finite samples")
         let sorted = samples.sorted()
         count = sorted.count
@@ -53,7 +59,9 @@ public struct SampleSummary: Sendable {
             standardDeviation = .nan
         }
         coefficientOfVariation = mean == 0 ? .nan : standardDeviation / abs(mean)
-        medianInterval = Bootstrap.medianInterval(of: samples)
+        medianInterval =
+            Bootstrap.hasEnoughSamples(count)
+            ? Bootstrap.medianInterval(of: samples, groups: groups) : nil
         fences = TukeyFences(sorted: sorted)
         outliers = fences?.outliers(in: samples) ?? []
     }

@@ -14,6 +14,13 @@ public struct MetricComparison: Sendable, Equatable {
         case ratio
         /// Median wall nanoseconds per event.
         case nanoseconds = "ns/event"
+        /// The ratio of thread CPU time to the baseline variant's, in the same run.
+        case cpuRatio = "cpu ratio"
+        /// Median thread CPU nanoseconds per event.
+        case cpuNanoseconds = "cpu ns/event"
+        /// CPU ns per event over the machine-speed reference's ns in the same rounds
+        /// (`MachineSpeedReference`): absolute time with the machine's speed divided out.
+        case cpuPerReference = "cpu/reference"
         /// Allocations per event.
         case allocations = "allocs/event"
     }
@@ -57,8 +64,9 @@ public struct MetricComparison: Sendable, Equatable {
     func formatted(_ value: Double?) -> String {
         guard let value else { return "—" }
         switch basis {
-        case .ratio: return NumberFormat.significant(value) + "×"
-        case .nanoseconds, .allocations: return NumberFormat.significant(value)
+        case .ratio, .cpuRatio: return NumberFormat.significant(value) + "×"
+        case .nanoseconds, .cpuNanoseconds, .cpuPerReference, .allocations:
+            return NumberFormat.significant(value)
         }
     }
 

@@ -32,10 +32,12 @@ extension ResultsComparison {
     public static let method = """
         A time change counts when it passes the threshold and its 95% CI excludes 0; the CI \
         of a change combines the two runs' CIs as independent errors (in log space, \
-        √(a² + b²) of their half-widths). Pattern variants are judged on their \
-        ratio to the scenario's baseline variant in the same run, which cancels the \
-        machine's speed; baseline variants on absolute ns per event. Allocations per event \
-        count when they move beyond the tolerance.
+        √(a² + b²) of their half-widths). Time is each worker thread's CPU time unless \
+        --metric wall says otherwise. Pattern variants are judged on their ratio to the \
+        scenario's baseline variant in the same run, which cancels the machine's speed; \
+        baseline variants on their CPU time over a fixed machine-speed reference timed in \
+        the same rounds (absolute ns per event in files without it, or with --metric \
+        wall). Allocations per event count when they move beyond the tolerance.
         """
 
     // MARK: - Text

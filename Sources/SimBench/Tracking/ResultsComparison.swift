@@ -110,22 +110,28 @@ public struct ResultsComparison: Sendable {
             result.note = "status '\(status)' in the \(side): a wrong outcome has no timing"
             return result
         }
-        let nanoseconds = estimate(old, "ns_per_event_median", "ns_per_event_ci_low", "ns_per_event_ci_high")
+        // CPU time where both rows have it; older files only have wall time.
+        var metric = thresholds.metric
+        var context = [String]()
+        if metric == .cpu, old.number(metric.columns.median) == nil || new.number(metric.columns.median) == nil {
+            metric = .wall
+            context.append("no CPU time in a file: wall time")
+        }
+        let columns = metric.columns
+        let nanoseconds = estimate(old, columns.median, columns.low, columns.high)
             .flatMap { before in
-                estimate(new, "ns_per_event_median", "ns_per_event_ci_low", "ns_per_event_ci_high")
-                    .map { (before, $0) }
+                estimate(new, columns.median, columns.low, columns.high).map { (before, $0) }
             }
-        let ratio = estimate(old, "ratio_to_baseline", "ratio_ci_low", "ratio_ci_high")
+        let ratio = estimate(old, columns.ratio, columns.ratioLow, columns.ratioHigh)
             .flatMap { before in
-                estimate(new, "ratio_to_baseline", "ratio_ci_low", "ratio_ci_high").map { (before, $0) }
+                estimate(new, columns.ratio, columns.ratioLow, columns.ratioHigh).map { (before, $0) }
             }
         let nanosecondsChange = nanoseconds.flatMap { RelativeChange(from: $0.0, to: $0.1) }
         let ratioChange = ratio.flatMap { RelativeChange(from: $0.0, to: $0.1) }
 
-        var context = [String]()
         let isRuler = new.isBaselineVariant || old.isBaselineVariant
         if !isRuler, let ratioChange, let ratio, ratioChange.hasInterval || nanosecondsChange?.hasInterval != true {
-            result.basis = .ratio
+            result.basis = metric.ratioBasis
             result.baseline = ratio.0.value
             result.current = ratio.1.value
             result.change = ratioChange
@@ -133,8 +139,24 @@ public struct ResultsComparison: Sendable {
             result.verdict = verdict
             context.append(reason)
             if let nanosecondsChange { context.append("ns/event \(nanosecondsChange.pointText)") }
+        } else if metric == .cpu, let (normalized, normalizedChange) = perReference(old, new),
+            normalizedChange.hasInterval, thresholds.judgesAbsoluteTime
+        {
+            // Absolute time, with the machine's speed in the same rounds divided out.
+            result.basis = .cpuPerReference
+            result.baseline = normalized.0.value
+            result.current = normalized.1.value
+            result.change = normalizedChange
+            let (verdict, reason) = normalizedChange.verdict(threshold: thresholds.time)
+            result.verdict = verdict
+            context.append(reason)
+            if let nanosecondsChange { context.append("cpu ns/event \(nanosecondsChange.pointText)") }
+            context.append(
+                isRuler
+                    ? "the scenario's baseline variant: CPU time over the machine-speed reference"
+                    : "ratio has no CI: CPU time over the machine-speed reference")
         } else {
-            result.basis = .nanoseconds
+            result.basis = metric.nanosecondsBasis
             result.baseline = nanoseconds?.0.value
             result.current = nanoseconds?.1.value
             result.change = nanosecondsChange
@@ -187,6 +209,19 @@ public struct ResultsComparison: Sendable {
             result.note = "within \(limit)"
         }
         return result
+    }
+
+    /// Both rows' CPU time over the machine-speed reference, and its change; nil where
+    /// either row lacks it (a file from before the reference existed).
+    private static func perReference(
+        _ old: ResultsRecord, _ new: ResultsRecord
+    ) -> ((Estimate, Estimate), RelativeChange)? {
+        let columns = ("cpu_per_reference", "cpu_per_reference_ci_low", "cpu_per_reference_ci_high")
+        guard let before = estimate(old, columns.0, columns.1, columns.2),
+            let after = estimate(new, columns.0, columns.1, columns.2),
+            let change = RelativeChange(from: before, to: after)
+        else { return nil }
+        return ((before, after), change)
     }
 
     private static func estimate(
@@ -274,7 +309,9 @@ public struct ResultsComparison: Sendable {
     /// machine more likely changed than the code: says so, since those verdicts rest on
     /// absolute time while the patterns' ratios cancel the drift.
     static func driftNote(_ results: [MetricComparison], _ thresholds: RegressionThresholds) -> [String] {
-        let changes = results.filter { $0.metric == .time && $0.basis == .nanoseconds && $0.isBaselineVariant }
+        let changes = results.filter {
+            $0.metric == .time && [.nanoseconds, .cpuNanoseconds].contains($0.basis) && $0.isBaselineVariant
+        }
             .compactMap { $0.change?.point }
         guard changes.count >= 2, let low = changes.min(), let high = changes.max() else { return [] }
         guard low > thresholds.time || high < -thresholds.time else { return [] }

@@ -26,6 +26,10 @@ public enum ResultsSchema {
         "ratio_ci_low", "ratio_ci_high", "cpu_ns_per_event_median", "allocs_per_event",
         "peak_rss_bytes", "rss_bytes_per_machine", "instructions_per_event", "setup_ms",
         "prepare_ms", "ratio_to_axis_reference", "axis_ratio_ci_low", "axis_ratio_ci_high",
+        "processes", "cpu_ns_per_event_ci_low", "cpu_ns_per_event_ci_high", "utilization_median",
+        "interfered_rounds", "cpu_ratio_to_baseline", "cpu_ratio_ci_low", "cpu_ratio_ci_high",
+        "reference_ns_median", "cpu_per_reference", "cpu_per_reference_ci_low",
+        "cpu_per_reference_ci_high",
     ]
 
     /// Columns whose cells are empty or hexadecimal.

@@ -1,0 +1,169 @@
+import Foundation
+
+/// `run --processes K`: the same run in K child processes, one after another, their samples
+/// pooled.
+///
+/// Each child is this very binary, started with the parent's arguments and, in the
+/// environment, where to write what it measured (`ProcessPool.childResultVariable`). It
+/// plans the same configurations from the same seed, warms up, measures its rounds and
+/// writes its samples, outcome verdicts and setup as JSON; it prints and writes nothing
+/// else. The parent reads them back and tags every sample with its child's index, so that
+/// the intervals resample processes before rounds (`ProcessGroups`).
+public enum ProcessPool {
+    /// Set in a child's environment: the path the child writes its `ChildResult` to.
+    public static let childResultVariable = "SIMBENCH_CHILD_RESULT"
+    /// The most processes one run may start.
+    public static let processLimit = 64
+
+    /// The path this process must write its result to, when it is a child.
+    public static var childResultPath: String? {
+        ProcessInfo.processInfo.environment[childResultVariable].flatMap { $0.isEmpty ? nil : $0 }
+    }
+
+    /// This binary, to start as a child: `/proc/self/exe`, which survives a relative
+    /// `argv[0]` and a changed working directory.
+    public static var currentExecutable: String {
+        (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+            ?? CommandLine.arguments[0]
+    }
+
+    /// What a child measured, as it travels to the parent.
+    public struct ChildResult: Codable, Sendable {
+        var configurations: [ChildConfiguration]
+        var notes: [String]
+    }
+
+    struct ChildConfiguration: Codable, Sendable {
+        var setup: SetupReport
+        var warmupRounds: Int
+        var rounds: Int
+        var samples: [String: [RoundMeasurement]]
+        var verdicts: [String: OutcomeVerdict]
+        var residentGrowth: Int64?
+    }
+
+    /// The JSON a child writes for `result`.
+    public static func childDocument(_ result: RunResult) throws -> Data {
+        let child = ChildResult(
+            configurations: result.configurations.map { configuration in
+                ChildConfiguration(
+                    setup: configuration.setup, warmupRounds: configuration.warmupRounds,
+                    rounds: configuration.rounds, samples: configuration.samples,
+                    verdicts: configuration.verdicts, residentGrowth: configuration.residentGrowth)
+            },
+            notes: result.notes)
+        return try JSONEncoder().encode(child)
+    }
+
+    /// Why a child failed: its exit status or what it left.
+    public struct ChildFailure: Error, CustomStringConvertible {
+        public let process: Int
+        public let reason: String
+        public var description: String { "child process \(process + 1): \(reason)" }
+    }
+
+    /// Runs `plan` in `plan.processes` children of `executable`, started with `arguments`,
+    /// one after another, and pools what they measured.
+    ///
+    /// - Parameter progress: hears of each child as it starts (counted from 1).
+    public static func run(
+        plan: RunPlan, environment: RunEnvironment, executable: String, arguments: [String],
+        progress: (Int) -> Void = { _ in }
+    ) throws(ChildFailure) -> RunResult {
+        let directory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("simbench-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
+        do {
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        } catch {
+            throw ChildFailure(process: 0, reason: "cannot create \(directory.path): \(error)")
+        }
+        defer { try? FileManager.default.removeItem(at: directory) }
+
+        var children = [ChildResult]()
+        for index in 0..<plan.processes {
+            progress(index + 1)
+            let output = directory.appendingPathComponent("child-\(index).json")
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: executable)
+            process.arguments = arguments
+            var variables = ProcessInfo.processInfo.environment
+            variables[childResultVariable] = output.path
+            process.environment = variables
+            process.standardInput = FileHandle.nullDevice
+            process.standardOutput = FileHandle.nullDevice
+            do {
+                try process.run()
+            } catch {
+                throw ChildFailure(process: index, reason: "cannot start \(executable): \(error)")
+            }
+            process.waitUntilExit()
+            // A wrong outcome (3) is measured and reported like in one process.
+            let status = process.terminationStatus
+            guard process.terminationReason == .exit, status == 0 || status == 3 else {
+                let how = process.terminationReason == .exit ? "exit status \(status)" : "signal \(status)"
+                throw ChildFailure(process: index, reason: "ended with \(how)")
+            }
+            do {
+                children.append(try JSONDecoder().decode(ChildResult.self, from: Data(contentsOf: output)))
+            } catch {
+                throw ChildFailure(process: index, reason: "left no readable result: \(error)")
+            }
+        }
+        return try pool(children, plan: plan, environment: environment)
+    }
+
+    /// The children's results as one, every sample tagged with its child's index.
+    static func pool(
+        _ children: [ChildResult], plan: RunPlan, environment: RunEnvironment
+    ) throws(ChildFailure) -> RunResult {
+        var configurations = [ConfigurationResult]()
+        var groupStart = 0
+        for (index, planned) in plan.configurations.enumerated() {
+            var samples = [String: [RoundMeasurement]]()
+            var verdicts = [String: OutcomeVerdict]()
+            var rounds = Int.max
+            for (process, child) in children.enumerated() {
+                guard index < child.configurations.count else {
+                    throw ChildFailure(process: process, reason: "measured fewer configurations than planned")
+                }
+                let part = child.configurations[index]
+                rounds = min(rounds, part.rounds)
+                for (variant, measurements) in part.samples {
+                    samples[variant, default: []] += measurements.map { sample in
+                        var sample = sample
+                        sample.process = process
+                        return sample
+                    }
+                }
+                for (variant, verdict) in part.verdicts {
+                    verdicts[variant] = verdicts[variant].map { $0.pooled(with: verdict) } ?? verdict
+                }
+            }
+            let first = children[0].configurations[index]
+            if index == 0 || plan.configurations[index - 1].group != planned.group {
+                groupStart = index
+            }
+            configurations.append(
+                ConfigurationResult(
+                    planned: planned, setup: first.setup, warmupRounds: first.warmupRounds,
+                    rounds: rounds, samples: samples, verdicts: verdicts,
+                    actors: min(plan.actors, max(1, plan.machines)),
+                    residentGrowth: first.residentGrowth,
+                    axisReference: index == groupStart ? nil : configurations[groupStart]))
+        }
+        return RunResult(
+            environment: environment, configurations: configurations,
+            notes: children.first?.notes ?? [])
+    }
+}
+
+extension OutcomeVerdict {
+    /// One verdict for a variant measured in two processes: right only if right in both,
+    /// with the same outcome.
+    func pooled(with other: OutcomeVerdict) -> OutcomeVerdict {
+        OutcomeVerdict(
+            checksum: checksum,
+            matchesBaseline: matchesBaseline && other.matchesBaseline && checksum == other.checksum,
+            summary: summary)
+    }
+}

@@ -1,0 +1,88 @@
+#!/usr/bin/env bash
+# A/A proof of the CI suite, on this machine: runs the suite (the arguments in
+# Benchmarks/ci.conf) N times with the same binary, compares every pair of runs with the
+# default `simbench compare`, and measures how far each pattern variant's ratio to its
+# baseline spreads from run to run. Unchanged code must look unchanged:
+#   - at most one pair in twenty, rounded up (2 of 45 for N=10), flags a regression or an
+#     improvement;
+#   - every pattern variant's ratio spreads by at most 3% ((max − min) / median).
+# Prints `A/A pairs flagged: X/Y` and one `ratio spread: <variant> Z%` line per pattern
+# variant, and exits 1 when either target is missed.
+#
+# Usage: scripts/aa-proof.sh [N]   (default 10; each run of the suite takes about 12 s)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+runs=${1:-10}
+if ! [[ "$runs" =~ ^[0-9]+$ ]] || [ "$runs" -lt 2 ]; then
+    echo "aa-proof: N must be a whole number of at least 2, not '$runs'" >&2
+    exit 64
+fi
+spread_limit=3
+
+swift build -c release --product simbench > /dev/null
+binary=.build/release/simbench
+mapfile -t run_args < <(sed -e 's/#.*//' Benchmarks/ci.conf | tr -s ' \t' '\n\n' | sed '/^$/d')
+out=$(mktemp -d)
+trap 'rm -rf "$out"' EXIT
+
+started=$SECONDS
+for i in $(seq 1 "$runs"); do
+    "$binary" run "${run_args[@]}" --quiet --csv "$out/run$i.csv" > /dev/null
+done
+
+pairs=0
+flagged=0
+for i in $(seq 1 "$runs"); do
+    for j in $(seq $((i + 1)) "$runs"); do
+        pairs=$((pairs + 1))
+        set +e
+        "$binary" compare "$out/run$i.csv" "$out/run$j.csv" > "$out/compare.txt"
+        status=$?
+        set -e
+        case $status in
+            0 | 2) ;;
+            *) echo "aa-proof: compare failed with status $status:" >&2; cat "$out/compare.txt" >&2; exit 1 ;;
+        esac
+        if grep -Eq '^  (REGRESSION|improvement) ' "$out/compare.txt"; then
+            flagged=$((flagged + 1))
+            echo "pair $i-$j flagged:"
+            grep -E '^  (REGRESSION|improvement) ' "$out/compare.txt"
+        fi
+    done
+done
+# 2 of 45 for ten runs: about one pair in twenty.
+allowed=$(((pairs + 19) / 20))
+
+echo
+echo "A/A proof on $(hostname): $runs runs of simbench run ${run_args[*]}; took $((SECONDS - started)) s"
+echo "A/A pairs flagged: $flagged/$pairs"
+failed=0
+[ "$flagged" -le "$allowed" ] || failed=1
+# The spread of each pattern variant's ratio, in the metric compare judges by default.
+spreads=$(python3 - "$out" "$spread_limit" <<'PY'
+import csv, glob, sys
+out, limit = sys.argv[1], float(sys.argv[2])
+ratios = {}
+for path in sorted(glob.glob(out + "/run*.csv")):
+    for row in csv.DictReader(open(path, newline="")):
+        if row["role"] == "baseline" or row["status"] != "ok":
+            continue
+        column = "cpu_ratio_to_baseline" if row.get("cpu_ratio_to_baseline") else "ratio_to_baseline"
+        ratios.setdefault(f'{row["scenario"]}.{row["variant"]}', []).append(float(row[column]))
+worst = 0.0
+for name, values in ratios.items():
+    values.sort()
+    median = values[len(values) // 2] if len(values) % 2 else (values[len(values) // 2 - 1] + values[len(values) // 2]) / 2
+    spread = 100 * (values[-1] - values[0]) / median
+    worst = max(worst, spread)
+    print(f"ratio spread: {name} {spread:.1f}%")
+sys.exit(1 if worst > limit else 0)
+PY
+) || failed=1
+echo "$spreads"
+if [ "$failed" -ne 0 ]; then
+    echo "aa-proof: FAILED: expected at most $allowed of $pairs pairs flagged and every ratio spread at most $spread_limit%" >&2
+    exit 1
+fi
+echo "aa-proof: passed"
