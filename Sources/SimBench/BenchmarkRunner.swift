@@ -73,6 +73,16 @@ public struct BenchmarkRunner: Sendable {
         return notes
     }
 
+    /// Rounds of an empty fleet timed to tell the harness's fixed cost per round.
+    static let emptyRounds = 21
+
+    /// The median wall time of `emptyRounds` rounds that run no variant.
+    static func emptyRoundCost(of session: any ScenarioSession) async -> UInt64 {
+        var times = [UInt64]()
+        for _ in 0..<emptyRounds { times.append(await session.measureEmptyRound()) }
+        return times.sorted()[times.count / 2]
+    }
+
     /// One (configuration, variant) of a group.
     private struct Unit: Hashable {
         var configuration: Int
@@ -90,7 +100,9 @@ public struct BenchmarkRunner: Sendable {
             report(planned.label, "setting up")
             let before = ResourceUsage.currentResidentBytes()
             let session = planned.entry.makeSession(planned.configuration)
-            setups.append(await session.setUp(actors: plan.actors, variants: planned.variants.map(\.name)))
+            var setup = await session.setUp(actors: plan.actors, variants: planned.variants.map(\.name))
+            setup.emptyRoundNanoseconds = await BenchmarkRunner.emptyRoundCost(of: session)
+            setups.append(setup)
             let after = ResourceUsage.currentResidentBytes()
             residentGrowth.append(after.flatMap { after in before.map { Int64(after) - Int64($0) } })
             sessions.append(session)

@@ -77,6 +77,7 @@ extension ConfigurationResult {
             row.cpuRatioToBaseline = cpuRatio?.estimate
             row.cpuRatioLow = enoughRounds ? cpuRatio?.interval.lower : nil
             row.cpuRatioHigh = enoughRounds ? cpuRatio?.interval.upper : nil
+            row.emptyRoundNs = setup.emptyRoundNanoseconds > 0 ? Double(setup.emptyRoundNanoseconds) : nil
             row.referenceNsMedian = perReference != nil ? median(references) : nil
             row.cpuPerReference = perReference?.estimate
             row.cpuPerReferenceLow = enoughRounds ? perReference?.interval.lower : nil

@@ -9,6 +9,9 @@ protocol ScenarioSession: Actor {
     /// Runs one variant once over the whole fleet; counts instructions with `instructions`
     /// where the kernel allows it.
     func measure(variant: String, instructions: InstructionCounter?) async -> RoundMeasurement
+    /// The wall time of a round that runs no variant: the task group, one message to each
+    /// worker and back, and merging empty outcomes. The harness's fixed cost per round.
+    func measureEmptyRound() async -> UInt64
     /// The checksum of a variant's first outcome, and whether every outcome so far equalled
     /// the baseline's.
     func verdict(variant: String) -> OutcomeVerdict
@@ -23,6 +26,8 @@ struct SetupReport: Sendable, Codable {
     /// Each variant's own preparation (its tree representation, compiled rules, …).
     var prepareNanoseconds: [String: UInt64]
     var events: Int
+    /// The median wall time of a round that runs no variant (`measureEmptyRound`).
+    var emptyRoundNanoseconds: UInt64 = 0
 }
 
 /// One variant's run over the fleet.
@@ -165,6 +170,21 @@ actor FleetSession<S: Scenario>: ScenarioSession {
             instructions: instructionCount, peakResidentBytes: peak)
     }
 
+    func measureEmptyRound() async -> UInt64 {
+        let workers = workers
+        let start = monotonicNanoseconds()
+        let parts = await withTaskGroup(of: (Int, WorkerRun<S.Outcome>).self) { group in
+            for (slot, worker) in workers.enumerated() {
+                group.addTask { (slot, await worker.runNothing()) }
+            }
+            var parts = [S.Outcome?](repeating: nil, count: workers.count)
+            for await (slot, run) in group { parts[slot] = run.outcome }
+            return parts
+        }
+        blackHole(S.Outcome.merged(parts.map { $0! }))
+        return monotonicNanoseconds() - start
+    }
+
     private func record(_ outcome: S.Outcome, of variant: String) {
         if let earlier = outcomes[variant] {
             outcomes[variant] = (earlier.first, earlier.consistent && earlier.first == outcome)
@@ -228,6 +248,18 @@ actor FleetWorker<S: Scenario> {
         let allocationsBefore = AllocationCounter.countOnThisThread()
         let cpuBefore = threadCPUNanoseconds()
         let outcome = run()
+        let cpu = threadCPUNanoseconds() - cpuBefore
+        return WorkerRun(
+            outcome: outcome, allocations: AllocationCounter.countOnThisThread() - allocationsBefore,
+            cpuNanoseconds: cpu)
+    }
+
+    /// What `run` does around a variant's run, with no variant: the same reads of the
+    /// counters and clocks, and an empty outcome.
+    func runNothing() -> WorkerRun<S.Outcome> {
+        let allocationsBefore = AllocationCounter.countOnThisThread()
+        let cpuBefore = threadCPUNanoseconds()
+        let outcome = S.Outcome()
         let cpu = threadCPUNanoseconds() - cpuBefore
         return WorkerRun(
             outcome: outcome, allocations: AllocationCounter.countOnThisThread() - allocationsBefore,

@@ -59,6 +59,8 @@ public struct ResultRow: Sendable, Equatable {
     public var cpuPerReference: Double?
     public var cpuPerReferenceLow: Double?
     public var cpuPerReferenceHigh: Double?
+    /// The median wall ns of a round that runs no variant: the harness's fixed cost.
+    public var emptyRoundNs: Double?
 
     public static let columns = [
         "run_id", "timestamp", "host", "cpu", "cores", "load_average", "os", "swift_version",
@@ -75,6 +77,7 @@ public struct ResultRow: Sendable, Equatable {
         "cpu_ns_per_event_ci_high", "utilization_median", "interfered_rounds",
         "cpu_ratio_to_baseline", "cpu_ratio_ci_low", "cpu_ratio_ci_high", "reference_ns_median",
         "cpu_per_reference", "cpu_per_reference_ci_low", "cpu_per_reference_ci_high",
+        "empty_round_ns",
     ]
 
     /// The cells, in `columns` order.
@@ -100,6 +103,7 @@ public struct ResultRow: Sendable, Equatable {
             cell(cpuNsPerEventHigh), cell(utilizationMedian), interferedRounds.map { "\($0)" } ?? "",
             cell(cpuRatioToBaseline), cell(cpuRatioLow), cell(cpuRatioHigh), cell(referenceNsMedian),
             cell(cpuPerReference), cell(cpuPerReferenceLow), cell(cpuPerReferenceHigh),
+            cell(emptyRoundNs),
         ]
     }
 

@@ -29,7 +29,7 @@ public enum ResultsSchema {
         "processes", "cpu_ns_per_event_ci_low", "cpu_ns_per_event_ci_high", "utilization_median",
         "interfered_rounds", "cpu_ratio_to_baseline", "cpu_ratio_ci_low", "cpu_ratio_ci_high",
         "reference_ns_median", "cpu_per_reference", "cpu_per_reference_ci_low",
-        "cpu_per_reference_ci_high",
+        "cpu_per_reference_ci_high", "empty_round_ns",
     ]
 
     /// Columns whose cells are empty or hexadecimal.

@@ -1,0 +1,60 @@
+import Testing
+
+@testable import SimBench
+
+@Suite("run: warnings under a table")
+struct RunWarningsTests {
+    /// An `ok` row of `rounds` samples at 10 ns/event, 100,000 events a round (1 ms).
+    private func row(rounds: Int, processes: Int = 1, interfered: Int = 0, emptyRound: Double? = nil) -> ResultRow {
+        let time = TimeStatistics(
+            median: 10, min: 9, max: 11, mean: 10, standardDeviation: 0.5,
+            coefficientOfVariation: 0.05, p10: 9.5, p90: 10.5, medianLow: 9.8, medianHigh: 10.2,
+            mildOutliers: 0, severeOutliers: 0)
+        var row = ResultRow(
+            environment: RunEnvironment.current(), scenario: "spin", parameters: "",
+            variant: "napping", role: "pattern", status: "ok", eventUnit: "step", machines: 100,
+            eventsPerMachine: 1000, eventsPerRound: 100_000, actors: 1, rounds: rounds,
+            warmupRounds: 1, seed: 1, nsPerEvent: time, eventsPerSecond: 1e8, ratioToBaseline: 1,
+            ratioLow: 0.9, ratioHigh: 1.1, cpuNsPerEventMedian: 10, allocationsPerEvent: 0,
+            peakResidentBytes: nil, residentBytesPerMachine: nil, instructionsPerEvent: nil,
+            setupMilliseconds: 1, prepareMilliseconds: 0, checksum: 1)
+        row.processes = processes
+        row.interferedRounds = interfered
+        row.emptyRoundNs = emptyRound
+        return row
+    }
+
+    @Test("no warning for enough quiet samples with a negligible round cost")
+    func quiet() {
+        #expect(RunWarnings.lines(for: [row(rounds: 10, emptyRound: 5_000)]).isEmpty)
+    }
+
+    @Test("fewer than 10 samples, counting every process's rounds")
+    func fewSamples() {
+        let lines = RunWarnings.lines(for: [row(rounds: 9)])
+        #expect(lines.count == 1 && lines[0].contains("napping: only 9 samples"), "\(lines)")
+        #expect(RunWarnings.lines(for: [row(rounds: 5, processes: 2)]).isEmpty)
+    }
+
+    @Test("more than a fifth of the rounds interfered with")
+    func interfered() {
+        #expect(RunWarnings.lines(for: [row(rounds: 10, interfered: 2)]).isEmpty)
+        let lines = RunWarnings.lines(for: [row(rounds: 10, interfered: 3)])
+        #expect(lines.count == 1 && lines[0].contains("3 of 10 rounds interfered"), "\(lines)")
+    }
+
+    @Test("an empty fleet's round above 1% of the variant's round")
+    func emptyRoundCost() {
+        // The round takes 10 ns × 100,000 = 1 ms: 10 µs is 1%, 20 µs is 2%.
+        #expect(RunWarnings.lines(for: [row(rounds: 10, emptyRound: 9_000)]).isEmpty)
+        let lines = RunWarnings.lines(for: [row(rounds: 10, emptyRound: 20_000)])
+        #expect(lines.count == 1 && lines[0].contains("fixed cost of a round"), "\(lines)")
+    }
+
+    @Test("a wrong variant gets no warning: it has no timing")
+    func wrongVariant() {
+        var wrong = row(rounds: 3, interfered: 3)
+        wrong.status = "wrong"
+        #expect(RunWarnings.lines(for: [wrong]).isEmpty)
+    }
+}
