@@ -52,6 +52,12 @@ extern void *__libc_pvalloc(size_t size);
 struct thread_tally {
     _Atomic uint64_t calls;
     struct thread_tally *next;
+    // Live-byte tracking, off except between simbench_track_bytes_begin and _end on this
+    // thread (an untimed pass): the timed paths pay one more load and a not-taken branch.
+    // Written and read by the owning thread only.
+    int tracking;
+    int64_t live_bytes;
+    int64_t peak_bytes;
 } __attribute__((aligned(CACHE_LINE)));
 
 /// Every tally ever registered, newest first.
@@ -69,6 +75,9 @@ static struct thread_tally *register_this_thread(void) {
         return NULL;
     }
     atomic_init(&tally->calls, 0);
+    tally->tracking = 0;
+    tally->live_bytes = 0;
+    tally->peak_bytes = 0;
     struct thread_tally *head = atomic_load_explicit(&all_tallies, memory_order_relaxed);
     do {
         tally->next = head;
@@ -92,6 +101,27 @@ static inline void count_allocation(void) {
     atomic_store_explicit(&tally->calls, calls + 1, memory_order_relaxed);
 }
 
+/// With tracking on, adds what the allocator handed out for `pointer` to this thread's live
+/// bytes and raises the peak. Returns `pointer`.
+static inline void *track_allocation(void *pointer) {
+    struct thread_tally *tally = this_thread_tally;
+    if (__builtin_expect(tally != NULL && tally->tracking && pointer != NULL, 0)) {
+        tally->live_bytes += (int64_t)malloc_usable_size(pointer);
+        if (tally->live_bytes > tally->peak_bytes) {
+            tally->peak_bytes = tally->live_bytes;
+        }
+    }
+    return pointer;
+}
+
+/// With tracking on, subtracts what `pointer` held from this thread's live bytes.
+static inline void track_release(void *pointer) {
+    struct thread_tally *tally = this_thread_tally;
+    if (__builtin_expect(tally != NULL && tally->tracking && pointer != NULL, 0)) {
+        tally->live_bytes -= (int64_t)malloc_usable_size(pointer);
+    }
+}
+
 static inline int is_power_of_two(size_t value) {
     return value != 0 && (value & (value - 1)) == 0;
 }
@@ -100,22 +130,32 @@ static inline int is_power_of_two(size_t value) {
 
 SIMBENCH_EXPORT void *malloc(size_t size) {
     count_allocation();
-    return __libc_malloc(size);
+    return track_allocation(__libc_malloc(size));
 }
 
 SIMBENCH_EXPORT void *calloc(size_t count, size_t size) {
     count_allocation();
-    return __libc_calloc(count, size);
+    return track_allocation(__libc_calloc(count, size));
 }
 
 /// Every call counts, including growth in place and realloc(pointer, 0): the column is
 /// "calls into the allocator", the figure Swift's copy-on-write and array growth drive.
 SIMBENCH_EXPORT void *realloc(void *pointer, size_t size) {
     count_allocation();
-    return __libc_realloc(pointer, size);
+    struct thread_tally *tally = this_thread_tally;
+    int tracking = tally != NULL && tally->tracking;
+    int64_t old_size = tracking && pointer != NULL ? (int64_t)malloc_usable_size(pointer) : 0;
+    void *result = __libc_realloc(pointer, size);
+    // A failed realloc leaves the old block as it was; realloc(p, 0) frees p.
+    if (tracking && (result != NULL || size == 0)) {
+        tally->live_bytes -= old_size;
+        track_allocation(result);
+    }
+    return result;
 }
 
 SIMBENCH_EXPORT void free(void *pointer) {
+    track_release(pointer);
     __libc_free(pointer);
 }
 
@@ -132,7 +172,7 @@ SIMBENCH_EXPORT int posix_memalign(void **result, size_t alignment, size_t size)
     if (pointer == NULL) {
         return ENOMEM;
     }
-    *result = pointer;
+    *result = track_allocation(pointer);
     return 0;
 }
 
@@ -144,22 +184,22 @@ SIMBENCH_EXPORT void *aligned_alloc(size_t alignment, size_t size) {
         errno = EINVAL;
         return NULL;
     }
-    return __libc_memalign(alignment, size);
+    return track_allocation(__libc_memalign(alignment, size));
 }
 
 SIMBENCH_EXPORT void *memalign(size_t alignment, size_t size) {
     count_allocation();
-    return __libc_memalign(alignment, size);
+    return track_allocation(__libc_memalign(alignment, size));
 }
 
 SIMBENCH_EXPORT void *valloc(size_t size) {
     count_allocation();
-    return __libc_valloc(size);
+    return track_allocation(__libc_valloc(size));
 }
 
 SIMBENCH_EXPORT void *pvalloc(size_t size) {
     count_allocation();
-    return __libc_pvalloc(size);
+    return track_allocation(__libc_pvalloc(size));
 }
 
 // MARK: - Reading the count
@@ -206,6 +246,29 @@ SIMBENCH_EXPORT int simbench_allocation_counting_active(void) {
         atomic_store_explicit(&verdict, known, memory_order_relaxed);
     }
     return known;
+}
+
+SIMBENCH_EXPORT int simbench_track_bytes_begin(void) {
+    struct thread_tally *tally = this_thread_tally;
+    if (tally == NULL) {
+        tally = register_this_thread();
+        if (tally == NULL) {
+            return 0;
+        }
+    }
+    tally->live_bytes = 0;
+    tally->peak_bytes = 0;
+    tally->tracking = 1;
+    return 1;
+}
+
+SIMBENCH_EXPORT int64_t simbench_track_bytes_end(void) {
+    struct thread_tally *tally = this_thread_tally;
+    if (tally == NULL || !tally->tracking) {
+        return -1;
+    }
+    tally->tracking = 0;
+    return tally->peak_bytes;
 }
 
 SIMBENCH_EXPORT void simbench_release_free_memory(void) {

@@ -102,6 +102,9 @@ public struct BenchmarkRunner: Sendable {
             let session = planned.entry.makeSession(planned.configuration)
             var setup = await session.setUp(actors: plan.actors, variants: planned.variants.map(\.name))
             setup.emptyRoundNanoseconds = await BenchmarkRunner.emptyRoundCost(of: session)
+            for variant in planned.variants {
+                setup.bytesPerEntity[variant.name] = await session.bytesPerEntity(variant: variant.name)
+            }
             setups.append(setup)
             let after = ResourceUsage.currentResidentBytes()
             residentGrowth.append(after.flatMap { after in before.map { Int64(after) - Int64($0) } })
@@ -180,7 +183,7 @@ public struct BenchmarkRunner: Sendable {
                     rounds: round, samples: configurationSamples, verdicts: verdicts,
                     actors: min(plan.actors, max(1, plan.machines)),
                     residentGrowth: residentGrowth[index],
-                    axisReference: index == 0 ? nil : results[0]))
+                    axisReference: index == 0 ? nil : results[0], negligible: plan.negligible))
         }
         for session in sessions { await session.tearDown() }
         // Hand the freed inputs back to the system, so that the next group's resident growth

@@ -78,6 +78,25 @@ extension ConfigurationResult {
             row.cpuRatioLow = enoughRounds ? cpuRatio?.interval.lower : nil
             row.cpuRatioHigh = enoughRounds ? cpuRatio?.interval.upper : nil
             row.emptyRoundNs = setup.emptyRoundNanoseconds > 0 ? Double(setup.emptyRoundNanoseconds) : nil
+            row.bytesPerEntity = setup.bytesPerEntity[variant.name]
+            if variant.name != baselineName {
+                row.bytesPerEntityOverBaseline = row.bytesPerEntity.flatMap { bytes in
+                    setup.bytesPerEntity[baselineName].map { bytes - $0 }
+                }
+                // In CPU time, the steadier metric (README, "Steady numbers").
+                if ok && baselineTrusted, let overhead = OverheadEstimate(
+                    variant: cpu, baseline: baselineCPU, groups: groups, negligible: negligible)
+                {
+                    row.negligible = negligible
+                    row.overheadNsPerEvent = overhead.overhead
+                    row.overheadLow = enoughRounds ? overhead.overheadInterval.lower : nil
+                    row.overheadHigh = enoughRounds ? overhead.overheadInterval.upper : nil
+                    row.breakevenNsPerEvent = overhead.breakeven
+                    row.breakevenLow = enoughRounds ? overhead.breakevenInterval?.lower : nil
+                    row.breakevenHigh = enoughRounds ? overhead.breakevenInterval?.upper : nil
+                    row.breakevenNote = overhead.breakevenNote
+                }
+            }
             row.referenceNsMedian = perReference != nil ? median(references) : nil
             row.cpuPerReference = perReference?.estimate
             row.cpuPerReferenceLow = enoughRounds ? perReference?.interval.lower : nil

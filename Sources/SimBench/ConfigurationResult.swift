@@ -14,12 +14,15 @@ public struct ConfigurationResult: Sendable {
     /// The first configuration of the same scenario, measured in the same rounds, when this
     /// one differs from it by axis values.
     public let axisReference: AxisReference?
+    /// The share of an event's time below which an overhead stops mattering (`--negligible`).
+    public let negligible: Double
 
     init(
         planned: PlannedConfiguration, setup: SetupReport, warmupRounds: Int, rounds: Int,
         samples: [String: [RoundMeasurement]], verdicts: [String: OutcomeVerdict], actors: Int,
-        residentGrowth: Int64?, axisReference: ConfigurationResult?
+        residentGrowth: Int64?, axisReference: ConfigurationResult?, negligible: Double
     ) {
+        self.negligible = negligible
         self.planned = planned
         self.setup = setup
         self.warmupRounds = warmupRounds

@@ -9,6 +9,10 @@ protocol ScenarioSession: Actor {
     /// Runs one variant once over the whole fleet; counts instructions with `instructions`
     /// where the kernel allows it.
     func measure(variant: String, instructions: InstructionCounter?) async -> RoundMeasurement
+    /// The heap bytes a variant's own representation holds for one entity at its peak: a
+    /// fresh preparation and one run of a one-entity shard, untimed, the shard built before
+    /// counting starts. Nil where allocations are not counted.
+    func bytesPerEntity(variant: String) async -> Double?
     /// The wall time of a round that runs no variant: the task group, one message to each
     /// worker and back, and merging empty outcomes. The harness's fixed cost per round.
     func measureEmptyRound() async -> UInt64
@@ -28,6 +32,8 @@ struct SetupReport: Sendable, Codable {
     var events: Int
     /// The median wall time of a round that runs no variant (`measureEmptyRound`).
     var emptyRoundNanoseconds: UInt64 = 0
+    /// Each variant's peak heap bytes per entity (`bytesPerEntity(variant:)`).
+    var bytesPerEntity: [String: Double] = [:]
 }
 
 /// One variant's run over the fleet.
@@ -169,6 +175,29 @@ actor FleetSession<S: Scenario>: ScenarioSession {
             utilization: Double(cpu) / (Double(max(wall, 1)) * parallel), allocations: allocations,
             instructions: instructionCount, peakResidentBytes: peak)
     }
+
+    func bytesPerEntity(variant name: String) async -> Double? {
+        guard let index = S.variants.firstIndex(where: { $0.name == name }) else { return nil }
+        // Entities run one after another in every driver, so a run holds one entity's
+        // objects at a time: measure entities alone, each with a shard of its own built
+        // before the count starts, at a few places spread over the fleet.
+        let samples = min(entities, FleetSession.bytesSampleEntities)
+        var total: Int64 = 0
+        for sample in 0..<samples {
+            let entity = entities * sample / samples
+            let shard = scenario.makeShard(entities: entity..<(entity + 1))
+            let (_, peak) = AllocationCounter.peakBytes {
+                let run = S.variants[index].prepare(shard)
+                blackHole(run())
+            }
+            guard let peak else { return nil }
+            total += max(peak, 0)
+        }
+        return Double(total) / Double(max(samples, 1))
+    }
+
+    /// How many entities `bytesPerEntity` measures, one at a time.
+    static var bytesSampleEntities: Int { 8 }
 
     func measureEmptyRound() async -> UInt64 {
         let workers = workers

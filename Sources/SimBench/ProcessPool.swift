@@ -149,7 +149,8 @@ public enum ProcessPool {
                     rounds: rounds, samples: samples, verdicts: verdicts,
                     actors: min(plan.actors, max(1, plan.machines)),
                     residentGrowth: first.residentGrowth,
-                    axisReference: index == groupStart ? nil : configurations[groupStart]))
+                    axisReference: index == groupStart ? nil : configurations[groupStart],
+                    negligible: plan.negligible))
         }
         return RunResult(
             environment: environment, configurations: configurations,

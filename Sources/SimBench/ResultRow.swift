@@ -61,6 +61,22 @@ public struct ResultRow: Sendable, Equatable {
     public var cpuPerReferenceHigh: Double?
     /// The median wall ns of a round that runs no variant: the harness's fixed cost.
     public var emptyRoundNs: Double?
+    /// What the pattern adds per event, in CPU ns (`OverheadEstimate`), with its CI.
+    public var overheadNsPerEvent: Double?
+    public var overheadLow: Double?
+    public var overheadHigh: Double?
+    /// The real work per event above which the overhead is under `negligible` of the total.
+    public var breakevenNsPerEvent: Double?
+    public var breakevenLow: Double?
+    public var breakevenHigh: Double?
+    /// Why there is no break-even (faster than the baseline, already negligible).
+    public var breakevenNote = ""
+    /// The `--negligible` share the break-even is computed for.
+    public var negligible: Double?
+    /// The heap bytes the variant's own representation holds per entity at its peak, and
+    /// the difference from the baseline's.
+    public var bytesPerEntity: Double?
+    public var bytesPerEntityOverBaseline: Double?
 
     public static let columns = [
         "run_id", "timestamp", "host", "cpu", "cores", "load_average", "os", "swift_version",
@@ -77,7 +93,9 @@ public struct ResultRow: Sendable, Equatable {
         "cpu_ns_per_event_ci_high", "utilization_median", "interfered_rounds",
         "cpu_ratio_to_baseline", "cpu_ratio_ci_low", "cpu_ratio_ci_high", "reference_ns_median",
         "cpu_per_reference", "cpu_per_reference_ci_low", "cpu_per_reference_ci_high",
-        "empty_round_ns",
+        "empty_round_ns", "overhead_ns_per_event", "overhead_ci_low", "overhead_ci_high",
+        "breakeven_ns_per_event", "breakeven_ci_low", "breakeven_ci_high", "breakeven_note",
+        "negligible", "bytes_per_entity", "bytes_per_entity_over_baseline",
     ]
 
     /// The cells, in `columns` order.
@@ -103,7 +121,9 @@ public struct ResultRow: Sendable, Equatable {
             cell(cpuNsPerEventHigh), cell(utilizationMedian), interferedRounds.map { "\($0)" } ?? "",
             cell(cpuRatioToBaseline), cell(cpuRatioLow), cell(cpuRatioHigh), cell(referenceNsMedian),
             cell(cpuPerReference), cell(cpuPerReferenceLow), cell(cpuPerReferenceHigh),
-            cell(emptyRoundNs),
+            cell(emptyRoundNs), cell(overheadNsPerEvent), cell(overheadLow), cell(overheadHigh),
+            cell(breakevenNsPerEvent), cell(breakevenLow), cell(breakevenHigh), breakevenNote,
+            cell(negligible), cell(bytesPerEntity), cell(bytesPerEntityOverBaseline),
         ]
     }
 

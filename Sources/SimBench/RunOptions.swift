@@ -24,6 +24,9 @@ public struct RunOptions: Sendable {
     public var shard: ShardSelection?
     /// `--processes K`: the run repeated in K child processes, samples pooled.
     public var processes = 1
+    /// `--negligible P`: the share of an event's total time below which a pattern's
+    /// overhead stops mattering (the break-even work).
+    public var negligible = 0.05
 
     public init() {}
 }

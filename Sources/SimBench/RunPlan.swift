@@ -17,6 +17,8 @@ public struct RunPlan: Sendable {
     public let actors: Int
     /// Child processes the run is repeated in (`ProcessPool`); 1 measures in this process.
     public let processes: Int
+    /// The share of an event's time below which an overhead stops mattering.
+    public let negligible: Double
 
     /// Rounds never exceed this, whatever `--min-time` asks.
     public static let roundLimit = 10_000
@@ -45,6 +47,11 @@ public struct RunPlan: Sendable {
             throw .invalid(
                 "--processes", "\(options.processes)",
                 expected: "a whole number from 1 to \(ProcessPool.processLimit)")
+        }
+        guard options.negligible > 0 && options.negligible < 1 else {
+            throw .invalid(
+                "--negligible", RelativeChange.percent(options.negligible),
+                expected: "a percentage more than 0% and less than 100%, such as 5%")
         }
         if let actors = options.actors, !(1...4096).contains(actors) {
             throw .invalid("--actors", "\(actors)", expected: "a whole number from 1 to 4096")
@@ -89,6 +96,7 @@ public struct RunPlan: Sendable {
         seed = options.seed
         actors = options.actors ?? min(max(1, cores) * 4, options.machines)
         processes = options.processes
+        negligible = options.negligible
     }
 
     private static func selectScenarios(_ names: [String]?) throws(UsageError) -> [ScenarioEntry] {

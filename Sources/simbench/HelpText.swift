@@ -57,7 +57,8 @@ enum HelpText {
         USAGE
           simbench run [--machines N] [--events N] [--scenario A,B] [--variant X,Y]
                        [--rounds N] [--warmup N] [--min-time S] [--max-time S] [--seed N]
-                       [--actors K] [--processes K] [--param [SCENARIO.]KEY=VALUE]…
+                       [--actors K] [--processes K] [--negligible P]
+                       [--param [SCENARIO.]KEY=VALUE]…
                        [--csv PATH] [--raw PATH]
                        [--save-baseline NAME] [--append PATH] [--shard I/N]
                        [--quiet] [--allow-debug]
@@ -76,6 +77,8 @@ enum HelpText {
           --max-time S     stop once a variant has S seconds of samples (at least 3 rounds)
           --seed N         seed of every entity's random stream; default 1
           --actors K       worker actors; default 4 per core (never more than entities)
+          --negligible P   the share of an event's time below which a pattern's overhead stops
+                           mattering, for the break-even work; default 5%
           --processes K    repeat the run in K child processes, one after another, and pool
                            their samples; intervals then include the spread between
                            processes; default 1, at most 64

@@ -92,6 +92,15 @@ struct ResultTable {
             lines.append(contentsOf: difference(of: variant, in: configuration))
         }
         lines += RunWarnings.lines(for: configurationRows)
+        let answers = configurationRows.compactMap {
+            PatternAnswer(
+                row: $0, eventNoun: PatternAnswer.noun(descriptor.eventUnit),
+                entityNoun: PatternAnswer.noun(descriptor.entityUnit))
+        }
+        if !answers.isEmpty {
+            lines.append("  what each pattern adds:")
+            lines += answers.map { "    " + $0.sentence }
+        }
         return lines
     }
 

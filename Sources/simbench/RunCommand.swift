@@ -50,6 +50,9 @@ struct RunCommand {
                 options.maxTimeSeconds = try arguments.seconds(for: flag)
             case "--seed":
                 options.seed = try arguments.seed(for: flag)
+            case "--negligible":
+                options.negligible = try RegressionThresholds.percent(
+                    arguments.value(for: flag, expected: "a percentage such as 5%"), flag: flag)
             case "--processes":
                 options.processes = try arguments.integer(for: flag, in: 1...ProcessPool.processLimit)
             case "--actors":

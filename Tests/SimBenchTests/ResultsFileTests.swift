@@ -123,12 +123,26 @@ struct ResultsFileTests {
         }
     }
 
-    @Test("every column simbench writes is classified as number, hexadecimal or text")
+    @Test("every column simbench writes is classified as number, signed number, hexadecimal or text")
     func columnsClassified() {
-        let classified = ResultsSchema.numericColumns.union(ResultsSchema.hexadecimalColumns)
-            .union(ResultsSchema.textColumns)
+        let classified = ResultsSchema.numericColumns.union(ResultsSchema.signedColumns)
+            .union(ResultsSchema.hexadecimalColumns).union(ResultsSchema.textColumns)
         #expect(Set(ResultRow.columns) == classified)
         #expect(ResultsSchema.numericColumns.isDisjoint(with: ResultsSchema.textColumns))
+        #expect(ResultsSchema.signedColumns.isDisjoint(with: ResultsSchema.numericColumns))
+        #expect(ResultsSchema.signedColumns.isDisjoint(with: ResultsSchema.textColumns))
+    }
+
+    @Test("a signed column reads a negative number; an unsigned one refuses it")
+    func signedColumns() throws {
+        var negative = [String: String].row("table", median: 80)
+        negative["overhead_ns_per_event"] = "-1.5"
+        negative["bytes_per_entity_over_baseline"] = "-64"
+        let file = try ResultsFixture([negative]).file()
+        #expect(file.records[0].number("overhead_ns_per_event") == -1.5)
+        var wrong = negative
+        wrong["bytes_per_entity"] = "-64"
+        #expect(throws: ResultsFileError.self) { try ResultsFixture([wrong]).file() }
     }
 
     @Test("bytes that are not UTF-8 are refused with their line")

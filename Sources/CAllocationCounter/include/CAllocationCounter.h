@@ -29,6 +29,15 @@ uint64_t simbench_thread_allocation_count(void);
 /// (strdup) reached the counter. 0 if not, and the counts mean nothing.
 int simbench_allocation_counting_active(void);
 
+/// Starts counting the heap bytes the calling thread holds: from now on, what it allocates
+/// is added (the allocator's usable size) and what it frees is subtracted, and the high-water
+/// mark is kept. Returns 0 if the thread's tally could not be allocated.
+int simbench_track_bytes_begin(void);
+
+/// Stops counting and returns the most bytes the thread held at once since
+/// simbench_track_bytes_begin, above what it held then; -1 if no tracking was on.
+int64_t simbench_track_bytes_end(void);
+
 /// Returns freed heap memory to the system (glibc's malloc_trim), so that resident memory
 /// measured afterwards is what is in use, not what malloc kept for later.
 void simbench_release_free_memory(void);

@@ -40,3 +40,18 @@ public enum AllocationCounter {
         simbench_thread_allocation_count()
     }
 }
+
+extension AllocationCounter {
+    /// The most heap bytes the calling thread held at once while `body` ran, above what it
+    /// held before; nil where the allocator is not interposed.
+    ///
+    /// Exact for synchronous code, which stays on one thread: the allocator's usable size of
+    /// every block the thread allocated, less every block it freed, at the high-water mark.
+    /// Blocks freed that were allocated before `body` count against it.
+    public static func peakBytes<T>(during body: () -> T) -> (T, Int64?) {
+        guard isActive, simbench_track_bytes_begin() != 0 else { return (body(), nil) }
+        let result = body()
+        let peak = simbench_track_bytes_end()
+        return (result, peak >= 0 ? peak : nil)
+    }
+}

@@ -86,14 +86,15 @@ public struct ResultsFile: Sendable {
                     throw failure(line, column, "empty; every row needs a \(column)")
                 }
                 guard !cell.isEmpty else { continue }
-                if ResultsSchema.numericColumns.contains(column) {
+                let signed = ResultsSchema.signedColumns.contains(column)
+                if signed || ResultsSchema.numericColumns.contains(column) {
                     guard let number = Double(cell) else {
                         throw failure(line, column, "'\(cell)' is not a number")
                     }
                     guard number.isFinite else {
                         throw failure(line, column, "'\(cell)' is not a finite number")
                     }
-                    guard number >= 0 else {
+                    guard signed || number >= 0 else {
                         throw failure(line, column, "'\(cell)' is negative; expected a number ≥ 0")
                     }
                 } else if ResultsSchema.hexadecimalColumns.contains(column) {

@@ -29,7 +29,15 @@ public enum ResultsSchema {
         "processes", "cpu_ns_per_event_ci_low", "cpu_ns_per_event_ci_high", "utilization_median",
         "interfered_rounds", "cpu_ratio_to_baseline", "cpu_ratio_ci_low", "cpu_ratio_ci_high",
         "reference_ns_median", "cpu_per_reference", "cpu_per_reference_ci_low",
-        "cpu_per_reference_ci_high", "empty_round_ns",
+        "cpu_per_reference_ci_high", "empty_round_ns", "breakeven_ns_per_event", "negligible",
+        "bytes_per_entity",
+    ]
+
+    /// Numeric columns whose cells may also be negative: differences from the baseline (a
+    /// faster pattern has a negative overhead) and intervals around them.
+    static let signedColumns: Set<String> = [
+        "overhead_ns_per_event", "overhead_ci_low", "overhead_ci_high", "breakeven_ci_low",
+        "breakeven_ci_high", "bytes_per_entity_over_baseline",
     ]
 
     /// Columns whose cells are empty or hexadecimal.
@@ -40,6 +48,6 @@ public enum ResultsSchema {
     static let textColumns: Set<String> = [
         "run_id", "timestamp", "host", "cpu", "load_average", "os", "swift_version",
         "build_config", "build_flags", "git_commit", "scenario", "params", "variant", "role",
-        "status", "event_unit", "axis_reference",
+        "status", "event_unit", "axis_reference", "breakeven_note",
     ]
 }

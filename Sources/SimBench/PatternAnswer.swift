@@ -1,0 +1,86 @@
+import Foundation
+
+/// The answer to "what does this pattern cost?" in one plain sentence: nanoseconds added
+/// per event, bytes added per entity, and the work an event must do before the overhead
+/// stops mattering.
+///
+/// `state-objects: +30.2 ns per customer action [29.8, 30.9] (CPU) and +212 B per vending
+/// machine; negligible (< 5%) once a customer action does ≥ 600 ns of real work.`
+public struct PatternAnswer: Sendable, Equatable {
+    public var variant: String
+    /// What one event is, as a noun: `customer action`.
+    public var event: String
+    /// What one entity is: `vending machine`.
+    public var entity: String
+    public var overhead: Double?
+    public var overheadLow: Double?
+    public var overheadHigh: Double?
+    public var bytesOverBaseline: Double?
+    public var breakeven: Double?
+    public var breakevenNote: String
+    public var negligible: Double?
+
+    public init(
+        variant: String, event: String, entity: String, overhead: Double?, overheadLow: Double?,
+        overheadHigh: Double?, bytesOverBaseline: Double?, breakeven: Double?,
+        breakevenNote: String, negligible: Double?
+    ) {
+        self.variant = variant
+        self.event = event
+        self.entity = entity
+        self.overhead = overhead
+        self.overheadLow = overheadLow
+        self.overheadHigh = overheadHigh
+        self.bytesOverBaseline = bytesOverBaseline
+        self.breakeven = breakeven
+        self.breakevenNote = breakevenNote
+        self.negligible = negligible
+    }
+
+    /// The answer of a pattern row; nil for a baseline, a wrong outcome or no overhead.
+    public init?(row: ResultRow, eventNoun: String, entityNoun: String) {
+        guard row.role != "baseline", row.status == "ok", row.overheadNsPerEvent != nil else { return nil }
+        self.init(
+            variant: row.variant, event: eventNoun, entity: entityNoun,
+            overhead: row.overheadNsPerEvent, overheadLow: row.overheadLow,
+            overheadHigh: row.overheadHigh, bytesOverBaseline: row.bytesPerEntityOverBaseline,
+            breakeven: row.breakevenNsPerEvent, breakevenNote: row.breakevenNote,
+            negligible: row.negligible)
+    }
+
+    /// The noun of an event unit: `customer action (putMoney, …)` → `customer action`.
+    public static func noun(_ unit: String) -> String {
+        let plain = unit.split(separator: "(").first.map(String.init) ?? unit
+        return plain.trimmingCharacters(in: .whitespaces)
+    }
+
+    public var sentence: String {
+        guard let overhead else { return "\(variant): no overhead measured" }
+        let interval = NumberFormat.interval(overheadLow, overheadHigh)
+        let ci = interval == "—" ? "" : " \(interval)"
+        let sign = overhead < 0 ? "−" : "+"
+        var text = "\(variant): \(sign)\(NumberFormat.significant(abs(overhead))) ns per \(event)\(ci) (CPU)"
+        if let bytes = bytesOverBaseline {
+            let sign = bytes < 0 ? "−" : "+"
+            text += " and \(sign)\(NumberFormat.significant(abs(bytes))) B per \(entity)"
+        }
+        let share = negligible.map { RelativeChange.percent($0) } ?? "5%"
+        if let breakeven {
+            text += "; negligible (< \(share)) once \(PatternAnswer.article(event)) \(event) does ≥ \(NumberFormat.significant(breakeven)) ns of real work."
+        } else if overhead <= 0 {
+            text += "; faster than the baseline: nothing to amortise."
+        } else {
+            text += "; already negligible (< \(share)) next to the baseline's own work."
+        }
+        return text
+    }
+
+    /// `a` or `an`, by the noun's first letter.
+    static func article(_ noun: String) -> String {
+        let lower = noun.lowercased()
+        guard let first = lower.first else { return "a" }
+        // A silent h (an hour tick); a u said "you" (a user session).
+        if lower.hasPrefix("hour") { return "an" }
+        return "aeio".contains(first) ? "an" : "a"
+    }
+}
