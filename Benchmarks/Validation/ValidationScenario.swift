@@ -62,6 +62,10 @@ public struct ValidationScenario: Scenario {
             name: "strategy-closures",
             summary: "a table of validation closures indexed by field",
             prepare: StrategyClosuresValidation.prepare),
+        Variant(
+            name: "floor", role: .floor,
+            summary: "the user's loop and the per-session log, no rule checked",
+            prepare: FloorValidation.prepare),
     ]
 
     /// Keeps this family's random streams apart from every other's ("vali").

@@ -6,6 +6,7 @@ extension ConfigurationResult {
         let baselineName = planned.entry.baseline.name
         let baselineSeries = nanosecondsPerEvent(of: baselineName)
         let baselineTrusted = verdicts[baselineName]?.matchesBaseline == true
+        let floor = floorFigures(baseline: baselineSeries, baselineTrusted: baselineTrusted)
         return planned.variants.map { variant in
             let verdict = verdicts[variant.name]
             let ok = verdict?.matchesBaseline == true
@@ -56,6 +57,17 @@ extension ConfigurationResult {
                 setupMilliseconds: Double(setup.shardNanoseconds) / 1e6,
                 prepareMilliseconds: Double(setup.prepareNanoseconds[variant.name] ?? 0) / 1e6,
                 checksum: verdict?.checksum ?? 0)
+            if let floor {
+                row.floorNsPerEvent = floor.median
+                row.floorShare = floor.share
+                if ok, baselineTrusted {
+                    let net = NetRatioInterval(
+                        variant: series, baseline: baselineSeries, floor: floor.series)
+                    row.ratioNetOfFloor = net?.estimate
+                    row.ratioNetLow = net?.interval.lower
+                    row.ratioNetHigh = net?.interval.upper
+                }
+            }
             if let reference = axisReference {
                 row.axisReference = reference.parameters
                 row.ratioToAxisReference = axis?.estimate
@@ -64,6 +76,24 @@ extension ConfigurationResult {
             }
             return row
         }
+    }
+}
+
+extension ConfigurationResult {
+    /// The floor's per-round series, median and share of the baseline's median, when the
+    /// configuration measured a floor whose outcome was the same every round.
+    fileprivate func floorFigures(
+        baseline: [Double], baselineTrusted: Bool
+    ) -> (series: [Double], median: Double, share: Double?)? {
+        guard let name = planned.variants.first(where: { $0.role == .floor })?.name,
+            verdicts[name]?.matchesBaseline == true
+        else { return nil }
+        let series = nanosecondsPerEvent(of: name)
+        guard !series.isEmpty else { return nil }
+        let floorMedian = median(series)
+        let baselineMedian = baseline.isEmpty ? 0 : median(baseline)
+        let share = baselineTrusted && baselineMedian > 0 ? floorMedian / baselineMedian : nil
+        return (series, floorMedian, share)
     }
 }
 

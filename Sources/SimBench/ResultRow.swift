@@ -40,6 +40,15 @@ public struct ResultRow: Sendable, Equatable {
     public var ratioToAxisReference: Double?
     public var axisRatioLow: Double?
     public var axisRatioHigh: Double?
+    /// The median per-event time of the scenario's floor (its inputs and recording, no
+    /// pattern logic), measured in the same rounds; the same in every row of a configuration.
+    public var floorNsPerEvent: Double?
+    /// The floor's median over the baseline's: how much of the baseline is bookkeeping.
+    public var floorShare: Double?
+    /// `(variant − floor) / (baseline − floor)`, paired by round (`NetRatioInterval`).
+    public var ratioNetOfFloor: Double?
+    public var ratioNetLow: Double?
+    public var ratioNetHigh: Double?
 
     public static let columns = [
         "run_id", "timestamp", "host", "cpu", "cores", "load_average", "os", "swift_version",
@@ -52,7 +61,8 @@ public struct ResultRow: Sendable, Equatable {
         "ratio_ci_low", "ratio_ci_high", "cpu_ns_per_event_median", "allocs_per_event",
         "peak_rss_bytes", "rss_bytes_per_machine", "instructions_per_event", "setup_ms",
         "prepare_ms", "checksum", "axis_reference", "ratio_to_axis_reference",
-        "axis_ratio_ci_low", "axis_ratio_ci_high",
+        "axis_ratio_ci_low", "axis_ratio_ci_high", "floor_ns_per_event", "floor_share",
+        "ratio_net_of_floor", "ratio_net_ci_low", "ratio_net_ci_high",
     ]
 
     /// The cells, in `columns` order.
@@ -74,7 +84,8 @@ public struct ResultRow: Sendable, Equatable {
             peakResidentBytes.map { "\($0)" } ?? "", cell(residentBytesPerMachine),
             cell(instructionsPerEvent), cell(setupMilliseconds), cell(prepareMilliseconds),
             String(checksum, radix: 16), axisReference, cell(ratioToAxisReference),
-            cell(axisRatioLow), cell(axisRatioHigh),
+            cell(axisRatioLow), cell(axisRatioHigh), cell(floorNsPerEvent), cell(floorShare),
+            cell(ratioNetOfFloor), cell(ratioNetLow), cell(ratioNetHigh),
         ]
     }
 

@@ -52,7 +52,7 @@ struct ResultTable {
 
         var header = [
             "variant", "ns/event", "95% CI", "min", "max", "events/s", "vs baseline", "95% CI",
-            "CV", "allocs/event", "peak RSS", "prepare",
+            "net of floor", "95% CI", "CV", "allocs/event", "peak RSS", "prepare",
         ]
         if let reference = configuration.axisReference {
             header += ["vs \(reference.axisValues)", "95% CI"]
@@ -60,9 +60,13 @@ struct ResultTable {
         var table = TextTable(header: header)
         var wrong = [String]()
         for row in configurationRows {
-            let name = row.role == "baseline" ? "\(row.variant) (baseline)" : row.variant
+            let name = ResultTable.label(of: row)
             guard row.status == "ok", let time = row.nsPerEvent else {
-                table.rows.append([name, "WRONG", "outcome differs from the baseline; no timing"])
+                let why =
+                    row.role == "floor"
+                    ? "outcome changed between rounds; no timing"
+                    : "outcome differs from the baseline; no timing"
+                table.rows.append([name, "WRONG", why])
                 wrong.append(row.variant)
                 continue
             }
@@ -75,6 +79,8 @@ struct ResultTable {
                 row.eventsPerSecond.map(NumberFormat.si) ?? "—",
                 row.ratioToBaseline.map(NumberFormat.ratio) ?? "—",
                 row.role == "baseline" ? "" : NumberFormat.interval(row.ratioLow, row.ratioHigh, ratio: true),
+                row.role == "pattern" ? row.ratioNetOfFloor.map(NumberFormat.ratio) ?? "—" : "",
+                row.role == "pattern" ? NumberFormat.interval(row.ratioNetLow, row.ratioNetHigh, ratio: true) : "",
                 NumberFormat.percent(time.coefficientOfVariation),
                 row.allocationsPerEvent.map { String(format: "%.2f", $0) } ?? "—",
                 row.peakResidentBytes.map { NumberFormat.si(Double($0)) + "B" } ?? "—",
@@ -91,6 +97,15 @@ struct ResultTable {
             lines.append(contentsOf: difference(of: variant, in: configuration))
         }
         return lines
+    }
+
+    /// A row's name in the table: the baseline marked, the floor said for what it is.
+    static func label(of row: ResultRow) -> String {
+        switch row.role {
+        case "baseline": "\(row.variant) (baseline)"
+        case "floor": "floor (inputs + recording)"
+        default: row.variant
+        }
     }
 
     /// The outcome lines in which a wrong variant differs from its baseline.

@@ -93,7 +93,7 @@ public struct ResultsFile: Sendable {
                     guard number.isFinite else {
                         throw failure(line, column, "'\(cell)' is not a finite number")
                     }
-                    guard number >= 0 else {
+                    guard number >= 0 || ResultsSchema.signedColumns.contains(column) else {
                         throw failure(line, column, "'\(cell)' is negative; expected a number ≥ 0")
                     }
                 } else if ResultsSchema.hexadecimalColumns.contains(column) {

@@ -16,7 +16,8 @@ public enum ResultsSchema {
     /// Every column simbench writes, in the order it writes them.
     public static var knownColumns: [String] { ResultRow.columns }
 
-    /// Columns whose cells are empty or a finite, non-negative number.
+    /// Columns whose cells are empty or a finite number, non-negative unless `signedColumns`
+    /// holds them.
     static let numericColumns: Set<String> = [
         "cores", "machines", "events_per_machine", "events_per_round", "actors", "rounds",
         "warmup_rounds", "seed", "ns_per_event_median", "ns_per_event_min",
@@ -26,6 +27,15 @@ public enum ResultsSchema {
         "ratio_ci_low", "ratio_ci_high", "cpu_ns_per_event_median", "allocs_per_event",
         "peak_rss_bytes", "rss_bytes_per_machine", "instructions_per_event", "setup_ms",
         "prepare_ms", "ratio_to_axis_reference", "axis_ratio_ci_low", "axis_ratio_ci_high",
+        "floor_ns_per_event", "floor_share", "ratio_net_of_floor", "ratio_net_ci_low",
+        "ratio_net_ci_high",
+    ]
+
+    /// Numeric columns whose cells may be negative: a net ratio is below 0 when a variant
+    /// costs less than the floor in most rounds (noise, or a variant cheaper than the
+    /// bookkeeping it shares).
+    static let signedColumns: Set<String> = [
+        "ratio_net_of_floor", "ratio_net_ci_low", "ratio_net_ci_high",
     ]
 
     /// Columns whose cells are empty or hexadecimal.
