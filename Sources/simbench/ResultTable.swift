@@ -80,7 +80,7 @@ struct ResultTable {
                 row.ratioToBaseline.map(NumberFormat.ratio) ?? "—",
                 row.role == "baseline" ? "" : NumberFormat.interval(row.ratioLow, row.ratioHigh, ratio: true),
                 row.role == "pattern" ? row.ratioNetOfFloor.map(NumberFormat.ratio) ?? "—" : "",
-                row.role == "pattern" ? NumberFormat.interval(row.ratioNetLow, row.ratioNetHigh, ratio: true) : "",
+                row.role == "pattern" ? ResultTable.netInterval(row) : "",
                 NumberFormat.percent(time.coefficientOfVariation),
                 row.allocationsPerEvent.map { String(format: "%.2f", $0) } ?? "—",
                 row.peakResidentBytes.map { NumberFormat.si(Double($0)) + "B" } ?? "—",
@@ -97,6 +97,18 @@ struct ResultTable {
             lines.append(contentsOf: difference(of: variant, in: configuration))
         }
         return lines
+    }
+
+    /// The net ratio's interval; a side the rounds cannot bound (a resampled baseline no
+    /// dearer than the floor) shows as ∞.
+    static func netInterval(_ row: ResultRow) -> String {
+        guard let low = row.ratioNetLow, let high = row.ratioNetHigh, !low.isNaN, !high.isNaN else {
+            return "—"
+        }
+        func bound(_ value: Double) -> String {
+            value.isFinite ? String(format: "%.2f", value) : (value > 0 ? "∞" : "-∞")
+        }
+        return "[\(bound(low)), \(bound(high))]"
     }
 
     /// A row's name in the table: the baseline marked, the floor said for what it is.

@@ -15,7 +15,7 @@ struct StatisticsNetRatioTests {
         let net = try #require(NetRatioInterval(variant: variant, baseline: baseline, floor: floor))
         #expect(abs(net.estimate - 3) < 1e-12)
         #expect(abs(net.interval.lower - 3) < 1e-12 && abs(net.interval.upper - 3) < 1e-12, "\(net)")
-        #expect(net.ratio.rounds == 25)
+        #expect(net.rounds == 25)
         // The gross ratio of the same rounds is much nearer 1: most of each sample is floor.
         let gross = try #require(RatioInterval(variant: variant, baseline: baseline))
         #expect(gross.estimate < 1.4)
@@ -45,15 +45,48 @@ struct StatisticsNetRatioTests {
         #expect(covered >= 17, "the 95% interval covered the true net ratio 2 in \(covered) of 20")
     }
 
-    @Test("no net ratio when the series are not paired or a round's baseline is not above its floor")
+    @Test("no net ratio when the series are not paired or the baseline's net median is not positive")
     func undefined() {
         #expect(NetRatioInterval(variant: [], baseline: [], floor: []) == nil)
         #expect(NetRatioInterval(variant: [3, 3], baseline: [2, 2], floor: [1]) == nil)
         #expect(NetRatioInterval(variant: [3, 3], baseline: [2], floor: [1, 1]) == nil)
-        #expect(NetRatioInterval(variant: [3, 3, 3], baseline: [2, 1, 2], floor: [1, 1, 1]) == nil)
-        #expect(NetRatioInterval(variant: [3, 3, 3], baseline: [2, 0.5, 2], floor: [1, 1, 1]) == nil)
+        #expect(NetRatioInterval(variant: [3, 3, 3], baseline: [1, 1, 1], floor: [1, 1, 1]) == nil)
+        #expect(NetRatioInterval(variant: [3, 3, 3], baseline: [2, 0.5, 1], floor: [1, 1, 1]) == nil)
         // A variant below the floor gives a negative net ratio, not none.
         let below = NetRatioInterval(variant: [0.5, 0.5, 0.5], baseline: [2, 2, 2], floor: [1, 1, 1])
         #expect(below?.estimate == -0.5)
+    }
+
+    @Test("rounds whose baseline sinks below the floor leave the interval unbounded, not the estimate")
+    func unbounded() throws {
+        // Net baselines 1, 1, 1, -0.5, -0.5: the median is 1, but many resamples draw mostly
+        // the two bad rounds, where the ratio has no finite value.
+        let net = try #require(
+            NetRatioInterval(
+                variant: [4, 4, 4, 4, 4], baseline: [2, 2, 2, 0.5, 0.5], floor: [1, 1, 1, 1, 1]))
+        #expect(net.estimate == 3)
+        #expect(net.interval.upper == .infinity)
+        #expect(net.interval.lower.isFinite && net.interval.lower <= 3)
+        #expect(!net.isBounded)
+    }
+
+    @Test("the baseline's own row is 1 and the floor's 0 even in rounds where the baseline sinks below the floor")
+    func identitiesWhenNoisy() throws {
+        let floor: [Double] = [1, 1, 1, 1, 1]
+        let baseline: [Double] = [2, 2, 2, 0.5, 0.5]
+        let one = try #require(NetRatioInterval(variant: baseline, baseline: baseline, floor: floor))
+        #expect(one.estimate == 1 && one.interval.lower == 1 && one.interval.upper == 1)
+        let zero = try #require(NetRatioInterval(variant: floor, baseline: baseline, floor: floor))
+        #expect(zero.estimate == 0 && zero.interval.lower == 0 && zero.interval.upper == 0)
+    }
+
+    @Test("percentiles between a finite value and an infinite one are infinite, not NaN")
+    func percentileWithInfinities() {
+        let sorted: [Double] = [1, 2, 3, .infinity]
+        #expect(NetRatioInterval.percentile(sorted, 0) == 1)
+        #expect(NetRatioInterval.percentile(sorted, 0.5) == 2.5)
+        #expect(NetRatioInterval.percentile(sorted, 0.9) == .infinity)
+        #expect(NetRatioInterval.percentile([-.infinity, 1], 0.5) == -.infinity)
+        #expect(NetRatioInterval.percentile([.infinity, .infinity], 0.5) == .infinity)
     }
 }
