@@ -1,18 +1,20 @@
 /// A cheap, order-sensitive record of a sequence of words: what a subject keeps per event
 /// and per entity instead of a hash chain.
 ///
-/// Each appended word is mixed together with its position, and the mixes are added up. The
-/// mix of one word does not wait for the previous one, so the processor overlaps them with
-/// the work being measured; the only dependency between events is one addition. The order
-/// still matters: the same words at other positions mix to other values, so a sequence that
-/// visits the right states in the wrong order gives another digest (up to a 2⁻⁶⁴ chance).
+/// Each appended word is added to a weight that steps with its position, scrambled, and the
+/// scrambles are added up. No step waits on the previous one's scramble, so the processor
+/// overlaps them with the work being measured; the only dependencies between events are two
+/// additions. An append costs one multiplication. The order still matters: the same words
+/// at other positions scramble to other values, so a sequence that visits the right states
+/// in the wrong order gives another digest (up to a chance of about 2⁻⁶⁴).
 ///
 /// Every variant of a scenario records through the same digest in the same way, so its cost
 /// is part of the floor, never of one variant.
 public struct SequenceDigest: Sendable, Hashable {
-    /// Words appended so far.
+    /// The number of words appended times the golden-ratio step, wrapping: a bijection of
+    /// the count, kept instead of it so that an append needs no multiplication for it.
     @usableFromInline
-    var count: UInt64 = 0
+    var weight: UInt64 = 0
     @usableFromInline
     var sum: UInt64 = 0
 
@@ -22,10 +24,10 @@ public struct SequenceDigest: Sendable, Hashable {
     /// Appends `word` at the next position.
     @inlinable
     public mutating func append(_ word: UInt64) {
-        count &+= 1
+        weight &+= 0x9E37_79B9_7F4A_7C15
         // Distinct (position, word) pairs give distinct inputs whenever the words differ by
-        // less than the golden-ratio step, and the mix is a bijection.
-        sum &+= SplitMix64.mix(word &+ count &* 0x9E37_79B9_7F4A_7C15)
+        // less than the step, and the scramble is a bijection.
+        sum &+= SequenceDigest.scramble(word &+ weight)
     }
 
     @inlinable
@@ -36,6 +38,16 @@ public struct SequenceDigest: Sendable, Hashable {
     /// The digest of the sequence so far, its length included.
     @inlinable
     public var value: UInt64 {
-        SplitMix64.mix(sum ^ SplitMix64.mix(count))
+        SplitMix64.mix(sum ^ SplitMix64.mix(weight))
+    }
+
+    /// A one-multiplication bijective scramble (xorshift, multiply by an odd constant,
+    /// xorshift): non-linear, so that sums of scrambles of different sequences differ even
+    /// where sums of the words, or of words times positions, would agree.
+    @inlinable
+    static func scramble(_ value: UInt64) -> UInt64 {
+        var z = value ^ (value >> 32)
+        z = z &* 0xD6E8_FEB8_6659_FD93
+        return z ^ (z >> 32)
     }
 }

@@ -109,4 +109,29 @@ struct WorkdayOrderTests {
         for state in [2, 1, 1, 2] { baab.append(state) }
         #expect(abba.value != baab.value)
     }
+
+    @Test("every transposition of two different words in a sequence changes the digest")
+    func transpositions() {
+        // A day's worth of states, and every swap of two positions holding different states.
+        let day = [0, 0, 0, 1, 2, 2, 2, 2, 3, 3, 3, 3, 4]
+        func digest(_ words: [Int]) -> UInt64 {
+            var digest = SequenceDigest()
+            for word in words { digest.append(word) }
+            return digest.value
+        }
+        let original = digest(day)
+        var seen: Set<UInt64> = [original]
+        for i in day.indices {
+            for j in day.indices where i < j && day[i] != day[j] {
+                var swapped = day
+                swapped.swapAt(i, j)
+                let value = digest(swapped)
+                #expect(value != original, "swapping positions \(i) and \(j) went unnoticed")
+                seen.insert(value)
+            }
+        }
+        // Distinct reorderings also differ from one another.
+        let reorderings = day.indices.flatMap { i in day.indices.filter { i < $0 && day[i] != day[$0] } }.count
+        #expect(seen.count == reorderings + 1)
+    }
 }
