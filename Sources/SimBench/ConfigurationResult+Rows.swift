@@ -57,17 +57,7 @@ extension ConfigurationResult {
                 setupMilliseconds: Double(setup.shardNanoseconds) / 1e6,
                 prepareMilliseconds: Double(setup.prepareNanoseconds[variant.name] ?? 0) / 1e6,
                 checksum: verdict?.checksum ?? 0)
-            if let floor {
-                row.floorNsPerEvent = floor.median
-                row.floorShare = floor.share
-                if ok, baselineTrusted {
-                    let net = NetRatioInterval(
-                        variant: series, baseline: baselineSeries, floor: floor.series)
-                    row.ratioNetOfFloor = net?.estimate
-                    row.ratioNetLow = net?.interval.lower
-                    row.ratioNetHigh = net?.interval.upper
-                }
-            }
+            floor?.fill(&row, variant: series, trusted: ok)
             if let reference = axisReference {
                 row.axisReference = reference.parameters
                 row.ratioToAxisReference = axis?.estimate
@@ -76,24 +66,6 @@ extension ConfigurationResult {
             }
             return row
         }
-    }
-}
-
-extension ConfigurationResult {
-    /// The floor's per-round series, median and share of the baseline's median, when the
-    /// configuration measured a floor whose outcome was the same every round.
-    fileprivate func floorFigures(
-        baseline: [Double], baselineTrusted: Bool
-    ) -> (series: [Double], median: Double, share: Double?)? {
-        guard let name = planned.variants.first(where: { $0.role == .floor })?.name,
-            verdicts[name]?.matchesBaseline == true
-        else { return nil }
-        let series = nanosecondsPerEvent(of: name)
-        guard !series.isEmpty else { return nil }
-        let floorMedian = median(series)
-        let baselineMedian = baseline.isEmpty ? 0 : median(baseline)
-        let share = baselineTrusted && baselineMedian > 0 ? floorMedian / baselineMedian : nil
-        return (series, floorMedian, share)
     }
 }
 
