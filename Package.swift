@@ -17,6 +17,11 @@ let package = Package(
     ],
     targets: [
         .target(name: "SimBenchCore", path: "Sources/SimBenchCore"),
+        // One policy for every subject: Swift's default, dynamic exclusivity checking on
+        // (`-enforce-exclusivity=checked`, what -O builds and so a user's app pay). It is set
+        // here by not overriding it: no unsafe flag on this target, and no
+        // `@exclusivity(unchecked)` in Benchmarks/ (a test refuses one), so a pattern and its
+        // baseline pay the same checks wherever they modify a class's property in place.
         .target(
             name: "Subjects",
             dependencies: ["SimBenchCore"],

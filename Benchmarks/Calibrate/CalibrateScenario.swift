@@ -59,6 +59,10 @@ public struct CalibrateScenario: Scenario {
             name: "ruler-twin",
             summary: "the ruler again (A/A check), plus twin-extra% steps whose result is discarded",
             run: { Ruler.measure($0, extraSteps: $0.twinExtraSteps) }),
+        Variant(
+            name: "floor", role: .floor,
+            summary: "the tape walked and every seed recorded, no chain",
+            run: Ruler.walk),
     ]
 
     /// Whether `value` is a whole number of steps in range, or a comma list of them.

@@ -30,6 +30,27 @@ enum Ruler {
         return outcome
     }
 
+    /// `calibrate.floor`: the same tape walk and per-ruler record, with no chain: each work
+    /// item's seed is recorded as its result. What it costs is the ruler's overhead outside
+    /// the chain, which the sensitivity claim above says is a few nanoseconds an item.
+    @inline(never)
+    static func walk(_ shard: CalibrateShard) -> CalibrateOutcome {
+        var outcome = CalibrateOutcome()
+        shard.seeds.withUnsafeBufferPointer { seeds in
+            for ruler in 0..<shard.rulerCount {
+                var results = Checksum()
+                let start = ruler * shard.itemsPerRuler
+                for seed in seeds[start..<start + shard.itemsPerRuler] {
+                    results.combine(seed)
+                }
+                outcome.record(
+                    ruler: shard.firstRuler + ruler, items: shard.itemsPerRuler,
+                    results: results)
+            }
+        }
+        return outcome
+    }
+
     /// One work item: `steps` dependent xorshift-multiply steps from `seed`, then
     /// `extraSteps` more whose result is consumed by `blackHole` and not returned.
     ///

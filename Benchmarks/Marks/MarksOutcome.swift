@@ -41,13 +41,9 @@ public struct MarksOutcome: ScenarioOutcome {
 
     /// Adds one page's drawing commands.
     mutating func recordRender(page: Int, commands: [PathCommand]) {
-        // A cheap multiply-xor fold: the commands are many, and the fold is the same work for
-        // every variant.
-        var hash: UInt64 = 0x8422_2325
-        @inline(__always) func fold(_ word: UInt64) {
-            hash = (hash ^ word) &* 0x0000_0100_0000_01B3
-            hash ^= hash >> 29
-        }
+        // One overlapped mix per command (see `SequenceDigest`), not a chain of dependent
+        // folds: the commands are many, and the recording is the same work for every variant.
+        var sequence = SequenceDigest()
         var counts = (moves: 0, lines: 0, strokes: 0, fills: 0)
         for command in commands {
             switch command.verb {
@@ -56,19 +52,18 @@ public struct MarksOutcome: ScenarioOutcome {
             case .strokePath: counts.strokes &+= 1
             case .fillEllipse: counts.fills &+= 1
             }
-            fold(UInt64(command.verb.rawValue))
-            fold(command.x.bitPattern)
-            fold(command.y.bitPattern)
-            fold(command.size.bitPattern)
+            // The command's four fields in one word; the multipliers are odd, so each field
+            // moves the word.
+            sequence.append(
+                UInt64(command.verb.rawValue) ^ (command.x.bitPattern &* 0x9E37_79B9_7F4A_7C15)
+                    ^ (command.y.bitPattern &* 0xBF58_476D_1CE4_E5B9)
+                    ^ (command.size.bitPattern &* 0x94D0_49BB_1331_11EB))
         }
         moves += counts.moves
         lines += counts.lines
         strokedPaths += counts.strokes
         filledDots += counts.fills
-        var digest = Checksum()
-        digest.combine(hash)
-        digest.combine(commands.count)
-        renderDigest &+= Checksum.entityContribution(index: page, hash: digest.value)
+        renderDigest &+= Checksum.entityContribution(index: page, hash: sequence.value)
     }
 
     /// Adds one page's ink bounds.

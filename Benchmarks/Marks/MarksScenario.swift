@@ -64,6 +64,10 @@ public struct MarksScenario: Scenario {
             name: "flat",
             summary: "contiguous arrays in visiting order, one linear scan per operation",
             prepare: FlatMarks.prepare),
+        Variant(
+            name: "floor", role: .floor,
+            summary: "every mark's location read and recorded as a vertex, no tree, no kind",
+            prepare: FloorMarks.prepare),
     ]
 
     public let configuration: ScenarioConfiguration

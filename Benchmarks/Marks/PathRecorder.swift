@@ -55,7 +55,8 @@ struct PathRecorder: MarkReading {
 
     @inline(__always)
     mutating func dot(at location: MarkPoint, size: Double) {
-        // The article fills CGRectMake(x, y, 2, 2); here the dot's own size stands for the 2.
+        // The article fills a fixed CGRectMake(x, y, 2, 2); simbench's dots have sizes 1–4
+        // and fill their own size (a deviation on record in the README).
         commands.append(PathCommand(.fillEllipse, x: location.x, y: location.y, size: size))
     }
 

@@ -3,11 +3,9 @@
 /// As in the article, a stroke has no location of its own: it reports its first child's, or
 /// the origin when it is empty, and setting it does nothing.
 final class Stroke: Mark {
-    // Unchecked: every write is inside Stroke's own short methods, which call no code that
-    // could reach the same stroke, so accesses cannot overlap. The checks Swift adds for a
-    // class property that is ever modified in place would cost every traversal a runtime
-    // call per child read.
-    @exclusivity(unchecked)
+    // Checked, like every class property of every subject (see Package.swift): the dynamic
+    // exclusivity checks Swift adds for a class property that is modified in place are paid
+    // by every variant that walks the class tree (type-cast, type-switch, visitor) alike.
     private(set) var children: [any Mark] = []
     /// The line width.
     var size: Double

@@ -32,36 +32,36 @@ public struct OptionalViewsOutcome: ScenarioOutcome {
     /// subviews, and the optional view among them with the calls it received.
     @inline(__always)
     mutating func recordTearDown(
-        screen: OptionalViews.Screen, root: OptionalViews.View?, digest: inout Checksum
+        screen: OptionalViews.Screen, root: OptionalViews.View?, digest: inout SequenceDigest
     ) {
         containers += 1
-        digest.combine(Int(screen.rawValue))
+        digest.append(Int(screen.rawValue))
         guard let root else {
-            digest.combine(false)
+            digest.append(0)
             return
         }
         containersLoaded += 1
-        digest.combine(true)
+        digest.append(1)
         let subviews = root.subviews
-        digest.combine(subviews.count)
+        digest.append(subviews.count)
         for subview in subviews {
             guard let optionalView = subview as? OptionalViews.OptionalView else { continue }
             viewsShown[Int(optionalView.kind.rawValue) - 1] += 1
             viewsShownPerScreen[Int(screen.rawValue)] += 1
             viewDidLoadForwarded += optionalView.didLoadCalls
             viewWillAppearForwarded += optionalView.willAppearCalls
-            digest.combine(Int(optionalView.kind.rawValue))
-            digest.combine(optionalView.didLoadCalls)
-            digest.combine(optionalView.willAppearCalls)
+            digest.append(Int(optionalView.kind.rawValue))
+            digest.append(optionalView.didLoadCalls)
+            digest.append(optionalView.willAppearCalls)
         }
     }
 
     /// Closes a session: its census of views made, and its digest.
-    mutating func recordSession(index: Int, viewsCreated: Int, digest: Checksum) {
+    mutating func recordSession(index: Int, viewsCreated: Int, digest: SequenceDigest) {
         sessions += 1
         optionalViewsCreated += viewsCreated
         var digest = digest
-        digest.combine(viewsCreated)
+        digest.append(viewsCreated)
         sessionDigest &+= Checksum.entityContribution(index: index, hash: digest.value)
     }
 

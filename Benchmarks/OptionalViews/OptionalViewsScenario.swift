@@ -58,6 +58,10 @@ public struct OptionalViewsScenario: Scenario {
             name: "proxy",
             summary: "a lazy proxy per container, deciding on first use",
             run: OptionalViews.Proxy.run),
+        Variant(
+            name: "floor", role: .floor,
+            summary: "bare containers created, loaded, shown and recorded; no optional view",
+            run: OptionalViews.Floor.run),
     ]
 
     public let configuration: ScenarioConfiguration
@@ -196,7 +200,7 @@ public struct OptionalViewsShard: Sendable {
         visits.withUnsafeBufferPointer { all in
             for session in 0..<sessionCount {
                 let app = OptionalViews.AppSession(conditions: initialConditions[session])
-                var digest = Checksum()
+                var digest = SequenceDigest()
                 let start = session * visitsPerSession
                 for visit in all[start..<start + visitsPerSession] {
                     let container = makeContainer(app, visit.screen)

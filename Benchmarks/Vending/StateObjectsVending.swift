@@ -4,26 +4,25 @@ import SimBenchCore
 ///
 /// A State class hierarchy; each machine owns its four state objects, and each state reaches
 /// back to the machine through a weak delegate typed by its own delegate protocol
-/// (`NoMoneyDelegate`, `HasMoneyDelegate`, …). The article's `NSLog` lines become counts in
-/// the machine's ledger.
+/// (`NoMoneyDelegate`, `HasMoneyDelegate`, …), for what the article sends it: transitions,
+/// releasing a product, the product count. The article's `NSLog` lines stay where the
+/// article writes them: each state counts its own (its rejections, the coins it served, the
+/// refunds it gave), and the machine counts its "Merchandise sold"; the machine collects
+/// the states' counts into its ledger when its run ends. A rejection never touches the
+/// delegate, as in the article.
 enum StateObjectsVending {
-    /// The NSLog stand-in every delegate protocol inherits.
-    protocol Logging: AnyObject {
-        var ledger: VendingLedger { get set }
-    }
-
-    protocol NoMoneyDelegate: Logging {
+    protocol NoMoneyDelegate: AnyObject {
         func setCurrentState(_ state: State)
         func getHasMoneyState() -> State
     }
 
-    protocol HasMoneyDelegate: Logging {
+    protocol HasMoneyDelegate: AnyObject {
         func setCurrentState(_ state: State)
         func getNoMoneyState() -> State
         func getSoldState() -> State
     }
 
-    protocol SoldDelegate: Logging {
+    protocol SoldDelegate: AnyObject {
         func setCurrentState(_ state: State)
         func releaseProduct()
         func getCurrentCount() -> Int
@@ -31,63 +30,76 @@ enum StateObjectsVending {
         func getSoldOutState() -> State
     }
 
-    protocol SoldOutDelegate: Logging {
+    protocol SoldOutDelegate: AnyObject {
         func setCurrentState(_ state: State)
     }
 
     /// The state behaviour base class; the article's methods are optional, every state
     /// overrides all four.
     class State {
+        /// This state's rejection log lines, by `VendingMessage.rawValue`: the article's
+        /// per-state `NSLog`, counted where it is written.
+        var rejected = InlineArray<4, Int>(repeating: 0)
+
         var id: VendingStateID { fatalError("abstract") }
         func putMoney() { fatalError("abstract") }
         func ejectMoney() { fatalError("abstract") }
         func pressButton() { fatalError("abstract") }
         func distribute() { fatalError("abstract") }
+
+        /// The same unchecked increment as `VendingLedger.reject`, which the other variants use.
+        func reject(_ message: VendingMessage) {
+            rejected[message.rawValue] &+= 1
+        }
     }
 
     final class NoMoneyState: State {
         weak var delegate: (any NoMoneyDelegate)?
+        /// "Serving coins" lines.
+        var coinsServed = 0
         override var id: VendingStateID { .noMoney }
 
         override func putMoney() {
             // "Serving coins"
-            delegate?.ledger.coinsAccepted += 1
+            coinsServed += 1
             if let delegate { delegate.setCurrentState(delegate.getHasMoneyState()) }
         }
         override func ejectMoney() {
             // "No money is invested, no refund"
-            delegate?.ledger.reject(.noMoney, .ejectMoney)
+            reject(.ejectMoney)
         }
         override func pressButton() {
             // "Please coin first"
-            delegate?.ledger.reject(.noMoney, .pressButton)
+            reject(.pressButton)
         }
         override func distribute() {
             // "Please coin"
-            delegate?.ledger.reject(.noMoney, .distribute)
+            reject(.distribute)
         }
     }
 
     final class HasMoneyState: State {
         weak var delegate: (any HasMoneyDelegate)?
+        /// "Refund" lines.
+        var refunds = 0
         override var id: VendingStateID { .hasMoney }
 
         override func putMoney() {
             // "Has invested money, temporarily does not support input"
-            delegate?.ledger.reject(.hasMoney, .putMoney)
+            reject(.putMoney)
         }
         override func ejectMoney() {
             // "Refund, re-set the vending machine as an unprecedented condition"
-            delegate?.ledger.refunds += 1
+            refunds += 1
             if let delegate { delegate.setCurrentState(delegate.getNoMoneyState()) }
         }
         override func pressButton() {
-            // "Button pressed, pickup"
+            // "Button pressed, pickup" (not counted: it is one per sale, and sales are)
             if let delegate { delegate.setCurrentState(delegate.getSoldState()) }
         }
         override func distribute() {
             // "Unable to take out the product"
-            delegate?.ledger.reject(.hasMoney, .distribute)
+            reject(.distribute)
         }
     }
 
@@ -97,15 +109,15 @@ enum StateObjectsVending {
 
         override func putMoney() {
             // "Please wait for the sale of goods"
-            delegate?.ledger.reject(.sold, .putMoney)
+            reject(.putMoney)
         }
         override func ejectMoney() {
             // "Please wait for the sale of goods, no refund"
-            delegate?.ledger.reject(.sold, .ejectMoney)
+            reject(.ejectMoney)
         }
         override func pressButton() {
             // "Please re-coin after the item is removed"
-            delegate?.ledger.reject(.sold, .pressButton)
+            reject(.pressButton)
         }
         override func distribute() {
             guard let delegate else { return }
@@ -124,19 +136,19 @@ enum StateObjectsVending {
 
         override func putMoney() {
             // "Sold out"
-            delegate?.ledger.reject(.soldOut, .putMoney)
+            reject(.putMoney)
         }
         override func ejectMoney() {
             // "No refund"
-            delegate?.ledger.reject(.soldOut, .ejectMoney)
+            reject(.ejectMoney)
         }
         override func pressButton() {
             // "Cannot be sold"
-            delegate?.ledger.reject(.soldOut, .pressButton)
+            reject(.pressButton)
         }
         override func distribute() {
             // "Unable to distribute"
-            delegate?.ledger.reject(.soldOut, .distribute)
+            reject(.distribute)
         }
     }
 
@@ -150,7 +162,8 @@ enum StateObjectsVending {
         let soldOutState = SoldOutState()
         private var state: State
         private(set) var productCount: Int
-        var ledger = VendingLedger()
+        /// "Merchandise sold" lines.
+        private var sales = 0
 
         init(count: Int) {
             productCount = count
@@ -163,6 +176,19 @@ enum StateObjectsVending {
         }
 
         var currentState: VendingStateID { state.id }
+
+        /// The machine's log and its states' logs, collected when the run ends.
+        var ledger: VendingLedger {
+            var ledger = VendingLedger()
+            ledger.coinsAccepted = noMoneyState.coinsServed
+            ledger.refunds = hasMoneyState.refunds
+            ledger.sales = sales
+            ledger.collect(noMoneyState.rejected, rejectedIn: .noMoney)
+            ledger.collect(hasMoneyState.rejected, rejectedIn: .hasMoney)
+            ledger.collect(soldState.rejected, rejectedIn: .sold)
+            ledger.collect(soldOutState.rejected, rejectedIn: .soldOut)
+            return ledger
+        }
 
         func putMoney() { state.putMoney() }
         func ejectMoney() { state.ejectMoney() }
@@ -180,7 +206,7 @@ enum StateObjectsVending {
 
         func releaseProduct() {
             // "Merchandise sold"
-            ledger.sales += 1
+            sales += 1
             if productCount != 0 { productCount -= 1 }
         }
     }

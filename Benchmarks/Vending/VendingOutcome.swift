@@ -44,6 +44,15 @@ public struct VendingLedger: Sendable {
     public mutating func reject(_ state: VendingStateID, _ message: VendingMessage) {
         rejected[VendingLedger.slot(state, message)] &+= 1
     }
+
+    /// Adds the rejections one state counted itself, indexed by `VendingMessage.rawValue`:
+    /// how a machine whose states keep their own log collects it when its run ends.
+    @inline(__always)
+    public mutating func collect(_ counts: InlineArray<4, Int>, rejectedIn state: VendingStateID) {
+        for message in 0..<4 {
+            rejected[state.rawValue &* 4 &+ message] &+= counts[message]
+        }
+    }
 }
 
 /// Sales, refunds, rejected actions by kind and final states of a fleet of machines.
@@ -71,17 +80,19 @@ public struct VendingOutcome: ScenarioOutcome {
         refunds += ledger.refunds
         sales += ledger.sales
         productsLeft += left
-        var digest = Checksum()
-        digest.combine(ledger.coinsAccepted)
-        digest.combine(ledger.refunds)
-        digest.combine(ledger.sales)
+        // One digest per machine, folded once: the figures' mixes overlap instead of
+        // waiting on one another (see `SequenceDigest`).
+        var digest = SequenceDigest()
+        digest.append(ledger.coinsAccepted)
+        digest.append(ledger.refunds)
+        digest.append(ledger.sales)
         for slot in 0..<16 {
             rejected[slot] += ledger.rejected[slot]
-            digest.combine(ledger.rejected[slot])
+            digest.append(ledger.rejected[slot])
         }
         finalStates[finalState.rawValue] += 1
-        digest.combine(finalState.rawValue)
-        digest.combine(left)
+        digest.append(finalState.rawValue)
+        digest.append(left)
         machineDigest &+= Checksum.entityContribution(index: index, hash: digest.value)
     }
 

@@ -44,6 +44,10 @@ public struct VendingScenario: Scenario {
             name: "table",
             summary: "a transition table indexed by state and action",
             run: TableVending.run),
+        Variant(
+            name: "floor", role: .floor,
+            summary: "the customers' loop and the per-machine record, no machine logic",
+            run: FloorVending.run),
     ]
 
     public let configuration: ScenarioConfiguration

@@ -29,8 +29,11 @@ public struct WorkdayDiary: Sendable {
     /// Ticks handled by each state, indexed by `WorkdayStateID.rawValue`.
     public var ticks = InlineArray<6, Int>(repeating: 0)
     public var transitions = 0
-    /// A hash of the sequence of states that handled ticks, in order.
-    public var trace = Checksum()
+    /// The sequence of states that handled ticks, in order: a `SequenceDigest`, so that
+    /// recording a tick is a counter and an overlapped mix, not a step of a hash chain on
+    /// the tick's critical path. A worker that visits the right states in the wrong order
+    /// still gets another digest.
+    public var order = SequenceDigest()
     /// The state that handled the latest tick.
     public private(set) var lastHandled = WorkdayStateID.forenoon
 
@@ -40,7 +43,7 @@ public struct WorkdayDiary: Sendable {
     @inline(__always)
     public mutating func handled(by state: WorkdayStateID) {
         ticks[state.rawValue] &+= 1
-        trace.combine(state.rawValue)
+        order.append(state.rawValue)
         lastHandled = state
     }
 }
@@ -66,15 +69,17 @@ public struct WorkdayOutcome: ScenarioOutcome {
     ) {
         workers += 1
         self.step = step
-        var digest = diary.trace
+        // One digest per worker, folded once.
+        var digest = SequenceDigest()
+        digest.append(diary.order.value)
         for state in 0..<6 {
             ticksPerState[state] += diary.ticks[state]
-            digest.combine(diary.ticks[state])
+            digest.append(diary.ticks[state])
         }
         transitions += diary.transitions
-        digest.combine(diary.transitions)
+        digest.append(diary.transitions)
         finalStates[finalState.rawValue] += 1
-        digest.combine(finalState.rawValue)
+        digest.append(finalState.rawValue)
         workerDigest &+= Checksum.entityContribution(index: index, hash: digest.value)
     }
 

@@ -47,6 +47,10 @@ public struct WorkdayScenario: Scenario {
             name: "state-objects-shared",
             summary: "one shared instance per state",
             run: SharedStateObjectsWorkday.run),
+        Variant(
+            name: "floor", role: .floor,
+            summary: "the calendar and the per-tick diary, no state logic",
+            run: FloorWorkday.run),
     ]
 
     /// The hour every day starts at, as in the article's `main`.

@@ -8,6 +8,7 @@ extension ConfigurationResult {
         let baselineCPU = cpuNanosecondsPerEvent(of: baselineName)
         let baselineTrusted = verdicts[baselineName]?.matchesBaseline == true
         let groups = processGroups
+        let floor = floorFigures(baseline: baselineSeries, baselineTrusted: baselineTrusted)
         return planned.variants.map { variant in
             let verdict = verdicts[variant.name]
             let ok = verdict?.matchesBaseline == true
@@ -83,8 +84,8 @@ extension ConfigurationResult {
                 row.bytesPerEntityOverBaseline = row.bytesPerEntity.flatMap { bytes in
                     setup.bytesPerEntity[baselineName].map { bytes - $0 }
                 }
-                // In CPU time, the steadier metric (README, "Steady numbers").
-                if ok && baselineTrusted, let overhead = OverheadEstimate(
+                // In CPU time, the steadier metric (README, "Steady numbers"); patterns only.
+                if variant.role == .pattern, ok && baselineTrusted, let overhead = OverheadEstimate(
                     variant: cpu, baseline: baselineCPU, groups: groups, negligible: negligible)
                 {
                     row.negligible = negligible
@@ -101,6 +102,7 @@ extension ConfigurationResult {
             row.cpuPerReference = perReference?.estimate
             row.cpuPerReferenceLow = enoughRounds ? perReference?.interval.lower : nil
             row.cpuPerReferenceHigh = enoughRounds ? perReference?.interval.upper : nil
+            floor?.fill(&row, variant: series, trusted: ok)
             if let reference = axisReference {
                 row.axisReference = reference.parameters
                 row.ratioToAxisReference = axis?.estimate

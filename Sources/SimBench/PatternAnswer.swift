@@ -37,9 +37,10 @@ public struct PatternAnswer: Sendable, Equatable {
         self.negligible = negligible
     }
 
-    /// The answer of a pattern row; nil for a baseline, a wrong outcome or no overhead.
+    /// The answer of a pattern row; nil for a baseline or a floor, a wrong outcome or no
+    /// overhead.
     public init?(row: ResultRow, eventNoun: String, entityNoun: String) {
-        guard row.role != "baseline", row.status == "ok", row.overheadNsPerEvent != nil else { return nil }
+        guard row.role == "pattern", row.status == "ok", row.overheadNsPerEvent != nil else { return nil }
         self.init(
             variant: row.variant, event: eventNoun, entity: entityNoun,
             overhead: row.overheadNsPerEvent, overheadLow: row.overheadLow,

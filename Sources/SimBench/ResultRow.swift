@@ -77,6 +77,15 @@ public struct ResultRow: Sendable, Equatable {
     /// the difference from the baseline's.
     public var bytesPerEntity: Double?
     public var bytesPerEntityOverBaseline: Double?
+    /// The median per-event time of the scenario's floor (its inputs and recording, no
+    /// pattern logic), measured in the same rounds; the same in every row of a configuration.
+    public var floorNsPerEvent: Double?
+    /// The floor's median over the baseline's: how much of the baseline is bookkeeping.
+    public var floorShare: Double?
+    /// `(variant − floor) / (baseline − floor)`, paired by round (`NetRatioInterval`).
+    public var ratioNetOfFloor: Double?
+    public var ratioNetLow: Double?
+    public var ratioNetHigh: Double?
 
     public static let columns = [
         "run_id", "timestamp", "host", "cpu", "cores", "load_average", "os", "swift_version",
@@ -96,6 +105,8 @@ public struct ResultRow: Sendable, Equatable {
         "empty_round_ns", "overhead_ns_per_event", "overhead_ci_low", "overhead_ci_high",
         "breakeven_ns_per_event", "breakeven_ci_low", "breakeven_ci_high", "breakeven_note",
         "negligible", "bytes_per_entity", "bytes_per_entity_over_baseline",
+        "floor_ns_per_event", "floor_share", "ratio_net_of_floor", "ratio_net_ci_low",
+        "ratio_net_ci_high",
     ]
 
     /// The cells, in `columns` order.
@@ -124,6 +135,8 @@ public struct ResultRow: Sendable, Equatable {
             cell(emptyRoundNs), cell(overheadNsPerEvent), cell(overheadLow), cell(overheadHigh),
             cell(breakevenNsPerEvent), cell(breakevenLow), cell(breakevenHigh), breakevenNote,
             cell(negligible), cell(bytesPerEntity), cell(bytesPerEntityOverBaseline),
+            cell(floorNsPerEvent), cell(floorShare), cell(ratioNetOfFloor), cell(ratioNetLow),
+            cell(ratioNetHigh),
         ]
     }
 

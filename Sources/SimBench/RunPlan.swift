@@ -115,14 +115,14 @@ public struct RunPlan: Sendable {
         return entries
     }
 
-    /// Each scenario's chosen variants, baseline first.
+    /// Each scenario's chosen variants, baseline first, floor last.
     private static func selectVariants(
         _ names: [String]?, of entries: [ScenarioEntry]
     ) throws(UsageError) -> [String: [VariantInfo]] {
         var chosen = [String: [VariantInfo]]()
         guard let names else {
             for entry in entries {
-                chosen[entry.name] = [entry.baseline] + entry.variants.filter { $0 != entry.baseline }
+                chosen[entry.name] = ordered(entry.variants, of: entry)
             }
             return chosen
         }
@@ -154,10 +154,16 @@ public struct RunPlan: Sendable {
                 throw UsageError(
                     "--variant: none of the named variants belongs to scenario '\(entry.name)'; name one of \(known(entry.variants.map(\.name))), or leave it out of --scenario")
             }
-            chosen[entry.name] =
-                [entry.baseline] + entry.variants.filter { names.contains($0.name) && $0 != entry.baseline }
+            chosen[entry.name] = ordered(entry.variants.filter { names.contains($0.name) }, of: entry)
         }
         return chosen
+    }
+
+    /// `variants` with the baseline first and the floor last, both always measured: every
+    /// ratio needs the baseline, every net ratio the floor.
+    private static func ordered(_ variants: [VariantInfo], of entry: ScenarioEntry) -> [VariantInfo] {
+        let middle = variants.filter { $0 != entry.baseline && $0 != entry.floor }
+        return [entry.baseline] + middle + (entry.floor.map { [$0] } ?? [])
     }
 
     /// Each scenario's parameter sets: defaults, overridden by `--param`, axis lists expanded

@@ -20,6 +20,11 @@ public struct ScenarioEntry: Sendable {
         variants.first { $0.role == .baseline } ?? variants[0]
     }
 
+    /// The floor variant: the simulation's own cost, shown last; nil if the scenario has none.
+    public var floor: VariantInfo? {
+        variants.first { $0.role == .floor }
+    }
+
     public func variant(named name: String) -> VariantInfo? {
         variants.first { $0.name == name }
     }

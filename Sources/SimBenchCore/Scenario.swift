@@ -28,10 +28,16 @@ public protocol Scenario: Sendable {
     func eventCount(of shard: Shard) -> Int
 }
 
-/// Whether a variant is the plain code (the ruler) or a pattern measured against it.
+/// Whether a variant is the plain code (the ruler), a pattern measured against it, or the
+/// scenario's floor.
 public enum VariantRole: String, Sendable {
     case baseline
     case pattern
+    /// The simulation's own cost: the same inputs walked and the same kind of outcome
+    /// recorded, with no pattern logic. Its outcome differs from the baseline's by design, so
+    /// the outcome check exempts it; its time must still grow with its work (`doctor`). The
+    /// harness reports each variant's ratio net of it: (variant − floor) / (baseline − floor).
+    case floor
 }
 
 /// One implementation of a scenario's work.
@@ -132,5 +138,15 @@ extension Scenario {
     /// The baseline variant's name.
     public static var baselineName: String {
         variants.first { $0.role == .baseline }?.name ?? variants[0].name
+    }
+
+    /// The floor variant's name, if the scenario has one.
+    public static var floorName: String? {
+        variants.first { $0.role == .floor }?.name
+    }
+
+    /// The variants whose outcome must equal the baseline's: all but the floor.
+    public static var checkedVariants: [Variant<Shard, Outcome>] {
+        variants.filter { $0.role != .floor }
     }
 }

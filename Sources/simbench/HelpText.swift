@@ -68,7 +68,7 @@ enum HelpText {
           --events N       events per entity; default: each scenario's own (see 'simbench list')
           --scenario A,B   scenarios to run; default: the default suite (see 'simbench list')
           --variant X,Y    variants to run, plain (state-objects) or qualified
-                           (vending.state-objects); each scenario's baseline always runs
+                           (vending.state-objects); each scenario's baseline and floor always run
           --rounds N       measured rounds per variant; default 10, cut short once a variant
                            has 1 s of samples (at least 3 rounds) unless --rounds or
                            --max-time is given

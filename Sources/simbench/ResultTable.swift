@@ -51,8 +51,8 @@ struct ResultTable {
         lines.append(setup)
 
         var header = [
-            "variant", "ns/event", "95% CI", "CPU ns/event", "min", "max", "events/s", "vs baseline", "95% CI",
-            "CV", "allocs/event", "peak RSS", "prepare",
+            "variant", "ns/event", "95% CI", "CPU ns/event", "min", "max", "events/s", "vs baseline",
+            "95% CI", "net of floor", "95% CI", "CV", "allocs/event", "peak RSS", "prepare",
         ]
         if let reference = configuration.axisReference {
             header += ["vs \(reference.axisValues)", "95% CI"]
@@ -60,9 +60,13 @@ struct ResultTable {
         var table = TextTable(header: header)
         var wrong = [String]()
         for row in configurationRows {
-            let name = row.role == "baseline" ? "\(row.variant) (baseline)" : row.variant
+            let name = ResultTable.label(of: row)
             guard row.status == "ok", let time = row.nsPerEvent else {
-                table.rows.append([name, "WRONG", "outcome differs from the baseline; no timing"])
+                let why =
+                    row.role == "floor"
+                    ? "outcome changed between rounds; no timing"
+                    : "outcome differs from the baseline; no timing"
+                table.rows.append([name, "WRONG", why])
                 wrong.append(row.variant)
                 continue
             }
@@ -76,6 +80,8 @@ struct ResultTable {
                 row.eventsPerSecond.map(NumberFormat.si) ?? "—",
                 row.ratioToBaseline.map(NumberFormat.ratio) ?? "—",
                 row.role == "baseline" ? "" : NumberFormat.interval(row.ratioLow, row.ratioHigh, ratio: true),
+                row.role == "pattern" ? row.ratioNetOfFloor.map(NumberFormat.ratio) ?? "—" : "",
+                row.role == "pattern" ? ResultTable.netInterval(row) : "",
                 NumberFormat.percent(time.coefficientOfVariation),
                 row.allocationsPerEvent.map { String(format: "%.2f", $0) } ?? "—",
                 row.peakResidentBytes.map { NumberFormat.si(Double($0)) + "B" } ?? "—",
@@ -102,6 +108,27 @@ struct ResultTable {
             lines += answers.map { "    " + $0.sentence }
         }
         return lines
+    }
+
+    /// The net ratio's interval; a side the rounds cannot bound (a resampled baseline no
+    /// dearer than the floor) shows as ∞.
+    static func netInterval(_ row: ResultRow) -> String {
+        guard let low = row.ratioNetLow, let high = row.ratioNetHigh, !low.isNaN, !high.isNaN else {
+            return "—"
+        }
+        func bound(_ value: Double) -> String {
+            value.isFinite ? String(format: "%.2f", value) : (value > 0 ? "∞" : "-∞")
+        }
+        return "[\(bound(low)), \(bound(high))]"
+    }
+
+    /// A row's name in the table: the baseline marked, the floor said for what it is.
+    static func label(of row: ResultRow) -> String {
+        switch row.role {
+        case "baseline": "\(row.variant) (baseline)"
+        case "floor": "floor (inputs + recording)"
+        default: row.variant
+        }
     }
 
     /// The outcome lines in which a wrong variant differs from its baseline.

@@ -26,12 +26,13 @@ struct RunCommandTests {
         #expect(
             Set(variants) == [
                 "vending.enum-switch", "vending.state-objects", "vending.shared-states",
-                "vending.table", "workday.enum-switch", "workday.state-objects-alloc",
-                "workday.state-objects-shared",
+                "vending.table", "vending.floor", "workday.enum-switch",
+                "workday.state-objects-alloc", "workday.state-objects-shared", "workday.floor",
             ])
         for scenario in ["vending", "workday"] {
             let scenarioRows = rows.filter { $0["scenario"] == scenario }
-            let checksums = Set(scenarioRows.map { $0["checksum"]! })
+            // The floor computes another outcome by design; every other variant agrees.
+            let checksums = Set(scenarioRows.filter { $0["role"] != "floor" }.map { $0["checksum"]! })
             #expect(checksums.count == 1, "\(scenario) checksums differ: \(checksums)")
             #expect(scenarioRows.filter { $0["role"] == "baseline" }.count == 1)
             for row in scenarioRows {
@@ -42,6 +43,21 @@ struct RunCommandTests {
             }
             let baseline = scenarioRows.first { $0["role"] == "baseline" }!
             #expect(Double(baseline["ratio_to_baseline"]!) == 1)
+
+            // The floor: last, measured, and its figures repeated on every row.
+            #expect(scenarioRows.last?["role"] == "floor", "\(scenario): the floor row is last")
+            let floor = scenarioRows.last!
+            let floorMedian = Double(floor["ns_per_event_median"]!)!
+            let baselineMedian = Double(baseline["ns_per_event_median"]!)!
+            for row in scenarioRows {
+                #expect(Double(row["floor_ns_per_event"]!) == floorMedian, "\(scenario).\(row["variant"]!)")
+                let share = Double(row["floor_share"]!)!
+                #expect(abs(share - floorMedian / baselineMedian) < 1e-9 * share)
+            }
+            // Net of the floor, the baseline is 1 and the floor 0 by construction, wherever
+            // the net ratio is defined (every round's baseline above its floor).
+            if let net = Double(baseline["ratio_net_of_floor"]!) { #expect(net == 1) }
+            if let net = Double(floor["ratio_net_of_floor"]!) { #expect(net == 0) }
         }
         // No temporary file is left next to the results.
         #expect(scratch.contents == ["out.csv"])
@@ -106,13 +122,13 @@ struct RunCommandTests {
         #expect(same["status"] == "ok" && !same["ns_per_event_median"]!.isEmpty)
     }
 
-    @Test("--variant runs the named variants and the baseline")
+    @Test("--variant runs the named variants, the baseline and the floor")
     func variantSelection() throws {
         let scratch = try ScratchDirectory()
         let csv = scratch.path("out.csv")
         let result = try smallRun("vending", csv: csv, in: scratch, extra: ["--variant", "table"])
         #expect(result.status == 0)
-        #expect(Set(try csvRows(at: csv).map { $0["variant"]! }) == ["enum-switch", "table"])
+        #expect(Set(try csvRows(at: csv).map { $0["variant"]! }) == ["enum-switch", "table", "floor"])
     }
 
     @Test("--raw writes one row per sample")
@@ -123,7 +139,8 @@ struct RunCommandTests {
         let result = try smallRun("workday", csv: csv, in: scratch, extra: ["--raw", raw])
         #expect(result.status == 0)
         let rows = try csvRows(at: raw)
-        #expect(rows.count == 3 * 2)
+        // Three variants and the floor, two rounds.
+        #expect(rows.count == 4 * 2)
         #expect(rows.allSatisfy { Int($0["wall_ns"]!)! > 0 && $0["events"] == "720" })
     }
 

@@ -125,7 +125,7 @@ struct TrackingCommandTests {
         #expect(saved == (try String(contentsOfFile: scratch.path("run.csv"), encoding: .utf8)))
 
         let copy = try SimBenchBinary.run(["baseline", "save", "again", "run.csv"], in: scratch.url)
-        #expect(copy.status == 0 && copy.standardOutput.contains("7 rows"), "\(copy.standardError)")
+        #expect(copy.status == 0 && copy.standardOutput.contains("9 rows"), "\(copy.standardError)")
         let list = try SimBenchBinary.run(["baseline", "list"], in: scratch.url)
         #expect(list.standardOutput == "again\nci\n")
         // Debug-build runs have no CIs: every time change is 'not judged', exit 0.
@@ -145,13 +145,13 @@ struct TrackingCommandTests {
         for round in 1...2 {
             let result = try smallRun(scratch, ["--scenario", "vending", "--csv", "run\(round).csv", "--append", "history.csv"])
             #expect(result.status == 0, "\(result.standardError)")
-            #expect(result.standardOutput.contains("history: 4 rows"))
+            #expect(result.standardOutput.contains("history: 5 rows"))
         }
         let rows = try csvRows(at: scratch.path("history.csv"))
-        #expect(rows.count == 8)
+        #expect(rows.count == 10)
         #expect(Set(rows.map { $0["run_id"]! }).count == 2)
         let export = try SimBenchBinary.run(["export", "--format", "influx", "history.csv"], in: scratch.url)
-        #expect(export.status == 0 && export.standardOutput.split(separator: "\n").count == 8)
+        #expect(export.status == 0 && export.standardOutput.split(separator: "\n").count == 10)
     }
 
     @Test("run --shard parts merge into the whole suite; an empty shard says so")
@@ -169,7 +169,7 @@ struct TrackingCommandTests {
             ["merge", "part-1of2.csv", "part-2of2.csv", "part-3of3.csv", "--out", "all.csv"], in: scratch.url)
         #expect(merge.status == 0, "\(merge.standardError)")
         let merged = try csvRows(at: scratch.path("all.csv"))
-        #expect(Set(merged.map { $0["scenario"]! }) == ["vending", "workday"] && merged.count == 7)
+        #expect(Set(merged.map { $0["scenario"]! }) == ["vending", "workday"] && merged.count == 9)
         let again = try SimBenchBinary.run(["merge", "part-1of2.csv", "all.csv", "--out", "twice.csv"], in: scratch.url)
         #expect(again.status == 1 && again.standardError.contains("duplicated row"))
         #expect(!FileManager.default.fileExists(atPath: scratch.path("twice.csv")))

@@ -23,7 +23,7 @@ struct RunPlanTests {
         }
     }
 
-    @Test("the default suite runs every default scenario with all its variants, baseline first")
+    @Test("the default suite runs every default scenario with all its variants, baseline first, floor last")
     func defaultSuite() throws {
         let plan = try plan { _ in }
         let names = plan.configurations.map(\.entry.name)
@@ -31,6 +31,7 @@ struct RunPlanTests {
         #expect(!names.contains("selftest"))
         for configuration in plan.configurations {
             #expect(configuration.variants.first?.role == .baseline)
+            #expect(configuration.variants.last?.role == .floor, "\(configuration.label)")
             #expect(configuration.variants.count == configuration.entry.variants.count)
         }
         #expect(plan.actors == 8)
@@ -42,18 +43,23 @@ struct RunPlanTests {
         #expect(try plan { $0.actors = 5 }.actors == 5)
     }
 
-    @Test("named variants run with their baseline")
+    @Test("named variants run with their baseline and their floor")
     func variantSelection() throws {
         let plan = try plan {
             $0.scenarios = ["vending"]
             $0.variants = ["vending.table"]
         }
-        #expect(plan.configurations[0].variants.map(\.name) == ["enum-switch", "table"])
+        #expect(plan.configurations[0].variants.map(\.name) == ["enum-switch", "table", "floor"])
         let plain = try self.plan {
             $0.scenarios = ["vending", "workday"]
             $0.variants = ["enum-switch"]
         }
-        #expect(plain.configurations.allSatisfy { $0.variants.map(\.name) == ["enum-switch"] })
+        #expect(plain.configurations.allSatisfy { $0.variants.map(\.name) == ["enum-switch", "floor"] })
+        let floorNamed = try self.plan {
+            $0.scenarios = ["vending"]
+            $0.variants = ["floor", "table"]
+        }
+        #expect(floorNamed.configurations[0].variants.map(\.name) == ["enum-switch", "table", "floor"])
     }
 
     @Test("a variant of no selected scenario is refused")
@@ -218,7 +224,8 @@ struct AxisGroupTests {
         #expect(result.configurations[0].axisReference == nil)
         #expect(result.configurations[1].axisReference?.axisValues == "work=10")
         let rows = result.configurations.flatMap { $0.rows(environment: environment, seed: 1) }
-        #expect(rows.count == 4)
+        // ruler, ruler-twin and floor, at each of the two values.
+        #expect(rows.count == 6)
         for row in rows where row.parameters == "work=20" {
             #expect(row.axisReference == "work=10")
             let ratio = try #require(row.ratioToAxisReference)
@@ -227,8 +234,10 @@ struct AxisGroupTests {
         for row in rows where row.parameters == "work=10" {
             #expect(row.axisReference.isEmpty && row.ratioToAxisReference == nil)
         }
-        // Different work computes a different outcome: the checksum covers the work done.
-        #expect(Set(rows.map(\.checksum)).count == 2)
+        // Different work computes a different outcome: the checksum covers the work done. The
+        // floor does no work, so its outcome is the same at both values.
+        #expect(Set(rows.filter { $0.role != "floor" }.map(\.checksum)).count == 2)
+        #expect(Set(rows.filter { $0.role == "floor" }.map(\.checksum)).count == 1)
     }
 }
 

@@ -71,7 +71,7 @@ struct CalibrateTests {
     func descriptor() {
         #expect(!CalibrateScenario.descriptor.inDefaultSuite)
         #expect(CalibrateScenario.baselineName == "ruler")
-        #expect(CalibrateScenario.variants.map(\.name) == ["ruler", "ruler-twin"])
+        #expect(CalibrateScenario.variants.map(\.name) == ["ruler", "ruler-twin", "floor"])
     }
 
     @Test("extra twin steps change the work but not the outcome", arguments: ["1", "5", "10", "1000"])

@@ -33,7 +33,7 @@ private func runSession(
     return chosen.prepare(shard)()
 }
 
-private let variantNames = OptionalViewsScenario.variants.map(\.name)
+private let variantNames = OptionalViewsScenario.checkedVariants.map(\.name)
 
 @Suite("optional-views")
 struct OptionalViewsTests {

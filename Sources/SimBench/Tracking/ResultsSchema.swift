@@ -16,7 +16,8 @@ public enum ResultsSchema {
     /// Every column simbench writes, in the order it writes them.
     public static var knownColumns: [String] { ResultRow.columns }
 
-    /// Columns whose cells are empty or a finite, non-negative number.
+    /// Columns whose cells are empty or a finite number, non-negative unless `signedColumns`
+    /// holds them.
     static let numericColumns: Set<String> = [
         "cores", "machines", "events_per_machine", "events_per_round", "actors", "rounds",
         "warmup_rounds", "seed", "ns_per_event_median", "ns_per_event_min",
@@ -30,14 +31,17 @@ public enum ResultsSchema {
         "interfered_rounds", "cpu_ratio_to_baseline", "cpu_ratio_ci_low", "cpu_ratio_ci_high",
         "reference_ns_median", "cpu_per_reference", "cpu_per_reference_ci_low",
         "cpu_per_reference_ci_high", "empty_round_ns", "breakeven_ns_per_event", "negligible",
-        "bytes_per_entity",
+        "bytes_per_entity", "floor_ns_per_event", "floor_share",
     ]
 
     /// Numeric columns whose cells may also be negative: differences from the baseline (a
-    /// faster pattern has a negative overhead) and intervals around them.
+    /// faster pattern has a negative overhead) and intervals around them, and net ratios,
+    /// below 0 when a variant costs less than the floor in most rounds (noise, or a variant
+    /// cheaper than the bookkeeping it shares).
     static let signedColumns: Set<String> = [
         "overhead_ns_per_event", "overhead_ci_low", "overhead_ci_high", "breakeven_ci_low",
-        "breakeven_ci_high", "bytes_per_entity_over_baseline",
+        "breakeven_ci_high", "bytes_per_entity_over_baseline", "ratio_net_of_floor",
+        "ratio_net_ci_low", "ratio_net_ci_high",
     ]
 
     /// Columns whose cells are empty or hexadecimal.
