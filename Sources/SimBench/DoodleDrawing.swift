@@ -9,8 +9,14 @@ public enum DoodleDrawing {
     public static func svg(options: RunOptions, page: Int, physicalMemory: UInt64) throws(UsageError) -> String {
         var options = options
         options.scenarios = ["marks"]
-        options.machines = page + 1
+        // One page is drawn, whatever its number: the plan (which checks the parameters and
+        // the memory one page needs) is for one page, and only the page's index is `page`.
+        options.machines = 1
         let plan = try RunPlan(options: options, cores: 1, physicalMemory: physicalMemory)
-        return MarksSVG.document(configuration: plan.configurations[0].configuration, page: page)
+        let checked = plan.configurations[0].configuration
+        let configuration = ScenarioConfiguration(
+            entities: page + 1, eventsPerEntity: checked.eventsPerEntity, seed: checked.seed,
+            parameters: checked.parameters)
+        return MarksSVG.document(configuration: configuration, page: page)
     }
 }

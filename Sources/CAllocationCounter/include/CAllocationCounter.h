@@ -10,6 +10,9 @@
 
 #include <stdint.h>
 
+#include "SimBenchFiles.h"
+#include "SimBenchInterruption.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
