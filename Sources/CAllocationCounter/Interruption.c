@@ -80,6 +80,9 @@ void simbench_interruption_install(void) {
     sigaction(SIGINT, &action, NULL);
     sigaction(SIGTERM, &action, NULL);
     signal(SIGPIPE, SIG_IGN);
+    // Past RLIMIT_FSIZE a write fails with EFBIG (reported, the file left whole) instead of
+    // the signal killing the process mid-write.
+    signal(SIGXFSZ, SIG_IGN);
 }
 
 int simbench_cleanup_remember(const char *path) {

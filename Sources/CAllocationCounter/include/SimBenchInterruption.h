@@ -11,8 +11,9 @@
 extern "C" {
 #endif
 
-/// Installs the handler for SIGINT and SIGTERM, and ignores SIGPIPE (a write to a closed
-/// pipe then fails with EPIPE, reported as an error, instead of killing the process).
+/// Installs the handler for SIGINT and SIGTERM, and ignores SIGPIPE and SIGXFSZ (a write to
+/// a closed pipe, or past the file size limit, then fails with EPIPE or EFBIG, reported as
+/// an error, instead of killing the process mid-write).
 void simbench_interruption_install(void);
 
 /// Remembers a temporary file to remove if a signal arrives. Returns the slot to pass to
