@@ -1,3 +1,4 @@
+import Foundation
 import SimBenchCore
 import Subjects
 
@@ -12,7 +13,15 @@ public enum DoodleDrawing {
         // One page is drawn, whatever its number: the plan (which checks the parameters and
         // the memory one page needs) is for one page, and only the page's index is `page`.
         options.machines = 1
-        let plan = try RunPlan(options: options, cores: 1, physicalMemory: physicalMemory)
+        let plan: RunPlan
+        do {
+            plan = try RunPlan(options: options, cores: 1, physicalMemory: physicalMemory)
+        } catch {
+            // The plan's one machine is this command's one page: name what the user gave.
+            throw UsageError(
+                error.description.replacingOccurrences(of: "--machines 1 with --events", with: "one page of --events")
+                    .replacingOccurrences(of: "lower --machines or --events", with: "lower --events"))
+        }
         let checked = plan.configurations[0].configuration
         let configuration = ScenarioConfiguration(
             entities: page + 1, eventsPerEntity: checked.eventsPerEntity, seed: checked.seed,
