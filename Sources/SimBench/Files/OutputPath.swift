@@ -242,6 +242,7 @@ public struct OutputPath: Sendable, Equatable {
         var bytes = Array(path.utf8)
         while bytes.count > 1, bytes.last == UInt8(ascii: "/") { bytes.removeLast() }
         guard let slash = bytes.lastIndex(of: UInt8(ascii: "/")) else { return path }
+        guard bytes.count > 1 else { return "/" }
         return String(decoding: bytes[(slash + 1)...], as: UTF8.self)
     }
 
