@@ -32,6 +32,10 @@ uint64_t simbench_thread_allocation_count(void);
 /// (strdup) reached the counter. 0 if not, and the counts mean nothing.
 int simbench_allocation_counting_active(void);
 
+/// 1 if this build runs under ThreadSanitizer or AddressSanitizer, whose runtime owns the
+/// allocator: then nothing is interposed and nothing counted (the counts read 0).
+int simbench_allocation_counter_sanitized(void);
+
 /// Returns freed heap memory to the system (glibc's malloc_trim), so that resident memory
 /// measured afterwards is what is in use, not what malloc kept for later.
 void simbench_release_free_memory(void);
