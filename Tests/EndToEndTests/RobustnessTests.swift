@@ -66,6 +66,22 @@ struct RobustnessTests {
         #expect(scratch.contents == ["h.csv"])
     }
 
+    /// Root writes into any directory, so only another user can tell.
+    @Test("an existing history in a directory that is not writable can still grow", .enabled(if: getuid() != 0))
+    func appendInReadOnlyDirectory() throws {
+        let scratch = try ScratchDirectory()
+        let directory = scratch.path("locked")
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: false)
+        let first = try SimBenchBinary.run(Self.quickRun + ["--csv", "/dev/null", "--append", "locked/h.csv"], in: scratch.url)
+        #expect(first.status == 0, "\(first.standardError)")
+        chmod(directory, 0o555)
+        defer { chmod(directory, 0o755) }
+        let second = try SimBenchBinary.run(Self.quickRun + ["--csv", "/dev/null", "--append", "locked/h.csv"], in: scratch.url)
+        #expect(second.status == 0 && second.standardOutput.contains("appended to"), "\(second.standardError)")
+        let refused = try SimBenchBinary.run(Self.quickRun + ["--csv", "locked/x.csv"], in: scratch.url)
+        #expect(refused.status == 64 && refused.standardError.contains("no file can be created"), "\(refused.standardError)")
+    }
+
     @Test("repair-history mends what an older version's interrupted append left; refused runs name it")
     func repairHistoryCommand() throws {
         let scratch = try ScratchDirectory()

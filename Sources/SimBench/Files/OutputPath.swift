@@ -57,8 +57,11 @@ public struct OutputPath: Sendable, Equatable {
     ///   - standardOutput: whether `-` means standard output (else it is refused).
     ///   - streams: whether a character device or FIFO is accepted (a history must be a
     ///     regular file).
+    ///   - appending: the file is extended in place, not replaced, so an existing one does
+    ///     not need a writable directory (`--append`).
     public static func check(
-        _ argument: String, flag: String, standardOutput: Bool = true, streams: Bool = true
+        _ argument: String, flag: String, standardOutput: Bool = true, streams: Bool = true,
+        appending: Bool = false
     ) throws(UsageError) -> OutputPath {
         func refuse(_ reason: String) -> UsageError {
             UsageError("\(flag): '\(argument.escapingControlCharacters)' \(reason)")
@@ -89,7 +92,7 @@ public struct OutputPath: Sendable, Equatable {
                 guard access(real, W_OK) == 0 else {
                     throw refuse("is not writable (\(errnoText())); simbench does not replace a read-only file")
                 }
-                try checkCanCreate(in: parentDirectory(of: real), refuse: refuse)
+                if !appending { try checkCanCreate(in: parentDirectory(of: real), refuse: refuse) }
                 return OutputPath(argument: argument, flag: flag, kind: .file, resolved: real, identity: identity)
             case S_IFCHR, S_IFIFO:
                 let what = type == S_IFCHR ? "a character device" : "a FIFO"

@@ -44,7 +44,8 @@ public enum HistoryFile {
     /// created as) a regular file, and if it has contents they are a valid history.
     @discardableResult
     public static func check(_ path: String) throws -> OutputPath {
-        let output = try OutputPath.check(path, flag: "--append", standardOutput: false, streams: false)
+        let output = try OutputPath.check(
+            path, flag: "--append", standardOutput: false, streams: false, appending: true)
         var status = stat()
         if stat(path, &status) == 0, status.st_size > 0 {
             do {
