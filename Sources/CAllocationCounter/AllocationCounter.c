@@ -36,6 +36,31 @@
 
 #include "CAllocationCounter.h"
 
+// Under ThreadSanitizer or AddressSanitizer the sanitizer's runtime owns malloc: it
+// interposes the allocator itself, and must be initialised before anything allocates. A
+// second interposer here would run first and crash at start (TSan), or hide every
+// allocation from the sanitizer (ASan). So under a sanitizer this file steps aside: it
+// defines no allocator, counts nothing, and says why (simbench_allocation_counter_sanitized).
+#if defined(__has_feature)
+#if __has_feature(thread_sanitizer) || __has_feature(address_sanitizer)
+#define SIMBENCH_SANITIZED 1
+#endif
+#endif
+#if defined(__SANITIZE_THREAD__) || defined(__SANITIZE_ADDRESS__)
+#define SIMBENCH_SANITIZED 1
+#endif
+
+#ifdef SIMBENCH_SANITIZED
+
+int simbench_allocation_counter_sanitized(void) { return 1; }
+uint64_t simbench_allocation_count(void) { return 0; }
+uint64_t simbench_thread_allocation_count(void) { return 0; }
+int simbench_allocation_counting_active(void) { return 0; }
+void simbench_release_free_memory(void) { malloc_trim(0); }
+int simbench_track_bytes_begin(void) { return 0; }
+int64_t simbench_track_bytes_end(void) { return -1; }
+#else
+
 // glibc's allocator under its own names (present in every glibc since 2.0; this VM has
 // 2.36). They are what the public names call when nothing interposes them.
 extern void *__libc_malloc(size_t size);
@@ -274,3 +299,7 @@ SIMBENCH_EXPORT int64_t simbench_track_bytes_end(void) {
 SIMBENCH_EXPORT void simbench_release_free_memory(void) {
     malloc_trim(0);
 }
+
+int simbench_allocation_counter_sanitized(void) { return 0; }
+
+#endif

@@ -1,3 +1,4 @@
+import Foundation
 import SimBenchCore
 import Subjects
 
@@ -9,8 +10,22 @@ public enum DoodleDrawing {
     public static func svg(options: RunOptions, page: Int, physicalMemory: UInt64) throws(UsageError) -> String {
         var options = options
         options.scenarios = ["marks"]
-        options.machines = page + 1
-        let plan = try RunPlan(options: options, cores: 1, physicalMemory: physicalMemory)
-        return MarksSVG.document(configuration: plan.configurations[0].configuration, page: page)
+        // One page is drawn, whatever its number: the plan (which checks the parameters and
+        // the memory one page needs) is for one page, and only the page's index is `page`.
+        options.machines = 1
+        let plan: RunPlan
+        do {
+            plan = try RunPlan(options: options, cores: 1, physicalMemory: physicalMemory)
+        } catch {
+            // The plan's one machine is this command's one page: name what the user gave.
+            throw UsageError(
+                error.description.replacingOccurrences(of: "--machines 1 with --events", with: "one page of --events")
+                    .replacingOccurrences(of: "lower --machines or --events", with: "lower --events"))
+        }
+        let checked = plan.configurations[0].configuration
+        let configuration = ScenarioConfiguration(
+            entities: page + 1, eventsPerEntity: checked.eventsPerEntity, seed: checked.seed,
+            parameters: checked.parameters)
+        return MarksSVG.document(configuration: configuration, page: page)
     }
 }

@@ -5,7 +5,7 @@ public struct UsageError: Error, CustomStringConvertible, Equatable {
     public let description: String
 
     public init(_ description: String) {
-        self.description = description
+        self.description = description.escapingControlCharacters
     }
 
     /// `--flag: 'value' is not …; expected …`.

@@ -6,6 +6,7 @@ struct ExportCommand {
     var format: BenchmarkExport.Format?
     var file = ""
     var outputPath: String?
+    var output: OutputPath?
 
     init(parsing words: some Collection<String>) throws(UsageError) {
         var arguments = Arguments(words)
@@ -35,16 +36,23 @@ struct ExportCommand {
             throw UsageError("export: expected one results file, but got \(files.count); see 'simbench help export'")
         }
         file = files[0]
-        if let outputPath { try CSVFile.checkWritable(outputPath, flag: "--out") }
+        if let outputPath {
+            let checked = try OutputPath.check(outputPath, flag: "--out")
+            try OutputPath.refuseCollisions([checked], inputs: [("export", file)])
+            output = checked
+        }
     }
 
     func execute() throws -> ExitStatus {
         guard let format else { return .usage }
         // A history of many runs is a time series: only line protocol carries one.
         let results = try ResultsFile.read(file, runs: format == .influx ? .several : .one)
-        let text = BenchmarkExport.render(results, as: format)
-        if let outputPath {
-            try CSVFile.writeAtomically(text, to: outputPath)
+        let text = try BenchmarkExport.render(results, as: format)
+        if let output, let outputPath {
+            OutputPath.reserveStandardOutput(if: [output])
+            Interruption.expect([outputPath])
+            try output.write(text)
+            Interruption.written(outputPath)
             print("\(format.rawValue) export: \(outputPath)")
         } else {
             print(text, terminator: "")

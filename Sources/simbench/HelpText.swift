@@ -1,6 +1,6 @@
 /// Everything `simbench help` prints.
 enum HelpText {
-    static let commands = ["run", "list", "render", "doctor", "compare", "baseline", "export", "merge", "help"]
+    static let commands = ["run", "list", "render", "doctor", "compare", "baseline", "export", "merge", "repair-history", "help"]
 
     static func topic(_ name: String) -> String? {
         switch name {
@@ -12,6 +12,7 @@ enum HelpText {
         case "baseline": baseline
         case "export": export
         case "merge": merge
+        case "repair-history": repairHistory
         case "help": general
         default: nil
         }
@@ -33,6 +34,7 @@ enum HelpText {
           simbench baseline save|list named baselines under results/baselines/
           simbench export FILE        a results CSV for github-action-benchmark, Bencher, InfluxDB
           simbench merge A B --out C  join the parts of a sharded run (--shard I/N)
+          simbench repair-history F   drop the partial last record of a damaged --append history
           simbench help <command>     details of a command
           simbench --version
 
@@ -241,6 +243,23 @@ enum HelpText {
         EXIT STATUS
           0 merged · 1 a part is not a valid results file, the headers differ, or a row is
           duplicated · 64 usage
+        """
+
+    static let repairHistory = """
+        simbench repair-history — mend a history file an interrupted append cut short
+
+        USAGE
+          simbench repair-history HISTORY.csv
+
+          A run killed or out of disk space while appending (--append) could, before simbench
+          0.1.0's hardening, leave a partial last record; every later --append and export then
+          refuses the file. This drops that partial record and nothing else: it refuses,
+          changing nothing, unless everything before the last line is a valid history and the
+          last line is a record cut short. A valid history is left as it is.
+
+        EXIT STATUS
+          0 repaired, or nothing to repair · 1 not a history, or damaged elsewhere than its
+          last record (nothing changed) · 64 usage
         """
 
     static let render = """

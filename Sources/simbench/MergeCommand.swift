@@ -4,6 +4,7 @@ import SimBench
 struct MergeCommand {
     var files = [String]()
     var outputPath = ""
+    var output: OutputPath
 
     init(parsing words: some Collection<String>) throws(UsageError) {
         var arguments = Arguments(words)
@@ -24,7 +25,8 @@ struct MergeCommand {
         guard !files.contains(output) else {
             throw .invalid("--out", output, expected: "a path other than the files being merged")
         }
-        try CSVFile.checkWritable(output, flag: "--out")
+        self.output = try OutputPath.check(output, flag: "--out")
+        try OutputPath.refuseCollisions([self.output], inputs: files.map { ("merge", $0) })
         outputPath = output
     }
 
@@ -32,7 +34,10 @@ struct MergeCommand {
         var parts = [ResultsFile]()
         for file in files { parts.append(try ResultsFile.read(file)) }
         let merged = try ResultsMerge.merge(parts)
-        try CSVFile.writeAtomically(merged.document, to: outputPath)
+        OutputPath.reserveStandardOutput(if: [output])
+        Interruption.expect([outputPath])
+        try output.write(merged.document)
+        Interruption.written(outputPath)
         for note in merged.notes { Terminal.error("note: \(note)") }
         print("merged \(merged.rows) rows from \(files.count) files: \(outputPath)")
         return .success

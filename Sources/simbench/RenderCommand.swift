@@ -34,10 +34,13 @@ struct RenderCommand {
 
     func execute() throws -> ExitStatus {
         guard let outPath else { return .usage }
-        try CSVFile.checkWritable(outPath, flag: "--out")
+        let output = try OutputPath.check(outPath, flag: "--out")
         let svg = try DoodleDrawing.svg(
             options: options, page: page, physicalMemory: ProcessInfo.processInfo.physicalMemory)
-        try CSVFile.writeAtomically(svg, to: outPath)
+        OutputPath.reserveStandardOutput(if: [output])
+        Interruption.expect([outPath])
+        try output.write(svg)
+        Interruption.written(outPath)
         print("doodle: page \(page) of seed \(options.seed) drawn to \(outPath)")
         return .success
     }

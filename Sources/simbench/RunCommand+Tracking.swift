@@ -6,11 +6,14 @@ import SimBench
 extension RunCommand {
     /// Before the run: the baseline directory and the history file can take the results.
     /// A history file that is already broken is refused now, not after minutes of running.
-    func checkTracking() throws {
-        if baselineName != nil, FileManager.default.fileExists(atPath: BaselineStore.directory) {
-            try CSVFile.checkWritable(BaselineStore.path(of: "x"), flag: "--save-baseline")
+    /// Returns the outputs, for `checkOutputs` to refuse collisions.
+    func checkTracking() throws -> (history: OutputPath?, baseline: OutputPath?) {
+        var baseline: OutputPath?
+        if let baselineName, FileManager.default.fileExists(atPath: BaselineStore.directory) {
+            baseline = try OutputPath.check(
+                BaselineStore.path(of: baselineName), flag: "--save-baseline", standardOutput: false)
         }
-        if let historyPath { try HistoryFile.check(historyPath) }
+        return (try historyPath.map(HistoryFile.check), baseline)
     }
 
     /// Says which part of the suite a shard runs, and that an empty shard has nothing to do
@@ -45,6 +48,7 @@ extension RunCommand {
                 line += " (its header is from an older simbench; left out: \(outcome.columnsLeftOut.joined(separator: ", ")))"
             }
             print(line)
+            Interruption.written(historyPath)
         }
     }
 }

@@ -95,11 +95,7 @@ struct RunCommand {
             return try await executeAsChild(plan: plan, environment: environment, writingTo: childResult)
         }
         let csv = csvPath ?? "results/simbench-\(environment.runID).csv"
-        if csvPath != nil || FileManager.default.fileExists(atPath: "results") {
-            try CSVFile.checkWritable(csv, flag: "--csv")
-        }
-        if let rawPath { try CSVFile.checkWritable(rawPath, flag: "--raw") }
-        try checkTracking()
+        var outputs = try checkOutputs(csv: csv)
         if RunEnvironment.isDebugBuild {
             guard allowDebug else {
                 throw UsageError(
@@ -114,6 +110,7 @@ struct RunCommand {
             } catch {
                 throw FileError(path: "results", reason: "cannot create the results directory")
             }
+            try prepareDefaultCSV(&outputs)
         }
 
         announceShard(plan)
@@ -139,10 +136,7 @@ struct RunCommand {
         print(ResultTable(result: result, plan: plan, rows: rows).render())
 
         let document = CSVFile.document(header: ResultRow.columns, rows: rows.map(\.cells))
-        try CSVFile.writeAtomically(document, to: csv)
-        if let rawPath {
-            try CSVFile.writeAtomically(RawSamples.document(result), to: rawPath)
-        }
+        try writeResults(outputs, document: document, raw: RawSamples.document(result))
         print("results: \(csv)")
         if let rawPath { print("raw samples: \(rawPath)") }
         try recordTracking(document: document, rows: rows, hasWrongOutcome: result.hasWrongOutcome)

@@ -7,6 +7,7 @@ enum SimBenchCommand {
     static let version = "0.1.0"
 
     static func main() async {
+        Interruption.install()
         let arguments = Array(CommandLine.arguments.dropFirst())
         let status = await run(arguments)
         exit(status.rawValue)
@@ -51,6 +52,8 @@ enum SimBenchCommand {
             return try ExportCommand(parsing: rest).execute()
         case "merge":
             return try MergeCommand(parsing: rest).execute()
+        case "repair-history":
+            return try RepairHistoryCommand(parsing: rest).execute()
         case "help", "--help", "-h":
             guard let topic = rest.first else {
                 print(HelpText.general)

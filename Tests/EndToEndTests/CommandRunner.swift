@@ -6,6 +6,10 @@ struct CommandResult {
     var status: Int32
     var standardOutput: String
     var standardError: String
+    /// The child was ended by a signal (`status` is then the signal's number).
+    var signaled = false
+    /// The child outlived its timeout and was killed.
+    var timedOut = false
 
     var errorLines: [String] {
         standardError.split(separator: "\n").map(String.init)
@@ -25,9 +29,16 @@ enum SimBenchBinary {
         return root.appendingPathComponent(".build/debug/simbench")
     }()
 
-    static func run(_ arguments: [String], in directory: URL? = nil) throws -> CommandResult {
+    /// How long a child may run before it is killed and the test fails: no end-to-end test
+    /// hangs when a child does.
+    static let defaultTimeout: Double = 120
+
+    static func run(
+        _ arguments: [String], in directory: URL? = nil, timeout: Double = defaultTimeout,
+        executable: URL? = nil
+    ) throws -> CommandResult {
         let process = Process()
-        process.executableURL = url
+        process.executableURL = executable ?? url
         process.arguments = arguments
         if let directory { process.currentDirectoryURL = directory }
         let output = Pipe()
@@ -35,6 +46,13 @@ enum SimBenchBinary {
         process.standardOutput = output
         process.standardError = error
         try process.run()
+        // Safe: written by the timer's queue, read after the pipes closed (the child exited).
+        nonisolated(unsafe) var timedOut = false
+        let timer = DispatchWorkItem {
+            timedOut = true
+            kill(process.processIdentifier, SIGKILL)
+        }
+        DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: timer)
         // Read both pipes concurrently so that neither fills up and blocks the child.
         nonisolated(unsafe) var errorData = Data()
         // Safe: written by the reader thread only, read after `group.wait()`.
@@ -47,10 +65,15 @@ enum SimBenchBinary {
         let outputData = output.fileHandleForReading.readDataToEndOfFile()
         group.wait()
         process.waitUntilExit()
+        timer.cancel()
+        if timedOut {
+            Issue.record("\(arguments) did not finish within \(timeout) s and was killed")
+        }
         return CommandResult(
             status: process.terminationStatus,
             standardOutput: String(decoding: outputData, as: UTF8.self),
-            standardError: String(decoding: errorData, as: UTF8.self))
+            standardError: String(decoding: errorData, as: UTF8.self),
+            signaled: process.terminationReason == .uncaughtSignal, timedOut: timedOut)
     }
 }
 

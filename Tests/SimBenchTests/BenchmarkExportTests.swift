@@ -16,7 +16,7 @@ struct BenchmarkExportTests {
 
     @Test("github: customSmallerIsBetter entries with name, unit, value, range and extra")
     func github() throws {
-        let text = BenchmarkExport.render(try Self.results(), as: .github)
+        let text = try BenchmarkExport.render(try Self.results(), as: .github)
         let entries = try #require(JSONSerialization.jsonObject(with: Data(text.utf8)) as? [[String: Any]])
         let names = entries.map { $0["name"] as? String }
         #expect(
@@ -39,7 +39,7 @@ struct BenchmarkExportTests {
 
     @Test("bencher: Bencher Metric Format with latency, ratio and allocations")
     func bencher() throws {
-        let text = BenchmarkExport.render(try Self.results(), as: .bencher)
+        let text = try BenchmarkExport.render(try Self.results(), as: .bencher)
         let object = try #require(JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: [String: [String: Double]]])
         #expect(Set(object.keys) == ["vending.enum-switch[products=40]", "vending.table[products=40]"])
         let table = try #require(object["vending.table[products=40]"])
@@ -54,7 +54,7 @@ struct BenchmarkExportTests {
         var fixture = ResultsFixture([.row("table", params: "products=40;mode=a b", median: 80, ci: (79, 81))])
         fixture.rows[0]["host"] = "build box,7"
         fixture.rows[0]["git_commit"] = "abc\"quoted\\"
-        let text = BenchmarkExport.render(try fixture.file(), as: .influx)
+        let text = try BenchmarkExport.render(try fixture.file(), as: .influx)
         let lines = text.split(separator: "\n")
         #expect(lines.count == 1)
         let line = String(lines[0])

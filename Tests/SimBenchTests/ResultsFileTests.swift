@@ -74,10 +74,38 @@ struct ResultsFileTests {
             column: "ns_per_event_median", mentions: "'fast' is not a number"),
         BadFile(
             name: "NaN cell", text: replacing("ratio_to_baseline", with: "nan"), line: 3,
-            column: "ratio_to_baseline", mentions: "'nan' is not a finite number"),
+            column: "ratio_to_baseline", mentions: "'nan' is not a number"),
         BadFile(
             name: "infinite cell", text: replacing("ns_per_event_ci_high", with: "inf"), line: 3,
-            column: "ns_per_event_ci_high", mentions: "'inf' is not a finite number"),
+            column: "ns_per_event_ci_high", mentions: "'inf' is not a number"),
+        BadFile(
+            name: "cell too large to be finite", text: replacing("ns_per_event_ci_high", with: "1e999"), line: 3,
+            column: "ns_per_event_ci_high", mentions: "'1e999' is not a finite number"),
+        // Issue 12: shapes of garbage an earlier reader took for numbers.
+        BadFile(
+            name: "NUL inside a number", text: replacing("ns_per_event_median", with: "8\0"), line: 3,
+            column: "ns_per_event_median", mentions: "NUL"),
+        BadFile(
+            name: "hex float", text: replacing("ns_per_event_median", with: "0x1p3"), line: 3,
+            column: "ns_per_event_median", mentions: "'0x1p3' is not a number"),
+        BadFile(
+            name: "space in a number", text: replacing("ns_per_event_median", with: " 8"), line: 3,
+            column: "ns_per_event_median", mentions: "is not a number"),
+        BadFile(
+            name: "non-ASCII digits", text: replacing("ns_per_event_median", with: "٨"), line: 3,
+            column: "ns_per_event_median", mentions: "is not a number"),
+        BadFile(
+            name: "full-width letters as a checksum", text: replacing("checksum", with: "ＡＢ12"), line: 3,
+            column: "checksum", mentions: "not hexadecimal"),
+        BadFile(
+            name: "inverted interval", text: ResultsFixture([
+                .row("enum-switch", role: "baseline", median: 100, ratio: 1),
+                .row("table", median: 80, ci: (81, 79), ratio: 0.8),
+            ]).text, line: 3,
+            column: "ns_per_event_ci_high", mentions: "an interval's high end is at least its low end"),
+        BadFile(
+            name: "line break in a bad value stays one line", text: replacing("ns_per_event_median", with: "8\n9"),
+            line: 3, column: "ns_per_event_median", mentions: "is not a number"),
         BadFile(
             name: "negative cell", text: replacing("allocs_per_event", with: "-1"), line: 3,
             column: "allocs_per_event", mentions: "negative"),
@@ -154,7 +182,22 @@ struct ResultsFileTests {
         }
     }
 
-    @Test("every column simbench writes is classified as number, signed number, hexadecimal or text")
+    @Test("plain decimal numbers, as simbench writes them, are accepted", arguments: [
+        "0", "12", "12.5", "0.5", ".5", "5.", "1e3", "1.2e-05", "3E+20", "-1",
+    ])
+    func plainDecimals(_ text: String) {
+        #expect(ResultsSchema.isPlainDecimal(text))
+    }
+
+    @Test("anything else is not a plain decimal number", arguments: [
+        "", "-", ".", "e3", "1e", "1e+", "0x10", "0x1p3", "1_000", "+1", " 1", "1 ", "1\0", "inf", "nan",
+        "1.2.3", "١", "１",
+    ])
+    func notPlainDecimals(_ text: String) {
+        #expect(!ResultsSchema.isPlainDecimal(text))
+    }
+
+        @Test("every column simbench writes is classified as number, signed number, hexadecimal or text")
     func columnsClassified() {
         let classified = ResultsSchema.numericColumns.union(ResultsSchema.signedColumns)
             .union(ResultsSchema.hexadecimalColumns).union(ResultsSchema.textColumns)

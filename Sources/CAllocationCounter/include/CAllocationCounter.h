@@ -10,6 +10,9 @@
 
 #include <stdint.h>
 
+#include "SimBenchFiles.h"
+#include "SimBenchInterruption.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -37,6 +40,10 @@ int simbench_track_bytes_begin(void);
 /// Stops counting and returns the most bytes the thread held at once since
 /// simbench_track_bytes_begin, above what it held then; -1 if no tracking was on.
 int64_t simbench_track_bytes_end(void);
+
+/// 1 if this build runs under ThreadSanitizer or AddressSanitizer, whose runtime owns the
+/// allocator: then nothing is interposed and nothing counted (the counts read 0).
+int simbench_allocation_counter_sanitized(void);
 
 /// Returns freed heap memory to the system (glibc's malloc_trim), so that resident memory
 /// measured afterwards is what is in use, not what malloc kept for later.

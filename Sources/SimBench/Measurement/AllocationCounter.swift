@@ -18,10 +18,17 @@ public enum AllocationCounter {
         simbench_allocation_counting_active() != 0
     }
 
+    /// Whether this is a ThreadSanitizer or AddressSanitizer build, under which the
+    /// counter steps aside (the sanitizer's runtime owns the allocator).
+    public static var isUnderSanitizer: Bool {
+        simbench_allocation_counter_sanitized() != 0
+    }
+
     /// Why the counts are not shown, or `nil` when they are real.
     public static var inactiveReason: String? {
-        isActive
-            ? nil
+        if isActive { return nil }
+        return isUnderSanitizer
+            ? "allocation counting: not counted under a sanitizer"
             : "allocation counting: glibc's allocator is not interposed in this process"
     }
 

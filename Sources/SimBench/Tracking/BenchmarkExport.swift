@@ -21,12 +21,25 @@ public enum BenchmarkExport {
     }
 
     /// The file's measured rows in `format`, ending with a line break.
-    public static func render(_ file: ResultsFile, as format: Format) -> String {
+    ///
+    /// - Throws: for `influx`, a row whose timestamp is outside the years line protocol's
+    ///   nanoseconds can carry (1677 to 2262).
+    public static func render(_ file: ResultsFile, as format: Format) throws(ResultsFileError) -> String {
         let rows = file.records.filter { $0.isOK && $0.number("ns_per_event_median") != nil }
         switch format {
         case .github: return json(github(rows))
         case .bencher: return json(bencher(rows))
-        case .influx: return rows.map(influxLine).joined()
+        case .influx:
+            var text = ""
+            for row in rows {
+                guard let line = influxLine(row) else {
+                    throw ResultsFileError(
+                        path: file.path, line: row.line, column: "timestamp",
+                        message: "'\(row["timestamp"])' is outside what InfluxDB line protocol can carry (nanoseconds since 1970 in 64 bits: 1677-09-21 to 2262-04-11)")
+                }
+                text += line
+            }
+            return text
         }
     }
 
@@ -80,7 +93,7 @@ public enum BenchmarkExport {
 
     /// `± 1.25`: half the CI's width, as github-action-benchmark shows a range.
     private static func halfWidth(_ row: ResultsRecord, _ low: String, _ high: String) -> String? {
-        guard let low = row.number(low), let high = row.number(high) else { return nil }
+        guard let low = row.number(low), let high = row.number(high), high >= low else { return nil }
         return "± \(NumberFormat.significant((high - low) / 2))"
     }
 
@@ -141,8 +154,9 @@ public enum BenchmarkExport {
     static let influxIntegerFields = ["peak_rss_bytes", "machines", "events_per_machine", "rounds"]
     static let influxStringFields = ["run_id", "git_commit"]
 
-    /// `simbench,scenario=vending,… ns_per_event_median=12.5,… 1764410000000000000`.
-    static func influxLine(_ row: ResultsRecord) -> String {
+    /// `simbench,scenario=vending,… ns_per_event_median=12.5,… 1764410000000000000`, or nil
+    /// when the row's timestamp cannot be written in nanoseconds.
+    static func influxLine(_ row: ResultsRecord) -> String? {
         var line = escapeInfluxKey("simbench", equals: false)
         for tag in influxTags where !row[tag].isEmpty {
             line += ",\(escapeInfluxKey(tag))=\(escapeInfluxKey(row[tag]))"
@@ -158,7 +172,11 @@ public enum BenchmarkExport {
             fields.append("\(escapeInfluxKey(field))=\(quoteInfluxString(row[field]))")
         }
         line += " " + fields.joined(separator: ",")
-        if let nanoseconds = epochNanoseconds(row["timestamp"]) { line += " \(nanoseconds)" }
+        switch epochNanoseconds(row["timestamp"]) {
+        case .some(.some(let nanoseconds)): line += " \(nanoseconds)"
+        case .some(.none): return nil
+        case .none: break  // not a timestamp simbench writes: the line goes without one
+        }
         return line + "\n"
     }
 
@@ -184,11 +202,40 @@ public enum BenchmarkExport {
         "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
     }
 
-    /// `2026-11-29T10:00:00Z` as nanoseconds since 1970, or nil.
-    static func epochNanoseconds(_ timestamp: String) -> Int64? {
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime]
-        guard let date = formatter.date(from: timestamp) else { return nil }
-        return Int64(date.timeIntervalSince1970) * 1_000_000_000
+    /// `2026-11-29T10:00:00Z` (the form simbench writes) as nanoseconds since 1970: nil if
+    /// the text is not in that form, `.some(nil)` if it is a time that 64-bit nanoseconds
+    /// cannot hold. Parsed by hand: no date formatter per row, no overflow.
+    static func epochNanoseconds(_ timestamp: String) -> Int64?? {
+        let bytes = Array(timestamp.utf8)
+        guard bytes.count == 20, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
+            bytes[10] == UInt8(ascii: "T"), bytes[13] == UInt8(ascii: ":"),
+            bytes[16] == UInt8(ascii: ":"), bytes[19] == UInt8(ascii: "Z")
+        else { return nil }
+        func number(_ range: Range<Int>) -> Int64? {
+            var value: Int64 = 0
+            for byte in bytes[range] {
+                guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
+                value = value * 10 + Int64(byte - UInt8(ascii: "0"))
+            }
+            return value
+        }
+        guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10),
+            let hour = number(11..<13), let minute = number(14..<16), let second = number(17..<19),
+            (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60, second < 61
+        else { return nil }
+        let seconds = daysSince1970(year: year, month: month, day: day) * 86_400 + hour * 3600 + minute * 60 + second
+        let (nanoseconds, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
+        return .some(overflow ? nil : nanoseconds)
+    }
+
+    /// Days from 1970-01-01 to a date of the proleptic Gregorian calendar (Howard
+    /// Hinnant's `days_from_civil`); small enough for any four-digit year.
+    static func daysSince1970(year: Int64, month: Int64, day: Int64) -> Int64 {
+        let shiftedYear = month <= 2 ? year - 1 : year
+        let era = (shiftedYear >= 0 ? shiftedYear : shiftedYear - 399) / 400
+        let yearOfEra = shiftedYear - era * 400
+        let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        return era * 146_097 + dayOfEra - 719_468
     }
 }

@@ -86,10 +86,15 @@ public struct ResultsFile: Sendable {
                     throw failure(line, column, "empty; every row needs a \(column)")
                 }
                 guard !cell.isEmpty else { continue }
+                guard !cell.utf8.contains(0) else {
+                    throw failure(line, column, "'\(cell)' holds a NUL byte; expected text")
+                }
                 let signed = ResultsSchema.signedColumns.contains(column)
                 if signed || ResultsSchema.numericColumns.contains(column) {
-                    guard let number = Double(cell) else {
-                        throw failure(line, column, "'\(cell)' is not a number")
+                    guard ResultsSchema.isPlainDecimal(cell), let number = Double(cell) else {
+                        throw failure(
+                            line, column,
+                            "'\(cell)' is not a number; expected plain decimal digits, optionally with a point and an exponent (12.5, 1.2e-05)")
                     }
                     guard number.isFinite else {
                         throw failure(line, column, "'\(cell)' is not a finite number")
@@ -98,10 +103,19 @@ public struct ResultsFile: Sendable {
                         throw failure(line, column, "'\(cell)' is negative; expected a number ≥ 0")
                     }
                 } else if ResultsSchema.hexadecimalColumns.contains(column) {
-                    guard cell.allSatisfy(\.isHexDigit) else {
-                        throw failure(line, column, "'\(cell)' is not hexadecimal")
+                    guard ResultsSchema.isASCIIHexadecimal(cell) else {
+                        throw failure(line, column, "'\(cell)' is not hexadecimal; expected the digits 0-9 and letters a-f")
                     }
                 }
+            }
+            for (low, high) in ResultsSchema.intervalColumns {
+                guard let lowIndex = columnIndex[low], let highIndex = columnIndex[high],
+                    let lowValue = Double(fields[lowIndex]), let highValue = Double(fields[highIndex]),
+                    lowValue > highValue
+                else { continue }
+                throw failure(
+                    record.fieldLines[highIndex], high,
+                    "'\(fields[highIndex])' is below \(low) '\(fields[lowIndex])'; an interval's high end is at least its low end")
             }
             let row = ResultsRecord(line: record.line, fields: fields, columnIndex: columnIndex)
             if row.isOK, row["ns_per_event_median"].isEmpty {
@@ -168,21 +182,36 @@ public struct ResultsFile: Sendable {
         return line
     }
 
-    /// The whole file, or an error saying why it cannot be read (missing, a directory,
-    /// unreadable).
+    /// The largest results file read: far more than any run writes (a row is about 1 kB),
+    /// small enough that reading it cannot exhaust memory.
+    public static let sizeLimit = 512 << 20
+
+    /// The whole file, or an error saying why it cannot be read (missing, not a regular
+    /// file, larger than `sizeLimit`, unreadable).
     private static func readBytes(_ path: String) throws(ResultsFileError) -> [UInt8] {
         func failure(_ reason: String) -> ResultsFileError {
             ResultsFileError(path: path, line: nil, column: nil, message: reason)
         }
-        let descriptor = open(path, O_RDONLY)
+        // O_NONBLOCK: opening a FIFO must not wait for a writer; it is refused below.
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else {
             throw failure("cannot be read: \(String(cString: strerror(errno)))")
         }
         defer { close(descriptor) }
         var status = stat()
-        if fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFDIR {
-            throw failure("is a directory; expected a results CSV file")
+        guard fstat(descriptor, &status) == 0 else {
+            throw failure("cannot be read: \(String(cString: strerror(errno)))")
         }
+        let tooLarge = failure(
+            "is larger than \(sizeLimit >> 20) MiB, the most simbench reads; expected a results CSV")
+        switch status.st_mode & S_IFMT {
+        case S_IFREG: break
+        case S_IFDIR: throw failure("is a directory; expected a results CSV file")
+        case S_IFCHR: throw failure("is a character device; expected a regular results CSV file")
+        case S_IFIFO: throw failure("is a FIFO; expected a regular results CSV file")
+        default: throw failure("is not a regular file; expected a results CSV file")
+        }
+        guard status.st_size <= sizeLimit else { throw tooLarge }
         var bytes = [UInt8]()
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
         while true {
@@ -193,6 +222,8 @@ public struct ResultsFile: Sendable {
             }
             if count == 0 { break }
             bytes.append(contentsOf: buffer[..<count])
+            // Files in /proc say they are empty and may not end: stop at the limit.
+            guard bytes.count <= sizeLimit else { throw tooLarge }
         }
         return bytes
     }

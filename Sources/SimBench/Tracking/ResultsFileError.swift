@@ -22,6 +22,6 @@ public struct ResultsFileError: Error, CustomStringConvertible, Equatable {
         if let line { place.append("line \(line)") }
         if let column { place.append("column '\(column)'") }
         let location = place.isEmpty ? "" : place.joined(separator: ", ") + ": "
-        return "\(path): \(location)\(message)"
+        return "\(path): \(location)\(message)".escapingControlCharacters
     }
 }

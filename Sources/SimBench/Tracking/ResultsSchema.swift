@@ -54,4 +54,56 @@ public enum ResultsSchema {
         "build_config", "build_flags", "git_commit", "scenario", "params", "variant", "role",
         "status", "event_unit", "axis_reference", "breakeven_note",
     ]
+
+    /// The (low, high) column pairs of intervals: a row whose low end is above its high end
+    /// is refused.
+    static let intervalColumns = [
+        ("ns_per_event_ci_low", "ns_per_event_ci_high"), ("ratio_ci_low", "ratio_ci_high"),
+        ("axis_ratio_ci_low", "axis_ratio_ci_high"),
+        ("cpu_ns_per_event_ci_low", "cpu_ns_per_event_ci_high"),
+        ("cpu_ratio_ci_low", "cpu_ratio_ci_high"),
+        ("cpu_per_reference_ci_low", "cpu_per_reference_ci_high"),
+        ("overhead_ci_low", "overhead_ci_high"), ("breakeven_ci_low", "breakeven_ci_high"),
+        ("ratio_net_ci_low", "ratio_net_ci_high"),
+    ]
+
+    /// Whether `cell` is a plain decimal number: an optional `-`, digits with at most one
+    /// point (and a digit on at least one side of it), and an optional exponent (`e` or
+    /// `E`, an optional sign, digits). No hex (`0x1p3`), no `inf` or `nan`, no spaces, no
+    /// NUL, no other digits than ASCII's.
+    static func isPlainDecimal(_ cell: String) -> Bool {
+        let bytes = Array(cell.utf8)
+        var index = 0
+        func digits() -> Int {
+            let start = index
+            while index < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) {
+                index += 1
+            }
+            return index - start
+        }
+        if index < bytes.count, bytes[index] == UInt8(ascii: "-") { index += 1 }
+        var mantissa = digits()
+        if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
+            index += 1
+            mantissa += digits()
+        }
+        guard mantissa > 0 else { return false }
+        if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
+            index += 1
+            if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") {
+                index += 1
+            }
+            guard digits() > 0 else { return false }
+        }
+        return index == bytes.count
+    }
+
+    /// Whether every character of `cell` is an ASCII hexadecimal digit.
+    static func isASCIIHexadecimal(_ cell: String) -> Bool {
+        cell.utf8.allSatisfy { byte in
+            (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+                || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(byte)
+                || (UInt8(ascii: "A")...UInt8(ascii: "F")).contains(byte)
+        }
+    }
 }

@@ -1,0 +1,16 @@
+// O_TMPFILE for AtomicFile.swift (see SimBenchFiles.h).
+
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+
+#include "SimBenchFiles.h"
+
+int simbench_open_unnamed(const char *directory, unsigned int mode) {
+#ifdef O_TMPFILE
+    return open(directory, O_TMPFILE | O_WRONLY | O_CLOEXEC, mode);
+#else
+    errno = EOPNOTSUPP;
+    return -1;
+#endif
+}

@@ -1,0 +1,155 @@
+import CAllocationCounter
+import Glibc
+
+/// Writing a regular file whole or not at all, leaving no temporary file behind even when
+/// the process is killed.
+///
+/// On Linux the bytes go to an unnamed file (`O_TMPFILE`) in the target's directory, are
+/// flushed to disk, and only then get a name (`linkat`): directly the target's name if it
+/// does not exist yet, else a temporary name renamed over the target at once. An unnamed
+/// file that is never linked vanishes with the process, even on SIGKILL. Where the file
+/// system has no unnamed files, a named temporary file (`.simbench-…`) is written and
+/// renamed; SIGINT and SIGTERM remove it (`Interruption`), only SIGKILL can leave it.
+///
+/// A replaced file keeps its permission bits; a new one gets 0666 less the umask, as any
+/// file the user creates.
+public enum AtomicFile {
+    /// Replaces (or creates) the regular file `path` with `bytes`; `name` is how messages
+    /// call it.
+    public static func replace(_ path: String, with bytes: [UInt8], naming name: String) throws(FileError) {
+        let directory = OutputPath.parentDirectory(of: path)
+        var existing = stat()
+        let exists = stat(path, &existing) == 0
+        let mode: mode_t
+        if exists {
+            mode = existing.st_mode & 0o7777
+        } else {
+            let mask = umask(0)
+            umask(mask)
+            mode = 0o666 & ~mask
+        }
+
+        let unnamed = simbench_open_unnamed(directory, 0o600)
+        if unnamed >= 0 {
+            defer { close(unnamed) }
+            try fill(unnamed, with: bytes, mode: mode, name: name)
+            if try link(unnamed, to: path, directory: directory, replacing: exists, name: name) { return }
+            // No way to name an unnamed file here (no /proc): fall back to a named one.
+        }
+        try replaceThroughNamedFile(path, with: bytes, mode: mode, directory: directory, name: name)
+    }
+
+    /// Nil if a file can be created in `directory`, else why not. Leaves nothing behind.
+    static func probe(_ directory: String) -> String? {
+        let unnamed = simbench_open_unnamed(directory, 0o600)
+        if unnamed >= 0 {
+            close(unnamed)
+            return nil
+        }
+        if errno == EACCES || errno == EROFS || errno == ENOENT || errno == ENOTDIR {
+            return errnoText()
+        }
+        let temporary = temporaryName(in: directory)
+        let named = open(temporary, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o600)
+        guard named >= 0 else { return errnoText() }
+        close(named)
+        unlink(temporary)
+        return nil
+    }
+
+    /// Writes all of `bytes` to `descriptor`, retrying short and interrupted writes;
+    /// `path` only names the file in an error.
+    public static func writeAll(_ bytes: [UInt8], to descriptor: Int32, path: String) throws(FileError) {
+        var written = 0
+        while written < bytes.count {
+            let result = bytes.withUnsafeBytes { buffer in
+                Glibc.write(descriptor, buffer.baseAddress! + written, buffer.count - written)
+            }
+            if result < 0 {
+                if errno == EINTR { continue }
+                throw FileError(path: path, reason: errnoText())
+            }
+            written += result
+        }
+    }
+
+    private static func fill(_ descriptor: Int32, with bytes: [UInt8], mode: mode_t, name: String) throws(FileError) {
+        try writeAll(bytes, to: descriptor, path: name)
+        guard fchmod(descriptor, mode) == 0, fsync(descriptor) == 0 else {
+            throw FileError(path: name, reason: errnoText())
+        }
+    }
+
+    /// Gives the unnamed file `descriptor` the name `path`. False if this system cannot
+    /// name unnamed files (the caller falls back to a named temporary file).
+    private static func link(
+        _ descriptor: Int32, to path: String, directory: String, replacing exists: Bool, name: String
+    ) throws(FileError) -> Bool {
+        let procPath = "/proc/self/fd/\(descriptor)"
+        func linkTo(_ destination: String) -> Int32 {
+            linkat(AT_FDCWD, procPath, AT_FDCWD, destination, AT_SYMLINK_FOLLOW)
+        }
+        if !exists {
+            if linkTo(path) == 0 { return true }
+            if errno == ENOENT && access("/proc/self/fd", F_OK) != 0 { return false }
+            // EEXIST: created meanwhile; replace it like any existing file.
+            guard errno == EEXIST else { throw FileError(path: name, reason: errnoText()) }
+        }
+        for _ in 0..<100 {
+            let temporary = temporaryName(in: directory)
+            let slot = Interruption.remember(temporary: temporary)
+            defer { Interruption.forget(slot) }
+            guard linkTo(temporary) == 0 else {
+                if errno == EEXIST { continue }
+                if errno == ENOENT && access("/proc/self/fd", F_OK) != 0 { return false }
+                throw FileError(path: name, reason: errnoText())
+            }
+            guard rename(temporary, path) == 0 else {
+                let reason = errnoText()
+                unlink(temporary)
+                throw FileError(path: name, reason: reason)
+            }
+            return true
+        }
+        throw FileError(path: name, reason: "no free temporary name in '\(directory)'")
+    }
+
+    private static func replaceThroughNamedFile(
+        _ path: String, with bytes: [UInt8], mode: mode_t, directory: String, name: String
+    ) throws(FileError) {
+        for _ in 0..<100 {
+            let temporary = temporaryName(in: directory)
+            // Remembered before it exists, so that no signal can find it unremembered.
+            let slot = Interruption.remember(temporary: temporary)
+            defer { Interruption.forget(slot) }
+            let descriptor = open(temporary, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o600)
+            guard descriptor >= 0 else {
+                if errno == EEXIST { continue }
+                throw FileError(path: name, reason: errnoText())
+            }
+            do {
+                try fill(descriptor, with: bytes, mode: mode, name: name)
+            } catch {
+                close(descriptor)
+                unlink(temporary)
+                throw error
+            }
+            guard close(descriptor) == 0, rename(temporary, path) == 0 else {
+                let reason = errnoText()
+                unlink(temporary)
+                throw FileError(path: name, reason: reason)
+            }
+            return
+        }
+        throw FileError(path: name, reason: "no free temporary name in '\(directory)'")
+    }
+
+    /// The prefix of simbench's temporary files.
+    public static let temporaryPrefix = ".simbench-"
+
+    /// `DIRECTORY/.simbench-` and 16 random hex digits: short, whatever the target's name.
+    private static func temporaryName(in directory: String) -> String {
+        let suffix = String(UInt64.random(in: 0...UInt64.max), radix: 16)
+        return OutputPath.joined(directory, temporaryPrefix + String(repeating: "0", count: 16 - suffix.count) + suffix)
+    }
+}

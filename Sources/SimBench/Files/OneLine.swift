@@ -1,0 +1,23 @@
+extension String {
+    /// The text with line breaks, tabs and other control characters shown as escapes
+    /// (`\n`, `\r`, `\t`, `\0`, `\u{1B}`), so that a message quoting a user's value stays
+    /// one line.
+    public var escapingControlCharacters: String {
+        guard unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+            return self
+        }
+        var result = ""
+        for scalar in unicodeScalars {
+            switch scalar {
+            case "\n": result += "\\n"
+            case "\r": result += "\\r"
+            case "\t": result += "\\t"
+            case "\0": result += "\\0"
+            case _ where scalar.properties.generalCategory == .control:
+                result += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+}

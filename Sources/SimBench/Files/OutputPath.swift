@@ -1,0 +1,273 @@
+import Glibc
+import Synchronization
+
+/// A file a command will write (`--csv`, `--raw`, `--append`, `export --out`, `merge --out`,
+/// `render --out`), checked before any work is done.
+///
+/// The rules, the same for every writer:
+/// - `-` is standard output, where the flag allows it;
+/// - an existing character device or FIFO (`/dev/null`, `>(gzip > x)`) is written in
+///   place and never replaced;
+/// - a symlink is followed to its target, which is written, never the link replaced;
+/// - a regular file is written whole or not at all (`AtomicFile`);
+/// - a directory, a socket or a block device is refused, as are an empty path, a path
+///   ending in `/`, a missing or unwritable directory, a read-only file, and a name longer
+///   than the file system allows;
+/// - two outputs, or an output and an input, that are the same file once `.`, `..` and
+///   symlinks are resolved are refused (`refuseCollisions`).
+///
+/// Every refusal is a `UsageError` (exit 64), raised before anything is measured or written.
+/// No path is handled with Foundation's `NSString` path methods, which crash on some short
+/// paths on Linux.
+public struct OutputPath: Sendable, Equatable {
+    /// How the output is written.
+    public enum Kind: Sendable, Equatable {
+        /// `-`: the process's standard output.
+        case standardOutput
+        /// A regular file, existing or new: replaced atomically.
+        case file
+        /// An existing character device or FIFO: opened and written in place.
+        case stream
+    }
+
+    /// Which file this is, for telling whether two paths are the same file.
+    enum Identity: Hashable, Sendable {
+        case standardOutput
+        /// An existing file: its device and inode.
+        case inode(device: UInt64, inode: UInt64)
+        /// A file still to be created: its directory's device and inode, and its name.
+        case entry(device: UInt64, inode: UInt64, name: String)
+    }
+
+    /// The name that means standard output.
+    public static let standardOutputName = "-"
+
+    /// The path as the user gave it, for messages.
+    public let argument: String
+    /// The flag that named it, for messages.
+    public let flag: String
+    public let kind: Kind
+    /// The path that is written: symlinks followed; `-` for standard output.
+    public let resolved: String
+    let identity: Identity
+
+    /// Checks `argument`, given to `flag`, as an output.
+    ///
+    /// - Parameters:
+    ///   - standardOutput: whether `-` means standard output (else it is refused).
+    ///   - streams: whether a character device or FIFO is accepted (a history must be a
+    ///     regular file).
+    ///   - appending: the file is extended in place, not replaced, so an existing one does
+    ///     not need a writable directory (`--append`).
+    public static func check(
+        _ argument: String, flag: String, standardOutput: Bool = true, streams: Bool = true,
+        appending: Bool = false
+    ) throws(UsageError) -> OutputPath {
+        func refuse(_ reason: String) -> UsageError {
+            UsageError("\(flag): '\(argument.escapingControlCharacters)' \(reason)")
+        }
+        guard !argument.isEmpty else {
+            throw UsageError("\(flag): the path is empty; expected a file path")
+        }
+        if argument == standardOutputName {
+            guard standardOutput else {
+                throw refuse("(standard output) cannot be used here; expected a file path")
+            }
+            return OutputPath(
+                argument: argument, flag: flag, kind: .standardOutput, resolved: argument,
+                identity: .standardOutput)
+        }
+        guard !argument.utf8.contains(0) else { throw refuse("holds a NUL byte; expected a file path") }
+        guard !argument.hasSuffix("/") else {
+            throw refuse("ends in '/', so it names a directory; expected a file path")
+        }
+
+        var status = stat()
+        if stat(argument, &status) == 0 {
+            let type = status.st_mode & S_IFMT
+            let identity = Identity.inode(device: UInt64(status.st_dev), inode: UInt64(status.st_ino))
+            switch type {
+            case S_IFREG:
+                guard let real = realPath(argument) else { throw refuse("cannot be resolved: \(errnoText())") }
+                guard access(real, W_OK) == 0 else {
+                    throw refuse("is not writable (\(errnoText())); simbench does not replace a read-only file")
+                }
+                if !appending { try checkCanCreate(in: parentDirectory(of: real), refuse: refuse) }
+                return OutputPath(argument: argument, flag: flag, kind: .file, resolved: real, identity: identity)
+            case S_IFCHR, S_IFIFO:
+                let what = type == S_IFCHR ? "a character device" : "a FIFO"
+                guard streams else { throw refuse("is \(what); expected a regular file") }
+                guard access(argument, W_OK) == 0 else { throw refuse("is \(what) that is not writable: \(errnoText())") }
+                return OutputPath(argument: argument, flag: flag, kind: .stream, resolved: argument, identity: identity)
+            case S_IFDIR:
+                throw refuse("is a directory; expected a file path")
+            default:
+                throw refuse(
+                    "is \(type == S_IFSOCK ? "a socket" : type == S_IFBLK ? "a block device" : "not a regular file"); expected a regular file\(streams ? ", a FIFO or a character device" : "")")
+            }
+        }
+        guard errno == ENOENT else { throw refuse("cannot be used: \(errnoText())") }
+
+        // A new file, perhaps behind a dangling symlink: follow the links to the name to create.
+        var path = argument
+        var hops = 0
+        while let target = linkTarget(path) {
+            hops += 1
+            guard hops <= 40 else { throw refuse("cannot be used: too many levels of symbolic links") }
+            guard !target.hasSuffix("/") else {
+                throw refuse("is a symlink to '\(target.escapingControlCharacters)', which names a directory; expected a file path")
+            }
+            path = target.hasPrefix("/") ? target : joined(parentDirectory(of: path), target)
+        }
+        let name = lastComponent(of: path)
+        guard name != ".", name != ".." else { throw refuse("names a directory; expected a file path") }
+        guard name.utf8.count <= Int(NAME_MAX) else {
+            throw refuse("has a file name of \(name.utf8.count) bytes; the longest this system allows is \(NAME_MAX)")
+        }
+        let directory = parentDirectory(of: path)
+        var directoryStatus = stat()
+        guard stat(directory, &directoryStatus) == 0 else {
+            throw errno == ENOENT
+                ? refuse("cannot be created: directory '\(directory.escapingControlCharacters)' does not exist")
+                : refuse("cannot be created in directory '\(directory.escapingControlCharacters)': \(errnoText())")
+        }
+        guard directoryStatus.st_mode & S_IFMT == S_IFDIR else {
+            throw refuse("cannot be created: '\(directory.escapingControlCharacters)' is not a directory")
+        }
+        try checkCanCreate(in: directory, refuse: refuse)
+        let realDirectory = realPath(directory) ?? directory
+        return OutputPath(
+            argument: argument, flag: flag, kind: .file, resolved: joined(realDirectory, name),
+            identity: .entry(
+                device: UInt64(directoryStatus.st_dev), inode: UInt64(directoryStatus.st_ino), name: name))
+    }
+
+    /// Refuses two outputs that are the same file, and an output that is one of `inputs`
+    /// (files the command reads, named as given), in the order given.
+    ///
+    /// Character devices are sinks, not files that could be overwritten, so `--csv
+    /// /dev/null --raw /dev/null` is accepted; standard output, FIFOs and files are not
+    /// shared.
+    public static func refuseCollisions(
+        _ outputs: [OutputPath], inputs: [(flag: String, path: String)] = []
+    ) throws(UsageError) {
+        for (index, output) in outputs.enumerated() {
+            for earlier in outputs[..<index] where earlier.identity == output.identity {
+                if output.kind == .stream, output.isCharacterDevice { continue }
+                throw UsageError(
+                    "\(output.flag): '\(output.argument.escapingControlCharacters)' is the same file as \(earlier.flag) '\(earlier.argument.escapingControlCharacters)'; expected a different path for each output")
+            }
+            for input in inputs {
+                guard let identity = inputIdentity(input.path), identity == output.identity else { continue }
+                throw UsageError(
+                    "\(output.flag): '\(output.argument.escapingControlCharacters)' is the same file as the input \(input.flag) '\(input.path.escapingControlCharacters)'; expected a path other than the files read")
+            }
+        }
+    }
+
+    /// Where `-` outputs go: standard output, or the copy `reserveStandardOutput` kept.
+    private static let standardOutputDescriptor = Atomic<Int32>(STDOUT_FILENO)
+
+    /// When one of `outputs` is `-`, keeps standard output for it alone: the messages a
+    /// command prints for people (tables, "written to …") go to standard error instead, so
+    /// that `simbench run --csv - | …` pipes nothing but the CSV.
+    public static func reserveStandardOutput(if outputs: [OutputPath]) {
+        guard outputs.contains(where: { $0.kind == .standardOutput }) else { return }
+        fflush(nil)
+        let saved = dup(STDOUT_FILENO)
+        guard saved >= 0, dup2(STDERR_FILENO, STDOUT_FILENO) >= 0 else { return }
+        standardOutputDescriptor.store(saved, ordering: .relaxed)
+    }
+
+    /// Writes `contents` to the output: whole or not at all for a regular file.
+    public func write(_ contents: String) throws(FileError) {
+        switch kind {
+        case .standardOutput:
+            fflush(nil)
+            try AtomicFile.writeAll(
+                Array(contents.utf8), to: Self.standardOutputDescriptor.load(ordering: .relaxed),
+                path: "standard output")
+        case .stream:
+            let descriptor = open(resolved, O_WRONLY | O_NOCTTY | O_CLOEXEC)
+            guard descriptor >= 0 else { throw FileError(path: argument, reason: errnoText()) }
+            defer { close(descriptor) }
+            // Never write into a regular file in place: it may have replaced the FIFO since.
+            var status = stat()
+            guard fstat(descriptor, &status) == 0,
+                status.st_mode & S_IFMT == S_IFCHR || status.st_mode & S_IFMT == S_IFIFO
+            else {
+                throw FileError(path: argument, reason: "is no longer a character device or FIFO; not written")
+            }
+            try AtomicFile.writeAll(Array(contents.utf8), to: descriptor, path: argument)
+        case .file:
+            try AtomicFile.replace(resolved, with: Array(contents.utf8), naming: argument)
+        }
+    }
+
+    private var isCharacterDevice: Bool {
+        var status = stat()
+        return stat(resolved, &status) == 0 && status.st_mode & S_IFMT == S_IFCHR
+    }
+
+    /// The identity of a file a command reads, or nil if it does not exist.
+    static func inputIdentity(_ path: String) -> Identity? {
+        if path == standardOutputName { return nil }
+        var status = stat()
+        guard stat(path, &status) == 0 else { return nil }
+        return .inode(device: UInt64(status.st_dev), inode: UInt64(status.st_ino))
+    }
+
+    /// Fails unless a file can be created in `directory`: tries it, with an unnamed file
+    /// (nothing to clean up) or, where the file system has none, a named one removed at once.
+    private static func checkCanCreate(
+        in directory: String, refuse: (String) -> UsageError
+    ) throws(UsageError) {
+        if let reason = AtomicFile.probe(directory) {
+            throw refuse("cannot be written: no file can be created in directory '\(directory.escapingControlCharacters)': \(reason)")
+        }
+    }
+
+    // MARK: - Path text, without Foundation
+
+    /// The directory part of `path`: `.` for a bare name, `/` for a name at the root.
+    /// Trailing slashes of the directory part are dropped (`a//b` → `a`).
+    public static func parentDirectory(of path: String) -> String {
+        var bytes = Array(path.utf8)
+        while bytes.count > 1, bytes.last == UInt8(ascii: "/") { bytes.removeLast() }
+        guard let slash = bytes.lastIndex(of: UInt8(ascii: "/")) else { return "." }
+        var end = slash
+        while end > 0, bytes[end - 1] == UInt8(ascii: "/") { end -= 1 }
+        return end == 0 ? "/" : String(decoding: bytes[..<end], as: UTF8.self)
+    }
+
+    /// The last part of `path`: the whole of a bare name, what follows the last `/` else.
+    public static func lastComponent(of path: String) -> String {
+        var bytes = Array(path.utf8)
+        while bytes.count > 1, bytes.last == UInt8(ascii: "/") { bytes.removeLast() }
+        guard let slash = bytes.lastIndex(of: UInt8(ascii: "/")) else { return path }
+        guard bytes.count > 1 else { return "/" }
+        return String(decoding: bytes[(slash + 1)...], as: UTF8.self)
+    }
+
+    static func joined(_ directory: String, _ name: String) -> String {
+        directory.hasSuffix("/") ? directory + name : directory + "/" + name
+    }
+
+    /// The target of `path` if it is a symlink.
+    private static func linkTarget(_ path: String) -> String? {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let count = readlink(path, &buffer, buffer.count - 1)
+        guard count > 0 else { return nil }
+        return String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    private static func realPath(_ path: String) -> String? {
+        guard let pointer = realpath(path, nil) else { return nil }
+        defer { free(pointer) }
+        return String(cString: pointer)
+    }
+}
+
+func errnoText() -> String {
+    String(cString: strerror(errno))
+}

@@ -1,0 +1,166 @@
+import Foundation
+import SimBench
+import Testing
+
+/// Issue 12 through the built binary: inputs that are not regular files or are too large,
+/// a history that cannot grow (file size limit, as a full disk), repair-history, racing
+/// appends, far timestamps for influx, and SIGINT/SIGTERM in the middle of a run.
+@Suite("robustness", .serialized)
+struct RobustnessTests {
+    static let quickRun = OutputPathTests.quickRun
+
+    @Test("a device, a FIFO or a file over the size cap is refused at once, exit 1")
+    func inputsThatAreNotResultsFiles() throws {
+        let scratch = try ScratchDirectory()
+        try OutputPathTests.results().write(toFile: scratch.path("good.csv"), atomically: true, encoding: .utf8)
+        #expect(mkfifo(scratch.path("fifo"), 0o600) == 0)
+        let huge = open(scratch.path("huge.csv"), O_CREAT | O_WRONLY, 0o600)
+        #expect(ftruncate(huge, off_t(ResultsFile.sizeLimit + 1)) == 0)  // sparse: no disk used
+        close(huge)
+        let cases: [([String], String)] = [
+            (["compare", "/dev/zero", "good.csv"], "/dev/zero: is a character device"),
+            (["compare", "good.csv", "fifo"], "fifo: is a FIFO"),
+            (["merge", "fifo", "--out", "m.csv"], "fifo: is a FIFO"),
+            (["export", "--format", "github", "/dev/zero"], "is a character device"),
+            (["compare", "huge.csv", "good.csv"], "larger than 512 MiB"),
+            (["compare", "good.csv", "/proc/self/status"], "/proc/self/status: line 1"),
+        ]
+        for (arguments, mentions) in cases {
+            let result = try SimBenchBinary.run(arguments, in: scratch.url, timeout: 30)
+            #expect(result.status == 1 && !result.timedOut, "\(arguments): \(result.status) \(result.standardError)")
+            #expect(result.errorLines.count == 1 && result.standardError.contains(mentions), "\(arguments): \(result.standardError)")
+        }
+        #expect(scratch.contents.sorted() == ["fifo", "good.csv", "huge.csv"])
+    }
+
+    @Test("influx export of far years is one error naming line and column, not a crash")
+    func influxFarYears() throws {
+        let scratch = try ScratchDirectory()
+        for year in ["0001", "2263", "9999"] {
+            try OutputPathTests.results(timestamp: "\(year)-06-01T00:00:00Z")
+                .write(toFile: scratch.path("far.csv"), atomically: true, encoding: .utf8)
+            let result = try SimBenchBinary.run(["export", "--format", "influx", "far.csv", "--out", "x.txt"], in: scratch.url)
+            #expect(result.status == 1 && !result.signaled, "\(year): \(result.status) \(result.standardError)")
+            #expect(result.standardError.contains("far.csv: line 2, column 'timestamp'"), "\(result.standardError)")
+            #expect(!scratch.contents.contains("x.txt"))
+        }
+    }
+
+    @Test("an append that cannot finish (file size limit, as a full disk) leaves the history whole")
+    func appendPastTheSizeLimit() throws {
+        let scratch = try ScratchDirectory()
+        let first = try SimBenchBinary.run(Self.quickRun + ["--csv", "/dev/null", "--append", "h.csv"], in: scratch.url)
+        #expect(first.status == 0, "\(first.standardError)")
+        let before = try Data(contentsOf: URL(fileURLWithPath: scratch.path("h.csv")))
+        // bash's ulimit -f counts 1024-byte blocks: room for less than one more run's rows.
+        let blocks = before.count / 1024 + 1
+        let limited = try SimBenchBinary.run(
+            ["-c", "ulimit -f \(blocks); exec \"$0\" \"$@\"", SimBenchBinary.url.path]
+                + Self.quickRun + ["--csv", "/dev/null", "--append", "h.csv"],
+            in: scratch.url, executable: URL(fileURLWithPath: "/bin/bash"))
+        #expect(limited.status == 1 && !limited.signaled, "\(limited.status) \(limited.standardError)")
+        #expect(limited.standardError.contains("the history is unchanged"), "\(limited.standardError)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: scratch.path("h.csv"))) == before)
+        let next = try SimBenchBinary.run(Self.quickRun + ["--csv", "/dev/null", "--append", "h.csv"], in: scratch.url)
+        #expect(next.status == 0 && next.standardOutput.contains("appended to h.csv"), "\(next.standardError)")
+        #expect(scratch.contents == ["h.csv"])
+    }
+
+    /// Root writes into any directory, so only another user can tell.
+    @Test("an existing history in a directory that is not writable can still grow", .enabled(if: getuid() != 0))
+    func appendInReadOnlyDirectory() throws {
+        let scratch = try ScratchDirectory()
+        let directory = scratch.path("locked")
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: false)
+        let first = try SimBenchBinary.run(Self.quickRun + ["--csv", "/dev/null", "--append", "locked/h.csv"], in: scratch.url)
+        #expect(first.status == 0, "\(first.standardError)")
+        chmod(directory, 0o555)
+        defer { chmod(directory, 0o755) }
+        let second = try SimBenchBinary.run(Self.quickRun + ["--csv", "/dev/null", "--append", "locked/h.csv"], in: scratch.url)
+        #expect(second.status == 0 && second.standardOutput.contains("appended to"), "\(second.standardError)")
+        let refused = try SimBenchBinary.run(Self.quickRun + ["--csv", "locked/x.csv"], in: scratch.url)
+        #expect(refused.status == 64 && refused.standardError.contains("no file can be created"), "\(refused.standardError)")
+    }
+
+    @Test("repair-history mends what an older version's interrupted append left; refused runs name it")
+    func repairHistoryCommand() throws {
+        let scratch = try ScratchDirectory()
+        for _ in 0..<2 {
+            let run = try SimBenchBinary.run(Self.quickRun + ["--csv", "/dev/null", "--append", "h.csv"], in: scratch.url)
+            #expect(run.status == 0, "\(run.standardError)")
+        }
+        let whole = try Data(contentsOf: URL(fileURLWithPath: scratch.path("h.csv")))
+        let lines = whole.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+        let lastRecordLength = lines[lines.count - 2].count + 1
+        let intact = whole.prefix(whole.count - lastRecordLength)
+        try whole.prefix(whole.count - lastRecordLength / 2).write(to: URL(fileURLWithPath: scratch.path("h.csv")))
+        let refused = try SimBenchBinary.run(Self.quickRun + ["--csv", "/dev/null", "--append", "h.csv"], in: scratch.url)
+        #expect(refused.status == 1 && refused.standardError.contains("simbench repair-history h.csv"), "\(refused.standardError)")
+        #expect(refused.errorLines.count == 1)
+        let repaired = try SimBenchBinary.run(["repair-history", "h.csv"], in: scratch.url)
+        #expect(repaired.status == 0 && repaired.standardOutput.contains("dropped the partial last record"), "\(repaired.standardError)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: scratch.path("h.csv"))) == intact)
+        let again = try SimBenchBinary.run(["repair-history", "h.csv"], in: scratch.url)
+        #expect(again.status == 0 && again.standardOutput.contains("nothing to repair"))
+        let usage = try SimBenchBinary.run(["repair-history"], in: scratch.url)
+        #expect(usage.status == 64)
+    }
+
+    @Test("two runs creating the same new history both keep their rows", arguments: 0..<4)
+    func racingRuns(trial: Int) throws {
+        let scratch = try ScratchDirectory()
+        let directory = scratch.url
+        let group = DispatchGroup()
+        // Safe: each slot is written by one task, read after `group.wait()`.
+        nonisolated(unsafe) var results = [CommandResult?](repeating: nil, count: 2)
+        for index in 0..<2 {
+            group.enter()
+            DispatchQueue.global().async {
+                results[index] = try? SimBenchBinary.run(
+                    Self.quickRun + ["--csv", "/dev/null", "--append", "h.csv"], in: directory)
+                group.leave()
+            }
+        }
+        group.wait()
+        #expect(results.allSatisfy { $0?.status == 0 }, "\(results.map { $0?.standardError ?? "" })")
+        let history = try ResultsFile.read(scratch.path("h.csv"), runs: .several)
+        #expect(Set(history.records.map { $0["run_id"] }).count == 2, "trial \(trial)")
+        #expect(results.filter { $0?.standardOutput.contains("in new file") == true }.count == 1)
+    }
+
+    /// A run long enough to be interrupted: it measures for at least 30 seconds.
+    static let longRun = [
+        "run", "--scenario", "vending", "--machines", "50", "--events", "50", "--min-time", "30",
+        "--max-time", "60", "--allow-debug", "--quiet",
+    ]
+
+    @Test("SIGINT and SIGTERM: one line saying what was not written, exit 130 and 143, no file", arguments: [SIGINT, SIGTERM])
+    func interrupted(signal: Int32) throws {
+        let scratch = try ScratchDirectory()
+        let process = Process()
+        process.executableURL = SimBenchBinary.url
+        process.arguments = Self.longRun + ["--csv", "out.csv", "--raw", "raw.csv", "--append", "h.csv"]
+        process.currentDirectoryURL = scratch.url
+        let error = Pipe()
+        process.standardError = error
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        Thread.sleep(forTimeInterval: 1.5)
+        kill(process.processIdentifier, signal)
+        let deadline = Date().addingTimeInterval(30)
+        while process.isRunning, Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+        if process.isRunning {
+            kill(process.processIdentifier, SIGKILL)
+            Issue.record("still running 30 s after the signal")
+        }
+        process.waitUntilExit()
+        let text = String(decoding: error.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(process.terminationReason == .exit)
+        #expect(process.terminationStatus == 128 + signal, "\(text)")
+        let name = signal == SIGINT ? "SIGINT" : "SIGTERM"
+        // (A debug build's warning banner comes first.)
+        #expect(text.hasSuffix("\nsimbench: interrupted by \(name); not written: out.csv, raw.csv, h.csv\n"), "\(text)")
+        #expect(text.components(separatedBy: "interrupted").count == 2)
+        #expect(scratch.contents.isEmpty, "\(scratch.contents)")
+    }
+}
