@@ -16,18 +16,19 @@ struct ProcessesTests {
         #expect(result.status == 0, "stderr: \(result.standardError)")
         #expect(result.standardOutput.contains("3 processes × 2 rounds"), "\(result.standardOutput)")
         let rows = try csvRows(at: csv)
-        #expect(rows.count == 4)
-        #expect(Set(rows.map { $0["checksum"]! }).count == 1)
+        // Four variants and the floor, whose outcome is its own.
+        #expect(rows.count == 5)
+        #expect(Set(rows.filter { $0["role"] != "floor" }.map { $0["checksum"]! }).count == 1)
         for row in rows {
             #expect(row["processes"] == "3" && row["rounds"] == "2" && row["status"] == "ok")
             // Six samples: enough for intervals.
             #expect(!row["cpu_ns_per_event_ci_low"]!.isEmpty, "\(row)")
         }
         let samples = try csvRows(at: raw)
-        #expect(samples.count == 4 * 3 * 2)
+        #expect(samples.count == 5 * 3 * 2)
         for process in ["1", "2", "3"] {
             let own = samples.filter { $0["process"] == process }
-            #expect(own.count == 8)
+            #expect(own.count == 10)
             #expect(Set(own.map { $0["round"]! }) == ["1", "2"])
         }
         // The children wrote nothing of their own next to the results.
