@@ -19,7 +19,10 @@ public struct RunPlan: Sendable {
     /// Rounds never exceed this, whatever `--min-time` asks.
     public static let roundLimit = 10_000
 
-    public init(options: RunOptions, cores: Int, physicalMemory: UInt64) throws(UsageError) {
+    /// Validates `options` against the scenarios of `catalog`.
+    public init(
+        options: RunOptions, catalog: Catalog, cores: Int, physicalMemory: UInt64
+    ) throws(UsageError) {
         guard options.machines >= 1 else {
             throw .invalid("--machines", "\(options.machines)", expected: "a whole number ≥ 1")
         }
@@ -43,7 +46,7 @@ public struct RunPlan: Sendable {
             throw .invalid("--actors", "\(actors)", expected: "a whole number from 1 to 4096")
         }
 
-        let entries = try RunPlan.selectScenarios(options.scenarios)
+        let entries = try RunPlan.selectScenarios(options.scenarios, from: catalog)
         let variantsByScenario = try RunPlan.selectVariants(options.variants, of: entries)
         let parameterSets = try RunPlan.expandParameters(options.parameters, of: entries)
 
@@ -83,16 +86,18 @@ public struct RunPlan: Sendable {
         actors = options.actors ?? min(max(1, cores) * 4, options.machines)
     }
 
-    private static func selectScenarios(_ names: [String]?) throws(UsageError) -> [ScenarioEntry] {
-        guard let names else { return Catalog.defaultSuite }
+    private static func selectScenarios(
+        _ names: [String]?, from catalog: Catalog
+    ) throws(UsageError) -> [ScenarioEntry] {
+        guard let names else { return catalog.defaultSuite }
         guard !names.isEmpty else {
-            throw .invalid("--scenario", "", expected: known(Catalog.entries.map(\.name)))
+            throw .invalid("--scenario", "", expected: known(catalog.entries.map(\.name)))
         }
         var entries = [ScenarioEntry]()
         for name in names {
-            guard let entry = Catalog.entry(named: name) else {
+            guard let entry = catalog.entry(named: name) else {
                 throw UsageError(
-                    "--scenario: unknown scenario '\(name)'; expected \(known(Catalog.entries.map(\.name)))")
+                    "--scenario: unknown scenario '\(name)'; expected \(known(catalog.entries.map(\.name)))")
             }
             if !entries.contains(where: { $0.name == name }) { entries.append(entry) }
         }

@@ -24,7 +24,10 @@ struct DoctorCommand {
 
     func execute() async throws(UsageError) -> ExitStatus {
         let progress = ProgressLine(enabled: Terminal.standardErrorIsTerminal)
-        let checks = try await Doctor(machines: machines, scenarios: scenarios, seed: seed).run {
+        let checks = try await Doctor(
+            machines: machines, scenarios: scenarios, seed: seed, catalog: Suite.catalog,
+            ruler: Suite.ruler
+        ).run {
             phase in
             progress.show(BenchmarkRunner.Progress(scenario: 1, scenarios: 1, label: "doctor", phase: phase))
         }

@@ -11,7 +11,7 @@ struct ListCommand {
 
     func execute() throws(UsageError) {
         var lines = [String]()
-        for entry in Catalog.entries {
+        for entry in Suite.catalog.entries {
             let descriptor = entry.descriptor
             let suite = descriptor.inDefaultSuite ? "" : " (not in the default suite)"
             lines.append("\(descriptor.name) — \(descriptor.title)\(suite)")

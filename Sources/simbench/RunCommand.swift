@@ -81,7 +81,7 @@ struct RunCommand {
     func execute() async throws -> ExitStatus {
         let environment = RunEnvironment.current()
         let plan = try RunPlan(
-            options: options, cores: environment.cores,
+            options: options, catalog: Suite.catalog, cores: environment.cores,
             physicalMemory: environment.physicalMemory)
         let csv = csvPath ?? "results/simbench-\(environment.runID).csv"
         if csvPath != nil || FileManager.default.fileExists(atPath: "results") {

@@ -11,7 +11,7 @@ struct RunPlanTests {
     func plan(_ configure: (inout RunOptions) -> Void) throws(UsageError) -> RunPlan {
         var options = RunOptions()
         configure(&options)
-        return try RunPlan(options: options, cores: 2, physicalMemory: Self.memory)
+        return try RunPlan(options: options, catalog: FakeScenarios.catalog, cores: 2, physicalMemory: Self.memory)
     }
 
     func usageError(_ configure: (inout RunOptions) -> Void) -> String? {
@@ -27,8 +27,7 @@ struct RunPlanTests {
     func defaultSuite() throws {
         let plan = try plan { _ in }
         let names = plan.configurations.map(\.entry.name)
-        #expect(names.contains("vending") && names.contains("workday"))
-        #expect(!names.contains("selftest"))
+        #expect(names == ["tally", "echo"])
         for configuration in plan.configurations {
             #expect(configuration.variants.first?.role == .baseline)
             #expect(configuration.variants.count == configuration.entry.variants.count)
@@ -45,60 +44,60 @@ struct RunPlanTests {
     @Test("named variants run with their baseline")
     func variantSelection() throws {
         let plan = try plan {
-            $0.scenarios = ["vending"]
-            $0.variants = ["vending.table"]
+            $0.scenarios = ["tally"]
+            $0.variants = ["tally.same"]
         }
-        #expect(plan.configurations[0].variants.map(\.name) == ["enum-switch", "table"])
+        #expect(plan.configurations[0].variants.map(\.name) == ["plain", "same"])
         let plain = try self.plan {
-            $0.scenarios = ["vending", "workday"]
-            $0.variants = ["enum-switch"]
+            $0.scenarios = ["tally", "echo"]
+            $0.variants = ["plain"]
         }
-        #expect(plain.configurations.allSatisfy { $0.variants.map(\.name) == ["enum-switch"] })
+        #expect(plain.configurations.allSatisfy { $0.variants.map(\.name) == ["plain"] })
     }
 
     @Test("a variant of no selected scenario is refused")
     func unknownVariant() {
         let message = usageError {
-            $0.scenarios = ["workday"]
-            $0.variants = ["table"]
+            $0.scenarios = ["echo"]
+            $0.variants = ["same"]
         }
-        #expect(message?.contains("'table'") == true)
+        #expect(message?.contains("'same'") == true)
         let partial = usageError {
-            $0.scenarios = ["vending", "workday"]
-            $0.variants = ["table"]
+            $0.scenarios = ["tally", "echo"]
+            $0.variants = ["same"]
         }
-        #expect(partial?.contains("'workday'") == true)
+        #expect(partial?.contains("'echo'") == true)
     }
 
     @Test("parameters: defaults, global and scoped assignments, validation")
     func parameters() throws {
-        let defaults = try plan { $0.scenarios = ["vending"] }
-        #expect(defaults.configurations[0].configuration.parameters["products"] == "40")
-        #expect(defaults.configurations[0].label == "vending")
+        let defaults = try plan { $0.scenarios = ["tally"] }
+        #expect(defaults.configurations[0].configuration.parameters["work"] == "1")
+        #expect(defaults.configurations[0].label == "tally")
 
         let scoped = try plan {
-            $0.scenarios = ["vending", "workday"]
+            $0.scenarios = ["tally", "echo"]
             $0.parameters = [
-                ParameterAssignment(scenario: "vending", name: "products", value: "7"),
-                ParameterAssignment(scenario: nil, name: "step", value: "0.5"),
+                ParameterAssignment(scenario: "tally", name: "work", value: "7"),
+                ParameterAssignment(scenario: nil, name: "bias", value: "3"),
             ]
         }
-        #expect(scoped.configurations[0].configuration.parameters["products"] == "7")
-        #expect(scoped.configurations[0].label == "vending[products=7]")
-        #expect(scoped.configurations[1].configuration.parameters["step"] == "0.5")
+        #expect(scoped.configurations[0].configuration.parameters["work"] == "7")
+        #expect(scoped.configurations[0].label == "tally[work=7;bias=3]")
+        #expect(scoped.configurations[1].configuration.parameters["bias"] == "3")
 
         #expect(usageError { $0.parameters = [.init(scenario: nil, name: "nope", value: "1")] }?
             .contains("unknown parameter 'nope'") == true)
-        #expect(usageError { $0.parameters = [.init(scenario: nil, name: "products", value: "x")] }?
-            .contains("products='x'") == true)
+        #expect(usageError { $0.parameters = [.init(scenario: nil, name: "work", value: "x")] }?
+            .contains("work='x'") == true)
         #expect(usageError {
-            $0.scenarios = ["vending"]
-            $0.parameters = [.init(scenario: "workday", name: "step", value: "1")]
+            $0.scenarios = ["echo"]
+            $0.parameters = [.init(scenario: "tally", name: "work", value: "1")]
         }?.contains("not selected") == true)
-        // `step` is not an axis: a comma list is one (invalid) value.
+        // `bias` is not an axis: a comma list is one (invalid) value.
         #expect(usageError {
-            $0.scenarios = ["workday"]
-            $0.parameters = [.init(scenario: nil, name: "step", value: "1,2")]
+            $0.scenarios = ["echo"]
+            $0.parameters = [.init(scenario: nil, name: "bias", value: "1,2")]
         } != nil)
     }
 
@@ -135,12 +134,12 @@ struct FleetTests {
         var options = RunOptions()
         options.machines = machines
         options.eventsPerMachine = 40
-        options.scenarios = ["vending", "workday", "selftest"]
+        options.scenarios = ["tally", "echo", "hidden"]
         options.rounds = 1
         options.warmup = 1
         options.actors = actors
         options.seed = seed
-        let plan = try RunPlan(options: options, cores: 2, physicalMemory: 24_000_000_000)
+        let plan = try RunPlan(options: options, catalog: FakeScenarios.catalog, cores: 2, physicalMemory: 24_000_000_000)
         let environment = RunEnvironment.current()
         let result = await BenchmarkRunner(plan: plan, environment: environment).run()
         var checksums = [String: UInt64]()
@@ -158,8 +157,9 @@ struct FleetTests {
         for actors in [2, 3, 16] {
             #expect(try await checksums(actors: actors, machines: machines) == one, "\(actors) actors")
         }
-        #expect(one["vending.enum-switch"] == one["vending.state-objects"])
-        #expect(one["selftest.reference"] != one["selftest.off-by-one"])
+        #expect(one["tally.plain"] == one["tally.same"])
+        #expect(one["echo.plain"] == one["echo.copy"])
+        #expect(one["tally.plain"] != one["tally.off-by-one"])
     }
 
     @Test("outcomes are checked against the baseline whatever order the variants ran in",
@@ -170,11 +170,11 @@ struct FleetTests {
         var options = RunOptions()
         options.machines = 5
         options.eventsPerMachine = 4
-        options.scenarios = ["selftest"]
+        options.scenarios = ["tally"]
         options.rounds = 1
         options.warmup = 0
         options.seed = seed
-        let plan = try RunPlan(options: options, cores: 2, physicalMemory: 24_000_000_000)
+        let plan = try RunPlan(options: options, catalog: FakeScenarios.catalog, cores: 2, physicalMemory: 24_000_000_000)
         let result = await BenchmarkRunner(plan: plan, environment: RunEnvironment.current()).run()
         #expect(result.configurations[0].wrongVariants == ["off-by-one"], "seed \(seed)")
     }
@@ -184,10 +184,10 @@ struct FleetTests {
         var options = RunOptions()
         options.machines = 10
         options.eventsPerMachine = 10
-        options.scenarios = ["workday"]
+        options.scenarios = ["echo"]
         options.rounds = 4
         options.warmup = 0
-        let plan = try RunPlan(options: options, cores: 2, physicalMemory: 24_000_000_000)
+        let plan = try RunPlan(options: options, catalog: FakeScenarios.catalog, cores: 2, physicalMemory: 24_000_000_000)
         let result = await BenchmarkRunner(plan: plan, environment: RunEnvironment.current()).run()
         let configuration = result.configurations[0]
         #expect(configuration.rounds == 4)
@@ -205,13 +205,14 @@ struct AxisGroupTests {
         var options = RunOptions()
         options.machines = 6
         options.eventsPerMachine = 3
-        options.scenarios = ["calibrate"]
-        options.parameters = [.init(scenario: "calibrate", name: "work", value: "10,20,10")]
+        options.scenarios = ["tally"]
+        options.variants = ["same"]
+        options.parameters = [.init(scenario: "tally", name: "work", value: "10,20,10")]
         options.rounds = 3
         options.warmup = 0
-        let plan = try RunPlan(options: options, cores: 2, physicalMemory: 24_000_000_000)
+        let plan = try RunPlan(options: options, catalog: FakeScenarios.catalog, cores: 2, physicalMemory: 24_000_000_000)
         // Repeated values run once.
-        #expect(plan.configurations.map(\.label) == ["calibrate[work=10]", "calibrate[work=20]"])
+        #expect(plan.configurations.map(\.label) == ["tally[work=10]", "tally[work=20]"])
         let environment = RunEnvironment.current()
         let result = await BenchmarkRunner(plan: plan, environment: environment).run()
         #expect(result.configurations.map(\.rounds) == [3, 3])
@@ -219,12 +220,13 @@ struct AxisGroupTests {
         #expect(result.configurations[1].axisReference?.axisValues == "work=10")
         let rows = result.configurations.flatMap { $0.rows(environment: environment, seed: 1) }
         #expect(rows.count == 4)
-        for row in rows where row.parameters == "work=20" {
-            #expect(row.axisReference == "work=10")
+        #expect(rows.filter { $0.parameters == "bias=0;work=20" }.count == 2)
+        for row in rows where row.parameters == "bias=0;work=20" {
+            #expect(row.axisReference == "bias=0;work=10")
             let ratio = try #require(row.ratioToAxisReference)
             #expect(ratio > 0)
         }
-        for row in rows where row.parameters == "work=10" {
+        for row in rows where row.parameters == "bias=0;work=10" {
             #expect(row.axisReference.isEmpty && row.ratioToAxisReference == nil)
         }
         // Different work computes a different outcome: the checksum covers the work done.
