@@ -17,35 +17,15 @@ public struct RunPlan: Sendable {
     public let actors: Int
 
     /// Rounds never exceed this, whatever `--min-time` asks.
-    public static let roundLimit = 10_000
+    public static let roundLimit = RunOptions.Limits.rounds.range.upperBound
+    /// Worker actors per core when `--actors` is not given.
+    public static let actorsPerCore = 4
 
     /// Validates `options` against the scenarios of `catalog`.
     public init(
         options: RunOptions, catalog: Catalog, cores: Int, physicalMemory: UInt64
     ) throws(UsageError) {
-        guard options.machines >= 1 else {
-            throw .invalid("--machines", "\(options.machines)", expected: "a whole number ≥ 1")
-        }
-        if let events = options.eventsPerMachine, events < 1 {
-            throw .invalid("--events", "\(events)", expected: "a whole number ≥ 1")
-        }
-        guard (1...RunPlan.roundLimit).contains(options.rounds) else {
-            throw .invalid(
-                "--rounds", "\(options.rounds)",
-                expected: "a whole number from 1 to \(RunPlan.roundLimit)")
-        }
-        if let warmup = options.warmup, !(0...1000).contains(warmup) {
-            throw .invalid("--warmup", "\(warmup)", expected: "a whole number from 0 to 1000")
-        }
-        for (flag, seconds) in [("--min-time", options.minTimeSeconds), ("--max-time", options.maxTimeSeconds)] {
-            if let seconds, !(seconds > 0 && seconds <= 86_400) {
-                throw .invalid(flag, "\(seconds)", expected: "seconds, more than 0 and at most 86400")
-            }
-        }
-        if let actors = options.actors, !(1...4096).contains(actors) {
-            throw .invalid("--actors", "\(actors)", expected: "a whole number from 1 to 4096")
-        }
-
+        try RunPlan.checkLimits(options)
         let entries = try RunPlan.selectScenarios(options.scenarios, from: catalog)
         let variantsByScenario = try RunPlan.selectVariants(options.variants, of: entries)
         let parameterSets = try RunPlan.expandParameters(options.parameters, of: entries)
@@ -83,7 +63,19 @@ public struct RunPlan: Sendable {
         minTimeSeconds = options.minTimeSeconds
         maxTimeSeconds = options.maxTimeSeconds
         seed = options.seed
-        actors = options.actors ?? min(max(1, cores) * 4, options.machines)
+        actors = options.actors ?? min(max(1, cores) * RunPlan.actorsPerCore, options.machines)
+    }
+
+    /// Every count and duration within `RunOptions.Limits`: the one place they are checked.
+    private static func checkLimits(_ options: RunOptions) throws(UsageError) {
+        typealias Limits = RunOptions.Limits
+        try Limits.machines.check(options.machines, flag: "--machines")
+        if let events = options.eventsPerMachine { try Limits.events.check(events, flag: "--events") }
+        try Limits.rounds.check(options.rounds, flag: "--rounds")
+        if let warmup = options.warmup { try Limits.warmup.check(warmup, flag: "--warmup") }
+        if let seconds = options.minTimeSeconds { try Limits.seconds.check(seconds, flag: "--min-time") }
+        if let seconds = options.maxTimeSeconds { try Limits.seconds.check(seconds, flag: "--max-time") }
+        if let actors = options.actors { try Limits.actors.check(actors, flag: "--actors") }
     }
 
     private static func selectScenarios(

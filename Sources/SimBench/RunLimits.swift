@@ -1,0 +1,70 @@
+/// The values a whole-number setting accepts: declared once, checked by one function, and
+/// named the same way in `--help` and in error messages.
+public struct CountLimit: Sendable {
+    public let range: ClosedRange<Int>
+
+    public init(_ range: ClosedRange<Int>) {
+        self.range = range
+    }
+
+    /// `a whole number from 1 to 4096`.
+    public var expected: String {
+        "a whole number from \(range.lowerBound) to \(range.upperBound)"
+    }
+
+    /// Refuses `value` outside the range, naming `flag`.
+    public func check(_ value: Int, flag: String) throws(UsageError) {
+        guard range.contains(value) else { throw .invalid(flag, "\(value)", expected: expected) }
+    }
+
+    /// Parses `text` as a whole number in range; `_` may group digits (`1_000_000`).
+    public func parse(_ text: String, flag: String) throws(UsageError) -> Int {
+        let digits = text.filter { $0 != "_" }
+        guard !digits.isEmpty, digits.allSatisfy(\.isASCII), let number = Int(digits) else {
+            throw .invalid(flag, text, expected: expected)
+        }
+        guard range.contains(number) else { throw .invalid(flag, text, expected: expected) }
+        return number
+    }
+}
+
+/// A duration in seconds: more than 0, at most `maximum`.
+public struct SecondsLimit: Sendable {
+    public let maximum: Double
+
+    public init(maximum: Double) {
+        self.maximum = maximum
+    }
+
+    public var expected: String { "seconds, more than 0 and at most \(Int(maximum))" }
+
+    public func check(_ seconds: Double, flag: String) throws(UsageError) {
+        guard seconds.isFinite, seconds > 0, seconds <= maximum else {
+            throw .invalid(flag, "\(seconds)", expected: expected)
+        }
+    }
+
+    /// Parses `2`, `0.5` or `2s`.
+    public func parse(_ text: String, flag: String) throws(UsageError) -> Double {
+        guard let seconds = Double(text.hasSuffix("s") ? String(text.dropLast()) : text),
+            seconds.isFinite, seconds > 0, seconds <= maximum
+        else {
+            throw .invalid(flag, text, expected: expected)
+        }
+        return seconds
+    }
+}
+
+extension RunOptions {
+    /// What each setting of a run accepts. `RunPlan` checks them for every caller of the
+    /// library; the command line parses with them and prints them in `--help`.
+    public enum Limits {
+        public static let machines = CountLimit(1...Int(Int32.max))
+        public static let events = CountLimit(1...Int(Int32.max))
+        /// Rounds never exceed the upper bound, whatever `--min-time` asks.
+        public static let rounds = CountLimit(1...10_000)
+        public static let warmup = CountLimit(0...1000)
+        public static let actors = CountLimit(1...4096)
+        public static let seconds = SecondsLimit(maximum: 86_400)
+    }
+}
