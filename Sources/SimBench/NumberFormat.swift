@@ -67,6 +67,39 @@ public struct TextTable {
         self.header = header
     }
 
+    /// The widest line `render(indent:)` prints.
+    public func width(indent: String = "  ") -> Int {
+        render(indent: indent).split(separator: "\n").map(\.count).max() ?? 0
+    }
+
+    /// The table without `column`.
+    public func removing(column: Int) -> TextTable {
+        var table = TextTable(header: header.enumerated().filter { $0.offset != column }.map(\.element))
+        table.rows = rows.map { row in row.enumerated().filter { $0.offset != column }.map(\.element) }
+        table.leftAligned = Set(leftAligned.compactMap { $0 == column ? nil : $0 > column ? $0 - 1 : $0 })
+        return table
+    }
+
+    /// Drops columns whose cells are all empty: a column that says nothing on any row.
+    public func removingEmptyColumns() -> TextTable {
+        var table = self
+        for column in (0..<header.count).reversed()
+        where !rows.isEmpty && rows.allSatisfy({ column >= $0.count || $0[column].isEmpty }) {
+            table = table.removing(column: column)
+        }
+        return table
+    }
+
+    /// The table narrowed to `width`: columns are dropped in the order of `dropOrder`
+    /// (header names, least useful first) until it fits or none is left to drop.
+    public func fitting(width: Int, dropOrder: [String], indent: String = "  ") -> TextTable {
+        var table = self
+        for name in dropOrder where table.width(indent: indent) > width {
+            if let column = table.header.lastIndex(of: name) { table = table.removing(column: column) }
+        }
+        return table
+    }
+
     public func render(indent: String = "  ") -> String {
         let all = [header] + rows
         var widths = [Int](repeating: 0, count: header.count)
@@ -82,6 +115,34 @@ public struct TextTable {
             }
             return indent + cells.joined(separator: "  ").replacingOccurrences(
                 of: "\\s+$", with: "", options: .regularExpression)
+        }.joined(separator: "\n")
+    }
+}
+
+/// Breaking text for a terminal of a given width.
+public enum TextWrap {
+    /// Every line of `text` longer than `width` broken at spaces; continuation lines keep
+    /// the line's indent plus two spaces. A single word longer than `width` stays whole.
+    public static func fit(_ text: String, width: Int) -> String {
+        text.split(separator: "\n", omittingEmptySubsequences: false).flatMap { line -> [String] in
+            guard line.count > width else { return [String(line)] }
+            let indent = String(line.prefix { $0 == " " })
+            let words = line.dropFirst(indent.count).split(separator: " ")
+            var lines = [String]()
+            var current = indent
+            var hasWord = false
+            for word in words {
+                let candidate = hasWord ? current + " " + word : current + word
+                if hasWord, candidate.count > width {
+                    lines.append(current)
+                    current = indent + "  " + word
+                } else {
+                    current = candidate
+                }
+                hasWord = true
+            }
+            lines.append(current)
+            return lines
         }.joined(separator: "\n")
     }
 }

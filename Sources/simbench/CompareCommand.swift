@@ -10,6 +10,8 @@ struct CompareCommand: Command {
     var failOnImprovement = false
     var ignoreParameters = false
     var format = ResultsComparison.Format.text
+    /// `--wide`: every column of the text report, however wide.
+    var wide = false
     /// `--threshold`: both time thresholds, unless one is given on its own.
     var general: Double?
     var time: Double?
@@ -61,6 +63,10 @@ struct CompareCommand: Command {
                 "--fail-on-improvement",
                 help: "exit 4 when there are improvements and no regression (so that a CI job asks for the baseline to be updated)"
             ) { $0.failOnImprovement = true },
+            .flag(
+                "--wide",
+                help: "text: show every column (metric, basis, both figures), however wide; by default the report fits COLUMNS, or \(Terminal.defaultWidth) columns"
+            ) { $0.wide = true },
             .choice(
                 "--format",
                 help: "text (a terminal table) or markdown (for a pull-request comment or $GITHUB_STEP_SUMMARY)",
@@ -118,7 +124,7 @@ struct CompareCommand: Command {
         let comparison = try ResultsComparison(
             baseline: baseline, current: current, thresholds: thresholds,
             ignoringParameters: ignoreParameters)
-        print(comparison.render(format))
+        print(comparison.render(format, width: wide ? nil : Terminal.width))
         return comparison.exitStatus(failOnImprovement: failOnImprovement)
     }
 }

@@ -3,12 +3,29 @@ import SimBench
 
 /// The terminal report of a run: the environment, then one table per scenario
 /// configuration.
+///
+/// By default each table is compact (variant, ns/event with its CI, ratio with its CI, CV,
+/// allocations per event) and the report fits `width` columns; `--wide` shows every
+/// column, as wide as it takes.
 struct ResultTable {
     let result: RunResult
     let plan: RunPlan
     let rows: [ResultRow]
+    /// Every column, no width limit (`--wide`).
+    var wide = false
+    /// The terminal's width: `COLUMNS` when set, else `Terminal.defaultWidth`.
+    var width = Terminal.width
+
+    /// Compact columns, least useful first: dropped in this order when a table is wider
+    /// than the terminal.
+    static let dropOrder = ["vs reference CI", "ns CI", "CV", "allocs/event", "ratio CI"]
 
     func render() -> String {
+        let report = fullReport()
+        return wide ? report : TextWrap.fit(report, width: width)
+    }
+
+    private func fullReport() -> String {
         let environment = result.environment
         var lines = [String]()
         var machine = [
@@ -48,7 +65,16 @@ struct ResultTable {
             let perMachine = Double(growth) / Double(max(planned.configuration.entities, 1))
             setup += " · \(NumberFormat.si(perMachine))B per \(descriptor.entityUnit)"
         }
+        let peaks = Set(configurationRows.compactMap(\.peakResidentBytes))
+        let sharedPeak = peaks.count == 1 && configurationRows.allSatisfy { $0.peakResidentBytes != nil }
+        if sharedPeak, let peak = peaks.first {
+            setup += " · peak RSS \(NumberFormat.si(Double(peak)))B (the process's, the same for every variant)"
+        }
         lines.append(setup)
+        if !wide {
+            lines.append(contentsOf: compactTable(configuration, rows: configurationRows))
+            return lines
+        }
 
         var header = [
             "variant", "ns/event", "95% CI", "min", "max", "events/s", "vs baseline", "95% CI",
@@ -87,6 +113,50 @@ struct ResultTable {
             table.rows.append(cells)
         }
         lines.append(table.render())
+        for variant in wrong {
+            lines.append(contentsOf: difference(of: variant, in: configuration))
+        }
+        return lines
+    }
+
+    /// variant, ns/event and its CI, ratio to the baseline and its CI, CV, allocations per
+    /// event, and the ratio to the axis reference where there is one. A CI that is only
+    /// [min, max] (too few rounds for a narrower one) says nothing and is left out.
+    private func compactTable(_ configuration: ConfigurationResult, rows configurationRows: [ResultRow]) -> [String] {
+        var header = ["variant", "ns/event", "ns CI", "vs baseline", "ratio CI", "CV", "allocs/event"]
+        if let reference = configuration.axisReference {
+            header += ["vs \(reference.axisValues)", "vs reference CI"]
+        }
+        var table = TextTable(header: header)
+        var wrong = [String]()
+        for row in configurationRows {
+            let name = row.role == "baseline" ? "\(row.variant) (baseline)" : row.variant
+            guard row.status == "ok", let time = row.nsPerEvent else {
+                table.rows.append([name, "WRONG", "outcome differs from the baseline; no timing"])
+                wrong.append(row.variant)
+                continue
+            }
+            let spansSamples = time.medianLow == time.min && time.medianHigh == time.max
+            var cells: [String] = [
+                name,
+                NumberFormat.significant(time.median),
+                spansSamples ? "" : NumberFormat.interval(time.medianLow, time.medianHigh),
+                row.ratioToBaseline.map(NumberFormat.ratio) ?? "",
+                row.role == "baseline" ? "" : NumberFormat.interval(row.ratioLow, row.ratioHigh, ratio: true),
+                NumberFormat.percent(time.coefficientOfVariation),
+                row.allocationsPerEvent.map { String(format: "%.2f", $0) } ?? "—",
+            ]
+            if configuration.axisReference != nil {
+                cells.append(row.ratioToAxisReference.map(NumberFormat.ratio) ?? "")
+                cells.append(NumberFormat.interval(row.axisRatioLow, row.axisRatioHigh, ratio: true))
+            }
+            table.rows.append(cells)
+        }
+        // A wrong row's message spans the columns after the name: not a column's emptiness.
+        table = wrong.isEmpty ? table.removingEmptyColumns() : table
+        table = table.fitting(width: width, dropOrder: ResultTable.dropOrder)
+        table.header = table.header.map { $0.hasSuffix("CI") ? "95% CI" : $0 }
+        var lines = [table.render()]
         for variant in wrong {
             lines.append(contentsOf: difference(of: variant, in: configuration))
         }

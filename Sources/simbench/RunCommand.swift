@@ -12,6 +12,8 @@ struct RunCommand: Command {
     var baselineName: String?
     var historyPath: String?
     var roundsGiven = false
+    /// `--wide`: every column of the result table, whatever the terminal's width.
+    var wide = false
 
     /// Without `--rounds` or `--max-time`, a variant stops after this much measured time
     /// (still at least 3 rounds), so that slow configurations do not stretch the suite.
@@ -95,6 +97,10 @@ struct RunCommand: Command {
                 help: "run the I-th of N parts of the suite: configurations dealt round-robin; join the parts' CSVs with 'simbench merge'",
                 expected: "I/N such as 2/4"
             ) { $0.options.shard = try ShardSelection(parsing: $1) },
+            .flag(
+                "--wide",
+                help: "show every column of the result table (min, max, events/s, peak RSS, prepare, …), however wide; by default the table fits COLUMNS, or \(Terminal.defaultWidth) columns"
+            ) { $0.wide = true },
             .flag("--quiet", "-q", help: "no progress on stderr (it is shown only on a terminal anyway)") {
                 $0.quiet = true
             },
@@ -167,7 +173,7 @@ struct RunCommand: Command {
         progress.finish()
 
         let rows = result.configurations.flatMap { $0.rows(environment: environment, seed: plan.seed) }
-        print(ResultTable(result: result, plan: plan, rows: rows).render())
+        print(ResultTable(result: result, plan: plan, rows: rows, wide: wide).render())
 
         let document = CSVFile.document(header: ResultRow.columns, rows: rows.map(\.cells))
         try CSVFile.writeAtomically(document, to: csv)

@@ -25,10 +25,15 @@ enum SimBenchBinary {
         return root.appendingPathComponent(".build/debug/simbench")
     }()
 
-    static func run(_ arguments: [String], in directory: URL? = nil) throws -> CommandResult {
+    /// Runs simbench with `arguments`; `columns` sets `COLUMNS`, which is otherwise removed
+    /// so that reports take their default width whatever terminal runs the tests.
+    static func run(_ arguments: [String], in directory: URL? = nil, columns: Int? = nil) throws -> CommandResult {
         let process = Process()
         process.executableURL = url
         process.arguments = arguments
+        var environment = ProcessInfo.processInfo.environment
+        environment["COLUMNS"] = columns.map(String.init)
+        process.environment = environment
         if let directory { process.currentDirectoryURL = directory }
         let output = Pipe()
         let error = Pipe()
