@@ -36,11 +36,11 @@ public struct Doctor: Sendable {
         self.ruler = ruler
     }
 
-    /// How much the scaling check multiplies each entity's events by.
+    /// How much the scaling check multiplies each machine's events by.
     public static let growthFactor = 8
 
     /// The least a variant's time may grow when its events grow `growthFactor`×. Work that is
-    /// really done grows about 8×, less where a per-entity cost (recording an entity's
+    /// really done grows about 8×, less where a per-machine cost (recording a machine's
     /// result) is a large share; work the optimiser removed does not grow at all. (At 4×,
     /// marks' flat stats, a few ns per mark beside a per-page record, grew 1.94×.)
     public static let minimumGrowth = 2.0
@@ -112,10 +112,10 @@ public struct Doctor: Sendable {
         _ planned: PlannedConfiguration, environment: RunEnvironment
     ) async -> [Check] {
         let events = planned.configuration.eventsPerEntity
-        func medians(eventsPerEntity: Int) async -> [String: Double] {
+        func medians(eventsPerMachine: Int) async -> [String: Double] {
             var options = RunOptions()
             options.machines = machines
-            options.eventsPerMachine = eventsPerEntity
+            options.eventsPerMachine = eventsPerMachine
             options.scenarios = [planned.entry.name]
             options.rounds = 5
             options.warmup = 1
@@ -137,8 +137,8 @@ public struct Doctor: Sendable {
             }
             return medians
         }
-        let base = await medians(eventsPerEntity: events)
-        let grown = await medians(eventsPerEntity: events * Doctor.growthFactor)
+        let base = await medians(eventsPerMachine: events)
+        let grown = await medians(eventsPerMachine: events * Doctor.growthFactor)
         return planned.variants.map { variant in
             let name = "scaling \(planned.label).\(variant.name)"
             guard let before = base[variant.name], let after = grown[variant.name], before > 0 else {

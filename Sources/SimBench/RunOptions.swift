@@ -1,7 +1,7 @@
 /// Everything `simbench run` was asked to do, before validation.
 public struct RunOptions: Sendable {
     public var machines = 10_000
-    /// Events per entity; each scenario's default when nil.
+    /// Events per machine; each scenario's default when nil.
     public var eventsPerMachine: Int?
     /// Scenario names; the default suite when nil.
     public var scenarios: [String]?

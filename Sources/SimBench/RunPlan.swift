@@ -194,9 +194,9 @@ public struct RunPlan: Sendable {
         physicalMemory: UInt64
     ) throws(UsageError) {
         let descriptor = entry.descriptor
-        let (perEntityEvents, overflow1) = events.multipliedReportingOverflow(by: descriptor.bytesPerEvent)
-        let (perEntity, overflow2) = perEntityEvents.addingReportingOverflow(descriptor.bytesPerEntity)
-        let (perConfiguration, overflow3a) = perEntity.multipliedReportingOverflow(by: machines)
+        let (perMachineEvents, overflow1) = events.multipliedReportingOverflow(by: descriptor.bytesPerEvent)
+        let (perMachine, overflow2) = perMachineEvents.addingReportingOverflow(descriptor.bytesPerEntity)
+        let (perConfiguration, overflow3a) = perMachine.multipliedReportingOverflow(by: machines)
         let (total, overflow3b) = perConfiguration.multipliedReportingOverflow(by: configurations)
         let overflow3 = overflow3a || overflow3b
         let budget = physicalMemory / 10 * 8
@@ -210,26 +210,6 @@ public struct RunPlan: Sendable {
 
     private static func known(_ names: [String]) -> String {
         names.map { "'\($0)'" }.joined(separator: ", ")
-    }
-}
-
-/// One scenario with one set of parameter values.
-public struct PlannedConfiguration: Sendable {
-    public let entry: ScenarioEntry
-    public let configuration: ScenarioConfiguration
-    /// Baseline first.
-    public let variants: [VariantInfo]
-    /// Configurations with the same group are measured side by side in the same rounds.
-    public let group: String
-
-    /// `vending`, or `validation[matcher=scan]`: parameters are shown where they differ
-    /// from the scenario's defaults.
-    public var label: String {
-        let values = configuration.parameters.values
-        let changed = entry.descriptor.parameters.filter { values[$0.name] != $0.defaultValue }
-        guard !changed.isEmpty else { return entry.name }
-        let text = changed.map { "\($0.name)=\(values[$0.name] ?? "")" }.joined(separator: ";")
-        return "\(entry.name)[\(text)]"
     }
 }
 

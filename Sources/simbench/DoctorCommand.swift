@@ -2,7 +2,7 @@ import SimBench
 
 /// `simbench doctor`: are this machine's and this build's numbers worth reading?
 struct DoctorCommand: Command {
-    /// Enough entities that a round's fixed cost (actor messages) is small next to its work.
+    /// Enough machines that a round's fixed cost (actor messages) is small next to its work.
     var machines = 2000
     var scenarios: [String]?
     var seed: UInt64 = 1
@@ -13,7 +13,7 @@ struct DoctorCommand: Command {
     static var flags: [Option<DoctorCommand>] {
         [
             .count(
-                "--machines", help: "entities of each scaling check", default: "\(DoctorCommand().machines)",
+                "--machines", help: "machines of each scaling check", default: "\(DoctorCommand().machines)",
                 limit: RunOptions.Limits.machines
             ) { $0.machines = $1 },
             .list(
@@ -32,7 +32,7 @@ struct DoctorCommand: Command {
           load           whether other work competes for the cores
           scaling        every variant of every scenario at its default events and at \(Doctor.growthFactor)×:
                          its time must grow at least \(NumberFormat.significant(Doctor.minimumGrowth))×, or its work was optimised away (or
-                         a fixed cost per entity or round dominates it)
+                         a fixed cost per machine or round dominates it)
           A/A            \(Suite.ruler.scenario)'s \(Suite.ruler.ruler) against its identical twin: the ratio CI contains 1
           10% step       \(Suite.ruler.scenario) \(Suite.ruler.parameter)=\(Suite.ruler.step) against \(Suite.ruler.parameter)=\(Suite.ruler.reference): the ratio CI excludes 1
 

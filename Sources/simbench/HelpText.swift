@@ -7,7 +7,7 @@ enum HelpText {
         return """
             simbench — what do the classic design patterns cost at run time?
 
-            Simulates thousands to millions of entities on Swift actors and measures each pattern
+            Simulates thousands to millions of machines on Swift actors and measures each pattern
             against the plain code it replaces, on identical work, checking that both compute the
             same outcome.
 

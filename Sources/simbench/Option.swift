@@ -137,7 +137,7 @@ extension Option {
     static func seed(set: @escaping (inout Command, UInt64) -> Void) -> Option {
         let expected = "a whole number from 0 to \(UInt64.max)"
         return .value(
-            "--seed", value: "N", help: "seed of every entity's random stream",
+            "--seed", value: "N", help: "seed of every machine's random stream",
             default: "\(RunOptions().seed)", expected: expected
         ) { command, text in
             let digits = text.filter { $0 != "_" }

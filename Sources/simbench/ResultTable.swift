@@ -56,11 +56,11 @@ struct ResultTable {
                 && $0.parameters == planned.configuration.parameters.canonical
         }
         var lines = ["\(planned.label) — \(descriptor.title)"]
-        let entities = NumberFormat.grouped(planned.configuration.entities)
+        let machines = NumberFormat.grouped(planned.configuration.entities)
         let events = NumberFormat.grouped(planned.configuration.eventsPerEntity)
         lines.append("  one event: \(descriptor.eventUnit)")
         var setup =
-            "  \(entities) × \(events) events = \(NumberFormat.grouped(configuration.events)) events a round · \(configuration.rounds) rounds after \(configuration.warmupRounds) warm-up · inputs built in \(NumberFormat.significant(configurationRows.first?.setupMilliseconds ?? 0)) ms, each variant's own in \"prepare\" (untimed)"
+            "  \(machines) × \(events) events = \(NumberFormat.grouped(configuration.events)) events a round · \(configuration.rounds) rounds after \(configuration.warmupRounds) warm-up · inputs built in \(NumberFormat.significant(configurationRows.first?.setupMilliseconds ?? 0)) ms, each variant's own in \"prepare\" (untimed)"
         if let growth = configuration.residentGrowth, growth > 0 {
             let perMachine = Double(growth) / Double(max(planned.configuration.entities, 1))
             setup += " · \(NumberFormat.si(perMachine))B per \(descriptor.entityUnit)"
@@ -175,7 +175,7 @@ struct ResultTable {
         for label in labels where expectedByLabel[label] != actualByLabel[label] {
             lines.append("    \(label): \(actualByLabel[label] ?? "none") (baseline \(expectedByLabel[label] ?? "none"))")
         }
-        if lines.count == 1 { lines.append("    (per-entity results differ; the totals agree)") }
+        if lines.count == 1 { lines.append("    (per-machine results differ; the totals agree)") }
         return lines
     }
 }

@@ -28,11 +28,11 @@ struct RunCommand: Command {
         let atLeast = BenchmarkRunner.minimumRoundsUnderMaxTime
         return [
             .count(
-                "--machines", help: "simulated entities (machines, workers, sessions, pages)",
+                "--machines", help: "simulated machines (each scenario's entity: vending machine, worker, session, page…)",
                 default: "\(defaults.machines)", limit: Limits.machines
             ) { $0.options.machines = $1 },
             .count(
-                "--events", help: "events per entity",
+                "--events", help: "events per machine",
                 default: "each scenario's own (see 'simbench list')", limit: Limits.events
             ) { $0.options.eventsPerMachine = $1 },
             .list(
@@ -70,7 +70,7 @@ struct RunCommand: Command {
             .seed { $0.options.seed = $1 },
             .count(
                 "--actors", value: "K", help: "worker actors",
-                default: "\(RunPlan.actorsPerCore) per core (never more than entities)", limit: Limits.actors
+                default: "\(RunPlan.actorsPerCore) per core (never more than machines)", limit: Limits.actors
             ) { $0.options.actors = $1 },
             .parameter(
                 help: "a scenario parameter; SCENARIO.K=V limits it to one scenario; a comma list for an axis parameter runs each value"
@@ -112,7 +112,7 @@ struct RunCommand: Command {
 
     static let discussion = """
         HOW IT MEASURES
-          Entities are split into slices, one per actor; each actor builds its slice's inputs
+          Machines are split into slices, one per actor; each actor builds its slice's inputs
           (event tapes, trees, texts) before any timing. Every round runs each variant once
           over the whole fleet, variants in a seeded shuffled order; every outcome of every
           round must equal the baseline's or the variant is reported WRONG with no timing,

@@ -120,7 +120,7 @@ struct HelpTests {
             #expect(zsh.standardOutput.contains("'\(command):"), "zsh lacks \(command)")
             #expect(fish.standardOutput.contains("-a \(command) -d"), "fish lacks \(command)")
         }
-        #expect(zsh.standardOutput.contains("'--machines[simulated entities"))
+        #expect(zsh.standardOutput.contains("'--machines[simulated machines"))
         #expect(fish.standardOutput.contains("__fish_seen_subcommand_from run' -l machines -x"))
         #expect(fish.standardOutput.contains("-l format -x -a 'text markdown'"))
         let bad = try SimBenchBinary.run(["completion", "tcsh"])
