@@ -86,8 +86,8 @@ struct ResultTable {
         var table = TextTable(header: header)
         var wrong = [String]()
         for row in configurationRows {
-            let name = row.role == "baseline" ? "\(row.variant) (baseline)" : row.variant
-            guard row.status == "ok", let time = row.nsPerEvent else {
+            let name = row.role == .baseline ? "\(row.variant) (baseline)" : row.variant
+            guard row.status == .ok, let time = row.nsPerEvent else {
                 table.rows.append([name, "WRONG", "outcome differs from the baseline; no timing"])
                 wrong.append(row.variant)
                 continue
@@ -100,7 +100,7 @@ struct ResultTable {
                 NumberFormat.significant(time.max),
                 row.eventsPerSecond.map(NumberFormat.si) ?? "—",
                 row.ratioToBaseline.map(NumberFormat.ratio) ?? "—",
-                row.role == "baseline" ? "" : NumberFormat.interval(row.ratioLow, row.ratioHigh, ratio: true),
+                row.role == .baseline ? "" : NumberFormat.interval(row.ratioLow, row.ratioHigh, ratio: true),
                 NumberFormat.percent(time.coefficientOfVariation),
                 row.allocationsPerEvent.map { String(format: "%.2f", $0) } ?? "—",
                 row.peakResidentBytes.map { NumberFormat.si(Double($0)) + "B" } ?? "—",
@@ -130,8 +130,8 @@ struct ResultTable {
         var table = TextTable(header: header)
         var wrong = [String]()
         for row in configurationRows {
-            let name = row.role == "baseline" ? "\(row.variant) (baseline)" : row.variant
-            guard row.status == "ok", let time = row.nsPerEvent else {
+            let name = row.role == .baseline ? "\(row.variant) (baseline)" : row.variant
+            guard row.status == .ok, let time = row.nsPerEvent else {
                 table.rows.append([name, "WRONG", "outcome differs from the baseline; no timing"])
                 wrong.append(row.variant)
                 continue
@@ -142,7 +142,7 @@ struct ResultTable {
                 NumberFormat.significant(time.median),
                 spansSamples ? "" : NumberFormat.interval(time.medianLow, time.medianHigh),
                 row.ratioToBaseline.map(NumberFormat.ratio) ?? "",
-                row.role == "baseline" ? "" : NumberFormat.interval(row.ratioLow, row.ratioHigh, ratio: true),
+                row.role == .baseline ? "" : NumberFormat.interval(row.ratioLow, row.ratioHigh, ratio: true),
                 NumberFormat.percent(time.coefficientOfVariation),
                 row.allocationsPerEvent.map { String(format: "%.2f", $0) } ?? "—",
             ]

@@ -54,7 +54,7 @@ struct OwnScenarioTests {
         let rows = result.configurations.flatMap { $0.rows(environment: environment, seed: plan.seed) }
 
         #expect(rows.map(\.variant) == ["add", "shift"])
-        #expect(rows.allSatisfy { $0.scenario == "doubling" && $0.status == "ok" })
+        #expect(rows.allSatisfy { $0.scenario == "doubling" && $0.status == .ok })
         #expect(rows.allSatisfy { $0.eventsPerRound == 40 * 50 })
         #expect(rows[0].checksum == rows[1].checksum)
         let shift = try #require(rows.last)

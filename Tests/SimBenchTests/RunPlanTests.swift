@@ -146,7 +146,7 @@ struct FleetTests {
         for row in result.configurations.flatMap({ $0.rows(environment: environment, seed: seed) }) {
             checksums["\(row.scenario).\(row.variant)"] = row.checksum
             #expect(row.cells.count == ResultRow.columns.count)
-            #expect(row.status == (row.variant == "off-by-one" ? "wrong" : "ok"), "\(row.variant)")
+            #expect(row.status == (row.variant == "off-by-one" ? .wrong : .ok), "\(row.variant)")
         }
         return checksums
     }

@@ -1,41 +1,30 @@
-/// What a results CSV must and may hold: the reading side of `ResultRow.columns`.
+/// What a results CSV must and may hold: the reading side of `ResultColumn.all`.
 ///
 /// Files outlive the version that wrote them (committed CI baselines, a history file that
 /// grows over months), so a reader takes any subset of the known columns that includes the
 /// required ones; a column it does not know is refused, because it cannot say what it means.
+/// Every set here is derived from the column declarations.
 public enum ResultsSchema {
     /// The columns without which a row cannot be identified or compared.
-    public static let requiredColumns = [
-        "scenario", "params", "variant", "role", "status", "ns_per_event_median",
-    ]
+    public static let requiredColumns = ResultColumn.all.filter(\.isRequired).map(\.name)
 
     /// Columns that may not be empty in any row. (`params` may: a scenario without
     /// parameters has none.)
-    static let nonEmptyColumns: Set<String> = ["scenario", "variant", "role", "status"]
+    static let nonEmptyColumns = Set(ResultColumn.all.filter(\.isNonEmpty).map(\.name))
 
     /// Every column simbench writes, in the order it writes them.
     public static var knownColumns: [String] { ResultRow.columns }
 
     /// Columns whose cells are empty or a finite, non-negative number.
-    static let numericColumns: Set<String> = [
-        "cores", "machines", "events_per_machine", "events_per_round", "actors", "rounds",
-        "warmup_rounds", "seed", "ns_per_event_median", "ns_per_event_min",
-        "ns_per_event_max", "ns_per_event_mean", "ns_per_event_stddev", "ns_per_event_cv",
-        "ns_per_event_p10", "ns_per_event_p90", "ns_per_event_ci_low", "ns_per_event_ci_high",
-        "outliers_mild", "outliers_severe", "events_per_second", "ratio_to_baseline",
-        "ratio_ci_low", "ratio_ci_high", "cpu_ns_per_event_median", "allocs_per_event",
-        "peak_rss_bytes", "rss_bytes_per_machine", "instructions_per_event", "setup_ms",
-        "prepare_ms", "ratio_to_axis_reference", "axis_ratio_ci_low", "axis_ratio_ci_high",
-    ]
+    static let numericColumns = names(of: .number)
 
     /// Columns whose cells are empty or hexadecimal.
-    static let hexadecimalColumns: Set<String> = ["checksum"]
+    static let hexadecimalColumns = names(of: .hexadecimal)
 
-    /// Columns of free text. With the numeric and hexadecimal ones they cover every column,
-    /// so that a new column cannot go unvalidated by accident (a test checks it).
-    static let textColumns: Set<String> = [
-        "run_id", "timestamp", "host", "cpu", "load_average", "os", "swift_version",
-        "build_config", "build_flags", "git_commit", "scenario", "params", "variant", "role",
-        "status", "event_unit", "axis_reference",
-    ]
+    /// Columns of free text.
+    static let textColumns = names(of: .text)
+
+    private static func names(of kind: ResultColumn.Kind) -> Set<String> {
+        Set(ResultColumn.all.filter { $0.kind == kind }.map(\.name))
+    }
 }
