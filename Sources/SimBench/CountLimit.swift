@@ -54,17 +54,3 @@ public struct SecondsLimit: Sendable {
         return seconds
     }
 }
-
-extension RunOptions {
-    /// What each setting of a run accepts. `RunPlan` checks them for every caller of the
-    /// library; the command line parses with them and prints them in `--help`.
-    public enum Limits {
-        public static let machines = CountLimit(1...Int(Int32.max))
-        public static let events = CountLimit(1...Int(Int32.max))
-        /// Rounds never exceed the upper bound, whatever `--min-time` asks.
-        public static let rounds = CountLimit(1...10_000)
-        public static let warmup = CountLimit(0...1000)
-        public static let actors = CountLimit(1...4096)
-        public static let seconds = SecondsLimit(maximum: 86_400)
-    }
-}
