@@ -22,6 +22,6 @@ public enum RawSamples {
                 }
             }
         }
-        return CSVFile.document(header: columns, rows: rows)
+        return OutputFile.document(header: columns, rows: rows)
     }
 }

@@ -43,7 +43,7 @@ struct ExportCommand: Command {
             throw UsageError("export: expected one results file, but got \(files.count); see 'simbench export --help'")
         }
         file = files[0]
-        if let outputPath { try CSVFile.checkWritable(outputPath, flag: "--out") }
+        if let outputPath { try OutputFile.checkWritable(outputPath, flag: "--out") }
     }
 
     func execute() throws -> ExitStatus {
@@ -52,7 +52,7 @@ struct ExportCommand: Command {
         let results = try ResultsFile.read(file, runs: format == .influx ? .several : .one)
         let text = BenchmarkExport.render(results, as: format)
         if let outputPath {
-            try CSVFile.writeAtomically(text, to: outputPath)
+            try OutputFile.writeAtomically(text, to: outputPath)
             print("\(format.rawValue) export: \(outputPath)")
         } else {
             print(text, terminator: "")

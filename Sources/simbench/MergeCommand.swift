@@ -32,14 +32,14 @@ struct MergeCommand: Command {
         guard !files.contains(outputPath) else {
             throw UsageError.invalid("--out", outputPath, expected: "a path other than the files being merged")
         }
-        try CSVFile.checkWritable(outputPath, flag: "--out")
+        try OutputFile.checkWritable(outputPath, flag: "--out")
     }
 
     func execute() throws -> ExitStatus {
         var parts = [ResultsFile]()
         for file in files { parts.append(try ResultsFile.read(file)) }
         let merged = try ResultsMerge.merge(parts)
-        try CSVFile.writeAtomically(merged.document, to: outputPath)
+        try OutputFile.writeAtomically(merged.document, to: outputPath)
         for note in merged.notes { Terminal.error("note: \(note)") }
         print("merged \(merged.rows) rows from \(files.count) files: \(outputPath)")
         return .success

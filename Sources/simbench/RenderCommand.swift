@@ -48,10 +48,10 @@ struct RenderCommand: Command {
 
     func execute() throws -> ExitStatus {
         guard let outPath else { return .usage }
-        try CSVFile.checkWritable(outPath, flag: "--out")
+        try OutputFile.checkWritable(outPath, flag: "--out")
         let svg = try DoodleDrawing.svg(
             options: options, page: page, physicalMemory: ProcessInfo.processInfo.physicalMemory)
-        try CSVFile.writeAtomically(svg, to: outPath)
+        try OutputFile.writeAtomically(svg, to: outPath)
         print("doodle: page \(page) of seed \(options.seed) drawn to \(outPath)")
         return .success
     }

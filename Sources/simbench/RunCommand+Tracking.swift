@@ -8,7 +8,7 @@ extension RunCommand {
     /// A history file that is already broken is refused now, not after minutes of running.
     func checkTracking() throws {
         if baselineName != nil, FileManager.default.fileExists(atPath: BaselineStore.directory) {
-            try CSVFile.checkWritable(BaselineStore.path(of: "x"), flag: "--save-baseline")
+            try OutputFile.checkWritable(BaselineStore.path(of: "x"), flag: "--save-baseline")
         }
         if let historyPath { try HistoryFile.check(historyPath) }
     }

@@ -146,9 +146,9 @@ struct RunCommand: Command {
             physicalMemory: environment.physicalMemory)
         let csv = csvPath ?? "results/simbench-\(environment.runID).csv"
         if csvPath != nil || FileManager.default.fileExists(atPath: "results") {
-            try CSVFile.checkWritable(csv, flag: "--csv")
+            try OutputFile.checkWritable(csv, flag: "--csv")
         }
-        if let rawPath { try CSVFile.checkWritable(rawPath, flag: "--raw") }
+        if let rawPath { try OutputFile.checkWritable(rawPath, flag: "--raw") }
         try checkTracking()
         if RunEnvironment.isDebugBuild {
             guard allowDebug else {
@@ -175,10 +175,10 @@ struct RunCommand: Command {
         let rows = result.configurations.flatMap { $0.rows(environment: environment, seed: plan.seed) }
         print(ResultTable(result: result, plan: plan, rows: rows, wide: wide).render())
 
-        let document = CSVFile.document(header: ResultRow.columns, rows: rows.map(\.cells))
-        try CSVFile.writeAtomically(document, to: csv)
+        let document = OutputFile.document(header: ResultRow.columns, rows: rows.map(\.cells))
+        try OutputFile.writeAtomically(document, to: csv)
         if let rawPath {
-            try CSVFile.writeAtomically(RawSamples.document(result), to: rawPath)
+            try OutputFile.writeAtomically(RawSamples.document(result), to: rawPath)
         }
         print("results: \(csv)")
         if let rawPath { print("raw samples: \(rawPath)") }

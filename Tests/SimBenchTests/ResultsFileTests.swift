@@ -184,7 +184,7 @@ struct ResultsFileTests {
         #expect(cells["instructions_per_event"] == "" && cells["ns_per_event_median"] == "")
         #expect(cells["axis_reference"] == "k=0" && cells["run_id"] == environment.runID)
         // Written and read back, the typed reads see the same values.
-        let text = CSVFile.document(header: ResultRow.columns, rows: [row.cells])
+        let text = OutputFile.document(header: ResultRow.columns, rows: [row.cells])
         let record = try ResultsFile(path: "t.csv", bytes: Array(text.replacingOccurrences(of: ",ok,", with: ",wrong,").utf8)).records[0]
         #expect(record.number(.ratioToBaseline) == 1.25 && record[.variant] == "v" && record.status == .wrong)
     }

@@ -235,19 +235,19 @@ struct AxisGroupTests {
 }
 
 @Suite("CSV files")
-struct CSVFileTests {
+struct OutputFileTests {
     @Test("RFC 4180 quoting")
     func quoting() {
-        #expect(CSVFile.record(["a", "b c", "d,e", "say \"hi\"", "two\nlines"])
+        #expect(OutputFile.record(["a", "b c", "d,e", "say \"hi\"", "two\nlines"])
             == "a,b c,\"d,e\",\"say \"\"hi\"\"\",\"two\nlines\"\r\n")
-        #expect(CSVFile.record([""]) == "\r\n")
+        #expect(OutputFile.record([""]) == "\r\n")
     }
 
     @Test("atomic writes replace the file whole and leave no temporary behind")
     func atomicWrite() throws {
         let path = "/tmp/simbench-csv-\(UInt32.random(in: 0...UInt32.max)).csv"
-        try CSVFile.writeAtomically("first\r\n", to: path)
-        try CSVFile.writeAtomically("second\r\n", to: path)
+        try OutputFile.writeAtomically("first\r\n", to: path)
+        try OutputFile.writeAtomically("second\r\n", to: path)
         let contents = try String(contentsOfFile: path, encoding: .utf8)
         #expect(contents == "second\r\n")
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: "/tmp").filter {
@@ -255,12 +255,12 @@ struct CSVFileTests {
         }
         #expect(leftovers.isEmpty)
         #expect(throws: FileError.self) {
-            try CSVFile.writeAtomically("x", to: "/nonexistent-directory/file.csv")
+            try OutputFile.writeAtomically("x", to: "/nonexistent-directory/file.csv")
         }
         #expect(throws: UsageError.self) {
-            try CSVFile.checkWritable("/nonexistent-directory/file.csv", flag: "--csv")
+            try OutputFile.checkWritable("/nonexistent-directory/file.csv", flag: "--csv")
         }
-        #expect(throws: UsageError.self) { try CSVFile.checkWritable("/tmp", flag: "--csv") }
+        #expect(throws: UsageError.self) { try OutputFile.checkWritable("/tmp", flag: "--csv") }
         unlink(path)
     }
 

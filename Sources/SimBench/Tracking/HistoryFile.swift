@@ -26,7 +26,7 @@ public enum HistoryFile {
     /// Checks, before a run, that the rows can be appended to `path`: its directory exists
     /// and is writable, and if the file exists it is a valid results file.
     public static func check(_ path: String) throws -> Void {
-        try CSVFile.checkWritable(path, flag: "--append")
+        try OutputFile.checkWritable(path, flag: "--append")
         guard FileManager.default.fileExists(atPath: path), fileSize(path) > 0 else { return }
         _ = try ResultsFile.read(path, runs: .several)
     }
@@ -36,7 +36,7 @@ public enum HistoryFile {
         rows: [[String]], columns: [String] = ResultRow.columns, to path: String
     ) throws -> Outcome {
         guard FileManager.default.fileExists(atPath: path), fileSize(path) > 0 else {
-            try CSVFile.writeAtomically(CSVFile.document(header: columns, rows: rows), to: path)
+            try OutputFile.writeAtomically(OutputFile.document(header: columns, rows: rows), to: path)
             return Outcome(rowsAppended: rows.count, createdFile: true, columnsLeftOut: [])
         }
         let descriptor = open(path, O_WRONLY | O_APPEND)
@@ -48,7 +48,7 @@ public enum HistoryFile {
         let position = Dictionary(uniqueKeysWithValues: columns.enumerated().map { ($1, $0) })
         let reordered = rows.map { row in history.header.map { position[$0].map { row[$0] } ?? "" } }
         let leftOut = columns.filter { !history.header.contains($0) }
-        try CSVFile.writeAll(reordered.map(CSVFile.record).joined(), to: descriptor, path: path)
+        try OutputFile.writeAll(reordered.map(OutputFile.record).joined(), to: descriptor, path: path)
         guard fsync(descriptor) == 0 else { throw FileError(path: path, reason: errnoText()) }
         return Outcome(rowsAppended: rows.count, createdFile: false, columnsLeftOut: leftOut)
     }

@@ -13,7 +13,7 @@ public enum ResultsMerge {
 
     public static func merge(_ parts: [ResultsFile]) throws(ResultsFileError) -> Merged {
         guard let first = parts.first else {
-            return Merged(document: CSVFile.document(header: ResultRow.columns, rows: []), rows: 0, notes: [])
+            return Merged(document: OutputFile.document(header: ResultRow.columns, rows: []), rows: 0, notes: [])
         }
         var rows = [[String]]()
         var seen = [ResultIdentity: (path: String, line: Int)]()
@@ -43,6 +43,6 @@ public enum ResultsMerge {
                 notes.append("the parts differ in \(column.name): \(values.sorted().joined(separator: ", "))")
             }
         }
-        return Merged(document: CSVFile.document(header: first.header, rows: rows), rows: rows.count, notes: notes)
+        return Merged(document: OutputFile.document(header: first.header, rows: rows), rows: rows.count, notes: notes)
     }
 }
