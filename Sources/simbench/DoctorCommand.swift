@@ -1,3 +1,4 @@
+import Foundation
 import SimBench
 
 /// `simbench doctor`: are this machine's and this build's numbers worth reading?
@@ -31,7 +32,7 @@ struct DoctorCommand: Command {
           instructions   whether perf_event_open can count instructions (not on most VMs)
           load           whether other work competes for the cores
           scaling        every variant of every scenario at its default events and at \(Doctor.growthFactor)×:
-                         its time must grow at least \(NumberFormat.significant(Doctor.minimumGrowth))×, or its work was optimised away (or
+                         its time must grow at least \(String(format: "%g", Doctor.minimumGrowth))×, or its work was optimised away (or
                          a fixed cost per machine or round dominates it)
           A/A            \(Suite.ruler.scenario)'s \(Suite.ruler.ruler) against its identical twin: the ratio CI contains 1
           10% step       \(Suite.ruler.scenario) \(Suite.ruler.parameter)=\(Suite.ruler.step) against \(Suite.ruler.parameter)=\(Suite.ruler.reference): the ratio CI excludes 1
