@@ -7,8 +7,10 @@ import PackageDescription
 //   subjects depend on nothing else.
 // - Subjects (Benchmarks/): the pattern and baseline implementations, one folder per family.
 // - CAllocationCounter: a C shim that interposes glibc's allocator to count allocations.
-// - SimBench: the harness library (fleet, timing, statistics, CSV, comparison).
-// - simbench: the executable (argument parsing, subcommands, terminal output).
+// - SimBench: the harness library (fleet, timing, statistics, CSV, comparison). It knows no
+//   scenario: it is handed a `Catalog`, so it can measure anyone's `Scenario` types.
+// - simbench: the executable (argument parsing, subcommands, terminal output); it builds
+//   the catalog from Subjects, and draws the marks doodle (`simbench render`).
 let package = Package(
     name: "simbench",
     products: [
@@ -35,12 +37,13 @@ let package = Package(
         .target(name: "CAllocationCounter", path: "Sources/CAllocationCounter"),
         .target(
             name: "SimBench",
-            dependencies: ["SimBenchCore", "Subjects", "CAllocationCounter"],
+            // No `Subjects`: the harness knows no scenario; its users hand it a `Catalog`.
+            dependencies: ["SimBenchCore", "CAllocationCounter"],
             path: "Sources/SimBench"
         ),
         .executableTarget(
             name: "simbench",
-            dependencies: ["SimBench"],
+            dependencies: ["SimBench", "Subjects", "SimBenchCore"],
             path: "Sources/simbench"
         ),
         .testTarget(
@@ -50,7 +53,7 @@ let package = Package(
         ),
         .testTarget(
             name: "SimBenchTests",
-            dependencies: ["SimBench"],
+            dependencies: ["SimBench", "SimBenchCore"],
             path: "Tests/SimBenchTests"
         ),
         .testTarget(

@@ -52,9 +52,9 @@ for i in $(seq 1 "$pairs"); do
     esac
 
     set +e
-    "$binary" compare "$out/a$i.csv" "$out/aa$i.csv" --threshold "$threshold" --ratio-only > "$out/aa$i.txt"
+    "$binary" compare "$out/a$i.csv" "$out/aa$i.csv" --threshold "$threshold" --ratio-only --wide > "$out/aa$i.txt"
     aa_status=$?
-    "$binary" compare "$out/a$i.csv" "$out/b$i.csv" --threshold "$threshold" --ratio-only --ignore-params > "$out/ab$i.txt"
+    "$binary" compare "$out/a$i.csv" "$out/b$i.csv" --threshold "$threshold" --ratio-only --ignore-params --wide > "$out/ab$i.txt"
     ab_status=$?
     set -e
     for status in $aa_status $ab_status; do

@@ -48,15 +48,24 @@ public struct CalibrateScenario: Scenario {
         inDefaultSuite: false
     )
 
+    /// What `simbench doctor` checks with this scenario: the A/A pair at `work=1000`, and
+    /// `work=1100` against it, a 10% step that must be resolved.
+    public static let rulerCheck = RulerCheck(
+        scenario: descriptor.name, parameter: "work", reference: "1000", step: "1100",
+        ruler: rulerName, twin: twinName)
+
+    static let rulerName = "ruler"
+    static let twinName = "ruler-twin"
+
     public static let variants: [Variant<CalibrateShard, CalibrateOutcome>] = [
         Variant(
-            name: "ruler", role: .baseline,
+            name: rulerName, role: .baseline,
             summary: "`work` dependent xorshift-multiply steps per event",
             run: { Ruler.measure($0, extraSteps: 0) }),
         // The twin has no code of its own, by design: it is the same function, so an A/A
         // comparison is available in every run.
         Variant(
-            name: "ruler-twin",
+            name: twinName,
             summary: "the ruler again (A/A check), plus twin-extra% steps whose result is discarded",
             run: { Ruler.measure($0, extraSteps: $0.twinExtraSteps) }),
         Variant(

@@ -63,6 +63,9 @@ public struct BenchmarkRunner: Sendable {
     /// soon as every variant's time moved less than 5% from the round before.
     public static let automaticWarmupLimit = 3
 
+    /// The fewest measured rounds `--max-time` leaves a variant with.
+    public static let minimumRoundsUnderMaxTime = 3
+
     /// Why a metric is missing on this machine, said once per run.
     static func measurementNotes() -> [String] {
         var notes = [String]()
@@ -147,7 +150,7 @@ public struct BenchmarkRunner: Sendable {
         var measuredTime = [Unit: UInt64]()
         var round = 0
         while round < RunPlan.roundLimit {
-            if round >= 3, let maximum = plan.maxTimeSeconds,
+            if round >= BenchmarkRunner.minimumRoundsUnderMaxTime, let maximum = plan.maxTimeSeconds,
                 Double(measuredTime.values.max() ?? 0) / 1e9 >= maximum
             {
                 break

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import SimBenchCore
 
 /// `simbench doctor`: checks that this machine and this build can produce numbers worth
 /// reading, and that every variant's time grows with its work.
@@ -20,18 +21,26 @@ public struct Doctor: Sendable {
     public let machines: Int
     public let scenarios: [String]?
     public let seed: UInt64
+    /// The scenarios the scaling check may measure.
+    public let catalog: Catalog
+    /// The calibration scenario of the ruler checks; none skips them.
+    public let ruler: RulerCheck?
 
-    public init(machines: Int, scenarios: [String]?, seed: UInt64) {
+    public init(
+        machines: Int, scenarios: [String]?, seed: UInt64, catalog: Catalog, ruler: RulerCheck?
+    ) {
         self.machines = machines
         self.scenarios = scenarios
         self.seed = seed
+        self.catalog = catalog
+        self.ruler = ruler
     }
 
-    /// How much the scaling check multiplies each entity's events by.
+    /// How much the scaling check multiplies each machine's events by.
     public static let growthFactor = 8
 
     /// The least a variant's time may grow when its events grow `growthFactor`×. Work that is
-    /// really done grows about 8×, less where a per-entity cost (recording an entity's
+    /// really done grows about 8×, less where a per-machine cost (recording a machine's
     /// result) is a large share; work the optimiser removed does not grow at all. (At 4×,
     /// marks' flat stats, a few ns per mark beside a per-page record, grew 1.94×.)
     public static let minimumGrowth = 2.0
@@ -49,15 +58,17 @@ public struct Doctor: Sendable {
         small.warmup = 1
         small.seed = seed
         let smallPlan = try RunPlan(
-            options: small, cores: environment.cores, physicalMemory: environment.physicalMemory)
+            options: small, catalog: catalog, cores: environment.cores, physicalMemory: environment.physicalMemory)
         for planned in smallPlan.configurations {
             progress("scaling: \(planned.label)")
             checks += await scalingChecks(planned, environment: environment)
         }
 
         // The ruler: an A/A pair and a 10% step must be told apart correctly.
-        progress("calibrate: A/A and work=1000 vs 1100")
-        checks += try await rulerChecks(environment: environment)
+        if let ruler {
+            progress("\(ruler.scenario): A/A and \(ruler.parameter)=\(ruler.reference) vs \(ruler.step)")
+            checks += try await rulerChecks(ruler, environment: environment)
+        }
         return checks
     }
 
@@ -101,10 +112,10 @@ public struct Doctor: Sendable {
         _ planned: PlannedConfiguration, environment: RunEnvironment
     ) async -> [Check] {
         let events = planned.configuration.eventsPerEntity
-        func medians(eventsPerEntity: Int) async -> [String: Double] {
+        func medians(eventsPerMachine: Int) async -> [String: Double] {
             var options = RunOptions()
             options.machines = machines
-            options.eventsPerMachine = eventsPerEntity
+            options.eventsPerMachine = eventsPerMachine
             options.scenarios = [planned.entry.name]
             options.rounds = 5
             options.warmup = 1
@@ -112,7 +123,7 @@ public struct Doctor: Sendable {
             options.parameters = planned.configuration.parameters.values.map {
                 ParameterAssignment(scenario: planned.entry.name, name: $0.key, value: $0.value)
             }
-            guard let plan = try? RunPlan(options: options, cores: environment.cores, physicalMemory: environment.physicalMemory)
+            guard let plan = try? RunPlan(options: options, catalog: catalog, cores: environment.cores, physicalMemory: environment.physicalMemory)
             else { return [:] }
             let result = await BenchmarkRunner(plan: plan, environment: environment).run()
             var medians = [String: Double]()
@@ -126,8 +137,8 @@ public struct Doctor: Sendable {
             }
             return medians
         }
-        let base = await medians(eventsPerEntity: events)
-        let grown = await medians(eventsPerEntity: events * Doctor.growthFactor)
+        let base = await medians(eventsPerMachine: events)
+        let grown = await medians(eventsPerMachine: events * Doctor.growthFactor)
         return planned.variants.map { variant in
             let name = "scaling \(planned.label).\(variant.name)"
             guard let before = base[variant.name], let after = grown[variant.name], before > 0 else {
@@ -143,43 +154,54 @@ public struct Doctor: Sendable {
         }
     }
 
-    private func rulerChecks(environment: RunEnvironment) async throws(UsageError) -> [Check] {
+    private func rulerChecks(
+        _ ruler: RulerCheck, environment: RunEnvironment
+    ) async throws(UsageError) -> [Check] {
         var options = RunOptions()
         options.machines = machines
-        options.scenarios = ["calibrate"]
-        options.parameters = [.init(scenario: "calibrate", name: "work", value: "1000,1100")]
+        options.scenarios = [ruler.scenario]
+        options.parameters = [
+            .init(scenario: ruler.scenario, name: ruler.parameter, value: "\(ruler.reference),\(ruler.step)")
+        ]
         options.rounds = 15
         options.seed = seed
-        let plan = try RunPlan(options: options, cores: environment.cores, physicalMemory: environment.physicalMemory)
+        let plan = try RunPlan(
+            options: options, catalog: catalog, cores: environment.cores,
+            physicalMemory: environment.physicalMemory)
         let result = await BenchmarkRunner(plan: plan, environment: environment).run()
         let rows = result.configurations.flatMap { $0.rows(environment: environment, seed: seed) }
         var checks = [Check]()
+        let prefix = ruler.parameter + "="
         func work(_ row: ResultRow) -> String? {
-            row.parameters.split(separator: ";").first { $0.hasPrefix("work=") }.map { String($0.dropFirst(5)) }
+            row.parameters.split(separator: ";").first { $0.hasPrefix(prefix) }.map { String($0.dropFirst(prefix.count)) }
         }
-        if let twin = rows.first(where: { work($0) == "1000" && $0.variant == "ruler-twin" }),
+        if let twin = rows.first(where: { work($0) == ruler.reference && $0.variant == ruler.twin }),
             let ratio = twin.ratioToBaseline, let low = twin.ratioLow, let high = twin.ratioHigh
         {
             let holds = low <= 1 && 1 <= high
             checks.append(
                 Check(
-                    name: "A/A ruler vs ruler-twin", verdict: holds ? .pass : .warning,
+                    name: "A/A \(ruler.ruler) vs \(ruler.twin)", verdict: holds ? .pass : .warning,
                     detail: String(format: "ratio %.3f, 95%% CI [%.3f, %.3f]%@", ratio, low, high,
                         holds ? " contains 1" : " excludes 1: the machine drifts between variants")))
         }
-        if let step = rows.first(where: { work($0) == "1100" && $0.variant == "ruler" }),
+        if let step = rows.first(where: { work($0) == ruler.step && $0.variant == ruler.ruler }),
             let ratio = step.ratioToAxisReference, let low = step.axisRatioLow, let high = step.axisRatioHigh
         {
             let resolves = low > 1
+            var name = "step \(ruler.parameter)=\(ruler.step) vs \(ruler.reference)"
+            if let stepWork = Double(ruler.step), let referenceWork = Double(ruler.reference), referenceWork > 0 {
+                name = "\(Int(((stepWork / referenceWork - 1) * 100).rounded()))% " + name
+            }
             checks.append(
                 Check(
-                    name: "10% step work=1100 vs 1000", verdict: resolves ? .pass : .warning,
+                    name: name, verdict: resolves ? .pass : .warning,
                     detail: String(format: "ratio %.3f, 95%% CI [%.3f, %.3f]%@", ratio, low, high,
-                        resolves ? ": a 10% difference is resolved" : ": a 10% difference is lost in noise here")))
+                        resolves ? ": the step is resolved" : ": the step is lost in noise here")))
         }
         if checks.count < 2 {
             checks.append(
-                Check(name: "ruler", verdict: .failure, detail: "calibrate gave no ratio with an interval to check"))
+                Check(name: "ruler", verdict: .failure, detail: "\(ruler.scenario) gave no ratio with an interval to check"))
         }
         return checks
     }

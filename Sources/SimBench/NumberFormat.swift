@@ -55,33 +55,3 @@ public enum NumberFormat {
         return "[\(significant(low)), \(significant(high))]"
     }
 }
-
-/// A plain text table: columns padded to their widest cell, numbers right-aligned.
-public struct TextTable {
-    public var header: [String]
-    public var rows: [[String]] = []
-    /// Columns to align left (names); the rest align right.
-    public var leftAligned: Set<Int> = [0]
-
-    public init(header: [String]) {
-        self.header = header
-    }
-
-    public func render(indent: String = "  ") -> String {
-        let all = [header] + rows
-        var widths = [Int](repeating: 0, count: header.count)
-        for row in all {
-            for (column, cell) in row.enumerated() where column < widths.count {
-                widths[column] = max(widths[column], cell.count)
-            }
-        }
-        return all.map { row in
-            let cells = row.enumerated().map { column, cell in
-                let padding = String(repeating: " ", count: widths[column] - cell.count)
-                return leftAligned.contains(column) ? cell + padding : padding + cell
-            }
-            return indent + cells.joined(separator: "  ").replacingOccurrences(
-                of: "\\s+$", with: "", options: .regularExpression)
-        }.joined(separator: "\n")
-    }
-}

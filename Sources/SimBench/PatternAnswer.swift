@@ -40,7 +40,7 @@ public struct PatternAnswer: Sendable, Equatable {
     /// The answer of a pattern row; nil for a baseline or a floor, a wrong outcome or no
     /// overhead.
     public init?(row: ResultRow, eventNoun: String, entityNoun: String) {
-        guard row.role == "pattern", row.status == "ok", row.overheadNsPerEvent != nil else { return nil }
+        guard row.role == .pattern, row.status == .ok, row.overheadNsPerEvent != nil else { return nil }
         self.init(
             variant: row.variant, event: eventNoun, entity: entityNoun,
             overhead: row.overheadNsPerEvent, overheadLow: row.overheadLow,

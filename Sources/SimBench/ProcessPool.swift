@@ -12,8 +12,6 @@ import Foundation
 public enum ProcessPool {
     /// Set in a child's environment: the path the child writes its `ChildResult` to.
     public static let childResultVariable = "SIMBENCH_CHILD_RESULT"
-    /// The most processes one run may start.
-    public static let processLimit = 64
 
     /// The path this process must write its result to, when it is a child.
     public static var childResultPath: String? {

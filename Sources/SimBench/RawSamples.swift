@@ -1,10 +1,11 @@
 /// `--raw PATH`: one CSV row per measured sample, for people who analyse the distribution
 /// themselves.
 public enum RawSamples {
-    public static let columns = [
-        "run_id", "scenario", "params", "variant", "round", "events", "wall_ns", "cpu_ns",
-        "allocations", "process", "utilization",
-    ]
+    /// The columns that identify a sample's row are the results file's own; the rest are
+    /// the sample's.
+    public static let identifyingColumns: [ResultColumn] = [.runID, .scenario, .parameters, .variant]
+    public static let sampleColumns = ["round", "events", "wall_ns", "cpu_ns", "allocations", "process", "utilization"]
+    public static let columns = identifyingColumns.map(\.name) + sampleColumns
 
     public static func document(_ result: RunResult) -> String {
         var rows = [[String]]()
@@ -26,6 +27,6 @@ public enum RawSamples {
                 }
             }
         }
-        return CSVFile.document(header: columns, rows: rows)
+        return OutputFile.document(header: columns, rows: rows)
     }
 }

@@ -1,17 +1,19 @@
-/// One (scenario configuration, variant) line of a run's results: the CSV schema.
+import SimBenchCore
+
+/// One (scenario configuration, variant) line of a run's results, its figures typed.
 ///
-/// Column names are public interface: users' scripts, CI baselines and `simbench compare`
-/// read them. Add columns at the end; never rename one. Figures that were not measured
-/// (a wrong variant's timings, instruction counts where the kernel refuses) are empty cells.
+/// Its CSV cells are derived from `ResultColumn.all`, the one declaration of the columns.
+/// Figures that were not measured (a wrong variant's timings, instruction counts where the
+/// kernel refuses) are nil, and empty cells.
 public struct ResultRow: Sendable, Equatable {
     public var environment: RunEnvironment
     public var scenario: String
     /// `key=value;key=value`, sorted by key.
     public var parameters: String
     public var variant: String
-    public var role: String
-    /// `ok`, or `wrong` when the outcome differed from the baseline's (no timings then).
-    public var status: String
+    public var role: VariantRole
+    /// `wrong` when the outcome differed from the baseline's (no timings then).
+    public var status: ResultStatus
     public var eventUnit: String
     public var machines: Int
     public var eventsPerMachine: Int
@@ -87,63 +89,20 @@ public struct ResultRow: Sendable, Equatable {
     public var ratioNetLow: Double?
     public var ratioNetHigh: Double?
 
-    public static let columns = [
-        "run_id", "timestamp", "host", "cpu", "cores", "load_average", "os", "swift_version",
-        "build_config", "build_flags", "git_commit", "scenario", "params", "variant", "role",
-        "status", "event_unit", "machines", "events_per_machine", "events_per_round", "actors",
-        "rounds", "warmup_rounds", "seed", "ns_per_event_median", "ns_per_event_min",
-        "ns_per_event_max", "ns_per_event_mean", "ns_per_event_stddev", "ns_per_event_cv",
-        "ns_per_event_p10", "ns_per_event_p90", "ns_per_event_ci_low", "ns_per_event_ci_high",
-        "outliers_mild", "outliers_severe", "events_per_second", "ratio_to_baseline",
-        "ratio_ci_low", "ratio_ci_high", "cpu_ns_per_event_median", "allocs_per_event",
-        "peak_rss_bytes", "rss_bytes_per_machine", "instructions_per_event", "setup_ms",
-        "prepare_ms", "checksum", "axis_reference", "ratio_to_axis_reference",
-        "axis_ratio_ci_low", "axis_ratio_ci_high", "processes", "cpu_ns_per_event_ci_low",
-        "cpu_ns_per_event_ci_high", "utilization_median", "interfered_rounds",
-        "cpu_ratio_to_baseline", "cpu_ratio_ci_low", "cpu_ratio_ci_high", "reference_ns_median",
-        "cpu_per_reference", "cpu_per_reference_ci_low", "cpu_per_reference_ci_high",
-        "empty_round_ns", "overhead_ns_per_event", "overhead_ci_low", "overhead_ci_high",
-        "breakeven_ns_per_event", "breakeven_ci_low", "breakeven_ci_high", "breakeven_note",
-        "negligible", "bytes_per_entity", "bytes_per_entity_over_baseline",
-        "floor_ns_per_event", "floor_share", "ratio_net_of_floor", "ratio_net_ci_low",
-        "ratio_net_ci_high",
-    ]
+    /// The header: every column's name, in `ResultColumn.all` order.
+    public static let columns = ResultColumn.all.map(\.name)
 
     /// The cells, in `columns` order.
     public var cells: [String] {
-        let time = nsPerEvent
-        return [
-            environment.runID, environment.timestamp, environment.host, environment.cpu,
-            "\(environment.cores)", environment.loadAverage, environment.os,
-            environment.swiftVersion, environment.buildConfiguration, environment.buildFlags,
-            environment.gitCommit, scenario, parameters, variant, role, status, eventUnit,
-            "\(machines)", "\(eventsPerMachine)", "\(eventsPerRound)", "\(actors)", "\(rounds)",
-            "\(warmupRounds)", "\(seed)",
-            cell(time?.median), cell(time?.min), cell(time?.max), cell(time?.mean),
-            cell(time?.standardDeviation), cell(time?.coefficientOfVariation),
-            cell(time?.p10), cell(time?.p90), cell(time?.medianLow), cell(time?.medianHigh),
-            time.map { "\($0.mildOutliers)" } ?? "", time.map { "\($0.severeOutliers)" } ?? "",
-            cell(eventsPerSecond), cell(ratioToBaseline), cell(ratioLow), cell(ratioHigh),
-            cell(cpuNsPerEventMedian), cell(allocationsPerEvent),
-            peakResidentBytes.map { "\($0)" } ?? "", cell(residentBytesPerMachine),
-            cell(instructionsPerEvent), cell(setupMilliseconds), cell(prepareMilliseconds),
-            String(checksum, radix: 16), axisReference, cell(ratioToAxisReference),
-            cell(axisRatioLow), cell(axisRatioHigh), "\(processes)", cell(cpuNsPerEventLow),
-            cell(cpuNsPerEventHigh), cell(utilizationMedian), interferedRounds.map { "\($0)" } ?? "",
-            cell(cpuRatioToBaseline), cell(cpuRatioLow), cell(cpuRatioHigh), cell(referenceNsMedian),
-            cell(cpuPerReference), cell(cpuPerReferenceLow), cell(cpuPerReferenceHigh),
-            cell(emptyRoundNs), cell(overheadNsPerEvent), cell(overheadLow), cell(overheadHigh),
-            cell(breakevenNsPerEvent), cell(breakevenLow), cell(breakevenHigh), breakevenNote,
-            cell(negligible), cell(bytesPerEntity), cell(bytesPerEntityOverBaseline),
-            cell(floorNsPerEvent), cell(floorShare), cell(ratioNetOfFloor), cell(ratioNetLow),
-            cell(ratioNetHigh),
-        ]
+        ResultColumn.all.map { $0.cell(of: self) }
     }
+}
 
-    private func cell(_ value: Double?) -> String {
-        guard let value, value.isFinite else { return "" }
-        return "\(value)"
-    }
+/// Whether a row's variant computed its baseline's outcome.
+public enum ResultStatus: String, Sendable {
+    case ok
+    /// The outcome differed from the baseline's: no timings.
+    case wrong
 }
 
 /// Per-event wall time over the measured rounds of one variant.

@@ -1,7 +1,7 @@
 /// Everything `simbench run` was asked to do, before validation.
 public struct RunOptions: Sendable {
     public var machines = 10_000
-    /// Events per entity; each scenario's default when nil.
+    /// Events per machine; each scenario's default when nil.
     public var eventsPerMachine: Int?
     /// Scenario names; the default suite when nil.
     public var scenarios: [String]?
@@ -29,6 +29,23 @@ public struct RunOptions: Sendable {
     public var negligible = 0.05
 
     public init() {}
+}
+
+extension RunOptions {
+    /// What each setting of a run accepts. `RunPlan` checks them for every caller of the
+    /// library; the command line parses with them and prints them in `--help`.
+    public enum Limits {
+        public static let machines = CountLimit(1...Int(Int32.max))
+        public static let events = CountLimit(1...Int(Int32.max))
+        /// Rounds never exceed the upper bound, whatever `--min-time` asks.
+        public static let rounds = CountLimit(1...10_000)
+        public static let warmup = CountLimit(0...1000)
+        public static let actors = CountLimit(1...4096)
+        public static let seconds = SecondsLimit(maximum: 86_400)
+        /// Child processes of `--processes`.
+        public static let processes = CountLimit(1...64)
+        public static let negligible = ShareLimit()
+    }
 }
 
 /// One `--param` flag.

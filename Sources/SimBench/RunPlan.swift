@@ -21,43 +21,16 @@ public struct RunPlan: Sendable {
     public let negligible: Double
 
     /// Rounds never exceed this, whatever `--min-time` asks.
-    public static let roundLimit = 10_000
+    public static let roundLimit = RunOptions.Limits.rounds.range.upperBound
+    /// Worker actors per core when `--actors` is not given.
+    public static let actorsPerCore = 4
 
-    public init(options: RunOptions, cores: Int, physicalMemory: UInt64) throws(UsageError) {
-        guard options.machines >= 1 else {
-            throw .invalid("--machines", "\(options.machines)", expected: "a whole number ≥ 1")
-        }
-        if let events = options.eventsPerMachine, events < 1 {
-            throw .invalid("--events", "\(events)", expected: "a whole number ≥ 1")
-        }
-        guard (1...RunPlan.roundLimit).contains(options.rounds) else {
-            throw .invalid(
-                "--rounds", "\(options.rounds)",
-                expected: "a whole number from 1 to \(RunPlan.roundLimit)")
-        }
-        if let warmup = options.warmup, !(0...1000).contains(warmup) {
-            throw .invalid("--warmup", "\(warmup)", expected: "a whole number from 0 to 1000")
-        }
-        for (flag, seconds) in [("--min-time", options.minTimeSeconds), ("--max-time", options.maxTimeSeconds)] {
-            if let seconds, !(seconds > 0 && seconds <= 86_400) {
-                throw .invalid(flag, "\(seconds)", expected: "seconds, more than 0 and at most 86400")
-            }
-        }
-        guard (1...ProcessPool.processLimit).contains(options.processes) else {
-            throw .invalid(
-                "--processes", "\(options.processes)",
-                expected: "a whole number from 1 to \(ProcessPool.processLimit)")
-        }
-        guard options.negligible > 0 && options.negligible < 1 else {
-            throw .invalid(
-                "--negligible", RelativeChange.percent(options.negligible),
-                expected: "a percentage more than 0% and less than 100%, such as 5%")
-        }
-        if let actors = options.actors, !(1...4096).contains(actors) {
-            throw .invalid("--actors", "\(actors)", expected: "a whole number from 1 to 4096")
-        }
-
-        let entries = try RunPlan.selectScenarios(options.scenarios)
+    /// Validates `options` against the scenarios of `catalog`.
+    public init(
+        options: RunOptions, catalog: Catalog, cores: Int, physicalMemory: UInt64
+    ) throws(UsageError) {
+        try RunPlan.checkLimits(options)
+        let entries = try RunPlan.selectScenarios(options.scenarios, from: catalog)
         let variantsByScenario = try RunPlan.selectVariants(options.variants, of: entries)
         let parameterSets = try RunPlan.expandParameters(options.parameters, of: entries)
 
@@ -94,21 +67,37 @@ public struct RunPlan: Sendable {
         minTimeSeconds = options.minTimeSeconds
         maxTimeSeconds = options.maxTimeSeconds
         seed = options.seed
-        actors = options.actors ?? min(max(1, cores) * 4, options.machines)
+        actors = options.actors ?? min(max(1, cores) * RunPlan.actorsPerCore, options.machines)
         processes = options.processes
         negligible = options.negligible
     }
 
-    private static func selectScenarios(_ names: [String]?) throws(UsageError) -> [ScenarioEntry] {
-        guard let names else { return Catalog.defaultSuite }
+    /// Every count and duration within `RunOptions.Limits`: the one place they are checked.
+    private static func checkLimits(_ options: RunOptions) throws(UsageError) {
+        typealias Limits = RunOptions.Limits
+        try Limits.machines.check(options.machines, flag: "--machines")
+        if let events = options.eventsPerMachine { try Limits.events.check(events, flag: "--events") }
+        try Limits.rounds.check(options.rounds, flag: "--rounds")
+        if let warmup = options.warmup { try Limits.warmup.check(warmup, flag: "--warmup") }
+        if let seconds = options.minTimeSeconds { try Limits.seconds.check(seconds, flag: "--min-time") }
+        if let seconds = options.maxTimeSeconds { try Limits.seconds.check(seconds, flag: "--max-time") }
+        if let actors = options.actors { try Limits.actors.check(actors, flag: "--actors") }
+        try Limits.processes.check(options.processes, flag: "--processes")
+        try Limits.negligible.check(options.negligible, flag: "--negligible")
+    }
+
+    private static func selectScenarios(
+        _ names: [String]?, from catalog: Catalog
+    ) throws(UsageError) -> [ScenarioEntry] {
+        guard let names else { return catalog.defaultSuite }
         guard !names.isEmpty else {
-            throw .invalid("--scenario", "", expected: known(Catalog.entries.map(\.name)))
+            throw .invalid("--scenario", "", expected: known(catalog.entries.map(\.name)))
         }
         var entries = [ScenarioEntry]()
         for name in names {
-            guard let entry = Catalog.entry(named: name) else {
+            guard let entry = catalog.entry(named: name) else {
                 throw UsageError(
-                    "--scenario: unknown scenario '\(name)'; expected \(known(Catalog.entries.map(\.name)))")
+                    "--scenario: unknown scenario '\(name)'; expected \(known(catalog.entries.map(\.name)))")
             }
             if !entries.contains(where: { $0.name == name }) { entries.append(entry) }
         }
@@ -219,9 +208,9 @@ public struct RunPlan: Sendable {
         physicalMemory: UInt64
     ) throws(UsageError) {
         let descriptor = entry.descriptor
-        let (perEntityEvents, overflow1) = events.multipliedReportingOverflow(by: descriptor.bytesPerEvent)
-        let (perEntity, overflow2) = perEntityEvents.addingReportingOverflow(descriptor.bytesPerEntity)
-        let (perConfiguration, overflow3a) = perEntity.multipliedReportingOverflow(by: machines)
+        let (perMachineEvents, overflow1) = events.multipliedReportingOverflow(by: descriptor.bytesPerEvent)
+        let (perMachine, overflow2) = perMachineEvents.addingReportingOverflow(descriptor.bytesPerEntity)
+        let (perConfiguration, overflow3a) = perMachine.multipliedReportingOverflow(by: machines)
         let (total, overflow3b) = perConfiguration.multipliedReportingOverflow(by: configurations)
         let overflow3 = overflow3a || overflow3b
         let budget = physicalMemory / 10 * 8
@@ -235,26 +224,6 @@ public struct RunPlan: Sendable {
 
     private static func known(_ names: [String]) -> String {
         names.map { "'\($0)'" }.joined(separator: ", ")
-    }
-}
-
-/// One scenario with one set of parameter values.
-public struct PlannedConfiguration: Sendable {
-    public let entry: ScenarioEntry
-    public let configuration: ScenarioConfiguration
-    /// Baseline first.
-    public let variants: [VariantInfo]
-    /// Configurations with the same group are measured side by side in the same rounds.
-    public let group: String
-
-    /// `vending`, or `validation[matcher=scan]`: parameters are shown where they differ
-    /// from the scenario's defaults.
-    public var label: String {
-        let values = configuration.parameters.values
-        let changed = entry.descriptor.parameters.filter { values[$0.name] != $0.defaultValue }
-        guard !changed.isEmpty else { return entry.name }
-        let text = changed.map { "\($0.name)=\(values[$0.name] ?? "")" }.joined(separator: ";")
-        return "\(entry.name)[\(text)]"
     }
 }
 

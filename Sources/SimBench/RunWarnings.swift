@@ -13,7 +13,7 @@ public enum RunWarnings {
     /// per round shows.
     public static func lines(for rows: [ResultRow]) -> [String] {
         var lines = [String]()
-        for row in rows where row.status == "ok" {
+        for row in rows where row.status == .ok {
             if let empty = row.emptyRoundNs, let time = row.nsPerEvent {
                 let round = time.median * Double(row.eventsPerRound)
                 if empty > emptyRoundShare * round {

@@ -1,5 +1,4 @@
 import SimBenchCore
-import Subjects
 
 /// A scenario family as the harness sees it, its Swift types erased.
 public struct ScenarioEntry: Sendable {
@@ -7,7 +6,7 @@ public struct ScenarioEntry: Sendable {
     public let variants: [VariantInfo]
     let makeSession: @Sendable (ScenarioConfiguration) -> any ScenarioSession
 
-    init<S: Scenario>(_ scenario: S.Type) {
+    public init<S: Scenario>(_ scenario: S.Type) {
         descriptor = S.descriptor
         variants = S.variants.map { VariantInfo(name: $0.name, role: $0.role, summary: $0.summary) }
         makeSession = { FleetSession<S>(configuration: $0) }
@@ -39,22 +38,4 @@ public struct VariantInfo: Sendable, Hashable {
     public let name: String
     public let role: VariantRole
     public let summary: String
-}
-
-/// Every scenario family simbench knows.
-public enum Catalog {
-    public static let entries: [ScenarioEntry] = allScenarios.map { entry(for: $0) }
-
-    private static func entry<S: Scenario>(for scenario: S.Type) -> ScenarioEntry {
-        ScenarioEntry(scenario)
-    }
-
-    public static func entry(named name: String) -> ScenarioEntry? {
-        entries.first { $0.name == name }
-    }
-
-    /// The scenarios `simbench run` runs without `--scenario`.
-    public static var defaultSuite: [ScenarioEntry] {
-        entries.filter(\.descriptor.inDefaultSuite)
-    }
 }

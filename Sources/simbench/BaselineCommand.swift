@@ -2,23 +2,36 @@ import SimBench
 
 /// `simbench baseline save NAME FILE` and `simbench baseline list`: named baselines under
 /// `results/baselines/`.
-struct BaselineCommand {
+struct BaselineCommand: Command {
     enum Action {
         case save(name: String, file: String)
         case list
     }
 
-    let action: Action
+    var action = Action.list
 
-    init(parsing words: some Collection<String>) throws(UsageError) {
-        var arguments = Arguments(words)
-        var operands = [String]()
-        while let word = arguments.next() {
-            guard !word.hasPrefix("-") else {
-                throw UsageError("baseline: unknown flag '\(word)'; see 'simbench help baseline'")
-            }
-            operands.append(word)
-        }
+    static let name = "baseline"
+    static let abstract = "named baselines under \(BaselineStore.directory)/"
+    static let subcommands = [
+        (name: "save NAME FILE", abstract: "validate a results CSV and store it as NAME"),
+        (name: "list", abstract: "the saved baselines"),
+    ]
+    static var flags: [Option<BaselineCommand>] { [] }
+
+    static let discussion = """
+        A baseline is the results CSV itself, byte for byte: a person can read and diff it,
+        and its environment (host, CPU, Swift version, commit) is in every row. git ignores
+        results/ except \(BaselineStore.directory)/: commit the baselines CI compares with.
+        NAME: letters, digits, '.', '_' and '-', not starting with '.' or '-'.
+        'simbench run … --save-baseline NAME' stores a run's results as NAME as it finishes.
+
+        EXIT STATUS
+          0 saved · 1 FILE is not a valid results file, or cannot be written · 64 usage
+        """
+
+    init() {}
+
+    mutating func finish(operands: [String]) throws {
         switch operands.first {
         case "save":
             guard operands.count == 3 else {
@@ -32,8 +45,9 @@ struct BaselineCommand {
             }
             action = .list
         default:
+            let suggestion = operands.first.map { Suggestion.phrase(for: $0, among: ["save", "list"]) } ?? ""
             throw UsageError(
-                "baseline: expected 'save NAME FILE' or 'list'\(operands.first.map { ", not '\($0)'" } ?? ""); see 'simbench help baseline'")
+                "baseline: expected 'save NAME FILE' or 'list'\(operands.first.map { ", not '\($0)'" } ?? "")\(suggestion); see 'simbench baseline --help'")
         }
     }
 

@@ -1,76 +1,132 @@
+import Foundation
 import SimBench
 
 /// `simbench compare BASELINE CURRENT`: regressions, improvements and unchanged figures
 /// between two runs, and an exit status a CI job can act on.
-struct CompareCommand {
+struct CompareCommand: Command {
     var baselinePath = ""
     var currentPath = ""
     var thresholds = RegressionThresholds()
     var failOnImprovement = false
     var ignoreParameters = false
     var format = ResultsComparison.Format.text
+    /// `--wide`: every column of the text report, however wide.
+    var wide = false
+    /// `--threshold`: both time thresholds, unless one is given on its own.
+    var general: Double?
+    var time: Double?
+    var ratio: Double?
 
-    init(parsing words: some Collection<String>) throws(UsageError) {
-        var arguments = Arguments(words)
-        var files = [String]()
-        var general: Double?
-        var time: Double?
-        var ratio: Double?
-        while let flag = arguments.next() {
-            switch flag {
-            case "--threshold":
-                general = try percent(&arguments, flag)
-            case "--threshold-time":
-                time = try percent(&arguments, flag)
-            case "--threshold-ratio":
-                ratio = try percent(&arguments, flag)
-            case "--threshold-allocs":
-                thresholds.allocations = try percent(&arguments, flag)
-            case "--fail-on-improvement":
-                try arguments.noValue(for: flag)
-                failOnImprovement = true
-            case "--ratio-only":
-                try arguments.noValue(for: flag)
-                thresholds.judgesAbsoluteTime = false
-            case "--ignore-params":
-                try arguments.noValue(for: flag)
-                ignoreParameters = true
-            case "--metric":
-                let expected = TimeMetric.allCases.map(\.rawValue).joined(separator: " or ")
-                let text = try arguments.value(for: flag, expected: expected)
-                guard let chosen = TimeMetric(rawValue: text) else {
-                    throw .invalid(flag, text, expected: expected)
-                }
-                thresholds.metric = chosen
-            case "--format":
-                let expected = ResultsComparison.Format.allCases.map(\.rawValue).joined(separator: " or ")
-                let text = try arguments.value(for: flag, expected: expected)
-                guard let chosen = ResultsComparison.Format(rawValue: text) else {
-                    throw .invalid(flag, text, expected: expected)
-                }
-                format = chosen
-            case "--help", "-h":
-                throw UsageError("compare: for help, use 'simbench help compare'")
-            default:
-                guard !flag.hasPrefix("-") else {
-                    throw UsageError("compare: unknown flag '\(flag)'; see 'simbench help compare'")
-                }
-                files.append(flag)
-            }
+    static let name = "compare"
+    static let abstract = "regressions between two runs (exit 2 on a regression)"
+
+    static let operands = [
+        Operand(
+            name: "BASELINE",
+            help: "a results CSV, or the name of a saved baseline ('ci' reads \(BaselineStore.path(of: "ci")))",
+            completion: .file),
+        Operand(name: "CURRENT", help: "the results CSV of the run to judge", completion: .file),
+    ]
+
+    static var flags: [Option<CompareCommand>] {
+        let defaults = RegressionThresholds()
+        func percent(_ flag: String, help: String, default value: Double?, set: @escaping (inout CompareCommand, Double) -> Void) -> Option<CompareCommand> {
+            .value(
+                flag, value: "P", help: help, default: value.map(RelativeChange.percent),
+                expected: "a percentage such as 5%"
+            ) { command, text in set(&command, try RegressionThresholds.percent(text, flag: flag)) }
         }
+        return [
+            percent(
+                "--threshold", help: "smallest time change that counts, for ns/event and ratio (P: 5% or 5)",
+                default: defaults.time
+            ) { $0.general = $1 },
+            percent("--threshold-time", help: "the same for absolute ns per event only", default: nil) { $0.time = $1 },
+            percent(
+                "--threshold-ratio", help: "the same for the ratio to the scenario's baseline variant only",
+                default: nil
+            ) { $0.ratio = $1 },
+            percent(
+                "--threshold-allocs",
+                help: "relative tolerance of allocations per event, on top of \(String(format: "%g", defaults.allocationSlack)) allocations per event",
+                default: defaults.allocations
+            ) { $0.thresholds.allocations = $1 },
+            .flag(
+                "--ignore-params",
+                help: "match rows by scenario and variant only, to compare two parameter values (calibrate twin-extra=0 against twin-extra=5)"
+            ) { $0.ignoreParameters = true },
+            .flag(
+                "--ratio-only",
+                help: "judge time through ratios only: a baseline variant's absolute time is shown but not judged, for machines that drift between runs (shared CI runners)"
+            ) { $0.thresholds.judgesAbsoluteTime = false },
+            .flag(
+                "--fail-on-improvement",
+                help: "exit 4 when there are improvements and no regression (so that a CI job asks for the baseline to be updated)"
+            ) { $0.failOnImprovement = true },
+            .flag(
+                "--wide",
+                help: "text: show every column (metric, basis, both figures), however wide; by default the report fits COLUMNS, or \(Terminal.defaultWidth) columns"
+            ) { $0.wide = true },
+            .choice(
+                "--metric",
+                help: "cpu: judge each worker thread's CPU time and its ratios; wall: judge wall time. A file without CPU columns (from an older simbench) is judged on wall time, with a note",
+                default: defaults.metric
+            ) { $0.thresholds.metric = $1 },
+            .choice(
+                "--format",
+                help: "text (a terminal table) or markdown (for a pull-request comment or $GITHUB_STEP_SUMMARY)",
+                default: ResultsComparison.Format.text
+            ) { $0.format = $1 },
+        ]
+    }
+
+    static let discussion = """
+        HOW IT DECIDES
+          Rows are matched by (scenario, params, variant). A time change counts only if it
+          passes the threshold AND its 95% confidence interval excludes zero. The interval of
+          a change combines the two runs' intervals as independent errors: in log space
+          its half-widths are √(a² + b²) of theirs.
+          Time is thread CPU time by default (--metric): it does not count time a worker
+          waited for a core, so it spreads less between runs on a shared machine.
+          Pattern variants are judged on their ratio to the scenario's baseline variant in the
+          same run (cpu_ratio_to_baseline and its CI; with --metric wall ratio_to_baseline):
+          it cancels a machine that is faster or slower as a whole. The floor row is judged
+          the same way, on its share of the baseline. A scenario's baseline variant has no
+          ratio: it is judged on its CPU time over a fixed machine-speed reference timed in
+          the same rounds (cpu_per_reference and its CI), so a host that is slower for an hour
+          slows both and the verdict stays; files without that column, and --metric wall,
+          judge its absolute median ns per event. So is a pattern whose ratio has no CI. Runs
+          with --processes K have intervals that include the spread between processes. Without intervals a time change is reported as 'not judged (no CI)',
+          never flagged. Allocations per event are counted, not sampled: a change beyond
+          the slack plus the tolerance counts. Each verdict names its basis: ratio,
+          ns/event or allocs/event. Rows on one side only are listed, not judged.
+
+        OUTPUT
+          Regressions first, then improvements, not judged, and unchanged rows (folded into a
+          <details> block in markdown), then what is missing on each side, and notes (hosts
+          differ, debug build, no intervals).
+
+        EXIT STATUS
+          0   no regression
+          2   at least one regression
+          4   improvements and no regression, with --fail-on-improvement
+          1   a file is missing, empty, truncated or malformed, has unknown or missing
+              columns, non-numeric/NaN/infinite cells or duplicated rows, or the files have
+              no row in common: one line names the file, the line and the column
+          64  usage: bad flag or value
+        """
+
+    init() {}
+
+    mutating func finish(operands files: [String]) throws {
         guard files.count == 2 else {
             throw UsageError(
-                "compare: expected two results files, BASELINE and CURRENT, but got \(files.count)\(files.isEmpty ? "" : " (\(files.map { "'\($0)'" }.joined(separator: ", ")))"); see 'simbench help compare'")
+                "compare: expected two results files, BASELINE and CURRENT, but got \(files.count)\(files.isEmpty ? "" : " (\(files.map { "'\($0)'" }.joined(separator: ", ")))"); see 'simbench compare --help'")
         }
         baselinePath = BaselineStore.resolve(files[0])
         currentPath = files[1]
         thresholds.time = time ?? general ?? thresholds.time
         thresholds.ratio = ratio ?? general ?? thresholds.ratio
-    }
-
-    private func percent(_ arguments: inout Arguments, _ flag: String) throws(UsageError) -> Double {
-        try RegressionThresholds.percent(
-            arguments.value(for: flag, expected: "a percentage such as 5%"), flag: flag)
     }
 
     func execute() throws -> ExitStatus {
@@ -79,7 +135,7 @@ struct CompareCommand {
         let comparison = try ResultsComparison(
             baseline: baseline, current: current, thresholds: thresholds,
             ignoringParameters: ignoreParameters)
-        print(comparison.render(format))
+        print(comparison.render(format, width: wide ? nil : Terminal.width))
         return comparison.exitStatus(failOnImprovement: failOnImprovement)
     }
 }

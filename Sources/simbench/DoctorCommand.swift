@@ -1,30 +1,58 @@
+import Foundation
 import SimBench
 
 /// `simbench doctor`: are this machine's and this build's numbers worth reading?
-struct DoctorCommand {
-    /// Enough entities that a round's fixed cost (actor messages) is small next to its work.
+struct DoctorCommand: Command {
+    /// Enough machines that a round's fixed cost (actor messages) is small next to its work.
     var machines = 2000
     var scenarios: [String]?
     var seed: UInt64 = 1
 
-    init(parsing words: some Collection<String>) throws(UsageError) {
-        var arguments = Arguments(words)
-        while let flag = arguments.next() {
-            switch flag {
-            case "--machines":
-                machines = try arguments.integer(for: flag, in: 1...1_000_000)
-            case "--scenario", "--scenarios":
-                scenarios = try arguments.list(
-                    for: flag, expected: "a comma list of scenarios (see 'simbench list')")
-            default:
-                throw UsageError("doctor: unknown flag '\(flag)'; see 'simbench help doctor'")
-            }
-        }
+    static let name = "doctor"
+    static let abstract = "check that this build and machine give trustworthy numbers"
+
+    static var flags: [Option<DoctorCommand>] {
+        [
+            .count(
+                "--machines", help: "machines of each scaling check", default: "\(DoctorCommand().machines)",
+                limit: RunOptions.Limits.machines
+            ) { $0.machines = $1 },
+            .list(
+                "--scenario", "--scenarios", value: "A,B", help: "scenarios whose variants the scaling check measures",
+                default: "the default suite", expected: "a comma list of scenarios (see 'simbench list')"
+            ) { $0.scenarios = $1 },
+        ]
+    }
+
+    static let discussion = """
+        CHECKS
+          build          a release build (a debug build fails the doctor)
+          clock          the monotonic clock's resolution
+          allocations    whether glibc's allocator is interposed, so allocation counts are real
+          instructions   whether perf_event_open can count instructions (not on most VMs)
+          load           whether other work competes for the cores
+          scaling        every variant of every scenario at its default events and at \(Doctor.growthFactor)×:
+                         its time must grow at least \(String(format: "%g", Doctor.minimumGrowth))×, or its work was optimised away (or
+                         a fixed cost per machine or round dominates it)
+          A/A            \(Suite.ruler.scenario)'s \(Suite.ruler.ruler) against its identical twin: the ratio CI contains 1
+          10% step       \(Suite.ruler.scenario) \(Suite.ruler.parameter)=\(Suite.ruler.step) against \(Suite.ruler.parameter)=\(Suite.ruler.reference): the ratio CI excludes 1
+
+        EXIT STATUS
+          0 every check passed (warnings allowed) · 5 a check failed · 64 usage
+        """
+
+    init() {}
+
+    mutating func finish(operands: [String]) throws {
+        try Self.refuseOperands(operands)
     }
 
     func execute() async throws(UsageError) -> ExitStatus {
         let progress = ProgressLine(enabled: Terminal.standardErrorIsTerminal)
-        let checks = try await Doctor(machines: machines, scenarios: scenarios, seed: seed).run {
+        let checks = try await Doctor(
+            machines: machines, scenarios: scenarios, seed: seed, catalog: Suite.catalog,
+            ruler: Suite.ruler
+        ).run {
             phase in
             progress.show(BenchmarkRunner.Progress(scenario: 1, scenarios: 1, label: "doctor", phase: phase))
         }

@@ -2,38 +2,46 @@ import SimBench
 
 /// `simbench export --format github|bencher|influx FILE [--out PATH]`: a results CSV for
 /// an existing tracker.
-struct ExportCommand {
+struct ExportCommand: Command {
     var format: BenchmarkExport.Format?
     var file = ""
     var outputPath: String?
     var output: OutputPath?
 
-    init(parsing words: some Collection<String>) throws(UsageError) {
-        var arguments = Arguments(words)
-        var files = [String]()
-        let expected = BenchmarkExport.Format.allCases.map(\.rawValue).joined(separator: ", ")
-        while let flag = arguments.next() {
-            switch flag {
-            case "--format":
-                let text = try arguments.value(for: flag, expected: expected)
-                guard let chosen = BenchmarkExport.Format(rawValue: text) else {
-                    throw .invalid(flag, text, expected: expected)
-                }
-                format = chosen
-            case "--out":
-                outputPath = try arguments.value(for: flag, expected: "a file path")
-            default:
-                guard !flag.hasPrefix("-") else {
-                    throw UsageError("export: unknown flag '\(flag)'; see 'simbench help export'")
-                }
-                files.append(flag)
-            }
-        }
-        guard format != nil else {
-            throw UsageError("export: missing --format; expected \(expected)")
-        }
+    static let name = "export"
+    static let abstract = "a results CSV for github-action-benchmark, Bencher, InfluxDB"
+    static let operands = [Operand(name: "FILE", help: "a results CSV (influx: a history file too)", completion: .file)]
+
+    static var flags: [Option<ExportCommand>] {
+        [
+            .choice("--format", help: "the tracker's format (see FORMATS)", default: nil, required: true) {
+                $0.format = $1
+            },
+            .path("--out", help: "the file to write", default: "stdout") { $0.outputPath = $1 },
+        ]
+    }
+
+    static let discussion = """
+        FORMATS
+          github   github-action-benchmark, tool 'customSmallerIsBetter': a JSON array of
+                   {name, unit, value, range, extra}: ns/event per variant, the ratio to the
+                   baseline variant (patterns), allocations per event
+          bencher  Bencher Metric Format JSON: {name: {latency, ratio-to-baseline,
+                   allocations-per-event: {value, lower_value, upper_value}}}, bounds = 95% CI
+          influx   InfluxDB line protocol, measurement 'simbench', tags scenario, params,
+                   variant, role, host, cpu, build_config, swift_version; one line per row,
+                   timestamped with the run's start; reads history files of many runs too
+          Benchmarks are named scenario.variant[params]. Rows without timing are left out.
+
+        EXIT STATUS
+          0 written · 1 FILE is not a valid results file · 64 usage
+        """
+
+    init() {}
+
+    mutating func finish(operands files: [String]) throws {
         guard files.count == 1 else {
-            throw UsageError("export: expected one results file, but got \(files.count); see 'simbench help export'")
+            throw UsageError("export: expected one results file, but got \(files.count); see 'simbench export --help'")
         }
         file = files[0]
         if let outputPath {

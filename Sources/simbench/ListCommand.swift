@@ -1,17 +1,22 @@
 import SimBench
 
 /// `simbench list`: every scenario, what one event is, its variants and parameters.
-struct ListCommand {
-    init(parsing words: some Collection<String>) throws(UsageError) {
-        var arguments = Arguments(words)
-        if let flag = arguments.next() {
-            throw UsageError("list: unknown argument '\(flag)'; 'simbench list' takes none")
+struct ListCommand: Command {
+    static let name = "list"
+    static let abstract = "scenarios, their variants, events and parameters"
+    static var flags: [Option<ListCommand>] { [] }
+
+    init() {}
+
+    mutating func finish(operands: [String]) throws {
+        if let word = operands.first {
+            throw UsageError("list: unknown argument '\(word)'; 'simbench list' takes none")
         }
     }
 
-    func execute() throws(UsageError) {
+    func execute() throws -> ExitStatus {
         var lines = [String]()
-        for entry in Catalog.entries {
+        for entry in Suite.catalog.entries {
             let descriptor = entry.descriptor
             let suite = descriptor.inDefaultSuite ? "" : " (not in the default suite)"
             lines.append("\(descriptor.name) — \(descriptor.title)\(suite)")
@@ -35,5 +40,6 @@ struct ListCommand {
             lines.append("")
         }
         print(lines.joined(separator: "\n"), terminator: "")
+        return .success
     }
 }

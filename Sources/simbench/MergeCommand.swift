@@ -1,39 +1,49 @@
 import SimBench
 
 /// `simbench merge A.csv B.csv … --out ALL.csv`: the parts of a sharded run as one file.
-struct MergeCommand {
+struct MergeCommand: Command {
     var files = [String]()
     var outputPath = ""
-    var output: OutputPath
+    /// The checked `--out`, once every flag is read.
+    var output: OutputPath?
 
-    init(parsing words: some Collection<String>) throws(UsageError) {
-        var arguments = Arguments(words)
-        var output: String?
-        while let flag = arguments.next() {
-            switch flag {
-            case "--out":
-                output = try arguments.value(for: flag, expected: "a file path")
-            default:
-                guard !flag.hasPrefix("-") else {
-                    throw UsageError("merge: unknown flag '\(flag)'; see 'simbench help merge'")
-                }
-                files.append(flag)
-            }
-        }
-        guard let output else { throw UsageError("merge: missing --out PATH for the merged file") }
+    static let name = "merge"
+    static let abstract = "join the parts of a sharded run (--shard I/N)"
+    static let operands = [Operand(name: "PART.csv…", help: "the parts' results CSVs, in the order to copy them", completion: .file)]
+
+    static var flags: [Option<MergeCommand>] {
+        [.path("--out", value: "ALL.csv", help: "the merged file", required: true) { $0.outputPath = $1 }]
+    }
+
+    static let discussion = """
+        For a CI matrix: each job runs 'simbench run … --shard I/N --csv part-I.csv', one
+        job merges. The parts must have the same header and no (scenario, params, variant)
+        twice; their rows are copied in the order given; the result is written whole or not
+        at all. A note says when the parts differ in commit, build, seed or machines.
+
+        EXIT STATUS
+          0 merged · 1 a part is not a valid results file, the headers differ, or a row is
+          duplicated · 64 usage
+        """
+
+    init() {}
+
+    mutating func finish(operands: [String]) throws {
+        files = operands
         guard !files.isEmpty else { throw UsageError("merge: expected results files to merge") }
-        guard !files.contains(output) else {
-            throw .invalid("--out", output, expected: "a path other than the files being merged")
+        guard !files.contains(outputPath) else {
+            throw UsageError.invalid("--out", outputPath, expected: "a path other than the files being merged")
         }
-        self.output = try OutputPath.check(output, flag: "--out")
-        try OutputPath.refuseCollisions([self.output], inputs: files.map { ("merge", $0) })
-        outputPath = output
+        let output = try OutputPath.check(outputPath, flag: "--out")
+        try OutputPath.refuseCollisions([output], inputs: files.map { ("merge", $0) })
+        self.output = output
     }
 
     func execute() throws -> ExitStatus {
         var parts = [ResultsFile]()
         for file in files { parts.append(try ResultsFile.read(file)) }
         let merged = try ResultsMerge.merge(parts)
+        guard let output else { preconditionFailure("merge: execute before finish") }
         OutputPath.reserveStandardOutput(if: [output])
         Interruption.expect([outputPath])
         try output.write(merged.document)

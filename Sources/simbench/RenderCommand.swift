@@ -3,33 +3,47 @@ import SimBench
 
 /// `simbench render --out doodle.svg`: draws a page of the marks scenario, the way the
 /// article's MarkRenderer does, as SVG.
-struct RenderCommand {
+struct RenderCommand: Command {
     var options = RunOptions()
     var page = 0
     var outPath: String?
 
-    init(parsing words: some Collection<String>) throws(UsageError) {
-        var arguments = Arguments(words)
-        while let flag = arguments.next() {
-            switch flag {
-            case "--out":
-                outPath = try arguments.value(for: flag, expected: "a file path ending in .svg")
-            case "--page":
-                page = try arguments.integer(for: flag, in: 0...10_000_000)
-            case "--events":
-                options.eventsPerMachine = try arguments.integer(for: flag, in: 1...Int(Int32.max))
-            case "--seed":
-                options.seed = try arguments.seed(for: flag)
-            case "--param":
-                let text = try arguments.value(for: flag, expected: "key=value or marks.key=value")
-                options.parameters.append(try ParameterAssignment(parsing: text))
-            default:
-                throw UsageError("render: unknown flag '\(flag)'; see 'simbench help render'")
-            }
-        }
-        guard outPath != nil else {
-            throw UsageError("render: missing --out PATH; expected the SVG file to write")
-        }
+    static let name = "render"
+    static let abstract = "draw a page of the marks scenario's doodles as SVG"
+    /// Pages beyond this are refused: each page before it is built too.
+    static let pageLimit = CountLimit(0...10_000_000)
+
+    static var flags: [Option<RenderCommand>] {
+        [
+            .path("--out", value: "FILE.svg", help: "the SVG file to write", required: true) { $0.outPath = $1 },
+            .count("--page", value: "K", help: "the page to draw", default: "\(RenderCommand().page)", limit: pageLimit) {
+                $0.page = $1
+            },
+            .count(
+                "--events", help: "marks per page", default: "the scenario's own",
+                limit: RunOptions.Limits.events
+            ) { $0.options.eventsPerMachine = $1 },
+            .seed { $0.options.seed = $1 },
+            .parameter(help: "a shape parameter of marks (stroke, nesting, nest, dots)") {
+                $0.options.parameters.append($1)
+            },
+        ]
+    }
+
+    static let discussion = """
+        Draws page K of the doodles `simbench run --scenario marks` traverses with the same
+        --seed, --events (marks per page) and shape parameters: strokes as paths through
+        their vertices, dots as small filled ellipses, as the article's MarkRenderer draws
+        them. The file is written whole or not at all.
+
+        EXIT STATUS
+          0 success · 1 the file could not be written · 64 usage
+        """
+
+    init() {}
+
+    mutating func finish(operands: [String]) throws {
+        try Self.refuseOperands(operands)
     }
 
     func execute() throws -> ExitStatus {

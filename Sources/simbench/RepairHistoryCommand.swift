@@ -2,20 +2,29 @@ import SimBench
 
 /// `simbench repair-history FILE`: drops the partial last record an interrupted append of
 /// an older simbench left in a history file (see `HistoryFile.repair`).
-struct RepairHistoryCommand {
+struct RepairHistoryCommand: Command {
     var file = ""
 
-    init(parsing words: some Collection<String>) throws(UsageError) {
-        var arguments = Arguments(words)
-        var files = [String]()
-        while let word = arguments.next() {
-            guard !word.hasPrefix("-") || word == "-" else {
-                throw UsageError("repair-history: unknown flag '\(word)'; see 'simbench help repair-history'")
-            }
-            files.append(word)
-        }
+    static let name = "repair-history"
+    static let abstract = "drop the partial last record an interrupted append left in a history"
+    static let operands = [
+        Operand(name: "FILE", help: "a history CSV written by run --append", completion: .file)
+    ]
+    static var flags: [Option<RepairHistoryCommand>] { [] }
+    static let discussion = """
+        Only a partial last record is dropped; any other damage is refused and the file is
+        left as it was.
+
+        EXIT STATUS
+          0 repaired, or nothing to repair · 1 the file is damaged otherwise · 64 usage
+        """
+
+    init() {}
+
+    mutating func finish(operands files: [String]) throws {
         guard files.count == 1 else {
-            throw UsageError("repair-history: expected one history file, but got \(files.count); see 'simbench help repair-history'")
+            throw UsageError(
+                "repair-history: expected one history file, but got \(files.count); see 'simbench repair-history --help'")
         }
         file = files[0]
     }

@@ -1,14 +1,32 @@
 import Foundation
 import SimBench
+import SimBenchCore
 
 /// The terminal report of a run: the environment, then one table per scenario
 /// configuration.
+///
+/// By default each table is compact (variant, ns/event with its CI, ratio with its CI, CV,
+/// allocations per event) and the report fits `width` columns; `--wide` shows every
+/// column, as wide as it takes.
 struct ResultTable {
     let result: RunResult
     let plan: RunPlan
     let rows: [ResultRow]
+    /// Every column, no width limit (`--wide`).
+    var wide = false
+    /// The terminal's width: `COLUMNS` when set, else `Terminal.defaultWidth`.
+    var width = Terminal.width
+
+    /// Compact columns, least useful first: dropped in this order when a table is wider
+    /// than the terminal.
+    static let dropOrder = ["vs reference CI", "ns CI", "CV", "allocs/event", "ratio CI"]
 
     func render() -> String {
+        let report = fullReport()
+        return wide ? report : TextWrap.fit(report, width: width)
+    }
+
+    private func fullReport() -> String {
         let environment = result.environment
         var lines = [String]()
         var machine = [
@@ -39,16 +57,25 @@ struct ResultTable {
                 && $0.parameters == planned.configuration.parameters.canonical
         }
         var lines = ["\(planned.label) — \(descriptor.title)"]
-        let entities = NumberFormat.grouped(planned.configuration.entities)
+        let machines = NumberFormat.grouped(planned.configuration.entities)
         let events = NumberFormat.grouped(planned.configuration.eventsPerEntity)
         lines.append("  one event: \(descriptor.eventUnit)")
         var setup =
-            "  \(entities) × \(events) events = \(NumberFormat.grouped(configuration.events)) events a round · \(configuration.processes > 1 ? "\(configuration.processes) processes × " : "")\(configuration.rounds) rounds after \(configuration.warmupRounds) warm-up · inputs built in \(NumberFormat.significant(configurationRows.first?.setupMilliseconds ?? 0)) ms, each variant's own in \"prepare\" (untimed)"
+            "  \(machines) × \(events) events = \(NumberFormat.grouped(configuration.events)) events a round · \(configuration.processes > 1 ? "\(configuration.processes) processes × " : "")\(configuration.rounds) rounds after \(configuration.warmupRounds) warm-up · inputs built in \(NumberFormat.significant(configurationRows.first?.setupMilliseconds ?? 0)) ms, each variant's own in \"prepare\" (untimed)"
         if let growth = configuration.residentGrowth, growth > 0 {
             let perMachine = Double(growth) / Double(max(planned.configuration.entities, 1))
             setup += " · \(NumberFormat.si(perMachine))B per \(descriptor.entityUnit)"
         }
+        let peaks = Set(configurationRows.compactMap(\.peakResidentBytes))
+        let sharedPeak = peaks.count == 1 && configurationRows.allSatisfy { $0.peakResidentBytes != nil }
+        if sharedPeak, let peak = peaks.first {
+            setup += " · peak RSS \(NumberFormat.si(Double(peak)))B (the process's, the same for every variant)"
+        }
         lines.append(setup)
+        if !wide {
+            lines.append(contentsOf: compactTable(configuration, rows: configurationRows))
+            return lines + notes(configurationRows, descriptor: descriptor)
+        }
 
         var header = [
             "variant", "ns/event", "95% CI", "CPU ns/event", "min", "max", "events/s", "vs baseline",
@@ -61,12 +88,8 @@ struct ResultTable {
         var wrong = [String]()
         for row in configurationRows {
             let name = ResultTable.label(of: row)
-            guard row.status == "ok", let time = row.nsPerEvent else {
-                let why =
-                    row.role == "floor"
-                    ? "outcome changed between rounds; no timing"
-                    : "outcome differs from the baseline; no timing"
-                table.rows.append([name, "WRONG", why])
+            guard row.status == .ok, let time = row.nsPerEvent else {
+                table.rows.append([name, "WRONG", ResultTable.wrongReason(of: row)])
                 wrong.append(row.variant)
                 continue
             }
@@ -79,9 +102,9 @@ struct ResultTable {
                 NumberFormat.significant(time.max),
                 row.eventsPerSecond.map(NumberFormat.si) ?? "—",
                 row.ratioToBaseline.map(NumberFormat.ratio) ?? "—",
-                row.role == "baseline" ? "" : NumberFormat.interval(row.ratioLow, row.ratioHigh, ratio: true),
-                row.role == "pattern" ? row.ratioNetOfFloor.map(NumberFormat.ratio) ?? "—" : "",
-                row.role == "pattern" ? ResultTable.netInterval(row) : "",
+                row.role == .baseline ? "" : NumberFormat.interval(row.ratioLow, row.ratioHigh, ratio: true),
+                row.role == .pattern ? row.ratioNetOfFloor.map(NumberFormat.ratio) ?? "—" : "",
+                row.role == .pattern ? ResultTable.netInterval(row) : "",
                 NumberFormat.percent(time.coefficientOfVariation),
                 row.allocationsPerEvent.map { String(format: "%.2f", $0) } ?? "—",
                 row.peakResidentBytes.map { NumberFormat.si(Double($0)) + "B" } ?? "—",
@@ -97,7 +120,12 @@ struct ResultTable {
         for variant in wrong {
             lines.append(contentsOf: difference(of: variant, in: configuration))
         }
-        lines += RunWarnings.lines(for: configurationRows)
+        return lines + notes(configurationRows, descriptor: descriptor)
+    }
+
+    /// Under a table: the warnings, then one sentence per pattern saying what it adds.
+    private func notes(_ configurationRows: [ResultRow], descriptor: ScenarioDescriptor) -> [String] {
+        var lines = RunWarnings.lines(for: configurationRows)
         let answers = configurationRows.compactMap {
             PatternAnswer(
                 row: $0, eventNoun: PatternAnswer.noun(descriptor.eventUnit),
@@ -125,10 +153,68 @@ struct ResultTable {
     /// A row's name in the table: the baseline marked, the floor said for what it is.
     static func label(of row: ResultRow) -> String {
         switch row.role {
-        case "baseline": "\(row.variant) (baseline)"
-        case "floor": "floor (inputs + recording)"
+        case .baseline: "\(row.variant) (baseline)"
+        case .floor: "floor (inputs + recording)"
         default: row.variant
         }
+    }
+
+    /// Why a row has no timing.
+    static func wrongReason(of row: ResultRow) -> String {
+        row.role == .floor
+            ? "outcome changed between rounds; no timing"
+            : "outcome differs from the baseline; no timing"
+    }
+
+    /// The table that fits a terminal:
+    /// variant, ns/event and its CI, ratio to the baseline and its CI, CV, allocations per
+    /// event, and the ratio to the axis reference where there is one. A CI that is only
+    /// [min, max] (too few rounds for a narrower one) says nothing and is left out.
+    private func compactTable(_ configuration: ConfigurationResult, rows configurationRows: [ResultRow]) -> [String] {
+        var header = [
+            "variant", "ns/event", "ns CI", "CPU ns/event", "vs baseline", "ratio CI", "net of floor", "net CI", "CV",
+            "allocs/event",
+        ]
+        if let reference = configuration.axisReference {
+            header += ["vs \(reference.axisValues)", "vs reference CI"]
+        }
+        var table = TextTable(header: header)
+        var wrong = [String]()
+        for row in configurationRows {
+            let name = ResultTable.label(of: row)
+            guard row.status == .ok, let time = row.nsPerEvent else {
+                table.rows.append([name, "WRONG", ResultTable.wrongReason(of: row)])
+                wrong.append(row.variant)
+                continue
+            }
+            let spansSamples = time.medianLow == time.min && time.medianHigh == time.max
+            var cells: [String] = [
+                name,
+                NumberFormat.significant(time.median),
+                spansSamples ? "" : NumberFormat.interval(time.medianLow, time.medianHigh),
+                row.cpuNsPerEventMedian.map { NumberFormat.significant($0) } ?? "",
+                row.ratioToBaseline.map(NumberFormat.ratio) ?? "",
+                row.role == .baseline ? "" : NumberFormat.interval(row.ratioLow, row.ratioHigh, ratio: true),
+                row.role == .pattern ? row.ratioNetOfFloor.map(NumberFormat.ratio) ?? "—" : "",
+                row.role == .pattern ? ResultTable.netInterval(row) : "",
+                NumberFormat.percent(time.coefficientOfVariation),
+                row.allocationsPerEvent.map { String(format: "%.2f", $0) } ?? "—",
+            ]
+            if configuration.axisReference != nil {
+                cells.append(row.ratioToAxisReference.map(NumberFormat.ratio) ?? "")
+                cells.append(NumberFormat.interval(row.axisRatioLow, row.axisRatioHigh, ratio: true))
+            }
+            table.rows.append(cells)
+        }
+        // A wrong row's message spans the columns after the name: not a column's emptiness.
+        table = wrong.isEmpty ? table.removingEmptyColumns() : table
+        table = table.fitting(width: width, dropOrder: ResultTable.dropOrder)
+        table.header = table.header.map { $0.hasSuffix("CI") ? "95% CI" : $0 }
+        var lines = [table.render()]
+        for variant in wrong {
+            lines.append(contentsOf: difference(of: variant, in: configuration))
+        }
+        return lines
     }
 
     /// The outcome lines in which a wrong variant differs from its baseline.
@@ -143,7 +229,7 @@ struct ResultTable {
         for label in labels where expectedByLabel[label] != actualByLabel[label] {
             lines.append("    \(label): \(actualByLabel[label] ?? "none") (baseline \(expectedByLabel[label] ?? "none"))")
         }
-        if lines.count == 1 { lines.append("    (per-entity results differ; the totals agree)") }
+        if lines.count == 1 { lines.append("    (per-machine results differ; the totals agree)") }
         return lines
     }
 }

@@ -2,7 +2,7 @@ import Foundation
 import SimBench
 
 /// `simbench run`: measures the chosen scenarios, prints a comparison table and writes a CSV.
-struct RunCommand {
+struct RunCommand: Command {
     var options = RunOptions()
     var csvPath: String?
     var rawPath: String?
@@ -11,85 +11,148 @@ struct RunCommand {
     /// `--save-baseline NAME`, `--append PATH`: see RunCommand+Tracking.swift.
     var baselineName: String?
     var historyPath: String?
-    /// The words this command was given, which the children of `--processes K` are given too.
-    let arguments: [String]
+    var roundsGiven = false
+    /// `--wide`: every column of the result table, whatever the terminal's width.
+    var wide = false
 
     /// Without `--rounds` or `--max-time`, a variant stops after this much measured time
     /// (still at least 3 rounds), so that slow configurations do not stretch the suite.
     static let defaultMaxTimeSeconds = 1.0
 
-    init(parsing words: some Collection<String>) throws(UsageError) {
-        self.arguments = ["run"] + words
-        var arguments = Arguments(words)
-        var roundsGiven = false
-        defer {
-            if !roundsGiven && options.maxTimeSeconds == nil {
-                options.maxTimeSeconds = RunCommand.defaultMaxTimeSeconds
-            }
-        }
-        while let flag = arguments.next() {
-            switch flag {
-            case "--machines":
-                options.machines = try arguments.integer(for: flag, in: 1...Int(Int32.max))
-            case "--events":
-                options.eventsPerMachine = try arguments.integer(for: flag, in: 1...Int(Int32.max))
-            case "--scenario", "--scenarios":
-                options.scenarios = try arguments.list(
-                    for: flag, expected: "a comma list of scenarios (see 'simbench list')")
-            case "--variant", "--variants":
-                options.variants = try arguments.list(
-                    for: flag, expected: "a comma list of variants (see 'simbench list')")
-            case "--rounds":
-                options.rounds = try arguments.integer(for: flag, in: 1...RunPlan.roundLimit)
-                roundsGiven = true
-            case "--warmup":
-                options.warmup = try arguments.integer(for: flag, in: 0...1000)
-            case "--min-time":
-                options.minTimeSeconds = try arguments.seconds(for: flag)
-            case "--max-time":
-                options.maxTimeSeconds = try arguments.seconds(for: flag)
-            case "--seed":
-                options.seed = try arguments.seed(for: flag)
-            case "--negligible":
-                options.negligible = try RegressionThresholds.percent(
-                    arguments.value(for: flag, expected: "a percentage such as 5%"), flag: flag)
-            case "--processes":
-                options.processes = try arguments.integer(for: flag, in: 1...ProcessPool.processLimit)
-            case "--actors":
-                options.actors = try arguments.integer(for: flag, in: 1...4096)
-            case "--param":
-                let text = try arguments.value(for: flag, expected: "key=value or scenario.key=value")
-                options.parameters.append(try ParameterAssignment(parsing: text))
-            case "--csv":
-                csvPath = try arguments.value(for: flag, expected: "a file path")
-            case "--raw":
-                rawPath = try arguments.value(for: flag, expected: "a file path")
-            case "--save-baseline":
-                let name = try arguments.value(for: flag, expected: "a baseline name such as ci")
-                try BaselineStore.validate(name, flag: flag)
-                baselineName = name
-            case "--append":
-                historyPath = try arguments.value(for: flag, expected: "a file path such as results/history.csv")
-            case "--shard":
-                options.shard = try ShardSelection(parsing: arguments.value(for: flag, expected: "I/N such as 2/4"))
-            case "--quiet", "-q":
-                try arguments.noValue(for: flag)
-                quiet = true
-            case "--allow-debug":
-                try arguments.noValue(for: flag)
-                allowDebug = true
-            case "--help", "-h":
-                throw UsageError("run: for help, use 'simbench help run'")
-            default:
-                throw UsageError("run: unknown flag '\(flag)'; see 'simbench help run'")
-            }
+    static let name = "run"
+    static let abstract = "measure scenarios, print a table, write a CSV"
+
+    static var flags: [Option<RunCommand>] {
+        typealias Limits = RunOptions.Limits
+        let defaults = RunOptions()
+        let atLeast = BenchmarkRunner.minimumRoundsUnderMaxTime
+        return [
+            .count(
+                "--machines", help: "simulated machines (each scenario's entity: vending machine, worker, session, page…)",
+                default: "\(defaults.machines)", limit: Limits.machines
+            ) { $0.options.machines = $1 },
+            .count(
+                "--events", help: "events per machine",
+                default: "each scenario's own (see 'simbench list')", limit: Limits.events
+            ) { $0.options.eventsPerMachine = $1 },
+            .list(
+                "--scenario", "--scenarios", value: "A,B", help: "scenarios to run",
+                default: "the default suite (see 'simbench list')",
+                expected: "a comma list of scenarios (see 'simbench list')"
+            ) { $0.options.scenarios = $1 },
+            .list(
+                "--variant", "--variants", value: "X,Y",
+                help: "variants to run, plain (state-objects) or qualified (vending.state-objects); each scenario's baseline always runs",
+                default: "all", expected: "a comma list of variants (see 'simbench list')"
+            ) { $0.options.variants = $1 },
+            .count(
+                "--rounds", help: "measured rounds per variant",
+                default: "\(defaults.rounds), cut short once a variant has \(String(format: "%g", defaultMaxTimeSeconds)) s of samples (at least \(atLeast) rounds) unless --rounds or --max-time is given",
+                limit: Limits.rounds
+            ) {
+                $0.options.rounds = $1
+                $0.roundsGiven = true
+            },
+            .count(
+                "--warmup", help: "warm-up rounds",
+                default: "until samples settle (at most \(BenchmarkRunner.automaticWarmupLimit))",
+                limit: Limits.warmup
+            ) { $0.options.warmup = $1 },
+            .value(
+                "--min-time", value: "S", help: "keep measuring past --rounds until every variant has S seconds",
+                expected: Limits.seconds.expected
+            ) { $0.options.minTimeSeconds = try Limits.seconds.parse($1, flag: "--min-time") },
+            .value(
+                "--max-time", value: "S",
+                help: "stop once a variant has S seconds of samples (at least \(atLeast) rounds)",
+                expected: Limits.seconds.expected
+            ) { $0.options.maxTimeSeconds = try Limits.seconds.parse($1, flag: "--max-time") },
+            .seed { $0.options.seed = $1 },
+            .count(
+                "--processes", value: "K",
+                help: "repeat the run in K child processes, one after another, and pool their samples; intervals then include the spread between processes",
+                default: "\(defaults.processes)", limit: Limits.processes
+            ) { $0.options.processes = $1 },
+            .value(
+                "--negligible", value: "P",
+                help: "the share of an event's time below which a pattern's overhead stops mattering, for the break-even work",
+                default: RelativeChange.percent(defaults.negligible), expected: Limits.negligible.expected
+            ) { $0.options.negligible = try Limits.negligible.parse($1, flag: "--negligible") },
+            .count(
+                "--actors", value: "K", help: "worker actors",
+                default: "\(RunPlan.actorsPerCore) per core (never more than machines)", limit: Limits.actors
+            ) { $0.options.actors = $1 },
+            .parameter(
+                help: "a scenario parameter; SCENARIO.K=V limits it to one scenario; a comma list for an axis parameter runs each value"
+            ) { $0.options.parameters.append($1) },
+            .path("--csv", help: "results file", default: "results/simbench-<run id>.csv") { $0.csvPath = $1 },
+            .path(
+                "--raw",
+                help: "also write one row per sample (\(RawSamples.columns.dropFirst(4).joined(separator: ", ")))"
+            ) { $0.rawPath = $1 },
+            .value(
+                "--save-baseline", value: "NAME",
+                help: "also store the results as \(BaselineStore.directory)/NAME.csv (NAME: letters, digits, '.', '_', '-'); not saved if a variant's outcome was wrong",
+                expected: "a baseline name such as ci"
+            ) { command, name in
+                try BaselineStore.validate(name, flag: "--save-baseline")
+                command.baselineName = name
+            },
+            .path(
+                "--append",
+                help: "add the rows to a history CSV (created if missing); earlier rows are never rewritten; a file from an older simbench keeps its header"
+            ) { $0.historyPath = $1 },
+            .value(
+                "--shard", value: "I/N",
+                help: "run the I-th of N parts of the suite: configurations dealt round-robin; join the parts' CSVs with 'simbench merge'",
+                expected: "I/N such as 2/4"
+            ) { $0.options.shard = try ShardSelection(parsing: $1) },
+            .flag(
+                "--wide",
+                help: "show every column of the result table (min, max, events/s, peak RSS, prepare, …), however wide; by default the table fits COLUMNS, or \(Terminal.defaultWidth) columns"
+            ) { $0.wide = true },
+            .flag("--quiet", "-q", help: "no progress on stderr (it is shown only on a terminal anyway)") {
+                $0.quiet = true
+            },
+            .flag("--allow-debug", help: "run a debug build anyway (its timings mean nothing)") {
+                $0.allowDebug = true
+            },
+        ]
+    }
+
+    static let discussion = """
+        HOW IT MEASURES
+          Machines are split into slices, one per actor; each actor builds its slice's inputs
+          (event tapes, trees, texts) before any timing. Every round runs each variant once
+          over the whole fleet, variants in a seeded shuffled order; every outcome of every
+          round must equal the baseline's or the variant is reported WRONG with no timing,
+          and the exit status is 3.
+          Results depend on --seed only, never on --actors or the number of cores.
+
+        OUTPUT
+          A table per scenario: median ns per event with its 95% CI, min, max, events per
+          second, the ratio of the median to the baseline's with its CI, CV, allocations per
+          event. The CSV holds one row per (scenario, parameters, variant), written whole
+          through a temporary file and a rename; its path is printed at the end.
+
+        EXIT STATUS
+          0 success · 1 a file could not be written, or --append names an invalid results
+          file · 3 a variant's outcome differed · 64 usage
+        """
+
+    init() {}
+
+    mutating func finish(operands: [String]) throws {
+        try Self.refuseOperands(operands)
+        if !roundsGiven && options.maxTimeSeconds == nil {
+            options.maxTimeSeconds = RunCommand.defaultMaxTimeSeconds
         }
     }
 
     func execute() async throws -> ExitStatus {
         let environment = RunEnvironment.current()
         let plan = try RunPlan(
-            options: options, cores: environment.cores,
+            options: options, catalog: Suite.catalog, cores: environment.cores,
             physicalMemory: environment.physicalMemory)
         if let childResult = ProcessPool.childResultPath {
             return try await executeAsChild(plan: plan, environment: environment, writingTo: childResult)
@@ -119,7 +182,8 @@ struct RunCommand {
         if plan.processes > 1 {
             result = try ProcessPool.run(
                 plan: plan, environment: environment, executable: ProcessPool.currentExecutable,
-                arguments: arguments
+                // The children run this very command line, told apart by their environment.
+                arguments: Array(CommandLine.arguments.dropFirst())
             ) { process in
                 progress.show(
                     BenchmarkRunner.Progress(
@@ -133,9 +197,9 @@ struct RunCommand {
         progress.finish()
 
         let rows = result.configurations.flatMap { $0.rows(environment: environment, seed: plan.seed) }
-        print(ResultTable(result: result, plan: plan, rows: rows).render())
+        print(ResultTable(result: result, plan: plan, rows: rows, wide: wide).render())
 
-        let document = CSVFile.document(header: ResultRow.columns, rows: rows.map(\.cells))
+        let document = OutputFile.document(header: ResultRow.columns, rows: rows.map(\.cells))
         try writeResults(outputs, document: document, raw: RawSamples.document(result))
         print("results: \(csv)")
         if let rawPath { print("raw samples: \(rawPath)") }

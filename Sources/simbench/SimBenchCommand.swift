@@ -29,48 +29,36 @@ enum SimBenchCommand {
     }
 
     private static func dispatch(_ arguments: [String]) async throws -> ExitStatus {
-        guard let command = arguments.first else {
+        guard let name = arguments.first else {
             print(HelpText.general)
             return .success
         }
         let rest = arguments.dropFirst()
-        switch command {
-        case "run":
-            return try await RunCommand(parsing: rest).execute()
-        case "render":
-            return try RenderCommand(parsing: rest).execute()
-        case "doctor":
-            return try await DoctorCommand(parsing: rest).execute()
-        case "list":
-            try ListCommand(parsing: rest).execute()
-            return .success
-        case "compare":
-            return try CompareCommand(parsing: rest).execute()
-        case "baseline":
-            return try BaselineCommand(parsing: rest).execute()
-        case "export":
-            return try ExportCommand(parsing: rest).execute()
-        case "merge":
-            return try MergeCommand(parsing: rest).execute()
-        case "repair-history":
-            return try RepairHistoryCommand(parsing: rest).execute()
+        if let command = Commands.named(name) {
+            return try await command.main(rest)
+        }
+        switch name {
         case "help", "--help", "-h":
             guard let topic = rest.first else {
                 print(HelpText.general)
                 return .success
             }
-            guard let text = HelpText.topic(topic) else {
-                throw UsageError(
-                    "help: unknown command '\(topic)'; expected \(HelpText.commands.joined(separator: ", "))")
+            if topic == "help" {
+                print(HelpText.general)
+                return .success
             }
-            print(text)
+            guard let command = Commands.named(topic) else {
+                throw UsageError(
+                    "help: unknown command '\(topic)'\(Suggestion.phrase(for: topic, among: Commands.names)); expected \(Commands.names.joined(separator: ", "))")
+            }
+            print(command.helpText)
             return .success
         case "--version", "version":
             print("simbench \(version)")
             return .success
         default:
             throw UsageError(
-                "unknown command '\(command)'; expected \(HelpText.commands.joined(separator: ", ")), or --help")
+                "unknown command '\(name)'\(Suggestion.phrase(for: name, among: Commands.names + ["--version"])); expected \(Commands.names.joined(separator: ", ")), or --help")
         }
     }
 }
@@ -84,6 +72,17 @@ enum Terminal {
 
     static func warning(_ text: String) {
         FileHandle.standardError.write(Data(text.utf8))
+    }
+
+    /// The width reports fit when `COLUMNS` does not say.
+    static let defaultWidth = 120
+
+    /// `COLUMNS` when it is a sensible number, else `defaultWidth`.
+    static var width: Int {
+        guard let text = ProcessInfo.processInfo.environment["COLUMNS"], let columns = Int(text),
+            columns >= 20
+        else { return defaultWidth }
+        return columns
     }
 
     static var standardErrorIsTerminal: Bool {

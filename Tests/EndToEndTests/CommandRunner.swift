@@ -33,13 +33,18 @@ enum SimBenchBinary {
     /// hangs when a child does.
     static let defaultTimeout: Double = 120
 
+    /// Runs simbench with `arguments`; `columns` sets `COLUMNS`, which is otherwise removed
+    /// so that reports take their default width whatever terminal runs the tests.
     static func run(
-        _ arguments: [String], in directory: URL? = nil, timeout: Double = defaultTimeout,
-        executable: URL? = nil
+        _ arguments: [String], in directory: URL? = nil, columns: Int? = nil,
+        timeout: Double = defaultTimeout, executable: URL? = nil
     ) throws -> CommandResult {
         let process = Process()
         process.executableURL = executable ?? url
         process.arguments = arguments
+        var environment = ProcessInfo.processInfo.environment
+        environment["COLUMNS"] = columns.map(String.init)
+        process.environment = environment
         if let directory { process.currentDirectoryURL = directory }
         let output = Pipe()
         let error = Pipe()

@@ -19,7 +19,7 @@ struct OutputPathTests {
             ]
             return ResultRow.columns.map { cells[$0] ?? "" }
         }
-        return CSVFile.document(
+        return OutputFile.document(
             header: ResultRow.columns, rows: [row("enum-switch", "baseline", 100), row("table", "pattern", 80)])
     }
 

@@ -124,7 +124,7 @@ struct RobustnessTests {
         group.wait()
         #expect(results.allSatisfy { $0?.status == 0 }, "\(results.map { $0?.standardError ?? "" })")
         let history = try ResultsFile.read(scratch.path("h.csv"), runs: .several)
-        #expect(Set(history.records.map { $0["run_id"] }).count == 2, "trial \(trial)")
+        #expect(Set(history.records.map { $0[.runID] }).count == 2, "trial \(trial)")
         #expect(results.filter { $0?.standardOutput.contains("in new file") == true }.count == 1)
     }
 

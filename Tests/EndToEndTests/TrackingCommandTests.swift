@@ -24,7 +24,7 @@ struct TrackingCommandTests {
             row("enum-switch", "baseline", base, 1, ratioCI: false),
             row("table", "pattern", base * ratio, ratio, ratioCI: true),
         ]
-        try CSVFile.document(header: ResultRow.columns, rows: rows).write(toFile: path, atomically: true, encoding: .utf8)
+        try OutputFile.document(header: ResultRow.columns, rows: rows).write(toFile: path, atomically: true, encoding: .utf8)
     }
 
     /// A quick debug-build run of vending and workday.

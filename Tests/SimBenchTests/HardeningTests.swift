@@ -24,7 +24,7 @@ struct HardeningTests {
         #expect(outcomes.filter(\.createdFile).count == 1, "trial \(trial): \(outcomes)")
         let history = try ResultsFile.read(path, runs: .several)
         #expect(history.records.count == 4, "trial \(trial)")
-        #expect(Set(history.records.map { $0["run_id"] }) == ["run-a", "run-b"])
+        #expect(Set(history.records.map { $0[.runID] }) == ["run-a", "run-b"])
     }
 
     /// `cut`: the share of the last record that never reached the file (2 bytes: its CRLF).

@@ -35,7 +35,7 @@ struct HistoryFileTests {
         let after = try Data(contentsOf: URL(fileURLWithPath: path))
         #expect(after.starts(with: before))
         let history = try ResultsFile.read(path, runs: .several)
-        #expect(history.records.map { $0["run_id"] } == ["run-1", "run-1", "run-2", "run-2"])
+        #expect(history.records.map { $0[.runID] } == ["run-1", "run-1", "run-2", "run-2"])
     }
 
     @Test("a history from an older simbench keeps its header; new columns are left out")
@@ -49,8 +49,8 @@ struct HistoryFileTests {
         #expect(outcome.columnsLeftOut.contains("ns_per_event_ci_low") && !outcome.columnsLeftOut.contains("variant"))
         let history = try ResultsFile.read(path, runs: .several)
         #expect(history.header == columns)
-        #expect(history.records.map { $0["run_id"] } == ["old", "run-1", "run-1"])
-        #expect(history.records[2]["variant"] == "table" && history.records[2].number("ns_per_event_median") == 80)
+        #expect(history.records.map { $0[.runID] } == ["old", "run-1", "run-1"])
+        #expect(history.records[2][.variant] == "table" && history.records[2].number(.nsPerEventMedian) == 80)
     }
 
     @Test("a broken or foreign history is refused before anything is written")

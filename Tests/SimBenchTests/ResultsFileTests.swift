@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import SimBench
@@ -151,8 +152,8 @@ struct ResultsFileTests {
         fixture.rows[1]["ratio_net_ci_low"] = "-2.5"
         fixture.rows[1]["ratio_net_ci_high"] = "0.5"
         let file = try fixture.file()
-        #expect(file.records[1].number("ratio_net_of_floor") == -1)
-        #expect(file.records[1].number("floor_share") == 0.9)
+        #expect(file.records[1].number(.ratioNetOfFloor) == -1)
+        #expect(file.records[1].number(.floorShare) == 0.9)
 
         var older = fixture
         older.columns = ResultRow.columns.filter {
@@ -161,7 +162,7 @@ struct ResultsFileTests {
         }
         let read = try older.file()
         #expect(read.records.count == 3)
-        #expect(read.records[1]["ratio_net_of_floor"].isEmpty)
+        #expect(read.records[1][.ratioNetOfFloor].isEmpty)
     }
 
     @Test("a bad file gets one error naming the file, the line and the column", arguments: badFiles)
@@ -197,7 +198,7 @@ struct ResultsFileTests {
         #expect(!ResultsSchema.isPlainDecimal(text))
     }
 
-        @Test("every column simbench writes is classified as number, signed number, hexadecimal or text")
+    @Test("every column simbench writes is classified as number, signed number, hexadecimal or text")
     func columnsClassified() {
         let classified = ResultsSchema.numericColumns.union(ResultsSchema.signedColumns)
             .union(ResultsSchema.hexadecimalColumns).union(ResultsSchema.textColumns)
@@ -213,10 +214,75 @@ struct ResultsFileTests {
         negative["overhead_ns_per_event"] = "-1.5"
         negative["bytes_per_entity_over_baseline"] = "-64"
         let file = try ResultsFixture([negative]).file()
-        #expect(file.records[0].number("overhead_ns_per_event") == -1.5)
+        #expect(file.records[0].number(.overheadNsPerEvent) == -1.5)
         var wrong = negative
         wrong["bytes_per_entity"] = "-64"
         #expect(throws: ResultsFileError.self) { try ResultsFixture([wrong]).file() }
+    }
+
+    /// The header as simbench wrote it before the columns were declared in one table:
+    /// columns are public interface, never renamed or reordered, only added at the end.
+    static let publishedHeader = [
+        "run_id", "timestamp", "host", "cpu", "cores", "load_average", "os", "swift_version",
+        "build_config", "build_flags", "git_commit", "scenario", "params", "variant", "role",
+        "status", "event_unit", "machines", "events_per_machine", "events_per_round", "actors",
+        "rounds", "warmup_rounds", "seed", "ns_per_event_median", "ns_per_event_min",
+        "ns_per_event_max", "ns_per_event_mean", "ns_per_event_stddev", "ns_per_event_cv",
+        "ns_per_event_p10", "ns_per_event_p90", "ns_per_event_ci_low", "ns_per_event_ci_high",
+        "outliers_mild", "outliers_severe", "events_per_second", "ratio_to_baseline",
+        "ratio_ci_low", "ratio_ci_high", "cpu_ns_per_event_median", "allocs_per_event",
+        "peak_rss_bytes", "rss_bytes_per_machine", "instructions_per_event", "setup_ms",
+        "prepare_ms", "checksum", "axis_reference", "ratio_to_axis_reference",
+        "axis_ratio_ci_low", "axis_ratio_ci_high",
+    ]
+
+    @Test("the column table keeps every published column, in its place; new ones only at the end")
+    func publishedColumns() {
+        #expect(Array(ResultRow.columns.prefix(Self.publishedHeader.count)) == Self.publishedHeader)
+        #expect(Set(ResultRow.columns).count == ResultRow.columns.count, "a column name is declared twice")
+        // The reader's sets are the table's: every required column is known.
+        #expect(Set(ResultsSchema.requiredColumns).isSubset(of: Set(ResultRow.columns)))
+        #expect(ResultsSchema.requiredColumns == ["scenario", "params", "variant", "role", "status", "ns_per_event_median"])
+        #expect(ResultsSchema.hexadecimalColumns == ["checksum"])
+    }
+
+    @Test("the committed baselines still read, their header a prefix-compatible subset")
+    func committedBaselines() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent()
+        let directory = root.appendingPathComponent("results/baselines")
+        let names = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasSuffix(".csv") }
+        #expect(!names.isEmpty)
+        for name in names {
+            let file = try ResultsFile.read(directory.appendingPathComponent(name).path)
+            #expect(!file.records.isEmpty, "\(name)")
+            #expect(file.header.allSatisfy(ResultRow.columns.contains), "\(name)")
+            #expect(file.records.allSatisfy { $0.role != nil && $0.status != nil }, "\(name)")
+        }
+    }
+
+    @Test("a row's cells follow the column table, typed values written as before")
+    func cellsFromTheTable() throws {
+        let environment = RunEnvironment.current()
+        var row = ResultRow(
+            environment: environment, scenario: "s", parameters: "k=1", variant: "v", role: .pattern,
+            status: .ok, eventUnit: "e", machines: 10, eventsPerMachine: 3, eventsPerRound: 30, actors: 2,
+            rounds: 5, warmupRounds: 1, seed: 7, nsPerEvent: nil, eventsPerSecond: nil,
+            ratioToBaseline: 1.25, ratioLow: nil, ratioHigh: nil, cpuNsPerEventMedian: nil,
+            allocationsPerEvent: 0.5, peakResidentBytes: 4096, residentBytesPerMachine: nil,
+            instructionsPerEvent: .nan, setupMilliseconds: 1.5, prepareMilliseconds: 0, checksum: 255)
+        row.axisReference = "k=0"
+        let cells = Dictionary(uniqueKeysWithValues: zip(ResultRow.columns, row.cells))
+        #expect(row.cells.count == ResultRow.columns.count)
+        #expect(cells["role"] == "pattern" && cells["status"] == "ok" && cells["machines"] == "10")
+        #expect(cells["ratio_to_baseline"] == "1.25" && cells["allocs_per_event"] == "0.5")
+        #expect(cells["peak_rss_bytes"] == "4096" && cells["checksum"] == "ff" && cells["seed"] == "7")
+        #expect(cells["instructions_per_event"] == "" && cells["ns_per_event_median"] == "")
+        #expect(cells["axis_reference"] == "k=0" && cells["run_id"] == environment.runID)
+        // Written and read back, the typed reads see the same values.
+        let text = OutputFile.document(header: ResultRow.columns, rows: [row.cells])
+        let record = try ResultsFile(path: "t.csv", bytes: Array(text.replacingOccurrences(of: ",ok,", with: ",wrong,").utf8)).records[0]
+        #expect(record.number(.ratioToBaseline) == 1.25 && record[.variant] == "v" && record.status == .wrong)
     }
 
     @Test("bytes that are not UTF-8 are refused with their line")
@@ -252,10 +318,10 @@ struct ResultsFileTests {
         #expect(file.records.count == 2)
         let row = file.records[1]
         #expect(row.line == 3)
-        #expect(row["cpu"] == "test cpu, 2 GHz")
-        #expect(row["event_unit"] == "customer action (putMoney, ejectMoney or pressButton)")
-        #expect(row.number("ratio_ci_low") == 0.78)
-        #expect(row.number("allocs_per_event") == nil)
+        #expect(row[.cpu] == "test cpu, 2 GHz")
+        #expect(row[.eventUnit] == "customer action (putMoney, ejectMoney or pressButton)")
+        #expect(row.number(.ratioCILow) == 0.78)
+        #expect(row.number(.allocsPerEvent) == nil)
         #expect(row.identity == ResultIdentity(scenario: "vending", parameters: "products=40", variant: "table"))
         #expect(!row.isBaselineVariant && row.isOK)
     }
@@ -266,8 +332,8 @@ struct ResultsFileTests {
         fixture.rows[0]["host"] = "say \"hi\",\nthere"
         let text = "\u{FEFF}" + fixture.text.replacingOccurrences(of: "\r\n", with: "\n")
         let file = try ResultsFile(path: "lf.csv", bytes: Array(text.utf8))
-        #expect(file.records[0]["host"] == "say \"hi\",\nthere")
-        #expect(file.records[0].number("ns_per_event_median") == 100)
+        #expect(file.records[0][.host] == "say \"hi\",\nthere")
+        #expect(file.records[0].number(.nsPerEventMedian) == 100)
     }
 
     @Test("a file from an older simbench with only some columns reads; absent cells are empty")
@@ -275,8 +341,8 @@ struct ResultsFileTests {
         let text = "scenario,params,variant,role,status,ns_per_event_median\r\nvending,products=40,enum-switch,baseline,ok,12.5\r\nvending,products=40,table,pattern,wrong,\r\n"
         let file = try ResultsFile(path: "old.csv", bytes: Array(text.utf8))
         #expect(file.records.count == 2)
-        #expect(file.records[0].number("ns_per_event_median") == 12.5)
-        #expect(file.records[0]["ratio_ci_low"] == "" && file.records[0].number("allocs_per_event") == nil)
+        #expect(file.records[0].number(.nsPerEventMedian) == 12.5)
+        #expect(file.records[0][.ratioCILow] == "" && file.records[0].number(.allocsPerEvent) == nil)
         #expect(!file.records[1].isOK)
     }
 

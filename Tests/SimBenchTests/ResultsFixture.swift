@@ -11,7 +11,7 @@ struct ResultsFixture {
     }
 
     var text: String {
-        CSVFile.document(header: columns, rows: rows.map { row in columns.map { row[$0] ?? "" } })
+        OutputFile.document(header: columns, rows: rows.map { row in columns.map { row[$0] ?? "" } })
     }
 
     func file(_ path: String = "fixture.csv", runs: ResultsFile.Runs = .one) throws(ResultsFileError) -> ResultsFile {

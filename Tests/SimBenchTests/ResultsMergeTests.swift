@@ -21,7 +21,7 @@ struct ResultsMergeTests {
         #expect(file.records.map(\.identity.benchmarkName) == [
             "vending.enum-switch[products=40]", "vending.table[products=40]", "workday.enum-switch[step=1]",
         ])
-        #expect(file.records[0]["cpu"] == "test cpu, 2 GHz")
+        #expect(file.records[0][.cpu] == "test cpu, 2 GHz")
         #expect(merged.document == Self.vending.text + Self.workday.text.split(separator: "\r\n", maxSplits: 1)[1])
     }
 

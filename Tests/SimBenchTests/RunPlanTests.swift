@@ -11,7 +11,7 @@ struct RunPlanTests {
     func plan(_ configure: (inout RunOptions) -> Void) throws(UsageError) -> RunPlan {
         var options = RunOptions()
         configure(&options)
-        return try RunPlan(options: options, cores: 2, physicalMemory: Self.memory)
+        return try RunPlan(options: options, catalog: FakeScenarios.catalog, cores: 2, physicalMemory: Self.memory)
     }
 
     func usageError(_ configure: (inout RunOptions) -> Void) -> String? {
@@ -27,8 +27,7 @@ struct RunPlanTests {
     func defaultSuite() throws {
         let plan = try plan { _ in }
         let names = plan.configurations.map(\.entry.name)
-        #expect(names.contains("vending") && names.contains("workday"))
-        #expect(!names.contains("selftest"))
+        #expect(names == ["tally", "echo"])
         for configuration in plan.configurations {
             #expect(configuration.variants.first?.role == .baseline)
             #expect(configuration.variants.last?.role == .floor, "\(configuration.label)")
@@ -46,65 +45,60 @@ struct RunPlanTests {
     @Test("named variants run with their baseline and their floor")
     func variantSelection() throws {
         let plan = try plan {
-            $0.scenarios = ["vending"]
-            $0.variants = ["vending.table"]
+            $0.scenarios = ["tally"]
+            $0.variants = ["tally.same"]
         }
-        #expect(plan.configurations[0].variants.map(\.name) == ["enum-switch", "table", "floor"])
+        #expect(plan.configurations[0].variants.map(\.name) == ["plain", "same"])
         let plain = try self.plan {
-            $0.scenarios = ["vending", "workday"]
-            $0.variants = ["enum-switch"]
+            $0.scenarios = ["tally", "echo"]
+            $0.variants = ["plain"]
         }
-        #expect(plain.configurations.allSatisfy { $0.variants.map(\.name) == ["enum-switch", "floor"] })
-        let floorNamed = try self.plan {
-            $0.scenarios = ["vending"]
-            $0.variants = ["floor", "table"]
-        }
-        #expect(floorNamed.configurations[0].variants.map(\.name) == ["enum-switch", "table", "floor"])
+        #expect(plain.configurations.allSatisfy { $0.variants.map(\.name) == ["plain"] })
     }
 
     @Test("a variant of no selected scenario is refused")
     func unknownVariant() {
         let message = usageError {
-            $0.scenarios = ["workday"]
-            $0.variants = ["table"]
+            $0.scenarios = ["echo"]
+            $0.variants = ["same"]
         }
-        #expect(message?.contains("'table'") == true)
+        #expect(message?.contains("'same'") == true)
         let partial = usageError {
-            $0.scenarios = ["vending", "workday"]
-            $0.variants = ["table"]
+            $0.scenarios = ["tally", "echo"]
+            $0.variants = ["same"]
         }
-        #expect(partial?.contains("'workday'") == true)
+        #expect(partial?.contains("'echo'") == true)
     }
 
     @Test("parameters: defaults, global and scoped assignments, validation")
     func parameters() throws {
-        let defaults = try plan { $0.scenarios = ["vending"] }
-        #expect(defaults.configurations[0].configuration.parameters["products"] == "40")
-        #expect(defaults.configurations[0].label == "vending")
+        let defaults = try plan { $0.scenarios = ["tally"] }
+        #expect(defaults.configurations[0].configuration.parameters["work"] == "1")
+        #expect(defaults.configurations[0].label == "tally")
 
         let scoped = try plan {
-            $0.scenarios = ["vending", "workday"]
+            $0.scenarios = ["tally", "echo"]
             $0.parameters = [
-                ParameterAssignment(scenario: "vending", name: "products", value: "7"),
-                ParameterAssignment(scenario: nil, name: "step", value: "0.5"),
+                ParameterAssignment(scenario: "tally", name: "work", value: "7"),
+                ParameterAssignment(scenario: nil, name: "bias", value: "3"),
             ]
         }
-        #expect(scoped.configurations[0].configuration.parameters["products"] == "7")
-        #expect(scoped.configurations[0].label == "vending[products=7]")
-        #expect(scoped.configurations[1].configuration.parameters["step"] == "0.5")
+        #expect(scoped.configurations[0].configuration.parameters["work"] == "7")
+        #expect(scoped.configurations[0].label == "tally[work=7;bias=3]")
+        #expect(scoped.configurations[1].configuration.parameters["bias"] == "3")
 
         #expect(usageError { $0.parameters = [.init(scenario: nil, name: "nope", value: "1")] }?
             .contains("unknown parameter 'nope'") == true)
-        #expect(usageError { $0.parameters = [.init(scenario: nil, name: "products", value: "x")] }?
-            .contains("products='x'") == true)
+        #expect(usageError { $0.parameters = [.init(scenario: nil, name: "work", value: "x")] }?
+            .contains("work='x'") == true)
         #expect(usageError {
-            $0.scenarios = ["vending"]
-            $0.parameters = [.init(scenario: "workday", name: "step", value: "1")]
+            $0.scenarios = ["echo"]
+            $0.parameters = [.init(scenario: "tally", name: "work", value: "1")]
         }?.contains("not selected") == true)
-        // `step` is not an axis: a comma list is one (invalid) value.
+        // `bias` is not an axis: a comma list is one (invalid) value.
         #expect(usageError {
-            $0.scenarios = ["workday"]
-            $0.parameters = [.init(scenario: nil, name: "step", value: "1,2")]
+            $0.scenarios = ["echo"]
+            $0.parameters = [.init(scenario: nil, name: "bias", value: "1,2")]
         } != nil)
     }
 
@@ -141,19 +135,19 @@ struct FleetTests {
         var options = RunOptions()
         options.machines = machines
         options.eventsPerMachine = 40
-        options.scenarios = ["vending", "workday", "selftest"]
+        options.scenarios = ["tally", "echo", "hidden"]
         options.rounds = 1
         options.warmup = 1
         options.actors = actors
         options.seed = seed
-        let plan = try RunPlan(options: options, cores: 2, physicalMemory: 24_000_000_000)
+        let plan = try RunPlan(options: options, catalog: FakeScenarios.catalog, cores: 2, physicalMemory: 24_000_000_000)
         let environment = RunEnvironment.current()
         let result = await BenchmarkRunner(plan: plan, environment: environment).run()
         var checksums = [String: UInt64]()
         for row in result.configurations.flatMap({ $0.rows(environment: environment, seed: seed) }) {
             checksums["\(row.scenario).\(row.variant)"] = row.checksum
             #expect(row.cells.count == ResultRow.columns.count)
-            #expect(row.status == (row.variant == "off-by-one" ? "wrong" : "ok"), "\(row.variant)")
+            #expect(row.status == (row.variant == "off-by-one" ? .wrong : .ok), "\(row.variant)")
         }
         return checksums
     }
@@ -164,8 +158,9 @@ struct FleetTests {
         for actors in [2, 3, 16] {
             #expect(try await checksums(actors: actors, machines: machines) == one, "\(actors) actors")
         }
-        #expect(one["vending.enum-switch"] == one["vending.state-objects"])
-        #expect(one["selftest.reference"] != one["selftest.off-by-one"])
+        #expect(one["tally.plain"] == one["tally.same"])
+        #expect(one["echo.plain"] == one["echo.copy"])
+        #expect(one["tally.plain"] != one["tally.off-by-one"])
     }
 
     @Test("outcomes are checked against the baseline whatever order the variants ran in",
@@ -176,11 +171,11 @@ struct FleetTests {
         var options = RunOptions()
         options.machines = 5
         options.eventsPerMachine = 4
-        options.scenarios = ["selftest"]
+        options.scenarios = ["tally"]
         options.rounds = 1
         options.warmup = 0
         options.seed = seed
-        let plan = try RunPlan(options: options, cores: 2, physicalMemory: 24_000_000_000)
+        let plan = try RunPlan(options: options, catalog: FakeScenarios.catalog, cores: 2, physicalMemory: 24_000_000_000)
         let result = await BenchmarkRunner(plan: plan, environment: RunEnvironment.current()).run()
         #expect(result.configurations[0].wrongVariants == ["off-by-one"], "seed \(seed)")
     }
@@ -190,10 +185,10 @@ struct FleetTests {
         var options = RunOptions()
         options.machines = 10
         options.eventsPerMachine = 10
-        options.scenarios = ["workday"]
+        options.scenarios = ["echo"]
         options.rounds = 4
         options.warmup = 0
-        let plan = try RunPlan(options: options, cores: 2, physicalMemory: 24_000_000_000)
+        let plan = try RunPlan(options: options, catalog: FakeScenarios.catalog, cores: 2, physicalMemory: 24_000_000_000)
         let result = await BenchmarkRunner(plan: plan, environment: RunEnvironment.current()).run()
         let configuration = result.configurations[0]
         #expect(configuration.rounds == 4)
@@ -211,50 +206,49 @@ struct AxisGroupTests {
         var options = RunOptions()
         options.machines = 6
         options.eventsPerMachine = 3
-        options.scenarios = ["calibrate"]
-        options.parameters = [.init(scenario: "calibrate", name: "work", value: "10,20,10")]
+        options.scenarios = ["tally"]
+        options.variants = ["same"]
+        options.parameters = [.init(scenario: "tally", name: "work", value: "10,20,10")]
         options.rounds = 3
         options.warmup = 0
-        let plan = try RunPlan(options: options, cores: 2, physicalMemory: 24_000_000_000)
+        let plan = try RunPlan(options: options, catalog: FakeScenarios.catalog, cores: 2, physicalMemory: 24_000_000_000)
         // Repeated values run once.
-        #expect(plan.configurations.map(\.label) == ["calibrate[work=10]", "calibrate[work=20]"])
+        #expect(plan.configurations.map(\.label) == ["tally[work=10]", "tally[work=20]"])
         let environment = RunEnvironment.current()
         let result = await BenchmarkRunner(plan: plan, environment: environment).run()
         #expect(result.configurations.map(\.rounds) == [3, 3])
         #expect(result.configurations[0].axisReference == nil)
         #expect(result.configurations[1].axisReference?.axisValues == "work=10")
         let rows = result.configurations.flatMap { $0.rows(environment: environment, seed: 1) }
-        // ruler, ruler-twin and floor, at each of the two values.
-        #expect(rows.count == 6)
-        for row in rows where row.parameters == "work=20" {
-            #expect(row.axisReference == "work=10")
+        #expect(rows.count == 4)
+        #expect(rows.filter { $0.parameters == "bias=0;work=20" }.count == 2)
+        for row in rows where row.parameters == "bias=0;work=20" {
+            #expect(row.axisReference == "bias=0;work=10")
             let ratio = try #require(row.ratioToAxisReference)
             #expect(ratio > 0)
         }
-        for row in rows where row.parameters == "work=10" {
+        for row in rows where row.parameters == "bias=0;work=10" {
             #expect(row.axisReference.isEmpty && row.ratioToAxisReference == nil)
         }
-        // Different work computes a different outcome: the checksum covers the work done. The
-        // floor does no work, so its outcome is the same at both values.
-        #expect(Set(rows.filter { $0.role != "floor" }.map(\.checksum)).count == 2)
-        #expect(Set(rows.filter { $0.role == "floor" }.map(\.checksum)).count == 1)
+        // Different work computes a different outcome: the checksum covers the work done.
+        #expect(Set(rows.map(\.checksum)).count == 2)
     }
 }
 
 @Suite("CSV files")
-struct CSVFileTests {
+struct OutputFileTests {
     @Test("RFC 4180 quoting")
     func quoting() {
-        #expect(CSVFile.record(["a", "b c", "d,e", "say \"hi\"", "two\nlines"])
+        #expect(OutputFile.record(["a", "b c", "d,e", "say \"hi\"", "two\nlines"])
             == "a,b c,\"d,e\",\"say \"\"hi\"\"\",\"two\nlines\"\r\n")
-        #expect(CSVFile.record([""]) == "\r\n")
+        #expect(OutputFile.record([""]) == "\r\n")
     }
 
     @Test("atomic writes replace the file whole and leave no temporary behind")
     func atomicWrite() throws {
         let path = "/tmp/simbench-csv-\(UInt32.random(in: 0...UInt32.max)).csv"
-        try CSVFile.writeAtomically("first\r\n", to: path)
-        try CSVFile.writeAtomically("second\r\n", to: path)
+        try OutputFile.writeAtomically("first\r\n", to: path)
+        try OutputFile.writeAtomically("second\r\n", to: path)
         let contents = try String(contentsOfFile: path, encoding: .utf8)
         #expect(contents == "second\r\n")
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: "/tmp").filter {
@@ -262,12 +256,12 @@ struct CSVFileTests {
         }
         #expect(leftovers.isEmpty)
         #expect(throws: FileError.self) {
-            try CSVFile.writeAtomically("x", to: "/nonexistent-directory/file.csv")
+            try OutputFile.writeAtomically("x", to: "/nonexistent-directory/file.csv")
         }
         #expect(throws: UsageError.self) {
-            try CSVFile.checkWritable("/nonexistent-directory/file.csv", flag: "--csv")
+            try OutputFile.checkWritable("/nonexistent-directory/file.csv", flag: "--csv")
         }
-        #expect(throws: UsageError.self) { try CSVFile.checkWritable("/tmp", flag: "--csv") }
+        #expect(throws: UsageError.self) { try OutputFile.checkWritable("/tmp", flag: "--csv") }
         unlink(path)
     }
 

@@ -12,7 +12,7 @@ struct RunWarningsTests {
             mildOutliers: 0, severeOutliers: 0)
         var row = ResultRow(
             environment: RunEnvironment.current(), scenario: "spin", parameters: "",
-            variant: "napping", role: "pattern", status: "ok", eventUnit: "step", machines: 100,
+            variant: "napping", role: .pattern, status: .ok, eventUnit: "step", machines: 100,
             eventsPerMachine: 1000, eventsPerRound: 100_000, actors: 1, rounds: rounds,
             warmupRounds: 1, seed: 1, nsPerEvent: time, eventsPerSecond: 1e8, ratioToBaseline: 1,
             ratioLow: 0.9, ratioHigh: 1.1, cpuNsPerEventMedian: 10, allocationsPerEvent: 0,
@@ -54,7 +54,7 @@ struct RunWarningsTests {
     @Test("a wrong variant gets no warning: it has no timing")
     func wrongVariant() {
         var wrong = row(rounds: 3, interfered: 3)
-        wrong.status = "wrong"
+        wrong.status = .wrong
         #expect(RunWarnings.lines(for: [wrong]).isEmpty)
     }
 }

@@ -33,10 +33,10 @@ struct ShardSelectionTests {
     func plan() throws {
         func labels(_ shard: ShardSelection?) throws -> [String] {
             var options = RunOptions()
-            options.scenarios = ["vending", "workday", "selftest"]
+            options.scenarios = ["tally", "echo", "hidden"]
             options.machines = 10
             options.shard = shard
-            let plan = try RunPlan(options: options, cores: 2, physicalMemory: 1 << 33)
+            let plan = try RunPlan(options: options, catalog: FakeScenarios.catalog, cores: 2, physicalMemory: 1 << 33)
             #expect(plan.suiteConfigurationCount == 3)
             return plan.configurations.map(\.label)
         }

@@ -48,7 +48,7 @@ public enum BaselineStore {
             throw FileError(path: directory, reason: "cannot create the baselines directory")
         }
         let path = path(of: name)
-        try CSVFile.writeAtomically(contents, to: path)
+        try OutputFile.writeAtomically(contents, to: path)
         return path
     }
 

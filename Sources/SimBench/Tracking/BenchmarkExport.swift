@@ -25,7 +25,7 @@ public enum BenchmarkExport {
     /// - Throws: for `influx`, a row whose timestamp is outside the years line protocol's
     ///   nanoseconds can carry (1677 to 2262).
     public static func render(_ file: ResultsFile, as format: Format) throws(ResultsFileError) -> String {
-        let rows = file.records.filter { $0.isOK && $0.number("ns_per_event_median") != nil }
+        let rows = file.records.filter { $0.isOK && $0.number(.nsPerEventMedian) != nil }
         switch format {
         case .github: return json(github(rows))
         case .bencher: return json(bencher(rows))
@@ -35,7 +35,7 @@ public enum BenchmarkExport {
                 guard let line = influxLine(row) else {
                     throw ResultsFileError(
                         path: file.path, line: row.line, column: "timestamp",
-                        message: "'\(row["timestamp"])' is outside what InfluxDB line protocol can carry (nanoseconds since 1970 in 64 bits: 1677-09-21 to 2262-04-11)")
+                        message: "'\(row[.timestamp])' is outside what InfluxDB line protocol can carry (nanoseconds since 1970 in 64 bits: 1677-09-21 to 2262-04-11)")
                 }
                 text += line
             }
@@ -59,31 +59,31 @@ public enum BenchmarkExport {
         for row in rows {
             let name = row.identity.benchmarkName
             let machine = [
-                row["git_commit"].isEmpty ? nil : "commit \(row["git_commit"])",
-                row["host"].isEmpty ? nil : "host \(row["host"])",
-                row["build_config"].isEmpty ? nil : "\(row["build_config"]) build",
-                row["run_id"].isEmpty ? nil : "run \(row["run_id"])",
+                row[.gitCommit].isEmpty ? nil : "commit \(row[.gitCommit])",
+                row[.host].isEmpty ? nil : "host \(row[.host])",
+                row[.buildConfig].isEmpty ? nil : "\(row[.buildConfig]) build",
+                row[.runID].isEmpty ? nil : "run \(row[.runID])",
             ].compactMap { $0 }.joined(separator: ", ")
-            let median = row.number("ns_per_event_median")!
-            var extra = ["\(row["event_unit"].isEmpty ? "one event" : "one event: \(row["event_unit"])")"]
-            if let low = row.number("ns_per_event_ci_low"), let high = row.number("ns_per_event_ci_high") {
+            let median = row.number(.nsPerEventMedian)!
+            var extra = ["\(row[.eventUnit].isEmpty ? "one event" : "one event: \(row[.eventUnit])")"]
+            if let low = row.number(.nsPerEventCILow), let high = row.number(.nsPerEventCIHigh) {
                 extra.append("95% CI [\(low), \(high)] ns/event")
             }
-            if !row["rounds"].isEmpty { extra.append("\(row["rounds"]) rounds") }
+            if !row[.rounds].isEmpty { extra.append("\(row[.rounds]) rounds") }
             if !machine.isEmpty { extra.append(machine) }
             entries.append(
                 GitHubEntry(
                     name: name, unit: "ns/event", value: median,
-                    range: halfWidth(row, "ns_per_event_ci_low", "ns_per_event_ci_high"),
+                    range: halfWidth(row, .nsPerEventCILow, .nsPerEventCIHigh),
                     extra: extra.joined(separator: "\n")))
-            if !row.isBaselineVariant, let ratio = row.number("ratio_to_baseline") {
+            if !row.isBaselineVariant, let ratio = row.number(.ratioToBaseline) {
                 entries.append(
                     GitHubEntry(
                         name: "\(name) ratio to baseline", unit: "× baseline", value: ratio,
-                        range: halfWidth(row, "ratio_ci_low", "ratio_ci_high"),
+                        range: halfWidth(row, .ratioCILow, .ratioCIHigh),
                         extra: "median ns per event over the scenario's baseline variant's, paired by round"))
             }
-            if let allocations = row.number("allocs_per_event") {
+            if let allocations = row.number(.allocsPerEvent) {
                 entries.append(
                     GitHubEntry(name: "\(name) allocations", unit: "allocs/event", value: allocations))
             }
@@ -92,7 +92,7 @@ public enum BenchmarkExport {
     }
 
     /// `± 1.25`: half the CI's width, as github-action-benchmark shows a range.
-    private static func halfWidth(_ row: ResultsRecord, _ low: String, _ high: String) -> String? {
+    private static func halfWidth(_ row: ResultsRecord, _ low: ResultColumn, _ high: ResultColumn) -> String? {
         guard let low = row.number(low), let high = row.number(high), high >= low else { return nil }
         return "± \(NumberFormat.significant((high - low) / 2))"
     }
@@ -117,13 +117,13 @@ public enum BenchmarkExport {
         for row in rows {
             var measures = [String: BencherMetric]()
             measures["latency"] = BencherMetric(
-                value: row.number("ns_per_event_median")!, lowerValue: row.number("ns_per_event_ci_low"),
-                upperValue: row.number("ns_per_event_ci_high"))
-            if !row.isBaselineVariant, let ratio = row.number("ratio_to_baseline") {
+                value: row.number(.nsPerEventMedian)!, lowerValue: row.number(.nsPerEventCILow),
+                upperValue: row.number(.nsPerEventCIHigh))
+            if !row.isBaselineVariant, let ratio = row.number(.ratioToBaseline) {
                 measures["ratio-to-baseline"] = BencherMetric(
-                    value: ratio, lowerValue: row.number("ratio_ci_low"), upperValue: row.number("ratio_ci_high"))
+                    value: ratio, lowerValue: row.number(.ratioCILow), upperValue: row.number(.ratioCIHigh))
             }
-            if let allocations = row.number("allocs_per_event") {
+            if let allocations = row.number(.allocsPerEvent) {
                 measures["allocations-per-event"] = BencherMetric(value: allocations)
             }
             benchmarks[row.identity.benchmarkName] = measures
@@ -141,38 +141,37 @@ public enum BenchmarkExport {
 
     // MARK: - InfluxDB line protocol
 
-    /// Tags: what identifies the series. Fields: what was measured.
-    static let influxTags = [
-        "scenario", "params", "variant", "role", "host", "cpu", "build_config", "swift_version",
-    ]
-    static let influxNumberFields = [
-        "ns_per_event_median", "ns_per_event_ci_low", "ns_per_event_ci_high", "ns_per_event_cv",
-        "ratio_to_baseline", "ratio_ci_low", "ratio_ci_high", "events_per_second",
-        "allocs_per_event", "cpu_ns_per_event_median",
-    ]
+    /// Tags: what identifies the series. Fields: what was measured. Each column says its
+    /// role (`ResultColumn.influx`).
+    static let influxTags = influxColumns(.tag)
+    static let influxNumberFields = influxColumns(.number)
     /// Written as integers (`1000i`), so that their field type never changes.
-    static let influxIntegerFields = ["peak_rss_bytes", "machines", "events_per_machine", "rounds"]
-    static let influxStringFields = ["run_id", "git_commit"]
+    static let influxIntegerFields = influxColumns(.integer)
+    static let influxStringFields = influxColumns(.string)
+
+    private static func influxColumns(_ role: ResultColumn.InfluxRole) -> [ResultColumn] {
+        ResultColumn.all.filter { $0.influx == role }
+    }
 
     /// `simbench,scenario=vending,… ns_per_event_median=12.5,… 1764410000000000000`, or nil
     /// when the row's timestamp cannot be written in nanoseconds.
     static func influxLine(_ row: ResultsRecord) -> String? {
         var line = escapeInfluxKey("simbench", equals: false)
         for tag in influxTags where !row[tag].isEmpty {
-            line += ",\(escapeInfluxKey(tag))=\(escapeInfluxKey(row[tag]))"
+            line += ",\(escapeInfluxKey(tag.name))=\(escapeInfluxKey(row[tag]))"
         }
         var fields = [String]()
         for field in influxNumberFields {
-            if let value = row.number(field) { fields.append("\(escapeInfluxKey(field))=\(value)") }
+            if let value = row.number(field) { fields.append("\(escapeInfluxKey(field.name))=\(value)") }
         }
         for field in influxIntegerFields {
-            if let value = Int64(row[field]) { fields.append("\(escapeInfluxKey(field))=\(value)i") }
+            if let value = Int64(row[field]) { fields.append("\(escapeInfluxKey(field.name))=\(value)i") }
         }
         for field in influxStringFields where !row[field].isEmpty {
-            fields.append("\(escapeInfluxKey(field))=\(quoteInfluxString(row[field]))")
+            fields.append("\(escapeInfluxKey(field.name))=\(quoteInfluxString(row[field]))")
         }
         line += " " + fields.joined(separator: ",")
-        switch epochNanoseconds(row["timestamp"]) {
+        switch epochNanoseconds(row[.timestamp]) {
         case .some(.some(let nanoseconds)): line += " \(nanoseconds)"
         case .some(.none): return nil
         case .none: break  // not a timestamp simbench writes: the line goes without one

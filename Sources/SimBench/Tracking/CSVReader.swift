@@ -1,4 +1,4 @@
-/// Strict RFC 4180 parsing: the reading half of `CSVFile`.
+/// Strict RFC 4180 parsing: the reading half of `OutputFile`.
 ///
 /// Strict because the files it reads decide whether a CI build fails: a baseline that was
 /// cut short, hand-edited into something else, or written by another tool must be refused

@@ -80,7 +80,7 @@ public enum HistoryFile {
         let text: String
         let outcome: Outcome
         if length == 0 {
-            text = CSVFile.document(header: columns, rows: rows)
+            text = OutputFile.document(header: columns, rows: rows)
             outcome = Outcome(rowsAppended: rows.count, createdFile: true, columnsLeftOut: [])
         } else {
             let history: ResultsFile
@@ -94,14 +94,14 @@ public enum HistoryFile {
             }
             let position = Dictionary(uniqueKeysWithValues: columns.enumerated().map { ($1, $0) })
             let reordered = rows.map { row in history.header.map { position[$0].map { row[$0] } ?? "" } }
-            text = reordered.map(CSVFile.record).joined()
+            text = reordered.map(OutputFile.record).joined()
             outcome = Outcome(
                 rowsAppended: rows.count, createdFile: false,
                 columnsLeftOut: columns.filter { !history.header.contains($0) })
         }
         try Interruption.holdingSignals { () throws(FileError) in
             do throws(FileError) {
-                try CSVFile.writeAll(text, to: descriptor, path: path)
+                try OutputFile.writeAll(text, to: descriptor, path: path)
                 guard fsync(descriptor) == 0 else { throw FileError(path: path, reason: errnoText()) }
             } catch {
                 // Whatever part of the rows reached the file goes: the history stays whole.

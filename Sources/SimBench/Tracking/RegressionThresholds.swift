@@ -59,14 +59,17 @@ public enum TimeMetric: String, Sendable, CaseIterable {
     case wall
 
     /// The columns of this metric: median, its CI, the ratio and the ratio's CI.
-    var columns: (median: String, low: String, high: String, ratio: String, ratioLow: String, ratioHigh: String) {
+    var columns: (
+        median: ResultColumn, low: ResultColumn, high: ResultColumn, ratio: ResultColumn,
+        ratioLow: ResultColumn, ratioHigh: ResultColumn
+    ) {
         switch self {
         case .cpu:
-            ("cpu_ns_per_event_median", "cpu_ns_per_event_ci_low", "cpu_ns_per_event_ci_high",
-             "cpu_ratio_to_baseline", "cpu_ratio_ci_low", "cpu_ratio_ci_high")
+            (.cpuNsPerEventMedian, .cpuNsPerEventCILow, .cpuNsPerEventCIHigh, .cpuRatioToBaseline,
+             .cpuRatioCILow, .cpuRatioCIHigh)
         case .wall:
-            ("ns_per_event_median", "ns_per_event_ci_low", "ns_per_event_ci_high",
-             "ratio_to_baseline", "ratio_ci_low", "ratio_ci_high")
+            (.nsPerEventMedian, .nsPerEventCILow, .nsPerEventCIHigh, .ratioToBaseline, .ratioCILow,
+             .ratioCIHigh)
         }
     }
 

@@ -82,7 +82,7 @@ public struct RelativeChange: Sendable, Equatable {
     }
 
     /// `5%`, `2.5%`, `0.25%`.
-    static func percent(_ fraction: Double) -> String {
+    public static func percent(_ fraction: Double) -> String {
         var text = String(format: "%.2f", fraction * 100)
         while text.hasSuffix("0") { text.removeLast() }
         if text.hasSuffix(".") { text.removeLast() }

@@ -9,9 +9,12 @@ extension ResultsComparison {
         case markdown
     }
 
-    public func render(_ format: Format) -> String {
+    /// The report; a text report fits `width` columns with a compact table (verdict, name,
+    /// change with its CI, why), or shows every column when `width` is nil (`--wide`).
+    public func render(_ format: Format, width: Int? = nil) -> String {
         switch format {
-        case .text: text()
+        case .text:
+            width.map { TextWrap.fit(text(width: $0), width: $0) } ?? text(width: nil)
         case .markdown: markdown()
         }
     }
@@ -42,7 +45,7 @@ extension ResultsComparison {
 
     // MARK: - Text
 
-    private func text() -> String {
+    private func text(width: Int?) -> String {
         var lines = [
             "simbench compare",
             "  baseline: \(baselineSummary)",
@@ -53,13 +56,13 @@ extension ResultsComparison {
         let flagged = comparisons.filter { $0.verdict != .unchanged }
         if !flagged.isEmpty {
             lines.append("")
-            lines.append(table(flagged))
+            lines.append(table(flagged, width: width))
         }
         let quiet = comparisons.filter { $0.verdict == .unchanged }
         if !quiet.isEmpty {
             lines.append("")
             lines.append("  unchanged (\(quiet.count)):")
-            lines.append(table(quiet))
+            lines.append(table(quiet, width: width))
         }
         lines += missing().map { "\n  " + $0.replacingOccurrences(of: "`", with: "") }
         if !notes.isEmpty {
@@ -68,7 +71,7 @@ extension ResultsComparison {
             lines += notes.map { "  - \($0)" }
         }
         lines.append("")
-        lines += ResultsComparison.wrap(ResultsComparison.method, width: 96).map { "  " + $0 }
+        lines += ResultsComparison.wrap(ResultsComparison.method, width: min(96, (width ?? 98) - 2)).map { "  " + $0 }
         return lines.joined(separator: "\n")
     }
 
@@ -87,7 +90,43 @@ extension ResultsComparison {
         return lines
     }
 
-    private func table(_ rows: [MetricComparison]) -> String {
+    private func table(_ rows: [MetricComparison], width: Int?) -> String {
+        guard let width else { return wideTable(rows) }
+        var table = TextTable(header: ["verdict", "benchmark", "change", "why"])
+        table.leftAligned = [0, 1, 3]
+        let cells = rows.map { row in
+            [
+                row.verdict.label, "\(row.identity.benchmarkName) \(row.metric.rawValue)",
+                row.intervalText == "—" || row.intervalText.isEmpty
+                    ? row.changeText : "\(row.changeText) \(row.intervalText)",
+            ]
+        }
+        // `why` takes what the other columns leave, in as many lines as it needs; when
+        // that is too little (long benchmark names), it goes under its row instead.
+        var probe = TextTable(header: ["verdict", "benchmark", "change"])
+        probe.leftAligned = [0, 1]
+        probe.rows = cells
+        let room = width - probe.width() - 2
+        guard room < 36 else {
+            for (row, first) in zip(rows, cells) {
+                let why = ResultsComparison.wrap(row.note, width: room)
+                table.rows.append(first + [why.first ?? ""])
+                for line in why.dropFirst() { table.rows.append(["", "", "", line]) }
+            }
+            return table.render()
+        }
+        let rendered = probe.render().split(separator: "\n").map(String.init)
+        let indent = String(repeating: " ", count: 2 + (cells.map { $0[0].count } + [7]).max()! + 2)
+        var lines = [rendered[0]]
+        for (row, line) in zip(rows, rendered.dropFirst()) {
+            lines.append(line)
+            lines += ResultsComparison.wrap("why: " + row.note, width: width - indent.count).map { indent + $0 }
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// Every column: both figures, the metric and the basis of the verdict apart.
+    private func wideTable(_ rows: [MetricComparison]) -> String {
         var table = TextTable(header: [
             "verdict", "configuration", "variant", "metric", "basis", "baseline", "current",
             "change", "95% CI of change", "why",

@@ -106,7 +106,7 @@ public struct ResultsComparison: Sendable {
             current: nil, change: nil, verdict: .notJudged, note: "")
         guard old.isOK, new.isOK else {
             let side = old.isOK ? "current run" : "baseline"
-            let status = old.isOK ? new["status"] : old["status"]
+            let status = old.isOK ? new[.status] : old[.status]
             result.note = "status '\(status)' in the \(side): a wrong outcome has no timing"
             return result
         }
@@ -184,8 +184,8 @@ public struct ResultsComparison: Sendable {
     static func allocations(
         from old: ResultsRecord, to new: ResultsRecord, thresholds: RegressionThresholds
     ) -> MetricComparison? {
-        let before = old.number("allocs_per_event")
-        let after = new.number("allocs_per_event")
+        let before = old.number(.allocsPerEvent)
+        let after = new.number(.allocsPerEvent)
         guard before != nil || after != nil else { return nil }
         var result = MetricComparison(
             identity: new.identity, isBaselineVariant: new.isBaselineVariant, metric: .allocations, basis: .allocations, baseline: before,
@@ -216,16 +216,15 @@ public struct ResultsComparison: Sendable {
     private static func perReference(
         _ old: ResultsRecord, _ new: ResultsRecord
     ) -> ((Estimate, Estimate), RelativeChange)? {
-        let columns = ("cpu_per_reference", "cpu_per_reference_ci_low", "cpu_per_reference_ci_high")
-        guard let before = estimate(old, columns.0, columns.1, columns.2),
-            let after = estimate(new, columns.0, columns.1, columns.2),
+        guard let before = estimate(old, .cpuPerReference, .cpuPerReferenceCILow, .cpuPerReferenceCIHigh),
+            let after = estimate(new, .cpuPerReference, .cpuPerReferenceCILow, .cpuPerReferenceCIHigh),
             let change = RelativeChange(from: before, to: after)
         else { return nil }
         return ((before, after), change)
     }
 
     private static func estimate(
-        _ row: ResultsRecord, _ value: String, _ low: String, _ high: String
+        _ row: ResultsRecord, _ value: ResultColumn, _ low: ResultColumn, _ high: ResultColumn
     ) -> Estimate? {
         row.number(value).map { Estimate(value: $0, low: row.number(low), high: row.number(high)) }
     }
@@ -246,8 +245,8 @@ public struct ResultsComparison: Sendable {
             if ignoringParameters { key.parameters = "" }
             if let first = index.rows[key] {
                 throw ResultsFileError(
-                    path: file.path, line: record.line, column: "params",
-                    message: "--ignore-params: '\(key.scenario) \(key.variant)' has parameters '\(first["params"])' on line \(first.line) and '\(record["params"])' here; compare one parameter set per scenario")
+                    path: file.path, line: record.line, column: ResultColumn.parameters.name,
+                    message: "--ignore-params: '\(key.scenario) \(key.variant)' has parameters '\(first[.parameters])' on line \(first.line) and '\(record[.parameters])' here; compare one parameter set per scenario")
             }
             index.rows[key] = record
             index.order.append(key)
@@ -258,8 +257,8 @@ public struct ResultsComparison: Sendable {
     private static func nothingInCommon(_ baseline: ResultsFile, _ current: ResultsFile) -> ResultsFileError {
         func scenarios(_ file: ResultsFile) -> String {
             var names = [String]()
-            for record in file.records where !names.contains(record["scenario"]) {
-                names.append(record["scenario"])
+            for record in file.records where !names.contains(record[.scenario]) {
+                names.append(record[.scenario])
             }
             return names.map { "'\($0)'" }.joined(separator: ", ")
         }
@@ -269,7 +268,7 @@ public struct ResultsComparison: Sendable {
             ? "same scenarios, but other parameters or variants (--ignore-params compares across parameters)"
             : "this file has scenarios \(after), the baseline \(before)"
         return ResultsFileError(
-            path: current.path, line: current.records[0].line, column: "scenario",
+            path: current.path, line: current.records[0].line, column: ResultColumn.scenario.name,
             message: "no (scenario, params, variant) in common with the baseline \(baseline.path): \(hint)")
     }
 
@@ -278,26 +277,26 @@ public struct ResultsComparison: Sendable {
     /// Differences between the files as a whole that change how to read the verdicts.
     private static func fileNotes(_ baseline: ResultsFile, _ current: ResultsFile) -> [String] {
         var notes = [String]()
-        func values(_ column: String, _ file: ResultsFile) -> Set<String> {
+        func values(_ column: ResultColumn, _ file: ResultsFile) -> Set<String> {
             Set(file.records.map { $0[column] }.filter { !$0.isEmpty })
         }
-        let hosts = (values("host", baseline), values("host", current))
+        let hosts = (values(.host, baseline), values(.host, current))
         if !hosts.0.isEmpty, !hosts.1.isEmpty, hosts.0 != hosts.1 {
             notes.append(
                 "measured on different hosts (\(hosts.0.sorted().joined(separator: ", ")) → \(hosts.1.sorted().joined(separator: ", "))): absolute times include the machines' difference; ratios cancel it")
         }
-        for file in [baseline, current] where values("build_config", file).contains("debug") {
+        for file in [baseline, current] where values(.buildConfig, file).contains("debug") {
             notes.append("\(file.path) is from a debug build: its timings mean nothing")
         }
         for file in [baseline, current] {
-            let withInterval = file.records.contains { !$0["ns_per_event_ci_low"].isEmpty }
+            let withInterval = file.records.contains { !$0[.nsPerEventCILow].isEmpty }
             if file.records.contains(where: \.isOK), !withInterval {
                 notes.append(
                     "\(file.path) has no confidence intervals (ns_per_event_ci_low/high empty or absent): time changes are not judged")
             }
         }
         let counted = [baseline, current].contains { file in
-            file.records.contains { !$0["allocs_per_event"].isEmpty }
+            file.records.contains { !$0[.allocsPerEvent].isEmpty }
         }
         if !counted {
             notes.append("allocations not compared: neither file has allocs_per_event")
@@ -326,10 +325,10 @@ public struct ResultsComparison: Sendable {
     ) -> [String] {
         guard new.isBaselineVariant else { return [] }
         var differences = [String]()
-        var columns = ["machines", "events_per_machine", "build_config"]
-        if ignoringParameters { columns.insert("params", at: 0) }
+        var columns: [ResultColumn] = [.machines, .eventsPerMachine, .buildConfig]
+        if ignoringParameters { columns.insert(.parameters, at: 0) }
         for column in columns where !old[column].isEmpty && !new[column].isEmpty && old[column] != new[column] {
-            differences.append("\(column) \(old[column]) → \(new[column])")
+            differences.append("\(column.name) \(old[column]) → \(new[column])")
         }
         guard !differences.isEmpty else { return [] }
         return ["\(new.identity.scenario): run differently (\(differences.joined(separator: ", ")))"]
@@ -338,13 +337,13 @@ public struct ResultsComparison: Sendable {
     /// `run 20261129T…, commit abc123, host ci-7, 2026-11-29T10:00:00Z` (or `3 runs`).
     private static func summary(of file: ResultsFile) -> String {
         var runs = [String]()
-        for record in file.records where !runs.contains(record["run_id"]) { runs.append(record["run_id"]) }
+        for record in file.records where !runs.contains(record[.runID]) { runs.append(record[.runID]) }
         guard let first = file.records.first else { return file.path }
-        var parts = [runs.count > 1 ? "\(runs.count) runs" : "run \(first["run_id"])"]
-        if !first["git_commit"].isEmpty { parts.append("commit \(first["git_commit"])") }
-        if !first["host"].isEmpty { parts.append("host \(first["host"])") }
-        if !first["build_config"].isEmpty { parts.append(first["build_config"]) }
-        if !first["timestamp"].isEmpty { parts.append(first["timestamp"]) }
+        var parts = [runs.count > 1 ? "\(runs.count) runs" : "run \(first[.runID])"]
+        if !first[.gitCommit].isEmpty { parts.append("commit \(first[.gitCommit])") }
+        if !first[.host].isEmpty { parts.append("host \(first[.host])") }
+        if !first[.buildConfig].isEmpty { parts.append(first[.buildConfig]) }
+        if !first[.timestamp].isEmpty { parts.append(first[.timestamp]) }
         return "\(file.path) (\(parts.joined(separator: ", ")))"
     }
 }

@@ -118,13 +118,13 @@ public struct ResultsFile: Sendable {
                     "'\(fields[highIndex])' is below \(low) '\(fields[lowIndex])'; an interval's high end is at least its low end")
             }
             let row = ResultsRecord(line: record.line, fields: fields, columnIndex: columnIndex)
-            if row.isOK, row["ns_per_event_median"].isEmpty {
+            if row.isOK, row[.nsPerEventMedian].isEmpty {
                 throw failure(
-                    record.fieldLines[columnIndex["ns_per_event_median"]!], "ns_per_event_median",
+                    record.fieldLines[columnIndex[ResultColumn.nsPerEventMedian.name]!], ResultColumn.nsPerEventMedian.name,
                     "empty, but the row's status is 'ok'; an ok row has a median")
             }
             let identity = row.identity
-            let key = [runs == .several ? row["run_id"] : "", identity.scenario, identity.parameters, identity.variant]
+            let key = [runs == .several ? row[.runID] : "", identity.scenario, identity.parameters, identity.variant]
                 .joined(separator: "\u{1F}")
             if let first = seen[key] {
                 throw failure(

@@ -13,7 +13,7 @@ public enum ResultsMerge {
 
     public static func merge(_ parts: [ResultsFile]) throws(ResultsFileError) -> Merged {
         guard let first = parts.first else {
-            return Merged(document: CSVFile.document(header: ResultRow.columns, rows: []), rows: 0, notes: [])
+            return Merged(document: OutputFile.document(header: ResultRow.columns, rows: []), rows: 0, notes: [])
         }
         var rows = [[String]]()
         var seen = [ResultIdentity: (path: String, line: Int)]()
@@ -29,7 +29,7 @@ public enum ResultsMerge {
             for record in part.records {
                 if let earlier = seen[record.identity] {
                     throw ResultsFileError(
-                        path: part.path, line: record.line, column: "variant",
+                        path: part.path, line: record.line, column: ResultColumn.variant.name,
                         message: "a duplicated row: \(record.identity) is also in \(earlier.path) line \(earlier.line); each part must measure different configurations")
                 }
                 seen[record.identity] = (part.path, record.line)
@@ -37,12 +37,12 @@ public enum ResultsMerge {
             }
         }
         var notes = [String]()
-        for column in ["git_commit", "build_config", "seed", "machines", "swift_version"] {
+        for column in ResultColumn.all where column.readers.contains(.merge) {
             let values = Set(parts.flatMap { $0.records.map { $0[column] } }.filter { !$0.isEmpty })
             if values.count > 1 {
-                notes.append("the parts differ in \(column): \(values.sorted().joined(separator: ", "))")
+                notes.append("the parts differ in \(column.name): \(values.sorted().joined(separator: ", "))")
             }
         }
-        return Merged(document: CSVFile.document(header: first.header, rows: rows), rows: rows.count, notes: notes)
+        return Merged(document: OutputFile.document(header: first.header, rows: rows), rows: rows.count, notes: notes)
     }
 }

@@ -1,3 +1,5 @@
+import SimBenchCore
+
 /// One row of a results file, validated, with the line it came from.
 public struct ResultsRecord: Sendable {
     /// The 1-based line the record starts on.
@@ -7,21 +9,26 @@ public struct ResultsRecord: Sendable {
     let columnIndex: [String: Int]
 
     /// The cell of `column`; empty when the column is absent (a file from an older version).
-    public subscript(column: String) -> String {
-        columnIndex[column].map { fields[$0] } ?? ""
+    public subscript(column: ResultColumn) -> String {
+        columnIndex[column.name].map { fields[$0] } ?? ""
     }
 
     /// The number in `column`, or nil for an empty cell or an absent column. The reader
     /// checked that every numeric cell is empty or a finite number.
-    public func number(_ column: String) -> Double? {
+    public func number(_ column: ResultColumn) -> Double? {
         let text = self[column]
         return text.isEmpty ? nil : Double(text)
     }
 
     public var identity: ResultIdentity {
-        ResultIdentity(scenario: self["scenario"], parameters: self["params"], variant: self["variant"])
+        ResultIdentity(scenario: self[.scenario], parameters: self[.parameters], variant: self[.variant])
     }
 
-    public var isBaselineVariant: Bool { self["role"] == "baseline" }
-    public var isOK: Bool { self["status"] == "ok" }
+    /// The variant's role, or nil for a role this version does not know.
+    public var role: VariantRole? { VariantRole(rawValue: self[.role]) }
+    /// The row's status, or nil for a status this version does not know.
+    public var status: ResultStatus? { ResultStatus(rawValue: self[.status]) }
+
+    public var isBaselineVariant: Bool { role == .baseline }
+    public var isOK: Bool { status == .ok }
 }

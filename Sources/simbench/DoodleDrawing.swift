@@ -1,21 +1,23 @@
 import Foundation
+import SimBench
 import SimBenchCore
 import Subjects
 
 /// `simbench render`: one page of the marks scenario drawn as SVG, so that a person can see
 /// what the traversals walk.
-public enum DoodleDrawing {
+enum DoodleDrawing {
     /// The SVG of page `page` of the marks scenario under `options` (seed, marks per page,
     /// shape parameters): the same doodle `simbench run` builds for that page.
-    public static func svg(options: RunOptions, page: Int, physicalMemory: UInt64) throws(UsageError) -> String {
+    static func svg(options: RunOptions, page: Int, physicalMemory: UInt64) throws(UsageError) -> String {
         var options = options
-        options.scenarios = ["marks"]
+        options.scenarios = [MarksScenario.descriptor.name]
         // One page is drawn, whatever its number: the plan (which checks the parameters and
         // the memory one page needs) is for one page, and only the page's index is `page`.
         options.machines = 1
         let plan: RunPlan
         do {
-            plan = try RunPlan(options: options, cores: 1, physicalMemory: physicalMemory)
+            plan = try RunPlan(
+                options: options, catalog: Suite.catalog, cores: 1, physicalMemory: physicalMemory)
         } catch {
             // The plan's one machine is this command's one page: name what the user gave.
             throw UsageError(

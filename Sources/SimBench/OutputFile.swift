@@ -1,8 +1,9 @@
 import Foundation
 import Glibc
 
-/// RFC 4180 CSV: writing whole files atomically.
-public enum CSVFile {
+/// Every file simbench writes (results and raw CSVs, SVG doodles, JSON exports): checked
+/// writable before any work, written whole or not at all; and RFC 4180 CSV records.
+public enum OutputFile {
     /// One record: fields joined by commas, quoted where they hold a comma, a quote, or a
     /// line break; quotes doubled. Records end with CRLF, as RFC 4180 says.
     public static func record(_ fields: [String]) -> String {
@@ -45,17 +46,4 @@ public enum CSVFile {
         _ = try OutputPath.check(path, flag: flag, standardOutput: false)
     }
 
-}
-
-/// A file that could not be read or written.
-public struct FileError: Error, CustomStringConvertible {
-    public let path: String
-    public let reason: String
-
-    public init(path: String, reason: String) {
-        self.path = path
-        self.reason = reason
-    }
-
-    public var description: String { "\(path): \(reason)".escapingControlCharacters }
 }

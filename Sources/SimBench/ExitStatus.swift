@@ -1,0 +1,20 @@
+/// The exit statuses of every `simbench` command, documented in `simbench --help` and the
+/// README.
+public enum ExitStatus: Int32, Sendable {
+    /// The command did what was asked; `compare`: no regression.
+    case success = 0
+    /// The command could not finish: an unreadable or malformed input file, a results file
+    /// that could not be written.
+    case failure = 1
+    /// `compare`: at least one regression.
+    case regression = 2
+    /// `run`: a variant computed a different outcome from its baseline; it got no timing.
+    case wrongOutcome = 3
+    /// `compare --fail-on-improvement`: improvements and no regression.
+    case improvement = 4
+    /// `doctor`: a validity check failed (a debug build, or a variant whose time does not
+    /// grow with its work).
+    case unhealthy = 5
+    /// Bad flags, values or names; nothing was run or written.
+    case usage = 64
+}

@@ -1,0 +1,291 @@
+/// One column of a results CSV, declared once: its name, what its cells hold, its unit, how
+/// a row's cell is computed, and who reads it back.
+///
+/// `ResultRow.cells`, `ResultRow.columns` (the header), the reader's checks
+/// (`ResultsSchema`), the raw samples' identifying columns and the InfluxDB export's tags and
+/// fields are all derived from `ResultColumn.all`. `simbench compare` and the exports read
+/// cells through these values (`record[.allocsPerEvent]`), never through a name.
+///
+/// To add a column: declare it below with its cell (computing the figure into a
+/// `ResultRow` property, from `ConfigurationResult+Rows.swift`, if it is new), and append it
+/// to the end of `all`. Columns are never renamed or reordered: users' scripts, committed
+/// baselines and history files read them.
+public struct ResultColumn: Sendable, Hashable, CustomStringConvertible {
+    /// What a cell holds, which decides how a reader checks it.
+    public enum Kind: Sendable {
+        /// Empty, or a finite number ≥ 0.
+        case number
+        /// Empty, or a finite number of either sign: a difference from the baseline, or an
+        /// interval around one.
+        case signedNumber
+        /// Empty, or hexadecimal digits.
+        case hexadecimal
+        /// Anything.
+        case text
+    }
+
+    /// How `simbench export --format influx` writes the column, if at all.
+    public enum InfluxRole: Sendable {
+        /// Identifies the series.
+        case tag
+        /// A measured figure, written as a float.
+        case number
+        /// A count, written as an integer (`1000i`) so that its field type never changes.
+        case integer
+        /// A string field.
+        case string
+    }
+
+    /// Who reads the column back, besides the reader's checks: `compare` and the github and
+    /// Bencher exports read it by its typed value (say so here when one starts to), and
+    /// `merge` notes when parts differ in it.
+    public enum Reader: Sendable {
+        case compare
+        case github
+        case bencher
+        case merge
+    }
+
+    public let name: String
+    public let kind: Kind
+    /// `ns`, `bytes`, `ms`, `×`; empty for counts and text.
+    public let unit: String
+    /// Without it a file cannot be read: rows could not be identified or compared.
+    public let isRequired: Bool
+    /// May not be empty in any row.
+    public let isNonEmpty: Bool
+    public let influx: InfluxRole?
+    public let readers: Set<Reader>
+    /// The cell of a row: empty when the figure was not measured.
+    let cell: @Sendable (ResultRow) -> String
+
+    public var description: String { name }
+
+    public static func == (a: ResultColumn, b: ResultColumn) -> Bool { a.name == b.name }
+    public func hash(into hasher: inout Hasher) { hasher.combine(name) }
+
+    /// The cell of `row` in this column.
+    public func cell(of row: ResultRow) -> String { cell(row) }
+
+    init(
+        _ name: String, _ kind: Kind, unit: String = "", required: Bool = false, nonEmpty: Bool = false,
+        influx: InfluxRole? = nil, readers: Set<Reader> = [], cell: @escaping @Sendable (ResultRow) -> String
+    ) {
+        self.name = name
+        self.kind = kind
+        self.unit = unit
+        self.isRequired = required
+        self.isNonEmpty = nonEmpty
+        self.influx = influx
+        self.readers = readers
+        self.cell = cell
+    }
+
+    /// Free text.
+    static func text(
+        _ name: String, required: Bool = false, nonEmpty: Bool = false, influx: InfluxRole? = nil,
+        readers: Set<Reader> = [], _ value: @escaping @Sendable (ResultRow) -> String
+    ) -> ResultColumn {
+        ResultColumn(name, .text, required: required, nonEmpty: nonEmpty, influx: influx, readers: readers, cell: value)
+    }
+
+    /// A measured figure; not finite or nil is an empty cell.
+    static func figure(
+        _ name: String, unit: String, required: Bool = false, influx: InfluxRole? = nil,
+        readers: Set<Reader> = [], _ value: @escaping @Sendable (ResultRow) -> Double?
+    ) -> ResultColumn {
+        ResultColumn(name, .number, unit: unit, required: required, influx: influx, readers: readers) { row in
+            guard let number = value(row), number.isFinite else { return "" }
+            return "\(number)"
+        }
+    }
+
+    /// A measured difference, negative as often as not; not finite or nil is an empty cell.
+    static func signedFigure(
+        _ name: String, unit: String, _ value: @escaping @Sendable (ResultRow) -> Double?
+    ) -> ResultColumn {
+        ResultColumn(name, .signedNumber, unit: unit) { row in
+            guard let number = value(row), number.isFinite else { return "" }
+            return "\(number)"
+        }
+    }
+
+    /// A whole number; nil is an empty cell.
+    static func count(
+        _ name: String, unit: String = "", influx: InfluxRole? = nil, readers: Set<Reader> = [],
+        _ value: @escaping @Sendable (ResultRow) -> UInt64?
+    ) -> ResultColumn {
+        ResultColumn(name, .number, unit: unit, influx: influx, readers: readers) { row in
+            value(row).map { "\($0)" } ?? ""
+        }
+    }
+}
+
+// MARK: - The columns
+
+extension ResultColumn {
+    // The run and its machine.
+    public static let runID = text("run_id", influx: .string, readers: [.compare, .github]) { $0.environment.runID }
+    public static let timestamp = text("timestamp", readers: [.compare]) { $0.environment.timestamp }
+    public static let host = text("host", influx: .tag, readers: [.compare, .github]) { $0.environment.host }
+    public static let cpu = text("cpu", influx: .tag) { $0.environment.cpu }
+    public static let cores = count("cores") { UInt64($0.environment.cores) }
+    public static let loadAverage = text("load_average") { $0.environment.loadAverage }
+    public static let os = text("os") { $0.environment.os }
+    public static let swiftVersion = text("swift_version", influx: .tag, readers: [.merge]) { $0.environment.swiftVersion }
+    public static let buildConfig = text("build_config", influx: .tag, readers: [.compare, .github, .merge]) {
+        $0.environment.buildConfiguration
+    }
+    public static let buildFlags = text("build_flags") { $0.environment.buildFlags }
+    public static let gitCommit = text("git_commit", influx: .string, readers: [.compare, .github, .merge]) {
+        $0.environment.gitCommit
+    }
+
+    // What was measured.
+    public static let scenario = text("scenario", required: true, nonEmpty: true, influx: .tag, readers: [.compare]) {
+        $0.scenario
+    }
+    public static let parameters = text("params", required: true, influx: .tag, readers: [.compare]) { $0.parameters }
+    public static let variant = text("variant", required: true, nonEmpty: true, influx: .tag, readers: [.compare]) {
+        $0.variant
+    }
+    public static let role = text("role", required: true, nonEmpty: true, influx: .tag, readers: [.compare, .github, .bencher]) {
+        $0.role.rawValue
+    }
+    public static let status = text("status", required: true, nonEmpty: true, readers: [.compare]) { $0.status.rawValue }
+    public static let eventUnit = text("event_unit", readers: [.github]) { $0.eventUnit }
+    public static let machines = count("machines", influx: .integer, readers: [.compare, .merge]) { UInt64($0.machines) }
+    public static let eventsPerMachine = count("events_per_machine", influx: .integer, readers: [.compare]) {
+        UInt64($0.eventsPerMachine)
+    }
+    public static let eventsPerRound = count("events_per_round") { UInt64($0.eventsPerRound) }
+    public static let actors = count("actors") { UInt64($0.actors) }
+    public static let rounds = count("rounds", influx: .integer, readers: [.github]) { UInt64($0.rounds) }
+    public static let warmupRounds = count("warmup_rounds") { UInt64($0.warmupRounds) }
+    public static let seed = count("seed", readers: [.merge]) { $0.seed }
+
+    // Wall time per event.
+    public static let nsPerEventMedian = figure(
+        "ns_per_event_median", unit: "ns", required: true, influx: .number, readers: [.compare, .github, .bencher]
+    ) { $0.nsPerEvent?.median }
+    public static let nsPerEventMin = figure("ns_per_event_min", unit: "ns") { $0.nsPerEvent?.min }
+    public static let nsPerEventMax = figure("ns_per_event_max", unit: "ns") { $0.nsPerEvent?.max }
+    public static let nsPerEventMean = figure("ns_per_event_mean", unit: "ns") { $0.nsPerEvent?.mean }
+    public static let nsPerEventStddev = figure("ns_per_event_stddev", unit: "ns") { $0.nsPerEvent?.standardDeviation }
+    public static let nsPerEventCV = figure("ns_per_event_cv", unit: "", influx: .number) {
+        $0.nsPerEvent?.coefficientOfVariation
+    }
+    public static let nsPerEventP10 = figure("ns_per_event_p10", unit: "ns") { $0.nsPerEvent?.p10 }
+    public static let nsPerEventP90 = figure("ns_per_event_p90", unit: "ns") { $0.nsPerEvent?.p90 }
+    public static let nsPerEventCILow = figure(
+        "ns_per_event_ci_low", unit: "ns", influx: .number, readers: [.compare, .github, .bencher]
+    ) { $0.nsPerEvent?.medianLow }
+    public static let nsPerEventCIHigh = figure(
+        "ns_per_event_ci_high", unit: "ns", influx: .number, readers: [.compare, .github, .bencher]
+    ) { $0.nsPerEvent?.medianHigh }
+    public static let outliersMild = count("outliers_mild") { $0.nsPerEvent.map { UInt64($0.mildOutliers) } }
+    public static let outliersSevere = count("outliers_severe") { $0.nsPerEvent.map { UInt64($0.severeOutliers) } }
+    public static let eventsPerSecond = figure("events_per_second", unit: "1/s", influx: .number) { $0.eventsPerSecond }
+
+    // Against the scenario's baseline variant.
+    public static let ratioToBaseline = figure(
+        "ratio_to_baseline", unit: "×", influx: .number, readers: [.compare, .github, .bencher]
+    ) { $0.ratioToBaseline }
+    public static let ratioCILow = figure("ratio_ci_low", unit: "×", influx: .number, readers: [.compare, .github, .bencher]) {
+        $0.ratioLow
+    }
+    public static let ratioCIHigh = figure("ratio_ci_high", unit: "×", influx: .number, readers: [.compare, .github, .bencher]) {
+        $0.ratioHigh
+    }
+
+    // Other measurements.
+    public static let cpuNsPerEventMedian = figure("cpu_ns_per_event_median", unit: "ns", influx: .number) {
+        $0.cpuNsPerEventMedian
+    }
+    public static let allocsPerEvent = figure(
+        "allocs_per_event", unit: "", influx: .number, readers: [.compare, .github, .bencher]
+    ) { $0.allocationsPerEvent }
+    public static let peakRSSBytes = count("peak_rss_bytes", unit: "bytes", influx: .integer) { $0.peakResidentBytes }
+    public static let rssBytesPerMachine = figure("rss_bytes_per_machine", unit: "bytes") { $0.residentBytesPerMachine }
+    public static let instructionsPerEvent = figure("instructions_per_event", unit: "") { $0.instructionsPerEvent }
+    public static let setupMilliseconds = figure("setup_ms", unit: "ms") { $0.setupMilliseconds }
+    public static let prepareMilliseconds = figure("prepare_ms", unit: "ms") { $0.prepareMilliseconds }
+    public static let checksum = ResultColumn("checksum", .hexadecimal) { String($0.checksum, radix: 16) }
+
+    // Against the first value of the scenario's axis.
+    public static let axisReference = text("axis_reference") { $0.axisReference }
+    public static let ratioToAxisReference = figure("ratio_to_axis_reference", unit: "×") { $0.ratioToAxisReference }
+    public static let axisRatioCILow = figure("axis_ratio_ci_low", unit: "×") { $0.axisRatioLow }
+    public static let axisRatioCIHigh = figure("axis_ratio_ci_high", unit: "×") { $0.axisRatioHigh }
+
+    // Steady numbers: processes, thread CPU time, interference, the machine-speed reference.
+    public static let processes = count("processes", influx: .integer) { UInt64($0.processes) }
+    public static let cpuNsPerEventCILow = figure("cpu_ns_per_event_ci_low", unit: "ns", readers: [.compare]) {
+        $0.cpuNsPerEventLow
+    }
+    public static let cpuNsPerEventCIHigh = figure("cpu_ns_per_event_ci_high", unit: "ns", readers: [.compare]) {
+        $0.cpuNsPerEventHigh
+    }
+    public static let utilizationMedian = figure("utilization_median", unit: "", influx: .number) { $0.utilizationMedian }
+    public static let interferedRounds = count("interfered_rounds", influx: .integer) {
+        $0.interferedRounds.map { UInt64($0) }
+    }
+    public static let cpuRatioToBaseline = figure("cpu_ratio_to_baseline", unit: "×", influx: .number, readers: [.compare]) {
+        $0.cpuRatioToBaseline
+    }
+    public static let cpuRatioCILow = figure("cpu_ratio_ci_low", unit: "×", readers: [.compare]) { $0.cpuRatioLow }
+    public static let cpuRatioCIHigh = figure("cpu_ratio_ci_high", unit: "×", readers: [.compare]) { $0.cpuRatioHigh }
+    public static let referenceNsMedian = figure("reference_ns_median", unit: "ns") { $0.referenceNsMedian }
+    public static let cpuPerReference = figure("cpu_per_reference", unit: "", readers: [.compare]) { $0.cpuPerReference }
+    public static let cpuPerReferenceCILow = figure("cpu_per_reference_ci_low", unit: "", readers: [.compare]) {
+        $0.cpuPerReferenceLow
+    }
+    public static let cpuPerReferenceCIHigh = figure("cpu_per_reference_ci_high", unit: "", readers: [.compare]) {
+        $0.cpuPerReferenceHigh
+    }
+    public static let emptyRoundNs = figure("empty_round_ns", unit: "ns") { $0.emptyRoundNs }
+
+    // The answer in the user's units.
+    public static let overheadNsPerEvent = signedFigure("overhead_ns_per_event", unit: "ns") { $0.overheadNsPerEvent }
+    public static let overheadCILow = signedFigure("overhead_ci_low", unit: "ns") { $0.overheadLow }
+    public static let overheadCIHigh = signedFigure("overhead_ci_high", unit: "ns") { $0.overheadHigh }
+    public static let breakevenNsPerEvent = figure("breakeven_ns_per_event", unit: "ns") { $0.breakevenNsPerEvent }
+    public static let breakevenCILow = signedFigure("breakeven_ci_low", unit: "ns") { $0.breakevenLow }
+    public static let breakevenCIHigh = signedFigure("breakeven_ci_high", unit: "ns") { $0.breakevenHigh }
+    public static let breakevenNote = text("breakeven_note") { $0.breakevenNote }
+    public static let negligible = figure("negligible", unit: "") { $0.negligible }
+    public static let bytesPerEntity = figure("bytes_per_entity", unit: "bytes", influx: .number) { $0.bytesPerEntity }
+    public static let bytesPerEntityOverBaseline = signedFigure("bytes_per_entity_over_baseline", unit: "bytes") {
+        $0.bytesPerEntityOverBaseline
+    }
+
+    // Net of the floor: the simulation's own bookkeeping.
+    public static let floorNsPerEvent = figure("floor_ns_per_event", unit: "ns") { $0.floorNsPerEvent }
+    public static let floorShare = figure("floor_share", unit: "") { $0.floorShare }
+    public static let ratioNetOfFloor = signedFigure("ratio_net_of_floor", unit: "×") { $0.ratioNetOfFloor }
+    public static let ratioNetCILow = signedFigure("ratio_net_ci_low", unit: "×") { $0.ratioNetLow }
+    public static let ratioNetCIHigh = signedFigure("ratio_net_ci_high", unit: "×") { $0.ratioNetHigh }
+
+    /// Every column, in the order simbench writes them. New columns go at the end.
+    public static let all: [ResultColumn] = [
+        runID, timestamp, host, cpu, cores, loadAverage, os, swiftVersion, buildConfig, buildFlags,
+        gitCommit, scenario, parameters, variant, role, status, eventUnit, machines, eventsPerMachine,
+        eventsPerRound, actors, rounds, warmupRounds, seed, nsPerEventMedian, nsPerEventMin,
+        nsPerEventMax, nsPerEventMean, nsPerEventStddev, nsPerEventCV, nsPerEventP10, nsPerEventP90,
+        nsPerEventCILow, nsPerEventCIHigh, outliersMild, outliersSevere, eventsPerSecond,
+        ratioToBaseline, ratioCILow, ratioCIHigh, cpuNsPerEventMedian, allocsPerEvent, peakRSSBytes,
+        rssBytesPerMachine, instructionsPerEvent, setupMilliseconds, prepareMilliseconds, checksum,
+        axisReference, ratioToAxisReference, axisRatioCILow, axisRatioCIHigh, processes,
+        cpuNsPerEventCILow, cpuNsPerEventCIHigh, utilizationMedian, interferedRounds,
+        cpuRatioToBaseline, cpuRatioCILow, cpuRatioCIHigh, referenceNsMedian, cpuPerReference,
+        cpuPerReferenceCILow, cpuPerReferenceCIHigh, emptyRoundNs, overheadNsPerEvent,
+        overheadCILow, overheadCIHigh, breakevenNsPerEvent, breakevenCILow, breakevenCIHigh,
+        breakevenNote, negligible, bytesPerEntity, bytesPerEntityOverBaseline, floorNsPerEvent,
+        floorShare, ratioNetOfFloor, ratioNetCILow, ratioNetCIHigh,
+    ]
+
+    /// The column named `name`, if simbench writes one.
+    public static func named(_ name: String) -> ResultColumn? {
+        all.first { $0.name == name }
+    }
+}

@@ -1,0 +1,64 @@
+import Foundation
+
+/// A plain text table: columns padded to their widest cell, numbers right-aligned.
+public struct TextTable {
+    public var header: [String]
+    public var rows: [[String]] = []
+    /// Columns to align left (names); the rest align right.
+    public var leftAligned: Set<Int> = [0]
+
+    public init(header: [String]) {
+        self.header = header
+    }
+
+    /// The widest line `render(indent:)` prints.
+    public func width(indent: String = "  ") -> Int {
+        render(indent: indent).split(separator: "\n").map(\.count).max() ?? 0
+    }
+
+    /// The table without `column`.
+    public func removing(column: Int) -> TextTable {
+        var table = TextTable(header: header.enumerated().filter { $0.offset != column }.map(\.element))
+        table.rows = rows.map { row in row.enumerated().filter { $0.offset != column }.map(\.element) }
+        table.leftAligned = Set(leftAligned.compactMap { $0 == column ? nil : $0 > column ? $0 - 1 : $0 })
+        return table
+    }
+
+    /// Drops columns whose cells are all empty: a column that says nothing on any row.
+    public func removingEmptyColumns() -> TextTable {
+        var table = self
+        for column in (0..<header.count).reversed()
+        where !rows.isEmpty && rows.allSatisfy({ column >= $0.count || $0[column].isEmpty }) {
+            table = table.removing(column: column)
+        }
+        return table
+    }
+
+    /// The table narrowed to `width`: columns are dropped in the order of `dropOrder`
+    /// (header names, least useful first) until it fits or none is left to drop.
+    public func fitting(width: Int, dropOrder: [String], indent: String = "  ") -> TextTable {
+        var table = self
+        for name in dropOrder where table.width(indent: indent) > width {
+            if let column = table.header.lastIndex(of: name) { table = table.removing(column: column) }
+        }
+        return table
+    }
+
+    public func render(indent: String = "  ") -> String {
+        let all = [header] + rows
+        var widths = [Int](repeating: 0, count: header.count)
+        for row in all {
+            for (column, cell) in row.enumerated() where column < widths.count {
+                widths[column] = max(widths[column], cell.count)
+            }
+        }
+        return all.map { row in
+            let cells = row.enumerated().map { column, cell in
+                let padding = String(repeating: " ", count: widths[column] - cell.count)
+                return leftAligned.contains(column) ? cell + padding : padding + cell
+            }
+            return indent + cells.joined(separator: "  ").replacingOccurrences(
+                of: "\\s+$", with: "", options: .regularExpression)
+        }.joined(separator: "\n")
+    }
+}
