@@ -49,6 +49,22 @@ public struct PatternAnswer: Sendable, Equatable {
             negligible: row.negligible)
     }
 
+    /// The answer of a pattern's row in a results file; nil for a baseline or a floor, a
+    /// wrong outcome, or a file without the overhead columns. A file does not name the
+    /// scenario's entity, so the harness's word stands for it: machine.
+    public init?(record: ResultsRecord) {
+        guard record.role == .pattern, record.isOK, let overhead = record.number(.overheadNsPerEvent) else {
+            return nil
+        }
+        self.init(
+            variant: "\(record[.scenario]).\(record[.variant])", event: PatternAnswer.noun(record[.eventUnit]),
+            entity: "machine", overhead: overhead, overheadLow: record.number(.overheadCILow),
+            overheadHigh: record.number(.overheadCIHigh),
+            bytesOverBaseline: record.number(.bytesPerEntityOverBaseline),
+            breakeven: record.number(.breakevenNsPerEvent), breakevenNote: record[.breakevenNote],
+            negligible: record.number(.negligible))
+    }
+
     /// The noun of an event unit: `customer action (putMoney, …)` → `customer action`.
     public static func noun(_ unit: String) -> String {
         let plain = unit.split(separator: "(").first.map(String.init) ?? unit

@@ -128,6 +128,15 @@ struct RunCommand: Command {
           round must equal the baseline's or the variant is reported WRONG with no timing,
           and the exit status is 3.
           Results depend on --seed only, never on --actors or the number of cores.
+          CPU ns/event is each worker thread's own CPU clock around its slice, summed: the
+          variant's cost on one core, blind to time a worker waited for a core. A round whose
+          utilisation (that CPU over wall × workers that could run at once) falls below
+          \(Int(Interference.fraction * 100))% of the variant's median is interfered with; above a fifth of such rounds,
+          or under \(RunWarnings.minimumSamples) samples, a warning names the variant. An interval needs
+          \(Bootstrap.minimumSamples) samples ("—" below that).
+          Under each table, one sentence per pattern: the CPU ns it adds per event with its
+          CI, the bytes it adds per machine, and the real work per event above which the
+          overhead is under --negligible of the total.
 
         OUTPUT
           A table per scenario: median ns per event with its 95% CI, min, max, events per

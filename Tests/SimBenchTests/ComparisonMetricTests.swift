@@ -95,4 +95,36 @@ struct ComparisonMetricTests {
         #expect(table.basis == .ratio && table.verdict == .regression, "\(table)")
         #expect(table.note.contains("no CPU time in a file: wall time"), "\(table.note)")
     }
+
+    @Test("markdown: a pattern whose time changed gets its sentence, before and now")
+    func markdownAnswers() throws {
+        func withOverhead(_ file: ResultsFile, overhead: Double, path: String) throws -> ResultsFile {
+            var fixture = ResultsFixture([])
+            for record in file.records {
+                var row = Dictionary(uniqueKeysWithValues: ResultRow.columns.map { ($0, "") })
+                for column in file.header { row[column] = record[ResultColumn.named(column)!] }
+                if record.role == .pattern {
+                    row["overhead_ns_per_event"] = "\(overhead)"
+                    row["overhead_ci_low"] = "\(overhead - 1)"
+                    row["overhead_ci_high"] = "\(overhead + 1)"
+                    row["breakeven_ns_per_event"] = "\(overhead / 0.05 - 100)"
+                    row["negligible"] = "0.05"
+                    row["bytes_per_entity_over_baseline"] = "64"
+                }
+                fixture.rows.append(row)
+            }
+            return try fixture.file(path)
+        }
+        let before = try withOverhead(Self.run(ratio: 1.2, path: "a.csv"), overhead: 20, path: "a.csv")
+        let after = try withOverhead(Self.run(ratio: 1.5, path: "b.csv"), overhead: 50, path: "b.csv")
+        let comparison = try ResultsComparison(baseline: before, current: after)
+        #expect(comparison.answers.count == 1)
+        // Markdown escapes '<' as '&lt;', which renders as '<'.
+        let markdown = comparison.render(.markdown, width: 120)
+        #expect(markdown.contains("now: vending.table: +50.0 ns per customer action [49.0, 51.0] (CPU) and +64.0 B per machine; negligible (&lt; 5%) once a customer action does ≥ 900 ns of real work."), "\(markdown)")
+        #expect(markdown.contains("was: vending.table: +20.0 ns per customer action"), "\(markdown)")
+        // Unchanged patterns get no sentence.
+        let same = try ResultsComparison(baseline: before, current: before)
+        #expect(same.answers.isEmpty)
+    }
 }

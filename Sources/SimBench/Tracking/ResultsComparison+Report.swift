@@ -169,6 +169,15 @@ extension ResultsComparison {
             lines.append("</details>")
             lines.append("")
         }
+        if !answers.isEmpty {
+            lines.append("What the changed patterns add per event, before → now:")
+            lines.append("")
+            for answer in answers {
+                lines.append("- now: \(escape(answer.now))")
+                lines.append("  was: \(escape(answer.before))")
+            }
+            lines.append("")
+        }
         for line in missing() {
             lines.append(line)
             lines.append("")

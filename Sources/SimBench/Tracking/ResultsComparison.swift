@@ -29,6 +29,9 @@ public struct ResultsComparison: Sendable {
     public let onlyInCurrent: [ResultIdentity]
     /// File-level remarks: different hosts, debug builds, missing intervals or counts.
     public let notes: [String]
+    /// For each pattern whose time changed: what it adds per event, before and now, in one
+    /// sentence each (`PatternAnswer`), where both files have the overhead columns.
+    public let answers: [(before: String, now: String)]
     /// One line per file: run, commit, host, time.
     public let baselineSummary: String
     public let currentSummary: String
@@ -58,12 +61,19 @@ public struct ResultsComparison: Sendable {
         var results = [MetricComparison]()
         var notes = [String]()
         var onlyInCurrent = [ResultIdentity]()
+        var answers = [(before: String, now: String)]()
         for (key, row) in after.order.map({ ($0, after.rows[$0]!) }) {
             guard let old = before.rows[key] else {
                 onlyInCurrent.append(row.identity)
                 continue
             }
-            results.append(ResultsComparison.time(from: old, to: row, thresholds: thresholds))
+            let time = ResultsComparison.time(from: old, to: row, thresholds: thresholds)
+            results.append(time)
+            if time.verdict == .regression || time.verdict == .improvement,
+                let was = PatternAnswer(record: old), let now = PatternAnswer(record: row)
+            {
+                answers.append((was.sentence, now.sentence))
+            }
             if let allocations = ResultsComparison.allocations(from: old, to: row, thresholds: thresholds) {
                 results.append(allocations)
             }
@@ -75,6 +85,7 @@ public struct ResultsComparison: Sendable {
         }
         onlyInBaseline = before.order.filter { after.rows[$0] == nil }.map { before.rows[$0]!.identity }
         self.onlyInCurrent = onlyInCurrent
+        self.answers = answers
         // A stable sort: verdict first, then the current file's order.
         comparisons = results.enumerated().sorted {
             ($0.element.verdict, $0.offset) < ($1.element.verdict, $1.offset)
@@ -113,9 +124,10 @@ public struct ResultsComparison: Sendable {
         // CPU time where both rows have it; older files only have wall time.
         var metric = thresholds.metric
         var context = [String]()
+        var fallback: String?
         if metric == .cpu, old.number(metric.columns.median) == nil || new.number(metric.columns.median) == nil {
             metric = .wall
-            context.append("no CPU time in a file: wall time")
+            fallback = "no CPU time in a file: wall time"
         }
         let columns = metric.columns
         let nanoseconds = estimate(old, columns.median, columns.low, columns.high)
@@ -177,6 +189,7 @@ public struct ResultsComparison: Sendable {
                 context.append("no ratio")
             }
         }
+        if let fallback { context.append(fallback) }
         result.note = context.joined(separator: "; ")
         return result
     }
