@@ -8,24 +8,35 @@ public enum RunWarnings {
     /// (an empty fleet's round) is worth a warning.
     public static let emptyRoundShare = 0.01
 
-    /// One line per variant whose samples are too few, too many of whose rounds another
-    /// process interfered with, or whose rounds are so short that the harness's own cost
-    /// per round shows.
+    /// The lines for one configuration's rows: one for the variants whose rounds are so
+    /// short that the harness's own cost per round shows, one for variants with too few
+    /// samples, and one per variant too many of whose rounds another process interfered
+    /// with. The floor is left out of the first: it is meant to be small.
     public static func lines(for rows: [ResultRow]) -> [String] {
+        let measured = rows.filter { $0.status == .ok && $0.nsPerEvent != nil }
         var lines = [String]()
-        for row in rows where row.status == .ok {
-            if let empty = row.emptyRoundNs, let time = row.nsPerEvent {
-                let round = time.median * Double(row.eventsPerRound)
-                if empty > emptyRoundShare * round {
-                    lines.append(
-                        "  warning: \(row.variant): the harness's fixed cost of a round (\(NumberFormat.significant(empty / 1000)) µs on an empty fleet) is \(NumberFormat.percent(empty / round)) of its round; give more --machines or --events")
-                }
+        var shortRounds = [String]()
+        var emptyRound: Double?
+        for row in measured where row.role != .floor {
+            guard let empty = row.emptyRoundNs, let time = row.nsPerEvent else { continue }
+            let round = time.median * Double(row.eventsPerRound)
+            if empty > emptyRoundShare * round {
+                shortRounds.append("\(row.variant) \(NumberFormat.percent(empty / round))")
+                emptyRound = empty
             }
+        }
+        if let emptyRound, !shortRounds.isEmpty {
+            lines.append(
+                "  warning: the harness's fixed cost of a round (\(NumberFormat.significant(emptyRound / 1000)) µs on an empty fleet) is more than \(NumberFormat.percent(emptyRoundShare)) of the round of \(shortRounds.joined(separator: ", ")); it is in their wall times, not in CPU time; give more --machines or --events")
+        }
+        let few = measured.filter { $0.rounds * $0.processes < minimumSamples }
+        if let first = few.first {
+            let samples = first.rounds * first.processes
+            lines.append(
+                "  warning: only \(samples) samples of \(few.map(\.variant).joined(separator: ", ")) (fewer than \(minimumSamples)); intervals need \(Bootstrap.minimumSamples) and are wide below \(minimumSamples): give more --rounds or --processes")
+        }
+        for row in measured {
             let samples = row.rounds * row.processes
-            if samples < minimumSamples {
-                lines.append(
-                    "  warning: \(row.variant): only \(samples) samples (fewer than \(minimumSamples)); its intervals are wide or missing (\(Bootstrap.minimumSamples) at least), give more --rounds")
-            }
             if let interfered = row.interferedRounds,
                 Interference.warrantsWarning(interfered: interfered, rounds: samples)
             {

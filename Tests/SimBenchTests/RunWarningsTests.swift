@@ -32,7 +32,7 @@ struct RunWarningsTests {
     @Test("fewer than 10 samples, counting every process's rounds")
     func fewSamples() {
         let lines = RunWarnings.lines(for: [row(rounds: 9)])
-        #expect(lines.count == 1 && lines[0].contains("napping: only 9 samples"), "\(lines)")
+        #expect(lines.count == 1 && lines[0].contains("only 9 samples of napping"), "\(lines)")
         #expect(RunWarnings.lines(for: [row(rounds: 5, processes: 2)]).isEmpty)
     }
 
@@ -48,7 +48,7 @@ struct RunWarningsTests {
         // The round takes 10 ns × 100,000 = 1 ms: 10 µs is 1%, 20 µs is 2%.
         #expect(RunWarnings.lines(for: [row(rounds: 10, emptyRound: 9_000)]).isEmpty)
         let lines = RunWarnings.lines(for: [row(rounds: 10, emptyRound: 20_000)])
-        #expect(lines.count == 1 && lines[0].contains("fixed cost of a round"), "\(lines)")
+        #expect(lines.count == 1 && lines[0].contains("fixed cost of a round") && lines[0].contains("napping 2.0%"), "\(lines)")
     }
 
     @Test("a wrong variant gets no warning: it has no timing")
