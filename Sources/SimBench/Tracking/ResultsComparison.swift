@@ -141,27 +141,29 @@ public struct ResultsComparison: Sendable {
         let nanosecondsChange = nanoseconds.flatMap { RelativeChange(from: $0.0, to: $0.1) }
         let ratioChange = ratio.flatMap { RelativeChange(from: $0.0, to: $0.1) }
 
-        let isRuler = new.isBaselineVariant || old.isBaselineVariant
-        if !isRuler, let ratioChange, let ratio, ratioChange.hasInterval || nanosecondsChange?.hasInterval != true {
-            result.basis = metric.ratioBasis
-            result.baseline = ratio.0.value
-            result.current = ratio.1.value
-            result.change = ratioChange
-            let (verdict, reason) = ratioChange.verdict(threshold: thresholds.ratio)
+        /// Rests the verdict on `basis`: its figure in each run, its change, the threshold.
+        func judge(
+            _ basis: MetricComparison.Basis, _ figures: (Estimate, Estimate), _ change: RelativeChange,
+            threshold: Double
+        ) {
+            result.basis = basis
+            result.baseline = figures.0.value
+            result.current = figures.1.value
+            result.change = change
+            let (verdict, reason) = change.verdict(threshold: threshold)
             result.verdict = verdict
             context.append(reason)
+        }
+
+        let isRuler = new.isBaselineVariant || old.isBaselineVariant
+        if !isRuler, let ratioChange, let ratio, ratioChange.hasInterval || nanosecondsChange?.hasInterval != true {
+            judge(metric.ratioBasis, ratio, ratioChange, threshold: thresholds.ratio)
             if let nanosecondsChange { context.append("ns/event \(nanosecondsChange.pointText)") }
         } else if metric == .cpu, let (normalized, normalizedChange) = perReference(old, new),
             normalizedChange.hasInterval, thresholds.judgesAbsoluteTime
         {
             // Absolute time, with the machine's speed in the same rounds divided out.
-            result.basis = .cpuPerReference
-            result.baseline = normalized.0.value
-            result.current = normalized.1.value
-            result.change = normalizedChange
-            let (verdict, reason) = normalizedChange.verdict(threshold: thresholds.time)
-            result.verdict = verdict
-            context.append(reason)
+            judge(.cpuPerReference, normalized, normalizedChange, threshold: thresholds.time)
             if let nanosecondsChange { context.append("cpu ns/event \(nanosecondsChange.pointText)") }
             context.append(
                 isRuler
