@@ -78,6 +78,7 @@ extension ConfigurationResult {
             row.cpuRatioToBaseline = cpuRatio?.estimate
             row.cpuRatioLow = enoughRounds ? cpuRatio?.interval.lower : nil
             row.cpuRatioHigh = enoughRounds ? cpuRatio?.interval.upper : nil
+            row.estimatedPeakBytes = planned.estimatedPeakBytes
             row.emptyRoundNs = setup.emptyRoundNanoseconds > 0 ? Double(setup.emptyRoundNanoseconds) : nil
             row.bytesPerEntity = setup.bytesPerEntity[variant.name]
             if variant.name != baselineName {

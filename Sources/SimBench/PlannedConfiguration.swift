@@ -8,6 +8,10 @@ public struct PlannedConfiguration: Sendable {
     public let variants: [VariantInfo]
     /// Configurations with the same group are measured side by side in the same rounds.
     public let group: String
+    /// The memory the process is expected to hold at its peak while this configuration's
+    /// group is measured: what it holds already, and the group's inputs and variants
+    /// (`RunPlan` refuses a run whose estimate exceeds what the machine has).
+    public var estimatedPeakBytes: UInt64? = nil
 
     /// `vending`, or `validation[matcher=scan]`: parameters are shown where they differ
     /// from the scenario's defaults.

@@ -266,6 +266,9 @@ extension ResultColumn {
     public static let ratioNetCILow = signedFigure("ratio_net_ci_low", unit: "×") { $0.ratioNetLow }
     public static let ratioNetCIHigh = signedFigure("ratio_net_ci_high", unit: "×") { $0.ratioNetHigh }
 
+    // The memory the run plan expected, beside the peak it reached (`peak_rss_bytes`).
+    public static let estimatedPeakBytes = count("estimated_peak_bytes", unit: "bytes") { $0.estimatedPeakBytes }
+
     /// Every column, in the order simbench writes them. New columns go at the end.
     public static let all: [ResultColumn] = [
         runID, timestamp, host, cpu, cores, loadAverage, os, swiftVersion, buildConfig, buildFlags,
@@ -281,7 +284,7 @@ extension ResultColumn {
         cpuPerReferenceCILow, cpuPerReferenceCIHigh, emptyRoundNs, overheadNsPerEvent,
         overheadCILow, overheadCIHigh, breakevenNsPerEvent, breakevenCILow, breakevenCIHigh,
         breakevenNote, negligible, bytesPerEntity, bytesPerEntityOverBaseline, floorNsPerEvent,
-        floorShare, ratioNetOfFloor, ratioNetCILow, ratioNetCIHigh,
+        floorShare, ratioNetOfFloor, ratioNetCILow, ratioNetCIHigh, estimatedPeakBytes,
     ]
 
     /// The column named `name`, if simbench writes one.

@@ -88,6 +88,9 @@ public struct ResultRow: Sendable, Equatable {
     public var ratioNetOfFloor: Double?
     public var ratioNetLow: Double?
     public var ratioNetHigh: Double?
+    /// The run plan's estimate of the process's peak memory while this configuration's group
+    /// was measured, to hold against `peakResidentBytes`.
+    public var estimatedPeakBytes: UInt64?
 
     /// The header: every column's name, in `ResultColumn.all` order.
     public static let columns = ResultColumn.all.map(\.name)

@@ -53,16 +53,29 @@ public struct ResourceUsage: Sendable, Equatable {
         return pages * UInt64(sysconf(Int32(_SC_PAGESIZE)))
     }
 
+    /// The memory the system could give this process now without swapping, in bytes
+    /// (`MemAvailable` in `/proc/meminfo`); nil where that cannot be read.
+    public static func availableBytes() -> UInt64? {
+        guard let meminfo = readSmallFile("/proc/meminfo", capacity: 4096) else { return nil }
+        for line in meminfo.split(separator: "\n") where line.hasPrefix("MemAvailable:") {
+            // "MemAvailable:   23456789 kB"
+            let fields = line.split(separator: " ")
+            guard fields.count >= 2, let kilobytes = UInt64(fields[1]) else { return nil }
+            return kilobytes * 1024
+        }
+        return nil
+    }
+
     private static func nanoseconds(_ time: timeval) -> UInt64 {
         UInt64(max(time.tv_sec, 0)) * 1_000_000_000 + UInt64(max(time.tv_usec, 0)) * 1_000
     }
 
     /// The contents of a small text file such as a `/proc` entry (Foundation-free).
-    private static func readSmallFile(_ path: String) -> String? {
+    private static func readSmallFile(_ path: String, capacity: Int = 256) -> String? {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
-        var bytes = [UInt8](repeating: 0, count: 256)
+        var bytes = [UInt8](repeating: 0, count: capacity)
         let length = bytes.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
         guard length > 0 else { return nil }
         return String(decoding: bytes[..<length], as: UTF8.self)
