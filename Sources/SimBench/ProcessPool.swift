@@ -81,24 +81,19 @@ public enum ProcessPool {
         for index in 0..<plan.processes {
             progress(index + 1)
             let output = directory.appendingPathComponent("child-\(index).json")
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: executable)
-            process.arguments = arguments
             var variables = ProcessInfo.processInfo.environment
             variables[childResultVariable] = output.path
-            process.environment = variables
-            process.standardInput = FileHandle.nullDevice
-            process.standardOutput = FileHandle.nullDevice
+            let ended: ChildProcess.Result
             do {
-                try process.run()
+                ended = try ChildProcess.run(
+                    executable, arguments: arguments, environment: variables,
+                    standardOutput: .discard, standardError: .inherit)
             } catch {
-                throw ChildFailure(process: index, reason: "cannot start \(executable): \(error)")
+                throw ChildFailure(process: index, reason: error.description)
             }
-            process.waitUntilExit()
             // A wrong outcome (3) is measured and reported like in one process.
-            let status = process.terminationStatus
-            guard process.terminationReason == .exit, status == 0 || status == 3 else {
-                let how = process.terminationReason == .exit ? "exit status \(status)" : "signal \(status)"
+            guard let status = ended.exitStatus, status == 0 || status == 3 else {
+                let how = ended.exitStatus.map { "exit status \($0)" } ?? "signal \(ended.signal ?? 0)"
                 throw ChildFailure(process: index, reason: "ended with \(how)")
             }
             do {

@@ -108,20 +108,13 @@ public struct RunEnvironment: Sendable, Equatable {
     }
 
     private static func git(_ arguments: [String]) -> String? {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["git"] + arguments
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle(forWritingAtPath: "/dev/null")
-        do {
-            try process.run()
-        } catch {
-            return nil
-        }
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else { return nil }
-        return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        guard
+            let ended = try? ChildProcess.run(
+                "/usr/bin/env", arguments: ["git"] + arguments,
+                environment: ProcessInfo.processInfo.environment, standardError: .discard),
+            ended.exitStatus == 0
+        else { return nil }
+        return String(decoding: ended.standardOutput, as: UTF8.self)
+            .trimmingCharacters(in: .whitespacesAndNewlines)
     }
 }

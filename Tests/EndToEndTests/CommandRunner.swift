@@ -1,4 +1,5 @@
 import Foundation
+import SimBench
 import Testing
 
 /// Runs the built `simbench` executable and captures what a user would see.
@@ -35,50 +36,27 @@ enum SimBenchBinary {
 
     /// Runs simbench with `arguments`; `columns` sets `COLUMNS`, which is otherwise removed
     /// so that reports take their default width whatever terminal runs the tests.
+    ///
+    /// Started with `ChildProcess`, not Foundation's `Process`, whose `run()` crashes now and
+    /// then on Linux when many children start (swift-corelibs-foundation #5472).
     static func run(
         _ arguments: [String], in directory: URL? = nil, columns: Int? = nil,
         timeout: Double = defaultTimeout, executable: URL? = nil
     ) throws -> CommandResult {
-        let process = Process()
-        process.executableURL = executable ?? url
-        process.arguments = arguments
         var environment = ProcessInfo.processInfo.environment
         environment["COLUMNS"] = columns.map(String.init)
-        process.environment = environment
-        if let directory { process.currentDirectoryURL = directory }
-        let output = Pipe()
-        let error = Pipe()
-        process.standardOutput = output
-        process.standardError = error
-        try process.run()
-        // Safe: written by the timer's queue, read after the pipes closed (the child exited).
-        nonisolated(unsafe) var timedOut = false
-        let timer = DispatchWorkItem {
-            timedOut = true
-            kill(process.processIdentifier, SIGKILL)
-        }
-        DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: timer)
-        // Read both pipes concurrently so that neither fills up and blocks the child.
-        nonisolated(unsafe) var errorData = Data()
-        // Safe: written by the reader thread only, read after `group.wait()`.
-        let group = DispatchGroup()
-        group.enter()
-        DispatchQueue.global().async {
-            errorData = error.fileHandleForReading.readDataToEndOfFile()
-            group.leave()
-        }
-        let outputData = output.fileHandleForReading.readDataToEndOfFile()
-        group.wait()
-        process.waitUntilExit()
-        timer.cancel()
-        if timedOut {
+        let executablePath = (executable ?? url).path
+        let ended = try ChildProcess.run(
+            executablePath, arguments: arguments, environment: environment,
+            directory: directory?.path, timeout: timeout)
+        if ended.timedOut {
             Issue.record("\(arguments) did not finish within \(timeout) s and was killed")
         }
         return CommandResult(
-            status: process.terminationStatus,
-            standardOutput: String(decoding: outputData, as: UTF8.self),
-            standardError: String(decoding: errorData, as: UTF8.self),
-            signaled: process.terminationReason == .uncaughtSignal, timedOut: timedOut)
+            status: ended.exitStatus ?? ended.signal ?? -1,
+            standardOutput: String(decoding: ended.standardOutput, as: UTF8.self),
+            standardError: String(decoding: ended.standardError, as: UTF8.self),
+            signaled: ended.signal != nil, timedOut: ended.timedOut)
     }
 }
 

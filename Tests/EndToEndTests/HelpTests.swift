@@ -1,4 +1,5 @@
 import Foundation
+import SimBench
 import Testing
 
 /// `--help` on every command, did-you-mean, shell completions, and the README in step with
@@ -72,15 +73,10 @@ struct HelpTests {
         let completion = try SimBenchBinary.run(["completion", "bash"])
         #expect(completion.status == 0)
         try completion.standardOutput.write(toFile: scratch.path("simbench.bash"), atomically: true, encoding: .utf8)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/bash")
-        process.arguments = ["-c", "source '\(scratch.path("simbench.bash"))'\n" + script]
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+        let ended = try ChildProcess.run(
+            "/bin/bash", arguments: ["-c", "source '\(scratch.path("simbench.bash"))'\n" + script],
+            environment: ProcessInfo.processInfo.environment, standardError: .discard, timeout: 60)
+        return (ended.exitStatus ?? -1, String(decoding: ended.standardOutput, as: UTF8.self))
     }
 
     @Test("the bash completion parses and completes commands, flags and values")
@@ -88,12 +84,10 @@ struct HelpTests {
         let scratch = try ScratchDirectory()
         let script = try SimBenchBinary.run(["completion", "bash"]).standardOutput
         try script.write(toFile: scratch.path("c.bash"), atomically: true, encoding: .utf8)
-        let check = Process()
-        check.executableURL = URL(fileURLWithPath: "/bin/bash")
-        check.arguments = ["-n", scratch.path("c.bash")]
-        try check.run()
-        check.waitUntilExit()
-        #expect(check.terminationStatus == 0, "bash -n refused the script")
+        let check = try ChildProcess.run(
+            "/bin/bash", arguments: ["-n", scratch.path("c.bash")],
+            environment: ProcessInfo.processInfo.environment, timeout: 60)
+        #expect(check.exitStatus == 0, "bash -n refused the script: \(String(decoding: check.standardError, as: UTF8.self))")
 
         func complete(_ words: [String]) throws -> [String] {
             let quoted = words.map { "'\($0)'" }.joined(separator: " ")

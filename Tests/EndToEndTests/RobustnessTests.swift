@@ -137,26 +137,18 @@ struct RobustnessTests {
     @Test("SIGINT and SIGTERM: one line saying what was not written, exit 130 and 143, no file", arguments: [SIGINT, SIGTERM])
     func interrupted(signal: Int32) throws {
         let scratch = try ScratchDirectory()
-        let process = Process()
-        process.executableURL = SimBenchBinary.url
-        process.arguments = Self.longRun + ["--csv", "out.csv", "--raw", "raw.csv", "--append", "h.csv"]
-        process.currentDirectoryURL = scratch.url
-        let error = Pipe()
-        process.standardError = error
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
+        let process = try ChildProcess.start(
+            SimBenchBinary.url.path,
+            arguments: Self.longRun + ["--csv", "out.csv", "--raw", "raw.csv", "--append", "h.csv"],
+            environment: ProcessInfo.processInfo.environment, directory: scratch.url.path,
+            standardOutput: .discard)
         Thread.sleep(forTimeInterval: 1.5)
-        kill(process.processIdentifier, signal)
-        let deadline = Date().addingTimeInterval(30)
-        while process.isRunning, Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
-        if process.isRunning {
-            kill(process.processIdentifier, SIGKILL)
-            Issue.record("still running 30 s after the signal")
-        }
-        process.waitUntilExit()
-        let text = String(decoding: error.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        #expect(process.terminationReason == .exit)
-        #expect(process.terminationStatus == 128 + signal, "\(text)")
+        kill(process.pid, signal)
+        let ended = process.wait(timeout: 30)
+        if ended.timedOut { Issue.record("still running 30 s after the signal") }
+        let text = String(decoding: ended.standardError, as: UTF8.self)
+        #expect(ended.signal == nil)
+        #expect(ended.exitStatus == 128 + signal, "\(text)")
         let name = signal == SIGINT ? "SIGINT" : "SIGTERM"
         // (A debug build's warning banner comes first.)
         #expect(text.hasSuffix("\nsimbench: interrupted by \(name); not written: out.csv, raw.csv, h.csv\n"), "\(text)")

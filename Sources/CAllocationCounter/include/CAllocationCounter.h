@@ -11,6 +11,7 @@
 #include <stdint.h>
 
 #include "SimBenchFiles.h"
+#include "SimBenchSpawn.h"
 #include "SimBenchInterruption.h"
 
 #ifdef __cplusplus

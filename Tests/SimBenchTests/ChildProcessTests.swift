@@ -1,0 +1,52 @@
+import Glibc
+import Testing
+
+@testable import SimBench
+
+@Suite("child processes without Foundation's Process")
+struct ChildProcessTests {
+    let environment = ["PATH": "/usr/bin:/bin", "GREETING": "hello"]
+
+    @Test("exit status, both outputs, the environment and the directory")
+    func basics() throws {
+        let ended = try ChildProcess.run(
+            "/bin/sh", arguments: ["-c", "echo \"$GREETING\"; pwd; echo oops >&2; exit 3"],
+            environment: environment, directory: "/tmp")
+        #expect(ended.exitStatus == 3 && ended.signal == nil && !ended.timedOut)
+        #expect(String(decoding: ended.standardOutput, as: UTF8.self) == "hello\n/tmp\n")
+        #expect(String(decoding: ended.standardError, as: UTF8.self) == "oops\n")
+    }
+
+    @Test("a child past its timeout is killed and says so")
+    func timeout() throws {
+        let ended = try ChildProcess.run("/bin/sleep", arguments: ["10"], environment: environment, timeout: 0.2)
+        #expect(ended.timedOut && ended.signal == SIGKILL && ended.exitStatus == nil)
+    }
+
+    @Test("a signal ends a started child; its number is reported")
+    func signalled() throws {
+        let running = try ChildProcess.start("/bin/sleep", arguments: ["10"], environment: environment)
+        kill(running.pid, SIGTERM)
+        let ended = running.wait(timeout: 10)
+        #expect(ended.signal == SIGTERM && !ended.timedOut)
+    }
+
+    @Test("the child holds no descriptor of the parent's but the standard three")
+    func noInheritedDescriptors() throws {
+        // A descriptor the parent keeps open, without close-on-exec.
+        let held = open("/dev/null", O_RDONLY)
+        defer { close(held) }
+        let ended = try ChildProcess.run("/bin/ls", arguments: ["/proc/self/fd"], environment: environment)
+        let descriptors = String(decoding: ended.standardOutput, as: UTF8.self).split(separator: "\n")
+        // 0, 1, 2, and the one ls opened to list the directory.
+        #expect(descriptors.count <= 4, "\(descriptors)")
+        #expect(!descriptors.contains(Substring("\(held)")) || held <= 3)
+    }
+
+    @Test("a missing executable is an error naming it")
+    func missing() {
+        #expect(throws: ChildProcess.SpawnError.self) {
+            try ChildProcess.run("/nonexistent/simbench", arguments: [], environment: environment)
+        }
+    }
+}
