@@ -66,7 +66,7 @@ out, limit = sys.argv[1], float(sys.argv[2])
 ratios = {}
 for path in sorted(glob.glob(out + "/run*.csv")):
     for row in csv.DictReader(open(path, newline="")):
-        if row["role"] == "baseline" or row["status"] != "ok":
+        if row["role"] != "pattern" or row["status"] != "ok":
             continue
         column = "cpu_ratio_to_baseline" if row.get("cpu_ratio_to_baseline") else "ratio_to_baseline"
         ratios.setdefault(f'{row["scenario"]}.{row["variant"]}', []).append(float(row[column]))
