@@ -11,17 +11,21 @@ struct FloorFigures {
     /// The baseline's per-event time in each round.
     let baseline: [Double]
     let baselineTrusted: Bool
+    /// Which process took each round, for the two-stage bootstrap.
+    let groups: ProcessGroups
 
     /// Sets the floor columns of `row`, whose variant took `variant` per event in each round;
-    /// the net ratio only when the variant's outcome was right (`trusted`).
+    /// the net ratio only when the variant's outcome was right (`trusted`), and its interval
+    /// only from enough rounds (`Bootstrap.minimumSamples`), like every other interval.
     func fill(_ row: inout ResultRow, variant: [Double], trusted: Bool) {
         row.floorNsPerEvent = median
         row.floorShare = share
         guard trusted, baselineTrusted else { return }
-        let net = NetRatioInterval(variant: variant, baseline: baseline, floor: series)
+        let net = NetRatioInterval(variant: variant, baseline: baseline, floor: series, groups: groups)
+        let enoughRounds = Bootstrap.hasEnoughSamples(series.count)
         row.ratioNetOfFloor = net?.estimate
-        row.ratioNetLow = net?.interval.lower
-        row.ratioNetHigh = net?.interval.upper
+        row.ratioNetLow = enoughRounds ? net?.interval.lower : nil
+        row.ratioNetHigh = enoughRounds ? net?.interval.upper : nil
     }
 }
 
@@ -39,6 +43,6 @@ extension ConfigurationResult {
         return FloorFigures(
             series: series, median: floorMedian,
             share: baselineTrusted && baselineMedian > 0 ? floorMedian / baselineMedian : nil,
-            baseline: baseline, baselineTrusted: baselineTrusted)
+            baseline: baseline, baselineTrusted: baselineTrusted, groups: processGroups)
     }
 }

@@ -120,6 +120,35 @@ struct StatisticsHierarchicalTests {
         #expect(spread.interval.width > 2 * oneStage.interval.width, "\(spread.interval) vs \(oneStage.interval)")
     }
 
+    @Test("the net ratio's interval widens with the spread between processes too")
+    func netRatioAcrossProcesses() throws {
+        // Floor 20 and baseline 100 per event; the variant 180 ± 0.2% from round to round,
+        // shifted by up to ±5% from one process to the next. Over 10 series, the two-stage
+        // interval is typically several times the one-stage one, which sees only the rounds.
+        var widthRatios = [Double]()
+        for seed in 0..<10 as Range<UInt64> {
+            let (variant, process) = pooled(
+                center: 180, between: 0.05, within: 0.002, processes: 8, rounds: 10, seed: seed)
+            let floor = [Double](repeating: 20, count: variant.count)
+            let baseline = [Double](repeating: 100, count: variant.count)
+            let groups = ProcessGroups(processOfSample: process)
+            let twoStage = try #require(
+                NetRatioInterval(variant: variant, baseline: baseline, floor: floor, groups: groups))
+            let oneStage = try #require(NetRatioInterval(variant: variant, baseline: baseline, floor: floor))
+            #expect(twoStage.estimate == oneStage.estimate)
+            #expect(twoStage.interval.contains(twoStage.estimate))
+            widthRatios.append(twoStage.interval.width / oneStage.interval.width)
+            // One process: the same interval as before processes existed.
+            let single = try #require(
+                NetRatioInterval(
+                    variant: variant, baseline: baseline, floor: floor,
+                    groups: ProcessGroups(singleProcess: variant.count)))
+            #expect(single == oneStage)
+        }
+        let median = Percentile.median(sorted: widthRatios.sorted())
+        #expect(median > 2, "two-stage / one-stage width: \(widthRatios)")
+    }
+
     @Test("processes are grouped by their index, in sample order")
     func grouping() {
         let groups = ProcessGroups(processOfSample: [1, 0, 1, 2, 0])

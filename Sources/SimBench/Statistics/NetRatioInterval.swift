@@ -40,10 +40,25 @@ public struct NetRatioInterval: Sendable, Equatable {
         level: Double = Bootstrap.defaultLevel, resamples: Int = Bootstrap.defaultResamples,
         seed: UInt64 = Bootstrap.fixedSeed
     ) {
+        self.init(
+            variant: variant, baseline: baseline, floor: floor,
+            groups: ProcessGroups(singleProcess: floor.count), level: level, resamples: resamples,
+            seed: seed)
+    }
+
+    /// The same, for rounds taken by several processes: the bootstrap draws processes, then
+    /// rounds within them (`ProcessGroups`), keeping each round's three samples together.
+    init?(
+        variant: [Double], baseline: [Double], floor: [Double], groups: ProcessGroups,
+        level: Double = Bootstrap.defaultLevel, resamples: Int = Bootstrap.defaultResamples,
+        seed: UInt64 = Bootstrap.fixedSeed
+    ) {
         precondition(
             (variant + baseline + floor).allSatisfy(\.isFinite), "net ratio of non-finite samples")
         precondition(level > 0 && level < 1, "confidence level \(level) outside 0<..<1")
-        guard !floor.isEmpty, variant.count == floor.count, baseline.count == floor.count else {
+        guard !floor.isEmpty, variant.count == floor.count, baseline.count == floor.count,
+            groups.sampleCount == floor.count
+        else {
             return nil
         }
         let netVariant = zip(variant, floor).map { $0 - $1 }
@@ -59,8 +74,7 @@ public struct NetRatioInterval: Sendable, Equatable {
         var ratios = [Double]()
         ratios.reserveCapacity(resamples)
         for _ in 0..<resamples {
-            for _ in 0..<rounds {
-                let round = random.next(below: rounds)
+            groups.resample(using: &random) { round in
                 variantResample.draw(index: round)
                 baselineResample.draw(index: round)
             }
