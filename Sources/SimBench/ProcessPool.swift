@@ -68,19 +68,20 @@ public enum ProcessPool {
         plan: RunPlan, environment: RunEnvironment, executable: String, arguments: [String],
         progress: (Int) -> Void = { _ in }
     ) throws(ChildFailure) -> RunResult {
-        let directory = FileManager.default.temporaryDirectory
-            .appendingPathComponent("simbench-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
-        do {
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        } catch {
-            throw ChildFailure(process: 0, reason: "cannot create \(directory.path): \(error)")
-        }
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let prefix = FileManager.default.temporaryDirectory
+            .appendingPathComponent("simbench-\(getpid())-\(UInt32.random(in: 0...UInt32.max))").path
 
         var children = [ChildResult]()
         for index in 0..<plan.processes {
             progress(index + 1)
-            let output = directory.appendingPathComponent("child-\(index).json")
+            // One temporary file per child, removed once read; remembered before the child
+            // starts, so that SIGINT or SIGTERM removes it too (`Interruption`).
+            let output = URL(fileURLWithPath: "\(prefix)-child-\(index).json")
+            let slot = Interruption.remember(temporary: output.path)
+            defer {
+                unlink(output.path)
+                Interruption.forget(slot)
+            }
             var variables = ProcessInfo.processInfo.environment
             variables[childResultVariable] = output.path
             let ended: ChildProcess.Result
