@@ -37,7 +37,18 @@ enum EnumTreeMarks {
                 leaf: { kind, location, size in
                     kind == .dot ? .dot(location, size: size) : .vertex(location, size: size)
                 },
-                stroke: { children, size in .stroke(Array(children), size: size) })
+                stroke: { children, size in
+                    // A copy of exactly the children. `Array(children)` would adopt the
+                    // builder's whole buffer when the slice spans it (a deep stroke's
+                    // children often are the whole buffer): the node would keep the spare
+                    // capacity alive, and the builder would copy its buffer at every such
+                    // stroke. A page nested 10 million deep then held thousands of 8 MB
+                    // buffers and exhausted the process's memory mappings.
+                    var own = [MarkNode]()
+                    own.reserveCapacity(children.count)
+                    own.append(contentsOf: children)
+                    return .stroke(own, size: size)
+                })
         }
 
         /// Installs a new tree and takes the old one apart.

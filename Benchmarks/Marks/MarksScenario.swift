@@ -25,8 +25,9 @@ public struct MarksScenario: Scenario {
         entityUnit: "page (one doodle's mark tree)",
         eventUnit: "mark visited (the transform visits each mark twice: there and back)",
         defaultEventsPerEntity: 40,
-        bytesPerEvent: 340,
+        bytesPerEvent: 330,
         bytesPerEntity: 1024,
+        shapeBytes: MarksScenario.shapeBytes,
         parameters: [
             MarksOperation.parameter,
             .integer(
@@ -42,6 +43,21 @@ public struct MarksScenario: Scenario {
                 "dots", "chance that a gesture on the page is a dot", default: 0.2, range: 0...1),
         ]
     )
+
+    /// What a page's shape adds to the 330 bytes every mark costs, fitted to the peak
+    /// resident memory of release runs (2 million marks, op render):
+    /// - nesting: a mark opening a stroke adds a node with its child array to every
+    ///   representation; `nest` 0 → 1 took 348 → 498 B per mark (165 × nest);
+    /// - short strokes: more strokes per mark; `stroke` 12 → 1 took 348 → 397 (60 / stroke);
+    /// - one large page: building it holds transient arrays as long as the page (builder
+    ///   stacks grown by doubling); 1 page of 2 million marks peaked 340 MB above 100 pages
+    ///   of 20,000, 2 pages of a million 250 MB above (250 B per mark of one page).
+    @Sendable static func shapeBytes(_ configuration: ScenarioConfiguration) -> Double {
+        let parameters = configuration.parameters
+        let perMark = 165 * parameters.number("nest") + 60 / Double(parameters.integer("stroke"))
+        let marks = Double(configuration.entities) * Double(configuration.eventsPerEntity)
+        return marks * perMark + 250 * Double(configuration.eventsPerEntity)
+    }
 
     public static let variants: [Variant<MarksShard, MarksOutcome>] = [
         Variant(

@@ -46,8 +46,8 @@ public struct RunPlan: Sendable {
             }
             let largestGroup = Dictionary(grouping: sets, by: groupKey).values.map(\.count).max() ?? 1
             let estimate = try RunPlan.checkMemory(
-                entry: entry, machines: options.machines, events: events,
-                configurations: largestGroup, physicalMemory: physicalMemory)
+                entry: entry, machines: options.machines, events: events, seed: options.seed,
+                parameterSets: sets, configurations: largestGroup, physicalMemory: physicalMemory)
             for parameters in sets {
                 let configuration = ScenarioConfiguration(
                     entities: options.machines, eventsPerEntity: events, seed: options.seed,
@@ -209,23 +209,37 @@ public struct RunPlan: Sendable {
     /// The estimate is what this process holds already (the runtime, Foundation, the
     /// binary: some 25 MB, which dominates small runs) plus the scenario's own bytes per
     /// event and per machine (`ScenarioDescriptor`) for every machine of every configuration
-    /// measured together. Those per-event and per-machine figures were measured on this
-    /// project's scenarios across shapes (see the test that sweeps them): the estimate stays
-    /// within 2× of the peak resident memory a run reaches.
+    /// measured together, plus what the scenario's shape adds (`ScenarioDescriptor.shapeBytes`,
+    /// the largest over the parameter sets). Those figures were measured on this project's
+    /// scenarios across shapes (see the test that sweeps them): the estimate stays within 2×
+    /// of the peak resident memory a run reaches.
     ///
     /// - Returns: the estimate, in bytes.
     private static func checkMemory(
-        entry: ScenarioEntry, machines: Int, events: Int, configurations: Int,
-        physicalMemory: UInt64
+        entry: ScenarioEntry, machines: Int, events: Int, seed: UInt64,
+        parameterSets: [ParameterValues], configurations: Int, physicalMemory: UInt64
     ) throws(UsageError) -> UInt64 {
         let descriptor = entry.descriptor
         let (perMachineEvents, overflow1) = events.multipliedReportingOverflow(by: descriptor.bytesPerEvent)
         let (perMachine, overflow2) = perMachineEvents.addingReportingOverflow(descriptor.bytesPerEntity)
         let (perConfiguration, overflow3a) = perMachine.multipliedReportingOverflow(by: machines)
-        let (data, overflow3b) = perConfiguration.multipliedReportingOverflow(by: configurations)
+        // Computed in floating point, so that an absurd shape cannot trap: anything past
+        // Int.max is an overflow like the others.
+        let shape = descriptor.shapeBytes.map { shapeBytes in
+            parameterSets.map { parameters in
+                shapeBytes(
+                    ScenarioConfiguration(
+                        entities: machines, eventsPerEntity: events, seed: seed, parameters: parameters))
+            }.max() ?? 0
+        } ?? 0
+        let shapeOverflow = !(shape < Double(Int.max / 2))
+        let (withShape, overflow3c) = perConfiguration.addingReportingOverflow(
+            shapeOverflow ? 0 : Int(max(shape, 0).rounded(.up)))
+        let (data, overflow3b) = withShape.multipliedReportingOverflow(by: configurations)
         let resident = ResourceUsage.currentResidentBytes() ?? 0
         let (total, overflow4) = UInt64(max(data, 0)).addingReportingOverflow(resident)
-        let overflow = overflow1 || overflow2 || overflow3a || overflow3b || overflow4
+        let overflow = overflow1 || overflow2 || overflow3a || shapeOverflow || overflow3c || overflow3b
+            || overflow4
         var budget = physicalMemory / 10 * 8
         var limit = "the 80% of this machine's \(formatBytes(physicalMemory)) memory it may use"
         if let available = ResourceUsage.availableBytes(), available < budget {

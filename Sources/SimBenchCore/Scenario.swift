@@ -90,6 +90,10 @@ public struct ScenarioDescriptor: Sendable {
     /// prepared and measured; refuses absurd counts before allocating anything.
     public let bytesPerEvent: Int
     public let bytesPerEntity: Int
+    /// The memory a configuration needs beyond `bytesPerEvent` and `bytesPerEntity`, for
+    /// scenarios whose shape parameters change what an event or an entity holds (deeply
+    /// nested mark trees hold more per mark than flat ones). Nil: nothing beyond them.
+    public let shapeBytes: (@Sendable (ScenarioConfiguration) -> Double)?
     public let parameters: [ParameterSpec]
     /// Whether `simbench run` without `--scenario` runs it.
     public let inDefaultSuite: Bool
@@ -103,6 +107,7 @@ public struct ScenarioDescriptor: Sendable {
         defaultEventsPerEntity: Int,
         bytesPerEvent: Int,
         bytesPerEntity: Int,
+        shapeBytes: (@Sendable (ScenarioConfiguration) -> Double)? = nil,
         parameters: [ParameterSpec] = [],
         inDefaultSuite: Bool = true
     ) {
@@ -114,6 +119,7 @@ public struct ScenarioDescriptor: Sendable {
         self.defaultEventsPerEntity = defaultEventsPerEntity
         self.bytesPerEvent = bytesPerEvent
         self.bytesPerEntity = bytesPerEntity
+        self.shapeBytes = shapeBytes
         self.parameters = parameters
         self.inDefaultSuite = inDefaultSuite
     }

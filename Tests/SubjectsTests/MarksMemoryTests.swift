@@ -1,0 +1,60 @@
+import SimBenchCore
+import Testing
+
+@testable import Subjects
+
+/// What a marks page holds, and what the run plan expects it to hold.
+@Suite("marks: memory follows the page's shape")
+struct MarksMemoryTests {
+    /// A page whose first gesture nests `marks / 2` strokes one in another, and whose
+    /// deepest open stroke then holds hundreds of short strokes. Unwinding the chain, every
+    /// stroke's children are the whole of the tree builder's pending nodes, after the
+    /// builder grew to hold hundreds.
+    static func deepPage(marks: Int) -> Doodle {
+        var random = SplitMix64(seed: 7)
+        return DoodleShape(marks: marks, strokeLength: 12, nesting: marks / 2, nestChance: 1, dotChance: 0.2)
+            .draw(&random)
+    }
+
+    @Test("no enum-tree stroke keeps more than twice the room its children need")
+    func enumTreeStrokesOwnTheirChildren() {
+        // Before the fix each stroke of the chain adopted the builder's whole buffer: one
+        // child, room for a thousand. At 20 million marks that was thousands of 8 MB buffers.
+        let page = EnumTreeMarks.Page(Self.deepPage(marks: 20_000))
+        var pending = [page.root!]
+        var strokes = 0
+        var worst = (count: 0, capacity: 0)
+        while let node = pending.popLast() {
+            guard case .stroke(let children, _) = node else { continue }
+            strokes += 1
+            if children.capacity > 2 * children.count + 8, children.capacity > worst.capacity {
+                worst = (children.count, children.capacity)
+            }
+            pending.append(contentsOf: children.filter(\.isStroke))
+        }
+        #expect(strokes > 5_000, "the page should be deeply nested")
+        #expect(worst.capacity == 0, "a stroke of \(worst.count) children keeps room for \(worst.capacity)")
+    }
+
+    static func configuration(_ parameters: [String: String], machines: Int, events: Int) -> ScenarioConfiguration {
+        var values = Dictionary(
+            uniqueKeysWithValues: MarksScenario.descriptor.parameters.map { ($0.name, $0.defaultValue) })
+        values.merge(parameters) { $1 }
+        return ScenarioConfiguration(
+            entities: machines, eventsPerEntity: events, seed: 1, parameters: ParameterValues(values))
+    }
+
+    @Test("the estimate grows with nesting, with short strokes and with one large page")
+    func shapeBytesFollowTheShape() throws {
+        let shapeBytes = try #require(MarksScenario.descriptor.shapeBytes)
+        let flat = shapeBytes(Self.configuration(["nest": "0"], machines: 100, events: 20_000))
+        let nested = shapeBytes(Self.configuration(["nest": "1"], machines: 100, events: 20_000))
+        let shortStrokes = shapeBytes(Self.configuration(["nest": "0", "stroke": "1"], machines: 100, events: 20_000))
+        let onePage = shapeBytes(Self.configuration(["nest": "0"], machines: 1, events: 2_000_000))
+        // Measured peaks (2 million marks): nest 0 → 1 added 150 B per mark, stroke 12 → 1
+        // added 49, one page of them all added 170.
+        #expect((120...200).contains((nested - flat) / 2_000_000))
+        #expect((30...80).contains((shortStrokes - flat) / 2_000_000))
+        #expect((120...300).contains((onePage - flat) / 2_000_000))
+    }
+}
