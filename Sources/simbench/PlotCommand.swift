@@ -10,7 +10,7 @@ struct PlotCommand: Command {
     var output: OutputPath?
 
     static let name = "plot"
-    static let abstract = "draw results CSVs as an SVG chart (ratios, sweep, scaling, history, allocs)"
+    static let abstract = "draw results CSVs as an SVG chart: ratios, sweep, scaling, …"
     static let operands = [
         Operand(name: "FILE.csv…", help: "results CSVs (several runs' files together, or a history file)", completion: .file)
     ]

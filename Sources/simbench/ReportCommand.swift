@@ -8,7 +8,7 @@ struct ReportCommand: Command {
     var output: OutputPath?
 
     static let name = "report"
-    static let abstract = "one self-contained HTML page of results CSVs: charts, tables, environment"
+    static let abstract = "results CSVs as one self-contained HTML page of charts and tables"
     static let operands = [
         Operand(name: "FILE.csv…", help: "results CSVs (several runs' files together, or a history file)", completion: .file)
     ]

@@ -306,3 +306,20 @@ struct ChartTests {
         #expect(html == HTMLReport.render(try Self.records(rows), scenarios: [.init(name: "vending", title: "State objects vs enum", event: "customer action", entity: "vending machine")], sources: ["a.csv"]))
     }
 }
+
+extension ChartTests {
+    @Test("sweep: a size measured by several runs is drawn once per variant, from the last row")
+    func sweepRepeatedSize() throws {
+        var records = try Self.sweep()
+        var again: [[String: String]] = [
+            .row("enum-switch", role: "baseline", median: 999, ci: (990, 1010), ratio: 1, run: "later"),
+            .row("state-objects", median: 1998, ci: (1990, 2010), ratio: 2, ratioCI: (1.9, 2.1), run: "later"),
+        ]
+        for row in again.indices { again[row]["machines"] = "1000" }
+        records += try Self.records(again)
+        let svg = SVGElements(try #require(Charts.svg(.sweep, records: records)))
+        let baseline = svg.all("circle", cssClass: "point").filter { $0.groupLabel == "enum-switch" }
+        #expect(baseline.count == 3)
+        #expect(baseline.contains { $0.tooltip.contains("999 ns/event") }, "\(baseline.map(\.tooltip))")
+    }
+}

@@ -19,7 +19,13 @@ enum SweepChart {
             for group in ChartRows.grouped(records, by: { ChartRows.configurationKey($0, except: column, byRun: false) }) {
                 let ok = group.records.filter { $0.isOK && $0.number(column) != nil }
                 guard Set(ok.compactMap { $0.number(column) }).count >= 2 else { continue }
-                sweeps.append(Sweep(column: column, records: ok))
+                // A size measured by several runs (files of a sweep passed with a history):
+                // the last row met stands for it, so that each line has one point per size.
+                func key(_ record: ResultsRecord) -> String { record[.variant] + "\u{1F}" + record[column] }
+                var last = [String: Int]()
+                for (index, record) in ok.enumerated() { last[key(record)] = index }
+                let kept = ok.enumerated().filter { last[key($0.element)] == $0.offset }.map(\.element)
+                sweeps.append(Sweep(column: column, records: kept))
             }
         }
         return sweeps
