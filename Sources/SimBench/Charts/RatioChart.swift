@@ -3,7 +3,7 @@
 /// hollow diamond) where the scenario has a floor.
 enum RatioChart {
     static let labelWidth = 190.0
-    static let valueWidth = 150.0
+    static let valueWidth = 180.0
     static let rowHeight = 24.0
 
     static func svg(_ records: [ResultsRecord]) -> String? {
