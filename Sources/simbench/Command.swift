@@ -42,7 +42,7 @@ enum Commands {
         [
             RunCommand.self, ListCommand.self, RenderCommand.self, DoctorCommand.self,
             CompareCommand.self, BaselineCommand.self, ExportCommand.self, MergeCommand.self,
-            RepairHistoryCommand.self, CompletionCommand.self,
+            RepairHistoryCommand.self, PlotCommand.self, ReportCommand.self, CompletionCommand.self,
         ]
     }
 

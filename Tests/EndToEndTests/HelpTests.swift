@@ -137,8 +137,10 @@ struct HelpTests {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
             .deletingLastPathComponent().deletingLastPathComponent()
         let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
-        // The CI script's own flags are documented in the README too.
-        let script = try String(contentsOf: root.appendingPathComponent("scripts/ci-bench.sh"), encoding: .utf8)
+        // The scripts' own flags are documented in the README too.
+        let script = try ["scripts/ci-bench.sh", "scripts/browser-check.sh", "scripts/readme-charts.sh"].map {
+            try String(contentsOf: root.appendingPathComponent($0), encoding: .utf8)
+        }.joined(separator: "\n")
         var declared = Set<String>()
         var mentioned = Self.flags(in: try SimBenchBinary.run(["--help"]).standardOutput)
         for command in try Self.commands() {

@@ -1,0 +1,54 @@
+/// Allocations per event: per configuration, a bar per variant on a linear axis from zero.
+enum AllocationChart {
+    static let labelWidth = 190.0
+    static let rowHeight = 22.0
+
+    static func svg(_ records: [ResultsRecord]) -> String? {
+        let groups = ChartRows.grouped(records) { ChartRows.configurationKey($0) }
+            .map { ($0.records[0], $0.records.filter { $0.isOK && $0.number(.allocsPerEvent) != nil }) }
+            .filter { !$0.1.isEmpty }
+        guard !groups.isEmpty else { return nil }
+        let values = groups.flatMap { $0.1.compactMap { $0.number(.allocsPerEvent) } }
+        let plotLeft = labelWidth + 10
+        let plotRight = Charts.width - 90
+        let scale = ChartScale.fitted(.linear, to: values, pixels: (plotLeft, plotRight), including: [1], fromZero: true)
+
+        var bars = SVGCanvas(width: Charts.width, height: 0)
+        bars.text(10, 20, "Allocations per event (heap allocations counted by the harness)", size: 14, bold: true)
+        let names = ChartRows.variantOrder(groups.flatMap(\.1))
+        let legend = names.enumerated().map { (colour: ChartPalette.colour($0.offset), name: $0.element, marker: ChartText.LegendMarker.bar) }
+        var y = ChartText.legend(on: &bars, x: 10, y: 42, width: Charts.width - 20, entries: legend) + 6
+        let plotTop = y
+        for (first, rows) in groups {
+            bars.open(cssClass: "configuration", label: ChartRows.title(first))
+            bars.text(10, y + 14, ChartRows.title(first), bold: true)
+            y += rowHeight
+            for row in rows {
+                let allocations = row.number(.allocsPerEvent)!
+                let colour = ChartPalette.colour(names.firstIndex(of: row[.variant]) ?? 0)
+                bars.text(24, y + 15, row[.variant])
+                bars.rect(plotLeft, y + 4, scale.pixel(allocations) - plotLeft, rowHeight - 8, fill: colour, cssClass: "bar")
+                bars.text(scale.pixel(allocations) + 6, y + 15, NumberFormat.significant(allocations), size: 10.5)
+                y += rowHeight
+            }
+            bars.close()
+            y += 6
+        }
+        let frame = ChartFrame(
+            left: plotLeft, top: plotTop, width: plotRight - plotLeft, height: y - plotTop,
+            x: scale, y: ChartScale(.linear, domain: 0...1, pixels: (y, plotTop)))
+        var canvas = SVGCanvas(width: Charts.width, height: y + 50)
+        canvas.open(cssClass: "axes")
+        for tick in frame.x.ticks() {
+            let pixel = frame.x.pixel(tick)
+            canvas.line(pixel, frame.top, pixel, frame.bottom, stroke: ChartPalette.grid)
+            canvas.text(pixel, frame.bottom + 16, ChartText.short(tick), anchor: .middle, size: 11)
+        }
+        canvas.line(frame.left, frame.bottom, frame.right, frame.bottom, stroke: ChartPalette.ink)
+        canvas.line(frame.left, frame.top, frame.left, frame.bottom, stroke: ChartPalette.ink)
+        canvas.text(frame.left + frame.width / 2, frame.bottom + 34, "allocations per event (count)", anchor: .middle)
+        canvas.close()
+        canvas.append(bars)
+        return canvas.document(title: "simbench: allocations per event", kind: ChartKind.allocs.rawValue)
+    }
+}

@@ -1,0 +1,27 @@
+/// What `simbench plot --chart KIND` draws.
+public enum ChartKind: String, Sendable, CaseIterable {
+    /// A forest plot per configuration: each pattern's ratio to its baseline with its 95%
+    /// interval on a log axis, a line at 1×, and the ratio net of the floor where measured.
+    case ratios
+    /// ns/event against the swept size (machines or events per machine), log-log, a line
+    /// and 95% band per variant; beside it, the ratio to the baseline against size.
+    case sweep
+    /// Events per second against actors, with each variant's ideal linear scaling.
+    case scaling
+    /// A history file's runs: each variant's ns/event and ratio per run, 95% bands, and the
+    /// runs `compare` flags against the run before marked.
+    case history
+    /// Allocations per event, per variant.
+    case allocs
+
+    /// One line for `--help`.
+    public var summary: String {
+        switch self {
+        case .ratios: "forest plot: each pattern's ratio to its baseline, 95% CI, log axis, net of floor too"
+        case .sweep: "ns/event and ratio against machines or events per machine, log-log, 95% bands"
+        case .scaling: "events/s against actors, with the ideal linear line"
+        case .history: "ns/event and ratio across the runs of a history file (--append); flagged runs marked"
+        case .allocs: "allocations per event per variant"
+        }
+    }
+}

@@ -1,0 +1,90 @@
+import SimBenchCore
+
+/// How charts group the rows of results files: by configuration, by swept size, by run.
+enum ChartRows {
+    /// The columns that say how large a configuration was.
+    static let sizeColumns: [ResultColumn] = [.machines, .eventsPerMachine, .actors]
+
+    /// `values` grouped by `key`, groups and their members in the order first met.
+    static func grouped<Key: Hashable>(_ records: [ResultsRecord], by key: (ResultsRecord) -> Key) -> [(key: Key, records: [ResultsRecord])] {
+        var order = [Key]()
+        var groups = [Key: [ResultsRecord]]()
+        for record in records {
+            let groupKey = key(record)
+            if groups[groupKey] == nil { order.append(groupKey) }
+            groups[groupKey, default: []].append(record)
+        }
+        return order.map { ($0, groups[$0]!) }
+    }
+
+    /// The rows of one measured configuration (scenario, parameters, sizes), leaving out
+    /// `except` from the sizes (the axis a sweep runs along) and, unless `byRun` is false,
+    /// keeping runs apart.
+    static func configurationKey(_ record: ResultsRecord, except: ResultColumn? = nil, byRun: Bool = true) -> [String] {
+        var key = [record[.scenario], record[.parameters]]
+        for column in sizeColumns where column != except { key.append(record[column]) }
+        if byRun { key.append(record[.runID]) }
+        return key
+    }
+
+    /// `vending · products=40 · 10,000 machines × 100 events · 8 actors`, without the
+    /// sizes named in `except`.
+    static func title(_ record: ResultsRecord, except: Set<ResultColumn> = []) -> String {
+        var parts = [record[.scenario]]
+        if !record[.parameters].isEmpty { parts.append(record[.parameters]) }
+        var sizes = [String]()
+        if !except.contains(.machines), let machines = record.number(.machines) {
+            sizes.append("\(NumberFormat.grouped(Int(machines))) machines")
+        }
+        if !except.contains(.eventsPerMachine), let events = record.number(.eventsPerMachine) {
+            sizes.append("\(NumberFormat.grouped(Int(events))) events each")
+        }
+        if !sizes.isEmpty { parts.append(sizes.joined(separator: " × ")) }
+        if !except.contains(.actors), let actors = record.number(.actors) {
+            parts.append("\(Int(actors)) actors")
+        }
+        return parts.joined(separator: " · ")
+    }
+
+    /// Variant names in the order first met, the baseline first: each keeps its colour in
+    /// every panel of a group.
+    static func variantOrder(_ records: [ResultsRecord]) -> [String] {
+        var names = [String]()
+        for record in records.filter(\.isBaselineVariant) + records where !names.contains(record[.variant]) {
+            names.append(record[.variant])
+        }
+        return names
+    }
+
+    /// The axis name of a size column, with its unit.
+    static func axisName(_ column: ResultColumn) -> String {
+        switch column {
+        case .machines: "machines"
+        case .eventsPerMachine: "events per machine"
+        case .actors: "actors"
+        default: column.name
+        }
+    }
+
+    /// The row's time per event with its 95% interval, at `x`.
+    static func nanoseconds(_ record: ResultsRecord, x: Double) -> ChartPoint? {
+        guard record.isOK, let median = record.number(.nsPerEventMedian), median > 0 else { return nil }
+        let low = record.number(.nsPerEventCILow)
+        let high = record.number(.nsPerEventCIHigh)
+        return ChartPoint(
+            x: x, y: median, low: low, high: high,
+            note: "\(record[.variant]): \(NumberFormat.significant(median)) ns/event, 95% CI \(NumberFormat.interval(low, high))")
+    }
+
+    /// The row's ratio to its baseline with its 95% interval, at `x`.
+    static func ratio(_ record: ResultsRecord, x: Double) -> ChartPoint? {
+        guard record.isOK, !record.isBaselineVariant, record.role != .floor,
+            let ratio = record.number(.ratioToBaseline), ratio > 0
+        else { return nil }
+        let low = record.number(.ratioCILow)
+        let high = record.number(.ratioCIHigh)
+        return ChartPoint(
+            x: x, y: ratio, low: low, high: high,
+            note: "\(record[.variant]): \(NumberFormat.ratio(ratio)), 95% CI \(NumberFormat.interval(low, high, ratio: true))")
+    }
+}

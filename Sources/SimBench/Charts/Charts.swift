@@ -1,0 +1,34 @@
+/// Standalone SVG charts of results files: what `simbench plot` writes and `simbench
+/// report` inlines.
+///
+/// Every chart is a pure function of the rows it is given, in their order: the same rows
+/// give the same bytes (numbers are written with fixed decimals, groups are kept in the
+/// order the rows first name them, nothing depends on the clock or a dictionary's order).
+public enum Charts {
+    /// The chart's width in pixels.
+    static let width = 760.0
+
+    /// `kind`'s chart of `records`, or nil when they hold nothing it can draw (no pattern
+    /// with a ratio, no size measured twice, a single run…).
+    public static func svg(_ kind: ChartKind, records: [ResultsRecord]) -> String? {
+        switch kind {
+        case .ratios: RatioChart.svg(records)
+        case .sweep: SweepChart.svg(records)
+        case .scaling: ScalingChart.svg(records)
+        case .history: HistoryChart.svg(records)
+        case .allocs: AllocationChart.svg(records)
+        }
+    }
+
+    /// Why `kind` has nothing to draw, for the one line `plot` prints.
+    public static func nothingToDraw(_ kind: ChartKind) -> String {
+        switch kind {
+        case .ratios: "no pattern row with a ratio to its baseline; expected a results CSV of a run with patterns"
+        case .sweep:
+            "no variant measured at two or more machine or event counts; expected a sweep (--machines 1000,10000) or several runs' CSVs"
+        case .scaling: "no variant measured at two or more actor counts; expected runs with different --actors"
+        case .history: "no configuration measured in two or more runs; expected a history file (--append)"
+        case .allocs: "no row with allocations per event"
+        }
+    }
+}

@@ -1,0 +1,179 @@
+/// `simbench report`: results files as one self-contained HTML page.
+///
+/// Per scenario, in the order the rows first name them: the title and what one event is,
+/// every chart the rows allow (ratios, sweep, scaling, allocations, history), a table of
+/// every row (sortable by a few lines of inline script) and the environment the runs
+/// measured on. Nothing is fetched: the SVG, the CSS and the script are inline, so the page
+/// opens from disk and prints with each scenario starting a page. The same rows give the
+/// same page.
+public enum HTMLReport {
+    /// What the catalog says of a scenario, for its heading.
+    public struct Scenario: Sendable {
+        public let name: String
+        public let title: String
+        /// What one event is: "customer action (putMoney, …)".
+        public let event: String
+        /// What one entity is: "vending machine".
+        public let entity: String
+
+        public init(name: String, title: String, event: String, entity: String) {
+            self.name = name
+            self.title = title
+            self.event = event
+            self.entity = entity
+        }
+    }
+
+    /// The charts a scenario's section may hold, in the order they are shown.
+    static let sectionCharts: [ChartKind] = [.ratios, .sweep, .scaling, .allocs, .history]
+
+    /// The columns the environment block shows, each with its distinct values.
+    static let environmentColumns: [ResultColumn] = [
+        .host, .cpu, .cores, .os, .swiftVersion, .buildConfig, .buildFlags, .gitCommit, .runID, .timestamp,
+        .loadAverage, .processes, .seed,
+    ]
+
+    /// The page for `records`, read from `sources`.
+    public static func render(_ records: [ResultsRecord], scenarios: [Scenario], sources: [String]) -> String {
+        let byScenario = ChartRows.grouped(records) { $0[.scenario] }
+        var html = """
+            <!DOCTYPE html>
+            <html lang="en">
+            <head>
+            <meta charset="utf-8">
+            <meta name="viewport" content="width=device-width, initial-scale=1">
+            <title>simbench report</title>
+            <style>\(style)</style>
+            </head>
+            <body>
+            <header>
+            <h1>simbench report</h1>
+            <p>From \(sources.map { "<code>\(escaped($0))</code>" }.joined(separator: ", ")): \(records.count) rows, \(byScenario.count) scenarios.
+            Ratios are each variant's median time per event over its scenario's baseline variant's; intervals are 95% bootstrap confidence intervals.</p>
+            <nav><ul>
+            """
+        html += "\n"
+        for group in byScenario {
+            html += "<li><a href=\"#\(anchor(group.key))\">\(escaped(group.key))</a></li>\n"
+        }
+        html += "</ul></nav>\n</header>\n<main>\n"
+        for group in byScenario {
+            html += section(group.key, group.records, scenario: scenarios.first { $0.name == group.key })
+        }
+        html += "</main>\n<script>\(script)</script>\n</body>\n</html>\n"
+        return html
+    }
+
+    private static func section(_ name: String, _ records: [ResultsRecord], scenario: Scenario?) -> String {
+        var html = "<section class=\"scenario\" id=\"\(anchor(name))\" data-scenario=\"\(escaped(name))\">\n"
+        html += "<h2>\(escaped(name))\(scenario.map { " — " + escaped($0.title) } ?? "")</h2>\n"
+        let event = scenario?.event ?? records.first { !$0[.eventUnit].isEmpty }?[.eventUnit] ?? ""
+        if !event.isEmpty {
+            html += "<p class=\"event\">One event: \(escaped(event))"
+            if let entity = scenario?.entity { html += " · one machine: a \(escaped(entity))" }
+            html += ". Times are per event.</p>\n"
+        }
+        for kind in sectionCharts {
+            guard let svg = Charts.svg(kind, records: records) else { continue }
+            html += "<figure class=\"chart\" data-chart=\"\(kind.rawValue)\">\n"
+            html += svg
+            html += "<figcaption>\(escaped(kind.summary))</figcaption>\n</figure>\n"
+        }
+        html += table(records)
+        html += environment(records)
+        html += "</section>\n"
+        return html
+    }
+
+    /// The table's columns: a heading and the cell of a row, with the number it sorts by.
+    private static let tableColumns: [(heading: String, cell: @Sendable (ResultsRecord) -> (text: String, sort: Double?))] = [
+        ("params", { ($0[.parameters], nil) }),
+        ("machines", { count($0, .machines) }),
+        ("events each", { count($0, .eventsPerMachine) }),
+        ("actors", { count($0, .actors) }),
+        ("variant", { ($0[.variant], nil) }),
+        ("role", { ($0[.role], nil) }),
+        ("status", { ($0[.status], nil) }),
+        ("ns/event", { figure($0, .nsPerEventMedian) }),
+        ("95% CI", { ($0.isOK ? NumberFormat.interval($0.number(.nsPerEventCILow), $0.number(.nsPerEventCIHigh)) : "—", $0.number(.nsPerEventCILow)) }),
+        ("ratio", { ratio($0, .ratioToBaseline) }),
+        ("ratio 95% CI", { (NumberFormat.interval($0.number(.ratioCILow), $0.number(.ratioCIHigh), ratio: true), $0.number(.ratioCILow)) }),
+        ("net of floor", { ratio($0, .ratioNetOfFloor) }),
+        ("allocs/event", { figure($0, .allocsPerEvent) }),
+        ("run", { (String($0[.runID].prefix(19)), nil) }),
+    ]
+
+    private static func count(_ record: ResultsRecord, _ column: ResultColumn) -> (String, Double?) {
+        guard let value = record.number(column) else { return ("—", nil) }
+        return (NumberFormat.grouped(Int(value)), value)
+    }
+
+    private static func figure(_ record: ResultsRecord, _ column: ResultColumn) -> (String, Double?) {
+        guard let value = record.number(column) else { return ("—", nil) }
+        return (NumberFormat.significant(value), value)
+    }
+
+    private static func ratio(_ record: ResultsRecord, _ column: ResultColumn) -> (String, Double?) {
+        guard let value = record.number(column) else { return ("—", nil) }
+        return (NumberFormat.ratio(value), value)
+    }
+
+    private static func table(_ records: [ResultsRecord]) -> String {
+        var html = "<table class=\"results\">\n<thead><tr>"
+        for column in tableColumns { html += "<th scope=\"col\" title=\"click to sort\">\(escaped(column.heading))</th>" }
+        html += "</tr></thead>\n<tbody>\n"
+        for record in records {
+            html += "<tr>"
+            for column in tableColumns {
+                let cell = column.cell(record)
+                let sort = cell.sort.map { " data-sort=\"\(SVGCanvas.number($0 * 1000) )\"" } ?? ""
+                html += "<td\(sort)>\(escaped(cell.text))</td>"
+            }
+            html += "</tr>\n"
+        }
+        return html + "</tbody>\n</table>\n"
+    }
+
+    private static func environment(_ records: [ResultsRecord]) -> String {
+        var html = "<section class=\"environment\"><h3>Environment</h3>\n<dl>\n"
+        for column in environmentColumns {
+            var values = [String]()
+            for record in records where !record[column].isEmpty && !values.contains(record[column]) {
+                values.append(record[column])
+            }
+            guard !values.isEmpty else { continue }
+            html += "<dt>\(column.name)</dt><dd>\(values.map(escaped).joined(separator: "<br>"))</dd>\n"
+        }
+        return html + "</dl>\n</section>\n"
+    }
+
+    /// An id for `name` made of letters, digits and dashes.
+    static func anchor(_ name: String) -> String {
+        "scenario-" + String(name.map { $0.isLetter || $0.isNumber ? $0 : "-" })
+    }
+
+    static func escaped(_ text: String) -> String { SVGCanvas.escaped(text) }
+
+    private static let style = """
+        body{font-family:sans-serif;margin:1.5em auto;max-width:800px;color:#222;padding:0 1em}
+        h1{font-size:1.6em}h2{font-size:1.3em;border-bottom:1px solid #ccc;padding-bottom:.2em}
+        figure{margin:1em 0}figure svg{max-width:100%;height:auto}figcaption{font-size:.85em;color:#555}
+        table.results{border-collapse:collapse;font-size:.8em;margin:1em 0}
+        table.results th,table.results td{border:1px solid #ccc;padding:2px 5px;text-align:right}
+        table.results th{background:#f2f2f2;cursor:pointer}
+        dl{display:grid;grid-template-columns:max-content auto;gap:2px 1em;font-size:.85em}dt{font-weight:bold}dd{margin:0}
+        @media print{nav{display:none}section.scenario{break-before:page}figure,table{break-inside:avoid}body{max-width:none}}
+        """
+
+    /// Sorts a table by the clicked column: numbers by their `data-sort`, text as text;
+    /// a second click reverses.
+    private static let script = """
+        document.querySelectorAll('table.results th').forEach(function(th){th.addEventListener('click',function(){
+        var table=th.closest('table'),body=table.tBodies[0],index=th.cellIndex,up=th.dataset.order!=='up';
+        table.querySelectorAll('th').forEach(function(h){delete h.dataset.order});th.dataset.order=up?'up':'down';
+        var rows=Array.prototype.slice.call(body.rows);rows.sort(function(a,b){
+        var x=a.cells[index],y=b.cells[index],p=x.dataset.sort,q=y.dataset.sort,c;
+        if(p!==undefined&&q!==undefined){c=parseFloat(p)-parseFloat(q)}else{c=x.textContent.localeCompare(y.textContent)}
+        return up?c:-c});rows.forEach(function(r){body.appendChild(r)})})});
+        """
+}

@@ -1,0 +1,104 @@
+/// The forest plot: per configuration, each pattern's ratio to its baseline as a point with
+/// its 95% whisker on a log axis, a dashed line at 1×, and the ratio net of the floor (a
+/// hollow diamond) where the scenario has a floor.
+enum RatioChart {
+    static let labelWidth = 190.0
+    static let valueWidth = 180.0
+    static let rowHeight = 24.0
+
+    static func svg(_ records: [ResultsRecord]) -> String? {
+        let groups = ChartRows.grouped(records) { ChartRows.configurationKey($0) }
+            .map { group in (group.records[0], group.records.filter { ChartRows.ratio($0, x: 0) != nil }) }
+            .filter { !$0.1.isEmpty }
+        guard !groups.isEmpty else { return nil }
+        let patterns = groups.flatMap(\.1)
+        var values = [1.0]
+        for row in patterns {
+            values += [row.number(.ratioToBaseline), row.number(.ratioCILow), row.number(.ratioCIHigh)].compactMap { $0 }
+            values += [row.number(.ratioNetOfFloor), row.number(.ratioNetCILow), row.number(.ratioNetCIHigh)]
+                .compactMap { $0 }.filter { $0 > 0 }
+        }
+        let plotLeft = labelWidth + 10
+        let plotRight = Charts.width - valueWidth
+        let scale = ChartScale.fitted(.logarithmic, to: values, pixels: (plotLeft, plotRight), minimumSpan: 2)
+        let hasNet = patterns.contains { $0.number(.ratioNetOfFloor) != nil }
+
+        var canvas = SVGCanvas(width: Charts.width, height: 0)
+        canvas.text(10, 20, "Ratio to the baseline, 95% CI (log scale; < 1× is faster than the baseline)", size: 14, bold: true)
+        var legend: [(colour: String, name: String, marker: ChartText.LegendMarker)] = [
+            (ChartPalette.colour(0), "ratio to baseline, 95% CI", .dot)
+        ]
+        if hasNet { legend.append((ChartPalette.colour(1), "net of the floor (simulation's own cost removed), 95% CI", .hollowDiamond)) }
+        var y = ChartText.legend(on: &canvas, x: 10, y: 42, width: Charts.width - 20, entries: legend) + 8
+        let plotTop = y
+        for (first, rows) in groups {
+            canvas.open(cssClass: "configuration", label: ChartRows.title(first))
+            canvas.text(10, y + 14, ChartRows.title(first), bold: true)
+            y += rowHeight
+            for row in rows {
+                drawRow(row, at: y + rowHeight / 2, scale: scale, on: &canvas)
+                y += rowHeight
+            }
+            canvas.close()
+            y += 6
+        }
+        let plotBottom = y
+        let frame = ChartFrame(
+            left: plotLeft, top: plotTop, width: plotRight - plotLeft, height: plotBottom - plotTop,
+            x: scale, y: ChartScale(.linear, domain: 0...1, pixels: (plotBottom, plotTop)))
+        var axes = SVGCanvas(width: Charts.width, height: 0)
+        drawXAxis(frame, on: &axes)
+        canvas.height = plotBottom + 50
+        // The axes go under the points: drawn into the same canvas first.
+        var finished = SVGCanvas(width: Charts.width, height: canvas.height)
+        finished.append(axes)
+        finished.append(canvas)
+        return finished.document(title: "simbench: ratio of each pattern to its baseline", kind: ChartKind.ratios.rawValue)
+    }
+
+    private static func drawXAxis(_ frame: ChartFrame, on canvas: inout SVGCanvas) {
+        canvas.open(cssClass: "axes")
+        for tick in frame.x.ticks() {
+            let pixel = frame.x.pixel(tick)
+            canvas.line(pixel, frame.top, pixel, frame.bottom, stroke: ChartPalette.grid)
+            canvas.line(pixel, frame.bottom, pixel, frame.bottom + 4, stroke: ChartPalette.ink)
+            canvas.text(pixel, frame.bottom + 16, ChartText.ratio(tick), anchor: .middle, size: 11)
+        }
+        canvas.line(frame.left, frame.bottom, frame.right, frame.bottom, stroke: ChartPalette.ink)
+        let one = frame.x.pixel(1)
+        canvas.line(one, frame.top, one, frame.bottom, stroke: ChartPalette.ink, width: 1.2, dash: "4 3", cssClass: "unity")
+        canvas.text(frame.left + frame.width / 2, frame.bottom + 34, "ratio to the baseline variant's ns/event (×, log scale)", anchor: .middle)
+        canvas.close()
+    }
+
+    private static func drawRow(_ row: ResultsRecord, at y: Double, scale: ChartScale, on canvas: inout SVGCanvas) {
+        guard let point = ChartRows.ratio(row, x: 0) else { return }
+        canvas.open(cssClass: "ratio-row", label: row[.variant])
+        canvas.text(24, y + 4, row[.variant])
+        let colour = ChartPalette.colour(0)
+        if let low = point.low, let high = point.high {
+            canvas.line(scale.clampedPixel(low), y - 3, scale.clampedPixel(high), y - 3, stroke: colour, width: 2)
+        }
+        canvas.circle(scale.clampedPixel(point.y), y - 3, radius: 4.5, fill: colour, title: point.note, cssClass: "ratio")
+        var annotation = "\(NumberFormat.ratio(point.y)) \(NumberFormat.interval(point.low, point.high, ratio: true))"
+        if let net = row.number(.ratioNetOfFloor) {
+            let low = row.number(.ratioNetCILow)
+            let high = row.number(.ratioNetCIHigh)
+            let netColour = ChartPalette.colour(1)
+            let netY = y + 5
+            if net > 0 {
+                if let low, let high {
+                    canvas.line(scale.clampedPixel(max(low, scale.domain.lowerBound)), netY, scale.clampedPixel(high), netY, stroke: netColour, width: 1.5, dash: "3 2")
+                }
+                let x = scale.clampedPixel(net)
+                canvas.path(
+                    [(x, netY - 5), (x + 5, netY), (x, netY + 5), (x - 5, netY)], closed: true, fill: "#ffffff", stroke: netColour,
+                    width: 1.5, title: "\(row[.variant]) net of floor: \(NumberFormat.ratio(net)), 95% CI \(NumberFormat.interval(low, high, ratio: true))",
+                    cssClass: "net-ratio")
+            }
+            annotation += " · net \(NumberFormat.ratio(net))"
+        }
+        canvas.text(Charts.width - valueWidth + 8, y + 4, annotation, size: 10.5)
+        canvas.close()
+    }
+}

@@ -1,0 +1,155 @@
+import Foundation
+
+/// An SVG document built element by element, with every number written the same way
+/// (two decimals at most, no `-0`), so that the same chart is the same bytes.
+struct SVGCanvas {
+    let width: Double
+    var height: Double
+    private var elements = [String]()
+
+    init(width: Double, height: Double) {
+        self.width = width
+        self.height = height
+    }
+
+    /// A coordinate or length: at most two decimals, trailing zeros dropped.
+    static func number(_ value: Double) -> String {
+        guard value.isFinite else { return "0" }
+        let rounded = (value * 100).rounded() / 100
+        if rounded == 0 { return "0" }
+        var text = String(format: "%.2f", rounded)
+        while text.hasSuffix("0") { text.removeLast() }
+        if text.hasSuffix(".") { text.removeLast() }
+        return text
+    }
+
+    /// `text` safe inside an element or a quoted attribute.
+    static func escaped(_ text: String) -> String {
+        var out = ""
+        for character in text {
+            switch character {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "'": out += "&#39;"
+            default:
+                // Control characters are not allowed in XML 1.0.
+                if let ascii = character.asciiValue, ascii < 0x20, ascii != 0x09, ascii != 0x0A {
+                    out += " "
+                } else {
+                    out.append(character)
+                }
+            }
+        }
+        return out
+    }
+
+    private static func attributes(_ pairs: [(String, String)]) -> String {
+        pairs.map { " \($0.0)=\"\(escaped($0.1))\"" }.joined()
+    }
+
+    mutating func line(
+        _ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double, stroke: String, width: Double = 1,
+        dash: String? = nil, cssClass: String? = nil
+    ) {
+        var pairs = [
+            ("x1", Self.number(x1)), ("y1", Self.number(y1)), ("x2", Self.number(x2)), ("y2", Self.number(y2)),
+            ("stroke", stroke), ("stroke-width", Self.number(width)),
+        ]
+        if let dash { pairs.append(("stroke-dasharray", dash)) }
+        if let cssClass { pairs.append(("class", cssClass)) }
+        elements.append("<line\(Self.attributes(pairs))/>")
+    }
+
+    mutating func rect(
+        _ x: Double, _ y: Double, _ width: Double, _ height: Double, fill: String, stroke: String? = nil,
+        opacity: Double? = nil, cssClass: String? = nil
+    ) {
+        var pairs = [
+            ("x", Self.number(x)), ("y", Self.number(y)), ("width", Self.number(max(0, width))),
+            ("height", Self.number(max(0, height))), ("fill", fill),
+        ]
+        if let stroke { pairs.append(("stroke", stroke)) }
+        if let opacity { pairs.append(("fill-opacity", Self.number(opacity))) }
+        if let cssClass { pairs.append(("class", cssClass)) }
+        elements.append("<rect\(Self.attributes(pairs))/>")
+    }
+
+    mutating func circle(_ x: Double, _ y: Double, radius: Double, fill: String, stroke: String? = nil, title: String? = nil, cssClass: String? = nil) {
+        var pairs = [("cx", Self.number(x)), ("cy", Self.number(y)), ("r", Self.number(radius)), ("fill", fill)]
+        if let stroke { pairs.append(("stroke", stroke)); pairs.append(("stroke-width", "1.5")) }
+        if let cssClass { pairs.append(("class", cssClass)) }
+        if let title {
+            elements.append("<circle\(Self.attributes(pairs))><title>\(Self.escaped(title))</title></circle>")
+        } else {
+            elements.append("<circle\(Self.attributes(pairs))/>")
+        }
+    }
+
+    /// A closed shape or an open line through `points`.
+    mutating func path(
+        _ points: [(Double, Double)], closed: Bool, fill: String = "none", fillOpacity: Double? = nil,
+        stroke: String = "none", width: Double = 1.5, dash: String? = nil, title: String? = nil, cssClass: String? = nil
+    ) {
+        guard let first = points.first else { return }
+        var data = "M\(Self.number(first.0)) \(Self.number(first.1))"
+        for point in points.dropFirst() { data += " L\(Self.number(point.0)) \(Self.number(point.1))" }
+        if closed { data += " Z" }
+        var pairs = [("d", data), ("fill", fill), ("stroke", stroke)]
+        if stroke != "none" { pairs.append(("stroke-width", Self.number(width))) }
+        if let fillOpacity { pairs.append(("fill-opacity", Self.number(fillOpacity))) }
+        if let dash { pairs.append(("stroke-dasharray", dash)) }
+        if let cssClass { pairs.append(("class", cssClass)) }
+        if let title {
+            elements.append("<path\(Self.attributes(pairs))><title>\(Self.escaped(title))</title></path>")
+        } else {
+            elements.append("<path\(Self.attributes(pairs))/>")
+        }
+    }
+
+    enum Anchor: String {
+        case start, middle, end
+    }
+
+    mutating func text(
+        _ x: Double, _ y: Double, _ string: String, anchor: Anchor = .start, size: Double = 12,
+        bold: Bool = false, rotated: Bool = false, fill: String = "#222222", cssClass: String? = nil
+    ) {
+        var pairs = [("x", Self.number(x)), ("y", Self.number(y))]
+        if anchor != .start { pairs.append(("text-anchor", anchor.rawValue)) }
+        if size != 12 { pairs.append(("font-size", Self.number(size))) }
+        if bold { pairs.append(("font-weight", "bold")) }
+        if rotated { pairs.append(("transform", "rotate(-90 \(Self.number(x)) \(Self.number(y)))")) }
+        if fill != "#222222" { pairs.append(("fill", fill)) }
+        if let cssClass { pairs.append(("class", cssClass)) }
+        elements.append("<text\(Self.attributes(pairs))>\(Self.escaped(string))</text>")
+    }
+
+    /// Opens a group; `close()` ends it.
+    mutating func open(cssClass: String, label: String? = nil) {
+        var pairs = [("class", cssClass)]
+        if let label { pairs.append(("data-label", label)) }
+        elements.append("<g\(Self.attributes(pairs))>")
+    }
+
+    mutating func close() { elements.append("</g>") }
+
+    /// Adds `other`'s elements after this canvas's own (drawn over them).
+    mutating func append(_ other: SVGCanvas) { elements += other.elements }
+
+    /// The whole document; `kind` becomes the root's `data-chart` attribute, which the
+    /// browser check looks for.
+    func document(title: String, kind: String) -> String {
+        let pairs = [
+            ("xmlns", "http://www.w3.org/2000/svg"), ("width", Self.number(width)), ("height", Self.number(height)),
+            ("viewBox", "0 0 \(Self.number(width)) \(Self.number(height))"), ("role", "img"),
+            ("class", "simbench-chart"), ("data-chart", kind), ("font-family", "sans-serif"), ("font-size", "12"),
+        ]
+        var out = "<svg\(Self.attributes(pairs))>\n<title>\(Self.escaped(title))</title>\n"
+        out += "<rect x=\"0\" y=\"0\" width=\"\(Self.number(width))\" height=\"\(Self.number(height))\" fill=\"#ffffff\"/>\n"
+        for element in elements { out += element + "\n" }
+        out += "</svg>\n"
+        return out
+    }
+}

@@ -1,0 +1,91 @@
+/// Cost against size: per (scenario, parameters, other sizes), ns/event against the swept
+/// size (machines, or events per machine), log-log, a line and 95% band per variant; beside
+/// it each pattern's ratio to the baseline against the same size, with a line at 1×.
+enum SweepChart {
+    /// The columns a sweep runs along, in the order charts are drawn.
+    static let sweptColumns: [ResultColumn] = [.machines, .eventsPerMachine]
+    static let panelHeight = 260.0
+
+    /// One group: the rows measured along `column`, other sizes fixed.
+    struct Sweep {
+        let column: ResultColumn
+        let records: [ResultsRecord]
+    }
+
+    /// The sweeps in `records`: groups where `column` takes two or more values.
+    static func sweeps(_ records: [ResultsRecord], along columns: [ResultColumn]) -> [Sweep] {
+        var sweeps = [Sweep]()
+        for column in columns {
+            for group in ChartRows.grouped(records, by: { ChartRows.configurationKey($0, except: column, byRun: false) }) {
+                let ok = group.records.filter { $0.isOK && $0.number(column) != nil }
+                guard Set(ok.compactMap { $0.number(column) }).count >= 2 else { continue }
+                // A size measured by several runs (files of a sweep passed with a history):
+                // the last row met stands for it, so that each line has one point per size.
+                func key(_ record: ResultsRecord) -> String { record[.variant] + "\u{1F}" + record[column] }
+                var last = [String: Int]()
+                for (index, record) in ok.enumerated() { last[key(record)] = index }
+                let kept = ok.enumerated().filter { last[key($0.element)] == $0.offset }.map(\.element)
+                sweeps.append(Sweep(column: column, records: kept))
+            }
+        }
+        return sweeps
+    }
+
+    static func svg(_ records: [ResultsRecord]) -> String? {
+        let found = sweeps(records, along: sweptColumns)
+        guard !found.isEmpty else { return nil }
+        var canvas = SVGCanvas(width: Charts.width, height: 0)
+        var y = 0.0
+        for sweep in found {
+            y = draw(sweep, top: y, on: &canvas)
+        }
+        canvas.height = y
+        return canvas.document(title: "simbench: cost per event against size", kind: ChartKind.sweep.rawValue)
+    }
+
+    /// Draws one sweep from `top`; returns where the next may start.
+    static func draw(_ sweep: Sweep, top: Double, on canvas: inout SVGCanvas) -> Double {
+        let column = sweep.column
+        let axis = ChartRows.axisName(column)
+        let title = ChartRows.title(sweep.records[0], except: [column])
+        canvas.open(cssClass: "sweep", label: title)
+        canvas.text(10, top + 20, "\(title): cost against \(axis)", size: 14, bold: true)
+        let variants = ChartRows.variantOrder(sweep.records)
+        let legend = variants.enumerated().map { (ChartPalette.colour($0.offset), $0.element, ChartText.LegendMarker.line) }
+        var y = ChartText.legend(on: &canvas, x: 10, y: top + 42, width: Charts.width - 20, entries: legend) + 10
+
+        let byVariant = variants.map { name in
+            sweep.records.filter { $0[.variant] == name }.sorted { $0.number(column)! < $1.number(column)! }
+        }
+        let times = byVariant.map { rows in rows.compactMap { ChartRows.nanoseconds($0, x: $0.number(column)!) } }
+        let ratios = byVariant.map { rows in rows.compactMap { ChartRows.ratio($0, x: $0.number(column)!) } }
+        let sizes = sweep.records.compactMap { $0.number(column) }
+
+        let timeFrame = ChartFrame(
+            left: 70, top: y, width: 280, height: panelHeight - 60, x: .logarithmic, xValues: sizes,
+            y: .logarithmic, yValues: times.flatMap { $0.flatMap { [$0.y, $0.low ?? $0.y, $0.high ?? $0.y] } })
+        canvas.text(timeFrame.left, y - 4, "ns per event", size: 11)
+        timeFrame.drawAxes(on: &canvas, xTitle: "\(axis) (log scale)", yTitle: "ns per event (log scale)")
+        for (index, points) in times.enumerated() {
+            timeFrame.drawSeries(on: &canvas, points, colour: ChartPalette.colour(index), label: variants[index])
+        }
+
+        let ratioValues = ratios.flatMap { $0.flatMap { [$0.y, $0.low ?? $0.y, $0.high ?? $0.y] } }
+        if !ratioValues.isEmpty {
+            let ratioFrame = ChartFrame(
+                left: 450, top: y, width: 280, height: panelHeight - 60, x: .logarithmic, xValues: sizes,
+                y: .logarithmic, yValues: ratioValues, yIncluding: [1])
+            canvas.text(ratioFrame.left, y - 4, "ratio to the baseline", size: 11)
+            ratioFrame.drawAxes(on: &canvas, xTitle: "\(axis) (log scale)", yTitle: "ratio to baseline (×, log)", yLabel: ChartText.ratio)
+            if let one = ratioFrame.y.pixelIfShown(1) {
+                canvas.line(ratioFrame.left, one, ratioFrame.right, one, stroke: ChartPalette.ink, width: 1.2, dash: "4 3", cssClass: "unity")
+            }
+            for (index, points) in ratios.enumerated() {
+                ratioFrame.drawSeries(on: &canvas, points, colour: ChartPalette.colour(index), label: variants[index])
+            }
+        }
+        y += panelHeight
+        canvas.close()
+        return y
+    }
+}

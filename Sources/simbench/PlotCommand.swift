@@ -1,0 +1,78 @@
+import Foundation
+import SimBench
+
+/// `simbench plot FILE.csv… --chart KIND --out FILE.svg`: one chart of results files, as a
+/// standalone SVG.
+struct PlotCommand: Command {
+    var files = [String]()
+    var chart: ChartKind?
+    var outputPath = ""
+    var output: OutputPath?
+
+    static let name = "plot"
+    static let abstract = "draw results CSVs as an SVG chart: ratios, sweep, scaling, …"
+    static let operands = [
+        Operand(name: "FILE.csv…", help: "results CSVs (several runs' files together, or a history file)", completion: .file)
+    ]
+
+    static var flags: [Option<PlotCommand>] {
+        [
+            .choice("--chart", value: "KIND", help: "what to draw (see CHARTS)", default: nil, required: true) { $0.chart = $1 },
+            .path("--out", value: "FILE.svg", help: "the SVG file to write ('-': standard output)", required: true) {
+                $0.outputPath = $1
+            },
+        ]
+    }
+
+    static var discussion: String {
+        let kinds = ChartKind.allCases.map { "  \($0.rawValue.padding(toLength: 9, withPad: " ", startingAt: 0)) \($0.summary)" }
+        return """
+            CHARTS
+            \(kinds.joined(separator: "\n"))
+              Rows of every FILE are drawn together: pass one CSV per --machines value of a
+              sweep, or a history file. Axes say their units; log axes say so. The same
+              files give the same SVG, byte for byte. The file is written whole or not at
+              all.
+
+            EXIT STATUS
+              0 written · 1 a FILE is not a valid results file, or holds nothing KIND can
+              draw · 64 usage
+            """
+    }
+
+    init() {}
+
+    mutating func finish(operands: [String]) throws {
+        guard !operands.isEmpty else {
+            throw UsageError("plot: expected one or more results CSVs; see 'simbench plot --help'")
+        }
+        files = operands
+        let checked = try OutputPath.check(outputPath, flag: "--out")
+        try OutputPath.refuseCollisions([checked], inputs: files.map { ("plot", $0) })
+        output = checked
+    }
+
+    func execute() throws -> ExitStatus {
+        guard let chart, let output else { return .usage }
+        let records = try Self.records(of: files)
+        guard let svg = Charts.svg(chart, records: records) else {
+            throw ResultsFileError(
+                path: files.joined(separator: ", "), line: nil, column: nil,
+                message: "nothing to draw as --chart \(chart.rawValue): \(Charts.nothingToDraw(chart))")
+        }
+        OutputPath.reserveStandardOutput(if: [output])
+        Interruption.expect([outputPath])
+        try output.write(svg)
+        Interruption.written(outputPath)
+        if output.kind != .standardOutput { print("\(chart.rawValue) chart: \(outputPath)") }
+        return .success
+    }
+
+    /// Every row of `files`, in the order given; each file may hold several runs (a
+    /// history), but a run names each configuration once.
+    static func records(of files: [String]) throws -> [ResultsRecord] {
+        var records = [ResultsRecord]()
+        for file in files { records += try ResultsFile.read(file, runs: .several).records }
+        return records
+    }
+}

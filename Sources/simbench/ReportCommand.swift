@@ -1,0 +1,67 @@
+import SimBench
+
+/// `simbench report FILE.csv… --out report.html`: every chart and table of results files in
+/// one self-contained HTML page.
+struct ReportCommand: Command {
+    var files = [String]()
+    var outputPath = ""
+    var output: OutputPath?
+
+    static let name = "report"
+    static let abstract = "results CSVs as one self-contained HTML page of charts and tables"
+    static let operands = [
+        Operand(name: "FILE.csv…", help: "results CSVs (several runs' files together, or a history file)", completion: .file)
+    ]
+
+    static var flags: [Option<ReportCommand>] {
+        [
+            .path("--out", value: "FILE.html", help: "the HTML file to write ('-': standard output)", required: true) {
+                $0.outputPath = $1
+            }
+        ]
+    }
+
+    static let discussion = """
+        Per scenario: its title and what one event is, the ratio chart, the sweep and
+        scaling charts when the files hold several sizes or actor counts, allocations per
+        event, the history charts when a configuration was measured in several runs, a
+        table of every row (click a heading to sort) and the environment the runs measured
+        on. Everything is inline (SVG, CSS and a few lines of script): the page needs no
+        network, opens from disk and prints one scenario per page. The file is written
+        whole or not at all.
+
+        EXIT STATUS
+          0 written · 1 a FILE is not a valid results file, or holds no row · 64 usage
+        """
+
+    init() {}
+
+    mutating func finish(operands: [String]) throws {
+        guard !operands.isEmpty else {
+            throw UsageError("report: expected one or more results CSVs; see 'simbench report --help'")
+        }
+        files = operands
+        let checked = try OutputPath.check(outputPath, flag: "--out")
+        try OutputPath.refuseCollisions([checked], inputs: files.map { ("report", $0) })
+        output = checked
+    }
+
+    func execute() throws -> ExitStatus {
+        guard let output else { return .usage }
+        let records = try PlotCommand.records(of: files)
+        guard !records.isEmpty else {
+            throw ResultsFileError(
+                path: files.joined(separator: ", "), line: 2, column: nil, message: "no result rows, only a header; nothing to report")
+        }
+        let scenarios = Suite.catalog.entries.map {
+            HTMLReport.Scenario(name: $0.name, title: $0.descriptor.title, event: $0.descriptor.eventUnit, entity: $0.descriptor.entityUnit)
+        }
+        let html = HTMLReport.render(records, scenarios: scenarios, sources: files)
+        OutputPath.reserveStandardOutput(if: [output])
+        Interruption.expect([outputPath])
+        try output.write(html)
+        Interruption.written(outputPath)
+        if output.kind != .standardOutput { print("report: \(outputPath)") }
+        return .success
+    }
+}

@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# The README's result charts, drawn by simbench from CSVs committed under results/charts/:
+#   scripts/readme-charts.sh             draw results/charts/*.svg from the committed CSVs
+#   scripts/readme-charts.sh --measure   first re-measure the CSVs (release build, quiet
+#                                        machine: a default suite run at 10,000 machines and
+#                                        a vending sweep over 10^3, 10^4, 10^5, 10^6 machines)
+#   scripts/readme-charts.sh --quick     re-measure with tiny runs, to prove the pipeline
+#                                        only (never for figures anyone should read)
+# SIMBENCH names the binary (default .build/release/simbench); SIMBENCH_RUN_FLAGS adds
+# flags to every run (--allow-debug for a debug binary).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+binary=${SIMBENCH:-.build/release/simbench}
+read -r -a extra <<< "${SIMBENCH_RUN_FLAGS:-}"
+dir=results/charts
+sizes=(1000 10000 100000 1000000)
+mode=${1:-draw}
+case $mode in
+    draw | --measure | --quick) ;;
+    *) echo "usage: scripts/readme-charts.sh [--measure | --quick]" >&2; exit 64 ;;
+esac
+mkdir -p "$dir"
+
+if [ "$mode" != draw ]; then
+    if [ "$mode" = --quick ]; then
+        suite=(--machines 1000 --rounds 5 --warmup 1)
+        sweep=(--events 4 --rounds 5 --warmup 1)
+    else
+        suite=(--machines 10000 --processes 5)
+        sweep=(--processes 5)
+    fi
+    "$binary" run "${suite[@]}" "${extra[@]}" --quiet --csv "$dir/suite.csv"
+    # One file per fleet size: works with or without comma-list sweeps in --machines.
+    for machines in "${sizes[@]}"; do
+        "$binary" run --scenario vending --machines "$machines" "${sweep[@]}" "${extra[@]}" --quiet \
+            --csv "$dir/vending-sweep-$machines.csv"
+    done
+fi
+
+sweep_files=()
+for machines in "${sizes[@]}"; do sweep_files+=("$dir/vending-sweep-$machines.csv"); done
+"$binary" plot "$dir/suite.csv" --chart ratios --out "$dir/suite-ratios.svg"
+"$binary" plot "$dir/suite.csv" --chart allocs --out "$dir/suite-allocs.svg"
+"$binary" plot "${sweep_files[@]}" --chart sweep --out "$dir/vending-sweep.svg"
