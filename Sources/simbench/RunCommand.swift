@@ -27,12 +27,13 @@ struct RunCommand: Command {
         let defaults = RunOptions()
         let atLeast = BenchmarkRunner.minimumRoundsUnderMaxTime
         return [
-            .count(
-                "--machines", help: "simulated machines (each scenario's entity: vending machine, worker, session, page…)",
-                default: "\(defaults.machines)", limit: Limits.machines
+            .counts(
+                "--machines",
+                help: "simulated machines (each scenario's entity: vending machine, worker, session, page…); a comma list sweeps them (1000,10000,100000), each value measured after the other",
+                default: defaults.machines.map(String.init).joined(separator: ","), limit: Limits.machines
             ) { $0.options.machines = $1 },
-            .count(
-                "--events", help: "events per machine",
+            .counts(
+                "--events", help: "events per machine; a comma list sweeps them",
                 default: "each scenario's own (see 'simbench list')", limit: Limits.events
             ) { $0.options.eventsPerMachine = $1 },
             .list(
@@ -78,8 +79,9 @@ struct RunCommand: Command {
                 help: "the share of an event's time below which a pattern's overhead stops mattering, for the break-even work",
                 default: RelativeChange.percent(defaults.negligible), expected: Limits.negligible.expected
             ) { $0.options.negligible = try Limits.negligible.parse($1, flag: "--negligible") },
-            .count(
-                "--actors", value: "K", help: "worker actors",
+            .counts(
+                "--actors", value: "K[,K…]",
+                help: "worker actors; a comma list (1,2,4,8) measures how the fleet scales: the same work spread over more actors",
                 default: "\(RunPlan.actorsPerCore) per core (never more than machines)", limit: Limits.actors
             ) { $0.options.actors = $1 },
             .parameter(
@@ -168,6 +170,7 @@ struct RunCommand: Command {
         }
         let csv = csvPath ?? "results/simbench-\(environment.runID).csv"
         var outputs = try checkOutputs(csv: csv)
+        try checkHistoryTakesSweep(plan)
         if RunEnvironment.isDebugBuild {
             guard allowDebug else {
                 throw UsageError(
@@ -194,10 +197,11 @@ struct RunCommand: Command {
                 // The children run this very command line, told apart by their environment.
                 arguments: Array(CommandLine.arguments.dropFirst())
             ) { process in
+                // A child measures the whole plan; the parent sees only which child runs.
                 progress.show(
                     BenchmarkRunner.Progress(
                         scenario: 1, scenarios: 1, label: "process \(process)/\(plan.processes)",
-                        phase: "measuring"))
+                        phase: "measuring", fraction: Double(process - 1) / Double(plan.processes)))
             }
         } else {
             let runner = BenchmarkRunner(plan: plan, environment: environment)
