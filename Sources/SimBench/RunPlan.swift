@@ -37,6 +37,11 @@ public struct RunPlan: Sendable {
         let variantsByScenario = try RunPlan.selectVariants(options.variants, of: entries)
         let parameterSets = try RunPlan.expandParameters(options.parameters, of: entries)
 
+        // A value given twice is measured once, in its first place.
+        var options = options
+        options.machines = RunPlan.unique(options.machines)
+        options.eventsPerMachine = options.eventsPerMachine.map(RunPlan.unique)
+        options.actors = options.actors.map(RunPlan.unique)
         let swept = RunPlan.sweptSettings(options)
         var configurations = [PlannedConfiguration]()
         for entry in entries {
@@ -94,6 +99,12 @@ public struct RunPlan: Sendable {
         seed = options.seed
         processes = options.processes
         negligible = options.negligible
+    }
+
+    private static func unique(_ values: [Int]) -> [Int] {
+        var seen = [Int]()
+        for value in values where !seen.contains(value) { seen.append(value) }
+        return seen
     }
 
     /// The settings given more than one value.
