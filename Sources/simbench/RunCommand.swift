@@ -143,8 +143,17 @@ struct RunCommand: Command {
         OUTPUT
           A table per scenario: median ns per event with its 95% CI, min, max, events per
           second, the ratio of the median to the baseline's with its CI, CV, allocations per
-          event. The CSV holds one row per (scenario, parameters, variant), written whole
-          through a temporary file and a rename; its path is printed at the end.
+          event. The CSV holds one row per (scenario, parameters, sweep point, variant),
+          written whole through a temporary file and a rename; its path is printed at the end.
+          On a terminal, stderr shows one progress line (configuration, step, percentage,
+          time left), at most 4 times a second, erased at the end; off a terminal, nothing.
+
+        SWEEPS
+          --machines, --events and --actors take comma lists: each value is a configuration
+          measured alone, one after another, with a table each. The memory check takes the
+          largest before anything runs. --actors 1,2,4,8 spreads the same work over more
+          actors (how the fleet scales). The CSV's last column, sweep, says each row's point
+          (machines=1000); compare, merge and the exports keep the points apart.
 
         EXIT STATUS
           0 success · 1 a file could not be written, or --append names an invalid results
