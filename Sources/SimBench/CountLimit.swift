@@ -31,7 +31,7 @@ public struct CountLimit: Sendable {
     public var expectedList: String { "\(expected), or a comma list of them (a sweep)" }
 
     /// Parses `1000` or a comma list `1000,10000,1_000_000` (a sweep), spaces around each
-    /// value allowed; a value given twice is measured once, in its first place.
+    /// value allowed, in the order given (`RunPlan` measures a repeated value once).
     ///
     /// A bad value is named alone, with the whole list's form in what is accepted.
     public func parseList(_ text: String, flag: String) throws(UsageError) -> [Int] {
@@ -47,7 +47,7 @@ public struct CountLimit: Sendable {
                 let shown = items.count > 1 ? "\(value)' in '\(text)" : String(value)
                 throw .invalid(flag, shown, expected: expectedList)
             }
-            if !numbers.contains(number) { numbers.append(number) }
+            numbers.append(number)
         }
         return numbers
     }

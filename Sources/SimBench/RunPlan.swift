@@ -257,6 +257,8 @@ public struct RunPlan: Sendable {
     /// project's scenarios across shapes (see the test that sweeps them): the estimate stays
     /// within 2× of the peak resident memory a run reaches.
     ///
+    /// - Parameter sweep: `machines` and `events` are a sweep's largest values, which the
+    ///   message says.
     /// - Returns: the estimate, in bytes.
     @discardableResult
     private static func checkMemory(

@@ -17,12 +17,12 @@ struct SweepTests {
 
     // MARK: Parsing
 
-    @Test("a comma list parses in order, spaces and digit groups allowed, repeats once")
+    @Test("a comma list parses in order, spaces and digit groups allowed")
     func parsesLists() throws {
         let limit = RunOptions.Limits.machines
         #expect(try limit.parseList("1000", flag: "--machines") == [1000])
         #expect(try limit.parseList("1000,10_000, 100000 ,1_000_000", flag: "--machines") == [1000, 10_000, 100_000, 1_000_000])
-        #expect(try limit.parseList("100,10,100", flag: "--machines") == [100, 10])
+        #expect(try limit.parseList("100,10,100", flag: "--machines") == [100, 10, 100])
     }
 
     @Test("a bad value of a list is named alone, with the list and what is accepted",
@@ -57,9 +57,9 @@ struct SweepTests {
 
     // MARK: Plan expansion
 
-    @Test("each swept value is a configuration of its own group, in the order given")
+    @Test("each swept value is a configuration of its own group, in the order given, repeats once")
     func expandsMachines() throws {
-        let plan = try plan { $0.machines = [100, 10, 1000] }
+        let plan = try plan { $0.machines = [100, 10, 100, 1000] }
         #expect(plan.sweeps == [.machines])
         #expect(plan.machines == [100, 10, 1000])
         #expect(plan.configurations.map(\.label) == ["tally[machines=100]", "tally[machines=10]", "tally[machines=1000]"])
@@ -73,6 +73,7 @@ struct SweepTests {
 
     @Test("one value is no sweep: the sweep cell is empty and the label unchanged")
     func singleValue() throws {
+        // A value given twice is measured once.
         let plan = try plan { $0.machines = [50]; $0.eventsPerMachine = [5, 5] }
         #expect(plan.sweeps.isEmpty)
         #expect(plan.configurations.map(\.label) == ["tally"])
