@@ -24,12 +24,16 @@ public struct BenchmarkRunner: Sendable {
         public var scenarios: Int
         public var label: String
         public var phase: String
+        /// How much of the whole run is done, 0 to 1: an estimate (`RunProgress`); nil when
+        /// unknown.
+        public var fraction: Double?
 
-        public init(scenario: Int, scenarios: Int, label: String, phase: String) {
+        public init(scenario: Int, scenarios: Int, label: String, phase: String, fraction: Double? = nil) {
             self.scenario = scenario
             self.scenarios = scenarios
             self.label = label
             self.phase = phase
+            self.fraction = fraction
         }
     }
 
@@ -45,11 +49,15 @@ public struct BenchmarkRunner: Sendable {
         }
         let instructions = try? InstructionCounter()
         let reference = MachineSpeedReference()
+        let estimate = RunProgress(groups: groups, plan: plan)
         var configurations = [ConfigurationResult]()
         for (index, group) in groups.enumerated() {
-            let report = { (label: String, phase: String) in
+            // Called between measurements, never inside a timed region.
+            let report = { (label: String, phase: String, step: RunProgress.Step) in
                 progress(
-                    Progress(scenario: index + 1, scenarios: groups.count, label: label, phase: phase))
+                    Progress(
+                        scenario: index + 1, scenarios: groups.count, label: label, phase: phase,
+                        fraction: estimate.fraction(group: index, at: step)))
             }
             configurations += await measure(
                 group, instructions: instructions, reference: reference, report: report)
@@ -94,16 +102,16 @@ public struct BenchmarkRunner: Sendable {
 
     private func measure(
         _ group: [PlannedConfiguration], instructions: InstructionCounter?,
-        reference: MachineSpeedReference, report: (String, String) -> Void
+        reference: MachineSpeedReference, report: (String, String, RunProgress.Step) -> Void
     ) async -> [ConfigurationResult] {
         var sessions = [any ScenarioSession]()
         var setups = [SetupReport]()
         var residentGrowth = [Int64?]()
-        for planned in group {
-            report(planned.label, "setting up")
+        for (index, planned) in group.enumerated() {
+            report(planned.label, "setting up", .settingUp(index: index, count: group.count))
             let before = ResourceUsage.currentResidentBytes()
             let session = planned.entry.makeSession(planned.configuration)
-            var setup = await session.setUp(actors: plan.actors, variants: planned.variants.map(\.name))
+            var setup = await session.setUp(actors: planned.actors, variants: planned.variants.map(\.name))
             setup.emptyRoundNanoseconds = await BenchmarkRunner.emptyRoundCost(of: session)
             for variant in planned.variants {
                 setup.bytesPerEntity[variant.name] = await session.bytesPerEntity(variant: variant.name)
@@ -129,8 +137,10 @@ public struct BenchmarkRunner: Sendable {
         while plan.warmup != 0 {
             warmupRounds += 1
             var settled = true
-            for unit in units {
-                report(group[unit.configuration].label, "warm-up \(warmupRounds) \(unit.variant)")
+            for (position, unit) in units.enumerated() {
+                report(
+                    group[unit.configuration].label, "warm-up \(warmupRounds) \(unit.variant)",
+                    .warmingUp(round: warmupRounds, unit: position, units: units.count))
                 let wall = await measureOnce(unit).wallNanoseconds
                 if let last = previous[unit] {
                     if abs(Double(wall) - Double(last)) > 0.05 * Double(max(last, 1)) { settled = false }
@@ -162,8 +172,14 @@ public struct BenchmarkRunner: Sendable {
             }
             round += 1
             let referenceNanoseconds = reference.measure()
-            for unit in units.shuffled(using: &random) {
-                report(group[unit.configuration].label, "round \(round)/\(plan.rounds) \(unit.variant)")
+            for (position, unit) in units.shuffled(using: &random).enumerated() {
+                report(
+                    group[unit.configuration].label, "round \(round)/\(plan.rounds) \(unit.variant)",
+                    .measuring(
+                        round: round, unit: position, units: units.count,
+                        measured: Double(measuredTime.values.max() ?? 0) / 1e9,
+                        leastMeasured: units.count == measuredTime.count
+                            ? Double(measuredTime.values.min() ?? 0) / 1e9 : 0))
                 var measurement = await measureOnce(unit)
                 measurement.referenceNanoseconds = referenceNanoseconds
                 samples[unit, default: []].append(measurement)
@@ -184,7 +200,7 @@ public struct BenchmarkRunner: Sendable {
                 ConfigurationResult(
                     planned: planned, setup: setups[index], warmupRounds: warmupRounds,
                     rounds: round, samples: configurationSamples, verdicts: verdicts,
-                    actors: min(plan.actors, max(1, plan.machines)),
+                    actors: planned.actors,
                     residentGrowth: residentGrowth[index],
                     axisReference: index == 0 ? nil : results[0], negligible: plan.negligible))
         }

@@ -79,6 +79,7 @@ extension ConfigurationResult {
             row.cpuRatioLow = enoughRounds ? cpuRatio?.interval.lower : nil
             row.cpuRatioHigh = enoughRounds ? cpuRatio?.interval.upper : nil
             row.estimatedPeakBytes = planned.estimatedPeakBytes
+            row.sweep = planned.sweep
             row.emptyRoundNs = setup.emptyRoundNanoseconds > 0 ? Double(setup.emptyRoundNanoseconds) : nil
             row.bytesPerEntity = setup.bytesPerEntity[variant.name]
             if variant.name != baselineName {

@@ -26,6 +26,37 @@ public struct CountLimit: Sendable {
         guard range.contains(number) else { throw .invalid(flag, text, expected: expected) }
         return number
     }
+
+    /// `a whole number from 1 to 4096, or a comma list of them (a sweep)`.
+    public var expectedList: String { "\(expected), or a comma list of them (a sweep)" }
+
+    /// Parses `1000` or a comma list `1000,10000,1_000_000` (a sweep), spaces around each
+    /// value allowed, in the order given (`RunPlan` measures a repeated value once).
+    ///
+    /// A bad value is named alone, with the whole list's form in what is accepted.
+    public func parseList(_ text: String, flag: String) throws(UsageError) -> [Int] {
+        let items = text.split(separator: ",", omittingEmptySubsequences: false)
+        var numbers = [Int]()
+        for item in items {
+            var value = Substring(item)
+            while value.first == " " { value.removeFirst() }
+            while value.last == " " { value.removeLast() }
+            let digits = value.filter { $0 != "_" }
+            guard !digits.isEmpty, digits.allSatisfy(\.isASCII), let number = Int(digits), range.contains(number)
+            else {
+                let shown = items.count > 1 ? "\(value)' in '\(text)" : String(value)
+                throw .invalid(flag, shown, expected: expectedList)
+            }
+            numbers.append(number)
+        }
+        return numbers
+    }
+
+    /// Refuses any value of `values` outside the range, and an empty list, naming `flag`.
+    public func check(_ values: [Int], flag: String) throws(UsageError) {
+        guard !values.isEmpty else { throw .invalid(flag, "", expected: expectedList) }
+        for value in values { try check(value, flag: flag) }
+    }
 }
 
 /// A duration in seconds: more than 0, at most `maximum`.

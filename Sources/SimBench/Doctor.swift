@@ -52,7 +52,7 @@ public struct Doctor: Sendable {
 
         // Scaling: every variant, at its scenario's default events and at 8×.
         var small = RunOptions()
-        small.machines = machines
+        small.machines = [machines]
         small.scenarios = scenarios
         small.rounds = 5
         small.warmup = 1
@@ -114,8 +114,8 @@ public struct Doctor: Sendable {
         let events = planned.configuration.eventsPerEntity
         func medians(eventsPerMachine: Int) async -> [String: Double] {
             var options = RunOptions()
-            options.machines = machines
-            options.eventsPerMachine = eventsPerMachine
+            options.machines = [machines]
+            options.eventsPerMachine = [eventsPerMachine]
             options.scenarios = [planned.entry.name]
             options.rounds = 5
             options.warmup = 1
@@ -158,7 +158,7 @@ public struct Doctor: Sendable {
         _ ruler: RulerCheck, environment: RunEnvironment
     ) async throws(UsageError) -> [Check] {
         var options = RunOptions()
-        options.machines = machines
+        options.machines = [machines]
         options.scenarios = [ruler.scenario]
         options.parameters = [
             .init(scenario: ruler.scenario, name: ruler.parameter, value: "\(ruler.reference),\(ruler.step)")

@@ -269,6 +269,9 @@ extension ResultColumn {
     // The memory the run plan expected, beside the peak it reached (`peak_rss_bytes`).
     public static let estimatedPeakBytes = count("estimated_peak_bytes", unit: "bytes") { $0.estimatedPeakBytes }
 
+    // A sweep (`--machines 1000,10000`): which point of it the row is, part of its identity.
+    public static let sweep = text("sweep", influx: .tag, readers: [.compare]) { $0.sweep }
+
     /// Every column, in the order simbench writes them. New columns go at the end.
     public static let all: [ResultColumn] = [
         runID, timestamp, host, cpu, cores, loadAverage, os, swiftVersion, buildConfig, buildFlags,
@@ -284,7 +287,7 @@ extension ResultColumn {
         cpuPerReferenceCILow, cpuPerReferenceCIHigh, emptyRoundNs, overheadNsPerEvent,
         overheadCILow, overheadCIHigh, breakevenNsPerEvent, breakevenCILow, breakevenCIHigh,
         breakevenNote, negligible, bytesPerEntity, bytesPerEntityOverBaseline, floorNsPerEvent,
-        floorShare, ratioNetOfFloor, ratioNetCILow, ratioNetCIHigh, estimatedPeakBytes,
+        floorShare, ratioNetOfFloor, ratioNetCILow, ratioNetCIHigh, estimatedPeakBytes, sweep,
     ]
 
     /// The column named `name`, if simbench writes one.

@@ -91,6 +91,9 @@ public struct ResultRow: Sendable, Equatable {
     /// The run plan's estimate of the process's peak memory while this configuration's group
     /// was measured, to hold against `peakResidentBytes`.
     public var estimatedPeakBytes: UInt64?
+    /// The swept settings' values at this row (`machines=1000;actors=4`); empty when the run
+    /// swept nothing. Part of the row's identity (`ResultIdentity`).
+    public var sweep = ""
 
     /// The header: every column's name, in `ResultColumn.all` order.
     public static let columns = ResultColumn.all.map(\.name)

@@ -1,8 +1,10 @@
 /// Everything `simbench run` was asked to do, before validation.
 public struct RunOptions: Sendable {
-    public var machines = 10_000
-    /// Events per machine; each scenario's default when nil.
-    public var eventsPerMachine: Int?
+    /// Machines of the fleet; more than one value is a sweep (`--machines 1000,10000`): each
+    /// value a configuration of its own, measured one after another.
+    public var machines = [10_000]
+    /// Events per machine; each scenario's default when nil; more than one value is a sweep.
+    public var eventsPerMachine: [Int]?
     /// Scenario names; the default suite when nil.
     public var scenarios: [String]?
     /// Variant names, plain (`state-objects`) or qualified (`vending.state-objects`); all
@@ -16,8 +18,9 @@ public struct RunOptions: Sendable {
     /// Stop measuring once a variant has this much measured time (at least 3 rounds).
     public var maxTimeSeconds: Double?
     public var seed: UInt64 = 1
-    /// Worker actors; a few per core when nil.
-    public var actors: Int?
+    /// Worker actors; a few per core when nil; more than one value is a sweep of the same
+    /// work over more actors (`--actors 1,2,4,8`).
+    public var actors: [Int]?
     /// `--param [scenario.]key=value` in the order given.
     public var parameters: [ParameterAssignment] = []
     /// `--shard I/N`: run only this part of the planned configurations.

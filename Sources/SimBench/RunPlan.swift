@@ -8,13 +8,16 @@ public struct RunPlan: Sendable {
     public let configurations: [PlannedConfiguration]
     /// How many configurations the whole suite has, before `--shard` took its part.
     public let suiteConfigurationCount: Int
-    public let machines: Int
+    /// `--machines`: one value, or the values of a sweep in the order given.
+    public let machines: [Int]
+    /// The settings given a comma list (`--machines 1000,10000`), in `SweepSetting` order;
+    /// empty when the run sweeps nothing.
+    public let sweeps: [SweepSetting]
     public let rounds: Int
     public let warmup: Int?
     public let minTimeSeconds: Double?
     public let maxTimeSeconds: Double?
     public let seed: UInt64
-    public let actors: Int
     /// Child processes the run is repeated in (`ProcessPool`); 1 measures in this process.
     public let processes: Int
     /// The share of an event's time below which an overhead stops mattering.
@@ -34,9 +37,15 @@ public struct RunPlan: Sendable {
         let variantsByScenario = try RunPlan.selectVariants(options.variants, of: entries)
         let parameterSets = try RunPlan.expandParameters(options.parameters, of: entries)
 
+        // A value given twice is measured once, in its first place.
+        var options = options
+        options.machines = RunPlan.unique(options.machines)
+        options.eventsPerMachine = options.eventsPerMachine.map(RunPlan.unique)
+        options.actors = options.actors.map(RunPlan.unique)
+        let swept = RunPlan.sweptSettings(options)
         var configurations = [PlannedConfiguration]()
         for entry in entries {
-            let events = options.eventsPerMachine ?? entry.descriptor.defaultEventsPerEntity
+            let eventCounts = options.eventsPerMachine ?? [entry.descriptor.defaultEventsPerEntity]
             let sets = parameterSets[entry.name]!
             // Values of axes that are not compared split the scenario into groups measured
             // one after another; each group is held in memory at once.
@@ -45,31 +54,68 @@ public struct RunPlan: Sendable {
                 separate.map { "\($0.name)=\(values[$0.name] ?? "")" }.joined(separator: ";")
             }
             let largestGroup = Dictionary(grouping: sets, by: groupKey).values.map(\.count).max() ?? 1
-            let estimate = try RunPlan.checkMemory(
-                entry: entry, machines: options.machines, events: events, seed: options.seed,
-                parameterSets: sets, configurations: largestGroup, physicalMemory: physicalMemory)
-            for parameters in sets {
-                let configuration = ScenarioConfiguration(
-                    entities: options.machines, eventsPerEntity: events, seed: options.seed,
-                    parameters: parameters)
-                configurations.append(
-                    PlannedConfiguration(
-                        entry: entry, configuration: configuration,
-                        variants: variantsByScenario[entry.name]!,
-                        group: "\(entry.name)|\(groupKey(parameters))", estimatedPeakBytes: estimate))
+            // The largest point of a sweep first: a sweep the machine cannot hold is refused
+            // before anything runs, naming the value that does not fit. Every point is
+            // measured alone, so the largest is the peak.
+            try RunPlan.checkMemory(
+                entry: entry, machines: options.machines.max()!, events: eventCounts.max()!,
+                seed: options.seed, parameterSets: sets, configurations: largestGroup,
+                physicalMemory: physicalMemory,
+                sweep: !swept.isDisjoint(with: [.machines, .events]))
+            var points = Set<String>()
+            for machines in options.machines {
+                for events in eventCounts {
+                    let estimate = RunPlan.peakEstimate(
+                        entry: entry, machines: machines, events: events, seed: options.seed,
+                        parameterSets: sets, configurations: largestGroup)
+                    for requested in options.actors ?? [max(1, cores) * RunPlan.actorsPerCore] {
+                        // A fleet never has more actors than machines: actor counts that
+                        // come to the same fleet are measured once.
+                        let actors = min(requested, machines)
+                        let sweep = SweepSetting.cell(
+                            [.machines: machines, .events: events, .actors: actors], swept: swept)
+                        guard points.insert(sweep).inserted else { continue }
+                        for parameters in sets {
+                            let configuration = ScenarioConfiguration(
+                                entities: machines, eventsPerEntity: events, seed: options.seed,
+                                parameters: parameters)
+                            configurations.append(
+                                PlannedConfiguration(
+                                    entry: entry, configuration: configuration,
+                                    variants: variantsByScenario[entry.name]!,
+                                    group: "\(entry.name)|\(sweep)|\(groupKey(parameters))",
+                                    estimatedPeakBytes: estimate, actors: actors, sweep: sweep))
+                        }
+                    }
+                }
             }
         }
         self.configurations = options.shard?.select(configurations) ?? configurations
         suiteConfigurationCount = configurations.count
         machines = options.machines
+        sweeps = SweepSetting.allCases.filter(swept.contains)
         rounds = options.rounds
         warmup = options.warmup
         minTimeSeconds = options.minTimeSeconds
         maxTimeSeconds = options.maxTimeSeconds
         seed = options.seed
-        actors = options.actors ?? min(max(1, cores) * RunPlan.actorsPerCore, options.machines)
         processes = options.processes
         negligible = options.negligible
+    }
+
+    private static func unique(_ values: [Int]) -> [Int] {
+        var seen = [Int]()
+        for value in values where !seen.contains(value) { seen.append(value) }
+        return seen
+    }
+
+    /// The settings given more than one value.
+    private static func sweptSettings(_ options: RunOptions) -> Set<SweepSetting> {
+        var swept = Set<SweepSetting>()
+        if options.machines.count > 1 { swept.insert(.machines) }
+        if let events = options.eventsPerMachine, events.count > 1 { swept.insert(.events) }
+        if let actors = options.actors, actors.count > 1 { swept.insert(.actors) }
+        return swept
     }
 
     /// Every count and duration within `RunOptions.Limits`: the one place they are checked.
@@ -77,11 +123,11 @@ public struct RunPlan: Sendable {
         typealias Limits = RunOptions.Limits
         try Limits.machines.check(options.machines, flag: "--machines")
         if let events = options.eventsPerMachine { try Limits.events.check(events, flag: "--events") }
+        if let actors = options.actors { try Limits.actors.check(actors, flag: "--actors") }
         try Limits.rounds.check(options.rounds, flag: "--rounds")
         if let warmup = options.warmup { try Limits.warmup.check(warmup, flag: "--warmup") }
         if let seconds = options.minTimeSeconds { try Limits.seconds.check(seconds, flag: "--min-time") }
         if let seconds = options.maxTimeSeconds { try Limits.seconds.check(seconds, flag: "--max-time") }
-        if let actors = options.actors { try Limits.actors.check(actors, flag: "--actors") }
         try Limits.processes.check(options.processes, flag: "--processes")
         try Limits.negligible.check(options.negligible, flag: "--negligible")
     }
@@ -214,11 +260,40 @@ public struct RunPlan: Sendable {
     /// scenarios across shapes (see the test that sweeps them): the estimate stays within 2×
     /// of the peak resident memory a run reaches.
     ///
+    /// - Parameter sweep: `machines` and `events` are a sweep's largest values, which the
+    ///   message says.
     /// - Returns: the estimate, in bytes.
+    @discardableResult
     private static func checkMemory(
         entry: ScenarioEntry, machines: Int, events: Int, seed: UInt64,
-        parameterSets: [ParameterValues], configurations: Int, physicalMemory: UInt64
+        parameterSets: [ParameterValues], configurations: Int, physicalMemory: UInt64,
+        sweep: Bool = false
     ) throws(UsageError) -> UInt64 {
+        let total = peakEstimate(
+            entry: entry, machines: machines, events: events, seed: seed, parameterSets: parameterSets,
+            configurations: configurations)
+        var budget = physicalMemory / 10 * 8
+        var limit = "the 80% of this machine's \(formatBytes(physicalMemory)) memory it may use"
+        if let available = ResourceUsage.availableBytes(), available < budget {
+            budget = available
+            limit = "the \(formatBytes(available)) of memory available now"
+        }
+        if total == nil || total! > budget {
+            let need = total.map(formatBytes) ?? "more than 9 EB"
+            let together = configurations > 1 ? " (\(configurations) configurations measured together)" : ""
+            let largest = sweep ? ", the largest of the sweep," : ""
+            throw UsageError(
+                "--machines \(machines) with --events \(events)\(largest): scenario '\(entry.name)'\(together) would need about \(need), more than \(limit); lower --machines or --events")
+        }
+        return total!
+    }
+
+    /// The estimate `checkMemory` holds against the machine's memory, in bytes; nil when it
+    /// overflows 64 bits.
+    private static func peakEstimate(
+        entry: ScenarioEntry, machines: Int, events: Int, seed: UInt64,
+        parameterSets: [ParameterValues], configurations: Int
+    ) -> UInt64? {
         let descriptor = entry.descriptor
         let (perMachineEvents, overflow1) = events.multipliedReportingOverflow(by: descriptor.bytesPerEvent)
         let (perMachine, overflow2) = perMachineEvents.addingReportingOverflow(descriptor.bytesPerEntity)
@@ -240,19 +315,7 @@ public struct RunPlan: Sendable {
         let (total, overflow4) = UInt64(max(data, 0)).addingReportingOverflow(resident)
         let overflow = overflow1 || overflow2 || overflow3a || shapeOverflow || overflow3c || overflow3b
             || overflow4
-        var budget = physicalMemory / 10 * 8
-        var limit = "the 80% of this machine's \(formatBytes(physicalMemory)) memory it may use"
-        if let available = ResourceUsage.availableBytes(), available < budget {
-            budget = available
-            limit = "the \(formatBytes(available)) of memory available now"
-        }
-        if overflow || total > budget {
-            let need = overflow ? "more than 9 EB" : formatBytes(total)
-            let together = configurations > 1 ? " (\(configurations) configurations measured together)" : ""
-            throw UsageError(
-                "--machines \(machines) with --events \(events): scenario '\(entry.name)'\(together) would need about \(need), more than \(limit); lower --machines or --events")
-        }
-        return total
+        return overflow ? nil : total
     }
 
     private static func known(_ names: [String]) -> String {

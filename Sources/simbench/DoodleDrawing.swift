@@ -13,7 +13,7 @@ enum DoodleDrawing {
         options.scenarios = [MarksScenario.descriptor.name]
         // One page is drawn, whatever its number: the plan (which checks the parameters and
         // the memory one page needs) is for one page, and only the page's index is `page`.
-        options.machines = 1
+        options.machines = [1]
         let plan: RunPlan
         do {
             plan = try RunPlan(

@@ -67,6 +67,20 @@ struct Option<Command> {
         }
     }
 
+    /// A whole number within `limit`, or a comma list of them: a sweep, each value a
+    /// configuration of its own.
+    static func counts(
+        _ names: String..., value valueName: String = "N[,N…]", help: String, default defaultValue: String?,
+        limit: CountLimit, set: @escaping (inout Command, [Int]) -> Void
+    ) -> Option {
+        Option(
+            names: names, valueName: valueName, help: help, defaultValue: defaultValue,
+            expected: limit.expectedList, repeats: false, isRequired: false, completion: .none
+        ) { command, text in
+            set(&command, try limit.parseList(text, flag: names[0]))
+        }
+    }
+
     /// One of a fixed set of words.
     static func choice<Choice: RawRepresentable & CaseIterable>(
         _ names: String..., value valueName: String = "F", help: String, default defaultValue: Choice?,

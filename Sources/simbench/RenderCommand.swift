@@ -22,7 +22,7 @@ struct RenderCommand: Command {
             .count(
                 "--events", help: "marks per page", default: "the scenario's own",
                 limit: RunOptions.Limits.events
-            ) { $0.options.eventsPerMachine = $1 },
+            ) { $0.options.eventsPerMachine = [$1] },
             .seed { $0.options.seed = $1 },
             .parameter(help: "a shape parameter of marks (stroke, nesting, nest, dots)") {
                 $0.options.parameters.append($1)

@@ -36,9 +36,16 @@ struct ResultTable {
         ]
         if !environment.gitCommit.isEmpty { machine.append("commit \(environment.gitCommit)") }
         lines.append("simbench \(SimBenchCommand.version) · " + machine.joined(separator: " · "))
-        lines.append(
-            "run \(environment.runID) · seed \(plan.seed) · \(NumberFormat.grouped(plan.machines)) machines · \(plan.actors) actors · \(environment.timestamp)"
-        )
+        var run = ["run \(environment.runID)", "seed \(plan.seed)", "\(values(plan.machines)) machines"]
+        var actors = [Int]()
+        for configuration in plan.configurations where !actors.contains(configuration.actors) {
+            actors.append(configuration.actors)
+        }
+        if !actors.isEmpty { run.append("\(values(actors)) actors") }
+        if !plan.sweeps.isEmpty {
+            run.append("sweep of \(plan.sweeps.map(\.flag).joined(separator: ", ")), a table per point")
+        }
+        lines.append((run + [environment.timestamp]).joined(separator: " · "))
         for note in result.notes {
             lines.append("note: \(note)")
         }
@@ -49,19 +56,27 @@ struct ResultTable {
         return lines.joined(separator: "\n")
     }
 
+    /// `10,000`, or a sweep's values `1,000 / 10,000 / 100,000`.
+    private func values(_ numbers: [Int]) -> String {
+        numbers.map(NumberFormat.grouped).joined(separator: " / ")
+    }
+
     private func block(for configuration: ConfigurationResult) -> [String] {
         let planned = configuration.planned
         let descriptor = planned.entry.descriptor
         let configurationRows = rows.filter {
             $0.scenario == planned.entry.name
                 && $0.parameters == planned.configuration.parameters.canonical
+                && $0.sweep == planned.sweep
         }
         var lines = ["\(planned.label) — \(descriptor.title)"]
         let machines = NumberFormat.grouped(planned.configuration.entities)
         let events = NumberFormat.grouped(planned.configuration.eventsPerEntity)
         lines.append("  one event: \(descriptor.eventUnit)")
+        let actors =
+            plan.sweeps.isEmpty ? "" : "\(configuration.actors) actor\(configuration.actors == 1 ? "" : "s") · "
         var setup =
-            "  \(machines) × \(events) events = \(NumberFormat.grouped(configuration.events)) events a round · \(configuration.processes > 1 ? "\(configuration.processes) processes × " : "")\(configuration.rounds) rounds after \(configuration.warmupRounds) warm-up · inputs built in \(NumberFormat.significant(configurationRows.first?.setupMilliseconds ?? 0)) ms, each variant's own in \"prepare\" (untimed)"
+            "  \(machines) × \(events) events = \(NumberFormat.grouped(configuration.events)) events a round · \(actors)\(configuration.processes > 1 ? "\(configuration.processes) processes × " : "")\(configuration.rounds) rounds after \(configuration.warmupRounds) warm-up · inputs built in \(NumberFormat.significant(configurationRows.first?.setupMilliseconds ?? 0)) ms, each variant's own in \"prepare\" (untimed)"
         if let growth = configuration.residentGrowth, growth > 0 {
             let perMachine = Double(growth) / Double(max(planned.configuration.entities, 1))
             setup += " · \(NumberFormat.si(perMachine))B per \(descriptor.entityUnit)"

@@ -16,6 +16,18 @@ extension RunCommand {
         return (try historyPath.map(HistoryFile.check), baseline)
     }
 
+    /// A sweep's rows differ only in the `sweep` column, so a history from an older simbench,
+    /// whose header lacks it (and keeps lacking it: headers are never changed), would hold
+    /// them as duplicated rows. Refused before anything runs.
+    func checkHistoryTakesSweep(_ plan: RunPlan) throws(UsageError) {
+        guard let historyPath, !plan.sweeps.isEmpty,
+            let history = try? ResultsFile.read(historyPath, runs: .several),
+            !history.header.contains(ResultColumn.sweep.name)
+        else { return }
+        throw UsageError(
+            "--append: '\(historyPath)' is a history from an older simbench, without the '\(ResultColumn.sweep.name)' column, so it cannot tell the points of a sweep (\(plan.sweeps.map(\.flag).joined(separator: ", ")) with a comma list) apart; append the sweep to a new history file")
+    }
+
     /// Says which part of the suite a shard runs, and that an empty shard has nothing to do
     /// (it still writes a results file with the header only, so that a CI matrix always
     /// has one file per shard to merge).

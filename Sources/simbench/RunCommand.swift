@@ -27,12 +27,13 @@ struct RunCommand: Command {
         let defaults = RunOptions()
         let atLeast = BenchmarkRunner.minimumRoundsUnderMaxTime
         return [
-            .count(
-                "--machines", help: "simulated machines (each scenario's entity: vending machine, worker, session, page…)",
-                default: "\(defaults.machines)", limit: Limits.machines
+            .counts(
+                "--machines",
+                help: "simulated machines (each scenario's entity: vending machine, worker, session, page…); a comma list sweeps them (1000,10000,100000), each value measured after the other",
+                default: defaults.machines.map(String.init).joined(separator: ","), limit: Limits.machines
             ) { $0.options.machines = $1 },
-            .count(
-                "--events", help: "events per machine",
+            .counts(
+                "--events", help: "events per machine; a comma list sweeps them",
                 default: "each scenario's own (see 'simbench list')", limit: Limits.events
             ) { $0.options.eventsPerMachine = $1 },
             .list(
@@ -78,8 +79,9 @@ struct RunCommand: Command {
                 help: "the share of an event's time below which a pattern's overhead stops mattering, for the break-even work",
                 default: RelativeChange.percent(defaults.negligible), expected: Limits.negligible.expected
             ) { $0.options.negligible = try Limits.negligible.parse($1, flag: "--negligible") },
-            .count(
-                "--actors", value: "K", help: "worker actors",
+            .counts(
+                "--actors", value: "K[,K…]",
+                help: "worker actors; a comma list (1,2,4,8) measures how the fleet scales: the same work spread over more actors",
                 default: "\(RunPlan.actorsPerCore) per core (never more than machines)", limit: Limits.actors
             ) { $0.options.actors = $1 },
             .parameter(
@@ -141,8 +143,17 @@ struct RunCommand: Command {
         OUTPUT
           A table per scenario: median ns per event with its 95% CI, min, max, events per
           second, the ratio of the median to the baseline's with its CI, CV, allocations per
-          event. The CSV holds one row per (scenario, parameters, variant), written whole
-          through a temporary file and a rename; its path is printed at the end.
+          event. The CSV holds one row per (scenario, parameters, sweep point, variant),
+          written whole through a temporary file and a rename; its path is printed at the end.
+          On a terminal, stderr shows one progress line (configuration, step, percentage,
+          time left), at most 4 times a second, erased at the end; off a terminal, nothing.
+
+        SWEEPS
+          --machines, --events and --actors take comma lists: each value is a configuration
+          measured alone, one after another, with a table each. The memory check takes the
+          largest before anything runs. --actors 1,2,4,8 spreads the same work over more
+          actors (how the fleet scales). The CSV's last column, sweep, says each row's point
+          (machines=1000); compare, merge and the exports keep the points apart.
 
         EXIT STATUS
           0 success · 1 a file could not be written, or --append names an invalid results
@@ -168,6 +179,7 @@ struct RunCommand: Command {
         }
         let csv = csvPath ?? "results/simbench-\(environment.runID).csv"
         var outputs = try checkOutputs(csv: csv)
+        try checkHistoryTakesSweep(plan)
         if RunEnvironment.isDebugBuild {
             guard allowDebug else {
                 throw UsageError(
@@ -194,10 +206,11 @@ struct RunCommand: Command {
                 // The children run this very command line, told apart by their environment.
                 arguments: Array(CommandLine.arguments.dropFirst())
             ) { process in
+                // A child measures the whole plan; the parent sees only which child runs.
                 progress.show(
                     BenchmarkRunner.Progress(
                         scenario: 1, scenarios: 1, label: "process \(process)/\(plan.processes)",
-                        phase: "measuring"))
+                        phase: "measuring", fraction: Double(process - 1) / Double(plan.processes)))
             }
         } else {
             let runner = BenchmarkRunner(plan: plan, environment: environment)

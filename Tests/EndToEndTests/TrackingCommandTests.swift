@@ -69,7 +69,7 @@ struct TrackingCommandTests {
             ("nan.csv", good.replacingOccurrences(of: "\r\nr,,h,", with: "\r\nr,,h,").replacingOccurrences(of: ",80.0,", with: ",nan,"), "nan.csv: line 3, column 'ns_per_event_median': 'nan' is not a number"),
             ("dup.csv", good.replacingOccurrences(of: ",table,", with: ",enum-switch,"), "dup.csv: line 3, column 'variant': a duplicated row"),
             ("unknown.csv", good.replacingOccurrences(of: "run_id,", with: "run,"), "unknown.csv: line 1, column 'run': unknown column"),
-            ("other.csv", good.replacingOccurrences(of: "vending", with: "calibrate"), "other.csv: line 2, column 'scenario': no (scenario, params, variant) in common"),
+            ("other.csv", good.replacingOccurrences(of: "vending", with: "calibrate"), "other.csv: line 2, column 'scenario': no (scenario, params, sweep, variant) in common"),
         ]
         for (name, text, message) in files {
             try text.write(toFile: scratch.path(name), atomically: true, encoding: .utf8)

@@ -43,7 +43,7 @@ struct OwnScenarioTests {
     @Test("the SimBench library measures a scenario defined outside it")
     func measuresOwnScenario() async throws {
         var options = RunOptions()
-        options.machines = 40
+        options.machines = [40]
         options.rounds = 3
         options.warmup = 0
         let plan = try RunPlan(

@@ -37,13 +37,13 @@ struct RunPlanTests {
             }
             #expect(configuration.variants.count == configuration.entry.variants.count)
         }
-        #expect(plan.actors == 8)
+        #expect(plan.configurations.allSatisfy { $0.actors == 8 })
     }
 
     @Test("actors default to a few per core, never more than machines")
     func actorsDefault() throws {
-        #expect(try plan { $0.machines = 3 }.actors == 3)
-        #expect(try plan { $0.actors = 5 }.actors == 5)
+        #expect(try plan { $0.machines = [3] }.configurations.map(\.actors) == [3, 3])
+        #expect(try plan { $0.actors = [5] }.configurations.map(\.actors) == [5, 5])
     }
 
     @Test("named variants run with their baseline and their floor")
@@ -117,18 +117,18 @@ struct RunPlanTests {
 
     @Test("absurd counts are refused before anything is allocated")
     func memoryGuard() {
-        #expect(usageError { $0.machines = 100_000_000; $0.eventsPerMachine = 1000 }?
+        #expect(usageError { $0.machines = [100_000_000]; $0.eventsPerMachine = [1000] }?
             .contains("would need about") == true)
-        #expect(usageError { $0.machines = Int.max / 2; $0.eventsPerMachine = Int.max / 2 } != nil)
-        #expect(usageError { $0.machines = 1_000_000 } == nil)
+        #expect(usageError { $0.machines = [Int.max / 2]; $0.eventsPerMachine = [Int.max / 2] } != nil)
+        #expect(usageError { $0.machines = [1_000_000] } == nil)
     }
 
     @Test("counts out of range")
     func ranges() {
-        #expect(usageError { $0.machines = 0 }?.contains("--machines") == true)
-        #expect(usageError { $0.eventsPerMachine = 0 }?.contains("--events") == true)
+        #expect(usageError { $0.machines = [0] }?.contains("--machines") == true)
+        #expect(usageError { $0.eventsPerMachine = [0] }?.contains("--events") == true)
         #expect(usageError { $0.rounds = 0 }?.contains("--rounds") == true)
-        #expect(usageError { $0.actors = 0 }?.contains("--actors") == true)
+        #expect(usageError { $0.actors = [0] }?.contains("--actors") == true)
         #expect(usageError { $0.scenarios = ["nope"] }?.contains("unknown scenario 'nope'") == true)
     }
 }
@@ -137,12 +137,12 @@ struct RunPlanTests {
 struct FleetTests {
     func checksums(actors: Int, machines: Int, seed: UInt64 = 3) async throws -> [String: UInt64] {
         var options = RunOptions()
-        options.machines = machines
-        options.eventsPerMachine = 40
+        options.machines = [machines]
+        options.eventsPerMachine = [40]
         options.scenarios = ["tally", "echo", "hidden"]
         options.rounds = 1
         options.warmup = 1
-        options.actors = actors
+        options.actors = [actors]
         options.seed = seed
         let plan = try RunPlan(options: options, catalog: FakeScenarios.catalog, cores: 2, physicalMemory: 24_000_000_000)
         let environment = RunEnvironment.current()
@@ -173,8 +173,8 @@ struct FleetTests {
         // No warm-up: the very first round is shuffled, so a variant may run before its
         // baseline; the seeds give different orders.
         var options = RunOptions()
-        options.machines = 5
-        options.eventsPerMachine = 4
+        options.machines = [5]
+        options.eventsPerMachine = [4]
         options.scenarios = ["tally"]
         options.rounds = 1
         options.warmup = 0
@@ -187,8 +187,8 @@ struct FleetTests {
     @Test("every measured round yields one sample per variant")
     func samplesPerRound() async throws {
         var options = RunOptions()
-        options.machines = 10
-        options.eventsPerMachine = 10
+        options.machines = [10]
+        options.eventsPerMachine = [10]
         options.scenarios = ["echo"]
         options.rounds = 4
         options.warmup = 0
@@ -208,8 +208,8 @@ struct AxisGroupTests {
     @Test("axis values become configurations measured together and compared with the first")
     func axisValues() async throws {
         var options = RunOptions()
-        options.machines = 6
-        options.eventsPerMachine = 3
+        options.machines = [6]
+        options.eventsPerMachine = [3]
         options.scenarios = ["tally"]
         options.variants = ["same"]
         options.parameters = [.init(scenario: "tally", name: "work", value: "10,20,10")]

@@ -34,7 +34,7 @@ struct ShardSelectionTests {
         func labels(_ shard: ShardSelection?) throws -> [String] {
             var options = RunOptions()
             options.scenarios = ["tally", "echo", "hidden"]
-            options.machines = 10
+            options.machines = [10]
             options.shard = shard
             let plan = try RunPlan(options: options, catalog: FakeScenarios.catalog, cores: 2, physicalMemory: 1 << 33)
             #expect(plan.suiteConfigurationCount == 3)

@@ -13,6 +13,7 @@
 #include "SimBenchFiles.h"
 #include "SimBenchSpawn.h"
 #include "SimBenchInterruption.h"
+#include "SimBenchTerminal.h"
 
 #ifdef __cplusplus
 extern "C" {

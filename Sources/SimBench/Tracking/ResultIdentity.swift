@@ -1,33 +1,44 @@
-/// Which measurement a results row is: (scenario, parameters, variant).
+/// Which measurement a results row is: (scenario, parameters, sweep point, variant).
 ///
 /// Two rows with the same identity in two runs measured the same thing, so they can be
-/// compared; two rows with the same identity in one run are a broken file.
+/// compared; two rows with the same identity in one run are a broken file. The sweep point
+/// (`machines=1000`, the CSV's `sweep` column) is empty outside a sweep, so rows of runs
+/// that sweep nothing match as they always did, whatever their `--machines`.
 public struct ResultIdentity: Hashable, Sendable, Comparable, CustomStringConvertible {
     public var scenario: String
     /// `key=value;key=value` as stored in the CSV's `params` column.
     public var parameters: String
+    /// `machines=1000;actors=4` as stored in the CSV's `sweep` column; empty outside a sweep.
+    public var sweep: String
     public var variant: String
 
-    public init(scenario: String, parameters: String, variant: String) {
+    public init(scenario: String, parameters: String, sweep: String = "", variant: String) {
         self.scenario = scenario
         self.parameters = parameters
+        self.sweep = sweep
         self.variant = variant
     }
 
-    /// `vending[products=40]`, or `selftest` without parameters.
-    public var configuration: String {
-        parameters.isEmpty ? scenario : "\(scenario)[\(parameters)]"
+    /// The parameters and the sweep point, `;`-separated: what sets a configuration apart
+    /// from others of its scenario.
+    private var qualifiers: String {
+        [parameters, sweep].filter { !$0.isEmpty }.joined(separator: ";")
     }
 
-    /// `vending.state-objects[products=40]`: the dotted benchmark name, parameters last so
-    /// that names sort by scenario and variant.
+    /// `vending[products=40]`, `vending[machines=1000]`, or `selftest` without parameters.
+    public var configuration: String {
+        qualifiers.isEmpty ? scenario : "\(scenario)[\(qualifiers)]"
+    }
+
+    /// `vending.state-objects[products=40]`: the dotted benchmark name, parameters and the
+    /// sweep point last so that names sort by scenario and variant.
     public var benchmarkName: String {
-        parameters.isEmpty ? "\(scenario).\(variant)" : "\(scenario).\(variant)[\(parameters)]"
+        qualifiers.isEmpty ? "\(scenario).\(variant)" : "\(scenario).\(variant)[\(qualifiers)]"
     }
 
     public var description: String { "\(configuration) \(variant)" }
 
     public static func < (a: ResultIdentity, b: ResultIdentity) -> Bool {
-        (a.scenario, a.parameters, a.variant) < (b.scenario, b.parameters, b.variant)
+        (a.scenario, a.parameters, a.sweep, a.variant) < (b.scenario, b.parameters, b.sweep, b.variant)
     }
 }

@@ -2,7 +2,8 @@ import Foundation
 
 /// `simbench compare`: the verdicts between a baseline run and a current run.
 ///
-/// Rows are matched by (scenario, params, variant). Each matched pair gets a time verdict
+/// Rows are matched by (scenario, params, sweep, variant): the rows of a sweep
+/// (`--machines 1000,10000`) match the same point of the other file's sweep. Each matched pair gets a time verdict
 /// and, where either run counted allocations, an allocation verdict:
 ///
 /// - Time. A pattern variant is judged on its ratio to the scenario's baseline variant,
@@ -280,11 +281,11 @@ public struct ResultsComparison: Sendable {
         let before = scenarios(baseline), after = scenarios(current)
         let hint =
             before == after
-            ? "same scenarios, but other parameters or variants (--ignore-params compares across parameters)"
+            ? "same scenarios, but other parameters, sweep points (the sweep column) or variants (--ignore-params compares across parameters)"
             : "this file has scenarios \(after), the baseline \(before)"
         return ResultsFileError(
             path: current.path, line: current.records[0].line, column: ResultColumn.scenario.name,
-            message: "no (scenario, params, variant) in common with the baseline \(baseline.path): \(hint)")
+            message: "no (scenario, params, sweep, variant) in common with the baseline \(baseline.path): \(hint)")
     }
 
     // MARK: - Notes

@@ -124,7 +124,10 @@ public struct ResultsFile: Sendable {
                     "empty, but the row's status is 'ok'; an ok row has a median")
             }
             let identity = row.identity
-            let key = [runs == .several ? row[.runID] : "", identity.scenario, identity.parameters, identity.variant]
+            let key = [
+                runs == .several ? row[.runID] : "", identity.scenario, identity.parameters, identity.sweep,
+                identity.variant,
+            ]
                 .joined(separator: "\u{1F}")
             if let first = seen[key] {
                 throw failure(

@@ -38,7 +38,14 @@ public enum ResultsMerge {
         }
         var notes = [String]()
         for column in ResultColumn.all where column.readers.contains(.merge) {
-            let values = Set(parts.flatMap { $0.records.map { $0[column] } }.filter { !$0.isEmpty })
+            // A sweep's rows differ in the swept settings by design: not a difference
+            // between the parts.
+            let values = Set(
+                parts.flatMap { part in
+                    part.records.filter { record in
+                        !SweepSetting.named(in: record[.sweep]).contains { $0.column == column }
+                    }.map { $0[column] }
+                }.filter { !$0.isEmpty })
             if values.count > 1 {
                 notes.append("the parts differ in \(column.name): \(values.sorted().joined(separator: ", "))")
             }
