@@ -30,15 +30,11 @@ if [ "$mode" != draw ]; then
         sweep=(--processes 5)
     fi
     "$binary" run "${suite[@]}" "${extra[@]}" --quiet --csv "$dir/suite.csv"
-    # One file per fleet size: works with or without comma-list sweeps in --machines.
-    for machines in "${sizes[@]}"; do
-        "$binary" run --scenario vending --machines "$machines" "${sweep[@]}" "${extra[@]}" --quiet \
-            --csv "$dir/vending-sweep-$machines.csv"
-    done
+    sizes_list=$(IFS=,; echo "${sizes[*]}")
+    "$binary" run --scenario vending --machines "$sizes_list" "${sweep[@]}" "${extra[@]}" --quiet \
+        --csv "$dir/vending-sweep.csv"
 fi
 
-sweep_files=()
-for machines in "${sizes[@]}"; do sweep_files+=("$dir/vending-sweep-$machines.csv"); done
 "$binary" plot "$dir/suite.csv" --chart ratios --out "$dir/suite-ratios.svg"
 "$binary" plot "$dir/suite.csv" --chart allocs --out "$dir/suite-allocs.svg"
-"$binary" plot "${sweep_files[@]}" --chart sweep --out "$dir/vending-sweep.svg"
+"$binary" plot "$dir/vending-sweep.csv" --chart sweep --out "$dir/vending-sweep.svg"
