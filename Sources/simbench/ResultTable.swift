@@ -56,10 +56,10 @@ struct ResultTable {
             $0.scenario == planned.entry.name
                 && $0.parameters == planned.configuration.parameters.canonical
         }
-        var lines = ["\(planned.label) — \(descriptor.title)"]
+        var lines = ["\(planned.label) — \(descriptor.title) · one event: \(descriptor.eventUnit)"]
         let machines = NumberFormat.grouped(planned.configuration.entities)
         let events = NumberFormat.grouped(planned.configuration.eventsPerEntity)
-        lines.append("  one event: \(descriptor.eventUnit)")
+        if let note = planned.entry.measurementNote { lines.append("  note: \(note)") }
         var setup =
             "  \(machines) × \(events) events = \(NumberFormat.grouped(configuration.events)) events a round · \(configuration.processes > 1 ? "\(configuration.processes) processes × " : "")\(configuration.rounds) rounds after \(configuration.warmupRounds) warm-up · inputs built in \(NumberFormat.significant(configurationRows.first?.setupMilliseconds ?? 0)) ms, each variant's own in \"prepare\" (untimed)"
         if let growth = configuration.residentGrowth, growth > 0 {
