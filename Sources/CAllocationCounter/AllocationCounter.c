@@ -90,8 +90,9 @@ struct thread_tally {
     struct thread_tally *next;
     // Live-byte tracking, off except during an untimed pass: the timed paths pay one more
     // load and a not-taken branch. A `tracking_mode`: the owning thread sets THREAD, the
-    // thread that begins process-wide tracking sets PROCESS on every tally (hence atomic;
-    // relaxed loads compile to plain loads). The byte counts below are the owning thread's.
+    // thread that begins process-wide tracking moves every tally that is OFF to PROCESS
+    // (hence atomic; relaxed loads compile to plain loads), so a thread tracking its own
+    // bytes meanwhile is left alone. The byte counts below are the owning thread's.
     _Atomic int tracking;
     int64_t live_bytes;
     int64_t peak_bytes;
@@ -337,15 +338,22 @@ SIMBENCH_EXPORT int64_t simbench_track_bytes_end(void) {
     if (tracking_mode_of(tally) != TRACKING_THREAD) {
         return -1;
     }
-    atomic_store_explicit(&tally->tracking, TRACKING_OFF, memory_order_relaxed);
+    // Back to process-wide tracking if that is on meanwhile.
+    atomic_store_explicit(&tally->tracking,
+        atomic_load_explicit(&process_tracking, memory_order_relaxed) ? TRACKING_PROCESS
+                                                                     : TRACKING_OFF,
+        memory_order_relaxed);
     return tally->peak_bytes;
 }
 
-/// Sets every registered thread's tracking mode.
-static void set_every_thread_tracking(int mode) {
+/// Moves every registered thread in mode `from` to mode `to`; a thread tracking its own
+/// bytes (simbench_track_bytes_begin) keeps doing so.
+static void switch_every_thread_tracking(int from, int to) {
     struct thread_tally *tally = atomic_load_explicit(&all_tallies, memory_order_acquire);
     for (; tally != NULL; tally = tally->next) {
-        atomic_store_explicit(&tally->tracking, mode, memory_order_relaxed);
+        int expected = from;
+        atomic_compare_exchange_strong_explicit(
+            &tally->tracking, &expected, to, memory_order_relaxed, memory_order_relaxed);
     }
 }
 
@@ -355,7 +363,7 @@ SIMBENCH_EXPORT int simbench_track_process_bytes_begin(void) {
     }
     atomic_store_explicit(&process_live_bytes, 0, memory_order_relaxed);
     atomic_store_explicit(&process_peak_bytes, 0, memory_order_relaxed);
-    set_every_thread_tracking(TRACKING_PROCESS);
+    switch_every_thread_tracking(TRACKING_OFF, TRACKING_PROCESS);
     return 1;
 }
 
@@ -363,8 +371,8 @@ SIMBENCH_EXPORT int64_t simbench_track_process_bytes_end(void) {
     if (!atomic_load_explicit(&process_tracking, memory_order_relaxed)) {
         return -1;
     }
-    set_every_thread_tracking(TRACKING_OFF);
     atomic_store_explicit(&process_tracking, 0, memory_order_relaxed);
+    switch_every_thread_tracking(TRACKING_PROCESS, TRACKING_OFF);
     return atomic_load_explicit(&process_peak_bytes, memory_order_relaxed);
 }
 
