@@ -26,11 +26,11 @@ public struct FleetScenario: Scenario {
         seedArticle: VendingScenario.descriptor.seedArticle,
         entityUnit: VendingScenario.descriptor.entityUnit,
         eventUnit: "customer action delivered to a machine",
-        // Few enough that a message per event (actor-per-machine, the slowest design) keeps
-        // the scenario within its share of the default suite's time at 10,000 machines; many
-        // enough that task-per-machine's cost of a task per machine does not hide its events
-        // from the doctor's scaling check (at 20 it grew only 1.95× for 8× the events).
-        defaultEventsPerEntity: 50,
+        // vending's, so that by default the fleet runs vending's very tapes. Fewer would
+        // shorten actor-per-machine's rounds, but let task-per-machine's cost of a task per
+        // machine hide its events from the doctor's scaling check (at 50 it grew 1.78× for
+        // 8× the events on a loaded 2-core VM, at 20 1.95×; it must grow 2×).
+        defaultEventsPerEntity: VendingScenario.descriptor.defaultEventsPerEntity,
         bytesPerEvent: VendingScenario.descriptor.bytesPerEvent,
         // The heaviest design's peak: a pending child task and its result per machine
         // (task-per-machine's bytes_per_entity, about 1.6 KB on Linux with Swift 6.3), with

@@ -146,12 +146,13 @@ actor FleetSession<S: Scenario>: ScenarioSession {
             preconditionFailure("unknown variant \(name)")
         }
         let workers = workers
+        let asynchronous = S.isAsynchronous
         PeakResidentMemory.reset()
         let instructionsBefore = instructions?.read()
         let start = monotonicNanoseconds()
         let parts = await withTaskGroup(of: (Int, WorkerRun<S.Outcome>).self) { group in
             for (slot, worker) in workers.enumerated() {
-                if S.isAsynchronous {
+                if asynchronous {
                     group.addTask { (slot, await worker.runAsynchronous(variant: index)) }
                 } else {
                     group.addTask { (slot, await worker.run(variant: index)) }
@@ -171,7 +172,7 @@ actor FleetSession<S: Scenario>: ScenarioSession {
         let cpu = parts.cpu
         // An asynchronous variant spreads its work over every core from its one worker.
         let parallel = Double(
-            S.isAsynchronous
+            asynchronous
                 ? RunEnvironment.activeProcessorCount
                 : min(workers.count, RunEnvironment.activeProcessorCount))
         let allocations = AllocationCounter.isActive ? parts.allocations : nil
@@ -236,10 +237,15 @@ actor FleetSession<S: Scenario>: ScenarioSession {
 
     func measureEmptyRound() async -> UInt64 {
         let workers = workers
+        let asynchronous = S.isAsynchronous
         let start = monotonicNanoseconds()
         let parts = await withTaskGroup(of: (Int, WorkerRun<S.Outcome>).self) { group in
             for (slot, worker) in workers.enumerated() {
-                group.addTask { (slot, await worker.runNothing()) }
+                if asynchronous {
+                    group.addTask { (slot, await worker.runNothingAsynchronous()) }
+                } else {
+                    group.addTask { (slot, await worker.runNothing()) }
+                }
             }
             var parts = [S.Outcome?](repeating: nil, count: workers.count)
             for await (slot, run) in group { parts[slot] = run.outcome }
@@ -344,18 +350,20 @@ actor FleetWorker<S: Scenario> {
             cpuNanoseconds: cpu)
     }
 
-    /// What `run` (or `runAsynchronous`) does around a variant's run, with no variant: the
-    /// same reads of the counters and clocks, and an empty outcome.
+    /// What `runAsynchronous` does around a variant's run, with no variant.
+    func runNothingAsynchronous() async -> WorkerRun<S.Outcome> {
+        let allocationsBefore = AllocationCounter.count()
+        let cpuBefore = processCPUNanoseconds()
+        let outcome = S.Outcome()
+        let cpu = processCPUNanoseconds() - cpuBefore
+        return WorkerRun(
+            outcome: outcome, allocations: AllocationCounter.count() - allocationsBefore,
+            cpuNanoseconds: cpu)
+    }
+
+    /// What `run` does around a variant's run, with no variant: the same reads of the
+    /// counters and clocks, and an empty outcome.
     func runNothing() -> WorkerRun<S.Outcome> {
-        if S.isAsynchronous {
-            let allocationsBefore = AllocationCounter.count()
-            let cpuBefore = processCPUNanoseconds()
-            let outcome = S.Outcome()
-            let cpu = processCPUNanoseconds() - cpuBefore
-            return WorkerRun(
-                outcome: outcome, allocations: AllocationCounter.count() - allocationsBefore,
-                cpuNanoseconds: cpu)
-        }
         let allocationsBefore = AllocationCounter.countOnThisThread()
         let cpuBefore = threadCPUNanoseconds()
         let outcome = S.Outcome()

@@ -8,6 +8,10 @@
 ///
 /// Shards are built per entity range from per-entity random streams, so the outcome of a
 /// fleet never depends on how it was sliced across actors.
+///
+/// Variants are synchronous (the harness spreads the fleet over its worker actors and counts
+/// each worker's thread) or, all of them, asynchronous (`Variant.Body.asynchronous`: each
+/// spreads the fleet itself; the harness runs it from one worker and counts process-wide).
 public protocol Scenario: Sendable {
     /// The inputs of a range of entities: event tapes, trees, texts.
     associatedtype Shard: Sendable
