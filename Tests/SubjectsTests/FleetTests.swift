@@ -53,7 +53,9 @@ private func expectDesignsAgree(
     }
 }
 
-@Suite("fleet")
+/// Serialized: every design floods the cooperative pool with tasks and actor jobs, and the
+/// harness's timing tests, which run beside these, need some rounds with a free thread.
+@Suite("fleet", .serialized)
 struct FleetTests {
     @Test("the tests cover every checked variant, and every variant is asynchronous")
     func designsCoverTheVariants() {
