@@ -9,6 +9,7 @@ public let allScenarios: [any Scenario.Type] = [
     ValidationScenario.self,
     MarksScenario.self,
     OptionalViewsScenario.self,
+    FleetScenario.self,
     CalibrateScenario.self,
     SelfTestScenario.self,
 ]

@@ -59,6 +59,8 @@ int simbench_allocation_counting_active(void) { return 0; }
 void simbench_release_free_memory(void) { malloc_trim(0); }
 int simbench_track_bytes_begin(void) { return 0; }
 int64_t simbench_track_bytes_end(void) { return -1; }
+int simbench_track_process_bytes_begin(void) { return 0; }
+int64_t simbench_track_process_bytes_end(void) { return -1; }
 #else
 
 // glibc's allocator under its own names (present in every glibc since 2.0; this VM has
@@ -74,16 +76,38 @@ extern void *__libc_pvalloc(size_t size);
 #define SIMBENCH_EXPORT __attribute__((visibility("default")))
 #define CACHE_LINE 64
 
+/// What a thread's allocations and frees are added to: bits, either, both or neither.
+enum tracking_bits {
+    /// The thread's own live and peak bytes (simbench_track_bytes_begin on this thread).
+    TRACKING_THREAD = 1,
+    /// The process-wide live and peak bytes (simbench_track_process_bytes_begin).
+    TRACKING_PROCESS = 2,
+};
+
 struct thread_tally {
     _Atomic uint64_t calls;
     struct thread_tally *next;
-    // Live-byte tracking, off except between simbench_track_bytes_begin and _end on this
-    // thread (an untimed pass): the timed paths pay one more load and a not-taken branch.
-    // Written and read by the owning thread only.
-    int tracking;
+    // Live-byte tracking, off (0) except during an untimed pass: the timed paths pay one
+    // more load and a not-taken branch. `tracking_bits`: the owning thread sets and clears
+    // THREAD, the process-wide tracker sets and clears PROCESS on every tally (hence atomic;
+    // relaxed loads compile to plain loads). The two are independent, so either kind of
+    // tracking is exact whatever the other does. The byte counts below are the owning
+    // thread's.
+    _Atomic int tracking;
     int64_t live_bytes;
     int64_t peak_bytes;
 } __attribute__((aligned(CACHE_LINE)));
+
+/// Process-wide tracking: on between simbench_track_process_bytes_begin and _end, so that
+/// threads first seen meanwhile are tracked too. Live and peak bytes of every thread
+/// together: a block freed on another thread than the one that allocated it still
+/// balances, which per-thread tallies cannot do for code that hops threads.
+static _Atomic int process_tracking;
+/// Held from simbench_track_process_bytes_begin until _end has switched every thread back
+/// off, so that a second tracker never starts while the first is still switching.
+static _Atomic int process_tracking_held;
+static _Atomic int64_t process_live_bytes;
+static _Atomic int64_t process_peak_bytes;
 
 /// Every tally ever registered, newest first.
 static _Atomic(struct thread_tally *) all_tallies;
@@ -100,7 +124,7 @@ static struct thread_tally *register_this_thread(void) {
         return NULL;
     }
     atomic_init(&tally->calls, 0);
-    tally->tracking = 0;
+    atomic_init(&tally->tracking, 0);
     tally->live_bytes = 0;
     tally->peak_bytes = 0;
     struct thread_tally *head = atomic_load_explicit(&all_tallies, memory_order_relaxed);
@@ -109,6 +133,16 @@ static struct thread_tally *register_this_thread(void) {
     } while (!atomic_compare_exchange_weak_explicit(
         &all_tallies, &head, tally, memory_order_release, memory_order_relaxed));
     this_thread_tally = tally;
+    // A thread first seen while process-wide tracking is on is tracked too. Listed first and
+    // the flag read again after: a tracker that stops meanwhile either sees this tally in the
+    // list and clears it, or this thread sees the flag down and clears its own bit, so no
+    // thread is left paying the shared counters.
+    if (atomic_load(&process_tracking)) {
+        atomic_fetch_or(&tally->tracking, TRACKING_PROCESS);
+        if (!atomic_load(&process_tracking)) {
+            atomic_fetch_and(&tally->tracking, ~TRACKING_PROCESS);
+        }
+    }
     return tally;
 }
 
@@ -126,24 +160,46 @@ static inline void count_allocation(void) {
     atomic_store_explicit(&tally->calls, calls + 1, memory_order_relaxed);
 }
 
-/// With tracking on, adds what the allocator handed out for `pointer` to this thread's live
-/// bytes and raises the peak. Returns `pointer`.
-static inline void *track_allocation(void *pointer) {
-    struct thread_tally *tally = this_thread_tally;
-    if (__builtin_expect(tally != NULL && tally->tracking && pointer != NULL, 0)) {
-        tally->live_bytes += (int64_t)malloc_usable_size(pointer);
+/// Adds `delta` live bytes where the tracking bits `mode` say, and raises those peaks.
+static inline void add_live_bytes(struct thread_tally *tally, int mode, int64_t delta) {
+    if (mode & TRACKING_THREAD) {
+        tally->live_bytes += delta;
         if (tally->live_bytes > tally->peak_bytes) {
             tally->peak_bytes = tally->live_bytes;
         }
     }
+    if (mode & TRACKING_PROCESS) {
+        int64_t live =
+            atomic_fetch_add_explicit(&process_live_bytes, delta, memory_order_relaxed) + delta;
+        int64_t peak = atomic_load_explicit(&process_peak_bytes, memory_order_relaxed);
+        while (live > peak &&
+               !atomic_compare_exchange_weak_explicit(
+                   &process_peak_bytes, &peak, live, memory_order_relaxed, memory_order_relaxed)) {
+        }
+    }
+}
+
+static inline int tracking_mode_of(struct thread_tally *tally) {
+    return tally == NULL ? 0 : atomic_load_explicit(&tally->tracking, memory_order_relaxed);
+}
+
+/// With tracking on, adds what the allocator handed out for `pointer` to the live bytes and
+/// raises the peak. Returns `pointer`.
+static inline void *track_allocation(void *pointer) {
+    struct thread_tally *tally = this_thread_tally;
+    int mode = tracking_mode_of(tally);
+    if (__builtin_expect(mode != 0 && pointer != NULL, 0)) {
+        add_live_bytes(tally, mode, (int64_t)malloc_usable_size(pointer));
+    }
     return pointer;
 }
 
-/// With tracking on, subtracts what `pointer` held from this thread's live bytes.
+/// With tracking on, subtracts what `pointer` held from the live bytes.
 static inline void track_release(void *pointer) {
     struct thread_tally *tally = this_thread_tally;
-    if (__builtin_expect(tally != NULL && tally->tracking && pointer != NULL, 0)) {
-        tally->live_bytes -= (int64_t)malloc_usable_size(pointer);
+    int mode = tracking_mode_of(tally);
+    if (__builtin_expect(mode != 0 && pointer != NULL, 0)) {
+        add_live_bytes(tally, mode, -(int64_t)malloc_usable_size(pointer));
     }
 }
 
@@ -168,12 +224,13 @@ SIMBENCH_EXPORT void *calloc(size_t count, size_t size) {
 SIMBENCH_EXPORT void *realloc(void *pointer, size_t size) {
     count_allocation();
     struct thread_tally *tally = this_thread_tally;
-    int tracking = tally != NULL && tally->tracking;
-    int64_t old_size = tracking && pointer != NULL ? (int64_t)malloc_usable_size(pointer) : 0;
+    int mode = tracking_mode_of(tally);
+    int64_t old_size =
+        mode != 0 && pointer != NULL ? (int64_t)malloc_usable_size(pointer) : 0;
     void *result = __libc_realloc(pointer, size);
     // A failed realloc leaves the old block as it was; realloc(p, 0) frees p.
-    if (tracking && (result != NULL || size == 0)) {
-        tally->live_bytes -= old_size;
+    if (mode != 0 && (result != NULL || size == 0)) {
+        add_live_bytes(tally, mode, -old_size);
         track_allocation(result);
     }
     return result;
@@ -283,17 +340,54 @@ SIMBENCH_EXPORT int simbench_track_bytes_begin(void) {
     }
     tally->live_bytes = 0;
     tally->peak_bytes = 0;
-    tally->tracking = 1;
+    atomic_fetch_or_explicit(&tally->tracking, TRACKING_THREAD, memory_order_relaxed);
     return 1;
 }
 
 SIMBENCH_EXPORT int64_t simbench_track_bytes_end(void) {
     struct thread_tally *tally = this_thread_tally;
-    if (tally == NULL || !tally->tracking) {
+    if (!(tracking_mode_of(tally) & TRACKING_THREAD)) {
         return -1;
     }
-    tally->tracking = 0;
+    atomic_fetch_and_explicit(&tally->tracking, ~TRACKING_THREAD, memory_order_relaxed);
     return tally->peak_bytes;
+}
+
+/// Sets or clears the PROCESS bit of every registered thread; their THREAD bits stay.
+static void set_every_thread_process_bit(int on) {
+    struct thread_tally *tally = atomic_load(&all_tallies);
+    for (; tally != NULL; tally = tally->next) {
+        if (on) {
+            atomic_fetch_or(&tally->tracking, TRACKING_PROCESS);
+        } else {
+            atomic_fetch_and(&tally->tracking, ~TRACKING_PROCESS);
+        }
+    }
+}
+
+SIMBENCH_EXPORT int simbench_track_process_bytes_begin(void) {
+    if (atomic_exchange_explicit(&process_tracking_held, 1, memory_order_acquire)) {
+        return 0;
+    }
+    atomic_store_explicit(&process_live_bytes, 0, memory_order_relaxed);
+    atomic_store_explicit(&process_peak_bytes, 0, memory_order_relaxed);
+    // Threads registered from now on start tracked; then every thread already known.
+    atomic_store(&process_tracking, 1);
+    set_every_thread_process_bit(1);
+    return 1;
+}
+
+SIMBENCH_EXPORT int64_t simbench_track_process_bytes_end(void) {
+    if (!atomic_load(&process_tracking)) {
+        return -1;
+    }
+    // Threads registered from now on start untracked; then every thread already known, so
+    // that none is left paying the shared counters on its timed allocations.
+    atomic_store(&process_tracking, 0);
+    set_every_thread_process_bit(0);
+    int64_t peak = atomic_load_explicit(&process_peak_bytes, memory_order_relaxed);
+    atomic_store_explicit(&process_tracking_held, 0, memory_order_release);
+    return peak;
 }
 
 SIMBENCH_EXPORT void simbench_release_free_memory(void) {

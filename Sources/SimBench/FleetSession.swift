@@ -41,7 +41,8 @@ public struct RoundMeasurement: Sendable, Codable {
     public var wallNanoseconds: UInt64
     /// The CPU time of the workers' threads while they ran their slices, summed: the
     /// variant's own work on one core, without the runtime's other threads and blind to
-    /// time a worker spent descheduled.
+    /// time a worker spent descheduled. For an asynchronous scenario, the whole process's CPU
+    /// time during the round: its variants' work runs on whichever threads their tasks land.
     public var cpuNanoseconds: UInt64
     /// `cpuNanoseconds / (wall × workers that could run at once)`: 1 when every worker kept
     /// a core for the whole round, lower when workers waited for a core.
@@ -51,7 +52,8 @@ public struct RoundMeasurement: Sendable, Codable {
     /// The thread CPU time of the machine-speed reference in the same round
     /// (`MachineSpeedReference`); 0 where it was not measured.
     public var referenceNanoseconds: UInt64 = 0
-    /// Allocation calls the variant made; nil where the allocation counter is not active.
+    /// Allocation calls the variant made (for an asynchronous scenario, the whole process
+    /// made during the round); nil where the allocation counter is not active.
     public var allocations: UInt64?
     /// Instructions retired during the round; nil where perf events are not available.
     public var instructions: UInt64?
@@ -144,12 +146,17 @@ actor FleetSession<S: Scenario>: ScenarioSession {
             preconditionFailure("unknown variant \(name)")
         }
         let workers = workers
+        let asynchronous = S.isAsynchronous
         PeakResidentMemory.reset()
         let instructionsBefore = instructions?.read()
         let start = monotonicNanoseconds()
         let parts = await withTaskGroup(of: (Int, WorkerRun<S.Outcome>).self) { group in
             for (slot, worker) in workers.enumerated() {
-                group.addTask { (slot, await worker.run(variant: index)) }
+                if asynchronous {
+                    group.addTask { (slot, await worker.runAsynchronous(variant: index)) }
+                } else {
+                    group.addTask { (slot, await worker.run(variant: index)) }
+                }
             }
             var parts = [S.Outcome?](repeating: nil, count: workers.count)
             var allocations: UInt64 = 0
@@ -163,7 +170,11 @@ actor FleetSession<S: Scenario>: ScenarioSession {
         }
         let wall = monotonicNanoseconds() - start
         let cpu = parts.cpu
-        let parallel = Double(min(workers.count, RunEnvironment.activeProcessorCount))
+        // An asynchronous variant spreads its work over every core from its one worker.
+        let parallel = Double(
+            asynchronous
+                ? RunEnvironment.activeProcessorCount
+                : min(workers.count, RunEnvironment.activeProcessorCount))
         let allocations = AllocationCounter.isActive ? parts.allocations : nil
         let instructionCount = instructions?.read().flatMap { after in
             instructionsBefore.map { after &- $0 }
@@ -178,6 +189,9 @@ actor FleetSession<S: Scenario>: ScenarioSession {
 
     func bytesPerEntity(variant name: String) async -> Double? {
         guard let index = S.variants.firstIndex(where: { $0.name == name }) else { return nil }
+        if case .asynchronous(let prepare) = S.variants[index].body {
+            return await asynchronousBytesPerEntity(prepare)
+        }
         // Entities run one after another in every driver, so a run holds one entity's
         // objects at a time: measure entities alone, each with a shard of its own built
         // before the count starts, at a few places spread over the fleet.
@@ -199,12 +213,39 @@ actor FleetSession<S: Scenario>: ScenarioSession {
     /// How many entities `bytesPerEntity` measures, one at a time.
     static var bytesSampleEntities: Int { 8 }
 
+    /// How many entities `bytesPerEntity` runs together for an asynchronous variant.
+    static var asynchronousBytesSampleEntities: Int { 4096 }
+
+    /// An asynchronous variant's peak heap bytes per entity: one run over a shard of the
+    /// first `asynchronousBytesSampleEntities` entities, built before counting starts.
+    ///
+    /// Such a variant may hold all its entities at once (an actor per machine), and its
+    /// tasks run on any thread, so it is measured over many entities together and counted
+    /// process-wide; its fixed costs (a task per slice, a task group) are shared out over
+    /// the sample. The fleet's workers are idle meanwhile.
+    private func asynchronousBytesPerEntity(
+        _ prepare: @Sendable (S.Shard) -> @Sendable () async -> S.Outcome
+    ) async -> Double? {
+        let samples = max(1, min(entities, FleetSession.asynchronousBytesSampleEntities))
+        let shard = scenario.makeShard(entities: 0..<samples)
+        let (_, peak) = await AllocationCounter.processPeakBytes {
+            let run = prepare(shard)
+            blackHole(await run())
+        }
+        return peak.map { Double(max($0, 0)) / Double(samples) }
+    }
+
     func measureEmptyRound() async -> UInt64 {
         let workers = workers
+        let asynchronous = S.isAsynchronous
         let start = monotonicNanoseconds()
         let parts = await withTaskGroup(of: (Int, WorkerRun<S.Outcome>).self) { group in
             for (slot, worker) in workers.enumerated() {
-                group.addTask { (slot, await worker.runNothing()) }
+                if asynchronous {
+                    group.addTask { (slot, await worker.runNothingAsynchronous()) }
+                } else {
+                    group.addTask { (slot, await worker.runNothing()) }
+                }
             }
             var parts = [S.Outcome?](repeating: nil, count: workers.count)
             for await (slot, run) in group { parts[slot] = run.outcome }
@@ -254,6 +295,8 @@ actor FleetWorker<S: Scenario> {
     private var shard: S.Shard?
     /// Prepared runs by variant index. The closures never leave this actor.
     private var runs: [Int: () -> S.Outcome] = [:]
+    /// Prepared runs of asynchronous variants by variant index.
+    private var asynchronousRuns: [Int: @Sendable () async -> S.Outcome] = [:]
 
     init(entities: Range<Int>) {
         self.entities = entities
@@ -268,7 +311,10 @@ actor FleetWorker<S: Scenario> {
 
     func prepare(variant index: Int) {
         guard let shard else { preconditionFailure("prepare before build") }
-        runs[index] = S.variants[index].prepare(shard)
+        switch S.variants[index].body {
+        case .synchronous(let prepare): runs[index] = prepare(shard)
+        case .asynchronous(let prepare): asynchronousRuns[index] = prepare(shard)
+        }
     }
 
     /// Runs the shard once; returns the outcome, the allocator calls the run made and the
@@ -288,6 +334,33 @@ actor FleetWorker<S: Scenario> {
             cpuNanoseconds: cpu)
     }
 
+    /// Runs an asynchronous variant's shard once; returns the outcome, and the allocator
+    /// calls and CPU time of the whole process meanwhile.
+    ///
+    /// The variant's tasks run on any of the runtime's threads, so only process-wide counts
+    /// see their work; they include the runtime's own, which is the design's cost too.
+    func runAsynchronous(variant index: Int) async -> WorkerRun<S.Outcome> {
+        guard let run = asynchronousRuns[index] else { preconditionFailure("run before prepare") }
+        let allocationsBefore = AllocationCounter.count()
+        let cpuBefore = processCPUNanoseconds()
+        let outcome = await run()
+        let cpu = processCPUNanoseconds() - cpuBefore
+        return WorkerRun(
+            outcome: outcome, allocations: AllocationCounter.count() - allocationsBefore,
+            cpuNanoseconds: cpu)
+    }
+
+    /// What `runAsynchronous` does around a variant's run, with no variant.
+    func runNothingAsynchronous() async -> WorkerRun<S.Outcome> {
+        let allocationsBefore = AllocationCounter.count()
+        let cpuBefore = processCPUNanoseconds()
+        let outcome = S.Outcome()
+        let cpu = processCPUNanoseconds() - cpuBefore
+        return WorkerRun(
+            outcome: outcome, allocations: AllocationCounter.count() - allocationsBefore,
+            cpuNanoseconds: cpu)
+    }
+
     /// What `run` does around a variant's run, with no variant: the same reads of the
     /// counters and clocks, and an empty outcome.
     func runNothing() -> WorkerRun<S.Outcome> {
@@ -302,6 +375,7 @@ actor FleetWorker<S: Scenario> {
 
     func release() {
         runs = [:]
+        asynchronousRuns = [:]
         shard = nil
     }
 }

@@ -4,15 +4,36 @@ import SimBenchCore
 public struct ScenarioEntry: Sendable {
     public let descriptor: ScenarioDescriptor
     public let variants: [VariantInfo]
+    /// Whether the variants own their concurrency: then the scenario runs on one worker,
+    /// and its CPU time and allocations are counted process-wide.
+    public let isAsynchronous: Bool
     let makeSession: @Sendable (ScenarioConfiguration) -> any ScenarioSession
 
     public init<S: Scenario>(_ scenario: S.Type) {
         descriptor = S.descriptor
+        isAsynchronous = S.isAsynchronous
+        precondition(
+            S.variants.allSatisfy { $0.isAsynchronous == S.isAsynchronous },
+            "scenario '\(S.descriptor.name)' mixes synchronous and asynchronous variants")
         variants = S.variants.map { VariantInfo(name: $0.name, role: $0.role, summary: $0.summary) }
         makeSession = { FleetSession<S>(configuration: $0) }
     }
 
     public var name: String { descriptor.name }
+
+    /// The worker actors a configuration of this scenario is spread over when the plan asks
+    /// for `planned`: one for an asynchronous scenario, whose variants spread the work
+    /// themselves; else `planned`, but never more than there are entities.
+    public func workers(planned: Int, entities: Int) -> Int {
+        isAsynchronous ? 1 : min(planned, max(1, entities))
+    }
+
+    /// What the table says under an asynchronous scenario's title; nil for a synchronous one.
+    public var measurementNote: String? {
+        isAsynchronous
+            ? "asynchronous variants: each runs the whole fleet on tasks and actors of its own, from one worker; CPU time and allocations are the whole process's during the round (the runtime's threads included)"
+            : nil
+    }
 
     /// The baseline variant: the plain code every pattern is measured against.
     public var baseline: VariantInfo {

@@ -8,6 +8,10 @@
 ///
 /// Shards are built per entity range from per-entity random streams, so the outcome of a
 /// fleet never depends on how it was sliced across actors.
+///
+/// Variants are synchronous (the harness spreads the fleet over its worker actors and counts
+/// each worker's thread) or, all of them, asynchronous (`Variant.Body.asynchronous`: each
+/// spreads the fleet itself; the harness runs it from one worker and counts process-wide).
 public protocol Scenario: Sendable {
     /// The inputs of a range of entities: event tapes, trees, texts.
     associatedtype Shard: Sendable
@@ -42,12 +46,22 @@ public enum VariantRole: String, Sendable {
 
 /// One implementation of a scenario's work.
 public struct Variant<Shard: Sendable, Outcome: ScenarioOutcome>: Sendable {
+    /// How a variant runs a shard.
+    public enum Body: Sendable {
+        /// Builds whatever the variant needs beyond the shard (untimed), and returns the
+        /// closure that runs the shard once (timed), on the calling thread. The closure stays
+        /// on the actor that made it.
+        case synchronous(@Sendable (Shard) -> () -> Outcome)
+        /// The same for a variant that owns its concurrency: the run may spread the shard
+        /// over tasks and actors of its own. The harness then gives the scenario one worker
+        /// and counts CPU time and allocations process-wide.
+        case asynchronous(@Sendable (Shard) -> @Sendable () async -> Outcome)
+    }
+
     public let name: String
     public let role: VariantRole
     public let summary: String
-    /// Builds whatever this variant needs beyond the shard (untimed), and returns the
-    /// closure that runs the shard once (timed). The closure stays on the actor that made it.
-    public let prepare: @Sendable (Shard) -> () -> Outcome
+    public let body: Body
 
     public init(
         name: String,
@@ -58,7 +72,7 @@ public struct Variant<Shard: Sendable, Outcome: ScenarioOutcome>: Sendable {
         self.name = name
         self.role = role
         self.summary = summary
-        self.prepare = prepare
+        self.body = .synchronous(prepare)
     }
 
     /// A variant that needs nothing beyond the shard.
@@ -69,6 +83,34 @@ public struct Variant<Shard: Sendable, Outcome: ScenarioOutcome>: Sendable {
         run: @escaping @Sendable (Shard) -> Outcome
     ) {
         self.init(name: name, role: role, summary: summary) { shard in { run(shard) } }
+    }
+
+    /// An asynchronous variant that needs nothing beyond the shard: `run` spreads the
+    /// shard's work over whatever tasks or actors it creates, and waits for them.
+    public init(
+        name: String,
+        role: VariantRole = .pattern,
+        summary: String,
+        runAsync: @escaping @Sendable (Shard) async -> Outcome
+    ) {
+        self.name = name
+        self.role = role
+        self.summary = summary
+        self.body = .asynchronous { shard in { await runAsync(shard) } }
+    }
+
+    /// Whether the variant owns its concurrency (`Body.asynchronous`).
+    public var isAsynchronous: Bool {
+        if case .asynchronous = body { return true }
+        return false
+    }
+
+    /// A synchronous variant's preparation. Asynchronous variants have none: use `body`.
+    public var prepare: @Sendable (Shard) -> () -> Outcome {
+        guard case .synchronous(let prepare) = body else {
+            preconditionFailure("variant '\(name)' is asynchronous: run it through `body`")
+        }
+        return prepare
     }
 }
 
@@ -149,6 +191,14 @@ extension Scenario {
     /// The floor variant's name, if the scenario has one.
     public static var floorName: String? {
         variants.first { $0.role == .floor }?.name
+    }
+
+    /// Whether the scenario's variants own their concurrency (`Variant.Body.asynchronous`).
+    ///
+    /// A scenario is one or the other, never a mix: its variants are compared with one
+    /// another, so they must be measured the same way (`Catalog` refuses a mix).
+    public static var isAsynchronous: Bool {
+        variants.contains { $0.isAsynchronous }
     }
 
     /// The variants whose outcome must equal the baseline's: all but the floor.

@@ -23,6 +23,7 @@ struct ListCommand: Command {
             lines.append("  modelled on: shared/seeds/\(descriptor.seedArticle)")
             lines.append("  entity: \(descriptor.entityUnit) · one event: \(descriptor.eventUnit)")
             lines.append("  default events per \(descriptor.entityUnit): \(NumberFormat.grouped(descriptor.defaultEventsPerEntity))")
+            if let note = entry.measurementNote { lines.append("  \(note)") }
             var table = TextTable(header: ["variant", "role", "what it is"])
             table.leftAligned = [0, 1, 2]
             for variant in entry.variants {

@@ -69,10 +69,10 @@ struct ResultTable {
                 && $0.parameters == planned.configuration.parameters.canonical
                 && $0.sweep == planned.sweep
         }
-        var lines = ["\(planned.label) — \(descriptor.title)"]
+        var lines = ["\(planned.label) — \(descriptor.title) · one event: \(descriptor.eventUnit)"]
         let machines = NumberFormat.grouped(planned.configuration.entities)
         let events = NumberFormat.grouped(planned.configuration.eventsPerEntity)
-        lines.append("  one event: \(descriptor.eventUnit)")
+        if let note = planned.entry.measurementNote { lines.append("  note: \(note)") }
         let actors =
             plan.sweeps.isEmpty ? "" : "\(configuration.actors) actor\(configuration.actors == 1 ? "" : "s") · "
         var setup =

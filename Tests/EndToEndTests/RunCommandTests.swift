@@ -168,6 +168,42 @@ struct RunCommandTests {
         }
     }
 
+    @Test("fleet: listed as asynchronous, every design agrees, one worker, memory per machine")
+    func fleet() throws {
+        let list = try SimBenchBinary.run(["list"]).standardOutput
+        for text in [
+            "fleet — concurrency designs: one vending fleet, five ways to run it",
+            "customer action delivered to a machine", "actor-per-machine-batched", "mutex-shared",
+            "asynchronous variants",
+        ] {
+            #expect(list.contains(text), "list lacks \(text)")
+        }
+        let scratch = try ScratchDirectory()
+        let csv = scratch.path("fleet.csv")
+        let result = try SimBenchBinary.run(
+            ["run", "--scenario", "fleet", "--machines", "40", "--events", "12", "--rounds", "2",
+             "--warmup", "0", "--actors", "6", "--csv", csv, "--allow-debug"],
+            in: scratch.url)
+        #expect(result.status == 0, "stderr: \(result.standardError)")
+        #expect(
+            result.standardOutput.contains(
+                "fleet — concurrency designs: one vending fleet, five ways to run it · one event: customer action delivered to a machine"))
+        #expect(result.standardOutput.contains("note: asynchronous variants"))
+        let rows = try csvRows(at: csv)
+        #expect(
+            rows.map { $0["variant"]! } == [
+                "sliced", "actor-per-machine", "actor-per-machine-batched", "task-per-machine",
+                "mutex-shared", "floor",
+            ])
+        let checked = rows.filter { $0["role"] != "floor" }
+        #expect(Set(checked.map { $0["checksum"]! }).count == 1)
+        for row in rows {
+            #expect(row["status"] == "ok", "\(row["variant"]!)")
+            #expect(row["actors"] == "1", "\(row["variant"]!)")
+            #expect(Double(row["bytes_per_entity"] ?? "").map { $0 > 0 } == true, "\(row["variant"]!)")
+        }
+    }
+
     @Test("help and version")
     func helpAndVersion() throws {
         let help = try SimBenchBinary.run(["--help"])

@@ -5,7 +5,7 @@ import Testing
 @testable import Subjects
 
 /// Runs the floor of `S` over a small fleet, whole, sliced and twice.
-private func checkFloor<S: Scenario>(_ scenario: S.Type) {
+private func checkFloor<S: Scenario>(_ scenario: S.Type) async {
     let name = S.descriptor.name
     let roles = S.variants.map(\.role)
     #expect(roles.filter { $0 == .baseline }.count == 1, "\(name): one baseline")
@@ -14,12 +14,12 @@ private func checkFloor<S: Scenario>(_ scenario: S.Type) {
     #expect(!S.checkedVariants.contains { $0.name == floor }, "\(name): the floor is not checked")
     for seed: UInt64 in 0..<5 {
         let events = min(S.descriptor.defaultEventsPerEntity, 50)
-        let whole = runVariant(S.self, floor, entities: 7, events: events, seed: seed)
-        let sliced = runVariant(S.self, floor, entities: 7, events: events, seed: seed, slices: 3)
+        let whole = await runVariantAsync(S.self, floor, entities: 7, events: events, seed: seed)
+        let sliced = await runVariantAsync(S.self, floor, entities: 7, events: events, seed: seed, slices: 3)
         #expect(whole == sliced, "\(name).floor depends on slicing: seed \(seed)")
-        let again = runVariant(S.self, floor, entities: 7, events: events, seed: seed)
+        let again = await runVariantAsync(S.self, floor, entities: 7, events: events, seed: seed)
         #expect(whole == again, "\(name).floor differs between runs: seed \(seed)")
-        let other = runVariant(S.self, floor, entities: 7, events: events, seed: seed &+ 100)
+        let other = await runVariantAsync(S.self, floor, entities: 7, events: events, seed: seed &+ 100)
         #expect(whole != other, "\(name).floor records nothing of its inputs: seed \(seed)")
     }
 }
@@ -27,9 +27,9 @@ private func checkFloor<S: Scenario>(_ scenario: S.Type) {
 @Suite("floors")
 struct FloorTests {
     @Test("every scenario has one baseline and one floor, and its floor is repeatable")
-    func everyScenarioHasAFloor() {
+    func everyScenarioHasAFloor() async {
         for scenario in allScenarios {
-            checkFloor(scenario)
+            await checkFloor(scenario)
         }
     }
 

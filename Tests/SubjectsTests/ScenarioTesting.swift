@@ -27,6 +27,30 @@ func runVariant<S: Scenario>(
     return total
 }
 
+/// `runVariant` for any variant, synchronous or asynchronous.
+func runVariantAsync<S: Scenario>(
+    _ scenario: S.Type, _ variant: String, entities: Int, events: Int, seed: UInt64,
+    parameters: [String: String] = [:], slices: Int = 1
+) async -> S.Outcome {
+    let configuration = S.makeConfiguration(
+        entities: entities, events: events, seed: seed, parameters: parameters)
+    let instance = S(configuration: configuration)
+    guard let chosen = S.variants.first(where: { $0.name == variant }) else {
+        Issue.record("no variant '\(variant)' in \(S.descriptor.name)")
+        return S.Outcome()
+    }
+    var total = S.Outcome()
+    for part in 0..<slices {
+        let shard = instance.makeShard(
+            entities: (entities * part / slices)..<(entities * (part + 1) / slices))
+        switch chosen.body {
+        case .synchronous(let prepare): total.merge(prepare(shard)())
+        case .asynchronous(let prepare): total.merge(await prepare(shard)())
+        }
+    }
+    return total
+}
+
 extension Scenario {
     /// A configuration with the descriptor's defaults for every parameter not given.
     static func makeConfiguration(

@@ -43,6 +43,17 @@ int simbench_track_bytes_begin(void);
 /// simbench_track_bytes_begin, above what it held then; -1 if no tracking was on.
 int64_t simbench_track_bytes_end(void);
 
+/// Starts counting the heap bytes the whole process holds: every thread's allocations are
+/// added and its frees subtracted (a block may be freed on another thread than the one that
+/// allocated it), and the high-water mark is kept. For code that hops threads, such as async
+/// tasks and actors. Returns 0 if process-wide tracking is on already.
+int simbench_track_process_bytes_begin(void);
+
+/// Stops process-wide counting and returns the most bytes the process held at once since
+/// simbench_track_process_bytes_begin, above what it held then; -1 if it was not on.
+/// A thread in the middle of an allocation when tracking starts or stops may be missed.
+int64_t simbench_track_process_bytes_end(void);
+
 /// 1 if this build runs under ThreadSanitizer or AddressSanitizer, whose runtime owns the
 /// allocator: then nothing is interposed and nothing counted (the counts read 0).
 int simbench_allocation_counter_sanitized(void);

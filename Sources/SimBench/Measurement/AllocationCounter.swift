@@ -62,3 +62,18 @@ extension AllocationCounter {
         return (result, peak >= 0 ? peak : nil)
     }
 }
+
+extension AllocationCounter {
+    /// The most heap bytes the whole process held at once while `body` ran, above what it
+    /// held before; nil where the allocator is not interposed.
+    ///
+    /// For asynchronous code, which hops threads: every thread's allocations and frees
+    /// count, so whatever else the process does meanwhile counts too. Call it while nothing
+    /// else runs, and from one place at a time (a second call meanwhile gets nil).
+    public static func processPeakBytes<T>(during body: () async -> T) async -> (T, Int64?) {
+        guard isActive, simbench_track_process_bytes_begin() != 0 else { return (await body(), nil) }
+        let result = await body()
+        let peak = simbench_track_process_bytes_end()
+        return (result, peak >= 0 ? peak : nil)
+    }
+}
