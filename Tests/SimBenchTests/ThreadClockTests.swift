@@ -76,12 +76,17 @@ struct ThreadClockTests {
 
     @Test("one worker: CPU time never exceeds wall time, and matches it in an undisturbed round")
     func oneWorkerCPUMatchesWall() async {
-        // 100 short rounds (about a millisecond in a debug build): some run without losing
-        // the core even while other tests run beside this one. The rest of the wall time
-        // is the harness's own (a task group, an actor hop).
+        // Short rounds (about a millisecond in a debug build): some run without losing the
+        // core even while other tests run beside this one. The rest of the wall time is the
+        // harness's own (a task group, an actor hop). At least 100 rounds, and more, for up
+        // to 30 s, while none was undisturbed: other suites (the fleet's own task floods)
+        // can crowd both cores for a while, and the claim is about an undisturbed round.
         let fleet = await session(entities: 30)
         var closest = 0.0
-        for _ in 0..<100 {
+        var rounds = 0
+        let deadline = ContinuousClock.now + .seconds(30)
+        while rounds < 100 || (closest < 0.85 && ContinuousClock.now < deadline) {
+            rounds += 1
             let round = await fleet.measure(variant: "spin", instructions: nil)
             #expect(round.cpuNanoseconds > 0)
             // The thread clock and the monotonic clock tick alike; a microsecond of slack
@@ -90,7 +95,7 @@ struct ThreadClockTests {
             closest = max(closest, Double(round.cpuNanoseconds) / Double(round.wallNanoseconds))
             #expect(round.utilization <= 1.01)
         }
-        #expect(closest >= 0.85, "CPU/wall reached only \(closest) in 100 rounds")
+        #expect(closest >= 0.85, "CPU/wall reached only \(closest) in \(rounds) rounds")
         await fleet.tearDown()
     }
 
