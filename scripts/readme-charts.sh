@@ -27,7 +27,7 @@ if [ "$mode" != draw ]; then
         sweep=(--events 4 --rounds 5 --warmup 1)
     else
         suite=(--machines 10000 --processes 5)
-        sweep=(--processes 5)
+        sweep=(--rounds 10 --warmup 2)
     fi
     "$binary" run "${suite[@]}" "${extra[@]}" --quiet --csv "$dir/suite.csv"
     sizes_list=$(IFS=,; echo "${sizes[*]}")
