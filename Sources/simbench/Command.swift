@@ -41,7 +41,7 @@ enum Commands {
     static var all: [any Command.Type] {
         [
             RunCommand.self, ListCommand.self, RenderCommand.self, DoctorCommand.self,
-            CompareCommand.self, BaselineCommand.self, ExportCommand.self, MergeCommand.self,
+            CompareCommand.self, ABCommand.self, BaselineCommand.self, ExportCommand.self, MergeCommand.self,
             RepairHistoryCommand.self, CompletionCommand.self,
         ]
     }
