@@ -27,6 +27,9 @@ struct ABCommand: Command {
     static let pairLimit = CountLimit(1...1000)
     /// Where the base's worktree, build folder and build logs live, under the repository.
     static let directory = ".build/ab"
+    /// The Markdown report, written into `--output` whatever `--format` prints (for a
+    /// pull-request comment next to a text log).
+    static let markdownReport = "report.md"
     /// The CI suite's run arguments, under the repository.
     static let suiteFile = "Benchmarks/ci.conf"
 
@@ -61,7 +64,7 @@ struct ABCommand: Command {
                 expected: "run arguments"
             ) { $0.headArguments = words($1) },
             .path(
-                "--output", value: "DIR", help: "where each run's CSV goes (base-1.csv, head-1.csv, …)",
+                "--output", value: "DIR", help: "where each run's CSV goes (base-1.csv, head-1.csv, …), and the Markdown report (\(markdownReport))",
                 default: "results/ab"
             ) { $0.output = $1 },
         ]
@@ -149,7 +152,7 @@ struct ABCommand: Command {
 
         try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
         for name in (try? FileManager.default.contentsOfDirectory(atPath: output)) ?? []
-        where (name.hasPrefix("base-") || name.hasPrefix("head-")) && name.hasSuffix(".csv") {
+        where ((name.hasPrefix("base-") || name.hasPrefix("head-")) && name.hasSuffix(".csv")) || name == ABCommand.markdownReport {
             try? FileManager.default.removeItem(atPath: "\(output)/\(name)")
         }
         var files = [(base: ResultsFile, head: ResultsFile)]()
@@ -178,8 +181,12 @@ struct ABCommand: Command {
             pairs: files, thresholds: judging.thresholds, ignoringParameters: judging.ignoreParameters,
             baseSummary: "\(base) (\(short)), \(pairs) runs in \(output)/base-*.csv",
             headSummary: "working tree (\(headCommit)\(dirty ? " with changes" : "")), \(pairs) runs in \(output)/head-*.csv")
-        let report = comparison.render(judging.format, width: judging.wide ? nil : Terminal.width)
-        print(judging.format == .markdown ? ABCommand.marker + "\n" + report : report)
+        let markdown = ABCommand.marker + "\n" + comparison.render(.markdown)
+        let reportPath = "\(output)/\(ABCommand.markdownReport)"
+        guard FileManager.default.createFile(atPath: reportPath, contents: Data((markdown + "\n").utf8)) else {
+            throw Failure(message: "cannot write \(reportPath)", status: .failure)
+        }
+        print(judging.format == .markdown ? markdown : comparison.render(.text, width: judging.wide ? nil : Terminal.width))
         return comparison.exitStatus(failOnImprovement: judging.failOnImprovement)
     }
 

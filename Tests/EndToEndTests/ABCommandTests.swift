@@ -122,6 +122,17 @@ struct ABCommandTests {
         #expect(second.standardOutput.lowercased().contains("only in the current"), "\(second.standardOutput)")
         #expect(second.standardOutput.contains("no CI from fewer"), "\(second.standardOutput)")
         #expect(!FileManager.default.fileExists(atPath: scratch.path("results/ab/base-2.csv")))
+
+        // A wrong outcome (selftest's off-by-one, wrong on purpose) stops ab at the first run
+        // with status 3, naming the build and the variant.
+        let wrong = try SimBenchBinary.run(
+            ["ab", "--base", "HEAD~1", "--pairs", "2", "--", "--scenario", "selftest", "--machines", "5", "--rounds", "3",
+             "--warmup", "1", "--allow-debug"],
+            in: scratch.url, timeout: 600)
+        #expect(wrong.status == 3, "\(wrong.standardError)")
+        #expect(wrong.errorLines.last?.contains("the base (HEAD~1, ") == true, "\(wrong.standardError)")
+        #expect(wrong.errorLines.last?.contains("selftest off-by-one") == true, "\(wrong.standardError)")
+        #expect(!FileManager.default.fileExists(atPath: scratch.path("results/ab/head-1.csv")))
     }
 
     @Test func aBaseWithoutSimbenchIsOneLineAndNothingRuns() throws {
