@@ -21,7 +21,7 @@ struct ABCommand: Command {
     var judging = CompareCommand()
 
     static let name = "ab"
-    static let abstract = "head (the working tree) against a git commit, in alternating processes (exit 2 on a regression)"
+    static let abstract = "the working tree against a git commit, measured in turns"
     /// The first line of the Markdown report, so that a bot updates its comment in place.
     static let marker = "<!-- simbench -->"
     static let pairLimit = CountLimit(1...1000)
