@@ -5,7 +5,21 @@
 # 0 no regression, 2 regression, 4 improvements (with --fail-on-improvement in
 # SIMBENCH_COMPARE_FLAGS), 1 a results file is unusable.
 #
-# Usage: scripts/ci-bench.sh [--report-only] [--summary PATH] [--update-baseline]
+# With --against REF it measures the working tree against the commit REF on this machine, in
+# the same minutes (`simbench ab`), instead of comparing with the committed baseline: the mode
+# for shared CI runners, where absolute times drift between hours. The baseline mode stays for
+# fixed machines.
+#
+# Usage: scripts/ci-bench.sh [--against REF [--pairs K]] [--report-only] [--summary PATH]
+#                            [--update-baseline]
+#   --against REF      simbench ab --base REF: both builds' CI suite in alternating processes;
+#                      CSVs and report.md in results/ci-bench/ab/.
+#   --pairs K          with --against: pairs of runs (simbench ab's default otherwise).
+#   --history PATH     run the suite, append its rows to the history CSV PATH (created if
+#                      missing), and export that run for github-action-benchmark into
+#                      results/ci-bench/github-benchmark.json (export --run latest); no compare.
+#   --shard I/N        run the I-th of N parts of the suite into results/ci-bench/part-I.csv,
+#                      for a CI matrix (simbench merge joins the parts); no compare.
 #   --report-only      report everything, but exit 0 on regressions and improvements: CI
 #                      machines are not the machine the baseline was measured on. A broken
 #                      baseline (1) or a wrong outcome (3) still fails. Also
@@ -22,8 +36,16 @@ cd "$(dirname "$0")/.."
 report_only=${SIMBENCH_REPORT_ONLY:-0}
 summary=""
 update=0
+against=""
+pairs=()
+history=""
+shard=""
 while [ $# -gt 0 ]; do
     case "$1" in
+        --against) against=${2:?--against needs a git commit, branch or tag}; shift ;;
+        --pairs) pairs=(--pairs "${2:?--pairs needs a number}"); shift ;;
+        --history) history=${2:?--history needs a path}; shift ;;
+        --shard) shard=${2:?--shard needs I/N}; shift ;;
         --report-only) report_only=1 ;;
         --summary) summary=${2:?--summary needs a path}; shift ;;
         --update-baseline) update=1 ;;
@@ -46,6 +68,55 @@ binary=.build/release/simbench
 mapfile -t run_args < <(sed -e 's/#.*//' Benchmarks/ci.conf | tr -s ' \t' '\n\n' | sed '/^$/d')
 echo "== ci-bench: simbench run ${run_args[*]}"
 
+# shellcheck disable=SC2206 # the flags are words by design
+compare_flags=(${SIMBENCH_COMPARE_FLAGS:-})
+
+publish() { # the Markdown report: to the job summary, or to a file
+    if [ -z "$summary" ] && [ -n "${GITHUB_STEP_SUMMARY:-}" ]; then
+        cat "$1" >> "$GITHUB_STEP_SUMMARY"
+        echo "ci-bench: summary appended to \$GITHUB_STEP_SUMMARY"
+    else
+        summary=${summary:-$out/summary.md}
+        if [ "$summary" != "$1" ]; then cp "$1" "$summary"; fi
+        echo "ci-bench: summary in $summary"
+    fi
+}
+
+if [ -n "$history" ]; then
+    "$binary" run "${run_args[@]}" --quiet --csv "$current" --append "$history"
+    "$binary" export "$history" --run latest --format github --out "$out/github-benchmark.json"
+    echo "ci-bench: appended to $history; $((SECONDS - started)) s"
+    exit 0
+fi
+
+if [ -n "$shard" ]; then
+    "$binary" run "${run_args[@]}" --quiet --shard "$shard" --csv "$out/part-${shard%/*}.csv"
+    echo "ci-bench: shard $shard in $out/part-${shard%/*}.csv; $((SECONDS - started)) s"
+    exit 0
+fi
+
+if [ -n "$against" ]; then
+    if [ "$update" = 1 ]; then
+        echo "ci-bench: --against and --update-baseline exclude each other" >&2
+        exit 64
+    fi
+    echo "== ci-bench: simbench ab --base $against ${pairs[*]} ${compare_flags[*]}"
+    set +e
+    "$binary" ab --base "$against" "${pairs[@]}" "${compare_flags[@]}" --output "$out/ab" -- "${run_args[@]}"
+    status=$?
+    set -e
+    if [ -f "$out/ab/report.md" ]; then
+        cp "$out/ab/report.md" "$out/summary.md"
+        publish "$out/summary.md"
+    fi
+    echo "ci-bench: ab exit status $status; $((SECONDS - started)) s"
+    if [ "$report_only" = 1 ] && { [ "$status" -eq 2 ] || [ "$status" -eq 4 ]; }; then
+        echo "ci-bench: report only: not failing the build for status $status"
+        exit 0
+    fi
+    exit "$status"
+fi
+
 if [ "$update" = 1 ]; then
     "$binary" run "${run_args[@]}" --quiet --csv "$current" --save-baseline ci
     echo "ci-bench: baseline updated: $baseline (commit it); $((SECONDS - started)) s"
@@ -62,8 +133,6 @@ if [ "$run_status" -ne 0 ]; then
     exit "$run_status"
 fi
 
-# shellcheck disable=SC2206 # the flags are words by design
-compare_flags=(${SIMBENCH_COMPARE_FLAGS:-})
 echo "== ci-bench: simbench compare $baseline $current ${compare_flags[*]}"
 set +e
 "$binary" compare "$baseline" "$current" "${compare_flags[@]}"
@@ -71,14 +140,7 @@ status=$?
 "$binary" compare "$baseline" "$current" "${compare_flags[@]}" --format markdown > "$out/summary.md" 2>&1
 set -e
 
-if [ -z "$summary" ] && [ -n "${GITHUB_STEP_SUMMARY:-}" ]; then
-    cat "$out/summary.md" >> "$GITHUB_STEP_SUMMARY"
-    echo "ci-bench: summary appended to \$GITHUB_STEP_SUMMARY"
-else
-    summary=${summary:-$out/summary.md}
-    if [ "$summary" != "$out/summary.md" ]; then cp "$out/summary.md" "$summary"; fi
-    echo "ci-bench: summary in $summary"
-fi
+publish "$out/summary.md"
 
 elapsed=$((SECONDS - started))
 echo "ci-bench: compare exit status $status; $elapsed s"

@@ -41,8 +41,9 @@ enum Commands {
     static var all: [any Command.Type] {
         [
             RunCommand.self, ListCommand.self, RenderCommand.self, DoctorCommand.self,
-            CompareCommand.self, BaselineCommand.self, ExportCommand.self, MergeCommand.self,
-            RepairHistoryCommand.self, PlotCommand.self, ReportCommand.self, CompletionCommand.self,
+            CompareCommand.self, ABCommand.self, BaselineCommand.self, ExportCommand.self,
+            MergeCommand.self, RepairHistoryCommand.self, PlotCommand.self, ReportCommand.self,
+            CompletionCommand.self,
         ]
     }
 

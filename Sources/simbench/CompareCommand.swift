@@ -125,6 +125,12 @@ struct CompareCommand: Command {
         }
         baselinePath = BaselineStore.resolve(files[0])
         currentPath = files[1]
+        resolveThresholds()
+    }
+
+    /// Applies `--threshold` to whichever of the time and ratio thresholds was not given on
+    /// its own (also for `simbench ab`, which takes compare's judging flags).
+    mutating func resolveThresholds() {
         thresholds.time = time ?? general ?? thresholds.time
         thresholds.ratio = ratio ?? general ?? thresholds.ratio
     }

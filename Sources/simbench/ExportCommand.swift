@@ -7,10 +7,14 @@ struct ExportCommand: Command {
     var file = ""
     var outputPath: String?
     var output: OutputPath?
+    /// `--run`: one run of a history file.
+    var run: String?
 
     static let name = "export"
     static let abstract = "a results CSV for github-action-benchmark, Bencher, InfluxDB"
-    static let operands = [Operand(name: "FILE", help: "a results CSV (influx: a history file too)", completion: .file)]
+    static let operands = [
+        Operand(name: "FILE", help: "a results CSV (a history file with --run, or for influx)", completion: .file)
+    ]
 
     static var flags: [Option<ExportCommand>] {
         [
@@ -18,6 +22,16 @@ struct ExportCommand: Command {
                 $0.format = $1
             },
             .path("--out", help: "the file to write", default: "stdout") { $0.outputPath = $1 },
+            .value(
+                "--run", value: "ID",
+                help: "export one run of a history file (run ... --append): its run_id, or '\(BenchmarkExport.latestRun)' for the last one appended",
+                expected: "a run_id or '\(BenchmarkExport.latestRun)'"
+            ) { command, text in
+                guard !text.isEmpty else {
+                    throw UsageError.invalid("--run", text, expected: "a run_id or '\(BenchmarkExport.latestRun)'")
+                }
+                command.run = text
+            },
         ]
     }
 
@@ -34,7 +48,7 @@ struct ExportCommand: Command {
           Benchmarks are named scenario.variant[params]. Rows without timing are left out.
 
         EXIT STATUS
-          0 written · 1 FILE is not a valid results file · 64 usage
+          0 written · 1 FILE is not a valid results file, or has no run --run names · 64 usage
         """
 
     init() {}
@@ -54,8 +68,9 @@ struct ExportCommand: Command {
     func execute() throws -> ExitStatus {
         guard let format else { return .usage }
         // A history of many runs is a time series: only line protocol carries one.
-        let results = try ResultsFile.read(file, runs: format == .influx ? .several : .one)
-        let text = try BenchmarkExport.render(results, as: format)
+        // --run picks one run of a history; without it, github and bencher take one run.
+        let results = try ResultsFile.read(file, runs: format == .influx || run != nil ? .several : .one)
+        let text = try BenchmarkExport.render(results, as: format, run: run)
         if let output, let outputPath {
             OutputPath.reserveStandardOutput(if: [output])
             Interruption.expect([outputPath])

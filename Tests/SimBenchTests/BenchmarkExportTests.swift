@@ -28,12 +28,49 @@ struct BenchmarkExportTests {
         let table = try #require(entries.first { $0["name"] as? String == "vending.table[products=40]" })
         #expect(table["unit"] as? String == "ns/event")
         #expect(table["value"] as? Double == 80)
-        #expect(table["range"] as? String == "± 1.00")
+        #expect(table["range"] as? String == "+1.00 / −1.00")
         #expect((table["extra"] as? String)?.contains("95% CI [79.0, 81.0] ns/event") == true)
         let ratio = try #require(entries.first { ($0["name"] as? String)?.hasSuffix("ratio to baseline") == true })
         #expect(ratio["value"] as? Double == 0.8 && ratio["unit"] as? String == "× baseline")
         for entry in entries {
             #expect(entry["name"] is String && entry["unit"] is String && entry["value"] is NSNumber, "\(entry)")
+        }
+    }
+
+    @Test("github: a range gives the CI's two distances from the value, or the CI when it does not hold the value; never a negative ±")
+    func githubRange() throws {
+        let file = try ResultsFixture([
+            .row("enum-switch", role: "baseline", median: 100, ci: (98, 103), ratio: 1),
+            // A median outside its ratio CI: the distances would have opposite signs.
+            .row("table", median: 80, ci: (79, 81), ratio: 0.8, ratioCI: (0.81, 0.84)),
+        ]).file("run.csv")
+        let text = try BenchmarkExport.render(file, as: .github)
+        let entries = try #require(JSONSerialization.jsonObject(with: Data(text.utf8)) as? [[String: Any]])
+        func range(_ name: String) -> String? {
+            entries.first { $0["name"] as? String == name }?["range"] as? String
+        }
+        #expect(range("vending.enum-switch[products=40]") == "+3.00 / −2.00")
+        #expect(range("vending.table[products=40] ratio to baseline") == "[0.810, 0.840]")
+        #expect(!text.contains("±"))
+    }
+
+    @Test("--run picks one run of a history: by its id, or the last appended with 'latest'")
+    func oneRunOfAHistory() throws {
+        let history = try ResultsFixture([
+            .row("enum-switch", role: "baseline", median: 100, ci: (98, 102), run: "run-1"),
+            .row("enum-switch", role: "baseline", median: 110, ci: (108, 112), run: "run-2"),
+        ]).file("history.csv", runs: .several)
+        func values(_ run: String) throws -> [Double] {
+            let text = try BenchmarkExport.render(history, as: .github, run: run)
+            let entries = try #require(JSONSerialization.jsonObject(with: Data(text.utf8)) as? [[String: Any]])
+            return entries.compactMap { $0["value"] as? Double }
+        }
+        #expect(try values("latest") == [110])
+        #expect(try values("run-1") == [100])
+        #expect {
+            try BenchmarkExport.render(history, as: .github, run: "run-3")
+        } throws: { error in
+            "\(error)".contains("no run 'run-3'; the file's runs: run-1, run-2, or 'latest'")
         }
     }
 

@@ -14,6 +14,9 @@ import Foundation
 /// Benchmarks are named `scenario.variant[params]` (`ResultIdentity.benchmarkName`), stable
 /// from run to run. Rows without timings (a wrong outcome) are left out.
 public enum BenchmarkExport {
+    /// `export --run latest`: the run of the file's last row.
+    public static let latestRun = "latest"
+
     public enum Format: String, Sendable, CaseIterable {
         case github
         case bencher
@@ -24,8 +27,23 @@ public enum BenchmarkExport {
     ///
     /// - Throws: for `influx`, a row whose timestamp is outside the years line protocol's
     ///   nanoseconds can carry (1677 to 2262).
-    public static func render(_ file: ResultsFile, as format: Format) throws(ResultsFileError) -> String {
-        let rows = file.records.filter { $0.isOK && $0.number(.nsPerEventMedian) != nil }
+    /// - Parameter run: the one run of a history file to export: its `run_id`, or
+    ///   `latest`, the run of the file's last row; nil for every row.
+    /// - Throws: also when no row has the `run` asked for.
+    public static func render(_ file: ResultsFile, as format: Format, run: String? = nil) throws(ResultsFileError) -> String {
+        var records = file.records
+        if let run {
+            let id = run == latestRun ? records.last?[.runID] ?? "" : run
+            records = records.filter { $0[.runID] == id }
+            guard !records.isEmpty else {
+                var ids = [String]()
+                for record in file.records where !ids.contains(record[.runID]) { ids.append(record[.runID]) }
+                throw ResultsFileError(
+                    path: file.path, line: nil, column: ResultColumn.runID.name,
+                    message: "no run '\(run)'; the file's runs: \(ids.isEmpty ? "none" : ids.joined(separator: ", ")), or '\(latestRun)'")
+            }
+        }
+        let rows = records.filter { $0.isOK && $0.number(.nsPerEventMedian) != nil }
         switch format {
         case .github: return json(github(rows))
         case .bencher: return json(bencher(rows))
@@ -74,13 +92,13 @@ public enum BenchmarkExport {
             entries.append(
                 GitHubEntry(
                     name: name, unit: "ns/event", value: median,
-                    range: halfWidth(row, .nsPerEventCILow, .nsPerEventCIHigh),
+                    range: range(row, median, .nsPerEventCILow, .nsPerEventCIHigh),
                     extra: extra.joined(separator: "\n")))
             if !row.isBaselineVariant, let ratio = row.number(.ratioToBaseline) {
                 entries.append(
                     GitHubEntry(
                         name: "\(name) ratio to baseline", unit: "× baseline", value: ratio,
-                        range: halfWidth(row, .ratioCILow, .ratioCIHigh),
+                        range: range(row, ratio, .ratioCILow, .ratioCIHigh),
                         extra: "median ns per event over the scenario's baseline variant's, paired by round"))
             }
             if let allocations = row.number(.allocsPerEvent) {
@@ -91,10 +109,17 @@ public enum BenchmarkExport {
         return entries
     }
 
-    /// `± 1.25`: half the CI's width, as github-action-benchmark shows a range.
-    private static func halfWidth(_ row: ResultsRecord, _ low: ResultColumn, _ high: ResultColumn) -> String? {
+    /// The 95% CI around `value`, as github-action-benchmark shows a range (a free string
+    /// next to the value): `+1.25 / −0.80`, the distances to the CI's ends, which a
+    /// bootstrap interval need not make equal; the interval itself, `[0.78, 0.82]`, when it
+    /// does not hold the value (a ratio's median can lie outside its paired CI), so that no
+    /// distance is ever written negative.
+    static func range(_ row: ResultsRecord, _ value: Double, _ low: ResultColumn, _ high: ResultColumn) -> String? {
         guard let low = row.number(low), let high = row.number(high), high >= low else { return nil }
-        return "± \(NumberFormat.significant((high - low) / 2))"
+        guard low <= value, value <= high else {
+            return "[\(NumberFormat.significant(low)), \(NumberFormat.significant(high))]"
+        }
+        return "+\(NumberFormat.significant(high - value)) / −\(NumberFormat.significant(value - low))"
     }
 
     // MARK: - Bencher

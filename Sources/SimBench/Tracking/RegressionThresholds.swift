@@ -73,6 +73,22 @@ public enum TimeMetric: String, Sendable, CaseIterable {
         }
     }
 
+    /// The first column a verdict on this metric reads that `header` lacks (the required
+    /// columns first): what `simbench ab` refuses in the base's results file before it runs
+    /// anything more, since a comparison would fall back to fewer figures without saying.
+    public func missingColumn(in header: [String]) -> String? {
+        (ResultsSchema.requiredColumns + judgedColumns.map(\.name)).first { !header.contains($0) }
+    }
+
+    /// Every column a verdict on this metric reads.
+    var judgedColumns: [ResultColumn] {
+        let own = columns
+        let perReference: [ResultColumn] =
+            self == .cpu ? [.cpuPerReference, .cpuPerReferenceCILow, .cpuPerReferenceCIHigh] : []
+        return [own.median, own.low, own.high, own.ratio, own.ratioLow, own.ratioHigh] + perReference
+            + [.allocsPerEvent]
+    }
+
     var nanosecondsBasis: MetricComparison.Basis { self == .cpu ? .cpuNanoseconds : .nanoseconds }
     var ratioBasis: MetricComparison.Basis { self == .cpu ? .cpuRatio : .ratio }
 }

@@ -47,7 +47,7 @@ extension ResultsComparison {
 
     private func text(width: Int?) -> String {
         var lines = [
-            "simbench compare",
+            title,
             "  baseline: \(baselineSummary)",
             "  current:  \(currentSummary)",
             "  thresholds: \(thresholds.summary)",
@@ -71,7 +71,7 @@ extension ResultsComparison {
             lines += notes.map { "  - \($0)" }
         }
         lines.append("")
-        lines += ResultsComparison.wrap(ResultsComparison.method, width: min(96, (width ?? 98) - 2)).map { "  " + $0 }
+        lines += ResultsComparison.wrap(methodText, width: min(96, (width ?? 98) - 2)).map { "  " + $0 }
         return lines.joined(separator: "\n")
     }
 
@@ -150,7 +150,7 @@ extension ResultsComparison {
             ? "**\(regressions) regression\(regressions == 1 ? "" : "s")**"
             : improvements > 0 ? "no regression, \(improvements) improvement\(improvements == 1 ? "" : "s")" : "no regression"
         if notJudged > 0 { headline += ", \(notJudged) not judged" }
-        var lines = ["### simbench compare: \(headline)", "", tally, ""]
+        var lines = ["### \(title): \(headline)", "", tally, ""]
         let flagged = comparisons.filter { $0.verdict == .regression || $0.verdict == .improvement }
         if !flagged.isEmpty {
             lines += markdownTable(flagged)
@@ -187,7 +187,7 @@ extension ResultsComparison {
             lines.append("")
         }
         lines.append(
-            "<sub>Baseline \(escape(baselineSummary)); current \(escape(currentSummary)). Thresholds: \(thresholds.summary). \(ResultsComparison.method)</sub>"
+            "<sub>Baseline \(escape(baselineSummary)); current \(escape(currentSummary)). Thresholds: \(thresholds.summary). \(methodText)</sub>"
         )
         return lines.joined(separator: "\n")
     }

@@ -36,6 +36,10 @@ public struct ResultsComparison: Sendable {
     /// One line per file: run, commit, host, time.
     public let baselineSummary: String
     public let currentSummary: String
+    /// The report's title: `simbench compare`, or `simbench ab` for paired runs.
+    public internal(set) var title = "simbench compare"
+    /// How a verdict is reached, for the report's reader: `method`, or `pairedMethod`.
+    public internal(set) var methodText = ResultsComparison.method
 
     /// Compares `current` with `baseline`.
     ///
@@ -247,12 +251,12 @@ public struct ResultsComparison: Sendable {
 
     // MARK: - Matching
 
-    private struct Index {
+    struct Index {
         var rows: [ResultIdentity: ResultsRecord] = [:]
         var order: [ResultIdentity] = []
     }
 
-    private static func index(
+    static func index(
         _ file: ResultsFile, ignoringParameters: Bool
     ) throws(ResultsFileError) -> Index {
         var index = Index()
@@ -270,7 +274,7 @@ public struct ResultsComparison: Sendable {
         return index
     }
 
-    private static func nothingInCommon(_ baseline: ResultsFile, _ current: ResultsFile) -> ResultsFileError {
+    static func nothingInCommon(_ baseline: ResultsFile, _ current: ResultsFile) -> ResultsFileError {
         func scenarios(_ file: ResultsFile) -> String {
             var names = [String]()
             for record in file.records where !names.contains(record[.scenario]) {
@@ -336,7 +340,7 @@ public struct ResultsComparison: Sendable {
     }
 
     /// Differences in how one configuration was run, which make per-event times less alike.
-    private static func configurationNotes(
+    static func configurationNotes(
         _ old: ResultsRecord, _ new: ResultsRecord, ignoringParameters: Bool
     ) -> [String] {
         guard new.isBaselineVariant else { return [] }

@@ -1,0 +1,285 @@
+import Foundation
+import SimBench
+
+/// `simbench ab --base REF`: the working tree (head) against a git commit (base), measured
+/// on this machine in the same minutes, as alternating child processes.
+///
+/// It builds REF in a git worktree under `.build/ab/` (release, with a build folder kept
+/// between calls) and the head, then runs `simbench run` of each build in turn, in ABBA
+/// order over `--pairs` pairs, and judges each (scenario, params, variant) with the pairs
+/// as the unit (`ResultsComparison(pairs:)`).
+struct ABCommand: Command {
+    var base = ""
+    var pairs = 5
+    /// The arguments every child's `simbench run` gets: `--` and what follows, or the CI
+    /// suite's (`Benchmarks/ci.conf`).
+    var runArguments: [String]?
+    var baseArguments = [String]()
+    var headArguments = [String]()
+    var output = "results/ab"
+    /// compare's judging flags, parsed by compare's own declarations.
+    var judging = CompareCommand()
+
+    static let name = "ab"
+    static let abstract = "the working tree against a git commit, measured in turns"
+    /// The first line of the Markdown report, so that a bot updates its comment in place.
+    static let marker = "<!-- simbench -->"
+    static let pairLimit = CountLimit(1...1000)
+    /// Where the base's worktree, build folder and build logs live, under the repository.
+    static let directory = ".build/ab"
+    /// The Markdown report, written into `--output` whatever `--format` prints (for a
+    /// pull-request comment next to a text log).
+    static let markdownReport = "report.md"
+    /// The CI suite's run arguments, under the repository.
+    static let suiteFile = "Benchmarks/ci.conf"
+
+    static let operands = [
+        Operand(
+            name: "-- RUN-ARGUMENTS",
+            help: "the arguments of every child's 'simbench run' (default: those in \(suiteFile))",
+            completion: .none)
+    ]
+
+    static var flags: [Option<ABCommand>] {
+        func words(_ text: String) -> [String] { text.split(whereSeparator: \.isWhitespace).map(String.init) }
+        let own: [Option<ABCommand>] = [
+            .value(
+                "--base", value: "REF", help: "the commit to measure the working tree against (a branch, tag or commit)",
+                expected: "a git commit, branch or tag", required: true
+            ) { command, text in
+                guard !text.isEmpty else { throw UsageError.invalid("--base", text, expected: "a git commit, branch or tag") }
+                command.base = text
+            },
+            .count(
+                "--pairs", value: "K", help: "pairs of runs (base and head each once), in ABBA order",
+                default: "5", limit: pairLimit
+            ) { $0.pairs = $1 },
+            .value(
+                "--base-args", value: "ARGS",
+                help: "more run arguments for the base's runs only, as one word: --base-args='--param calibrate.twin-extra=5'",
+                expected: "run arguments"
+            ) { $0.baseArguments = words($1) },
+            .value(
+                "--head-args", value: "ARGS", help: "the same for the head's runs only",
+                expected: "run arguments"
+            ) { $0.headArguments = words($1) },
+            .path(
+                "--output", value: "DIR", help: "where each run's CSV goes (base-1.csv, head-1.csv, …), and the Markdown report (\(markdownReport))",
+                default: "results/ab"
+            ) { $0.output = $1 },
+        ]
+        return own + CompareCommand.flags.map { option in
+            Option<ABCommand>(
+                names: option.names, valueName: option.valueName, help: option.help,
+                defaultValue: option.defaultValue, expected: option.expected, repeats: option.repeats,
+                isRequired: option.isRequired, completion: option.completion
+            ) { command, text in try option.apply(&command.judging, text) }
+        }
+    }
+
+    static let discussion = """
+        HOW IT RUNS
+          The base is checked out in a git worktree in \(directory)/base and built there
+          (swift build -c release, build folder \(directory)/build, kept between calls); the
+          head is the working tree, built as usual. Then each pair runs both builds' 'simbench
+          run' with the same arguments, one process after the other: base first in odd pairs,
+          head first in even ones (ABBA), so that a machine slowing down favours neither.
+
+        HOW IT DECIDES
+          As compare, per (scenario, params, variant), on the same figures, but the interval
+          comes from the pairs: each pair gives one change, log(head / base), and the 95% CI
+          is Student's t interval of their mean. It includes what moves one process against
+          another, which no interval inside one run can. With one pair nothing is judged.
+          Rows of one build only (a scenario or variant added or removed) are listed, not
+          judged.
+
+        EXIT STATUS
+          0   no regression
+          2   at least one regression
+          4   improvements and no regression, with --fail-on-improvement
+          3   a build computes a wrong outcome (its run stops ab at once)
+          1   not a git repository, the base has no simbench, a build or run failed, or the
+              base's results lack a column the verdicts read (then nothing more is run)
+          64  usage: bad flag or value, or --base is not a commit
+        """
+
+    init() {}
+
+    mutating func finish(operands: [String]) throws {
+        runArguments = operands.isEmpty ? nil : operands
+        judging.resolveThresholds()
+    }
+
+    /// A failure that ends `ab`: one line, and the status to exit with.
+    struct Failure: Error {
+        let message: String
+        let status: ExitStatus
+    }
+
+    func execute() throws -> ExitStatus {
+        do {
+            return try measure()
+        } catch let failure as Failure {
+            Terminal.error("ab: \(failure.message)")
+            return failure.status
+        }
+    }
+
+    private func measure() throws -> ExitStatus {
+        let root = try git(["rev-parse", "--show-toplevel"], in: nil, failure: "not inside a git repository: ab builds --base from git")
+        guard let commit = try? git(["rev-parse", "--verify", "--quiet", "\(base)^{commit}"], in: root, failure: "") else {
+            throw Failure(message: "--base '\(base)' is not a commit of \(root); expected a branch, tag or commit", status: .usage)
+        }
+        let short = String(commit.prefix(8))
+        let suite = try runArguments ?? suiteArguments(root: root)
+
+        let workspace = "\(root)/\(ABCommand.directory)"
+        let worktree = "\(workspace)/base"
+        try FileManager.default.createDirectory(atPath: workspace, withIntermediateDirectories: true)
+        if FileManager.default.fileExists(atPath: "\(worktree)/.git") {
+            _ = try git(["checkout", "--quiet", "--detach", "--force", commit], in: worktree, failure: "cannot check out \(base) in \(worktree)")
+        } else {
+            _ = try? git(["worktree", "prune"], in: root, failure: "")
+            _ = try git(["worktree", "add", "--quiet", "--detach", "--force", worktree, commit], in: root, failure: "cannot add a worktree for \(base) in \(worktree)")
+        }
+        guard FileManager.default.fileExists(atPath: "\(worktree)/Package.swift") else {
+            throw Failure(message: "the base (\(base), \(short)) has no simbench: no Package.swift at its root; nothing was run", status: .failure)
+        }
+        progress("building the base (\(base), \(short)) in \(worktree)")
+        let baseBinary = try build(in: worktree, scratch: "\(workspace)/build", log: "\(workspace)/base-build.log", side: "base (\(base), \(short))")
+        progress("building the head (the working tree)")
+        let headBinary = try build(in: root, scratch: nil, log: "\(workspace)/head-build.log", side: "head")
+
+        try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: output)) ?? []
+        where ((name.hasPrefix("base-") || name.hasPrefix("head-")) && name.hasSuffix(".csv")) || name == ABCommand.markdownReport {
+            try? FileManager.default.removeItem(atPath: "\(output)/\(name)")
+        }
+        var files = [(base: ResultsFile, head: ResultsFile)]()
+        for pair in 1...pairs {
+            // ABBA: base first in odd pairs, head first in even ones.
+            let order = pair % 2 == 1 ? ["base", "head"] : ["head", "base"]
+            var read = [String: ResultsFile]()
+            for side in order {
+                progress("pair \(pair)/\(pairs): \(side)")
+                let path = "\(output)/\(side)-\(pair).csv"
+                let isBase = side == "base"
+                try runChild(
+                    isBase ? baseBinary : headBinary,
+                    arguments: ["run"] + suite + (isBase ? baseArguments : headArguments) + ["--quiet", "--csv", path],
+                    side: isBase ? "base (\(base), \(short))" : "head", csv: path)
+                let file = try ResultsFile.read(path)
+                if isBase, pair == 1 { try checkColumns(file) }
+                read[side] = file
+            }
+            files.append((read["base"]!, read["head"]!))
+        }
+
+        let dirty = (try? git(["status", "--porcelain", "--untracked-files=no"], in: root, failure: ""))?.isEmpty == false
+        let headCommit = (try? git(["rev-parse", "--short=8", "HEAD"], in: root, failure: "")) ?? "?"
+        let comparison = try ResultsComparison(
+            pairs: files, thresholds: judging.thresholds, ignoringParameters: judging.ignoreParameters,
+            baseSummary: "\(base) (\(short)), \(pairs) runs in \(output)/base-*.csv",
+            headSummary: "working tree (\(headCommit)\(dirty ? " with changes" : "")), \(pairs) runs in \(output)/head-*.csv")
+        let markdown = ABCommand.marker + "\n" + comparison.render(.markdown)
+        let reportPath = "\(output)/\(ABCommand.markdownReport)"
+        guard FileManager.default.createFile(atPath: reportPath, contents: Data((markdown + "\n").utf8)) else {
+            throw Failure(message: "cannot write \(reportPath)", status: .failure)
+        }
+        print(judging.format == .markdown ? markdown : comparison.render(.text, width: judging.wide ? nil : Terminal.width))
+        return comparison.exitStatus(failOnImprovement: judging.failOnImprovement)
+    }
+
+    /// The CI suite's run arguments: one per whitespace-separated word, `#` to the end of a
+    /// line dropped (as scripts/ci-bench.sh reads them).
+    private func suiteArguments(root: String) throws -> [String] {
+        let path = "\(root)/\(ABCommand.suiteFile)"
+        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
+            throw Failure(message: "no \(path) to read the CI suite from; give run arguments after '--'", status: .usage)
+        }
+        return text.split(separator: "\n").flatMap { line in
+            line.prefix { $0 != "#" }.split(whereSeparator: \.isWhitespace).map(String.init)
+        }
+    }
+
+    /// Refuses a base whose results lack a column the verdicts read.
+    private func checkColumns(_ file: ResultsFile) throws {
+        if let missing = judging.thresholds.metric.missingColumn(in: file.header) {
+            throw Failure(
+                message: "the base's results \(file.path) lack the column '\(missing)', which the verdicts read (an older simbench); nothing more was run",
+                status: .failure)
+        }
+    }
+
+    /// Builds `simbench` in release in `directory`, and returns its path.
+    private func build(in directory: String, scratch: String?, log: String, side: String) throws -> String {
+        let scratchArguments = scratch.map { ["--scratch-path", $0] } ?? []
+        let result = try tool(["swift", "build", "-c", "release", "--product", "simbench"] + scratchArguments, in: directory)
+        let text = String(decoding: result.standardOutput + result.standardError, as: UTF8.self)
+        _ = FileManager.default.createFile(atPath: log, contents: Data(text.utf8))
+        guard result.exitStatus == 0 else {
+            if text.contains("no product named 'simbench'") {
+                throw Failure(message: "the \(side) has no simbench: its package has no 'simbench' product; nothing was run", status: .failure)
+            }
+            throw Failure(message: "building the \(side) failed (swift build status \(result.exitStatus.map(String.init) ?? "killed")); log: \(log)", status: .failure)
+        }
+        let bin = try tool(["swift", "build", "-c", "release", "--show-bin-path"] + scratchArguments, in: directory)
+        let path = String(decoding: bin.standardOutput, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines) + "/simbench"
+        guard bin.exitStatus == 0, FileManager.default.isExecutableFile(atPath: path) else {
+            throw Failure(message: "the \(side) has no simbench: the build made no \(path)", status: .failure)
+        }
+        return path
+    }
+
+    /// Runs one child; a wrong outcome or any failure ends `ab`.
+    private func runChild(_ binary: String, arguments: [String], side: String, csv: String) throws {
+        var environment = ProcessInfo.processInfo.environment
+        environment[ProcessPool.childResultVariable] = nil
+        let result: ChildProcess.Result
+        do {
+            result = try ChildProcess.run(binary, arguments: arguments, environment: environment, standardOutput: .discard)
+        } catch {
+            throw Failure(message: "\(error)", status: .failure)
+        }
+        let status = result.exitStatus
+        if status == ExitStatus.wrongOutcome.rawValue {
+            let wrong = ((try? ResultsFile.read(csv))?.records ?? []).filter { !$0.isOK }
+                .map { "\($0[.scenario]) \($0[.variant]) (\($0[.status]))" }
+            throw Failure(
+                message: "the \(side) computes a wrong outcome: \(wrong.isEmpty ? "see \(csv)" : wrong.joined(separator: ", ")); nothing more was run",
+                status: .wrongOutcome)
+        }
+        guard status == 0 else {
+            let last = String(decoding: result.standardError, as: UTF8.self).split(separator: "\n").last.map(String.init) ?? ""
+            throw Failure(
+                message: "the \(side)'s 'simbench \(arguments.joined(separator: " "))' failed (status \(status.map(String.init) ?? "killed by a signal")): \(last)",
+                status: .failure)
+        }
+    }
+
+    /// `git ARGUMENTS` in `directory`: its output, trimmed; `failure` (with git's message)
+    /// when it fails.
+    private func git(_ arguments: [String], in directory: String?, failure: String) throws -> String {
+        let result = try tool(["git"] + arguments, in: directory)
+        guard result.exitStatus == 0 else {
+            let reason = String(decoding: result.standardError, as: UTF8.self).split(separator: "\n").first.map(String.init) ?? ""
+            throw Failure(message: "\(failure): \(reason)", status: .failure)
+        }
+        return String(decoding: result.standardOutput, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// A tool found on PATH (posix_spawn takes a path, so through /usr/bin/env).
+    private func tool(_ words: [String], in directory: String?) throws -> ChildProcess.Result {
+        do {
+            var environment = ProcessInfo.processInfo.environment
+            environment[ProcessPool.childResultVariable] = nil
+            return try ChildProcess.run("/usr/bin/env", arguments: words, environment: environment, directory: directory)
+        } catch {
+            throw Failure(message: "\(error)", status: .failure)
+        }
+    }
+
+    private func progress(_ line: String) {
+        FileHandle.standardError.write(Data("ab: \(line)\n".utf8))
+    }
+}
