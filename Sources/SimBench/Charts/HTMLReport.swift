@@ -119,7 +119,7 @@ public enum HTMLReport {
     }
 
     private static func table(_ records: [ResultsRecord]) -> String {
-        var html = "<table class=\"results\">\n<thead><tr>"
+        var html = "<div class=\"table-scroll\"><table class=\"results\">\n<thead><tr>"
         for column in tableColumns { html += "<th scope=\"col\" title=\"click to sort\">\(escaped(column.heading))</th>" }
         html += "</tr></thead>\n<tbody>\n"
         for record in records {
@@ -131,7 +131,7 @@ public enum HTMLReport {
             }
             html += "</tr>\n"
         }
-        return html + "</tbody>\n</table>\n"
+        return html + "</tbody>\n</table></div>\n"
     }
 
     private static func environment(_ records: [ResultsRecord]) -> String {
@@ -158,11 +158,12 @@ public enum HTMLReport {
         body{font-family:sans-serif;margin:1.5em auto;max-width:800px;color:#222;padding:0 1em}
         h1{font-size:1.6em}h2{font-size:1.3em;border-bottom:1px solid #ccc;padding-bottom:.2em}
         figure{margin:1em 0}figure svg{max-width:100%;height:auto}figcaption{font-size:.85em;color:#555}
+        .table-scroll{overflow-x:auto}
         table.results{border-collapse:collapse;font-size:.8em;margin:1em 0}
         table.results th,table.results td{border:1px solid #ccc;padding:2px 5px;text-align:right}
         table.results th{background:#f2f2f2;cursor:pointer}
         dl{display:grid;grid-template-columns:max-content auto;gap:2px 1em;font-size:.85em}dt{font-weight:bold}dd{margin:0}
-        @media print{nav{display:none}section.scenario{break-before:page}figure,table{break-inside:avoid}body{max-width:none}}
+        @media print{nav{display:none}section.scenario{break-before:page}figure,table{break-inside:avoid}body{max-width:none}.table-scroll{overflow:visible}}
         """
 
     /// Sorts a table by the clicked column: numbers by their `data-sort`, text as text;
