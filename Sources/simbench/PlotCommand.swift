@@ -43,13 +43,8 @@ struct PlotCommand: Command {
     init() {}
 
     mutating func finish(operands: [String]) throws {
-        guard !operands.isEmpty else {
-            throw UsageError("plot: expected one or more results CSVs; see 'simbench plot --help'")
-        }
+        output = try DrawnFile.checkedOutput(command: "plot", operands: operands, outputPath: outputPath)
         files = operands
-        let checked = try OutputPath.check(outputPath, flag: "--out")
-        try OutputPath.refuseCollisions([checked], inputs: files.map { ("plot", $0) })
-        output = checked
     }
 
     func execute() throws -> ExitStatus {
@@ -60,11 +55,7 @@ struct PlotCommand: Command {
                 path: files.joined(separator: ", "), line: nil, column: nil,
                 message: "nothing to draw as --chart \(chart.rawValue): \(Charts.nothingToDraw(chart))")
         }
-        OutputPath.reserveStandardOutput(if: [output])
-        Interruption.expect([outputPath])
-        try output.write(svg)
-        Interruption.written(outputPath)
-        if output.kind != .standardOutput { print("\(chart.rawValue) chart: \(outputPath)") }
+        try DrawnFile.write(svg, to: output, path: outputPath, saying: "\(chart.rawValue) chart")
         return .success
     }
 

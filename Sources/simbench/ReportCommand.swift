@@ -37,13 +37,8 @@ struct ReportCommand: Command {
     init() {}
 
     mutating func finish(operands: [String]) throws {
-        guard !operands.isEmpty else {
-            throw UsageError("report: expected one or more results CSVs; see 'simbench report --help'")
-        }
+        output = try DrawnFile.checkedOutput(command: "report", operands: operands, outputPath: outputPath)
         files = operands
-        let checked = try OutputPath.check(outputPath, flag: "--out")
-        try OutputPath.refuseCollisions([checked], inputs: files.map { ("report", $0) })
-        output = checked
     }
 
     func execute() throws -> ExitStatus {
@@ -57,11 +52,7 @@ struct ReportCommand: Command {
             HTMLReport.Scenario(name: $0.name, title: $0.descriptor.title, event: $0.descriptor.eventUnit, entity: $0.descriptor.entityUnit)
         }
         let html = HTMLReport.render(records, scenarios: scenarios, sources: files)
-        OutputPath.reserveStandardOutput(if: [output])
-        Interruption.expect([outputPath])
-        try output.write(html)
-        Interruption.written(outputPath)
-        if output.kind != .standardOutput { print("report: \(outputPath)") }
+        try DrawnFile.write(html, to: output, path: outputPath, saying: "report")
         return .success
     }
 }
