@@ -1,17 +1,5 @@
 import SimBenchCore
 
-extension VendingMachineModel {
-    /// Delivers one customer action, as `VendingShard.simulate` does.
-    @inline(__always)
-    mutating func handle(_ action: VendingAction) {
-        switch action {
-        case .putMoney: putMoney()
-        case .ejectMoney: ejectMoney()
-        case .pressButton: pressButton()
-        }
-    }
-}
-
 /// What a machine reports when its tape has run: what `VendingOutcome.record` needs.
 struct MachineReport: Sendable {
     var ledger: VendingLedger
@@ -49,19 +37,5 @@ extension VendingShard {
         return (0..<count).map { part in
             (machineCount * part / count)..<(machineCount * (part + 1) / count)
         }
-    }
-
-    /// Runs the machines at `offsets` one after another through their tapes, synchronously.
-    @inline(__always)
-    func simulate<Machine: VendingMachineModel>(
-        machines offsets: Range<Int>, _ makeMachine: (_ products: Int) -> Machine
-    ) -> VendingOutcome {
-        var outcome = VendingOutcome()
-        for offset in offsets {
-            var machine = makeMachine(productCounts[offset])
-            for action in tape(of: offset) { machine.handle(action) }
-            outcome.record(MachineReport(machine), offset: offset, in: self)
-        }
-        return outcome
     }
 }

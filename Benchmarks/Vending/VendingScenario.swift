@@ -112,18 +112,22 @@ public struct VendingShard: Sendable {
     func simulate<Machine: VendingMachineModel>(
         _ makeMachine: (_ products: Int) -> Machine
     ) -> VendingOutcome {
+        simulate(machines: 0..<machineCount, makeMachine)
+    }
+
+    /// Runs the machines at `offsets` one after another through their tapes: the customers'
+    /// loop of every vending variant, and of each slice of the fleet scenario's sliced
+    /// designs.
+    @inline(__always)
+    func simulate<Machine: VendingMachineModel>(
+        machines offsets: Range<Int>, _ makeMachine: (_ products: Int) -> Machine
+    ) -> VendingOutcome {
         var outcome = VendingOutcome()
         actions.withUnsafeBufferPointer { all in
-            for machineOffset in 0..<machineCount {
+            for machineOffset in offsets {
                 var machine = makeMachine(productCounts[machineOffset])
                 let start = machineOffset * eventsPerMachine
-                for action in all[start..<start + eventsPerMachine] {
-                    switch action {
-                    case .putMoney: machine.putMoney()
-                    case .ejectMoney: machine.ejectMoney()
-                    case .pressButton: machine.pressButton()
-                    }
-                }
+                for action in all[start..<start + eventsPerMachine] { machine.handle(action) }
                 outcome.record(
                     machine: firstMachine + machineOffset, ledger: machine.ledger,
                     finalState: machine.currentState, productsLeft: machine.productCount)
@@ -142,4 +146,16 @@ protocol VendingMachineModel {
     var ledger: VendingLedger { get }
     var currentState: VendingStateID { get }
     var productCount: Int { get }
+}
+
+extension VendingMachineModel {
+    /// Delivers one customer action.
+    @inline(__always)
+    mutating func handle(_ action: VendingAction) {
+        switch action {
+        case .putMoney: putMoney()
+        case .ejectMoney: ejectMoney()
+        case .pressButton: pressButton()
+        }
+    }
 }
