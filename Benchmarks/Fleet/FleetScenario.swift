@@ -35,7 +35,8 @@ public struct FleetScenario: Scenario {
         // The process's peak per machine over a whole run: task-per-machine's pending child
         // task and result (bytes_per_entity about 1.6 KB on Linux with Swift 6.3), plus what
         // the runtime keeps after the designs' rounds. A million machines with 5 rounds and a
-        // warm-up peaked at 3.16-3.39 GB resident (3.2-3.4 KB per machine); 10,000 at 54 MB.
+        // warm-up peaked at 2.5-3.4 GB resident in two runs (up to 3.4 KB per machine); 10,000
+        // at 55-58 MB.
         bytesPerEntity: 3_200,
         parameters: VendingScenario.descriptor.parameters
     )
