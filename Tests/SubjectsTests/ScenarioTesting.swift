@@ -3,27 +3,37 @@ import Testing
 
 @testable import Subjects
 
+/// `variant` of scenario `S`, and the shards of `entities` entities cut into `slices` the
+/// way the fleet slices them; nil (an issue recorded) when there is no such variant.
+private func variantAndShards<S: Scenario>(
+    _ scenario: S.Type, _ variant: String, entities: Int, events: Int, seed: UInt64,
+    parameters: [String: String], slices: Int
+) -> (variant: Variant<S.Shard, S.Outcome>, shards: [S.Shard])? {
+    let configuration = S.makeConfiguration(
+        entities: entities, events: events, seed: seed, parameters: parameters)
+    let instance = S(configuration: configuration)
+    guard let chosen = S.variants.first(where: { $0.name == variant }) else {
+        Issue.record("no variant '\(variant)' in \(S.descriptor.name)")
+        return nil
+    }
+    let shards = (0..<slices).map { part in
+        instance.makeShard(entities: (entities * part / slices)..<(entities * (part + 1) / slices))
+    }
+    return (chosen, shards)
+}
+
 /// Runs `variant` of scenario `S` over `entities` entities, sliced into `slices` shards the
 /// way the fleet slices them, and merges the outcomes.
 func runVariant<S: Scenario>(
     _ scenario: S.Type, _ variant: String, entities: Int, events: Int, seed: UInt64,
     parameters: [String: String] = [:], slices: Int = 1
 ) -> S.Outcome {
-    let configuration = S.makeConfiguration(
-        entities: entities, events: events, seed: seed, parameters: parameters)
-    let instance = S(configuration: configuration)
-    guard let chosen = S.variants.first(where: { $0.name == variant }) else {
-        Issue.record("no variant '\(variant)' in \(S.descriptor.name)")
-        return S.Outcome()
-    }
+    guard let (chosen, shards) = variantAndShards(
+        scenario, variant, entities: entities, events: events, seed: seed,
+        parameters: parameters, slices: slices)
+    else { return S.Outcome() }
     var total = S.Outcome()
-    for part in 0..<slices {
-        let lower = entities * part / slices
-        let upper = entities * (part + 1) / slices
-        let shard = instance.makeShard(entities: lower..<upper)
-        let run = chosen.prepare(shard)
-        total.merge(run())
-    }
+    for shard in shards { total.merge(chosen.prepare(shard)()) }
     return total
 }
 
@@ -32,17 +42,12 @@ func runVariantAsync<S: Scenario>(
     _ scenario: S.Type, _ variant: String, entities: Int, events: Int, seed: UInt64,
     parameters: [String: String] = [:], slices: Int = 1
 ) async -> S.Outcome {
-    let configuration = S.makeConfiguration(
-        entities: entities, events: events, seed: seed, parameters: parameters)
-    let instance = S(configuration: configuration)
-    guard let chosen = S.variants.first(where: { $0.name == variant }) else {
-        Issue.record("no variant '\(variant)' in \(S.descriptor.name)")
-        return S.Outcome()
-    }
+    guard let (chosen, shards) = variantAndShards(
+        scenario, variant, entities: entities, events: events, seed: seed,
+        parameters: parameters, slices: slices)
+    else { return S.Outcome() }
     var total = S.Outcome()
-    for part in 0..<slices {
-        let shard = instance.makeShard(
-            entities: (entities * part / slices)..<(entities * (part + 1) / slices))
+    for shard in shards {
         switch chosen.body {
         case .synchronous(let prepare): total.merge(prepare(shard)())
         case .asynchronous(let prepare): total.merge(await prepare(shard)())
