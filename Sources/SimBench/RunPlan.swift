@@ -43,6 +43,9 @@ public struct RunPlan: Sendable {
         options.eventsPerMachine = options.eventsPerMachine.map(RunPlan.unique)
         options.actors = options.actors.map(RunPlan.unique)
         let swept = RunPlan.sweptSettings(options)
+        // What the process holds already is read once, so that the points of a sweep are
+        // estimated against one baseline and differ only by their own bytes.
+        let resident = ResourceUsage.currentResidentBytes() ?? 0
         var configurations = [PlannedConfiguration]()
         for entry in entries {
             let eventCounts = options.eventsPerMachine ?? [entry.descriptor.defaultEventsPerEntity]
@@ -60,14 +63,14 @@ public struct RunPlan: Sendable {
             try RunPlan.checkMemory(
                 entry: entry, machines: options.machines.max()!, events: eventCounts.max()!,
                 seed: options.seed, parameterSets: sets, configurations: largestGroup,
-                physicalMemory: physicalMemory,
+                resident: resident, physicalMemory: physicalMemory,
                 sweep: !swept.isDisjoint(with: [.machines, .events]))
             var points = Set<String>()
             for machines in options.machines {
                 for events in eventCounts {
                     let estimate = RunPlan.peakEstimate(
                         entry: entry, machines: machines, events: events, seed: options.seed,
-                        parameterSets: sets, configurations: largestGroup)
+                        parameterSets: sets, configurations: largestGroup, resident: resident)
                     for requested in options.actors ?? [max(1, cores) * RunPlan.actorsPerCore] {
                         // A fleet never has more actors than machines: actor counts that
                         // come to the same fleet are measured once.
@@ -266,12 +269,12 @@ public struct RunPlan: Sendable {
     @discardableResult
     private static func checkMemory(
         entry: ScenarioEntry, machines: Int, events: Int, seed: UInt64,
-        parameterSets: [ParameterValues], configurations: Int, physicalMemory: UInt64,
-        sweep: Bool = false
+        parameterSets: [ParameterValues], configurations: Int, resident: UInt64,
+        physicalMemory: UInt64, sweep: Bool = false
     ) throws(UsageError) -> UInt64 {
         let total = peakEstimate(
             entry: entry, machines: machines, events: events, seed: seed, parameterSets: parameterSets,
-            configurations: configurations)
+            configurations: configurations, resident: resident)
         var budget = physicalMemory / 10 * 8
         var limit = "the 80% of this machine's \(formatBytes(physicalMemory)) memory it may use"
         if let available = ResourceUsage.availableBytes(), available < budget {
@@ -292,7 +295,7 @@ public struct RunPlan: Sendable {
     /// overflows 64 bits.
     private static func peakEstimate(
         entry: ScenarioEntry, machines: Int, events: Int, seed: UInt64,
-        parameterSets: [ParameterValues], configurations: Int
+        parameterSets: [ParameterValues], configurations: Int, resident: UInt64
     ) -> UInt64? {
         let descriptor = entry.descriptor
         let (perMachineEvents, overflow1) = events.multipliedReportingOverflow(by: descriptor.bytesPerEvent)
@@ -311,7 +314,6 @@ public struct RunPlan: Sendable {
         let (withShape, overflow3c) = perConfiguration.addingReportingOverflow(
             shapeOverflow ? 0 : Int(max(shape, 0).rounded(.up)))
         let (data, overflow3b) = withShape.multipliedReportingOverflow(by: configurations)
-        let resident = ResourceUsage.currentResidentBytes() ?? 0
         let (total, overflow4) = UInt64(max(data, 0)).addingReportingOverflow(resident)
         let overflow = overflow1 || overflow2 || overflow3a || shapeOverflow || overflow3c || overflow3b
             || overflow4
