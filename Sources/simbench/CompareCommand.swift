@@ -96,8 +96,9 @@ struct CompareCommand: Command {
           the same rounds (cpu_per_reference and its CI), so a host that is slower for an hour
           slows both and the verdict stays; files without that column, and --metric wall,
           judge its absolute median ns per event. So is a pattern whose ratio has no CI. Runs
-          with --processes K have intervals that include the spread between processes. Without intervals a time change is reported as 'not judged (no CI)',
-          never flagged. Allocations per event are counted, not sampled: a change beyond
+          with --processes K have intervals that include the spread between processes.
+          Without intervals a time change is reported as 'not judged (no CI)', never
+          flagged. Allocations per event are counted, not sampled: a change beyond
           the slack plus the tolerance counts. Each verdict names its basis: ratio,
           ns/event or allocs/event. Rows on one side only are listed, not judged.
 
