@@ -4,7 +4,9 @@ public enum RawSamples {
     /// The columns that identify a sample's row are the results file's own; the rest are
     /// the sample's.
     public static let identifyingColumns: [ResultColumn] = [.runID, .scenario, .parameters, .variant]
-    public static let sampleColumns = ["round", "events", "wall_ns", "cpu_ns", "allocations", "process", "utilization"]
+    public static let sampleColumns = [
+        "round", "events", "wall_ns", "cpu_ns", "allocations", "process", "utilization", "reference_ns",
+    ]
     public static let columns = identifyingColumns.map(\.name) + sampleColumns
 
     public static func document(_ result: RunResult) -> String {
@@ -23,6 +25,7 @@ public enum RawSamples {
                         "\(configuration.events)", "\(sample.wallNanoseconds)",
                         "\(sample.cpuNanoseconds)", sample.allocations.map { "\($0)" } ?? "",
                         "\(sample.process + 1)", "\(sample.utilization)",
+                        sample.referenceNanoseconds == 0 ? "" : "\(sample.referenceNanoseconds)",
                     ])
                 }
             }
