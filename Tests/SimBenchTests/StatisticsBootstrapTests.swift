@@ -114,6 +114,16 @@ struct StatisticsRatioIntervalTests {
         #expect(significant <= 3, "\(significant) of 20 A/A pairs called different")
     }
 
+    @Test("the estimate is the median of the per-round ratios, not the ratio of the medians")
+    func medianOfRoundRatios() throws {
+        // Per-round ratios 5, 1 and 1: their median is 1, where the medians' ratio is 4 / 2.
+        let ratio = try #require(RatioInterval(variant: [5, 2, 4], baseline: [1, 2, 4]))
+        #expect(ratio.estimate == 1)
+        // An even count averages the two middle ratios (type 7): 1, 2, 3 and 10 give 2.5.
+        let even = try #require(RatioInterval(variant: [10, 6, 20, 3], baseline: [10, 3, 2, 1]))
+        #expect(even.estimate == 2.5)
+    }
+
     @Test("pairing by round cancels noise that a round shares")
     func pairing() throws {
         // Rounds differ by up to ±30% (another process, a frequency change), and within a
