@@ -3,13 +3,14 @@
 # Benchmarks/ci.conf) N times with the same binary, compares every pair of runs with the
 # default `simbench compare`, and measures how far each pattern variant's ratio to its
 # baseline spreads from run to run. Unchanged code must look unchanged:
-#   - at most one pair in twenty, rounded up (2 of 45 for N=10), flags a regression or an
+#   - at most one pair in twenty, rounded down (2 of 45 for N=10), flags a regression or an
 #     improvement;
 #   - every pattern variant's ratio spreads by at most 3% ((max − min) / median).
 # Prints `A/A pairs flagged: X/Y` and one `ratio spread: <variant> Z%` line per pattern
 # variant, and exits 1 when either target is missed.
 #
-# Usage: scripts/aa-proof.sh [N]   (default 10; each run of the suite takes about 12 s)
+# Usage: scripts/aa-proof.sh [N]   (default 10; each run of the suite takes about 14 s)
+# Environment: SIMBENCH_PROOF_KEEP=DIR keeps the runs' CSVs and raw samples.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -24,11 +25,14 @@ swift build -c release --product simbench > /dev/null
 binary=.build/release/simbench
 mapfile -t run_args < <(sed -e 's/#.*//' Benchmarks/ci.conf | tr -s ' \t' '\n\n' | sed '/^$/d')
 out=$(mktemp -d)
-trap 'rm -rf "$out"' EXIT
+# SIMBENCH_PROOF_KEEP=DIR keeps every run's CSV (and, here, its --raw samples) in DIR, to see
+# afterwards what moved in a run that failed the targets.
+keep=${SIMBENCH_PROOF_KEEP:-}
+trap 'if [ -n "$keep" ]; then mkdir -p "$keep" && cp -r "$out"/. "$keep"/; fi; rm -rf "$out"' EXIT
 
 started=$SECONDS
 for i in $(seq 1 "$runs"); do
-    "$binary" run "${run_args[@]}" --quiet --csv "$out/run$i.csv" > /dev/null
+    "$binary" run "${run_args[@]}" --quiet --csv "$out/run$i.csv" --raw "$out/raw$i.csv" > /dev/null
 done
 
 pairs=0
@@ -51,8 +55,8 @@ for i in $(seq 1 "$runs"); do
         fi
     done
 done
-# 2 of 45 for ten runs: about one pair in twenty.
-allowed=$(((pairs + 19) / 20))
+# 2 of 45 for ten runs (the issue's target): one pair in twenty, rounded down.
+allowed=$((pairs / 20))
 
 echo
 echo "A/A proof on $(hostname): $runs runs of simbench run ${run_args[*]}; took $((SECONDS - started)) s"

@@ -16,7 +16,8 @@
 # The A/B comparisons use --ignore-params, since the two runs differ in `twin-extra`.
 #
 # Usage: scripts/detector-proof.sh [PAIRS]   (default 20; each run takes about 2 s)
-# Environment: SIMBENCH_PROOF_ARGS replaces the run arguments below.
+# Environment: SIMBENCH_PROOF_ARGS replaces the run arguments below; SIMBENCH_PROOF_KEEP=DIR
+# keeps the runs' CSVs and comparisons.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -31,7 +32,10 @@ read -r -a run_args <<< "${SIMBENCH_PROOF_ARGS:---machines 10000 --actors 1 --ro
 swift build -c release --product simbench > /dev/null
 binary=.build/release/simbench
 out=$(mktemp -d)
-trap 'rm -rf "$out"' EXIT
+# SIMBENCH_PROOF_KEEP=DIR keeps every run's CSV (and, here, its --raw samples) in DIR, to see
+# afterwards what moved in a run that failed the targets.
+keep=${SIMBENCH_PROOF_KEEP:-}
+trap 'if [ -n "$keep" ]; then mkdir -p "$keep" && cp -r "$out"/. "$keep"/; fi; rm -rf "$out"' EXIT
 
 measure() { # twin-extra percent, csv
     "$binary" run --scenario calibrate --param calibrate.work=1000 \
