@@ -37,8 +37,11 @@ struct ResultTable {
         if !environment.gitCommit.isEmpty { machine.append("commit \(environment.gitCommit)") }
         lines.append("simbench \(SimBenchCommand.version) · " + machine.joined(separator: " · "))
         var run = ["run \(environment.runID)", "seed \(plan.seed)", "\(values(plan.machines)) machines"]
+        // The harness's fleet: an asynchronous scenario runs from one worker and spreads the
+        // work itself, which its table's note says, so it adds no actor count here.
         var actors = [Int]()
-        for configuration in plan.configurations where !actors.contains(configuration.actors) {
+        for configuration in plan.configurations
+        where !configuration.entry.isAsynchronous && !actors.contains(configuration.actors) {
             actors.append(configuration.actors)
         }
         if !actors.isEmpty { run.append("\(values(actors)) actors") }
