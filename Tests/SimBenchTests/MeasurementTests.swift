@@ -91,15 +91,22 @@ struct MeasurementTests {
 
     @Test("resident memory is positive and grows with touched memory")
     func residentMemory() throws {
-        let before = try #require(ResourceUsage.currentResidentBytes())
-        #expect(before > 0)
-        // 64 MiB, every page written: resident memory must grow by most of it.
-        let block = [UInt8](repeating: 1, count: 64 << 20)
-        let during = try #require(ResourceUsage.currentResidentBytes())
-        let peak = ResourceUsage.current().peakResidentBytes
-        #expect(block[block.count - 1] == 1)
-        #expect(during >= before + (32 << 20), "resident \(before) → \(during) bytes")
-        #expect(peak >= 64 << 20, "peak \(peak) bytes")
+        // 64 MiB, every page written: resident memory must grow by most of it. Suites running
+        // beside this one may free memory between the two reads and hide part of the growth,
+        // so up to five blocks are tried; one that shows the growth proves the claim.
+        var attempts = [String]()
+        for _ in 0..<5 {
+            let before = try #require(ResourceUsage.currentResidentBytes())
+            #expect(before > 0)
+            let block = [UInt8](repeating: 1, count: 64 << 20)
+            let during = try #require(ResourceUsage.currentResidentBytes())
+            let peak = ResourceUsage.current().peakResidentBytes
+            #expect(block[block.count - 1] == 1)
+            #expect(peak >= 64 << 20, "peak \(peak) bytes")
+            if during >= before + (32 << 20) { return }
+            attempts.append("\(before) → \(during)")
+        }
+        Issue.record("resident memory did not grow by 32 MiB with a 64 MiB block: \(attempts)")
     }
 
     @Test("instruction counting either counts or says why in one line")
