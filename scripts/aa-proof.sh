@@ -7,7 +7,9 @@
 #     improvement;
 #   - every pattern variant's ratio spreads by at most 3% ((max − min) / median).
 # Prints `A/A pairs flagged: X/Y` and one `ratio spread: <variant> Z%` line per pattern
-# variant, and exits 1 when either target is missed.
+# variant, and exits 1 when either target is missed. Then one `baseline drift:` line per
+# baseline variant shows how far each run's baseline moved, which says whether a failed run
+# was the host (every baseline moved together) or one variant.
 #
 # Usage: scripts/aa-proof.sh [N]   (default 10; each run of the suite takes about 14 s)
 # Environment: SIMBENCH_PROOF_KEEP=DIR keeps the runs' CSVs and raw samples.
@@ -85,6 +87,22 @@ sys.exit(1 if worst > limit else 0)
 PY
 ) || failed=1
 echo "$spreads"
+# Where the runs drifted, for the reader (it decides nothing): each baseline variant's CPU
+# time per machine-speed reference, the figure compare judges it on, run by run against its
+# median over the runs. Runs whose baselines all moved together point at the host.
+python3 - "$out" <<'PY'
+import csv, glob, re, sys
+drift = {}
+for path in glob.glob(sys.argv[1] + "/run*.csv"):
+    run = int(re.search(r"run(\d+)\.csv$", path).group(1))
+    for row in csv.DictReader(open(path, newline="")):
+        if row["role"] == "baseline" and row["status"] == "ok" and row.get("cpu_per_reference"):
+            drift.setdefault(f'{row["scenario"]}.{row["variant"]}', {})[run] = float(row["cpu_per_reference"])
+for name, by_run in drift.items():
+    values = sorted(by_run.values())
+    median = values[len(values) // 2] if len(values) % 2 else (values[len(values) // 2 - 1] + values[len(values) // 2]) / 2
+    print(f"baseline drift: {name} " + " ".join(f"{100 * (by_run[run] / median - 1):+.1f}%" for run in sorted(by_run)))
+PY
 if [ "$failed" -ne 0 ]; then
     echo "aa-proof: FAILED: expected at most $allowed of $pairs pairs flagged and every ratio spread at most $spread_limit%" >&2
     exit 1
