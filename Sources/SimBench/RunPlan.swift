@@ -72,9 +72,11 @@ public struct RunPlan: Sendable {
                         entry: entry, machines: machines, events: events, seed: options.seed,
                         parameterSets: sets, configurations: largestGroup, resident: resident)
                     for requested in options.actors ?? [max(1, cores) * RunPlan.actorsPerCore] {
-                        // A fleet never has more actors than machines: actor counts that
-                        // come to the same fleet are measured once.
-                        let actors = min(requested, machines)
+                        // The workers that will run (ScenarioEntry.workers): never more than
+                        // machines, and one for an asynchronous scenario, which spreads the
+                        // work itself. Actor counts that come to the same fleet are measured
+                        // once.
+                        let actors = entry.workers(planned: requested, entities: machines)
                         let sweep = SweepSetting.cell(
                             [.machines: machines, .events: events, .actors: actors], swept: swept)
                         guard points.insert(sweep).inserted else { continue }

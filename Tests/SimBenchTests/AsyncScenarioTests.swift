@@ -109,6 +109,18 @@ struct AsyncScenarioTests {
         await session.tearDown()
     }
 
+    @Test("a sweep of --actors measures an asynchronous scenario once: it always runs from one worker")
+    func actorSweepCollapses() throws {
+        var options = RunOptions()
+        options.machines = [50]
+        options.scenarios = ["off-thread"]
+        options.actors = [1, 2, 4]
+        let plan = try RunPlan(
+            options: options, catalog: Catalog([OffThreadScenario.self]), cores: 2, physicalMemory: 1 << 32)
+        #expect(plan.configurations.map(\.actors) == [1])
+        #expect(plan.configurations.map(\.sweep) == ["actors=1"])
+    }
+
     @Test("a run: one worker in the results, outcomes checked, the process-wide counts reported")
     func runThroughTheRunner() async throws {
         var options = RunOptions()
