@@ -47,7 +47,7 @@ public struct BenchmarkRunner: Sendable {
                 groups.append([planned])
             }
         }
-        let instructions = try? InstructionCounter()
+        let instructions = plan.instructions.usesPerf ? try? InstructionCounter() : nil
         let reference = MachineSpeedReference()
         let estimate = RunProgress(groups: groups, plan: plan)
         var configurations = [ConfigurationResult]()
@@ -64,7 +64,7 @@ public struct BenchmarkRunner: Sendable {
         }
         return RunResult(
             environment: environment, configurations: configurations,
-            notes: BenchmarkRunner.measurementNotes())
+            notes: BenchmarkRunner.measurementNotes(instructions: plan.instructions))
     }
 
     /// The most warm-up rounds taken when `--warmup` is not given: warm-up stops earlier as
@@ -75,10 +75,10 @@ public struct BenchmarkRunner: Sendable {
     public static let minimumRoundsUnderMaxTime = 3
 
     /// Why a metric is missing on this machine, said once per run.
-    static func measurementNotes() -> [String] {
+    static func measurementNotes(instructions: InstructionSource = .auto) -> [String] {
         var notes = [String]()
         if let reason = AllocationCounter.inactiveReason { notes.append(reason) }
-        if let reason = InstructionCounter.unavailableReason() {
+        if instructions.usesPerf, let reason = InstructionCounter.unavailableReason() {
             notes.append("instructions not counted: \(reason)")
         }
         return notes

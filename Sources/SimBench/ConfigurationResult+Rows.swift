@@ -80,6 +80,7 @@ extension ConfigurationResult {
             row.cpuRatioHigh = enoughRounds ? cpuRatio?.interval.upper : nil
             row.estimatedPeakBytes = planned.estimatedPeakBytes
             row.sweep = planned.sweep
+            row.instructionsSource = row.instructionsPerEvent != nil ? InstructionSource.perfSource : ""
             row.emptyRoundNs = setup.emptyRoundNanoseconds > 0 ? Double(setup.emptyRoundNanoseconds) : nil
             row.bytesPerEntity = setup.bytesPerEntity[variant.name]
             if variant.name != baselineName {

@@ -15,6 +15,9 @@ public enum ExitStatus: Int32, Sendable {
     /// `doctor`: a validity check failed (a debug build, or a variant whose time does not
     /// grow with its work).
     case unhealthy = 5
+    /// `run --instructions callgrind|perf`: that counting cannot run on this machine
+    /// (valgrind missing, or the kernel refuses perf events); nothing was run or written.
+    case countingUnavailable = 6
     /// Bad flags, values or names; nothing was run or written.
     case usage = 64
 }

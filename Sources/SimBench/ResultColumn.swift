@@ -272,6 +272,13 @@ extension ResultColumn {
     // A sweep (`--machines 1000,10000`): which point of it the row is, part of its identity.
     public static let sweep = text("sweep", influx: .tag, readers: [.compare]) { $0.sweep }
 
+    // Counts (`run --instructions`): where instructions_per_event comes from, and Callgrind's
+    // cycle estimate beside it.
+    public static let estimatedCyclesPerEvent = figure("estimated_cycles_per_event", unit: "") {
+        $0.estimatedCyclesPerEvent
+    }
+    public static let instructionsSource = text("instructions_source") { $0.instructionsSource }
+
     /// Every column, in the order simbench writes them. New columns go at the end.
     public static let all: [ResultColumn] = [
         runID, timestamp, host, cpu, cores, loadAverage, os, swiftVersion, buildConfig, buildFlags,
@@ -288,6 +295,7 @@ extension ResultColumn {
         overheadCILow, overheadCIHigh, breakevenNsPerEvent, breakevenCILow, breakevenCIHigh,
         breakevenNote, negligible, bytesPerEntity, bytesPerEntityOverBaseline, floorNsPerEvent,
         floorShare, ratioNetOfFloor, ratioNetCILow, ratioNetCIHigh, estimatedPeakBytes, sweep,
+        estimatedCyclesPerEvent, instructionsSource,
     ]
 
     /// The column named `name`, if simbench writes one.

@@ -94,6 +94,11 @@ public struct ResultRow: Sendable, Equatable {
     /// The swept settings' values at this row (`machines=1000;actors=4`); empty when the run
     /// swept nothing. Part of the row's identity (`ResultIdentity`).
     public var sweep = ""
+    /// Callgrind's cache simulation per event: L1 hits + 5 × LL hits + 35 × RAM accesses
+    /// (`run --instructions callgrind`).
+    public var estimatedCyclesPerEvent: Double?
+    /// Where `instructionsPerEvent` comes from: `perf`, `callgrind`, or empty without a count.
+    public var instructionsSource = ""
 
     /// The header: every column's name, in `ResultColumn.all` order.
     public static let columns = ResultColumn.all.map(\.name)

@@ -30,6 +30,8 @@ public struct RunOptions: Sendable {
     /// `--negligible P`: the share of an event's total time below which a pattern's
     /// overhead stops mattering (the break-even work).
     public var negligible = 0.05
+    /// `--instructions`: where instruction counts come from.
+    public var instructions = InstructionSource.auto
 
     public init() {}
 }

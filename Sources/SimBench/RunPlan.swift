@@ -22,6 +22,8 @@ public struct RunPlan: Sendable {
     public let processes: Int
     /// The share of an event's time below which an overhead stops mattering.
     public let negligible: Double
+    /// `--instructions`: where instruction counts come from.
+    public let instructions: InstructionSource
 
     /// Rounds never exceed this, whatever `--min-time` asks.
     public static let roundLimit = RunOptions.Limits.rounds.range.upperBound
@@ -106,6 +108,7 @@ public struct RunPlan: Sendable {
         seed = options.seed
         processes = options.processes
         negligible = options.negligible
+        instructions = options.instructions
     }
 
     private static func unique(_ values: [Int]) -> [Int] {

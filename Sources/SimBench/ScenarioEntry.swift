@@ -8,6 +8,10 @@ public struct ScenarioEntry: Sendable {
     /// and its CPU time and allocations are counted process-wide.
     public let isAsynchronous: Bool
     let makeSession: @Sendable (ScenarioConfiguration) -> any ScenarioSession
+    /// The counted pass's run of a configuration's variants, synchronous, in the counted
+    /// child (`CallgrindPass.countVariants`): the variants' names, the first region's number.
+    let countVariants:
+        @Sendable (ScenarioConfiguration, [String], Int) -> [CallgrindPass.CountedVariant]
 
     public init<S: Scenario>(_ scenario: S.Type) {
         descriptor = S.descriptor
@@ -17,6 +21,9 @@ public struct ScenarioEntry: Sendable {
             "scenario '\(S.descriptor.name)' mixes synchronous and asynchronous variants")
         variants = S.variants.map { VariantInfo(name: $0.name, role: $0.role, summary: $0.summary) }
         makeSession = { FleetSession<S>(configuration: $0) }
+        countVariants = {
+            CallgrindPass.countVariants(S.self, configuration: $0, variants: $1, firstRegion: $2)
+        }
     }
 
     public var name: String { descriptor.name }

@@ -109,6 +109,11 @@ struct RunCommand: Command {
                 help: "run the I-th of N parts of the suite: configurations dealt round-robin; join the parts' CSVs with 'simbench merge'",
                 expected: "I/N such as 2/4"
             ) { $0.options.shard = try ShardSelection(parsing: $1) },
+            .choice(
+                "--instructions", value: "SOURCE",
+                help: "where instructions_per_event comes from: auto (perf where the kernel allows it, else none), perf (only perf: refused where the kernel does not count, as on most VMs), callgrind (a counted pass after the timed rounds, under valgrind: each synchronous variant run once over the first machines, about \(NumberFormat.grouped(CallgrindPass.eventBudget)) events, so it takes seconds; also fills estimated_cycles_per_event), off",
+                default: defaults.instructions
+            ) { $0.options.instructions = $1 },
             .flag(
                 "--wide",
                 help: "show every column of the result table (min, max, events/s, peak RSS, prepare, …), however wide; by default the table fits COLUMNS, or \(Terminal.defaultWidth) columns"
@@ -155,9 +160,22 @@ struct RunCommand: Command {
           actors (how the fleet scales). The CSV's last column, sweep, says each row's point
           (machines=1000); compare, merge and the exports keep the points apart.
 
+        COUNTS (--instructions callgrind)
+          After the timed rounds, which time natively as always, one more child process of
+          this binary runs under valgrind --tool=callgrind (stripped of debug info, with
+          SWIFT_DETERMINISTIC_HASHING=1). For each synchronous variant it builds the first
+          machines' inputs (about \(NumberFormat.grouped(CallgrindPass.eventBudget)) events, never more than --machines), runs the
+          variant once uncounted, then once counted: instructions_per_event, and
+          estimated_cycles_per_event from Callgrind's cache simulation (L1 hits + 5 × LL hits
+          + 35 × RAM accesses, on one fixed cache geometry). The same binary gives the same
+          counts on any machine, loaded or not. instructions_source says where the count came
+          from. Asynchronous scenarios (fleet) get no counts: Valgrind runs one thread at a
+          time. Without valgrind, one line says how to install it, and the exit status is 6.
+
         EXIT STATUS
           0 success · 1 a file could not be written, or --append names an invalid results
-          file · 3 a variant's outcome differed · 64 usage
+          file · 3 a variant's outcome differed · 6 --instructions callgrind or perf cannot
+          count on this machine (nothing was run) · 64 usage
         """
 
     init() {}
@@ -197,9 +215,17 @@ struct RunCommand: Command {
             try prepareDefaultCSV(&outputs)
         }
 
+        let countingTools: CallgrindPass.Tools?
+        do {
+            countingTools = try RunCommand.checkCounting(plan.instructions)
+        } catch {
+            Terminal.error("run: \(error.description)")
+            return .countingUnavailable
+        }
+
         announceShard(plan)
         let progress = ProgressLine(enabled: !quiet && Terminal.standardErrorIsTerminal)
-        let result: RunResult
+        var result: RunResult
         if plan.processes > 1 {
             result = try ProcessPool.run(
                 plan: plan, environment: environment, executable: ProcessPool.currentExecutable,
@@ -216,9 +242,22 @@ struct RunCommand: Command {
             let runner = BenchmarkRunner(plan: plan, environment: environment)
             result = await runner.run { progress.show($0) }
         }
+        var counted: CountedResult?
+        if let countingTools {
+            progress.show(
+                BenchmarkRunner.Progress(
+                    scenario: 1, scenarios: 1, label: "counting instructions", phase: "under callgrind"))
+            counted = try CallgrindPass.run(
+                plan: plan, tools: countingTools, executable: ProcessPool.currentExecutable,
+                arguments: Array(CommandLine.arguments.dropFirst()))
+            result = result.adding(notes: counted!.notes)
+        }
         progress.finish()
 
-        let rows = result.configurations.flatMap { $0.rows(environment: environment, seed: plan.seed) }
+        let rows = result.configurations.enumerated().flatMap { index, configuration in
+            let rows = configuration.rows(environment: environment, seed: plan.seed)
+            return counted?.filled(rows, configuration: index) ?? rows
+        }
         print(ResultTable(result: result, plan: plan, rows: rows, wide: wide).render())
 
         let document = OutputFile.document(header: ResultRow.columns, rows: rows.map(\.cells))

@@ -6,11 +6,21 @@ import SimBench
 enum SimBenchCommand {
     static let version = "0.1.0"
 
-    static func main() async {
-        Interruption.install()
+    /// Synchronous on purpose: the counted child of `run --instructions callgrind` runs
+    /// under Valgrind, which crashes on Swift concurrency's main loop, so it must be told
+    /// apart before any task starts. Every other command runs as an async program, started
+    /// here with a task and the main dispatch queue (which `async main` would do for us).
+    static func main() {
         let arguments = Array(CommandLine.arguments.dropFirst())
-        let status = await run(arguments)
-        exit(status.rawValue)
+        if let path = CallgrindPass.childResultPath {
+            exit(RunCommand.runCountedChild(arguments, writingTo: path).rawValue)
+        }
+        Interruption.install()
+        Task {
+            let status = await run(arguments)
+            exit(status.rawValue)
+        }
+        dispatchMain()
     }
 
     static func run(_ arguments: [String]) async -> ExitStatus {

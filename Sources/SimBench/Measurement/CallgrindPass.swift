@@ -1,0 +1,271 @@
+import Foundation
+import Glibc
+
+/// `run --instructions callgrind`: each synchronous variant's instructions per event and
+/// estimated cycles per event, counted under Valgrind's Callgrind in a pass of its own
+/// after the timed rounds.
+///
+/// Counts do not drift with the machine's load, frequency or neighbours: the same binary
+/// and inputs give the same count on every run, so committed baselines and main's history
+/// can be judged on them where timings move by 10–20% with the host.
+///
+/// How the pass runs:
+/// - A child process, this very binary, started with the run's own arguments and, in the
+///   environment, `resultVariable`: the path of the JSON it writes. Its `main` sees it
+///   before any concurrency starts and counts synchronously (`runChild`): Valgrind crashes
+///   on the concurrency runtime's main loop.
+/// - On a copy of the binary without debug info (`strip -g`, or `llvm-objcopy
+///   --strip-debug`): Valgrind 3.19 cannot read Swift 6.3's DWARF 5. The symbol table
+///   stays, so Callgrind finds `simbench_counted_region` by name.
+/// - With `SWIFT_DETERMINISTIC_HASHING=1`, so that sets and dictionaries iterate the same
+///   way in every run.
+/// - Callgrind counts only inside `simbench_counted_region` (`--collect-atstart=no
+///   --toggle-collect`), and dumps after each call (`--dump-after`): one dump per variant,
+///   holding that variant's run and nothing else. The cache simulation uses one fixed
+///   geometry (`cacheGeometry`), not the host's, so that the estimate is the same on every
+///   machine.
+public enum CallgrindPass {
+    /// Set in the counted child's environment: the path it writes its `ChildResult` to.
+    public static let resultVariable = "SIMBENCH_COUNTED_RESULT"
+
+    /// About how many events each variant's counted run covers: the first machines of the
+    /// fleet, as many as these events need (at least one). Callgrind runs some 50–100×
+    /// slower than native code, so the pass takes seconds whatever the fleet's size, and
+    /// counts at 1,000 machines and at 100,000 are the same figure. (At 20,000 events the
+    /// heaviest scenario, validation with its regex matchers at about 8,000 instructions an
+    /// event, took 104 s under Callgrind on a loaded 2-core VM; at 5,000, about a quarter.)
+    public static let eventBudget = 5_000
+
+    /// The caches Callgrind simulates, whatever the host has: 32 KiB 8-way L1 for
+    /// instructions and for data, 8 MiB 16-way last level, 64-byte lines.
+    public static let cacheGeometry = ["--I1=32768,8,64", "--D1=32768,8,64", "--LL=8388608,16,64"]
+
+    /// The Callgrind options of the pass, before the output file's.
+    static let callgrindOptions =
+        [
+            "--tool=callgrind", "--collect-atstart=no",
+            "--toggle-collect=\(regionName)", "--dump-after=\(regionName)", "--cache-sim=yes",
+        ] + cacheGeometry
+
+    /// The C function Callgrind counts inside (CountedRegion.c).
+    public static let regionName = "simbench_counted_region"
+
+    /// One line for a machine without Valgrind: what to do about it.
+    public static let installHint = "install it (Debian, Ubuntu: apt-get install valgrind)"
+
+    // MARK: - Tools
+
+    /// The programs the pass needs, found before anything runs.
+    public struct Tools: Sendable {
+        public let valgrind: String
+        /// `valgrind-3.19.0`.
+        public let version: String
+        /// `strip` or `llvm-objcopy`, and the arguments that copy `source` to `destination`
+        /// without debug info.
+        let stripper: String
+        let stripArguments: @Sendable (_ source: String, _ destination: String) -> [String]
+    }
+
+    /// Why the pass cannot run here: one line.
+    public struct Unavailable: Error, CustomStringConvertible, Sendable {
+        public let reason: String
+        public var description: String { reason }
+    }
+
+    /// Finds `valgrind` and a way to strip debug info, on `PATH` (and, for `llvm-objcopy`,
+    /// beside the Swift toolchain's `swift`).
+    public static func locateTools() throws(Unavailable) -> Tools {
+        guard let valgrind = executable(named: "valgrind") else {
+            throw Unavailable(reason: "valgrind not found on PATH; \(installHint)")
+        }
+        let version: String
+        do {
+            let result = try ChildProcess.run(
+                valgrind, arguments: ["--version"], environment: ProcessInfo.processInfo.environment,
+                timeout: 30)
+            version = String(decoding: result.standardOutput, as: UTF8.self)
+                .trimmingCharacters(in: .whitespacesAndNewlines)
+            guard result.exitStatus == 0, !version.isEmpty else {
+                throw Unavailable(reason: "'\(valgrind) --version' failed; reinstall it: \(installHint)")
+            }
+        } catch let error as Unavailable {
+            throw error
+        } catch {
+            throw Unavailable(reason: "\(error); \(installHint)")
+        }
+        if let strip = executable(named: "strip") {
+            return Tools(valgrind: valgrind, version: version, stripper: strip) { ["-g", "-o", $1, $0] }
+        }
+        let toolchain = executable(named: "swift").map {
+            URL(fileURLWithPath: $0).resolvingSymlinksInPath().deletingLastPathComponent()
+                .appendingPathComponent("llvm-objcopy").path
+        }
+        if let objcopy = executable(named: "llvm-objcopy")
+            ?? toolchain.flatMap({ FileManager.default.isExecutableFile(atPath: $0) ? $0 : nil })
+        {
+            return Tools(valgrind: valgrind, version: version, stripper: objcopy) { ["--strip-debug", $0, $1] }
+        }
+        throw Unavailable(
+            reason: "neither strip nor llvm-objcopy found, to copy the binary without the debug info valgrind cannot read; install binutils (apt-get install binutils)")
+    }
+
+    /// The first executable file called `name` in `PATH`'s directories.
+    static func executable(named name: String) -> String? {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
+        for directory in path.split(separator: ":") where !directory.isEmpty {
+            let candidate = "\(directory)/\(name)"
+            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+        }
+        return nil
+    }
+
+    // MARK: - The pass
+
+    /// Why the pass failed once started.
+    public struct Failure: Error, CustomStringConvertible, Sendable {
+        public let reason: String
+        public var description: String { "counted pass (callgrind): \(reason)" }
+    }
+
+    /// Runs the counted pass of `plan`: `executable`, stripped, under Callgrind, with
+    /// `arguments` (the run's own), and reads back each variant's counts.
+    public static func run(
+        plan: RunPlan, tools: Tools, executable: String, arguments: [String]
+    ) throws(Failure) -> CountedResult {
+        let directory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("simbench-counted-\(getpid())-\(UInt32.random(in: 0...UInt32.max))").path
+        do {
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: false)
+        } catch {
+            throw Failure(reason: "cannot create \(directory): \(error.localizedDescription)")
+        }
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+
+        let stripped = "\(directory)/simbench"
+        let strip: ChildProcess.Result
+        do {
+            strip = try ChildProcess.run(
+                tools.stripper, arguments: tools.stripArguments(executable, stripped),
+                environment: ProcessInfo.processInfo.environment, timeout: 300)
+        } catch {
+            throw Failure(reason: error.description)
+        }
+        guard strip.exitStatus == 0 else {
+            throw Failure(
+                reason: "\(tools.stripper) could not copy \(executable) without debug info: \(tail(strip.standardError))")
+        }
+        chmod(stripped, 0o755)
+
+        let resultPath = "\(directory)/counted.json"
+        let dumps = "\(directory)/callgrind.out"
+        var variables = ProcessInfo.processInfo.environment
+        variables[ProcessPool.childResultVariable] = nil
+        variables[resultVariable] = resultPath
+        variables["SWIFT_DETERMINISTIC_HASHING"] = "1"
+        let ended: ChildProcess.Result
+        do {
+            ended = try ChildProcess.run(
+                tools.valgrind,
+                arguments: callgrindOptions + ["--callgrind-out-file=\(dumps)", stripped] + arguments,
+                environment: variables, standardOutput: .discard, standardError: .capture)
+        } catch {
+            throw Failure(reason: error.description)
+        }
+        guard ended.exitStatus == 0 else {
+            let how = ended.exitStatus.map { "exit status \($0)" } ?? "signal \(ended.signal ?? 0)"
+            throw Failure(reason: "the counted child ended with \(how): \(tail(ended.standardError))")
+        }
+        let child: ChildResult
+        do {
+            child = try JSONDecoder().decode(ChildResult.self, from: Data(contentsOf: URL(fileURLWithPath: resultPath)))
+        } catch {
+            throw Failure(reason: "the counted child left no readable result: \(error)")
+        }
+        guard child.configurations.count == plan.configurations.count else {
+            throw Failure(
+                reason: "the counted child counted \(child.configurations.count) configurations of \(plan.configurations.count)")
+        }
+
+        var configurations = [[String: CountedFigures]]()
+        var notes = [String]()
+        for (planned, variants) in zip(plan.configurations, child.configurations) {
+            var figures = [String: CountedFigures]()
+            for variant in variants {
+                guard let region = variant.region else { continue }
+                let path = "\(dumps).\(region)"
+                let dump: CallgrindDump
+                do {
+                    dump = try CallgrindDump(parsing: String(contentsOfFile: path, encoding: .utf8))
+                } catch {
+                    throw Failure(reason: "\(path): \(error)")
+                }
+                guard variant.matchesBaseline else {
+                    notes.append(
+                        "\(planned.label).\(variant.variant): not counted: its counted run computed another outcome than the baseline's")
+                    continue
+                }
+                let events = Double(max(variant.events, 1))
+                figures[variant.variant] = CountedFigures(
+                    instructionsPerEvent: Double(dump.instructions) / events,
+                    estimatedCyclesPerEvent: dump.estimatedCycles.map { Double($0) / events },
+                    machines: variant.machines, events: variant.events)
+            }
+            if planned.entry.isAsynchronous {
+                notes.append(
+                    "\(planned.label): instructions not counted: its variants are asynchronous, and Valgrind runs one thread at a time, so a count would not be theirs alone")
+            }
+            configurations.append(figures)
+        }
+        return CountedResult(configurations: configurations, notes: notes)
+    }
+
+    /// The last lines of a child's stderr, for a failure's one line.
+    private static func tail(_ bytes: [UInt8]) -> String {
+        let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n")
+        let last = lines.suffix(3).joined(separator: " | ")
+        return last.isEmpty ? "no message" : last
+    }
+}
+
+/// One variant's counted figures.
+public struct CountedFigures: Sendable, Equatable {
+    public var instructionsPerEvent: Double
+    /// L1 hits + 5 × LL hits + 35 × RAM accesses per event (`CallgrindDump.estimatedCycles`).
+    public var estimatedCyclesPerEvent: Double?
+    /// The machines and events the counted run covered.
+    public var machines: Int
+    public var events: Int
+}
+
+/// What the counted pass measured: by configuration (in the plan's order), by variant.
+public struct CountedResult: Sendable {
+    public var configurations: [[String: CountedFigures]]
+    /// Configurations and variants without counts, and why.
+    public var notes: [String]
+
+    /// `rows`, the result rows of the plan's `configuration`-th configuration, with their
+    /// counted figures: for variants whose timed rounds computed the baseline's outcome.
+    public func filled(_ rows: [ResultRow], configuration: Int) -> [ResultRow] {
+        guard configuration < configurations.count else { return rows }
+        let figures = configurations[configuration]
+        return rows.map { row in
+            var row = row
+            row.instructionsPerEvent = nil
+            row.estimatedCyclesPerEvent = nil
+            row.instructionsSource = ""
+            if row.status == .ok, let counted = figures[row.variant] {
+                row.instructionsPerEvent = counted.instructionsPerEvent
+                row.estimatedCyclesPerEvent = counted.estimatedCyclesPerEvent
+                row.instructionsSource = InstructionSource.callgrindSource
+            }
+            return row
+        }
+    }
+}
+
+extension RunResult {
+    /// The same result with `notes` said too.
+    public func adding(notes more: [String]) -> RunResult {
+        RunResult(environment: environment, configurations: configurations, notes: notes + more)
+    }
+}
