@@ -51,6 +51,15 @@ struct CompareCommand: Command {
                 help: "relative tolerance of allocations per event, on top of \(String(format: "%g", defaults.allocationSlack)) allocations per event",
                 default: defaults.allocations
             ) { $0.thresholds.allocations = $1 },
+            percent(
+                "--threshold-instructions",
+                help: "smallest change of instructions per event that counts (counts have no interval: they repeat run after run)",
+                default: defaults.instructions
+            ) { $0.thresholds.instructions = $1 },
+            percent(
+                "--threshold-cycles", help: "the same for estimated cycles per event (run --instructions callgrind)",
+                default: defaults.cycles
+            ) { $0.thresholds.cycles = $1 },
             .flag(
                 "--ignore-params",
                 help: "match rows by scenario and variant only, to compare two parameter values (calibrate twin-extra=0 against twin-extra=5)"
@@ -99,8 +108,12 @@ struct CompareCommand: Command {
           with --processes K have intervals that include the spread between processes.
           Without intervals a time change is reported as 'not judged (no CI)', never
           flagged. Allocations per event are counted, not sampled: a change beyond
-          the slack plus the tolerance counts. Each verdict names its basis: ratio,
-          ns/event or allocs/event. Rows on one side only are listed, not judged.
+          the slack plus the tolerance counts. Instructions and estimated cycles per event
+          (run --instructions) are counts too: a change beyond --threshold-instructions or
+          --threshold-cycles counts, with no interval; counts from different sources (perf,
+          callgrind) are shown, not judged. Each verdict names its basis: ratio, ns/event,
+          allocs/event, instr/event or cycles/event. Rows on one side only are listed, not
+          judged.
 
         OUTPUT
           Regressions first, then improvements, not judged, and unchanged rows (folded into a

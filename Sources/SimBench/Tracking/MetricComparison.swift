@@ -5,6 +5,10 @@ public struct MetricComparison: Sendable, Equatable {
     public enum Metric: String, Sendable {
         case time
         case allocations = "allocs"
+        /// Instructions per event, counted (`run --instructions`).
+        case instructions
+        /// Callgrind's estimated cycles per event (`run --instructions callgrind`).
+        case cycles
     }
 
     /// Which figure the verdict rests on.
@@ -23,6 +27,10 @@ public struct MetricComparison: Sendable, Equatable {
         case cpuPerReference = "cpu/reference"
         /// Allocations per event.
         case allocations = "allocs/event"
+        /// Instructions per event.
+        case instructions = "instr/event"
+        /// Estimated cycles per event (Callgrind's cache simulation).
+        case cycles = "cycles/event"
     }
 
     /// In report order: what needs attention first.
@@ -65,7 +73,7 @@ public struct MetricComparison: Sendable, Equatable {
         guard let value else { return "—" }
         switch basis {
         case .ratio, .cpuRatio: return NumberFormat.significant(value) + "×"
-        case .nanoseconds, .cpuNanoseconds, .cpuPerReference, .allocations:
+        case .nanoseconds, .cpuNanoseconds, .cpuPerReference, .allocations, .instructions, .cycles:
             return NumberFormat.significant(value)
         }
     }
@@ -77,10 +85,15 @@ public struct MetricComparison: Sendable, Equatable {
             let difference = current - baseline
             return (difference < 0 ? "−" : "+") + NumberFormat.significant(abs(difference))
         }
+        // Counts repeat to parts per million: a hundredth of a percent still means something.
+        if [.instructions, .cycles].contains(basis), let point = change?.point {
+            return (point < 0 ? "−" : "+") + String(format: "%.2f%%", abs(point) * 100)
+        }
         return change?.pointText ?? "—"
     }
 
+    /// Counts have no interval: empty for them.
     var intervalText: String {
-        basis == .allocations ? "" : change?.intervalText ?? "—"
+        [.allocations, .instructions, .cycles].contains(basis) ? "" : change?.intervalText ?? "—"
     }
 }

@@ -16,6 +16,12 @@ public struct RegressionThresholds: Sendable, Equatable {
     public var allocations = 0.01
     /// Allocations per event any count may move by without counting as a change.
     public var allocationSlack = 0.01
+    /// Relative change of instructions per event that counts (`--threshold-instructions`).
+    /// Counts repeat to a few parts per million run after run (README, "Counts that do
+    /// not drift"), so a change beyond this is the code's, with no interval needed.
+    public var instructions = 0.01
+    /// Relative change of estimated cycles per event that counts (`--threshold-cycles`).
+    public var cycles = 0.01
     /// Whether a baseline variant's absolute time is judged (`--ratio-only` turns it off).
     ///
     /// Absolute nanoseconds compare two runs only when the machine stayed the same between
@@ -42,7 +48,7 @@ public struct RegressionThresholds: Sendable, Equatable {
 
     /// `time 5% · ratio 5% · allocations 1% + 0.01/event`.
     public var summary: String {
-        "\(metric.rawValue) time · " + (judgesAbsoluteTime ? "" : "ratios only · ") + "time \(RelativeChange.percent(time)) · ratio \(RelativeChange.percent(ratio)) · allocations \(RelativeChange.percent(allocations)) + \(String(format: "%g", allocationSlack))/event"
+        "\(metric.rawValue) time · " + (judgesAbsoluteTime ? "" : "ratios only · ") + "time \(RelativeChange.percent(time)) · ratio \(RelativeChange.percent(ratio)) · allocations \(RelativeChange.percent(allocations)) + \(String(format: "%g", allocationSlack))/event · instructions \(RelativeChange.percent(instructions)) · cycles \(RelativeChange.percent(cycles))"
     }
 }
 

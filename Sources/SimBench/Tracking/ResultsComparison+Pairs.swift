@@ -78,6 +78,14 @@ extension ResultsComparison {
                 ResultsComparison.allocations(from: $0.0, to: $0.1, thresholds: thresholds)
             }.sorted { ($0.current ?? 0) - ($0.baseline ?? 0) < ($1.current ?? 0) - ($1.baseline ?? 0) }
             if !allocations.isEmpty { results.append(allocations[allocations.count / 2]) }
+            // The same for counts, figure by figure.
+            let counts = rows.map { ResultsComparison.counts(from: $0.0, to: $0.1, thresholds: thresholds) }
+            for (index, figure) in (counts.first ?? []).enumerated() {
+                let all = counts.compactMap { $0.count == counts[0].count ? $0[index] : nil }
+                    .filter { $0.metric == figure.metric }
+                    .sorted { ($0.change?.point ?? 0) < ($1.change?.point ?? 0) }
+                if !all.isEmpty { results.append(all[all.count / 2]) }
+            }
             notes += ResultsComparison.configurationNotes(
                 rows[0].0, rows[0].1, ignoringParameters: ignoringParameters)
         }

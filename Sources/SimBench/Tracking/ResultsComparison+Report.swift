@@ -40,7 +40,9 @@ extension ResultsComparison {
         scenario's baseline variant in the same run, which cancels the machine's speed; \
         baseline variants on their CPU time over a fixed machine-speed reference timed in \
         the same rounds (absolute ns per event in files without it, or with --metric \
-        wall). Allocations per event count when they move beyond the tolerance.
+        wall). Allocations per event count when they move beyond the tolerance; \
+        instructions and estimated cycles per event (counted, with no interval) when they \
+        move beyond their thresholds.
         """
 
     // MARK: - Text

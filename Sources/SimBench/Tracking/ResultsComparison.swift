@@ -82,6 +82,7 @@ public struct ResultsComparison: Sendable {
             if let allocations = ResultsComparison.allocations(from: old, to: row, thresholds: thresholds) {
                 results.append(allocations)
             }
+            results += ResultsComparison.counts(from: old, to: row, thresholds: thresholds)
             notes += ResultsComparison.configurationNotes(old, row, ignoringParameters: ignoringParameters)
         }
         let common = Set(after.order).intersection(before.order)

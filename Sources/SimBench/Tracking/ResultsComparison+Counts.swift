@@ -1,0 +1,64 @@
+/// The verdicts on counts: instructions per event and estimated cycles per event
+/// (`run --instructions`).
+///
+/// A count is not a sample: the same binary and inputs count the same on every run, so it
+/// has no interval, and a change beyond the threshold (`--threshold-instructions`,
+/// `--threshold-cycles`) is the code's. Counts from different sources (perf in one file,
+/// Callgrind in the other) measure different things (perf counts the whole fleet with the
+/// harness's tasks; Callgrind one variant's run on one thread), so they are shown, never
+/// judged.
+extension ResultsComparison {
+    /// One verdict per count either row has: instructions, then estimated cycles.
+    static func counts(
+        from old: ResultsRecord, to new: ResultsRecord, thresholds: RegressionThresholds
+    ) -> [MetricComparison] {
+        let figures: [(MetricComparison.Metric, MetricComparison.Basis, ResultColumn, Double)] = [
+            (.instructions, .instructions, .instructionsPerEvent, thresholds.instructions),
+            (.cycles, .cycles, .estimatedCyclesPerEvent, thresholds.cycles),
+        ]
+        return figures.compactMap { metric, basis, column, threshold in
+            count(metric, basis, column, threshold: threshold, from: old, to: new)
+        }
+    }
+
+    private static func count(
+        _ metric: MetricComparison.Metric, _ basis: MetricComparison.Basis, _ column: ResultColumn,
+        threshold: Double, from old: ResultsRecord, to new: ResultsRecord
+    ) -> MetricComparison? {
+        let before = old.number(column)
+        let after = new.number(column)
+        guard before != nil || after != nil else { return nil }
+        var result = MetricComparison(
+            identity: new.identity, isBaselineVariant: new.isBaselineVariant, metric: metric,
+            basis: basis, baseline: before, current: after, change: nil, verdict: .notJudged,
+            note: "")
+        guard let before, let after else {
+            result.note = "no count in the \(before == nil ? "baseline" : "current run")"
+            return result
+        }
+        let sources = (old[.instructionsSource], new[.instructionsSource])
+        guard sources.0 == sources.1 else {
+            func name(_ source: String) -> String { source.isEmpty ? "an unnamed source" : source }
+            result.note = "counted by \(name(sources.0)), then by \(name(sources.1)): not comparable"
+            return result
+        }
+        guard before > 0 else {
+            result.note = "a count of 0 in the baseline"
+            return result
+        }
+        let change = after / before - 1
+        result.change = RelativeChange(point: change, low: nil, high: nil)
+        let limit = RelativeChange.percent(threshold)
+        if change > threshold {
+            result.verdict = .regression
+            result.note = "beyond +\(limit), counted"
+        } else if change < -threshold {
+            result.verdict = .improvement
+            result.note = "beyond −\(limit), counted"
+        } else {
+            result.verdict = .unchanged
+            result.note = "within ±\(limit), counted"
+        }
+        return result
+    }
+}
