@@ -48,6 +48,10 @@ public struct Doctor: Sendable {
     /// Runs every check; `progress` hears what is being checked.
     public func run(progress: @Sendable (String) -> Void = { _ in }) async throws(UsageError) -> [Check] {
         var checks = environmentChecks()
+        if let ruler {
+            progress("counting: a probe under callgrind")
+            checks.append(countingCheck(ruler, executable: ProcessPool.currentExecutable))
+        }
         let environment = RunEnvironment.current()
 
         // Scaling: every variant, at its scenario's default events and at 8×.

@@ -30,6 +30,9 @@ struct DoctorCommand: Command {
           clock          the monotonic clock's resolution
           allocations    whether glibc's allocator is interposed, so allocation counts are real
           instructions   whether perf_event_open can count instructions (not on most VMs)
+          counting       whether run --instructions callgrind counts: valgrind found, its version, and
+                         a probe of \(Suite.ruler.scenario) at \(Suite.ruler.parameter)=\(Suite.ruler.reference) and \(Suite.ruler.step): \(Suite.ruler.ruler) and its twin
+                         count alike, the step counts as much more as it works (no valgrind: a warning)
           load           whether other work competes for the cores
           scaling        every variant of every scenario at its default events and at \(Doctor.growthFactor)×:
                          its time must grow at least \(String(format: "%g", Doctor.minimumGrowth))×, or its work was optimised away (or
