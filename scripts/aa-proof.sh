@@ -11,11 +11,23 @@
 # baseline variant shows how far each run's baseline moved, which says whether a failed run
 # was the host (every baseline moved together) or one variant.
 #
-# Usage: scripts/aa-proof.sh [N]   (default 10; each run of the suite takes about 14 s)
+# With --counted, the proof is about counts (`simbench run --instructions callgrind`, one
+# timed round: scripts/ci-suite.sh): no pair may flag anything (0 of 45 for N=10), and every
+# synchronous variant's instructions and estimated cycles per event must spread by at most
+# 0.1% (`count spread:` lines; a variant without a count fails). Counts do not drift, so this
+# mode gates CI where the timed one cannot.
+#
+# Usage: scripts/aa-proof.sh [--counted] [N]   (default 10; each run of the suite takes about
+#        14 s, counted about 3 s)
 # Environment: SIMBENCH_PROOF_KEEP=DIR keeps the runs' CSVs and raw samples.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+counted=0
+if [ "${1:-}" = "--counted" ]; then
+    counted=1
+    shift
+fi
 runs=${1:-10}
 if ! [[ "$runs" =~ ^[0-9]+$ ]] || [ "$runs" -lt 2 ]; then
     echo "aa-proof: N must be a whole number of at least 2, not '$runs'" >&2
@@ -23,9 +35,16 @@ if ! [[ "$runs" =~ ^[0-9]+$ ]] || [ "$runs" -lt 2 ]; then
 fi
 spread_limit=3
 
+# shellcheck source=scripts/ci-suite.sh
+source scripts/ci-suite.sh
+run_args=("${ci_suite_args[@]}")
+if [ "$counted" = 1 ]; then
+    needs_valgrind aa-proof
+    run_args+=("${counted_args[@]}")
+    spread_limit=0.1
+fi
 swift build -c release --product simbench > /dev/null
 binary=.build/release/simbench
-mapfile -t run_args < <(sed -e 's/#.*//' Benchmarks/ci.conf | tr -s ' \t' '\n\n' | sed '/^$/d')
 out=$(mktemp -d)
 # SIMBENCH_PROOF_KEEP=DIR keeps every run's CSV (and, here, its --raw samples) in DIR, to see
 # afterwards what moved in a run that failed the targets.
@@ -57,14 +76,48 @@ for i in $(seq 1 "$runs"); do
         fi
     done
 done
-# 2 of 45 for ten runs (the issue's target): one pair in twenty, rounded down.
+# 2 of 45 for ten runs (the issue's target): one pair in twenty, rounded down. Counts allow
+# none.
 allowed=$((pairs / 20))
+if [ "$counted" = 1 ]; then allowed=0; fi
 
 echo
 echo "A/A proof on $(hostname): $runs runs of simbench run ${run_args[*]}; took $((SECONDS - started)) s"
 echo "A/A pairs flagged: $flagged/$pairs"
 failed=0
 [ "$flagged" -le "$allowed" ] || failed=1
+if [ "$counted" = 1 ]; then
+    # Every synchronous variant's counts, run against run: (max − min) / min.
+    spreads=$(python3 - "$out" "$spread_limit" <<'PY'
+import csv, glob, sys
+out, limit = sys.argv[1], float(sys.argv[2])
+counts, missing = {}, set()
+for path in sorted(glob.glob(out + "/run*.csv")):
+    for row in csv.DictReader(open(path, newline="")):
+        name = f'{row["scenario"]}[{row["params"]}].{row["variant"]}'
+        if not row["instructions_per_event"] or not row["estimated_cycles_per_event"]:
+            missing.add(name)
+            continue
+        for figure in ("instructions_per_event", "estimated_cycles_per_event"):
+            counts.setdefault((name, figure), []).append(float(row[figure]))
+worst = 0.0
+for (name, figure), values in counts.items():
+    spread = 100 * (max(values) - min(values)) / min(values)
+    worst = max(worst, spread)
+    print(f"count spread: {name} {figure.split('_per_')[0].replace('_', ' ')} {spread:.4f}%")
+for name in sorted(missing):
+    print(f"count missing: {name} (a row without instructions or cycles)")
+sys.exit(1 if worst > limit or missing else 0)
+PY
+) || failed=1
+    echo "$spreads"
+    if [ "$failed" -ne 0 ]; then
+        echo "aa-proof: FAILED: expected 0 of $pairs pairs flagged and every count spread at most $spread_limit%" >&2
+        exit 1
+    fi
+    echo "aa-proof: passed (counted)"
+    exit 0
+fi
 # The spread of each pattern variant's ratio, in the metric compare judges by default.
 spreads=$(python3 - "$out" "$spread_limit" <<'PY'
 import csv, glob, sys

@@ -29,6 +29,12 @@
 #                      results/ci-bench/summary.md.
 #   --update-baseline  run the suite and store it as the baseline (then commit
 #                      results/baselines/ci.csv); run it on the reference machine.
+#   --counted          the counted leg: the suite with `--instructions callgrind` (one timed
+#                      round; scripts/ci-suite.sh), compared with the counted baseline
+#                      results/baselines/ci-counted.csv (with --update-baseline: stored there).
+#                      Counts do not drift with the machine, so this leg gates: any change of
+#                      instructions or estimated cycles per event beyond 1% fails it. Its
+#                      summary: results/ci-bench/counted-summary.md (or as --summary says).
 # Environment: SIMBENCH_COMPARE_FLAGS adds compare flags (e.g. "--threshold 10%").
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -40,6 +46,7 @@ against=""
 pairs=()
 history=""
 shard=""
+counted=0
 while [ $# -gt 0 ]; do
     case "$1" in
         --against) against=${2:?--against needs a git commit, branch or tag}; shift ;;
@@ -49,23 +56,36 @@ while [ $# -gt 0 ]; do
         --report-only) report_only=1 ;;
         --summary) summary=${2:?--summary needs a path}; shift ;;
         --update-baseline) update=1 ;;
+        --counted) counted=1 ;;
         *) echo "ci-bench: unknown argument '$1'; see the top of $0" >&2; exit 64 ;;
     esac
     shift
 done
 
 started=$SECONDS
-baseline=results/baselines/ci.csv
+baseline_name=ci
 out=results/ci-bench
 mkdir -p "$out"
 current=$out/current.csv
+# shellcheck source=scripts/ci-suite.sh
+source scripts/ci-suite.sh
+run_args=("${ci_suite_args[@]}")
+if [ "$counted" = 1 ]; then
+    if [ -n "$against$history$shard" ]; then
+        echo "ci-bench: --counted goes with the baseline mode only (not --against, --history, --shard)" >&2
+        exit 64
+    fi
+    needs_valgrind ci-bench
+    baseline_name=ci-counted
+    current=$out/counted.csv
+    run_args+=("${counted_args[@]}")
+fi
+baseline=results/baselines/$baseline_name.csv
 
 echo "== ci-bench: release build"
 swift build -c release --product simbench
 binary=.build/release/simbench
 
-# One argument per whitespace-separated word, comments and blank lines dropped.
-mapfile -t run_args < <(sed -e 's/#.*//' Benchmarks/ci.conf | tr -s ' \t' '\n\n' | sed '/^$/d')
 echo "== ci-bench: simbench run ${run_args[*]}"
 
 # shellcheck disable=SC2206 # the flags are words by design
@@ -76,7 +96,7 @@ publish() { # the Markdown report: to the job summary, or to a file
         cat "$1" >> "$GITHUB_STEP_SUMMARY"
         echo "ci-bench: summary appended to \$GITHUB_STEP_SUMMARY"
     else
-        summary=${summary:-$out/summary.md}
+        summary=${summary:-$1}
         if [ "$summary" != "$1" ]; then cp "$1" "$summary"; fi
         echo "ci-bench: summary in $summary"
     fi
@@ -118,7 +138,7 @@ if [ -n "$against" ]; then
 fi
 
 if [ "$update" = 1 ]; then
-    "$binary" run "${run_args[@]}" --quiet --csv "$current" --save-baseline ci
+    "$binary" run "${run_args[@]}" --quiet --csv "$current" --save-baseline "$baseline_name"
     echo "ci-bench: baseline updated: $baseline (commit it); $((SECONDS - started)) s"
     exit 0
 fi
@@ -137,10 +157,12 @@ echo "== ci-bench: simbench compare $baseline $current ${compare_flags[*]}"
 set +e
 "$binary" compare "$baseline" "$current" "${compare_flags[@]}"
 status=$?
-"$binary" compare "$baseline" "$current" "${compare_flags[@]}" --format markdown > "$out/summary.md" 2>&1
+markdown=$out/summary.md
+if [ "$counted" = 1 ]; then markdown=$out/counted-summary.md; fi
+"$binary" compare "$baseline" "$current" "${compare_flags[@]}" --format markdown > "$markdown" 2>&1
 set -e
 
-publish "$out/summary.md"
+publish "$markdown"
 
 elapsed=$((SECONDS - started))
 echo "ci-bench: compare exit status $status; $elapsed s"

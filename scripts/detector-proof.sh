@@ -15,19 +15,47 @@
 # separate runs by more than 3% (seen here: ±2% spread and 7% drift within 15 s).
 # The A/B comparisons use --ignore-params, since the two runs differ in `twin-extra`.
 #
-# Usage: scripts/detector-proof.sh [PAIRS]   (default 20; each run takes about 2 s)
+# With --counted, the proof is about counts (`simbench run --instructions callgrind`): the
+# planted step is 1% (`twin-extra=1`), judged on instructions and estimated cycles per event
+# at a 0.5% threshold (counts have no interval; they repeat to a few parts per million), and
+# each pair is two runs, A and B, its A/A comparison being A against the previous pair's A
+# (the first against one more run): counts do not drift, so runs minutes apart still agree.
+#
+# Usage: scripts/detector-proof.sh [--counted] [PAIRS]   (default 20; each run takes about
+#        2 s)
 # Environment: SIMBENCH_PROOF_ARGS replaces the run arguments below; SIMBENCH_PROOF_KEEP=DIR
 # keeps the runs' CSVs and comparisons.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+counted=0
+if [ "${1:-}" = "--counted" ]; then
+    counted=1
+    shift
+fi
 pairs=${1:-20}
 threshold=3%
+extra=5
+judge=(--threshold "$threshold" --ratio-only)
+figures='time'
 # Each run (about 2-3 s): 25 measured rounds of both variants, at most about 2 s of samples per
 # variant, on one actor: a single thread keeps its core when another process takes the other
 # one, where a fleet of actors would slow down as a whole (seen on a shared 2-core VM: wall
 # time per event doubling between two runs).
-read -r -a run_args <<< "${SIMBENCH_PROOF_ARGS:---machines 10000 --actors 1 --rounds 25 --warmup 2 --max-time 2 --seed 1}"
+default_args="--machines 10000 --actors 1 --rounds 25 --warmup 2 --max-time 2 --seed 1"
+if [ "$counted" = 1 ]; then
+    # shellcheck source=scripts/ci-suite.sh
+    source scripts/ci-suite.sh
+    needs_valgrind detector-proof
+    threshold=0.5%
+    extra=1
+    judge=(--threshold-instructions "$threshold" --threshold-cycles "$threshold")
+    figures='(instructions|cycles)'
+    # One timed round: the counts come from their own pass, over the first 1,000 rulers
+    # (2,000 events).
+    default_args="--machines 1000 --actors 1 --seed 1 ${counted_args[*]}"
+fi
+read -r -a run_args <<< "${SIMBENCH_PROOF_ARGS:-$default_args}"
 
 swift build -c release --product simbench > /dev/null
 binary=.build/release/simbench
@@ -46,19 +74,27 @@ started=$SECONDS
 false_positives=0
 flagged_aa=0
 detected=0
+if [ "$counted" = 1 ]; then measure 0 "$out/a0.csv"; fi
 for i in $(seq 1 "$pairs"); do
-    # Three separate runs per pair, in a rotating order, so that a slow drift of the machine
-    # does not always favour one of them.
-    case $((i % 3)) in
-        0) measure 0 "$out/a$i.csv"; measure 0 "$out/aa$i.csv"; measure 5 "$out/b$i.csv" ;;
-        1) measure 5 "$out/b$i.csv"; measure 0 "$out/a$i.csv"; measure 0 "$out/aa$i.csv" ;;
-        2) measure 0 "$out/aa$i.csv"; measure 5 "$out/b$i.csv"; measure 0 "$out/a$i.csv" ;;
-    esac
+    if [ "$counted" = 1 ]; then
+        # A and B; the A/A comparison is this A against the previous one.
+        measure 0 "$out/a$i.csv"
+        measure "$extra" "$out/b$i.csv"
+        cp "$out/a$((i - 1)).csv" "$out/aa$i.csv"
+    else
+        # Three separate runs per pair, in a rotating order, so that a slow drift of the
+        # machine does not always favour one of them.
+        case $((i % 3)) in
+            0) measure 0 "$out/a$i.csv"; measure 0 "$out/aa$i.csv"; measure "$extra" "$out/b$i.csv" ;;
+            1) measure "$extra" "$out/b$i.csv"; measure 0 "$out/a$i.csv"; measure 0 "$out/aa$i.csv" ;;
+            2) measure 0 "$out/aa$i.csv"; measure "$extra" "$out/b$i.csv"; measure 0 "$out/a$i.csv" ;;
+        esac
+    fi
 
     set +e
-    "$binary" compare "$out/a$i.csv" "$out/aa$i.csv" --threshold "$threshold" --ratio-only --wide > "$out/aa$i.txt"
+    "$binary" compare "$out/a$i.csv" "$out/aa$i.csv" "${judge[@]}" --wide > "$out/aa$i.txt"
     aa_status=$?
-    "$binary" compare "$out/a$i.csv" "$out/b$i.csv" --threshold "$threshold" --ratio-only --ignore-params --wide > "$out/ab$i.txt"
+    "$binary" compare "$out/a$i.csv" "$out/b$i.csv" "${judge[@]}" --ignore-params --wide > "$out/ab$i.txt"
     ab_status=$?
     set -e
     for status in $aa_status $ab_status; do
@@ -72,26 +108,26 @@ for i in $(seq 1 "$pairs"); do
     # The proof is about the ruler and its twin. The floor (the tape walk alone, about 0.2% of
     # the ruler's time) is too small for a relative threshold: its flags are shown, not counted.
     aa="no change"
-    if grep -Eq '^  REGRESSION +calibrate[^ ]* +ruler(-twin)? +time ' "$out/aa$i.txt"; then
+    if grep -Eq "^  REGRESSION +calibrate[^ ]* +ruler(-twin)? +$figures " "$out/aa$i.txt"; then
         false_positives=$((false_positives + 1))
         aa="REGRESSION (false positive)"
-    elif grep -Eq '^  improvement +calibrate[^ ]* +ruler(-twin)? +time ' "$out/aa$i.txt"; then
+    elif grep -Eq "^  improvement +calibrate[^ ]* +ruler(-twin)? +$figures " "$out/aa$i.txt"; then
         flagged_aa=$((flagged_aa + 1))
         aa="improvement flagged"
     fi
-    other=$(grep -E '^  (REGRESSION|improvement) ' "$out/aa$i.txt" | grep -Ev ' ruler(-twin)? +time ' | sed -E 's/ +/ /g' || true)
+    other=$(grep -E '^  (REGRESSION|improvement) ' "$out/aa$i.txt" | grep -Ev " ruler(-twin)? +$figures " | sed -E 's/ +/ /g' || true)
     if [ -n "$other" ]; then aa="$aa; not counted: $other"; fi
     ab="missed"
-    if [ "$ab_status" -eq 2 ] && grep -Eq '^  REGRESSION +calibrate[^ ]* +ruler-twin +time ' "$out/ab$i.txt"; then
+    if [ "$ab_status" -eq 2 ] && grep -Eq "^  REGRESSION +calibrate[^ ]* +ruler-twin +$figures " "$out/ab$i.txt"; then
         detected=$((detected + 1))
         ab="detected"
     fi
-    ruler_ab=$(grep -E '^  [A-Za-z ]+ +calibrate[^ ]* +ruler-twin +time ' "$out/ab$i.txt" | sed -E 's/ +/ /g' || true)
+    ruler_ab=$(grep -E "^  [A-Za-z ]+ +calibrate[^ ]* +ruler-twin +$figures " "$out/ab$i.txt" | sed -E 's/ +/ /g' | paste -sd ';' || true)
     echo "pair $i: A/A $aa; A/B $ab ($ruler_ab)"
 done
 
 echo
-echo "detector proof on $(hostname), calibrate ruler-twin at 1000 steps vs 1000 (A/A) and vs 1050 (twin-extra=5), threshold $threshold, ratios only"
+echo "detector proof on $(hostname), calibrate ruler-twin at 1000 steps vs 1000 (A/A) and vs $((1000 + 10 * extra)) (twin-extra=$extra), threshold $threshold, on $figures"
 echo "  run arguments: ${run_args[*]}"
 echo "  false positives (A/A regressions): $false_positives/$pairs ($((100 * false_positives / pairs))%)"
 echo "  A/A improvements flagged:          $flagged_aa/$pairs"
