@@ -207,7 +207,9 @@ extension ResultColumn {
     ) { $0.allocationsPerEvent }
     public static let peakRSSBytes = count("peak_rss_bytes", unit: "bytes", influx: .integer) { $0.peakResidentBytes }
     public static let rssBytesPerMachine = figure("rss_bytes_per_machine", unit: "bytes") { $0.residentBytesPerMachine }
-    public static let instructionsPerEvent = figure("instructions_per_event", unit: "") { $0.instructionsPerEvent }
+    public static let instructionsPerEvent = figure(
+        "instructions_per_event", unit: "", influx: .number, readers: [.compare, .github, .bencher]
+    ) { $0.instructionsPerEvent }
     public static let setupMilliseconds = figure("setup_ms", unit: "ms") { $0.setupMilliseconds }
     public static let prepareMilliseconds = figure("prepare_ms", unit: "ms") { $0.prepareMilliseconds }
     public static let checksum = ResultColumn("checksum", .hexadecimal) { String($0.checksum, radix: 16) }
@@ -274,10 +276,12 @@ extension ResultColumn {
 
     // Counts (`run --instructions`): where instructions_per_event comes from, and Callgrind's
     // cycle estimate beside it.
-    public static let estimatedCyclesPerEvent = figure("estimated_cycles_per_event", unit: "") {
-        $0.estimatedCyclesPerEvent
-    }
-    public static let instructionsSource = text("instructions_source") { $0.instructionsSource }
+    public static let estimatedCyclesPerEvent = figure(
+        "estimated_cycles_per_event", unit: "", influx: .number, readers: [.compare, .github, .bencher]
+    ) { $0.estimatedCyclesPerEvent }
+    public static let instructionsSource = text(
+        "instructions_source", influx: .string, readers: [.compare, .github]
+    ) { $0.instructionsSource }
 
     /// Every column, in the order simbench writes them. New columns go at the end.
     public static let all: [ResultColumn] = [

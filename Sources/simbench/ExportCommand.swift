@@ -39,9 +39,11 @@ struct ExportCommand: Command {
         FORMATS
           github   github-action-benchmark, tool 'customSmallerIsBetter': a JSON array of
                    {name, unit, value, range, extra}: ns/event per variant, the ratio to the
-                   baseline variant (patterns), allocations per event
+                   baseline variant (patterns), allocations per event, and where counted
+                   (run --instructions) instructions and estimated cycles per event
           bencher  Bencher Metric Format JSON: {name: {latency, ratio-to-baseline,
-                   allocations-per-event: {value, lower_value, upper_value}}}, bounds = 95% CI
+                   allocations-per-event, instructions-per-event, estimated-cycles-per-event:
+                   {value, lower_value, upper_value}}}, bounds = 95% CI (counts have none)
           influx   InfluxDB line protocol, measurement 'simbench', tags scenario, params,
                    variant, role, host, cpu, build_config, swift_version; one line per row,
                    timestamped with the run's start; reads history files of many runs too

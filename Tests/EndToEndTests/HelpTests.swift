@@ -148,9 +148,12 @@ struct HelpTests {
             mentioned.formUnion(Self.flags(in: help))
             let options = try #require(help.components(separatedBy: "OPTIONS:\n").last)
             for line in options.components(separatedBy: "\n\n")[0].split(separator: "\n") {
-                // The first column: `--machines N`, `-h, --help`; continuation lines are deeper.
+                // The first column: `--machines N`, `-h, --help`, up to the spaces before the
+                // help, or the whole line for a flag too long to share one with its help
+                // (`--threshold-instructions P`); continuation lines are deeper.
                 guard line.hasPrefix("  -") else { continue }
-                declared.formUnion(Self.flags(in: String(line.prefix(24))))
+                let column = line.range(of: "   ").map { String(line[..<$0.lowerBound]) } ?? String(line)
+                declared.formUnion(Self.flags(in: column))
             }
         }
         #expect(declared.count > 25, "the OPTIONS sections were not read: \(declared)")

@@ -100,6 +100,8 @@ public enum HTMLReport {
         ("ratio 95% CI", { (NumberFormat.interval($0.number(.ratioCILow), $0.number(.ratioCIHigh), ratio: true), $0.number(.ratioCILow)) }),
         ("net of floor", { ratio($0, .ratioNetOfFloor) }),
         ("allocs/event", { figure($0, .allocsPerEvent) }),
+        ("instr/event", { figure($0, .instructionsPerEvent) }),
+        ("cycles/event", { figure($0, .estimatedCyclesPerEvent) }),
         ("run", { (String($0[.runID].prefix(19)), nil) }),
     ]
 

@@ -1,7 +1,8 @@
 /// A history file's runs: per configuration measured in two or more runs, each variant's
 /// ns/event (left) and each pattern's ratio to its baseline (right) per run, with 95%
-/// bands. A point `compare` would flag against the run before (a regression or an
-/// improvement, with compare's default thresholds) gets a ring.
+/// bands, and where the runs counted them, instructions per event below
+/// (`HistoryChart+Counts.swift`). A point `compare` would flag against the run before (a
+/// regression or an improvement, with compare's default thresholds) gets a ring.
 enum HistoryChart {
     static let panelHeight = 270.0
 
@@ -87,8 +88,11 @@ enum HistoryChart {
                 canvas.circle(ratioFrame.x.pixel(flag.x), pixel, radius: 7.5, fill: "none", stroke: ChartPalette.flag, title: flag.note, cssClass: "flagged")
             }
         }
+        let counts = drawCounts(
+            records, variants: variants, runIndex: runIndex, xScale: xScale, top: y + panelHeight - 30,
+            on: &canvas)
         canvas.close()
-        return y + panelHeight
+        return y + panelHeight + counts
     }
 
 

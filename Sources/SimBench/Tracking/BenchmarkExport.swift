@@ -4,10 +4,13 @@ import Foundation
 ///
 /// - `github`: github-action-benchmark's `customSmallerIsBetter` JSON, an array of
 ///   `{name, unit, value, range, extra}`; one entry per measured figure: ns per event, the
-///   ratio to the scenario's baseline variant (patterns only), allocations per event.
+///   ratio to the scenario's baseline variant (patterns only), allocations per event, and
+///   where counted (`run --instructions`) instructions and estimated cycles per event.
 /// - `bencher`: Bencher Metric Format, `{benchmark: {measure: {value, lower_value,
 ///   upper_value}}}`, with the measures `latency` (Bencher's built-in, in ns: here ns per
-///   event), `ratio-to-baseline` and `allocations-per-event`; bounds are the 95% CIs.
+///   event), `ratio-to-baseline`, `allocations-per-event`, and where counted
+///   `instructions-per-event` and `estimated-cycles-per-event`; bounds are the 95% CIs
+///   (counts have none).
 /// - `influx`: InfluxDB line protocol, one line per row in measurement `simbench`: the
 ///   identity and machine as tags, the figures as fields, the run's timestamp in ns.
 ///
@@ -105,6 +108,19 @@ public enum BenchmarkExport {
                 entries.append(
                     GitHubEntry(name: "\(name) allocations", unit: "allocs/event", value: allocations))
             }
+            let source = row[.instructionsSource].isEmpty ? "" : ", counted by \(row[.instructionsSource])"
+            if let instructions = row.number(.instructionsPerEvent) {
+                entries.append(
+                    GitHubEntry(
+                        name: "\(name) instructions", unit: "instructions/event", value: instructions,
+                        extra: "instructions per event\(source): the same on every run of one binary"))
+            }
+            if let cycles = row.number(.estimatedCyclesPerEvent) {
+                entries.append(
+                    GitHubEntry(
+                        name: "\(name) estimated cycles", unit: "cycles/event", value: cycles,
+                        extra: "L1 hits + 5 × LL hits + 35 × RAM accesses per event\(source)"))
+            }
         }
         return entries
     }
@@ -150,6 +166,12 @@ public enum BenchmarkExport {
             }
             if let allocations = row.number(.allocsPerEvent) {
                 measures["allocations-per-event"] = BencherMetric(value: allocations)
+            }
+            if let instructions = row.number(.instructionsPerEvent) {
+                measures["instructions-per-event"] = BencherMetric(value: instructions)
+            }
+            if let cycles = row.number(.estimatedCyclesPerEvent) {
+                measures["estimated-cycles-per-event"] = BencherMetric(value: cycles)
             }
             benchmarks[row.identity.benchmarkName] = measures
         }
