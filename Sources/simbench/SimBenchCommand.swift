@@ -16,7 +16,8 @@ enum SimBenchCommand {
             exit(RunCommand.runCountedChild(arguments, writingTo: path).rawValue)
         }
         Interruption.install()
-        Task {
+        // On the main actor, as `async main` ran: the main queue (dispatchMain) serves it.
+        Task { @MainActor in
             let status = await run(arguments)
             exit(status.rawValue)
         }
