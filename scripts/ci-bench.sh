@@ -18,6 +18,9 @@
 #   --history PATH     run the suite, append its rows to the history CSV PATH (created if
 #                      missing), and export that run for github-action-benchmark into
 #                      results/ci-bench/github-benchmark.json (export --run latest); no compare.
+#                      Where valgrind is installed, the rows carry counts too (--instructions
+#                      callgrind, after the timed rounds): the history's figures that do not
+#                      drift.
 #   --shard I/N        run the I-th of N parts of the suite into results/ci-bench/part-I.csv,
 #                      for a CI matrix (simbench merge joins the parts); no compare.
 #   --report-only      report everything, but exit 0 on regressions and improvements: CI
@@ -103,6 +106,11 @@ publish() { # the Markdown report: to the job summary, or to a file
 }
 
 if [ -n "$history" ]; then
+    if command -v valgrind > /dev/null; then
+        run_args+=(--instructions callgrind)
+    else
+        echo "ci-bench: valgrind not found: the history gets no counts (apt-get install valgrind)" >&2
+    fi
     "$binary" run "${run_args[@]}" --quiet --csv "$current" --append "$history"
     "$binary" export "$history" --run latest --format github --out "$out/github-benchmark.json"
     echo "ci-bench: appended to $history; $((SECONDS - started)) s"
