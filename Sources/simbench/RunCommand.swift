@@ -198,6 +198,14 @@ struct RunCommand: Command {
         let csv = csvPath ?? "results/simbench-\(environment.runID).csv"
         var outputs = try checkOutputs(csv: csv)
         try checkHistoryTakesSweep(plan)
+        // Before anything runs or is written: the counting asked for must be possible here.
+        let countingTools: CallgrindPass.Tools?
+        do {
+            countingTools = try RunCommand.checkCounting(plan.instructions)
+        } catch {
+            Terminal.error("run: \(error.description)")
+            return .countingUnavailable
+        }
         if RunEnvironment.isDebugBuild {
             guard allowDebug else {
                 throw UsageError(
@@ -213,14 +221,6 @@ struct RunCommand: Command {
                 throw FileError(path: "results", reason: "cannot create the results directory")
             }
             try prepareDefaultCSV(&outputs)
-        }
-
-        let countingTools: CallgrindPass.Tools?
-        do {
-            countingTools = try RunCommand.checkCounting(plan.instructions)
-        } catch {
-            Terminal.error("run: \(error.description)")
-            return .countingUnavailable
         }
 
         announceShard(plan)
