@@ -44,6 +44,8 @@ cleanup() {
     rm -rf "$work"
 }
 trap cleanup EXIT
+# Interrupted or terminated, it still stops its influxd: the EXIT trap runs on exit.
+trap 'exit 1' INT TERM HUP
 
 [ -x "$binary" ] || fail "simbench: no executable '$binary' (build it: swift build -c release)"
 
