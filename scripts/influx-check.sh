@@ -5,11 +5,11 @@
 #
 # It installs Debian's influxdb when influxd is missing, starts its own influxd (its own
 # configuration, loopback ports picked free, data in a temporary folder), writes the export of
-# a short run and of a history of several runs, both with an odd but valid params tag
-# (`=`, `,` and spaces), and reads them back through /query: the point count, every tag, three
-# figures per variant and the field types, compared with the CSV; the history's runs must be
-# separate points of the same series, and writing its export again (whole, or its last run)
-# must add no point. It stops its influxd by PID and removes its files on exit.
+# a short run and of a history of several runs, both with an odd but valid params tag (`=`,
+# `,`, spaces, a backslash), and reads them back through /query: the point count, every tag,
+# three figures per variant and the field types, compared with the CSV; the history's runs
+# must be separate points of the same series, and writing its export again (whole, or its
+# last run) must add no point. It stops its influxd by PID and removes its files on exit.
 #
 # Usage: scripts/influx-check.sh [SIMBENCH]   (default: .build/release/simbench)
 # Prints a few lines and `influx-check: passed`; on a failed check, one line
@@ -20,8 +20,9 @@ binary=${1:-.build/release/simbench}
 # A few runs of the smallest fleet simbench accepts quickly: this checks the export, not speed.
 run_flags=(--scenario vending --machines 200 --events 50 --rounds 3 --warmup 1 --quiet)
 history_runs=3
-# Odd but valid: `=`, `,` and spaces, one after another too; each must be escaped in a tag.
-odd_params='products=40;note=a b, c=d;edge= ,='
+# Odd but valid: `=`, `,` and spaces, one after another too, each to escape in a tag; and a
+# backslash, which InfluxDB reads as it is.
+odd_params='products=40;note=a b, c=d;edge= ,=;path=C:\temp'
 
 fail() {
     echo "influx-check: FAILED: $*" >&2

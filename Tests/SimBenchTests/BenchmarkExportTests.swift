@@ -135,8 +135,11 @@ struct BenchmarkExportTests {
     }
 
     @Test("influx escaping of keys and string values", arguments: [
-        ("plain", "plain"), ("a b", "a\\ b"), ("a,b", "a\\,b"), ("a=b", "a\\=b"), ("a\\b", "a\\\\b"),
-        ("two\nlines", "two\\ lines"),
+        ("plain", "plain"), ("a b", "a\\ b"), ("a,b", "a\\,b"), ("a=b", "a\\=b"), ("two\nlines", "two\\ lines"),
+        // InfluxDB 1.x stores `\\` as two backslashes: one is written as it is, unless it
+        // would escape what follows (or the separator after the value).
+        ("a\\b", "a\\b"), ("C:\\temp\\x", "C:\\temp\\x"), ("a\\", "a\\\\"), ("a\\,b", "a\\\\\\,b"),
+        ("a\\ b", "a\\\\\\ b"), ("a\\=b", "a\\\\\\=b"),
     ])
     func influxEscaping(raw: String, escaped: String) {
         #expect(BenchmarkExport.escapeInfluxKey(raw) == escaped)

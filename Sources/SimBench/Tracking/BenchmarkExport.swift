@@ -229,14 +229,23 @@ public enum BenchmarkExport {
     /// Escapes a measurement name (commas, spaces), or a tag key, tag value or field key
     /// (commas, equals signs, spaces). Line breaks cannot be escaped in line protocol: they
     /// become spaces, escaped.
+    ///
+    /// A backslash is written as it is: InfluxDB 1.x (`scripts/influx-check.sh` reads 1.6
+    /// back) unescapes only the characters above, so `\\` would be stored as two backslashes. Before one of them, or at the end, no form reads back as one backslash
+    /// there (a backslash before a comma escapes the comma, whatever comes before it); it is
+    /// written `\\`, line protocol's escaped backslash for the readers that take it so.
     static func escapeInfluxKey(_ text: String, equals: Bool = true) -> String {
+        let characters = Array(text)
         var result = ""
-        for character in text {
+        for (index, character) in characters.enumerated() {
             switch character {
             case ",", " ": result += "\\\(character)"
             case "=" where equals: result += "\\="
             case "\n", "\r", "\r\n": result += "\\ "
-            case "\\": result += "\\\\"
+            case "\\":
+                let next = characters.indices.contains(index + 1) ? characters[index + 1] : nil
+                let escapes = next.map { ",= \n\r".contains($0) || $0 == "\r\n" } ?? true
+                result += escapes ? "\\\\" : "\\"
             default: result.append(character)
             }
         }
