@@ -52,14 +52,19 @@ trap 'exit 1' INT TERM HUP
 
 # MARK: - influxd
 
-if ! command -v influxd > /dev/null; then
-    command -v apt-get > /dev/null || fail "install: influxd is missing and there is no apt-get"
+# Debian's packages for what is missing: influxd, and curl to speak to it.
+missing=()
+command -v influxd > /dev/null || missing+=(influxdb)
+command -v curl > /dev/null || missing+=(curl)
+if [ ${#missing[@]} -gt 0 ]; then
+    command -v apt-get > /dev/null || fail "install: ${missing[*]} missing, and no apt-get to install them"
     started=$SECONDS
-    { apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q influxdb; } \
+    { apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q "${missing[@]}"; } \
         > "$work/apt.log" 2>&1 \
-        || fail "install: apt-get install influxdb: $(tail -1 "$work/apt.log")"
-    command -v influxd > /dev/null || fail "install: apt-get installed influxdb but no influxd"
-    echo "influx-check: installed $(dpkg-query -W -f '${Package} ${Version}' influxdb) in $((SECONDS - started)) s"
+        || fail "install: apt-get install ${missing[*]}: $(tail -1 "$work/apt.log")"
+    command -v influxd > /dev/null || fail "install: apt-get installed influxdb but there is no influxd"
+    installed=$(dpkg-query -W -f '${Package} ${Version}\n' "${missing[@]}" | paste -sd, - | sed 's/,/, /g')
+    echo "influx-check: installed $installed in $((SECONDS - started)) s"
 fi
 
 # Two free loopback ports: HTTP and the RPC service (backup/restore), never the defaults
