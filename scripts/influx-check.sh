@@ -17,7 +17,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 binary=${1:-.build/release/simbench}
-# A few runs of the smallest fleet simbench accepts quickly: this checks the export, not speed.
+# Tiny runs: this checks the export, not speed.
 run_flags=(--scenario vending --machines 200 --events 50 --rounds 3 --warmup 1 --quiet)
 history_runs=3
 # Odd but valid: `=`, `,` and spaces, one after another too, each to escape in a tag; and a
@@ -196,9 +196,8 @@ write_points() {
 
 # MARK: - the read-back checks
 
-# points CHECK CSV POINTS.json FIELDKEYS.json [TAGKEYS.json]: every exported row of CSV (ok,
-# with a median) is one point, matched by (run_id, variant), with the CSV's tags, figures and
-# start second; the field types are line protocol's: floats, and integers for counts.
+# The checks of what /query answered against the CSV, one function per check; the first
+# argument names it, and a failed check prints its one line and exits 1.
 cat > "$work/check.py" << 'PY'
 import csv, datetime, json, sys
 
@@ -211,25 +210,25 @@ def fail(check, message):
     print(f"influx-check: FAILED: {check}: {message}", file=sys.stderr)
     sys.exit(1)
 
-def series(answer):
-    """The (columns, values) of a one-statement /query answer's series, merged."""
-    result = answer["results"][0]
-    columns, values = None, []
-    for s in result.get("series", []):
-        columns = s["columns"]
-        values += [dict(zip(columns, v)) for v in s["values"]]
-    return values
+def series(path):
+    """The rows of a one-statement /query answer saved at `path`, as {column: value}."""
+    result = json.load(open(path))["results"][0]
+    return [dict(zip(s["columns"], v)) for s in result.get("series", []) for v in s["values"]]
 
 def exported(path):
-    return [r for r in csv.DictReader(open(path, newline="")) if r["status"] == "ok" and r["ns_per_event_median"]]
+    rows = csv.DictReader(open(path, newline=""))
+    return [r for r in rows if r["status"] == "ok" and r["ns_per_event_median"]]
 
 def start_ns(timestamp):
     when = datetime.datetime.strptime(timestamp, "%Y-%m-%dT%H:%M:%SZ").replace(tzinfo=datetime.timezone.utc)
     return int(when.timestamp()) * 1_000_000_000
 
 def points(check, csv_path, points_path, fields_path, tags_path):
+    """Every exported row (ok, with a median) is one point, found by (run_id, variant), with
+    the CSV's tags (no other tag key), three figures, machines and start second; the field
+    types are line protocol's: floats, integers for counts (`1000i`), strings."""
     rows = exported(csv_path)
-    got = series(json.load(open(points_path)))
+    got = series(points_path)
     if len(got) != len(rows):
         fail(check, f"point count: {len(got)} points for the CSV's {len(rows)} rows")
     by_key = {}
@@ -250,25 +249,27 @@ def points(check, csv_path, points_path, fields_path, tags_path):
             if p.get(figure) != expected:
                 fail(check, f"{figure} of {name}: {p.get(figure)!r} in InfluxDB, {row[figure]!r} in the CSV")
         if p.get("machines") != int(row["machines"]):
-            fail(check, f"machines of {name}: {p.get('machines')!r} in InfluxDB, {row['machines']} in the CSV")
+            fail(check, f"machines of {name}: {p.get('machines')!r} in InfluxDB, {row['machines']} in the"
+                 " CSV")
         start = start_ns(row["timestamp"])
         if not start <= p["time"] < start + 1_000_000_000:
-            fail(check, f"time of {name}: {p['time']} ns, not within the CSV's start second {row['timestamp']}")
-    types = {v["fieldKey"]: v["fieldType"] for v in series(json.load(open(fields_path)))}
+            fail(check, f"time of {name}: {p['time']} ns, not in the CSV's start second {row['timestamp']}")
+    types = {v["fieldKey"]: v["fieldType"] for v in series(fields_path)}
     for field, expected in TYPES.items():
         if types.get(field) != expected:
             fail(check, f"field type of {field}: {types.get(field)!r} in InfluxDB, {expected!r} expected")
-    keys = {v["tagKey"] for v in series(json.load(open(tags_path)))}
+    keys = {v["tagKey"] for v in series(tags_path)}
     expected = {tag for tag in TAGS if any(row.get(tag) for row in rows)}
     if keys != expected:
         fail(check, f"tag keys: {sorted(keys)} in InfluxDB, {sorted(expected)} expected")
-    print(f"influx-check: {check}: {len(got)} points, tags, {', '.join(FIGURES)} and field types as in the CSV")
+    print(f"influx-check: {check}: {len(got)} points; tags, {', '.join(FIGURES)}, field types as in"
+          " the CSV")
 
 def history(check, csv_path, points_path):
     """Each run is its own point of each series: same tags, a time of its own."""
     rows = exported(csv_path)
     runs = {row["run_id"] for row in rows}
-    got = series(json.load(open(points_path)))
+    got = series(points_path)
     per_series = {}
     for p in got:
         per_series.setdefault(tuple(p.get(tag) for tag in TAGS), []).append(p)
@@ -278,15 +279,17 @@ def history(check, csv_path, points_path):
     for key, ps in per_series.items():
         times = {p["time"] for p in ps}
         if len(ps) != len(runs) or len(times) != len(runs) or {p["run_id"] for p in ps} != runs:
-            fail(check, f"series {key[0]}/{key[2]}: {len(ps)} points at {len(times)} times for {len(runs)} runs")
+            fail(check, f"series {key[0]}/{key[2]}: {len(ps)} points at {len(times)} times for {len(runs)}"
+                 " runs")
     seconds = len({row["timestamp"] for row in rows})
-    print(f"influx-check: {check}: {len(runs)} runs (their start seconds: {seconds} distinct), {len(per_series)} series"
-          f" of {len(runs)} points each, one time per run")
+    print(f"influx-check: {check}: {len(runs)} runs (their start seconds: {seconds} distinct),"
+          f" {len(per_series)} series of {len(runs)} points each, one time per run")
 
-def count(check, points_path, expected):
-    got = len(series(json.load(open(points_path))))
-    if got != int(expected):
-        fail(check, f"{got} points after writing again, {expected} before: points duplicated")
+def same_count(check, before_path, after_path):
+    before, after = len(series(before_path)), len(series(after_path))
+    if after != before:
+        fail(check, f"{after} points after writing again, {before} before: points duplicated")
+    print(f"influx-check: {check}: still {before} points")
 
 def odd_params(source, target, params):
     """A copy of a results CSV whose every row has `params`: the tag value to escape."""
@@ -302,7 +305,8 @@ def odd_params(source, target, params):
         writer.writerow(header)
         writer.writerows(rows)
 
-{"points": points, "history": history, "count": count, "odd-params": odd_params}[sys.argv[1]](*sys.argv[2:])
+checks = {"points": points, "history": history, "same-count": same_count, "odd-params": odd_params}
+checks[sys.argv[1]](*sys.argv[2:])
 PY
 check() { python3 "$work/check.py" "$@" || exit 1; }
 
@@ -330,7 +334,8 @@ check odd-params "$work/run.csv" "$work/short.csv" "$odd_params"
 simbench "short run: export" export --format influx "$work/short.csv" --out "$work/short.lp"
 write_points "short run: write" short "$work/short.lp"
 read_back "short run: read back" short short
-check points "short run" "$work/short.csv" "$work/short.points.json" "$work/short.fields.json" "$work/short.tags.json"
+check points "short run" "$work/short.csv" "$work/short.points.json" "$work/short.fields.json" \
+    "$work/short.tags.json"
 
 # MARK: - a history of several runs
 
@@ -348,14 +353,13 @@ check history "history" "$work/history.csv" "$work/history.points.json"
 
 # Exported and written again, whole and its last run alone: InfluxDB's write is idempotent on
 # identical series and timestamp, so no point may be added.
-before=$(python3 -c 'import json, sys; print(sum(len(s["values"]) for s in json.load(open(sys.argv[1]))["results"][0]["series"]))' \
-    "$work/history.points.json")
 simbench "history: export again" export --format influx "$work/history.csv" --out "$work/again.lp"
 write_points "history: write again" history "$work/again.lp"
-simbench "history: export --run latest" export --format influx "$work/history.csv" --run latest --out "$work/latest.lp"
+simbench "history: export --run latest" export --format influx "$work/history.csv" --run latest \
+    --out "$work/latest.lp"
 write_points "history: write --run latest" history "$work/latest.lp"
 query "history: read back again" history "SELECT * FROM simbench" "$work/again.points.json"
-check count "history: re-export" "$work/again.points.json" "$before"
-echo "influx-check: history: exported and written again (whole, then --run latest): still $before points"
+check same-count "history: exported and written again (whole, then --run latest)" \
+    "$work/history.points.json" "$work/again.points.json"
 
 echo "influx-check: passed"
