@@ -231,9 +231,11 @@ public enum BenchmarkExport {
     /// become spaces, escaped.
     ///
     /// A backslash is written as it is: InfluxDB 1.x (`scripts/influx-check.sh` reads 1.6
-    /// back) unescapes only the characters above, so `\\` would be stored as two backslashes. Before one of them, or at the end, no form reads back as one backslash
-    /// there (a backslash before a comma escapes the comma, whatever comes before it); it is
-    /// written `\\`, line protocol's escaped backslash for the readers that take it so.
+    /// back) unescapes only the characters above, so `\\` would be stored as two backslashes.
+    /// Where one would escape what follows (before one of those characters, or at the end,
+    /// before the separator) it is written `\\`, line protocol's escaped backslash for the
+    /// readers that take it so; InfluxDB 1.x keeps both there, or refuses the line when it
+    /// ends the value: no form carries it.
     static func escapeInfluxKey(_ text: String, equals: Bool = true) -> String {
         let characters = Array(text)
         var result = ""
