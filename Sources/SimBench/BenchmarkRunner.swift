@@ -74,10 +74,10 @@ public struct BenchmarkRunner: Sendable {
     /// The fewest measured rounds `--max-time` leaves a variant with.
     public static let minimumRoundsUnderMaxTime = 3
 
-    /// Why a metric is missing on this machine, said once per run.
+    /// Why a metric is missing on this machine, said once per run. (Allocations are counted
+    /// apart, by `AllocationPass`, which says why when it cannot.)
     static func measurementNotes() -> [String] {
         var notes = [String]()
-        if let reason = AllocationCounter.inactiveReason { notes.append(reason) }
         if let reason = InstructionCounter.unavailableReason() {
             notes.append("instructions not counted: \(reason)")
         }

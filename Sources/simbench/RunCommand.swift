@@ -174,6 +174,9 @@ struct RunCommand: Command {
         let plan = try RunPlan(
             options: options, catalog: Suite.catalog, cores: environment.cores,
             physicalMemory: environment.physicalMemory)
+        if let counts = AllocationPass.childResultPath {
+            return try await AllocationPass.runAsChild(plan: plan, environment: environment, writingTo: counts)
+        }
         if let childResult = ProcessPool.childResultPath {
             return try await executeAsChild(plan: plan, environment: environment, writingTo: childResult)
         }
@@ -199,12 +202,14 @@ struct RunCommand: Command {
 
         announceShard(plan)
         let progress = ProgressLine(enabled: !quiet && Terminal.standardErrorIsTerminal)
-        let result: RunResult
+        // The children (of --processes and of the allocation pass) run this very command
+        // line, told apart by their environment.
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        var result: RunResult
         if plan.processes > 1 {
             result = try ProcessPool.run(
                 plan: plan, environment: environment, executable: ProcessPool.currentExecutable,
-                // The children run this very command line, told apart by their environment.
-                arguments: Array(CommandLine.arguments.dropFirst())
+                arguments: arguments
             ) { process in
                 // A child measures the whole plan; the parent sees only which child runs.
                 progress.show(
@@ -215,6 +220,15 @@ struct RunCommand: Command {
         } else {
             let runner = BenchmarkRunner(plan: plan, environment: environment)
             result = await runner.run { progress.show($0) }
+        }
+        // After the timed rounds, never during them: an untimed child counts allocations.
+        progress.show(
+            BenchmarkRunner.Progress(
+                scenario: 1, scenarios: 1, label: "allocations", phase: "counting in an untimed child",
+                fraction: 1))
+        switch AllocationPass.count(plan: plan, executable: ProcessPool.currentExecutable, arguments: arguments) {
+        case .success(let counts): result = result.counting(counts)
+        case .failure(let failure): result = result.noting(failure)
         }
         progress.finish()
 
