@@ -64,9 +64,11 @@ let package = Package(
         ),
         .testTarget(
             name: "SimBenchTests",
-            // The interposer, linked: unit tests count allocations in their own process.
+            // The interposer, linked: unit tests count allocations in their own process. The
+            // harness finds its functions by name (dlsym), so the test bundle exports them.
             dependencies: ["SimBench", "SimBenchCore", "CAllocationInterposer"],
-            path: "Tests/SimBenchTests"
+            path: "Tests/SimBenchTests",
+            linkerSettings: [.unsafeFlags(["-Xlinker", "--export-dynamic"])]
         ),
         .testTarget(
             name: "EndToEndTests",

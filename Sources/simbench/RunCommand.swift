@@ -222,13 +222,9 @@ struct RunCommand: Command {
             result = await runner.run { progress.show($0) }
         }
         // After the timed rounds, never during them: an untimed child counts allocations.
-        progress.show(
-            BenchmarkRunner.Progress(
-                scenario: 1, scenarios: 1, label: "allocations", phase: "counting in an untimed child",
-                fraction: 1))
-        switch AllocationPass.count(plan: plan, executable: ProcessPool.currentExecutable, arguments: arguments) {
-        case .success(let counts): result = result.counting(counts)
-        case .failure(let failure): result = result.noting(failure)
+        // (Unless this process counts already: someone preloaded the counter into it.)
+        if !AllocationCounter.isActive {
+            result = countAllocations(result, plan: plan, arguments: arguments, progress: progress)
         }
         progress.finish()
 
@@ -250,6 +246,21 @@ struct RunCommand: Command {
             return .wrongOutcome
         }
         return .success
+    }
+
+    /// `result` with the allocations counted by an untimed child (`AllocationPass`), or with
+    /// a note saying why they could not be.
+    private func countAllocations(
+        _ result: RunResult, plan: RunPlan, arguments: [String], progress: ProgressLine
+    ) -> RunResult {
+        progress.show(
+            BenchmarkRunner.Progress(
+                scenario: 1, scenarios: 1, label: "allocations", phase: "counting in an untimed child",
+                fraction: 1))
+        switch AllocationPass.count(plan: plan, executable: ProcessPool.currentExecutable, arguments: arguments) {
+        case .success(let counts): return result.counting(counts)
+        case .failure(let failure): return result.noting(failure)
+        }
     }
 
     /// In a child of `run --processes K`: measure, hand the result to the parent, print
