@@ -130,6 +130,10 @@ struct RunCommand: Command {
           round must equal the baseline's or the variant is reported WRONG with no timing,
           and the exit status is 3.
           Results depend on --seed only, never on --actors or the number of cores.
+          The process that times runs glibc's allocator untouched. Afterwards an untimed
+          child, this binary again with the allocation counter preloaded, runs the same
+          configurations (\(AllocationPass.warmupRounds) warm-up, \(AllocationPass.countedRounds) counted rounds) for allocs/event and bytes
+          per machine.
           CPU ns/event is each worker thread's own CPU clock around its slice, summed: the
           variant's cost on one core, blind to time a worker waited for a core. A round whose
           utilisation (that CPU over wall × workers that could run at once) falls below

@@ -62,7 +62,9 @@ struct AllocationPassTests {
     }
 
     /// The allocation columns of a short run of `scenario`, by (parameters, variant).
-    static func counted(scenario: String, preloading library: String?) throws -> [String: Counted] {
+    static func counted(
+        scenario: String, preloading library: String?, extra: [String] = []
+    ) throws -> [String: Counted] {
         let directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("simbench-allocation-pass-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -72,7 +74,7 @@ struct AllocationPassTests {
             "run", "--scenario", scenario, "--machines", "\(machines)", "--seed", "\(seed)",
             "--rounds", "\(AllocationPass.countedRounds)", "--warmup", "\(AllocationPass.warmupRounds)",
             "--quiet", "--allow-debug", "--csv", csv,
-        ]
+        ] + extra
         var environment = ProcessInfo.processInfo.environment
         environment["COLUMNS"] = nil
         if let library { environment["LD_PRELOAD"] = library }
@@ -89,6 +91,17 @@ struct AllocationPassTests {
                 bytesPerEntity: record.number(.bytesPerEntity))
         }
         return counted
+    }
+
+    @Test(
+        "--processes 2: the children time, one untimed child counts, and the columns are a single process's",
+        .disabled(if: AllocationCounter.isUnderSanitizer))
+    func processes() throws {
+        let single = try Self.counted(scenario: "workday", preloading: nil)
+        let pooled = try Self.counted(scenario: "workday", preloading: nil, extra: ["--processes", "2"])
+        #expect(!single.isEmpty)
+        #expect(pooled == single)
+        #expect(single.values.allSatisfy { $0.allocationsPerEvent != nil && $0.bytesPerEntity != nil })
     }
 
     @Test("the process that times has no counter: the library is found beside the binary, never linked")
