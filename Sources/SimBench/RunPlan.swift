@@ -23,6 +23,10 @@ public struct RunPlan: Sendable {
     /// The share of an event's time below which an overhead stops mattering.
     public let negligible: Double
 
+    /// Whether this plan is the allocation pass's (`AllocationPass`): its rounds count
+    /// allocations and time nothing that is reported.
+    public internal(set) var isAllocationPass = false
+
     /// Rounds never exceed this, whatever `--min-time` asks.
     public static let roundLimit = RunOptions.Limits.rounds.range.upperBound
     /// Worker actors per core when `--actors` is not given.

@@ -158,6 +158,7 @@ extension RunPlan {
         plan.minTimeSeconds = nil
         plan.maxTimeSeconds = nil
         plan.processes = 1
+        plan.isAllocationPass = true
         return plan
     }
 }
