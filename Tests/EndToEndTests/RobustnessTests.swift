@@ -82,26 +82,45 @@ struct RobustnessTests {
         #expect(refused.status == 64 && refused.standardError.contains("no file can be created"), "\(refused.standardError)")
     }
 
-    @Test("repair-history mends what an older version's interrupted append left; refused runs name it")
+    @Test("repair-history drops the run an interrupted append left incomplete, whole; readers name it")
     func repairHistoryCommand() throws {
         let scratch = try ScratchDirectory()
+        let history = URL(fileURLWithPath: scratch.path("h.csv"))
+        var runEnds = [Int]()
         for _ in 0..<2 {
             let run = try SimBenchBinary.run(Self.quickRun + ["--csv", "/dev/null", "--append", "h.csv"], in: scratch.url)
             #expect(run.status == 0, "\(run.standardError)")
+            runEnds.append(try Data(contentsOf: history).count)
         }
-        let whole = try Data(contentsOf: URL(fileURLWithPath: scratch.path("h.csv")))
+        let whole = try Data(contentsOf: history)
+        let firstRun = whole.prefix(runEnds[0])
         let lines = whole.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
         let lastRecordLength = lines[lines.count - 2].count + 1
-        let intact = whole.prefix(whole.count - lastRecordLength)
-        try whole.prefix(whole.count - lastRecordLength / 2).write(to: URL(fileURLWithPath: scratch.path("h.csv")))
-        let refused = try SimBenchBinary.run(Self.quickRun + ["--csv", "/dev/null", "--append", "h.csv"], in: scratch.url)
-        #expect(refused.status == 1 && refused.standardError.contains("simbench repair-history h.csv"), "\(refused.standardError)")
-        #expect(refused.errorLines.count == 1)
-        let repaired = try SimBenchBinary.run(["repair-history", "h.csv"], in: scratch.url)
-        #expect(repaired.status == 0 && repaired.standardOutput.contains("dropped the partial last record"), "\(repaired.standardError)")
-        #expect(try Data(contentsOf: URL(fileURLWithPath: scratch.path("h.csv"))) == intact)
-        let again = try SimBenchBinary.run(["repair-history", "h.csv"], in: scratch.url)
-        #expect(again.status == 0 && again.standardOutput.contains("nothing to repair"))
+        let exportLatest = ["export", "--format", "github", "--run", "latest", "h.csv"]
+        // Cut inside the last record, and cut at a record boundary (the last record whole
+        // gone): either way the second run is incomplete, and dropped whole.
+        for cut in [whole.count - lastRecordLength / 2, whole.count - lastRecordLength] {
+            try whole.prefix(cut).write(to: history)
+            let refused = try SimBenchBinary.run(Self.quickRun + ["--csv", "/dev/null", "--append", "h.csv"], in: scratch.url)
+            #expect(refused.status == 1 && refused.standardError.contains("simbench repair-history h.csv"), "\(refused.standardError)")
+            #expect(refused.errorLines.count == 1)
+            let export = try SimBenchBinary.run(exportLatest, in: scratch.url)
+            #expect(export.status == 1 && export.standardError.contains("simbench repair-history h.csv"), "cut at \(cut): \(export.standardError)")
+            #expect(export.errorLines.count == 1 && export.standardOutput.isEmpty, "nothing published: \(export.standardOutput)")
+            let repaired = try SimBenchBinary.run(["repair-history", "h.csv"], in: scratch.url)
+            #expect(repaired.status == 0 && repaired.standardOutput.contains("which an interrupted append left incomplete"), "\(repaired.standardOutput) \(repaired.standardError)")
+            #expect(try Data(contentsOf: history) == firstRun, "cut at \(cut)")
+            let again = try SimBenchBinary.run(["repair-history", "h.csv"], in: scratch.url)
+            #expect(again.status == 0 && again.standardOutput.contains("nothing to repair"))
+            #expect(try SimBenchBinary.run(exportLatest, in: scratch.url).status == 0)
+        }
+        // A complete but malformed last record is refused, in one line, the file unchanged.
+        var malformed = whole.prefix(runEnds[0])
+        malformed.append(contentsOf: Array("x,y\r\n".utf8))
+        try malformed.write(to: history)
+        let refused = try SimBenchBinary.run(["repair-history", "h.csv"], in: scratch.url)
+        #expect(refused.status == 1 && refused.errorLines.count == 1 && refused.standardError.contains("not repaired"), "\(refused.standardError)")
+        #expect(try Data(contentsOf: history) == malformed)
         let usage = try SimBenchBinary.run(["repair-history"], in: scratch.url)
         #expect(usage.status == 64)
     }

@@ -34,7 +34,7 @@ struct HardeningTests {
         let path = scratch.path("history.csv")
         _ = try HistoryFile.append(rows: HistoryFileTests.rows(run: "run-1"), to: path)
         let whole = try Data(contentsOf: URL(fileURLWithPath: path))
-        _ = try HistoryFile.append(rows: [HistoryFileTests.rows(run: "run-2")[0]], to: path)
+        _ = try HistoryFile.append(rows: [HistoryFileTests.rows(run: "run-2", runRows: 1)[0]], to: path)
         let longer = try Data(contentsOf: URL(fileURLWithPath: path))
         // What an interrupted append of an older simbench left: part of the new record.
         let record = longer.count - whole.count
