@@ -59,8 +59,8 @@ extension RunCommand {
             if !outcome.columnsLeftOut.isEmpty {
                 line += " (its header is from an older simbench; left out: \(outcome.columnsLeftOut.joined(separator: ", ")))"
             }
+            // (The append itself told the interruption notice: rows appended.)
             print(line)
-            Interruption.written(historyPath)
         }
     }
 }

@@ -174,4 +174,79 @@ struct RobustnessTests {
         #expect(text.components(separatedBy: "interrupted").count == 2)
         #expect(scratch.contents.isEmpty, "\(scratch.contents)")
     }
+
+    /// An `fsync` that, on the file whose path ends with `SHIM_FILE`, sends `SHIM_SIGNAL` as
+    /// if it had landed in the middle of the append (and with `SHIM_FAIL`, then fails as on
+    /// a full disk). Loaded with LD_PRELOAD, so that simbench itself is not changed for tests.
+    static let fsyncShim = """
+        #define _GNU_SOURCE
+        #include <dlfcn.h>
+        #include <errno.h>
+        #include <signal.h>
+        #include <stdio.h>
+        #include <stdlib.h>
+        #include <string.h>
+        #include <unistd.h>
+
+        int fsync(int descriptor) {
+            int (*real)(int) = (int (*)(int))dlsym(RTLD_NEXT, "fsync");
+            int result = real(descriptor);
+            const char *file = getenv("SHIM_FILE");
+            char link[64], path[4096];
+            snprintf(link, sizeof link, "/proc/self/fd/%d", descriptor);
+            ssize_t length = readlink(link, path, sizeof path - 1);
+            if (file == NULL || length <= 0) return result;
+            path[length] = 0;
+            size_t suffix = strlen(file);
+            if ((size_t)length < suffix || strcmp(path + length - suffix, file) != 0) return result;
+            // To the process, as kill(1) sends it (a thread may block it), then time for it
+            // to land while the append is still under way.
+            kill(getpid(), atoi(getenv("SHIM_SIGNAL")));
+            usleep(200000);
+            if (getenv("SHIM_FAIL") != NULL) {
+                errno = ENOSPC;
+                return -1;
+            }
+            return result;
+        }
+        """
+
+    @Test(
+        "a signal during a history append: the notice says the rows were appended, or the append undone",
+        arguments: [(SIGINT, false), (SIGTERM, false), (SIGINT, true)])
+    func signalDuringAppend(signal: Int32, fsyncFails: Bool) throws {
+        let scratch = try ScratchDirectory()
+        try Self.fsyncShim.write(toFile: scratch.path("shim.c"), atomically: true, encoding: .utf8)
+        let compiled = try ChildProcess.run(
+            "/usr/bin/env", arguments: ["cc", "-shared", "-fPIC", "-o", "shim.so", "shim.c", "-ldl"],
+            environment: ProcessInfo.processInfo.environment, directory: scratch.url.path, timeout: 120)
+        try #require(compiled.exitStatus == 0, "cc: \(String(decoding: compiled.standardError, as: UTF8.self))")
+        let first = try SimBenchBinary.run(Self.quickRun + ["--csv", "/dev/null", "--append", "h.csv"], in: scratch.url)
+        #expect(first.status == 0, "\(first.standardError)")
+        let before = try Data(contentsOf: URL(fileURLWithPath: scratch.path("h.csv")))
+
+        var environment = ProcessInfo.processInfo.environment
+        environment["LD_PRELOAD"] = scratch.path("shim.so")
+        environment["SHIM_FILE"] = "/h.csv"
+        environment["SHIM_SIGNAL"] = "\(signal)"
+        if fsyncFails { environment["SHIM_FAIL"] = "1" }
+        let ended = try ChildProcess.run(
+            SimBenchBinary.url.path,
+            arguments: Self.quickRun + ["--csv", "out.csv", "--raw", "raw.csv", "--append", "h.csv"],
+            environment: environment, directory: scratch.url.path, standardOutput: .discard, timeout: 120)
+        let text = String(decoding: ended.standardError, as: UTF8.self)
+        #expect(ended.exitStatus == 128 + signal, "\(text)")
+        let name = signal == SIGINT ? "SIGINT" : "SIGTERM"
+        let history = fsyncFails ? "append undone, the file as it was: h.csv" : "rows appended to: h.csv"
+        #expect(text.hasSuffix("simbench: interrupted by \(name); written: out.csv, raw.csv; \(history)\n"), "\(text)")
+        let after = try Data(contentsOf: URL(fileURLWithPath: scratch.path("h.csv")))
+        if fsyncFails {
+            #expect(after == before, "the append was undone")
+        } else {
+            // The rows are there, whole: a rerun would add the run twice.
+            let runs = try ResultsFile.read(scratch.path("h.csv"), runs: .several).records.map { $0[.runID] }
+            #expect(Set(runs).count == 2 && after.starts(with: before), "\(runs)")
+        }
+        #expect(scratch.contents.sorted() == ["h.csv", "out.csv", "raw.csv", "shim.c", "shim.so"])
+    }
 }

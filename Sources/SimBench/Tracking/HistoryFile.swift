@@ -11,7 +11,7 @@ import Glibc
 /// new rows are written at its end with `O_APPEND` in one `write` of complete records and
 /// flushed with `fsync`; if that fails (a full disk), the file is truncated back to its
 /// length before, so no partial record is left. SIGINT and SIGTERM wait for the append to
-/// finish or be undone.
+/// finish or be undone, and their notice says which (`Interruption.Fate`).
 ///
 /// Every row says how many rows its run wrote (`run_rows`), so that a reader sees a run an
 /// append left incomplete even when it was cut at a record boundary. A history cut short
@@ -93,17 +93,22 @@ public enum HistoryFile {
                 rowsAppended: rows.count, createdFile: false,
                 columnsLeftOut: columns.filter { !history.header.contains($0) })
         }
+        // The fate the interruption notice gives `path` changes with the file, under the
+        // same held signals: a signal meanwhile says what became of the rows.
         try Interruption.holdingSignals { () throws(FileError) in
             do throws(FileError) {
                 try OutputFile.writeAll(text, to: descriptor, path: path)
                 guard fsync(descriptor) == 0 else { throw FileError(path: path, reason: errnoText()) }
+                Interruption.record(path, .appended)
             } catch {
                 // Whatever part of the rows reached the file goes: the history stays whole.
                 if ftruncate(descriptor, length) != 0 {
+                    Interruption.record(path, .cutShort)
                     throw FileError(
                         path: path,
                         reason: "\(error.reason), and truncating back to \(length) bytes failed (\(errnoText())); run '\(repairCommand) \(path)'")
                 }
+                Interruption.record(path, .undone)
                 throw FileError(path: path, reason: "\(error.reason); the history is unchanged")
             }
         }
