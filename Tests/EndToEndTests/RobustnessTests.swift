@@ -114,6 +114,12 @@ struct RobustnessTests {
             #expect(again.status == 0 && again.standardOutput.contains("nothing to repair"))
             #expect(try SimBenchBinary.run(exportLatest, in: scratch.url).status == 0)
         }
+        // A one-run history cut at a record boundary, exported as one run (no --run): refused too.
+        let firstLines = firstRun.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+        try firstRun.prefix(firstRun.count - (firstLines[firstLines.count - 2].count + 1)).write(to: history)
+        let oneRun = try SimBenchBinary.run(["export", "--format", "github", "h.csv"], in: scratch.url)
+        #expect(oneRun.status == 1 && oneRun.standardError.contains("simbench repair-history h.csv"), "\(oneRun.standardError)")
+        #expect(oneRun.standardOutput.isEmpty)
         // A complete but malformed last record is refused, in one line, the file unchanged.
         var malformed = whole.prefix(runEnds[0])
         malformed.append(contentsOf: Array("x,y\r\n".utf8))

@@ -148,13 +148,21 @@ public struct ResultsFile: Sendable {
             seen[key] = record.line
             records.append(row)
         }
-        if runs == .several, checkingRuns, let run = ResultsFile.runsByCount(records).first(where: { !$0.isWhole }) {
-            let last = run.lastIndex == records.count - 1
-            throw failure(
-                records[run.lastIndex].line, ResultColumn.runRows.name,
-                run.problem + (last ? ResultsFile.repairHint(path) : "; only the last run can have been cut short by an append"))
-        }
         self.records = records
+        if runs == .several, checkingRuns { try requireWholeRuns() }
+    }
+
+    /// Fails on a run whose rows are fewer (or more) than its `run_rows` says: cut short by
+    /// an interrupted append. Histories (`runs: .several`) are checked when read; `export`
+    /// checks any file it publishes. A file whose rows do not say (an older header, or rows
+    /// not written by `run`) passes.
+    public func requireWholeRuns() throws(ResultsFileError) {
+        guard let run = ResultsFile.runsByCount(records).first(where: { !$0.isWhole }) else { return }
+        let last = run.lastIndex == records.count - 1
+        throw ResultsFileError(
+            path: path, line: records[run.lastIndex].line, column: ResultColumn.runRows.name,
+            message: run.problem
+                + (last ? ResultsFile.repairHint(path) : "; only the last run can have been cut short by an append"))
     }
 
     /// One run of a history, counted: its rows against its `run_rows`.
