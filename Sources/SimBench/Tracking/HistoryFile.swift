@@ -153,7 +153,8 @@ public enum HistoryFile {
         let line = bytes[..<end.length].reduce(1) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) }
         let dropped = bytes.count - end.length
         if let run = end.run {
-            return .droppedRun(id: run.id, rows: run.rows, partialRecord: end.partialRecord, line: line, bytes: dropped)
+            return .droppedRun(
+                id: run.id, rows: run.rows, partialRecord: end.partialRecord, line: line, bytes: dropped)
         }
         return .droppedPartialRecord(line: line, bytes: dropped)
     }
@@ -246,7 +247,9 @@ public enum HistoryFile {
             dropRun = false
         }
         guard dropRun else { return (cut, nil, true) }
-        guard last.lastIndex == history.records.count - 1, last.lastIndex - last.firstIndex + 1 == last.rows else {
+        guard last.lastIndex == history.records.count - 1,
+            last.lastIndex - last.firstIndex + 1 == last.rows
+        else {
             throw refuse("the rows of run '\(last.id)', cut short, are not together at the end of the file")
         }
         // The records of `kept` parse; the first is the header, then one per row.
