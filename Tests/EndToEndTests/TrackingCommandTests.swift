@@ -140,7 +140,7 @@ struct TrackingCommandTests {
     }
 
     /// Issue 24, class 3: the baselines directory used to be created only after the run.
-    @Test("run --save-baseline: a baselines directory that cannot be made is refused before measuring")
+    @Test("run --save-baseline, baseline save: a baselines directory that cannot be made is refused first")
     func baselineDirectoryCheckedFirst() throws {
         for (layout, mentions) in [
             ("results", "'results' is not a directory"), ("results/baselines", "'results/baselines' is not a directory"),
@@ -156,6 +156,8 @@ struct TrackingCommandTests {
             #expect(result.errorLines.count == 1 && result.standardError.contains(mentions), "\(layout): \(result.standardError)")
             #expect(result.standardOutput.isEmpty, "nothing measured: \(result.standardOutput)")
             #expect(scratch.contents.sorted() == before, "nothing written")
+            let save = try SimBenchBinary.run(["baseline", "save", "ci", "none.csv"], in: scratch.url)
+            #expect(save.status == 64 && save.standardError.contains(mentions), "\(layout): \(save.standardError)")
         }
     }
 
