@@ -224,9 +224,10 @@ struct RobustnessTests {
         let scratch = try ScratchDirectory()
         try Self.fsyncShim.write(toFile: scratch.path("shim.c"), atomically: true, encoding: .utf8)
         let compiled = try ChildProcess.run(
-            "/usr/bin/env", arguments: ["cc", "-shared", "-fPIC", "-o", "shim.so", "shim.c", "-ldl"],
+            // The toolchain's clang, else the system's cc.
+            "/bin/sh", arguments: ["-c", "$(command -v clang || command -v cc) -shared -fPIC -o shim.so shim.c -ldl"],
             environment: ProcessInfo.processInfo.environment, directory: scratch.url.path, timeout: 120)
-        try #require(compiled.exitStatus == 0, "cc: \(String(decoding: compiled.standardError, as: UTF8.self))")
+        try #require(compiled.exitStatus == 0, "compiling the shim: \(String(decoding: compiled.standardError, as: UTF8.self))")
         let first = try SimBenchBinary.run(Self.quickRun + ["--csv", "/dev/null", "--append", "h.csv"], in: scratch.url)
         #expect(first.status == 0, "\(first.standardError)")
         let before = try Data(contentsOf: URL(fileURLWithPath: scratch.path("h.csv")))
