@@ -13,15 +13,19 @@ public struct RunPlan: Sendable {
     /// The settings given a comma list (`--machines 1000,10000`), in `SweepSetting` order;
     /// empty when the run sweeps nothing.
     public let sweeps: [SweepSetting]
-    public let rounds: Int
-    public let warmup: Int?
-    public let minTimeSeconds: Double?
-    public let maxTimeSeconds: Double?
+    public internal(set) var rounds: Int
+    public internal(set) var warmup: Int?
+    public internal(set) var minTimeSeconds: Double?
+    public internal(set) var maxTimeSeconds: Double?
     public let seed: UInt64
     /// Child processes the run is repeated in (`ProcessPool`); 1 measures in this process.
-    public let processes: Int
+    public internal(set) var processes: Int
     /// The share of an event's time below which an overhead stops mattering.
     public let negligible: Double
+
+    /// Whether this plan is the allocation pass's (`AllocationPass`): its rounds count
+    /// allocations and time nothing that is reported.
+    public internal(set) var isAllocationPass = false
 
     /// Rounds never exceed this, whatever `--min-time` asks.
     public static let roundLimit = RunOptions.Limits.rounds.range.upperBound

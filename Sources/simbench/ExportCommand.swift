@@ -43,8 +43,10 @@ struct ExportCommand: Command {
           bencher  Bencher Metric Format JSON: {name: {latency, ratio-to-baseline,
                    allocations-per-event: {value, lower_value, upper_value}}}, bounds = 95% CI
           influx   InfluxDB line protocol, measurement 'simbench', tags scenario, params,
-                   variant, role, host, cpu, build_config, swift_version; one line per row,
-                   timestamped with the run's start; reads history files of many runs too
+                   variant, role, host, cpu, build_config, swift_version (and sweep in a
+                   sweep); one line per row, timestamped with the run's start second plus a
+                   fraction taken from its run id, so that runs of the same second stay
+                   separate points; reads history files of many runs too
           Benchmarks are named scenario.variant[params]. Rows without timing are left out.
 
         EXIT STATUS
