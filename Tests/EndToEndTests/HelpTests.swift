@@ -146,7 +146,10 @@ struct HelpTests {
             try String(contentsOf: root.appendingPathComponent($0), encoding: .utf8)
         }.joined(separator: "\n")
         // The scripts' own flags are documented there too.
-        let script = try ["scripts/ci-bench.sh", "scripts/browser-check.sh", "scripts/readme-charts.sh"].map {
+        let script = try [
+            "scripts/ci-bench.sh", "scripts/browser-check.sh", "scripts/readme-charts.sh",
+            "scripts/influx-check.sh",
+        ].map {
             try String(contentsOf: root.appendingPathComponent($0), encoding: .utf8)
         }.joined(separator: "\n")
         var declared = Set<String>()
