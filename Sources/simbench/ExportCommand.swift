@@ -72,6 +72,8 @@ struct ExportCommand: Command {
         // A history of many runs is a time series: only line protocol carries one.
         // --run picks one run of a history; without it, github and bencher take one run.
         let results = try ResultsFile.read(file, runs: format == .influx || run != nil ? .several : .one)
+        // Never a run an interrupted append left incomplete, even from a one-run history.
+        try results.requireWholeRuns()
         let text = try BenchmarkExport.render(results, as: format, run: run)
         if let output, let outputPath {
             OutputPath.reserveStandardOutput(if: [output])

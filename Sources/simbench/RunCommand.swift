@@ -232,7 +232,8 @@ struct RunCommand: Command {
         }
         progress.finish()
 
-        let rows = result.configurations.flatMap { $0.rows(environment: environment, seed: plan.seed) }
+        let rows = ResultRow.oneRun(
+            result.configurations.flatMap { $0.rows(environment: environment, seed: plan.seed) })
         print(ResultTable(result: result, plan: plan, rows: rows, wide: wide).render())
 
         let document = OutputFile.document(header: ResultRow.columns, rows: rows.map(\.cells))
