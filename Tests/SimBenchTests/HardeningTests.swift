@@ -55,9 +55,12 @@ struct HardeningTests {
         _ = try HistoryFile.append(rows: HistoryFileTests.rows(run: "run-1"), to: path)
         let text = try String(contentsOfFile: path, encoding: .utf8)
         let broken = [
-            text.replacingOccurrences(of: ",enum-switch,", with: ",enum\"switch,"),  // an earlier record
-            text.replacingOccurrences(of: ",table,", with: ",enum-switch,"),  // a complete duplicated last record
-            String(text.prefix(20)),  // the header itself
+            // an earlier record
+            text.replacingOccurrences(of: ",enum-switch,", with: ",enum\"switch,"),
+            // a complete duplicated last record
+            text.replacingOccurrences(of: ",table,", with: ",enum-switch,"),
+            // the header itself
+            String(text.prefix(20)),
         ]
         for damaged in broken {
             try damaged.write(toFile: path, atomically: true, encoding: .utf8)
