@@ -274,6 +274,10 @@ extension ResultColumn {
     // A sweep (`--machines 1000,10000`): which point of it the row is, part of its identity.
     public static let sweep = text("sweep", influx: .tag, readers: [.compare]) { $0.sweep }
 
+    // How many rows the run wrote: a history reader counts each run's rows against it
+    // (`ResultsFile`), and `repair-history` drops a run whose append was cut short.
+    public static let runRows = count("run_rows") { $0.runRows.map { UInt64($0) } }
+
     // Counts (`run --instructions`): where instructions_per_event comes from, and Callgrind's
     // cycle estimate beside it.
     public static let estimatedCyclesPerEvent = figure(
@@ -299,7 +303,7 @@ extension ResultColumn {
         overheadCILow, overheadCIHigh, breakevenNsPerEvent, breakevenCILow, breakevenCIHigh,
         breakevenNote, negligible, bytesPerEntity, bytesPerEntityOverBaseline, floorNsPerEvent,
         floorShare, ratioNetOfFloor, ratioNetCILow, ratioNetCIHigh, estimatedPeakBytes, sweep,
-        estimatedCyclesPerEvent, instructionsSource,
+        runRows, estimatedCyclesPerEvent, instructionsSource,
     ]
 
     /// The column named `name`, if simbench writes one.

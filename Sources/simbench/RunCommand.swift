@@ -135,6 +135,10 @@ struct RunCommand: Command {
           round must equal the baseline's or the variant is reported WRONG with no timing,
           and the exit status is 3.
           Results depend on --seed only, never on --actors or the number of cores.
+          The process that times runs glibc's allocator untouched. Afterwards an untimed
+          child, this binary again with the allocation counter preloaded, runs the same
+          configurations (\(AllocationPass.warmupRounds) warm-up, \(AllocationPass.countedRounds) counted rounds) for allocs/event and bytes
+          per machine.
           CPU ns/event is each worker thread's own CPU clock around its slice, summed: the
           variant's cost on one core, blind to time a worker waited for a core. A round whose
           utilisation (that CPU over wall × workers that could run at once) falls below
@@ -192,6 +196,9 @@ struct RunCommand: Command {
         let plan = try RunPlan(
             options: options, catalog: Suite.catalog, cores: environment.cores,
             physicalMemory: environment.physicalMemory)
+        if let counts = AllocationPass.childResultPath {
+            return try await AllocationPass.runAsChild(plan: plan, environment: environment, writingTo: counts)
+        }
         if let childResult = ProcessPool.childResultPath {
             return try await executeAsChild(plan: plan, environment: environment, writingTo: childResult)
         }
@@ -225,12 +232,14 @@ struct RunCommand: Command {
 
         announceShard(plan)
         let progress = ProgressLine(enabled: !quiet && Terminal.standardErrorIsTerminal)
+        // The children (of --processes and of the allocation pass) run this very command
+        // line, told apart by their environment.
+        let arguments = Array(CommandLine.arguments.dropFirst())
         var result: RunResult
         if plan.processes > 1 {
             result = try ProcessPool.run(
                 plan: plan, environment: environment, executable: ProcessPool.currentExecutable,
-                // The children run this very command line, told apart by their environment.
-                arguments: Array(CommandLine.arguments.dropFirst())
+                arguments: arguments
             ) { process in
                 // A child measures the whole plan; the parent sees only which child runs.
                 progress.show(
@@ -242,6 +251,12 @@ struct RunCommand: Command {
             let runner = BenchmarkRunner(plan: plan, environment: environment)
             result = await runner.run { progress.show($0) }
         }
+        // After the timed rounds, never during them: an untimed child counts allocations.
+        // (Unless this process counts already: someone preloaded the counter into it.)
+        if !AllocationCounter.isActive {
+            result = countAllocations(result, plan: plan, arguments: arguments, progress: progress)
+        }
+        // Then, as untimed, the counted pass under Callgrind (`--instructions callgrind`).
         var counted: CountedResult?
         if let countingTools {
             progress.show(
@@ -249,15 +264,16 @@ struct RunCommand: Command {
                     scenario: 1, scenarios: 1, label: "counting instructions", phase: "under callgrind"))
             counted = try CallgrindPass.run(
                 plan: plan, tools: countingTools, executable: ProcessPool.currentExecutable,
-                arguments: Array(CommandLine.arguments.dropFirst()))
+                arguments: arguments)
             result = result.adding(notes: counted!.notes)
         }
         progress.finish()
 
-        let rows = result.configurations.enumerated().flatMap { index, configuration in
-            let rows = configuration.rows(environment: environment, seed: plan.seed)
-            return counted?.filled(rows, configuration: index) ?? rows
-        }
+        let rows = ResultRow.oneRun(
+            result.configurations.enumerated().flatMap { index, configuration in
+                let rows = configuration.rows(environment: environment, seed: plan.seed)
+                return counted?.filled(rows, configuration: index) ?? rows
+            })
         print(ResultTable(result: result, plan: plan, rows: rows, wide: wide).render())
 
         let document = OutputFile.document(header: ResultRow.columns, rows: rows.map(\.cells))
@@ -275,6 +291,21 @@ struct RunCommand: Command {
             return .wrongOutcome
         }
         return .success
+    }
+
+    /// `result` with the allocations counted by an untimed child (`AllocationPass`), or with
+    /// a note saying why they could not be.
+    private func countAllocations(
+        _ result: RunResult, plan: RunPlan, arguments: [String], progress: ProgressLine
+    ) -> RunResult {
+        progress.show(
+            BenchmarkRunner.Progress(
+                scenario: 1, scenarios: 1, label: "allocations", phase: "counting in an untimed child",
+                fraction: 1))
+        switch AllocationPass.count(plan: plan, executable: ProcessPool.currentExecutable, arguments: arguments) {
+        case .success(let counts): return result.counting(counts)
+        case .failure(let failure): return result.noting(failure)
+        }
     }
 
     /// In a child of `run --processes K`: measure, hand the result to the parent, print

@@ -2,8 +2,9 @@ import Foundation
 import SimBench
 import Testing
 
-/// `--help` on every command, did-you-mean, shell completions, and the README in step with
-/// the flags: all generated from the commands' option declarations.
+/// `--help` on every command, did-you-mean, shell completions, and the docs (the README and
+/// the DocC catalog) in step with the flags: all generated from the commands' option
+/// declarations.
 @Suite("help and completion")
 struct HelpTests {
     /// The subcommands `simbench --help` lists (its SUBCOMMANDS section), `help` left out.
@@ -132,13 +133,23 @@ struct HelpTests {
         return found
     }
 
-    @Test("every flag in the help is in the README, and every flag in the README is in the help")
-    func readmeMatchesHelp() throws {
+    @Test("every flag in the help is in the docs, and every flag in the docs is in the help")
+    func docsMatchHelp() throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
             .deletingLastPathComponent().deletingLastPathComponent()
-        let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
-        // The scripts' own flags are documented in the README too.
-        let script = try ["scripts/ci-bench.sh", "scripts/browser-check.sh", "scripts/readme-charts.sh"].map {
+        // The docs: the README and the manual's articles (Sources/SimBench/SimBench.docc).
+        let catalog = root.appendingPathComponent("Sources/SimBench/SimBench.docc")
+        let articles = try FileManager.default.contentsOfDirectory(atPath: catalog.path)
+            .filter { $0.hasSuffix(".md") }.sorted()
+        #expect(articles.count >= 6, "the catalog's articles were not found: \(articles)")
+        let docs = try (["README.md"] + articles.map { "Sources/SimBench/SimBench.docc/\($0)" }).map {
+            try String(contentsOf: root.appendingPathComponent($0), encoding: .utf8)
+        }.joined(separator: "\n")
+        // The scripts' own flags are documented there too.
+        let script = try [
+            "scripts/ci-bench.sh", "scripts/browser-check.sh", "scripts/readme-charts.sh",
+            "scripts/influx-check.sh",
+        ].map {
             try String(contentsOf: root.appendingPathComponent($0), encoding: .utf8)
         }.joined(separator: "\n")
         var declared = Set<String>()
@@ -157,13 +168,13 @@ struct HelpTests {
             }
         }
         #expect(declared.count > 25, "the OPTIONS sections were not read: \(declared)")
-        let readmeFlags = Self.flags(in: readme)
+        let docsFlags = Self.flags(in: docs)
         for flag in declared.sorted() {
-            #expect(readmeFlags.contains(flag), "\(flag) is in the help but not in README.md")
+            #expect(docsFlags.contains(flag), "\(flag) is in the help but not in README.md or the catalog")
         }
         let known = mentioned.union(Self.flags(in: script))
-        for flag in readmeFlags.sorted() {
-            #expect(known.contains(flag), "README.md names \(flag), which no help declares")
+        for flag in docsFlags.sorted() {
+            #expect(known.contains(flag), "README.md or the catalog names \(flag), which no help declares")
         }
     }
 }
