@@ -34,6 +34,7 @@ enum HelpText {
               3   run: a variant computed a different outcome from its baseline (no timing given)
               4   compare --fail-on-improvement: improvements and no regression
               5   doctor: a validity check failed
+              6   run --instructions callgrind|perf: that counting cannot run here (nothing was run)
               64  usage: bad flag, value or name; nothing was run or written
             """
     }
