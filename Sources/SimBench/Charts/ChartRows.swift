@@ -34,14 +34,14 @@ enum ChartRows {
         if !record[.parameters].isEmpty { parts.append(record[.parameters]) }
         var sizes = [String]()
         if !except.contains(.machines), let machines = record.number(.machines) {
-            sizes.append("\(NumberFormat.grouped(Int(machines))) machines")
+            sizes.append("\(ChartText.count(machines)) machines")
         }
         if !except.contains(.eventsPerMachine), let events = record.number(.eventsPerMachine) {
-            sizes.append("\(NumberFormat.grouped(Int(events))) events each")
+            sizes.append("\(ChartText.count(events)) events each")
         }
         if !sizes.isEmpty { parts.append(sizes.joined(separator: " × ")) }
         if !except.contains(.actors), let actors = record.number(.actors) {
-            parts.append("\(Int(actors)) actors")
+            parts.append("\(ChartText.count(actors)) actors")
         }
         return parts.joined(separator: " · ")
     }
@@ -50,10 +50,19 @@ enum ChartRows {
     /// every panel of a group.
     static func variantOrder(_ records: [ResultsRecord]) -> [String] {
         var names = [String]()
-        for record in records.filter(\.isBaselineVariant) + records where !names.contains(record[.variant]) {
+        var seen = Set<String>()
+        for record in records.filter(\.isBaselineVariant) + records where seen.insert(record[.variant]).inserted {
             names.append(record[.variant])
         }
         return names
+    }
+
+    /// `records` split by variant, in the order of `variantOrder`: one pass, however many
+    /// variants a file names.
+    static func byVariant(_ records: [ResultsRecord]) -> (names: [String], rows: [[ResultsRecord]]) {
+        let names = variantOrder(records)
+        let groups = Dictionary(grouping: records) { $0[.variant] }
+        return (names, names.map { groups[$0] ?? [] })
     }
 
     /// The axis name of a size column, with its unit.
