@@ -8,6 +8,8 @@ enum AllocationChart {
             .map { ($0.records[0], $0.records.filter { $0.isOK && $0.number(.allocsPerEvent) != nil }) }
             .filter { !$0.1.isEmpty }
         guard !groups.isEmpty else { return nil }
+        // A row is at least its name, its bar and its figure.
+        try SVGCanvas.reserve(groups.reduce(0) { $0 + $1.1.count } * 3)
         let values = groups.flatMap { $0.1.compactMap { $0.number(.allocsPerEvent) } }
         let plotLeft = labelWidth + 10
         let plotRight = Charts.width - 90

@@ -75,9 +75,15 @@ enum ChartRows {
         }
     }
 
+    /// Whether the row has a time per event a chart can draw (`nanoseconds` is not nil),
+    /// without the work of its tooltip.
+    static func hasTime(_ record: ResultsRecord) -> Bool {
+        record.isOK && record.number(.nsPerEventMedian).map { $0 > 0 } == true
+    }
+
     /// The row's time per event with its 95% interval, at `x`.
     static func nanoseconds(_ record: ResultsRecord, x: Double) -> ChartPoint? {
-        guard record.isOK, let median = record.number(.nsPerEventMedian), median > 0 else { return nil }
+        guard hasTime(record), let median = record.number(.nsPerEventMedian) else { return nil }
         let low = record.number(.nsPerEventCILow)
         let high = record.number(.nsPerEventCIHigh)
         return ChartPoint(

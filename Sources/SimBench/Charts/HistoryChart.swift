@@ -17,6 +17,8 @@ enum HistoryChart {
         let groups = ChartRows.grouped(records) { ChartRows.configurationKey($0, byRun: false) }
             .filter { Set($0.records.map { $0[.runID] }).count >= 2 }
         guard !groups.isEmpty else { return nil }
+        // A row with a time is a point (unless its value is off every axis).
+        try SVGCanvas.reserve(groups.reduce(0) { $0 + $1.records.count(where: ChartRows.hasTime) })
         var canvas = SVGCanvas(width: Charts.width, height: 0)
         var y = 0.0
         for group in groups where !canvas.isFull {

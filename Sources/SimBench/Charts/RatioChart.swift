@@ -12,6 +12,8 @@ enum RatioChart {
             .filter { !$0.1.isEmpty }
         guard !groups.isEmpty else { return nil }
         let patterns = groups.flatMap(\.1)
+        // A row is at least a group, its name, its point and its annotation.
+        try SVGCanvas.reserve(patterns.count * 5)
         var values = [1.0]
         for row in patterns {
             values += [row.number(.ratioToBaseline), row.number(.ratioCILow), row.number(.ratioCIHigh)].compactMap { $0 }

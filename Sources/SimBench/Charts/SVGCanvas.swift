@@ -16,6 +16,12 @@ struct SVGCanvas {
     /// How many elements the canvas holds.
     var elementCount: Int { elements.count }
 
+    /// Fails at once when a chart is sure to draw at least `elements` elements, so that a
+    /// chart past `ChartLimits.elementsPerChart` is refused before the work of drawing it.
+    static func reserve(_ elements: Int) throws(CanvasOverflow) {
+        guard elements < ChartLimits.elementsPerChart else { throw CanvasOverflow() }
+    }
+
     /// Adds `element` if there is room for it.
     private mutating func add(_ element: String) {
         guard elements.count < ChartLimits.elementsPerChart else {

@@ -7,6 +7,8 @@ enum ScalingChart {
     static func svg(_ records: [ResultsRecord]) throws(CanvasOverflow) -> String? {
         let found = SweepChart.sweeps(records, along: [.actors])
         guard !found.isEmpty else { return nil }
+        // A row with a time is a point (unless its value is off every axis).
+        try SVGCanvas.reserve(found.reduce(0) { $0 + $1.records.count(where: ChartRows.hasTime) })
         var canvas = SVGCanvas(width: Charts.width, height: 0)
         var y = 0.0
         for sweep in found where !canvas.isFull { y = draw(sweep, top: y, on: &canvas) }

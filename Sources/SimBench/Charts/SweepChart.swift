@@ -34,6 +34,8 @@ enum SweepChart {
     static func svg(_ records: [ResultsRecord]) throws(CanvasOverflow) -> String? {
         let found = sweeps(records, along: sweptColumns)
         guard !found.isEmpty else { return nil }
+        // A row with a time is a point (unless its value is off every axis).
+        try SVGCanvas.reserve(found.reduce(0) { $0 + $1.records.count(where: ChartRows.hasTime) })
         var canvas = SVGCanvas(width: Charts.width, height: 0)
         var y = 0.0
         for sweep in found where !canvas.isFull {
