@@ -35,7 +35,7 @@ public enum ChartLimits {
     public static let elementsPerReport = 200_000
     /// Rows of results a report's tables show in all; the rest are counted in a note (the
     /// CSV holds them).
-    public static let tableRowsPerReport = 20_000
+    public static let tableRowsPerReport = 10_000
     /// Scenario sections a report shows; the rest are counted in a note.
     public static let sectionsPerReport = 200
     /// Distinct values an environment entry of a report lists.

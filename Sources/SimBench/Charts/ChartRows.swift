@@ -91,11 +91,16 @@ enum ChartRows {
             note: "\(record[.variant]): \(NumberFormat.significant(median)) ns/event, 95% CI \(NumberFormat.interval(low, high))")
     }
 
+    /// Whether the row has a ratio a chart can draw (`ratio` is not nil), without the work
+    /// of its tooltip.
+    static func hasRatio(_ record: ResultsRecord) -> Bool {
+        record.isOK && !record.isBaselineVariant && record.role != .floor
+            && record.number(.ratioToBaseline).map { $0 > 0 } == true
+    }
+
     /// The row's ratio to its baseline with its 95% interval, at `x`.
     static func ratio(_ record: ResultsRecord, x: Double) -> ChartPoint? {
-        guard record.isOK, !record.isBaselineVariant, record.role != .floor,
-            let ratio = record.number(.ratioToBaseline), ratio > 0
-        else { return nil }
+        guard hasRatio(record), let ratio = record.number(.ratioToBaseline) else { return nil }
         let low = record.number(.ratioCILow)
         let high = record.number(.ratioCIHigh)
         return ChartPoint(

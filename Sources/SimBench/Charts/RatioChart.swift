@@ -8,7 +8,7 @@ enum RatioChart {
 
     static func svg(_ records: [ResultsRecord]) throws(CanvasOverflow) -> String? {
         let groups = ChartRows.grouped(records) { ChartRows.configurationKey($0) }
-            .map { group in (group.records[0], group.records.filter { ChartRows.ratio($0, x: 0) != nil }) }
+            .map { group in (group.records[0], group.records.filter(ChartRows.hasRatio)) }
             .filter { !$0.1.isEmpty }
         guard !groups.isEmpty else { return nil }
         let patterns = groups.flatMap(\.1)
