@@ -40,7 +40,7 @@ struct ListCommand: Command {
             }
             lines.append("")
         }
-        print(lines.joined(separator: "\n"), terminator: "")
+        try StandardOutput.write(lines.joined(separator: "\n"))
         return .success
     }
 }

@@ -14,6 +14,7 @@
 #include "SimBenchSpawn.h"
 #include "SimBenchInterruption.h"
 #include "SimBenchTerminal.h"
+#include "SimBenchStandardOutput.h"
 
 #ifdef __cplusplus
 extern "C" {
