@@ -107,7 +107,7 @@ struct ChartFuzzTests {
     func extremeNumbers() throws {
         var random = SplitMix64(seed: 24)
         var drawnCharts = 0
-        for file in 0..<100 {
+        for file in 0..<60 {
             let rows = Self.rows(&random)
             let records = try ResultsFixture(rows).file(runs: .several).records
             for kind in ChartKind.allCases {
@@ -124,7 +124,7 @@ struct ChartFuzzTests {
             #expect(html.hasSuffix("</html>\n") && html.utf8.count < 4 << 20, "file \(file): report of \(html.utf8.count) bytes")
             #expect(!html.contains("=\"inf") && !html.contains("=\"nan"), "file \(file)")
         }
-        #expect(drawnCharts > 200, "the fuzz draws charts, not only refusals: \(drawnCharts)")
+        #expect(drawnCharts > 120, "the fuzz draws charts, not only refusals: \(drawnCharts)")
     }
 
     @Test("a scale over any two numbers is finite, ordered, and has at most ChartLimits.ticksPerAxis ticks")
