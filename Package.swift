@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 import PackageDescription
 
 // The harness, the measured subjects and the command line are separate targets:
@@ -6,7 +6,12 @@ import PackageDescription
 // - SimBenchCore: what a scenario is (protocols, seeding, parameters). Tiny, so that the
 //   subjects depend on nothing else.
 // - Subjects (Benchmarks/): the pattern and baseline implementations, one folder per family.
-// - CAllocationCounter: a C shim that interposes glibc's allocator to count allocations.
+// - CAllocationCounter: the harness's C shim (perf events, spawning, signals, the terminal).
+// - CAllocationInterposer: the allocation counter, which interposes glibc's allocator. Never
+//   linked into the process that times: the AllocationLibrary plugin builds it into
+//   libsimbench-allocations.so, a resource of SimBench, which the harness preloads into an
+//   untimed child that counts (AllocationPass). Only the test bundle links it, to count in
+//   its own process.
 // - SimBench: the harness library (fleet, timing, statistics, CSV, comparison). It knows no
 //   scenario: it is handed a `Catalog`, so it can measure anyone's `Scenario` types.
 // - simbench: the executable (argument parsing, subcommands, terminal output); it builds
@@ -35,11 +40,17 @@ let package = Package(
             linkerSettings: [.linkedLibrary("m")]
         ),
         .target(name: "CAllocationCounter", path: "Sources/CAllocationCounter"),
+        .target(name: "CAllocationInterposer", path: "Sources/CAllocationInterposer"),
+        .plugin(
+            name: "AllocationLibrary", capability: .buildTool(),
+            path: "Sources/SimBenchPlugins/AllocationLibrary"),
         .target(
             name: "SimBench",
             // No `Subjects`: the harness knows no scenario; its users hand it a `Catalog`.
+            // No `CAllocationInterposer`: see AllocationLibrary.
             dependencies: ["SimBenchCore", "CAllocationCounter"],
-            path: "Sources/SimBench"
+            path: "Sources/SimBench",
+            plugins: ["AllocationLibrary"]
         ),
         .executableTarget(
             name: "simbench",
@@ -53,8 +64,11 @@ let package = Package(
         ),
         .testTarget(
             name: "SimBenchTests",
-            dependencies: ["SimBench", "SimBenchCore"],
-            path: "Tests/SimBenchTests"
+            // The interposer, linked: unit tests count allocations in their own process. The
+            // harness finds its functions by name (dlsym), so the test bundle exports them.
+            dependencies: ["SimBench", "SimBenchCore", "CAllocationInterposer"],
+            path: "Tests/SimBenchTests",
+            linkerSettings: [.unsafeFlags(["-Xlinker", "--export-dynamic"])]
         ),
         .testTarget(
             name: "EndToEndTests",

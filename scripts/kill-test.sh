@@ -17,8 +17,11 @@ cd "$work"
 # A large results file: one small run's rows, copied under distinct variant names.
 "$simbench" run --scenario vending --machines 4 --events 4 --rounds 1 --warmup 0 --allow-debug \
     --quiet --csv seed.csv > /dev/null 2>&1
-awk -F, -v OFS=, 'NR == 1 { print; for (i = 1; i <= NF; i++) if ($i == "variant") v = i; next }
-                  NR == 2 { for (k = 1; k <= 6000; k++) { $v = "v" k; print } }' seed.csv > big.csv
+# run_rows, the last column, says how many rows the run wrote: 6000 now (records end in CRLF).
+awk -F, -v OFS=, 'NR == 1 { print; for (i = 1; i <= NF; i++) if ($i == "variant") v = i
+                            last = ($NF ~ /^run_rows\r?$/); next }
+                  NR == 2 { for (k = 1; k <= 6000; k++) { $v = "v" k; if (last) $NF = "6000\r"; print } }' \
+    seed.csv > big.csv
 printf 'big.csv: %s bytes\n' "$(stat -c %s big.csv)"
 "$simbench" merge big.csv --out expected-merge.csv > /dev/null
 "$simbench" export --format influx big.csv --out expected-influx.txt > /dev/null

@@ -39,6 +39,7 @@ public struct CalibrateScenario: Scenario {
                 defaultValue: "1000",
                 accepted: "a whole number from 1 to \(maximumWork), or a comma list of them",
                 isAxis: true,
+                normalize: ParameterSpec.wholeNumberSpelling,
                 check: CalibrateScenario.acceptsWork),
             .integer(
                 "twin-extra", "percent more steps ruler-twin runs past `work` (0: an A/A pair)",

@@ -74,10 +74,10 @@ public struct BenchmarkRunner: Sendable {
     /// The fewest measured rounds `--max-time` leaves a variant with.
     public static let minimumRoundsUnderMaxTime = 3
 
-    /// Why a metric is missing on this machine, said once per run.
+    /// Why a metric is missing on this machine, said once per run. (Allocations are counted
+    /// apart, by `AllocationPass`, which says why when it cannot.)
     static func measurementNotes() -> [String] {
         var notes = [String]()
-        if let reason = AllocationCounter.inactiveReason { notes.append(reason) }
         if let reason = InstructionCounter.unavailableReason() {
             notes.append("instructions not counted: \(reason)")
         }
@@ -113,7 +113,9 @@ public struct BenchmarkRunner: Sendable {
             let session = planned.entry.makeSession(planned.configuration)
             let workers = planned.entry.workers(planned: planned.actors, entities: planned.configuration.entities)
             var setup = await session.setUp(actors: workers, variants: planned.variants.map(\.name))
-            setup.emptyRoundNanoseconds = await BenchmarkRunner.emptyRoundCost(of: session)
+            if !plan.isAllocationPass {
+                setup.emptyRoundNanoseconds = await BenchmarkRunner.emptyRoundCost(of: session)
+            }
             for variant in planned.variants {
                 setup.bytesPerEntity[variant.name] = await session.bytesPerEntity(variant: variant.name)
             }
@@ -172,7 +174,7 @@ public struct BenchmarkRunner: Sendable {
                 else { break }
             }
             round += 1
-            let referenceNanoseconds = reference.measure()
+            let referenceNanoseconds = plan.isAllocationPass ? 0 : reference.measure()
             for (position, unit) in units.shuffled(using: &random).enumerated() {
                 report(
                     group[unit.configuration].label, "round \(round)/\(plan.rounds) \(unit.variant)",

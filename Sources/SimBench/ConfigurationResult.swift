@@ -3,10 +3,10 @@ import SimBenchCore
 /// Everything measured for one scenario configuration.
 public struct ConfigurationResult: Sendable {
     public let planned: PlannedConfiguration
-    let setup: SetupReport
+    var setup: SetupReport
     public let warmupRounds: Int
     public let rounds: Int
-    let samples: [String: [RoundMeasurement]]
+    var samples: [String: [RoundMeasurement]]
     let verdicts: [String: OutcomeVerdict]
     public let actors: Int
     /// Resident memory the setup added: inputs and every variant's prepared state.

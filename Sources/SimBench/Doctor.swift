@@ -25,15 +25,23 @@ public struct Doctor: Sendable {
     public let catalog: Catalog
     /// The calibration scenario of the ruler checks; none skips them.
     public let ruler: RulerCheck?
+    /// The variants of the tax check and of the allocation probe; none skips them.
+    public let tax: TaxCheck?
+    /// This binary's `run` arguments that count `tax`'s allocating variant
+    /// (`AllocationPass`); none skips the allocation probe.
+    public let allocationArguments: [String]?
 
     public init(
-        machines: Int, scenarios: [String]?, seed: UInt64, catalog: Catalog, ruler: RulerCheck?
+        machines: Int, scenarios: [String]?, seed: UInt64, catalog: Catalog, ruler: RulerCheck?,
+        tax: TaxCheck? = nil, allocationArguments: [String]? = nil
     ) {
         self.machines = machines
         self.scenarios = scenarios
         self.seed = seed
         self.catalog = catalog
         self.ruler = ruler
+        self.tax = tax
+        self.allocationArguments = allocationArguments
     }
 
     /// How much the scaling check multiplies each machine's events by.
@@ -49,6 +57,8 @@ public struct Doctor: Sendable {
     public func run(progress: @Sendable (String) -> Void = { _ in }) async throws(UsageError) -> [Check] {
         var checks = environmentChecks()
         let environment = RunEnvironment.current()
+        progress("allocations: an untimed child counts")
+        checks.insert(allocationCheck(tax, environment: environment), at: min(2, checks.count))
 
         // Scaling: every variant, at its scenario's default events and at 8×.
         var small = RunOptions()
@@ -62,6 +72,12 @@ public struct Doctor: Sendable {
         for planned in smallPlan.configurations {
             progress("scaling: \(planned.label)")
             checks += await scalingChecks(planned, environment: environment)
+        }
+
+        // The tax: the harness at one actor against a bare loop of the same code.
+        if let tax {
+            progress("tax: \(tax.scenario) \(tax.allocating) and \(tax.plain), bare loop and --actors 1")
+            checks += try await taxChecks(tax, environment: environment)
         }
 
         // The ruler: an A/A pair and a 10% step must be told apart correctly.
@@ -87,10 +103,6 @@ public struct Doctor: Sendable {
             Check(
                 name: "clock", verdict: resolutionNs <= 1000 ? .pass : .warning,
                 detail: "CLOCK_MONOTONIC resolution \(resolutionNs) ns"))
-        checks.append(
-            AllocationCounter.isActive
-                ? Check(name: "allocations", verdict: .pass, detail: "glibc's allocator is interposed; counts are real")
-                : Check(name: "allocations", verdict: .warning, detail: AllocationCounter.inactiveReason ?? ""))
         checks.append(
             InstructionCounter.unavailableReason().map {
                 Check(name: "instructions", verdict: .warning, detail: $0)

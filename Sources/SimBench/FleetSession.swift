@@ -188,7 +188,10 @@ actor FleetSession<S: Scenario>: ScenarioSession {
     }
 
     func bytesPerEntity(variant name: String) async -> Double? {
-        guard let index = S.variants.firstIndex(where: { $0.name == name }) else { return nil }
+        // Counted in the allocation pass only; the process that times has no counter.
+        guard AllocationCounter.isActive,
+            let index = S.variants.firstIndex(where: { $0.name == name })
+        else { return nil }
         if case .asynchronous(let prepare) = S.variants[index].body {
             return await asynchronousBytesPerEntity(prepare)
         }
@@ -196,6 +199,13 @@ actor FleetSession<S: Scenario>: ScenarioSession {
         // objects at a time: measure entities alone, each with a shard of its own built
         // before the count starts, at a few places spread over the fleet.
         let samples = min(entities, FleetSession.bytesSampleEntities)
+        // One run first, uncounted: what the process allocates once and keeps (runtime
+        // caches, lazily built tables) is nobody's per-entity cost, and whether the process
+        // had allocated it already depends on what ran before.
+        if samples > 0 {
+            let run = S.variants[index].prepare(scenario.makeShard(entities: 0..<1))
+            blackHole(run())
+        }
         var total: Int64 = 0
         for sample in 0..<samples {
             let entity = entities * sample / samples
@@ -292,6 +302,9 @@ actor FleetSession<S: Scenario>: ScenarioSession {
 /// prepared run.
 actor FleetWorker<S: Scenario> {
     let entities: Range<Int>
+    /// Whether this process counts allocations: only in the allocation pass, an untimed
+    /// child with the counter preloaded (`AllocationPass`). Decided once per process.
+    private let counting = AllocationCounter.isActive
     private var shard: S.Shard?
     /// Prepared runs by variant index. The closures never leave this actor.
     private var runs: [Int: () -> S.Outcome] = [:]
@@ -317,14 +330,28 @@ actor FleetWorker<S: Scenario> {
         }
     }
 
-    /// Runs the shard once; returns the outcome, the allocator calls the run made and the
-    /// CPU time it took.
+    /// Runs the shard once; returns the outcome, the CPU time it took and, in the allocation
+    /// pass, the allocator calls it made.
     ///
     /// The run is synchronous, so it stays on one thread, and the thread's own tally and
     /// clock count exactly its allocations and its CPU time: not the task group's or the
     /// actor runtime's, which are the harness's cost, not the variant's.
     func run(variant index: Int) -> WorkerRun<S.Outcome> {
         guard let run = runs[index] else { preconditionFailure("run before prepare") }
+        return counting ? countedRun(run) : timedRun(run)
+    }
+
+    /// The run as the process that times does it: the thread's CPU clock around it, and
+    /// nothing else. No allocation counter is read, here or anywhere in that process.
+    private func timedRun(_ run: () -> S.Outcome) -> WorkerRun<S.Outcome> {
+        let cpuBefore = threadCPUNanoseconds()
+        let outcome = run()
+        let cpu = threadCPUNanoseconds() - cpuBefore
+        return WorkerRun(outcome: outcome, allocations: 0, cpuNanoseconds: cpu)
+    }
+
+    /// The run as the allocation pass does it: the thread's allocations around it too.
+    private func countedRun(_ run: () -> S.Outcome) -> WorkerRun<S.Outcome> {
         let allocationsBefore = AllocationCounter.countOnThisThread()
         let cpuBefore = threadCPUNanoseconds()
         let outcome = run()
@@ -341,36 +368,28 @@ actor FleetWorker<S: Scenario> {
     /// see their work; they include the runtime's own, which is the design's cost too.
     func runAsynchronous(variant index: Int) async -> WorkerRun<S.Outcome> {
         guard let run = asynchronousRuns[index] else { preconditionFailure("run before prepare") }
-        let allocationsBefore = AllocationCounter.count()
+        let allocationsBefore = counting ? AllocationCounter.count() : 0
         let cpuBefore = processCPUNanoseconds()
         let outcome = await run()
         let cpu = processCPUNanoseconds() - cpuBefore
-        return WorkerRun(
-            outcome: outcome, allocations: AllocationCounter.count() - allocationsBefore,
-            cpuNanoseconds: cpu)
+        let allocations = counting ? AllocationCounter.count() - allocationsBefore : 0
+        return WorkerRun(outcome: outcome, allocations: allocations, cpuNanoseconds: cpu)
     }
 
     /// What `runAsynchronous` does around a variant's run, with no variant.
     func runNothingAsynchronous() async -> WorkerRun<S.Outcome> {
-        let allocationsBefore = AllocationCounter.count()
+        let allocationsBefore = counting ? AllocationCounter.count() : 0
         let cpuBefore = processCPUNanoseconds()
         let outcome = S.Outcome()
         let cpu = processCPUNanoseconds() - cpuBefore
-        return WorkerRun(
-            outcome: outcome, allocations: AllocationCounter.count() - allocationsBefore,
-            cpuNanoseconds: cpu)
+        let allocations = counting ? AllocationCounter.count() - allocationsBefore : 0
+        return WorkerRun(outcome: outcome, allocations: allocations, cpuNanoseconds: cpu)
     }
 
     /// What `run` does around a variant's run, with no variant: the same reads of the
     /// counters and clocks, and an empty outcome.
     func runNothing() -> WorkerRun<S.Outcome> {
-        let allocationsBefore = AllocationCounter.countOnThisThread()
-        let cpuBefore = threadCPUNanoseconds()
-        let outcome = S.Outcome()
-        let cpu = threadCPUNanoseconds() - cpuBefore
-        return WorkerRun(
-            outcome: outcome, allocations: AllocationCounter.countOnThisThread() - allocationsBefore,
-            cpuNanoseconds: cpu)
+        counting ? countedRun(S.Outcome.init) : timedRun(S.Outcome.init)
     }
 
     func release() {

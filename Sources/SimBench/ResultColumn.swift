@@ -272,6 +272,10 @@ extension ResultColumn {
     // A sweep (`--machines 1000,10000`): which point of it the row is, part of its identity.
     public static let sweep = text("sweep", influx: .tag, readers: [.compare]) { $0.sweep }
 
+    // How many rows the run wrote: a history reader counts each run's rows against it
+    // (`ResultsFile`), and `repair-history` drops a run whose append was cut short.
+    public static let runRows = count("run_rows") { $0.runRows.map { UInt64($0) } }
+
     /// Every column, in the order simbench writes them. New columns go at the end.
     public static let all: [ResultColumn] = [
         runID, timestamp, host, cpu, cores, loadAverage, os, swiftVersion, buildConfig, buildFlags,
@@ -288,6 +292,7 @@ extension ResultColumn {
         overheadCILow, overheadCIHigh, breakevenNsPerEvent, breakevenCILow, breakevenCIHigh,
         breakevenNote, negligible, bytesPerEntity, bytesPerEntityOverBaseline, floorNsPerEvent,
         floorShare, ratioNetOfFloor, ratioNetCILow, ratioNetCIHigh, estimatedPeakBytes, sweep,
+        runRows,
     ]
 
     /// The column named `name`, if simbench writes one.

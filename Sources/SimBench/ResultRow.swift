@@ -94,6 +94,20 @@ public struct ResultRow: Sendable, Equatable {
     /// The swept settings' values at this row (`machines=1000;actors=4`); empty when the run
     /// swept nothing. Part of the row's identity (`ResultIdentity`).
     public var sweep = ""
+    /// How many rows the run wrote in all, the same in each of them (`oneRun`): a history
+    /// reader counts a run's rows against it, so that an append cut short at a record
+    /// boundary, which leaves only whole records, is still seen. Nil (an empty cell) for
+    /// rows not written by `run`.
+    public var runRows: Int?
+
+    /// `rows`, all of one run, each saying how many they are (`runRows`).
+    public static func oneRun(_ rows: [ResultRow]) -> [ResultRow] {
+        rows.map { row in
+            var row = row
+            row.runRows = rows.count
+            return row
+        }
+    }
 
     /// The header: every column's name, in `ResultColumn.all` order.
     public static let columns = ResultColumn.all.map(\.name)

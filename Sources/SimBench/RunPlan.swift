@@ -13,15 +13,19 @@ public struct RunPlan: Sendable {
     /// The settings given a comma list (`--machines 1000,10000`), in `SweepSetting` order;
     /// empty when the run sweeps nothing.
     public let sweeps: [SweepSetting]
-    public let rounds: Int
-    public let warmup: Int?
-    public let minTimeSeconds: Double?
-    public let maxTimeSeconds: Double?
+    public internal(set) var rounds: Int
+    public internal(set) var warmup: Int?
+    public internal(set) var minTimeSeconds: Double?
+    public internal(set) var maxTimeSeconds: Double?
     public let seed: UInt64
     /// Child processes the run is repeated in (`ProcessPool`); 1 measures in this process.
-    public let processes: Int
+    public internal(set) var processes: Int
     /// The share of an event's time below which an overhead stops mattering.
     public let negligible: Double
+
+    /// Whether this plan is the allocation pass's (`AllocationPass`): its rounds count
+    /// allocations and time nothing that is reported.
+    public internal(set) var isAllocationPass = false
 
     /// Rounds never exceed this, whatever `--min-time` asks.
     public static let roundLimit = RunOptions.Limits.rounds.range.upperBound
@@ -208,6 +212,11 @@ public struct RunPlan: Sendable {
 
     /// Each scenario's parameter sets: defaults, overridden by `--param`, axis lists expanded
     /// into one set per combination.
+    ///
+    /// Every value given is checked, also one that a later `--param` of the same name
+    /// overrides: a typo is refused, never silently dropped. Values are normalised
+    /// (`01000` → `1000`) and then de-duplicated, keeping the first place, so that one value
+    /// is never measured twice under two identities.
     private static func expandParameters(
         _ assignments: [ParameterAssignment], of entries: [ScenarioEntry]
     ) throws(UsageError) -> [String: [ParameterValues]] {
@@ -223,6 +232,10 @@ public struct RunPlan: Sendable {
             } else if !entries.contains(where: { $0.parameter(named: assignment.name) != nil }) {
                 throw unknownParameter(assignment.name, in: entries)
             }
+            for entry in entries where assignment.scenario == nil || assignment.scenario == entry.name {
+                guard let spec = entry.parameter(named: assignment.name) else { continue }
+                _ = try values(of: assignment.value, for: spec, of: entry)
+            }
         }
         var sets = [String: [ParameterValues]]()
         for entry in entries {
@@ -231,14 +244,7 @@ public struct RunPlan: Sendable {
                 let given = assignments.last {
                     $0.name == spec.name && ($0.scenario == nil || $0.scenario == entry.name)
                 }
-                let text = given?.value ?? spec.defaultValue
-                let values = spec.isAxis ? text.split(separator: ",", omittingEmptySubsequences: false).map(String.init) : [text]
-                for value in values where !spec.accepts(value) {
-                    throw UsageError(
-                        "--param: \(entry.name).\(spec.name)='\(value)' is not valid; expected \(spec.accepted)\(spec.isAxis ? " (or a comma list of them)" : "")")
-                }
-                var unique = [String]()
-                for value in values where !unique.contains(value) { unique.append(value) }
+                let unique = try values(of: given?.value ?? spec.defaultValue, for: spec, of: entry)
                 combinations = combinations.flatMap { partial in
                     unique.map { value in partial.merging([spec.name: value]) { $1 } }
                 }
@@ -246,6 +252,21 @@ public struct RunPlan: Sendable {
             sets[entry.name] = combinations.map(ParameterValues.init)
         }
         return sets
+    }
+
+    /// The values `text` gives `spec` (one, or an axis's comma list): each checked, then
+    /// normalised, without repeats, in the order given.
+    private static func values(
+        of text: String, for spec: ParameterSpec, of entry: ScenarioEntry
+    ) throws(UsageError) -> [String] {
+        let values = spec.isAxis ? text.split(separator: ",", omittingEmptySubsequences: false).map(String.init) : [text]
+        for value in values where !spec.accepts(value) {
+            throw UsageError(
+                "--param: \(entry.name).\(spec.name)='\(value)' is not valid; expected \(spec.accepted)\(spec.isAxis ? " (or a comma list of them)" : "")")
+        }
+        var unique = [String]()
+        for value in values.map(spec.normalized) where !unique.contains(value) { unique.append(value) }
+        return unique
     }
 
     private static func unknownParameter(_ name: String, in entries: [ScenarioEntry]) -> UsageError {

@@ -8,6 +8,9 @@ public struct ScenarioEntry: Sendable {
     /// and its CPU time and allocations are counted process-wide.
     public let isAsynchronous: Bool
     let makeSession: @Sendable (ScenarioConfiguration) -> any ScenarioSession
+    /// A synchronous variant's wall ns per event in each of `rounds` runs of the whole
+    /// fleet, timed by a bare loop: no actor, no task, no harness (`Doctor`'s tax check).
+    let bareLoop: @Sendable (ScenarioConfiguration, _ variant: String, _ rounds: Int) -> [Double]?
 
     public init<S: Scenario>(_ scenario: S.Type) {
         descriptor = S.descriptor
@@ -17,6 +20,27 @@ public struct ScenarioEntry: Sendable {
             "scenario '\(S.descriptor.name)' mixes synchronous and asynchronous variants")
         variants = S.variants.map { VariantInfo(name: $0.name, role: $0.role, summary: $0.summary) }
         makeSession = { FleetSession<S>(configuration: $0) }
+        bareLoop = { ScenarioEntry.bareLoop(S.self, configuration: $0, variant: $1, rounds: $2) }
+    }
+
+    /// The shard of every entity built, the variant prepared, one run to warm up, then a
+    /// clock around each run: what a user's own loop around the same code would see.
+    private static func bareLoop<S: Scenario>(
+        _: S.Type, configuration: ScenarioConfiguration, variant name: String, rounds: Int
+    ) -> [Double]? {
+        guard let variant = S.variants.first(where: { $0.name == name }), !variant.isAsynchronous else {
+            return nil
+        }
+        let scenario = S(configuration: configuration)
+        let shard = scenario.makeShard(entities: 0..<configuration.entities)
+        let events = Double(max(scenario.eventCount(of: shard), 1))
+        let run = variant.prepare(shard)
+        blackHole(run())
+        return (0..<rounds).map { _ in
+            let start = monotonicNanoseconds()
+            blackHole(run())
+            return Double(monotonicNanoseconds() - start) / events
+        }
     }
 
     public var name: String { descriptor.name }

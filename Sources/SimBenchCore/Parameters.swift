@@ -13,6 +13,7 @@ public struct ParameterSpec: Sendable {
     /// in memory at once would cost for nothing.
     public let comparesValues: Bool
     private let check: @Sendable (String) -> Bool
+    private let normalize: @Sendable (String) -> String
 
     public init(
         name: String,
@@ -21,6 +22,7 @@ public struct ParameterSpec: Sendable {
         accepted: String,
         isAxis: Bool = false,
         comparesValues: Bool = true,
+        normalize: @escaping @Sendable (String) -> String = { $0 },
         check: @escaping @Sendable (String) -> Bool
     ) {
         self.name = name
@@ -30,10 +32,27 @@ public struct ParameterSpec: Sendable {
         self.isAxis = isAxis
         self.comparesValues = comparesValues
         self.check = check
+        self.normalize = normalize
     }
 
     public func accepts(_ value: String) -> Bool {
         check(value)
+    }
+
+    /// The one spelling of an accepted `value` (`01000` → `1000`, `0.50` → `0.5`), so that
+    /// values equal after parsing are one configuration under one identity.
+    public func normalized(_ value: String) -> String {
+        normalize(value)
+    }
+
+    /// `normalize` for whole numbers: `Int`'s own spelling.
+    public static let wholeNumberSpelling: @Sendable (String) -> String = { text in
+        Int(text).map(String.init) ?? text
+    }
+
+    /// `normalize` for decimal numbers: `Double`'s own spelling, as the defaults are written.
+    public static let numberSpelling: @Sendable (String) -> String = { text in
+        Double(text).map { String($0) } ?? text
     }
 
     /// One of a fixed set of words.
@@ -55,7 +74,7 @@ public struct ParameterSpec: Sendable {
         ParameterSpec(
             name: name, summary: summary, defaultValue: String(defaultValue),
             accepted: "a whole number from \(range.lowerBound) to \(range.upperBound)",
-            isAxis: isAxis
+            isAxis: isAxis, normalize: wholeNumberSpelling
         ) { Int($0).map(range.contains) ?? false }
     }
 
@@ -66,7 +85,8 @@ public struct ParameterSpec: Sendable {
     ) -> ParameterSpec {
         ParameterSpec(
             name: name, summary: summary, defaultValue: String(defaultValue),
-            accepted: "a number from \(range.lowerBound) to \(range.upperBound)", isAxis: isAxis
+            accepted: "a number from \(range.lowerBound) to \(range.upperBound)", isAxis: isAxis,
+            normalize: numberSpelling
         ) { value in
             guard let number = Double(value), number.isFinite else { return false }
             return range.contains(number)

@@ -100,7 +100,8 @@ struct ABCommand: Command {
           3   a build computes a wrong outcome (its run stops ab at once)
           1   not a git repository, the base has no simbench, a build or run failed, or the
               base's results lack a column the verdicts read (then nothing more is run)
-          64  usage: bad flag or value, or --base is not a commit
+          64  usage: bad flag or value, --base is not a commit, --output cannot take the
+              files, or the run arguments are refused (all found before anything is built)
         """
 
     init() {}
@@ -126,16 +127,24 @@ struct ABCommand: Command {
     }
 
     private func measure() throws -> ExitStatus {
+        // Every output and every run argument is checked before anything is built (two
+        // builds take minutes): nothing fails after the work is done that could fail now.
+        try checkOutput()
         let root = try git(["rev-parse", "--show-toplevel"], in: nil, failure: "not inside a git repository: ab builds --base from git")
         guard let commit = try? git(["rev-parse", "--verify", "--quiet", "\(base)^{commit}"], in: root, failure: "") else {
             throw Failure(message: "--base '\(base)' is not a commit of \(root); expected a branch, tag or commit", status: .usage)
         }
         let short = String(commit.prefix(8))
         let suite = try runArguments ?? suiteArguments(root: root)
+        try checkRunArguments(suite)
 
         let workspace = "\(root)/\(ABCommand.directory)"
         let worktree = "\(workspace)/base"
-        try FileManager.default.createDirectory(atPath: workspace, withIntermediateDirectories: true)
+        do {
+            try FileManager.default.createDirectory(atPath: workspace, withIntermediateDirectories: true)
+        } catch {
+            throw Failure(message: "cannot create \(workspace), where the base is built: \(Self.reason(error))", status: .failure)
+        }
         if FileManager.default.fileExists(atPath: "\(worktree)/.git") {
             _ = try git(["checkout", "--quiet", "--detach", "--force", commit], in: worktree, failure: "cannot check out \(base) in \(worktree)")
         } else {
@@ -150,9 +159,16 @@ struct ABCommand: Command {
         progress("building the head (the working tree)")
         let headBinary = try build(in: root, scratch: nil, log: "\(workspace)/head-build.log", side: "head")
 
-        try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
+        do {
+            try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
+        } catch {
+            throw Failure(message: "--output: cannot create '\(output)': \(Self.reason(error))", status: .failure)
+        }
         for name in (try? FileManager.default.contentsOfDirectory(atPath: output)) ?? []
         where ((name.hasPrefix("base-") || name.hasPrefix("head-")) && name.hasSuffix(".csv")) || name == ABCommand.markdownReport {
+            // Only an earlier ab's files: never a directory of that name.
+            var status = stat()
+            guard lstat("\(output)/\(name)", &status) == 0, status.st_mode & S_IFMT == S_IFREG else { continue }
             try? FileManager.default.removeItem(atPath: "\(output)/\(name)")
         }
         var files = [(base: ResultsFile, head: ResultsFile)]()
@@ -183,11 +199,94 @@ struct ABCommand: Command {
             headSummary: "working tree (\(headCommit)\(dirty ? " with changes" : "")), \(pairs) runs in \(output)/head-*.csv")
         let markdown = ABCommand.marker + "\n" + comparison.render(.markdown)
         let reportPath = "\(output)/\(ABCommand.markdownReport)"
-        guard FileManager.default.createFile(atPath: reportPath, contents: Data((markdown + "\n").utf8)) else {
-            throw Failure(message: "cannot write \(reportPath)", status: .failure)
+        do {
+            try OutputFile.writeAtomically(markdown + "\n", to: reportPath)
+        } catch {
+            throw Failure(message: "cannot write \(reportPath): \(error.reason)", status: .failure)
         }
         print(judging.format == .markdown ? markdown : comparison.render(.text, width: judging.wide ? nil : Terminal.width))
         return comparison.exitStatus(failOnImprovement: judging.failOnImprovement)
+    }
+
+    /// Checks `--output` before anything runs: an existing directory in which the runs'
+    /// CSVs and the report can be written (files of those names, if any, are regular files),
+    /// or a path whose missing directories can be created. A refusal is a usage error.
+    private func checkOutput() throws {
+        func refuse(_ reason: String) -> Failure {
+            Failure(message: "--output: '\(output.escapingControlCharacters)' \(reason); expected a directory for the runs' CSVs and \(ABCommand.markdownReport)", status: .usage)
+        }
+        guard !output.isEmpty else { throw refuse("is empty") }
+        guard output != OutputPath.standardOutputName else { throw refuse("(standard output) cannot be used here") }
+        var status = stat()
+        if stat(output, &status) == 0 {
+            guard status.st_mode & S_IFMT == S_IFDIR else { throw refuse("is not a directory") }
+            let names = (1...pairs).flatMap { ["base-\($0).csv", "head-\($0).csv"] } + [ABCommand.markdownReport]
+            do {
+                for name in names {
+                    let path = output.hasSuffix("/") ? output + name : output + "/" + name
+                    _ = try OutputPath.check(path, flag: "--output", standardOutput: false, streams: false)
+                }
+            } catch {
+                throw Failure(message: "\(error)", status: .usage)
+            }
+            return
+        }
+        // The nearest missing directory must be creatable in its existing parent.
+        var missing = output
+        var parent = OutputPath.parentDirectory(of: missing)
+        while stat(parent, &status) != 0, errno == ENOENT, parent != missing {
+            missing = parent
+            parent = OutputPath.parentDirectory(of: missing)
+        }
+        if stat(parent, &status) == 0, status.st_mode & S_IFMT != S_IFDIR {
+            throw refuse("cannot be created: '\(parent.escapingControlCharacters)' is not a directory")
+        }
+        do {
+            _ = try OutputPath.check(missing, flag: "--output", standardOutput: false)
+        } catch {
+            throw Failure(message: "\(error)", status: .usage)
+        }
+    }
+
+    /// Checks the run arguments as each side's `simbench run` will get them, before any
+    /// build: the head's are planned as `run` plans them (scenarios, variants, parameters,
+    /// counts, memory); the base's flags and values are parsed (its scenarios and
+    /// parameters are its own, checked when it runs). Output flags are refused: ab names
+    /// each run's CSV itself, and every run would write over, or append to, the same file.
+    private func checkRunArguments(_ suite: [String]) throws {
+        for (side, extra) in [("head", headArguments), ("base", baseArguments)] {
+            let words = suite + extra
+            let run: RunCommand
+            do {
+                guard case .command(let parsed) = try CommandParser.parse(RunCommand.self, words) else {
+                    throw UsageError("--help is not a run argument")
+                }
+                run = parsed
+            } catch {
+                throw Failure(message: "the \(side)'s run arguments (\(words.joined(separator: " "))): \(error)", status: .usage)
+            }
+            let outputs = [("--csv", run.csvPath), ("--raw", run.rawPath), ("--append", run.historyPath), ("--save-baseline", run.baselineName)]
+            if let flag = outputs.first(where: { $0.1 != nil })?.0 {
+                throw Failure(
+                    message: "the \(side)'s run arguments: \(flag) is not taken; ab writes each run's CSV into --output ('\(output)')",
+                    status: .usage)
+            }
+            guard side == "head" else { continue }
+            let environment = RunEnvironment.current()
+            do {
+                _ = try RunPlan(
+                    options: run.options, catalog: Suite.catalog, cores: environment.cores,
+                    physicalMemory: environment.physicalMemory)
+            } catch {
+                throw Failure(message: "the \(side)'s run arguments (\(words.joined(separator: " "))): \(error)", status: .usage)
+            }
+        }
+    }
+
+    /// A Foundation error's reason, in one line, without its domain and code.
+    private static func reason(_ error: Error) -> String {
+        let text = (error as NSError).localizedFailureReason ?? (error as NSError).localizedDescription
+        return text.split(separator: "\n").first.map(String.init) ?? "\(error)"
     }
 
     /// The CI suite's run arguments: one per whitespace-separated word, `#` to the end of a

@@ -26,7 +26,8 @@ struct BaselineCommand: Command {
         'simbench run … --save-baseline NAME' stores a run's results as NAME as it finishes.
 
         EXIT STATUS
-          0 saved · 1 FILE is not a valid results file, or cannot be written · 64 usage
+          0 saved · 1 FILE is not a valid results file, or cannot be written · 64 usage,
+          or a baselines directory that cannot be made
         """
 
     init() {}
@@ -38,6 +39,8 @@ struct BaselineCommand: Command {
                 throw UsageError("baseline save: expected NAME FILE, such as 'baseline save ci results/simbench-….csv'")
             }
             try BaselineStore.validate(operands[1], flag: "baseline save")
+            // The baselines directory can take it, before the file is read.
+            _ = try BaselineStore.check(operands[1], flag: "baseline save")
             action = .save(name: operands[1], file: operands[2])
         case "list":
             guard operands.count == 1 else {

@@ -28,12 +28,15 @@ struct DoctorCommand: Command {
         CHECKS
           build          a release build (a debug build fails the doctor)
           clock          the monotonic clock's resolution
-          allocations    whether glibc's allocator is interposed, so allocation counts are real
+          allocations    whether an untimed child with the allocation counter preloaded counts
+                         \(Suite.tax.scenario).\(Suite.tax.allocating)'s allocations (the timing process interposes nothing)
           instructions   whether perf_event_open can count instructions (not on most VMs)
           load           whether other work competes for the cores
           scaling        every variant of every scenario at its default events and at \(Doctor.growthFactor)×:
                          its time must grow at least \(String(format: "%g", Doctor.minimumGrowth))×, or its work was optimised away (or
                          a fixed cost per machine or round dominates it)
+          tax            \(Suite.tax.scenario).\(Suite.tax.allocating) and .\(Suite.tax.plain), timed by a bare loop in this binary
+                         and by simbench at --actors 1, taking turns: they must agree within ±\(String(format: "%g", Doctor.taxLimit * 100))%
           A/A            \(Suite.ruler.scenario)'s \(Suite.ruler.ruler) against its identical twin: the ratio CI contains 1
           10% step       \(Suite.ruler.scenario) \(Suite.ruler.parameter)=\(Suite.ruler.step) against \(Suite.ruler.parameter)=\(Suite.ruler.reference): the ratio CI excludes 1
 
@@ -51,7 +54,11 @@ struct DoctorCommand: Command {
         let progress = ProgressLine(enabled: Terminal.standardErrorIsTerminal)
         let checks = try await Doctor(
             machines: machines, scenarios: scenarios, seed: seed, catalog: Suite.catalog,
-            ruler: Suite.ruler
+            ruler: Suite.ruler, tax: Suite.tax,
+            allocationArguments: [
+                RunCommand.name, "--scenario", Suite.tax.scenario, "--variant", Suite.tax.allocating,
+                "--machines", "\(machines)", "--seed", "\(seed)", "--quiet",
+            ]
         ).run {
             phase in
             progress.show(BenchmarkRunner.Progress(scenario: 1, scenarios: 1, label: "doctor", phase: phase))

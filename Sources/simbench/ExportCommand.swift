@@ -43,8 +43,10 @@ struct ExportCommand: Command {
           bencher  Bencher Metric Format JSON: {name: {latency, ratio-to-baseline,
                    allocations-per-event: {value, lower_value, upper_value}}}, bounds = 95% CI
           influx   InfluxDB line protocol, measurement 'simbench', tags scenario, params,
-                   variant, role, host, cpu, build_config, swift_version; one line per row,
-                   timestamped with the run's start; reads history files of many runs too
+                   variant, role, host, cpu, build_config, swift_version (and sweep in a
+                   sweep); one line per row, timestamped with the run's start second plus a
+                   fraction taken from its run id, so that runs of the same second stay
+                   separate points; reads history files of many runs too
           Benchmarks are named scenario.variant[params]. Rows without timing are left out.
 
         EXIT STATUS
@@ -70,6 +72,8 @@ struct ExportCommand: Command {
         // A history of many runs is a time series: only line protocol carries one.
         // --run picks one run of a history; without it, github and bencher take one run.
         let results = try ResultsFile.read(file, runs: format == .influx || run != nil ? .several : .one)
+        // Never a run an interrupted append left incomplete, even from a one-run history.
+        try results.requireWholeRuns()
         let text = try BenchmarkExport.render(results, as: format, run: run)
         if let output, let outputPath {
             OutputPath.reserveStandardOutput(if: [output])

@@ -1,22 +1,26 @@
 import SimBench
 
-/// `simbench repair-history FILE`: drops the partial last record an interrupted append of
-/// an older simbench left in a history file (see `HistoryFile.repair`).
+/// `simbench repair-history FILE`: drops the run an interrupted append left incomplete in a
+/// history file, whole (see `HistoryFile.repair`).
 struct RepairHistoryCommand: Command {
     var file = ""
 
     static let name = "repair-history"
-    static let abstract = "drop the partial last record an interrupted append left in a history"
+    static let abstract = "drop the incomplete run an interrupted append left in a history"
     static let operands = [
         Operand(name: "FILE", help: "a history CSV written by run --append", completion: .file)
     ]
     static var flags: [Option<RepairHistoryCommand>] { [] }
     static let discussion = """
-        Only a partial last record is dropped; any other damage is refused and the file is
-        left as it was.
+        An append cut short (SIGKILL, a crash, a full disk) leaves the last run incomplete:
+        part of a record at the end of the file, or fewer rows than the run wrote (each row
+        says how many, in run_rows). That run is dropped whole, never kept in part; the runs
+        before it are unchanged. Any other damage (a complete but malformed record, a broken
+        run before the last) is refused, in one line, and the file is left as it was.
 
         EXIT STATUS
-          0 repaired, or nothing to repair · 1 the file is damaged otherwise · 64 usage
+          0 repaired, or nothing to repair · 1 not repaired: the file is damaged otherwise,
+          or cannot be read or written · 64 usage
         """
 
     init() {}
@@ -35,6 +39,9 @@ struct RepairHistoryCommand: Command {
             print("\(file): a valid history; nothing to repair")
         case .droppedPartialRecord(let line, let bytes):
             print("\(file): dropped the partial last record (line \(line), \(bytes) bytes); the rows before it are unchanged")
+        case .droppedRun(let id, let rows, let partialRecord, let line, let bytes):
+            let what = "\(rows) row\(rows == 1 ? "" : "s")\(partialRecord ? " and a partial record" : "")"
+            print("\(file): dropped run '\(id)', which an interrupted append left incomplete: \(what) from line \(line) on, \(bytes) bytes; the runs before it are unchanged")
         }
         return .success
     }

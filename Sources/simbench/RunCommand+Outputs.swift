@@ -29,7 +29,8 @@ extension RunCommand {
         all += [tracking.history, tracking.baseline].compactMap { $0 }
         try OutputPath.refuseCollisions(all)
         OutputPath.reserveStandardOutput(if: all)
-        Interruption.expect([csv, rawPath, historyPath].compactMap { $0 })
+        Interruption.expect(
+            [csv, rawPath, historyPath, baselineName.map(BaselineStore.path(of:))].compactMap { $0 })
         return outputs
     }
 
@@ -43,15 +44,9 @@ extension RunCommand {
         }
     }
 
-    /// Writes the CSV and the raw samples.
+    /// Writes the CSV and the raw samples (each write tells the interruption notice).
     func writeResults(_ outputs: Outputs, document: String, raw: @autoclosure () -> String) throws {
-        if let csv = outputs.csv {
-            try csv.write(document)
-            Interruption.written(outputs.csvName)
-        }
-        if let output = outputs.raw, let rawPath {
-            try output.write(raw())
-            Interruption.written(rawPath)
-        }
+        if let csv = outputs.csv { try csv.write(document) }
+        if let output = outputs.raw { try output.write(raw()) }
     }
 }

@@ -4,15 +4,13 @@ import SimBench
 /// What `simbench run` does for regression tracking: `--save-baseline`, `--append`, and
 /// the word about `--shard`.
 extension RunCommand {
-    /// Before the run: the baseline directory and the history file can take the results.
+    /// Before the run: the baseline directory (existing, or creatable) and the history file
+    /// can take the results.
     /// A history file that is already broken is refused now, not after minutes of running.
     /// Returns the outputs, for `checkOutputs` to refuse collisions.
     func checkTracking() throws -> (history: OutputPath?, baseline: OutputPath?) {
-        var baseline: OutputPath?
-        if let baselineName, FileManager.default.fileExists(atPath: BaselineStore.directory) {
-            baseline = try OutputPath.check(
-                BaselineStore.path(of: baselineName), flag: "--save-baseline", standardOutput: false)
-        }
+        // The baseline is saved after the run: its directory is checked now, not then.
+        let baseline = try baselineName.flatMap { try BaselineStore.check($0, flag: "--save-baseline") }
         return (try historyPath.map(HistoryFile.check), baseline)
     }
 
@@ -59,8 +57,8 @@ extension RunCommand {
             if !outcome.columnsLeftOut.isEmpty {
                 line += " (its header is from an older simbench; left out: \(outcome.columnsLeftOut.joined(separator: ", ")))"
             }
+            // (The append itself told the interruption notice: rows appended.)
             print(line)
-            Interruption.written(historyPath)
         }
     }
 }

@@ -130,6 +130,10 @@ struct RunCommand: Command {
           round must equal the baseline's or the variant is reported WRONG with no timing,
           and the exit status is 3.
           Results depend on --seed only, never on --actors or the number of cores.
+          The process that times runs glibc's allocator untouched. Afterwards an untimed
+          child, this binary again with the allocation counter preloaded, runs the same
+          configurations (\(AllocationPass.warmupRounds) warm-up, \(AllocationPass.countedRounds) counted rounds) for allocs/event and bytes
+          per machine.
           CPU ns/event is each worker thread's own CPU clock around its slice, summed: the
           variant's cost on one core, blind to time a worker waited for a core. A round whose
           utilisation (that CPU over wall × workers that could run at once) falls below
@@ -174,6 +178,9 @@ struct RunCommand: Command {
         let plan = try RunPlan(
             options: options, catalog: Suite.catalog, cores: environment.cores,
             physicalMemory: environment.physicalMemory)
+        if let counts = AllocationPass.childResultPath {
+            return try await AllocationPass.runAsChild(plan: plan, environment: environment, writingTo: counts)
+        }
         if let childResult = ProcessPool.childResultPath {
             return try await executeAsChild(plan: plan, environment: environment, writingTo: childResult)
         }
@@ -199,12 +206,14 @@ struct RunCommand: Command {
 
         announceShard(plan)
         let progress = ProgressLine(enabled: !quiet && Terminal.standardErrorIsTerminal)
-        let result: RunResult
+        // The children (of --processes and of the allocation pass) run this very command
+        // line, told apart by their environment.
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        var result: RunResult
         if plan.processes > 1 {
             result = try ProcessPool.run(
                 plan: plan, environment: environment, executable: ProcessPool.currentExecutable,
-                // The children run this very command line, told apart by their environment.
-                arguments: Array(CommandLine.arguments.dropFirst())
+                arguments: arguments
             ) { process in
                 // A child measures the whole plan; the parent sees only which child runs.
                 progress.show(
@@ -216,9 +225,15 @@ struct RunCommand: Command {
             let runner = BenchmarkRunner(plan: plan, environment: environment)
             result = await runner.run { progress.show($0) }
         }
+        // After the timed rounds, never during them: an untimed child counts allocations.
+        // (Unless this process counts already: someone preloaded the counter into it.)
+        if !AllocationCounter.isActive {
+            result = countAllocations(result, plan: plan, arguments: arguments, progress: progress)
+        }
         progress.finish()
 
-        let rows = result.configurations.flatMap { $0.rows(environment: environment, seed: plan.seed) }
+        let rows = ResultRow.oneRun(
+            result.configurations.flatMap { $0.rows(environment: environment, seed: plan.seed) })
         print(ResultTable(result: result, plan: plan, rows: rows, wide: wide).render())
 
         let document = OutputFile.document(header: ResultRow.columns, rows: rows.map(\.cells))
@@ -236,6 +251,21 @@ struct RunCommand: Command {
             return .wrongOutcome
         }
         return .success
+    }
+
+    /// `result` with the allocations counted by an untimed child (`AllocationPass`), or with
+    /// a note saying why they could not be.
+    private func countAllocations(
+        _ result: RunResult, plan: RunPlan, arguments: [String], progress: ProgressLine
+    ) -> RunResult {
+        progress.show(
+            BenchmarkRunner.Progress(
+                scenario: 1, scenarios: 1, label: "allocations", phase: "counting in an untimed child",
+                fraction: 1))
+        switch AllocationPass.count(plan: plan, executable: ProcessPool.currentExecutable, arguments: arguments) {
+        case .success(let counts): return result.counting(counts)
+        case .failure(let failure): return result.noting(failure)
+        }
     }
 
     /// In a child of `run --processes K`: measure, hand the result to the parent, print

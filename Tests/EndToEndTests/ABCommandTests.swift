@@ -151,4 +151,31 @@ struct ABCommandTests {
         #expect(result.errorLines.count == 1, "\(result.standardError)")
         #expect(result.standardError.contains("'no-such-branch' is not a commit"))
     }
+
+    /// Issue 24, class 3: what would fail after both builds (minutes) is refused before
+    /// anything is built, in one line, exit 64, with no worktree or build folder made.
+    @Test(
+        "a bad --output or bad run arguments are refused before building",
+        arguments: [
+            (["--output", "taken"], "--output: 'taken' is not a directory"),
+            (["--output", "taken/ab"], "'taken' is not a directory"),
+            (["--output", "-"], "(standard output) cannot be used here"),
+            (["--output", "dir"], "dir/base-1.csv' is a directory"),
+            (["--", "--machines", "x"], "the head's run arguments"),
+            (["--", "--scenario", "nope"], "unknown scenario"),
+            (["--", "--scenario", "calibrate", "--param", "calibrate.work=abc", "--allow-debug"], "calibrate.work='abc'"),
+            (["--", "--scenario", "calibrate", "--csv", "mine.csv"], "--csv is not taken"),
+            (["--base-args=--append h.csv", "--"] + runArguments, "the base's run arguments: --append is not taken"),
+            (["--head-args=--rounds x", "--"] + runArguments, "the head's run arguments"),
+        ])
+    func refusedBeforeBuilding(arguments: [String], mentions: String) throws {
+        let scratch = try ABCommandTests.repository([[]])
+        try "a file\n".write(toFile: scratch.path("taken"), atomically: true, encoding: .utf8)
+        try FileManager.default.createDirectory(atPath: scratch.path("dir/base-1.csv"), withIntermediateDirectories: true)
+        let result = try SimBenchBinary.run(["ab", "--base", "HEAD"] + arguments, in: scratch.url, timeout: 60)
+        #expect(result.status == 64, "\(arguments): \(result.standardError)")
+        #expect(result.errorLines.count == 1 && result.standardError.contains(mentions), "\(arguments): \(result.standardError)")
+        #expect(!FileManager.default.fileExists(atPath: scratch.path(".build")), "\(arguments): nothing built")
+        #expect(FileManager.default.fileExists(atPath: scratch.path("dir/base-1.csv")))
+    }
 }

@@ -82,26 +82,51 @@ struct RobustnessTests {
         #expect(refused.status == 64 && refused.standardError.contains("no file can be created"), "\(refused.standardError)")
     }
 
-    @Test("repair-history mends what an older version's interrupted append left; refused runs name it")
+    @Test("repair-history drops the run an interrupted append left incomplete, whole; readers name it")
     func repairHistoryCommand() throws {
         let scratch = try ScratchDirectory()
+        let history = URL(fileURLWithPath: scratch.path("h.csv"))
+        var runEnds = [Int]()
         for _ in 0..<2 {
             let run = try SimBenchBinary.run(Self.quickRun + ["--csv", "/dev/null", "--append", "h.csv"], in: scratch.url)
             #expect(run.status == 0, "\(run.standardError)")
+            runEnds.append(try Data(contentsOf: history).count)
         }
-        let whole = try Data(contentsOf: URL(fileURLWithPath: scratch.path("h.csv")))
+        let whole = try Data(contentsOf: history)
+        let firstRun = whole.prefix(runEnds[0])
         let lines = whole.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
         let lastRecordLength = lines[lines.count - 2].count + 1
-        let intact = whole.prefix(whole.count - lastRecordLength)
-        try whole.prefix(whole.count - lastRecordLength / 2).write(to: URL(fileURLWithPath: scratch.path("h.csv")))
-        let refused = try SimBenchBinary.run(Self.quickRun + ["--csv", "/dev/null", "--append", "h.csv"], in: scratch.url)
-        #expect(refused.status == 1 && refused.standardError.contains("simbench repair-history h.csv"), "\(refused.standardError)")
-        #expect(refused.errorLines.count == 1)
-        let repaired = try SimBenchBinary.run(["repair-history", "h.csv"], in: scratch.url)
-        #expect(repaired.status == 0 && repaired.standardOutput.contains("dropped the partial last record"), "\(repaired.standardError)")
-        #expect(try Data(contentsOf: URL(fileURLWithPath: scratch.path("h.csv"))) == intact)
-        let again = try SimBenchBinary.run(["repair-history", "h.csv"], in: scratch.url)
-        #expect(again.status == 0 && again.standardOutput.contains("nothing to repair"))
+        let exportLatest = ["export", "--format", "github", "--run", "latest", "h.csv"]
+        // Cut inside the last record, and cut at a record boundary (the last record whole
+        // gone): either way the second run is incomplete, and dropped whole.
+        for cut in [whole.count - lastRecordLength / 2, whole.count - lastRecordLength] {
+            try whole.prefix(cut).write(to: history)
+            let refused = try SimBenchBinary.run(Self.quickRun + ["--csv", "/dev/null", "--append", "h.csv"], in: scratch.url)
+            #expect(refused.status == 1 && refused.standardError.contains("simbench repair-history h.csv"), "\(refused.standardError)")
+            #expect(refused.errorLines.count == 1)
+            let export = try SimBenchBinary.run(exportLatest, in: scratch.url)
+            #expect(export.status == 1 && export.standardError.contains("simbench repair-history h.csv"), "cut at \(cut): \(export.standardError)")
+            #expect(export.errorLines.count == 1 && export.standardOutput.isEmpty, "nothing published: \(export.standardOutput)")
+            let repaired = try SimBenchBinary.run(["repair-history", "h.csv"], in: scratch.url)
+            #expect(repaired.status == 0 && repaired.standardOutput.contains("which an interrupted append left incomplete"), "\(repaired.standardOutput) \(repaired.standardError)")
+            #expect(try Data(contentsOf: history) == firstRun, "cut at \(cut)")
+            let again = try SimBenchBinary.run(["repair-history", "h.csv"], in: scratch.url)
+            #expect(again.status == 0 && again.standardOutput.contains("nothing to repair"))
+            #expect(try SimBenchBinary.run(exportLatest, in: scratch.url).status == 0)
+        }
+        // A one-run history cut at a record boundary, exported as one run (no --run): refused too.
+        let firstLines = firstRun.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+        try firstRun.prefix(firstRun.count - (firstLines[firstLines.count - 2].count + 1)).write(to: history)
+        let oneRun = try SimBenchBinary.run(["export", "--format", "github", "h.csv"], in: scratch.url)
+        #expect(oneRun.status == 1 && oneRun.standardError.contains("simbench repair-history h.csv"), "\(oneRun.standardError)")
+        #expect(oneRun.standardOutput.isEmpty)
+        // A complete but malformed last record is refused, in one line, the file unchanged.
+        var malformed = whole.prefix(runEnds[0])
+        malformed.append(contentsOf: Array("x,y\r\n".utf8))
+        try malformed.write(to: history)
+        let refused = try SimBenchBinary.run(["repair-history", "h.csv"], in: scratch.url)
+        #expect(refused.status == 1 && refused.errorLines.count == 1 && refused.standardError.contains("not repaired"), "\(refused.standardError)")
+        #expect(try Data(contentsOf: history) == malformed)
         let usage = try SimBenchBinary.run(["repair-history"], in: scratch.url)
         #expect(usage.status == 64)
     }
@@ -154,5 +179,81 @@ struct RobustnessTests {
         #expect(text.hasSuffix("\nsimbench: interrupted by \(name); not written: out.csv, raw.csv, h.csv\n"), "\(text)")
         #expect(text.components(separatedBy: "interrupted").count == 2)
         #expect(scratch.contents.isEmpty, "\(scratch.contents)")
+    }
+
+    /// An `fsync` that, on the file whose path ends with `SHIM_FILE`, sends `SHIM_SIGNAL` as
+    /// if it had landed in the middle of the append (and with `SHIM_FAIL`, then fails as on
+    /// a full disk). Loaded with LD_PRELOAD, so that simbench itself is not changed for tests.
+    static let fsyncShim = """
+        #define _GNU_SOURCE
+        #include <dlfcn.h>
+        #include <errno.h>
+        #include <signal.h>
+        #include <stdio.h>
+        #include <stdlib.h>
+        #include <string.h>
+        #include <unistd.h>
+
+        int fsync(int descriptor) {
+            int (*real)(int) = (int (*)(int))dlsym(RTLD_NEXT, "fsync");
+            int result = real(descriptor);
+            const char *file = getenv("SHIM_FILE");
+            char link[64], path[4096];
+            snprintf(link, sizeof link, "/proc/self/fd/%d", descriptor);
+            ssize_t length = readlink(link, path, sizeof path - 1);
+            if (file == NULL || length <= 0) return result;
+            path[length] = 0;
+            size_t suffix = strlen(file);
+            if ((size_t)length < suffix || strcmp(path + length - suffix, file) != 0) return result;
+            // To the process, as kill(1) sends it (a thread may block it), then time for it
+            // to land while the append is still under way.
+            kill(getpid(), atoi(getenv("SHIM_SIGNAL")));
+            usleep(200000);
+            if (getenv("SHIM_FAIL") != NULL) {
+                errno = ENOSPC;
+                return -1;
+            }
+            return result;
+        }
+        """
+
+    @Test(
+        "a signal during a history append: the notice says the rows were appended, or the append undone",
+        arguments: [(SIGINT, false), (SIGTERM, false), (SIGINT, true)])
+    func signalDuringAppend(signal: Int32, fsyncFails: Bool) throws {
+        let scratch = try ScratchDirectory()
+        try Self.fsyncShim.write(toFile: scratch.path("shim.c"), atomically: true, encoding: .utf8)
+        let compiled = try ChildProcess.run(
+            // The toolchain's clang, else the system's cc.
+            "/bin/sh", arguments: ["-c", "$(command -v clang || command -v cc) -shared -fPIC -o shim.so shim.c -ldl"],
+            environment: ProcessInfo.processInfo.environment, directory: scratch.url.path, timeout: 120)
+        try #require(compiled.exitStatus == 0, "compiling the shim: \(String(decoding: compiled.standardError, as: UTF8.self))")
+        let first = try SimBenchBinary.run(Self.quickRun + ["--csv", "/dev/null", "--append", "h.csv"], in: scratch.url)
+        #expect(first.status == 0, "\(first.standardError)")
+        let before = try Data(contentsOf: URL(fileURLWithPath: scratch.path("h.csv")))
+
+        var environment = ProcessInfo.processInfo.environment
+        environment["LD_PRELOAD"] = scratch.path("shim.so")
+        environment["SHIM_FILE"] = "/h.csv"
+        environment["SHIM_SIGNAL"] = "\(signal)"
+        if fsyncFails { environment["SHIM_FAIL"] = "1" }
+        let ended = try ChildProcess.run(
+            SimBenchBinary.url.path,
+            arguments: Self.quickRun + ["--csv", "out.csv", "--raw", "raw.csv", "--append", "h.csv"],
+            environment: environment, directory: scratch.url.path, standardOutput: .discard, timeout: 120)
+        let text = String(decoding: ended.standardError, as: UTF8.self)
+        #expect(ended.exitStatus == 128 + signal, "\(text)")
+        let name = signal == SIGINT ? "SIGINT" : "SIGTERM"
+        let history = fsyncFails ? "append undone, the file as it was: h.csv" : "rows appended to: h.csv"
+        #expect(text.hasSuffix("simbench: interrupted by \(name); written: out.csv, raw.csv; \(history)\n"), "\(text)")
+        let after = try Data(contentsOf: URL(fileURLWithPath: scratch.path("h.csv")))
+        if fsyncFails {
+            #expect(after == before, "the append was undone")
+        } else {
+            // The rows are there, whole: a rerun would add the run twice.
+            let runs = try ResultsFile.read(scratch.path("h.csv"), runs: .several).records.map { $0[.runID] }
+            #expect(Set(runs).count == 2 && after.starts(with: before), "\(runs)")
+        }
+        #expect(scratch.contents.sorted() == ["h.csv", "out.csv", "raw.csv", "shim.c", "shim.so"])
     }
 }

@@ -139,6 +139,28 @@ struct TrackingCommandTests {
         #expect(!FileManager.default.fileExists(atPath: scratch.path("results/baselines/bad.csv")))
     }
 
+    /// Issue 24, class 3: the baselines directory used to be created only after the run.
+    @Test("run --save-baseline, baseline save: a baselines directory that cannot be made is refused first")
+    func baselineDirectoryCheckedFirst() throws {
+        for (layout, mentions) in [
+            ("results", "'results' is not a directory"), ("results/baselines", "'results/baselines' is not a directory"),
+        ] {
+            let scratch = try ScratchDirectory()
+            // A regular file where a directory must be.
+            try FileManager.default.createDirectory(
+                atPath: scratch.path(OutputPath.parentDirectory(of: layout)), withIntermediateDirectories: true)
+            try "a file\n".write(toFile: scratch.path(layout), atomically: true, encoding: .utf8)
+            let before = scratch.contents.sorted()
+            let result = try smallRun(scratch, ["--csv", "run.csv", "--save-baseline", "ci"])
+            #expect(result.status == 64, "\(layout): \(result.standardError)")
+            #expect(result.errorLines.count == 1 && result.standardError.contains(mentions), "\(layout): \(result.standardError)")
+            #expect(result.standardOutput.isEmpty, "nothing measured: \(result.standardOutput)")
+            #expect(scratch.contents.sorted() == before, "nothing written")
+            let save = try SimBenchBinary.run(["baseline", "save", "ci", "none.csv"], in: scratch.url)
+            #expect(save.status == 64 && save.standardError.contains(mentions), "\(layout): \(save.standardError)")
+        }
+    }
+
     @Test("run --append grows a history without rewriting it")
     func history() throws {
         let scratch = try ScratchDirectory()

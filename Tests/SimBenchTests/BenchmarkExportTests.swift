@@ -100,12 +100,46 @@ struct BenchmarkExportTests {
         #expect(line.contains(" ns_per_event_median=80.0,ns_per_event_ci_low=79.0,ns_per_event_ci_high=81.0,"), "\(line)")
         #expect(line.contains(",git_commit=\"abc\\\"quoted\\\\\""), "\(line)")
         #expect(line.contains(",machines=1000i,events_per_machine=200i,rounds=10i,"), "\(line)")
-        #expect(line.hasSuffix(" 1795946400000000000"), "2026-11-29T10:00:00Z: \(line)")
+        // 2026-11-29T10:00:00Z, and the fraction of a second of run-1.
+        #expect(line.hasSuffix(" 1795946400897738076"), "2026-11-29T10:00:00Z, run-1: \(line)")
+    }
+
+    @Test("influx: runs started in the same second are separate points, each at one time in every export")
+    func influxRunsOfOneSecond() throws {
+        // Short runs appended one after another share their start second; InfluxDB keeps one
+        // point per series and time, so without the run's fraction only the last run was kept.
+        let history = try ResultsFixture([
+            .row("table", median: 80, run: "20261129T100000Z-1a2b"),
+            .row("table", median: 81, run: "20261129T100000Z-3c4d"),
+            .row("table", median: 82, run: ""),
+        ]).file("history.csv", runs: .several)
+        func times(_ run: String? = nil) throws -> [Int64] {
+            try BenchmarkExport.render(history, as: .influx, run: run).split(separator: "\n").map { line in
+                try #require(line.split(separator: " ").last.flatMap { Int64($0) }, "\(line)")
+            }
+        }
+        let second: Int64 = 1_795_946_400_000_000_000
+        let all = try times()
+        #expect(all.count == 3 && Set(all).count == 3, "one time per run: \(all)")
+        #expect(all.allSatisfy { (second..<second + 1_000_000_000).contains($0) }, "within the start second: \(all)")
+        #expect(all[2] == second, "a row without a run id keeps the whole second: \(all)")
+        #expect(try times("20261129T100000Z-3c4d") == [all[1]], "--run exports the run at the same time")
+        #expect(try times("latest") == [all[2]])
+    }
+
+    @Test("influx: a run's fraction of a second never changes, or every point written so far would be written twice", arguments: [
+        ("", Int64(0)), ("run-1", 897_738_076), ("run-2", 432_622_709), ("20261130T175453Z-ead497df", 754_786_690),
+    ])
+    func influxRunOffsetIsStable(runID: String, nanoseconds: Int64) {
+        #expect(BenchmarkExport.runOffsetNanoseconds(runID) == nanoseconds, "\(runID)")
     }
 
     @Test("influx escaping of keys and string values", arguments: [
-        ("plain", "plain"), ("a b", "a\\ b"), ("a,b", "a\\,b"), ("a=b", "a\\=b"), ("a\\b", "a\\\\b"),
-        ("two\nlines", "two\\ lines"),
+        ("plain", "plain"), ("a b", "a\\ b"), ("a,b", "a\\,b"), ("a=b", "a\\=b"), ("two\nlines", "two\\ lines"),
+        // InfluxDB 1.x stores `\\` as two backslashes: one is written as it is, unless it
+        // would escape what follows (or the separator after the value).
+        ("a\\b", "a\\b"), ("C:\\temp\\x", "C:\\temp\\x"), ("a\\", "a\\\\"), ("a\\,b", "a\\\\\\,b"),
+        ("a\\ b", "a\\\\\\ b"), ("a\\=b", "a\\\\\\=b"),
     ])
     func influxEscaping(raw: String, escaped: String) {
         #expect(BenchmarkExport.escapeInfluxKey(raw) == escaped)

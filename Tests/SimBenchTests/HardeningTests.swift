@@ -34,7 +34,7 @@ struct HardeningTests {
         let path = scratch.path("history.csv")
         _ = try HistoryFile.append(rows: HistoryFileTests.rows(run: "run-1"), to: path)
         let whole = try Data(contentsOf: URL(fileURLWithPath: path))
-        _ = try HistoryFile.append(rows: [HistoryFileTests.rows(run: "run-2")[0]], to: path)
+        _ = try HistoryFile.append(rows: [HistoryFileTests.rows(run: "run-2", runRows: 1)[0]], to: path)
         let longer = try Data(contentsOf: URL(fileURLWithPath: path))
         // What an interrupted append of an older simbench left: part of the new record.
         let record = longer.count - whole.count
@@ -64,6 +64,25 @@ struct HardeningTests {
             #expect(throws: ResultsFileError.self) { try HistoryFile.repair(path) }
             #expect(try String(contentsOfFile: path, encoding: .utf8) == damaged)
         }
+    }
+
+    /// Issue 24, class 4: the line SIGINT and SIGTERM print says what became of each output.
+    @Test("the interruption notice groups the outputs by what became of them, in a fixed order")
+    func interruptionNotice() {
+        typealias Fate = Interruption.Fate
+        #expect(Interruption.notice(for: []) == "no output was pending")
+        #expect(
+            Interruption.notice(for: [("r.csv", .notWritten), ("raw.csv", .notWritten), ("h.csv", .notWritten)])
+                == "not written: r.csv, raw.csv, h.csv")
+        #expect(
+            Interruption.notice(for: [("h.csv", .appended), ("-", .notWritten), ("r.csv", .written)])
+                == "written: r.csv; rows appended to: h.csv; not written: standard output")
+        #expect(
+            Interruption.notice(for: [("h.csv", .undone), ("r.csv", .written)])
+                == "written: r.csv; append undone, the file as it was: h.csv")
+        #expect(
+            Interruption.notice(for: [("h.csv", .cutShort)])
+                == "append cut short, mend with 'simbench repair-history': h.csv")
     }
 
     @Test("influx timestamps: exact nanoseconds where they fit, an error naming the row where not")

@@ -13,12 +13,15 @@ struct HistoryFileTests {
         func path(_ name: String) -> String { directory + "/" + name }
     }
 
-    static func rows(run: String) -> [[String]] {
+    /// Two rows of one run, each saying so (`run_rows`), as `run` writes them.
+    static func rows(run: String, runRows: Int = 2) -> [[String]] {
         let fixture = ResultsFixture([
             .row("enum-switch", role: "baseline", median: 100, run: run),
             .row("table", median: 80, run: run),
         ])
-        return fixture.rows.map { row in ResultRow.columns.map { row[$0] ?? "" } }
+        return fixture.rows.map { row in
+            ResultRow.columns.map { $0 == ResultColumn.runRows.name ? "\(runRows)" : row[$0] ?? "" }
+        }
     }
 
     @Test("the first run creates the file; later runs add rows after the untouched earlier bytes")

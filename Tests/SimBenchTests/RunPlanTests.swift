@@ -106,6 +106,44 @@ struct RunPlanTests {
         } != nil)
     }
 
+    @Test(
+        "values equal after parsing are one value, normalised, in their first place",
+        arguments: [
+            ("10,010", ["tally[work=10]"]),
+            ("020,10,20,+10", ["tally[work=20]", "tally[work=10]"]),
+            ("007", ["tally[work=7]"]),
+        ])
+    func normalisedAxisValues(given: String, labels: [String]) throws {
+        let axis = try plan {
+            $0.scenarios = ["tally"]
+            $0.parameters = [.init(scenario: "tally", name: "work", value: given)]
+        }
+        #expect(axis.configurations.map(\.label) == labels, "work=\(given)")
+        // Not an axis: one value, normalised too.
+        let bias = try plan {
+            $0.scenarios = ["echo"]
+            $0.parameters = [.init(scenario: nil, name: "bias", value: "03")]
+        }
+        #expect(bias.configurations[0].configuration.parameters["bias"] == "3")
+    }
+
+    @Test(
+        "every value given is checked, also one a later --param overrides",
+        arguments: [
+            [("work", "abc"), ("work", "5")],
+            [("work", "5,abc"), ("work", "5")],
+            [("bias", "99"), ("bias", "1")],
+            [("bias", "x"), ("tally.bias", "1")],
+        ])
+    func overriddenValuesAreChecked(assignments: [(String, String)]) throws {
+        let error = usageError { options in
+            options.scenarios = ["tally"]
+            options.parameters = assignments.map { try! ParameterAssignment(parsing: "\($0.0)=\($0.1)") }
+        }
+        let bad = assignments[0]
+        #expect(error?.contains("\(bad.0)='") == true, "\(assignments): \(error ?? "accepted")")
+    }
+
     @Test("parsing --param")
     func parameterParsing() throws {
         #expect(try ParameterAssignment(parsing: "a=1") == .init(scenario: nil, name: "a", value: "1"))

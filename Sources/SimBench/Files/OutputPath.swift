@@ -180,6 +180,11 @@ public struct OutputPath: Sendable, Equatable {
     }
 
     /// Writes `contents` to the output: whole or not at all for a regular file.
+    ///
+    /// The interruption notice then says the output was written (if the command promised
+    /// it, `Interruption.expect`). For a regular file, the file and the notice change under
+    /// held signals, so that no signal between the rename and the notice says "not written"
+    /// of a file that was.
     public func write(_ contents: String) throws(FileError) {
         switch kind {
         case .standardOutput:
@@ -187,6 +192,7 @@ public struct OutputPath: Sendable, Equatable {
             try AtomicFile.writeAll(
                 Array(contents.utf8), to: Self.standardOutputDescriptor.load(ordering: .relaxed),
                 path: "standard output")
+            Interruption.written(argument)
         case .stream:
             let descriptor = open(resolved, O_WRONLY | O_NOCTTY | O_CLOEXEC)
             guard descriptor >= 0 else { throw FileError(path: argument, reason: errnoText()) }
@@ -199,8 +205,12 @@ public struct OutputPath: Sendable, Equatable {
                 throw FileError(path: argument, reason: "is no longer a character device or FIFO; not written")
             }
             try AtomicFile.writeAll(Array(contents.utf8), to: descriptor, path: argument)
+            Interruption.written(argument)
         case .file:
-            try AtomicFile.replace(resolved, with: Array(contents.utf8), naming: argument)
+            try Interruption.holdingSignals { () throws(FileError) in
+                try AtomicFile.replace(resolved, with: Array(contents.utf8), naming: argument)
+                Interruption.written(argument)
+            }
         }
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 
 /// Named baselines: results CSVs kept under `results/baselines/NAME.csv`.
 ///
@@ -35,6 +36,40 @@ public enum BaselineStore {
     public static func names() -> [String] {
         let files = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
         return files.filter { $0.hasSuffix(".csv") && !$0.hasPrefix(".") }.map { String($0.dropLast(4)) }.sorted()
+    }
+
+    /// Checks, before a run, that baseline `name` can be saved once the run is done: the
+    /// baselines directory is a directory the file can be written in, or it can be created
+    /// (each missing directory of its path can be created in its existing parent).
+    ///
+    /// - Returns: the checked file when the directory exists (for refusing collisions),
+    ///   nil when it is still to be created.
+    public static func check(_ name: String, flag: String) throws(UsageError) -> OutputPath? {
+        var status = stat()
+        if stat(directory, &status) == 0 {
+            guard status.st_mode & S_IFMT == S_IFDIR else {
+                throw UsageError(
+                    "\(flag): '\(directory)' is not a directory, so baseline '\(name)' cannot be saved as \(path(of: name)); move that file away")
+            }
+            return try OutputPath.check(path(of: name), flag: flag, standardOutput: false)
+        }
+        // The nearest missing directory must be creatable in its existing parent.
+        var missing = directory
+        var parent = OutputPath.parentDirectory(of: missing)
+        while stat(parent, &status) != 0, errno == ENOENT, parent != missing {
+            missing = parent
+            parent = OutputPath.parentDirectory(of: missing)
+        }
+        if stat(parent, &status) == 0, status.st_mode & S_IFMT != S_IFDIR {
+            throw UsageError(
+                "\(flag): '\(parent)' is not a directory, so baseline '\(name)' cannot be saved as \(path(of: name)); move that file away")
+        }
+        do {
+            _ = try OutputPath.check(missing, flag: flag, standardOutput: false)
+        } catch {
+            throw UsageError("\(error.description) (creating \(directory)/ for baseline '\(name)')")
+        }
+        return nil
     }
 
     /// Writes `contents` as baseline `name`, atomically, creating the directory if needed.

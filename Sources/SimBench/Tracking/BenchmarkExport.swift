@@ -9,7 +9,9 @@ import Foundation
 ///   upper_value}}}`, with the measures `latency` (Bencher's built-in, in ns: here ns per
 ///   event), `ratio-to-baseline` and `allocations-per-event`; bounds are the 95% CIs.
 /// - `influx`: InfluxDB line protocol, one line per row in measurement `simbench`: the
-///   identity and machine as tags, the figures as fields, the run's timestamp in ns.
+///   identity and machine as tags, the figures as fields, the run's timestamp in ns (its
+///   start second, and a fraction of a second taken from its run id, so that runs started
+///   in the same second stay separate points: `runOffsetNanoseconds`).
 ///
 /// Benchmarks are named `scenario.variant[params]` (`ResultIdentity.benchmarkName`), stable
 /// from run to run. Rows without timings (a wrong outcome) are left out.
@@ -197,24 +199,55 @@ public enum BenchmarkExport {
         }
         line += " " + fields.joined(separator: ",")
         switch epochNanoseconds(row[.timestamp]) {
-        case .some(.some(let nanoseconds)): line += " \(nanoseconds)"
+        case .some(.some(let nanoseconds)):
+            // Clamped in the last second line protocol can carry, so that the documented
+            // range holds.
+            let offset = min(runOffsetNanoseconds(row[.runID]), Int64.max - max(nanoseconds, 0))
+            line += " \(nanoseconds + offset)"
         case .some(.none): return nil
         case .none: break  // not a timestamp simbench writes: the line goes without one
         }
         return line + "\n"
     }
 
+    /// Nanoseconds past the run's start second, the same for every row of the run and in every
+    /// file and export that holds it (the whole history, `--run`, the run's own CSV).
+    ///
+    /// The `timestamp` column has whole seconds, and InfluxDB keeps one point per series and
+    /// time: runs started in the same second (short runs appended one after another) would
+    /// be one point of each series, the last written replacing the others. FNV-1a of the run
+    /// id, below one second, parts them: two runs of one second meet with a chance of one in
+    /// a billion. 0 without a run id. Never change the function: every point a user already
+    /// wrote would be written again beside itself.
+    static func runOffsetNanoseconds(_ runID: String) -> Int64 {
+        guard !runID.isEmpty else { return 0 }
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in runID.utf8 { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
+        return Int64(hash % 1_000_000_000)
+    }
+
     /// Escapes a measurement name (commas, spaces), or a tag key, tag value or field key
     /// (commas, equals signs, spaces). Line breaks cannot be escaped in line protocol: they
     /// become spaces, escaped.
+    ///
+    /// A backslash is written as it is: InfluxDB 1.x (`scripts/influx-check.sh` reads 1.6
+    /// back) unescapes only the characters above, so `\\` would be stored as two backslashes.
+    /// Where one would escape what follows (before one of those characters, or at the end,
+    /// before the separator) it is written `\\`, line protocol's escaped backslash for the
+    /// readers that take it so; InfluxDB 1.x keeps both there, or refuses the line when it
+    /// ends the value: no form carries it.
     static func escapeInfluxKey(_ text: String, equals: Bool = true) -> String {
+        let characters = Array(text)
         var result = ""
-        for character in text {
+        for (index, character) in characters.enumerated() {
             switch character {
             case ",", " ": result += "\\\(character)"
             case "=" where equals: result += "\\="
             case "\n", "\r", "\r\n": result += "\\ "
-            case "\\": result += "\\\\"
+            case "\\":
+                let next = characters.indices.contains(index + 1) ? characters[index + 1] : nil
+                let escapes = next.map { ",= \n\r".contains($0) || $0 == "\r\n" } ?? true
+                result += escapes ? "\\\\" : "\\"
             default: result.append(character)
             }
         }

@@ -16,6 +16,8 @@ enum CSVReader {
         var fieldLines: [Int]
         /// Whether the line is empty: one unquoted empty field.
         var isBlank: Bool
+        /// The byte offset at which the record starts.
+        var start = 0
 
         var line: Int { fieldLines.first ?? 0 }
     }
@@ -26,6 +28,12 @@ enum CSVReader {
         /// 0-based index of the field in its record.
         var field: Int
         var message: String
+        /// Whether the text ran out inside the record (a quote never closed, no line break
+        /// after the last field, a carriage return as the last byte): the shape a write cut
+        /// short leaves, as opposed to a malformed record.
+        var atEnd = false
+        /// The byte offset at which the record in error starts.
+        var recordStart = 0
     }
 
     /// Every record of `bytes`, which must be UTF-8 text. Blank lines at the very end are
@@ -38,6 +46,7 @@ enum CSVReader {
         var records = [Record]()
         var index = bytes.startIndex
         var line = 1
+        var recordStart = index
         // Skips a line break at `index`, if there is one; fails on a bare carriage return.
         func lineBreak(field: Int) throws(SyntaxError) -> Bool {
             if bytes[index] == lineFeed {
@@ -46,7 +55,8 @@ enum CSVReader {
                 guard index + 1 < bytes.endIndex, bytes[index + 1] == lineFeed else {
                     throw SyntaxError(
                         line: line, field: field,
-                        message: "a carriage return not followed by a line feed")
+                        message: "a carriage return not followed by a line feed",
+                        atEnd: index + 1 == bytes.endIndex, recordStart: recordStart)
                 }
                 index += 2
             } else {
@@ -57,7 +67,8 @@ enum CSVReader {
         }
 
         while index < bytes.endIndex {
-            var record = Record(fields: [], fieldLines: [], isBlank: false)
+            recordStart = index
+            var record = Record(fields: [], fieldLines: [], isBlank: false, start: index)
             var wasQuoted = false
             fields: while true {
                 let field = record.fields.count
@@ -71,7 +82,8 @@ enum CSVReader {
                         guard index < bytes.endIndex else {
                             throw SyntaxError(
                                 line: opening, field: field,
-                                message: "a quoted field is never closed: the file is truncated")
+                                message: "a quoted field is never closed: the file is truncated",
+                                atEnd: true, recordStart: recordStart)
                         }
                         let byte = bytes[index]
                         if byte == quote {
@@ -94,7 +106,8 @@ enum CSVReader {
                         if byte == quote {
                             throw SyntaxError(
                                 line: line, field: field,
-                                message: "a quote inside an unquoted field (RFC 4180 quotes whole fields)")
+                                message: "a quote inside an unquoted field (RFC 4180 quotes whole fields)",
+                                recordStart: recordStart)
                         }
                         value.append(byte)
                         index += 1
@@ -104,7 +117,8 @@ enum CSVReader {
                 guard index < bytes.endIndex else {
                     throw SyntaxError(
                         line: line, field: field,
-                        message: "the last record does not end with a line break: the file is truncated")
+                        message: "the last record does not end with a line break: the file is truncated",
+                        atEnd: true, recordStart: recordStart)
                 }
                 if bytes[index] == comma {
                     index += 1
@@ -113,12 +127,47 @@ enum CSVReader {
                 if try lineBreak(field: field) { break fields }
                 throw SyntaxError(
                     line: line, field: field,
-                    message: "text after the closing quote of a field")
+                    message: "text after the closing quote of a field", recordStart: recordStart)
             }
             record.isBlank = record.fields == [""] && !wasQuoted
             records.append(record)
         }
         while records.last?.isBlank == true { records.removeLast() }
         return records
+    }
+
+    /// The fields of a record cut short (`bytes`, with no line break that ends it): all
+    /// but the last are complete; the last is whatever part of its field was written.
+    static func fieldsOfCutRecord(_ bytes: ArraySlice<UInt8>) -> [String] {
+        let quote = UInt8(ascii: "\""), comma = UInt8(ascii: ",")
+        var fields = [String]()
+        var value = [UInt8]()
+        var quoted = false
+        var index = bytes.startIndex
+        while index < bytes.endIndex {
+            let byte = bytes[index]
+            if quoted {
+                if byte == quote {
+                    if index + 1 < bytes.endIndex, bytes[index + 1] == quote {
+                        value.append(quote)
+                        index += 1
+                    } else {
+                        quoted = false
+                    }
+                } else {
+                    value.append(byte)
+                }
+            } else if byte == quote {
+                quoted = true
+            } else if byte == comma {
+                fields.append(String(decoding: value, as: UTF8.self))
+                value = []
+            } else if byte != UInt8(ascii: "\r") {
+                value.append(byte)
+            }
+            index += 1
+        }
+        fields.append(String(decoding: value, as: UTF8.self))
+        return fields
     }
 }

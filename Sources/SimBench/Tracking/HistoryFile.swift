@@ -11,10 +11,12 @@ import Glibc
 /// new rows are written at its end with `O_APPEND` in one `write` of complete records and
 /// flushed with `fsync`; if that fails (a full disk), the file is truncated back to its
 /// length before, so no partial record is left. SIGINT and SIGTERM wait for the append to
-/// finish or be undone.
+/// finish or be undone, and their notice says which (`Interruption.Fate`).
 ///
-/// A history cut short by an older simbench (killed or out of space mid-append) can be
-/// mended with `repair`, which drops only the partial last record.
+/// Every row says how many rows its run wrote (`run_rows`), so that a reader sees a run an
+/// append left incomplete even when it was cut at a record boundary. A history cut short
+/// (killed with SIGKILL, a crash, an older simbench) can be mended with `repair`, which
+/// drops that run whole.
 ///
 /// A file written by an older simbench has fewer columns: the rows are written in that
 /// file's header order and the columns it lacks are left out (and named, so nobody is
@@ -33,8 +35,12 @@ public enum HistoryFile {
     public enum Repair: Sendable, Equatable {
         /// The file was a valid history: nothing changed.
         case intact
-        /// The partial last record, from `line` on, `bytes` long, was cut off.
+        /// The partial last record, from `line` on, `bytes` long, was cut off: it started a
+        /// run of which nothing else had reached the file.
         case droppedPartialRecord(line: Int, bytes: Int)
+        /// The last run, `id`, was incomplete: its `rows` whole rows from `line` on, and the
+        /// partial record after them if `partialRecord`, `bytes` in all, were cut off.
+        case droppedRun(id: String, rows: Int, partialRecord: Bool, line: Int, bytes: Int)
     }
 
     /// The command that mends a history an interrupted append left broken.
@@ -48,13 +54,8 @@ public enum HistoryFile {
             path, flag: "--append", standardOutput: false, streams: false, appending: true)
         var status = stat()
         if stat(path, &status) == 0, status.st_size > 0 {
-            do {
-                _ = try ResultsFile.read(path, runs: .several)
-            } catch {
-                throw ResultsFileError(
-                    path: error.path, line: error.line, column: error.column,
-                    message: error.message + repairHint(path))
-            }
+            // A history cut short by an interrupted append: the error names repair-history.
+            _ = try ResultsFile.read(path, runs: .several)
         }
         return output
     }
@@ -71,8 +72,11 @@ public enum HistoryFile {
         var entry = stat()
         if lstat(path, &entry) != 0, errno == ENOENT {
             let document = Array(OutputFile.document(header: columns, rows: rows).utf8)
+            // As below: the fate the interruption notice gives `path` changes with the file.
             let created = try Interruption.holdingSignals { () throws(FileError) in
-                try AtomicFile.create(path, with: document, naming: path)
+                let created = try AtomicFile.create(path, with: document, naming: path)
+                if created { Interruption.record(path, .appended) }
+                return created
             }
             if created { return Outcome(rowsAppended: rows.count, createdFile: true, columnsLeftOut: []) }
         }
@@ -95,15 +99,8 @@ public enum HistoryFile {
             text = OutputFile.document(header: columns, rows: rows)
             outcome = Outcome(rowsAppended: rows.count, createdFile: true, columnsLeftOut: [])
         } else {
-            let history: ResultsFile
             let bytes = try readAll(descriptor, path: path)
-            do {
-                history = try ResultsFile(path: path, bytes: bytes, runs: .several)
-            } catch {
-                throw ResultsFileError(
-                    path: error.path, line: error.line, column: error.column,
-                    message: error.message + repairHint(path))
-            }
+            let history = try ResultsFile(path: path, bytes: bytes, runs: .several)
             let position = Dictionary(uniqueKeysWithValues: columns.enumerated().map { ($1, $0) })
             let reordered = rows.map { row in history.header.map { position[$0].map { row[$0] } ?? "" } }
             text = reordered.map(OutputFile.record).joined()
@@ -111,29 +108,39 @@ public enum HistoryFile {
                 rowsAppended: rows.count, createdFile: false,
                 columnsLeftOut: columns.filter { !history.header.contains($0) })
         }
+        // The fate the interruption notice gives `path` changes with the file, under the
+        // same held signals: a signal meanwhile says what became of the rows.
         try Interruption.holdingSignals { () throws(FileError) in
             do throws(FileError) {
                 try OutputFile.writeAll(text, to: descriptor, path: path)
                 guard fsync(descriptor) == 0 else { throw FileError(path: path, reason: errnoText()) }
+                Interruption.record(path, .appended)
             } catch {
                 // Whatever part of the rows reached the file goes: the history stays whole.
                 if ftruncate(descriptor, length) != 0 {
+                    Interruption.record(path, .cutShort)
                     throw FileError(
                         path: path,
                         reason: "\(error.reason), and truncating back to \(length) bytes failed (\(errnoText())); run '\(repairCommand) \(path)'")
                 }
+                Interruption.record(path, .undone)
                 throw FileError(path: path, reason: "\(error.reason); the history is unchanged")
             }
         }
         return outcome
     }
 
-    /// Mends a history whose last record was cut short (by an older simbench killed or out
-    /// of space mid-append): drops that partial record and nothing else.
+    /// Mends a history an interrupted append left cut short (killed, a crash, a full disk
+    /// whose undo failed): drops the run that append was writing, whole, and nothing else.
     ///
-    /// Refuses, changing nothing, unless the file up to the start of its last line is a
-    /// valid history and that last line is a record cut short (no line break at its end, or
-    /// fewer fields than the header). Works under the same lock as `append`.
+    /// The appended run is the last one. It is incomplete, and dropped with all its rows,
+    /// when the file ends inside one of its records, or when its rows are fewer than its
+    /// `run_rows` (an append cut at a record boundary leaves only whole records). A record
+    /// cut short that starts a new run is dropped alone. Refuses, changing nothing, when
+    /// the damage is anything else: a complete but malformed record, a broken run that is
+    /// not the last, a header cut short, or (in a history whose header predates `run_rows`)
+    /// a cut inside the first field of a record, where which run it belongs to cannot be
+    /// told. Works under the same lock as `append`.
     public static func repair(_ path: String) throws -> Repair {
         let descriptor = open(path, O_RDWR | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else { throw FileError(path: path, reason: errnoText()) }
@@ -154,43 +161,116 @@ public enum HistoryFile {
         } catch {
             damage = error
         }
-        let cut = lastLineStart(bytes)
+        let end = try repairedLength(of: bytes, path: path, damage: damage)
+        guard ftruncate(descriptor, off_t(end.length)) == 0, fsync(descriptor) == 0 else {
+            throw FileError(path: path, reason: errnoText())
+        }
+        let line = bytes[..<end.length].reduce(1) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) }
+        let dropped = bytes.count - end.length
+        if let run = end.run {
+            return .droppedRun(
+                id: run.id, rows: run.rows, partialRecord: end.partialRecord, line: line, bytes: dropped)
+        }
+        return .droppedPartialRecord(line: line, bytes: dropped)
+    }
+
+    /// Where `repair` cuts `bytes`, a history that `damage` says is broken: the length
+    /// kept, the run dropped whole (if any) and whether a record cut short is dropped.
+    static func repairedLength(
+        of bytes: [UInt8], path: String, damage: ResultsFileError
+    ) throws(ResultsFileError) -> (length: Int, run: (id: String, rows: Int)?, partialRecord: Bool) {
         func refuse(_ why: String) -> ResultsFileError {
             ResultsFileError(
                 path: path, line: damage.line, column: damage.column,
                 message: "\(damage.message); not repaired: \(why)")
         }
-        guard cut > 0 else { throw refuse("the header itself is incomplete; remove the file to start a new history") }
-        let kept = Array(bytes[..<cut])
-        let header: [String]
+        let bom = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        // Where the whole records end; after that, a record cut short, or nothing.
+        var cut = bytes.count
         do {
-            header = try ResultsFile(path: path, bytes: kept, runs: .several).header
+            _ = try CSVReader.records(in: Array(bytes[bom...]))
         } catch {
-            throw refuse("the damage is not only in the last record (\(error.description))")
+            guard error.atEnd else { throw refuse("a complete record is malformed, which no cut-short write leaves") }
+            cut = bom + error.recordStart
         }
-        let tail = Array(bytes[cut...])
-        if let records = try? CSVReader.records(in: tail), records.count == 1,
-            records[0].fields.count >= header.count
-        {
-            throw refuse("the last record is complete, so its damage is not a cut-short write")
+        guard cut > bom else { throw refuse("the header itself is incomplete; remove the file to start a new history") }
+        let kept = Array(bytes[..<cut])
+        let history: ResultsFile
+        do {
+            history = try ResultsFile(path: path, bytes: kept, runs: .several, checkingRuns: false)
+        } catch {
+            throw refuse(
+                cut == bytes.count
+                    ? "a complete record is malformed, which no cut-short write leaves"
+                    : "the damage is not only in the record cut short (\(error.description))")
         }
-        guard ftruncate(descriptor, off_t(cut)) == 0, fsync(descriptor) == 0 else {
-            throw FileError(path: path, reason: errnoText())
+        guard let runIndex = history.header.firstIndex(of: ResultColumn.runID.name) else {
+            throw refuse("the header has no \(ResultColumn.runID.name) column, so the runs cannot be told apart")
         }
-        let line = kept.reduce(1) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) }
-        return .droppedPartialRecord(line: line, bytes: tail.count)
-    }
-
-    /// The offset at which the last line starts (a final line break belongs to it).
-    static func lastLineStart(_ bytes: [UInt8]) -> Int {
-        var end = bytes.endIndex
-        if end > 0, bytes[end - 1] == UInt8(ascii: "\n") { end -= 1 }
-        guard let lineFeed = bytes[..<end].lastIndex(of: UInt8(ascii: "\n")) else { return 0 }
-        return lineFeed + 1
-    }
-
-    private static func repairHint(_ path: String) -> String {
-        " (if a run was killed while appending, '\(repairCommand) \(path)' drops the partial last record)"
+        let runs = ResultsFile.runsByCount(history.records)
+        if let broken = runs.dropLast().first(where: { !$0.isWhole }) {
+            throw refuse("\(broken.problem), and only the last run can have been cut short by an append")
+        }
+        let tail = bytes[cut...]
+        // The run the record cut short belongs to, where its run_id field is complete.
+        var tailRun: String?
+        var tailRunPrefix = ""
+        if !tail.isEmpty {
+            let fields = CSVReader.fieldsOfCutRecord(tail)
+            guard fields.count <= history.header.count else {
+                throw refuse("the last record has more fields than the header, which no cut-short write leaves")
+            }
+            if fields.count > runIndex + 1 {
+                tailRun = fields[runIndex]
+            } else if fields.count == runIndex + 1 {
+                tailRunPrefix = fields[runIndex]
+            }
+        }
+        guard let last = runs.last else {
+            // A header and a record cut short: the first run's first record.
+            return (cut, nil, true)
+        }
+        guard last.disagreement == nil, last.declared.map({ Int($0) != nil }) ?? true else {
+            throw refuse(last.problem)
+        }
+        // Whether the last run's rows are all there; nil when its rows do not say.
+        var lastIsWhole: Bool?
+        if let declared = last.declared.flatMap({ Int($0) }) {
+            guard last.rows <= declared else { throw refuse(last.problem) }
+            lastIsWhole = last.rows == declared
+        }
+        let dropRun: Bool
+        if tail.isEmpty {
+            guard lastIsWhole == false else { throw refuse("the damage is not a run cut short") }
+            dropRun = true
+        } else if let tailRun {
+            if tailRun == last.id {
+                guard lastIsWhole != true else {
+                    throw refuse("the record cut short is one more row of run '\(last.id)', whose \(last.rows) rows are all there")
+                }
+                dropRun = true
+            } else {
+                // The record cut short starts a new run; the run before it may be cut too.
+                dropRun = lastIsWhole == false
+            }
+        } else if let lastIsWhole {
+            dropRun = !lastIsWhole
+        } else if last.id.hasPrefix(tailRunPrefix) {
+            throw refuse(
+                "the record is cut inside its \(ResultColumn.runID.name), so whether it starts a new run or ends run '\(last.id)' cannot be told: the header has no \(ResultColumn.runRows.name) column (an older simbench wrote it); remove the last line, and the lines of run '\(last.id)' if it is incomplete")
+        } else {
+            dropRun = false
+        }
+        guard dropRun else { return (cut, nil, true) }
+        guard last.lastIndex == history.records.count - 1,
+            last.lastIndex - last.firstIndex + 1 == last.rows
+        else {
+            throw refuse("the rows of run '\(last.id)', cut short, are not together at the end of the file")
+        }
+        // The records of `kept` parse; the first is the header, then one per row.
+        let records = (try? CSVReader.records(in: Array(kept[bom...]))) ?? []
+        guard records.count > last.firstIndex + 1 else { throw refuse("the file changed while it was read") }
+        return (bom + records[last.firstIndex + 1].start, (last.id, last.rows), !tail.isEmpty)
     }
 
     /// The whole file behind `descriptor`, from its start.

@@ -10,6 +10,11 @@ import Glibc
 /// non-negative number, an `ok` row without a median, and two rows measuring the same
 /// (scenario, params, variant). Files written by older versions, with fewer columns, read
 /// fine: an absent column reads as empty cells.
+///
+/// A file that may hold several runs (a history) is also checked run by run: a run whose
+/// rows are fewer (or more) than its `run_rows` says was cut short by an interrupted append.
+/// Damage of the shape a write cut short leaves (the text ends inside a record, or the last
+/// run lacks rows) names `simbench repair-history`.
 public struct ResultsFile: Sendable {
     /// How many runs the file may hold, which decides what counts as a duplicated row.
     public enum Runs: Sendable {
@@ -33,6 +38,12 @@ public struct ResultsFile: Sendable {
     /// Validates `bytes` as the contents of a file named `path` (which is only used in
     /// messages).
     public init(path: String, bytes: [UInt8], runs: Runs = .one) throws(ResultsFileError) {
+        try self.init(path: path, bytes: bytes, runs: runs, checkingRuns: true)
+    }
+
+    /// - Parameter checkingRuns: whether each run's rows are counted against its `run_rows`
+    ///   (with `runs: .several`); `HistoryFile.repair` counts them itself.
+    init(path: String, bytes: [UInt8], runs: Runs, checkingRuns: Bool) throws(ResultsFileError) {
         func failure(_ line: Int?, _ column: String?, _ message: String) -> ResultsFileError {
             ResultsFileError(path: path, line: line, column: column, message: message)
         }
@@ -54,7 +65,7 @@ public struct ResultsFile: Sendable {
             let names = ResultsFile.headerNames(text)
             let column = error.field < names.count && error.line > 1 ? names[error.field] : nil
             let message = column == nil && error.line > 1 ? "field \(error.field + 1): \(error.message)" : error.message
-            throw failure(error.line, column, message)
+            throw failure(error.line, column, message + (error.atEnd ? ResultsFile.repairHint(path) : ""))
         }
         guard let headerRecord = parsed.first, !headerRecord.isBlank else {
             throw failure(1, nil, "the header line is empty; expected a simbench results CSV")
@@ -144,6 +155,80 @@ public struct ResultsFile: Sendable {
             records.append(row)
         }
         self.records = records
+        if runs == .several, checkingRuns { try requireWholeRuns() }
+    }
+
+    /// Fails on a run whose rows are fewer (or more) than its `run_rows` says: cut short by
+    /// an interrupted append. Histories (`runs: .several`) are checked when read; `export`
+    /// checks any file it publishes. A file whose rows do not say (an older header, or rows
+    /// not written by `run`) passes.
+    public func requireWholeRuns() throws(ResultsFileError) {
+        guard let run = ResultsFile.runsByCount(records).first(where: { !$0.isWhole }) else { return }
+        let last = run.lastIndex == records.count - 1
+        throw ResultsFileError(
+            path: path, line: records[run.lastIndex].line, column: ResultColumn.runRows.name,
+            message: run.problem
+                + (last ? ResultsFile.repairHint(path) : "; only the last run can have been cut short by an append"))
+    }
+
+    /// One run of a history, counted: its rows against its `run_rows`.
+    struct RunCount {
+        let id: String
+        var rows = 0
+        /// What its rows say they are; nil when they say nothing (an older header).
+        var declared: String?
+        /// Where its first and last rows are, in the records.
+        var firstIndex: Int
+        var lastIndex: Int
+        /// Another row's `run_rows` differs from the first's, at this index.
+        var disagreement: Int?
+
+        var isWhole: Bool {
+            guard disagreement == nil else { return false }
+            guard let declared else { return true }
+            return Int(declared) == rows
+        }
+
+        var problem: String {
+            if disagreement != nil {
+                return "run '\(id)': its rows disagree in \(ResultColumn.runRows.name); every row of a run says how many rows the run wrote"
+            }
+            guard let count = declared.flatMap({ Int($0) }) else {
+                return "run '\(id)': '\(declared ?? "")' is not a whole number of rows"
+            }
+            return rows < count
+                ? "run '\(id)' has \(rows) of the \(count) rows it wrote: its append was cut short"
+                : "run '\(id)' has \(rows) rows but wrote \(count)"
+        }
+    }
+
+    /// Each run of `records` (by `run_id`), in the order of their first rows.
+    static func runsByCount(_ records: [ResultsRecord]) -> [RunCount] {
+        var runs = [RunCount]()
+        var position = [String: Int]()
+        for (index, record) in records.enumerated() {
+            let id = record[.runID]
+            let declared = record[.runRows]
+            if let at = position[id] {
+                runs[at].rows += 1
+                runs[at].lastIndex = index
+                if runs[at].declared != (declared.isEmpty ? nil : declared), runs[at].disagreement == nil {
+                    runs[at].disagreement = index
+                }
+            } else {
+                position[id] = runs.count
+                runs.append(
+                    RunCount(
+                        id: id, rows: 1, declared: declared.isEmpty ? nil : declared, firstIndex: index,
+                        lastIndex: index))
+            }
+        }
+        return runs
+    }
+
+    /// What a history cut short by an interrupted append is told: the command that mends it.
+    static func repairHint(_ path: String) -> String {
+        " (if a run was killed while appending to this history, '\(HistoryFile.repairCommand) \(path)' drops that run's rows)"
     }
 
     /// Fails on duplicated, empty, unknown or missing required column names.

@@ -1,13 +1,18 @@
 // Counts the allocations of the whole process by interposing glibc's allocator.
 //
+// Never part of the process that times: simbench builds this file alone into
+// libsimbench-allocations.so (Sources/SimBenchPlugins/AllocationLibrary) and preloads it
+// into an untimed child, the allocation pass, so that timed rounds run glibc's allocator
+// untouched. The test bundle links it as a C target, to count in its own process.
+//
 // This file defines malloc, calloc, realloc, free, posix_memalign, aligned_alloc, memalign,
-// valloc and pvalloc. Linked into the executable (SwiftPM links target objects directly),
-// they are exported from it, and ELF symbol interposition binds every caller in the process
-// to them: the Swift runtime, libc itself (strdup, stdio), any library. Each counts the call
+// valloc and pvalloc. Preloaded (or linked into an executable), they come first in the
+// process's symbol scope, and ELF symbol interposition binds every caller in the process to
+// them: the Swift runtime, libc itself (strdup, stdio), any library. Each counts the call
 // and forwards to glibc's own entry points (__libc_malloc and friends, exported by glibc
 // for exactly this purpose), so memory still comes from, and returns to, glibc's heap: a
 // pointer from either side may be freed by the other. No dlsym, so no recursion through an
-// allocating symbol lookup; no LD_PRELOAD; no other allocator.
+// allocating symbol lookup; no other allocator.
 //
 // Design of the count, which runs on every allocation of every thread:
 //
@@ -34,13 +39,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "CAllocationCounter.h"
+#include "CAllocationInterposer.h"
 
 // Under ThreadSanitizer or AddressSanitizer the sanitizer's runtime owns malloc: it
 // interposes the allocator itself, and must be initialised before anything allocates. A
 // second interposer here would run first and crash at start (TSan), or hide every
 // allocation from the sanitizer (ASan). So under a sanitizer this file steps aside: it
-// defines no allocator, counts nothing, and says why (simbench_allocation_counter_sanitized).
+// defines no allocator and counts nothing (simbench_allocation_counting_active says 0).
 #if defined(__has_feature)
 #if __has_feature(thread_sanitizer) || __has_feature(address_sanitizer)
 #define SIMBENCH_SANITIZED 1
@@ -52,11 +57,9 @@
 
 #ifdef SIMBENCH_SANITIZED
 
-int simbench_allocation_counter_sanitized(void) { return 1; }
 uint64_t simbench_allocation_count(void) { return 0; }
 uint64_t simbench_thread_allocation_count(void) { return 0; }
 int simbench_allocation_counting_active(void) { return 0; }
-void simbench_release_free_memory(void) { malloc_trim(0); }
 int simbench_track_bytes_begin(void) { return 0; }
 int64_t simbench_track_bytes_end(void) { return -1; }
 int simbench_track_process_bytes_begin(void) { return 0; }
@@ -390,10 +393,5 @@ SIMBENCH_EXPORT int64_t simbench_track_process_bytes_end(void) {
     return peak;
 }
 
-SIMBENCH_EXPORT void simbench_release_free_memory(void) {
-    malloc_trim(0);
-}
-
-int simbench_allocation_counter_sanitized(void) { return 0; }
 
 #endif
