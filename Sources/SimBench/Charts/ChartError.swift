@@ -6,7 +6,9 @@ public enum ChartError: Error, CustomStringConvertible, Equatable {
     public var description: String {
         switch self {
         case .tooLarge(let kind, let rows):
-            "the \(kind.rawValue) chart of \(NumberFormat.grouped(rows)) rows would draw more than \(NumberFormat.grouped(ChartLimits.elementsPerChart)) elements; expected fewer rows: plot one run, scenario or sweep at a time"
+            "the \(kind.rawValue) chart of \(NumberFormat.grouped(rows)) rows would draw more than "
+                + "\(NumberFormat.grouped(ChartLimits.elementsPerChart)) elements; "
+                + "expected fewer rows: plot one run, scenario or sweep at a time"
         }
     }
 }

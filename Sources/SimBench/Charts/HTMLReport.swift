@@ -71,7 +71,8 @@ public enum HTMLReport {
         }
         html += "</ul></nav>\n"
         if allScenarios.count > byScenario.count {
-            html += "<p class=\"left-out\">Only the first \(NumberFormat.grouped(byScenario.count)) of \(NumberFormat.grouped(allScenarios.count)) scenarios are shown; report fewer files, or filter the CSV.</p>\n"
+            html += "<p class=\"left-out\">Only the first \(NumberFormat.grouped(byScenario.count)) of "
+                + "\(NumberFormat.grouped(allScenarios.count)) scenarios are shown; report fewer files, or filter the CSV.</p>\n"
         }
         html += "</header>\n<main>\n"
         var budget = Budget()
@@ -98,13 +99,17 @@ public enum HTMLReport {
                 guard let drawn = try Charts.svg(kind, records: records) else { continue }
                 svg = drawn
             } catch {
-                html += "<p class=\"left-out\" data-chart=\"\(kind.rawValue)\">The \(kind.rawValue) chart is left out: \(escaped(error.description)).</p>\n"
+                html += "<p class=\"left-out\" data-chart=\"\(kind.rawValue)\">"
+                    + "The \(kind.rawValue) chart is left out: \(escaped(error.description)).</p>\n"
                 continue
             }
             // One element a line (`SVGCanvas.document`).
             let elements = svg.utf8.count { $0 == UInt8(ascii: "\n") }
             guard elements <= budget.chartElements else {
-                html += "<p class=\"left-out\" data-chart=\"\(kind.rawValue)\">The \(kind.rawValue) chart is left out: the report's charts already hold \(NumberFormat.grouped(ChartLimits.elementsPerReport - budget.chartElements)) elements, near its bound of \(NumberFormat.grouped(ChartLimits.elementsPerReport)); plot it alone with simbench plot.</p>\n"
+                let held = NumberFormat.grouped(ChartLimits.elementsPerReport - budget.chartElements)
+                html += "<p class=\"left-out\" data-chart=\"\(kind.rawValue)\">The \(kind.rawValue) chart is left out: "
+                    + "the report's charts already hold \(held) elements, near its bound of "
+                    + "\(NumberFormat.grouped(ChartLimits.elementsPerReport)); plot it alone with simbench plot.</p>\n"
                 continue
             }
             budget.chartElements -= elements
@@ -116,7 +121,9 @@ public enum HTMLReport {
         budget.tableRows -= shown.count
         html += table(Array(shown))
         if shown.count < records.count {
-            html += "<p class=\"left-out\">The table shows \(NumberFormat.grouped(shown.count)) of the scenario's \(NumberFormat.grouped(records.count)) rows (a report shows \(NumberFormat.grouped(ChartLimits.tableRowsPerReport)) in all); the CSV holds them all.</p>\n"
+            html += "<p class=\"left-out\">The table shows \(NumberFormat.grouped(shown.count)) of the scenario's "
+                + "\(NumberFormat.grouped(records.count)) rows (a report shows "
+                + "\(NumberFormat.grouped(ChartLimits.tableRowsPerReport)) in all); the CSV holds them all.</p>\n"
         }
         html += environment(records)
         html += "</section>\n"

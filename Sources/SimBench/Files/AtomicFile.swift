@@ -246,8 +246,9 @@ public enum AtomicFile {
     static func isTemporaryName(_ name: String) -> Bool {
         guard name.hasPrefix(temporaryPrefix) else { return false }
         let suffix = name.utf8.dropFirst(temporaryPrefix.utf8.count)
-        return suffix.count == 16
-            && suffix.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains($0) }
+        let digits = UInt8(ascii: "0")...UInt8(ascii: "9")
+        let letters = UInt8(ascii: "a")...UInt8(ascii: "f")
+        return suffix.count == 16 && suffix.allSatisfy { digits.contains($0) || letters.contains($0) }
     }
 
     /// `DIRECTORY/.simbench-` and 16 random hex digits: short, whatever the target's name.
