@@ -21,8 +21,12 @@ enum SweepChart {
                 guard Set(ok.compactMap { $0.number(column) }).count >= 2 else { continue }
                 // A size measured by several runs (files of a sweep passed with a history):
                 // the last row met stands for it, so that each line has one point per size.
-                func key(_ record: ResultsRecord) -> String { record[.variant] + "\u{1F}" + record[column] }
-                var last = [String: Int]()
+                struct Point: Hashable {
+                    let variant: String
+                    let size: String
+                }
+                func key(_ record: ResultsRecord) -> Point { Point(variant: record[.variant], size: record[column]) }
+                var last = [Point: Int]()
                 for (index, record) in ok.enumerated() { last[key(record)] = index }
                 let kept = ok.enumerated().filter { last[key($0.element)] == $0.offset }.map(\.element)
                 sweeps.append(Sweep(column: column, records: kept))
