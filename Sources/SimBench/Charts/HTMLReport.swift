@@ -5,7 +5,8 @@
 /// every row (sortable by a few lines of inline script) and the environment the runs
 /// measured on. Nothing is fetched: the SVG, the CSS and the script are inline, so the page
 /// opens from disk and prints with each scenario starting a page. The same rows give the
-/// same page.
+/// same page. What it shows is bounded by `ChartLimits` (sections, chart elements, table
+/// rows), and whatever is left out is said on the page.
 public enum HTMLReport {
     /// What the catalog says of a scenario, for its heading.
     public struct Scenario: Sendable {
