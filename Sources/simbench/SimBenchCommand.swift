@@ -9,7 +9,17 @@ enum SimBenchCommand {
     static func main() async {
         Interruption.install()
         let arguments = Array(CommandLine.arguments.dropFirst())
-        let status = await run(arguments)
+        var status = await run(arguments)
+        // Whatever was printed (tables, messages, help), standard output must have taken it;
+        // a command that failed has said why in its one line already.
+        if status != .failure {
+            do {
+                try StandardOutput.flush()
+            } catch {
+                Terminal.error(error.description)
+                status = .failure
+            }
+        }
         exit(status.rawValue)
     }
 
