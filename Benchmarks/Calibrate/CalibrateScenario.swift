@@ -23,7 +23,6 @@ public struct CalibrateScenario: Scenario {
     public static let descriptor = ScenarioDescriptor(
         name: "calibrate",
         title: "The ruler: fixed integer work per event, for A/A and sensitivity checks",
-        seedArticle: "none (a calibration tool, not a pattern)",
         entityUnit: "ruler",
         eventUnit: "work item (a chain of `work` dependent integer steps)",
         // One step is a dependent xorshift and multiply, about 9 cycles (3 ns measured on

@@ -11,7 +11,6 @@ public struct SelfTestScenario: Scenario {
     public static let descriptor = ScenarioDescriptor(
         name: "selftest",
         title: "the harness's outcome check: one variant is wrong on purpose",
-        seedArticle: "README.md",
         entityUnit: "counter",
         eventUnit: "number added to a running sum",
         defaultEventsPerEntity: 100,

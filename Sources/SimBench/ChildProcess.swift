@@ -16,6 +16,9 @@ public enum ChildProcess {
         case discard
         /// To the parent's own.
         case inherit
+        /// To the existing file at the path, opened for writing: `/dev/full` tests how a
+        /// command meets a write that fails.
+        case file(String)
     }
 
     /// How a child ended and what it wrote.
@@ -128,6 +131,11 @@ public enum ChildProcess {
                 guard null >= 0 else { throw SpawnError(executable: executable, reason: "/dev/null: \(errnoText())") }
                 toClose.append(null)
                 return (null, nil)
+            case .file(let path):
+                let file = open(path, O_WRONLY | O_CLOEXEC)
+                guard file >= 0 else { throw SpawnError(executable: executable, reason: "\(path): \(errnoText())") }
+                toClose.append(file)
+                return (file, nil)
             case .capture:
                 var ends: [Int32] = [-1, -1]
                 guard pipe(&ends) == 0 else {

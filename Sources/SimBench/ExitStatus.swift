@@ -4,7 +4,8 @@ public enum ExitStatus: Int32, Sendable {
     /// The command did what was asked; `compare`: no regression.
     case success = 0
     /// The command could not finish: an unreadable or malformed input file, a results file
-    /// that could not be written.
+    /// that could not be written, or standard output that could not be written
+    /// (`StandardOutput`).
     case failure = 1
     /// `compare`: at least one regression.
     case regression = 2

@@ -120,8 +120,9 @@ public struct ScenarioDescriptor: Sendable {
     public let name: String
     /// One line: what is measured against what.
     public let title: String
-    /// The seed article in `shared/seeds/` the scenario models.
-    public let seedArticle: String
+    /// The seed article in `shared/seeds/` the scenario models; nil for a scenario that
+    /// models none (a calibration tool, the harness's self-test).
+    public let seedArticle: String?
     /// What one entity is: "vending machine".
     public let entityUnit: String
     /// What one event is: "customer action".
@@ -143,7 +144,7 @@ public struct ScenarioDescriptor: Sendable {
     public init(
         name: String,
         title: String,
-        seedArticle: String,
+        seedArticle: String? = nil,
         entityUnit: String,
         eventUnit: String,
         defaultEventsPerEntity: Int,

@@ -155,7 +155,7 @@ struct CompareCommand: Command {
         let comparison = try ResultsComparison(
             baseline: baseline, current: current, thresholds: thresholds,
             ignoringParameters: ignoreParameters)
-        print(comparison.render(format, width: wide ? nil : Terminal.width))
+        try StandardOutput.write(comparison.render(format, width: wide ? nil : Terminal.width) + "\n")
         return comparison.exitStatus(failOnImprovement: failOnImprovement)
     }
 }

@@ -253,7 +253,7 @@ struct CompletionCommand: Command {
     }
 
     func execute() throws -> ExitStatus {
-        print(CompletionScript.script(for: shell, commands: Commands.all.map { $0.summary }), terminator: "")
+        try StandardOutput.write(CompletionScript.script(for: shell, commands: Commands.all.map { $0.summary }))
         return .success
     }
 }

@@ -84,7 +84,7 @@ struct ExportCommand: Command {
             Interruption.written(outputPath)
             print("\(format.rawValue) export: \(outputPath)")
         } else {
-            print(text, terminator: "")
+            try StandardOutput.write(text)
         }
         return .success
     }

@@ -29,7 +29,8 @@ enum HelpText {
 
             EXIT STATUS
               0   success; compare: no regression
-              1   failure: a file could not be read or written, or is not a valid results file
+              1   failure: a file or standard output could not be read or written, or a file is
+                  not a valid results file
               2   compare: at least one regression
               3   run: a variant computed a different outcome from its baseline (no timing given)
               4   compare --fail-on-improvement: improvements and no regression

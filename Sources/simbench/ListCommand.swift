@@ -20,7 +20,7 @@ struct ListCommand: Command {
             let descriptor = entry.descriptor
             let suite = descriptor.inDefaultSuite ? "" : " (not in the default suite)"
             lines.append("\(descriptor.name) — \(descriptor.title)\(suite)")
-            lines.append("  modelled on: shared/seeds/\(descriptor.seedArticle)")
+            if let article = descriptor.seedArticle { lines.append("  modelled on: shared/seeds/\(article)") }
             lines.append("  entity: \(descriptor.entityUnit) · one event: \(descriptor.eventUnit)")
             lines.append("  default events per \(descriptor.entityUnit): \(NumberFormat.grouped(descriptor.defaultEventsPerEntity))")
             if let note = entry.measurementNote { lines.append("  \(note)") }
@@ -40,7 +40,7 @@ struct ListCommand: Command {
             }
             lines.append("")
         }
-        print(lines.joined(separator: "\n"), terminator: "")
+        try StandardOutput.write(lines.joined(separator: "\n"))
         return .success
     }
 }

@@ -50,7 +50,7 @@ struct PlotCommand: Command {
     func execute() throws -> ExitStatus {
         guard let chart, let output else { return .usage }
         let records = try Self.records(of: files)
-        guard let svg = Charts.svg(chart, records: records) else {
+        guard let svg = try Charts.svg(chart, records: records) else {
             throw ResultsFileError(
                 path: files.joined(separator: ", "), line: nil, column: nil,
                 message: "nothing to draw as --chart \(chart.rawValue): \(Charts.nothingToDraw(chart))")

@@ -18,7 +18,17 @@ enum SimBenchCommand {
         Interruption.install()
         // On the main actor, as `async main` ran: the main queue (dispatchMain) serves it.
         Task { @MainActor in
-            let status = await run(arguments)
+            var status = await run(arguments)
+            // Whatever was printed (tables, messages, help), standard output must have taken
+            // it; a command that failed has said why in its one line already.
+            if status != .failure {
+                do {
+                    try StandardOutput.flush()
+                } catch {
+                    Terminal.error(String(describing: error))
+                    status = .failure
+                }
+            }
             exit(status.rawValue)
         }
         dispatchMain()

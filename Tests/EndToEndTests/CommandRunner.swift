@@ -39,16 +39,18 @@ enum SimBenchBinary {
     ///
     /// Started with `ChildProcess`, not Foundation's `Process`, whose `run()` crashes now and
     /// then on Linux when many children start (swift-corelibs-foundation #5472).
+    /// `standardOutput` is captured unless given (`.file("/dev/full")`: a full disk).
     static func run(
         _ arguments: [String], in directory: URL? = nil, columns: Int? = nil,
-        timeout: Double = defaultTimeout, executable: URL? = nil
+        timeout: Double = defaultTimeout, executable: URL? = nil,
+        standardOutput: ChildProcess.Output = .capture
     ) throws -> CommandResult {
         var environment = ProcessInfo.processInfo.environment
         environment["COLUMNS"] = columns.map(String.init)
         let executablePath = (executable ?? url).path
         let ended = try ChildProcess.run(
             executablePath, arguments: arguments, environment: environment,
-            directory: directory?.path, timeout: timeout)
+            directory: directory?.path, standardOutput: standardOutput, timeout: timeout)
         if ended.timedOut {
             Issue.record("\(arguments) did not finish within \(timeout) s and was killed")
         }

@@ -168,6 +168,26 @@ struct RunCommandTests {
         }
     }
 
+    @Test("list names each real scenario's seed article, and none for calibrate and selftest")
+    func listArticles() throws {
+        let list = try SimBenchBinary.run(["list"]).standardOutput
+        #expect(!list.contains("shared/seeds/none") && !list.contains("shared/seeds/README.md"), "\(list)")
+        // A scenario's block runs from its title line to the blank line after it.
+        let blocks = list.components(separatedBy: "\n\n")
+        for (scenario, article) in [
+            ("vending", "state-vending-machine.en.txt"), ("workday", "state-workday.zh.txt"),
+            ("marks", "visitor-mark-tree.zh.txt"), ("validation", "strategy-input-validation.zh.txt"),
+            ("optional-views", "factory-proxy-optional-views.en-zh.txt"), ("fleet", "state-vending-machine.en.txt"),
+        ] {
+            let block = blocks.first { $0.hasPrefix("\(scenario) — ") } ?? ""
+            #expect(block.contains("  modelled on: shared/seeds/\(article)\n"), "\(scenario): \(block.prefix(200))")
+        }
+        for scenario in ["calibrate", "selftest"] {
+            let block = try #require(blocks.first { $0.hasPrefix("\(scenario) — ") }, "\(scenario) is listed")
+            #expect(!block.contains("modelled on"), "\(scenario): \(block.prefix(200))")
+        }
+    }
+
     @Test("fleet: listed as asynchronous, every design agrees, one worker, memory per machine")
     func fleet() throws {
         let list = try SimBenchBinary.run(["list"]).standardOutput

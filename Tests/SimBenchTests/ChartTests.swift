@@ -181,7 +181,7 @@ struct ChartTests {
             (.scaling, actors), (.history, history),
         ]
         for (kind, records) in inputs {
-            let svg = try #require(Charts.svg(kind, records: records), "\(kind)")
+            let svg = try #require(try Charts.svg(kind, records: records), "\(kind)")
             let parsed = SVGElements(svg)
             #expect(parsed.error == nil, "\(kind): \(String(describing: parsed.error))")
             let root = try #require(parsed.elements.first)
@@ -194,16 +194,16 @@ struct ChartTests {
     @Test("the same rows give the same SVG, byte for byte")
     func deterministic() throws {
         for kind in [ChartKind.ratios, .allocs] {
-            let first = Charts.svg(kind, records: try Self.records(Self.suite()))
-            let second = Charts.svg(kind, records: try Self.records(Self.suite()))
+            let first = try Charts.svg(kind, records: try Self.records(Self.suite()))
+            let second = try Charts.svg(kind, records: try Self.records(Self.suite()))
             #expect(first != nil && first == second)
         }
-        #expect(Charts.svg(.sweep, records: try Self.sweep()) == Charts.svg(.sweep, records: try Self.sweep()))
+        #expect(try Charts.svg(.sweep, records: try Self.sweep()) == Charts.svg(.sweep, records: try Self.sweep()))
     }
 
     @Test("forest plot: each ratio sits where the log axis's ticks say, within one pixel; 1× line; net ratio drawn")
     func ratioGeometry() throws {
-        let svg = SVGElements(try #require(Charts.svg(.ratios, records: try Self.records(Self.suite()))))
+        let svg = SVGElements(try #require(try Charts.svg(.ratios, records: try Self.records(Self.suite()))))
         let ticks = Self.ticks(svg, coordinate: "x", parse: Self.ratioLabel)
         #expect(ticks.count >= 3, "x ticks: \(ticks)")
         let points = svg.all("circle", cssClass: "ratio")
@@ -219,7 +219,7 @@ struct ChartTests {
 
     @Test("sweep: ns/event and ratio panels on log-log axes; a point sits where the ticks say")
     func sweepGeometry() throws {
-        let svg = SVGElements(try #require(Charts.svg(.sweep, records: try Self.sweep())))
+        let svg = SVGElements(try #require(try Charts.svg(.sweep, records: try Self.sweep())))
         let series = svg.all("g", cssClass: "series")
         #expect(series.map { $0.attributes["data-label"] } == ["enum-switch", "state-objects", "state-objects"], "ns panel: both; ratio panel: the pattern")
         #expect(svg.all("path", cssClass: "band").count == 3, "a 95% band per line")
@@ -239,20 +239,20 @@ struct ChartTests {
     @Test("nothing to draw: one size is no sweep, one run is no history, no actors sweep is no scaling")
     func nothingToDraw() throws {
         let one = try Self.records(Self.suite())
-        #expect(Charts.svg(.sweep, records: one) == nil)
-        #expect(Charts.svg(.history, records: one) == nil)
-        #expect(Charts.svg(.scaling, records: one) == nil)
-        #expect(Charts.svg(.ratios, records: try Self.records([.row("enum-switch", role: "baseline", median: 1, ratio: 1)])) == nil)
+        #expect(try Charts.svg(.sweep, records: one) == nil)
+        #expect(try Charts.svg(.history, records: one) == nil)
+        #expect(try Charts.svg(.scaling, records: one) == nil)
+        #expect(try Charts.svg(.ratios, records: try Self.records([.row("enum-switch", role: "baseline", median: 1, ratio: 1)])) == nil)
         for kind in ChartKind.allCases { #expect(!Charts.nothingToDraw(kind).isEmpty) }
     }
 
     @Test("history: a run that compare flags is ringed; a steady history has no ring")
     func historyFlags() throws {
         let steady = try Self.records(Self.suite(run: "r1") + Self.suite(run: "r2") + Self.suite(run: "r3"), runs: .several)
-        let steadySVG = SVGElements(try #require(Charts.svg(.history, records: steady)))
+        let steadySVG = SVGElements(try #require(try Charts.svg(.history, records: steady)))
         #expect(steadySVG.all("circle", cssClass: "flagged").isEmpty)
         let jump = try Self.records(Self.suite(run: "r1") + Self.suite(run: "r2") + Self.suite(run: "r3", tableMedian: 160, spread: 0.01), runs: .several)
-        let jumpSVG = SVGElements(try #require(Charts.svg(.history, records: jump)))
+        let jumpSVG = SVGElements(try #require(try Charts.svg(.history, records: jump)))
         let flagged = jumpSVG.all("circle", cssClass: "flagged")
         #expect(!flagged.isEmpty && flagged.allSatisfy { $0.tooltip.hasPrefix("table: regression") }, "\(flagged.map(\.tooltip))")
         let runLabels = jumpSVG.all("text").map(\.text).filter { $0.hasPrefix("#") }
@@ -267,7 +267,7 @@ struct ChartTests {
             for row in rows.indices { rows[row]["actors"] = "\(count)" }
             records += try Self.records(rows)
         }
-        let svg = SVGElements(try #require(Charts.svg(.scaling, records: records)))
+        let svg = SVGElements(try #require(try Charts.svg(.scaling, records: records)))
         #expect(svg.all("path", cssClass: "ideal").count == 4)
         #expect(svg.all("circle", cssClass: "point").count == 12)
     }
@@ -276,7 +276,7 @@ struct ChartTests {
     func escaping() throws {
         var rows = Self.suite()
         rows[1]["variant"] = "<a&b\">"
-        let svg = try #require(Charts.svg(.ratios, records: try Self.records(rows)))
+        let svg = try #require(try Charts.svg(.ratios, records: try Self.records(rows)))
         let parsed = SVGElements(svg)
         #expect(parsed.error == nil)
         #expect(parsed.all("text").contains { $0.text == "<a&b\">" })
@@ -317,7 +317,7 @@ extension ChartTests {
         ]
         for row in again.indices { again[row]["machines"] = "1000" }
         records += try Self.records(again)
-        let svg = SVGElements(try #require(Charts.svg(.sweep, records: records)))
+        let svg = SVGElements(try #require(try Charts.svg(.sweep, records: records)))
         let baseline = svg.all("circle", cssClass: "point").filter { $0.groupLabel == "enum-switch" }
         #expect(baseline.count == 3)
         #expect(baseline.contains { $0.tooltip.contains("999 ns/event") }, "\(baseline.map(\.tooltip))")

@@ -3,7 +3,7 @@
 
 // The C shim of simbench's harness: what Swift cannot call directly. PerfEvents.c wraps the
 // variadic perf_event_open system call; the other headers included below cover spawning
-// children, the terminal, unnamed files and signals.
+// children, the terminal, unnamed files, signals, memory and standard output.
 //
 // No allocator is interposed here: the process that times runs glibc's allocator untouched.
 // Allocations are counted in an untimed child with the counter preloaded
@@ -16,6 +16,7 @@
 #include "SimBenchInterruption.h"
 #include "SimBenchTerminal.h"
 #include "SimBenchMemory.h"
+#include "SimBenchStandardOutput.h"
 #include "SimBenchCountedRegion.h"
 
 #ifdef __cplusplus

@@ -99,11 +99,31 @@ struct ChartPoint {
 enum ChartText {
     /// `0.5`, `1`, `2.5`, `10k`, `1M`: three significant digits, SI prefixes from a
     /// thousand up.
+    /// Past a thousand tera, and below a millionth, in scientific notation: `1.8e+308`,
+    /// `5e-324`.
     static func short(_ value: Double) -> String {
+        guard value.isFinite else { return "—" }
+        if abs(value) >= 1e15 || (value != 0 && abs(value) < 1e-6) { return String(format: "%.3g", value) }
         for (scale, prefix) in [(1e12, "T"), (1e9, "G"), (1e6, "M"), (1e3, "k")] where abs(value) >= scale {
             return trimmed(value / scale) + prefix
         }
         return trimmed(value)
+    }
+
+    /// A count from a size column (machines, events, actors): `10,000`; past what an `Int`
+    /// holds exactly (a file may say `1e300`), in scientific notation.
+    static func count(_ value: Double) -> String {
+        guard value.isFinite else { return "—" }
+        guard abs(value) < 1e15 else { return String(format: "%.3g", value) }
+        return NumberFormat.grouped(Int(value))
+    }
+
+    /// `text`, or its first `ChartLimits.charactersPerText` characters and `…`: a label
+    /// longer than the chart is wide helps nobody, and a cell may be megabytes long.
+    static func clipped(_ text: String) -> String {
+        let limit = ChartLimits.charactersPerText
+        guard text.utf8.count > limit else { return text }
+        return String(text.prefix(limit)) + "…"
     }
 
     /// `1×`, `0.5×`.
@@ -126,8 +146,8 @@ enum ChartText {
         canvas.open(cssClass: "legend")
         var column = x
         var row = y
-        for entry in entries {
-            let itemWidth = 30 + Double(entry.name.count) * 7
+        for entry in entries where !canvas.isFull {
+            let itemWidth = 30 + Double(min(entry.name.count, ChartLimits.charactersPerText)) * 7
             if column + itemWidth > x + width, column > x {
                 column = x
                 row += 18

@@ -34,14 +34,14 @@ enum ChartRows {
         if !record[.parameters].isEmpty { parts.append(record[.parameters]) }
         var sizes = [String]()
         if !except.contains(.machines), let machines = record.number(.machines) {
-            sizes.append("\(NumberFormat.grouped(Int(machines))) machines")
+            sizes.append("\(ChartText.count(machines)) machines")
         }
         if !except.contains(.eventsPerMachine), let events = record.number(.eventsPerMachine) {
-            sizes.append("\(NumberFormat.grouped(Int(events))) events each")
+            sizes.append("\(ChartText.count(events)) events each")
         }
         if !sizes.isEmpty { parts.append(sizes.joined(separator: " × ")) }
         if !except.contains(.actors), let actors = record.number(.actors) {
-            parts.append("\(Int(actors)) actors")
+            parts.append("\(ChartText.count(actors)) actors")
         }
         return parts.joined(separator: " · ")
     }
@@ -50,10 +50,19 @@ enum ChartRows {
     /// every panel of a group.
     static func variantOrder(_ records: [ResultsRecord]) -> [String] {
         var names = [String]()
-        for record in records.filter(\.isBaselineVariant) + records where !names.contains(record[.variant]) {
+        var seen = Set<String>()
+        for record in records.filter(\.isBaselineVariant) + records where seen.insert(record[.variant]).inserted {
             names.append(record[.variant])
         }
         return names
+    }
+
+    /// `records` split by variant, in the order of `variantOrder`: one pass, however many
+    /// variants a file names.
+    static func byVariant(_ records: [ResultsRecord]) -> (names: [String], rows: [[ResultsRecord]]) {
+        let names = variantOrder(records)
+        let groups = Dictionary(grouping: records) { $0[.variant] }
+        return (names, names.map { groups[$0] ?? [] })
     }
 
     /// The axis name of a size column, with its unit.
@@ -66,9 +75,15 @@ enum ChartRows {
         }
     }
 
+    /// Whether the row has a time per event a chart can draw (`nanoseconds` is not nil),
+    /// without the work of its tooltip.
+    static func hasTime(_ record: ResultsRecord) -> Bool {
+        record.isOK && record.number(.nsPerEventMedian).map { $0 > 0 } == true
+    }
+
     /// The row's time per event with its 95% interval, at `x`.
     static func nanoseconds(_ record: ResultsRecord, x: Double) -> ChartPoint? {
-        guard record.isOK, let median = record.number(.nsPerEventMedian), median > 0 else { return nil }
+        guard hasTime(record), let median = record.number(.nsPerEventMedian) else { return nil }
         let low = record.number(.nsPerEventCILow)
         let high = record.number(.nsPerEventCIHigh)
         return ChartPoint(
@@ -76,11 +91,16 @@ enum ChartRows {
             note: "\(record[.variant]): \(NumberFormat.significant(median)) ns/event, 95% CI \(NumberFormat.interval(low, high))")
     }
 
+    /// Whether the row has a ratio a chart can draw (`ratio` is not nil), without the work
+    /// of its tooltip.
+    static func hasRatio(_ record: ResultsRecord) -> Bool {
+        record.isOK && !record.isBaselineVariant && record.role != .floor
+            && record.number(.ratioToBaseline).map { $0 > 0 } == true
+    }
+
     /// The row's ratio to its baseline with its 95% interval, at `x`.
     static func ratio(_ record: ResultsRecord, x: Double) -> ChartPoint? {
-        guard record.isOK, !record.isBaselineVariant, record.role != .floor,
-            let ratio = record.number(.ratioToBaseline), ratio > 0
-        else { return nil }
+        guard hasRatio(record), let ratio = record.number(.ratioToBaseline) else { return nil }
         let low = record.number(.ratioCILow)
         let high = record.number(.ratioCIHigh)
         return ChartPoint(

@@ -23,60 +23,91 @@ public struct ChartScale: Sendable, Equatable {
         a.kind == b.kind && a.domain == b.domain && a.pixels == b.pixels
     }
 
-    /// A scale over `domain`; a logarithmic domain must be positive, and an empty one is
-    /// widened so that every value has a place.
+    /// A scale over `domain`; an empty one is widened so that every value has a place.
+    /// Bounds past `ChartLimits` are pulled in (a logarithmic one to positive values), so
+    /// that any domain gives a finite, non-empty scale.
     public init(_ kind: Kind, domain: ClosedRange<Double>, pixels: (start: Double, end: Double)) {
+        self.init(kind, from: domain.lowerBound, to: domain.upperBound, pixels: pixels)
+    }
+
+    /// A scale from `low` to `high`, whatever they are: NaN, infinite, reversed, equal,
+    /// or not positive on a logarithmic axis. The domain it gets is finite, positive for a
+    /// logarithmic scale, and wide enough for distinct ticks; arithmetic on it cannot
+    /// overflow, because its bounds stay within a hundred times `ChartLimits`' (margins
+    /// around clamped values need a little room).
+    init(_ kind: Kind, from low: Double, to high: Double, pixels: (start: Double, end: Double)) {
         self.kind = kind
-        var low = domain.lowerBound
-        var high = domain.upperBound
+        let largest = ChartLimits.largestMagnitude * 100
+        var low = low
+        var high = high
+        if low.isNaN { low = high.isNaN ? (kind == .linear ? 0 : 1) : high }
+        if high.isNaN { high = low }
+        if low > high { swap(&low, &high) }
         switch kind {
         case .linear:
-            if high - low <= 0 { (low, high) = (low - 1, high + 1) }
+            low = min(max(low, -largest), largest)
+            high = min(max(high, -largest), largest)
+            let magnitude = max(abs(low), abs(high))
+            if high - low <= max(magnitude * ChartLimits.narrowestRelativeSpan, ChartLimits.smallestPositive) {
+                let widening = max(1, magnitude * 1e-6)
+                (low, high) = (low - widening, high + widening)
+            }
         case .logarithmic:
-            precondition(low > 0, "a logarithmic axis needs positive values")
-            if high / low <= 1 { (low, high) = (low / 2, high * 2) }
+            let smallest = ChartLimits.smallestPositive / 100
+            low = min(max(low, smallest), largest)
+            high = min(max(high, smallest), largest)
+            if high / low <= 1 + ChartLimits.narrowestRelativeSpan { (low, high) = (low / 2, high * 2) }
         }
         self.domain = low...high
-        self.pixels = pixels
+        self.pixels = (pixels.start.isFinite ? pixels.start : 0, pixels.end.isFinite ? pixels.end : 0)
     }
 
     /// A scale fitted to `values` (finite ones; non-positive ones are left out of a
-    /// logarithmic scale): a logarithmic one spans at least `minimumSpan` (high / low) and
-    /// a little more than the values; a linear one starts at zero when `fromZero`.
+    /// logarithmic scale; magnitudes past `ChartLimits` count as the limit): a logarithmic
+    /// one spans at least `minimumSpan` (high / low) and a little more than the values; a
+    /// linear one starts at zero when `fromZero`.
     public static func fitted(
         _ kind: Kind, to values: [Double], pixels: (start: Double, end: Double), including: [Double] = [],
         minimumSpan: Double = 4, fromZero: Bool = false
     ) -> ChartScale {
-        let finite = (values + including).filter { $0.isFinite && (kind == .linear || $0 > 0) }
+        let largest = ChartLimits.largestMagnitude
         switch kind {
         case .logarithmic:
-            var low = finite.min() ?? 1
-            var high = finite.max() ?? 1
-            let span = max(minimumSpan, (high / low) * 1.2)
-            let widen = (span / (high / low)).squareRoot()
-            low /= widen
-            high *= widen
-            return ChartScale(.logarithmic, domain: low...high, pixels: pixels)
+            // In decades, so that 5e-324 and 1.8e308 in one axis overflow nothing.
+            let decades = (values + including).filter { $0.isFinite && $0 > 0 }
+                .map { log10(min(max($0, ChartLimits.smallestPositive), largest)) }
+            let low = decades.min() ?? 0
+            let high = decades.max() ?? 0
+            let span = max(log10(max(minimumSpan, 1)), high - low + log10(1.2))
+            let widen = (span - (high - low)) / 2
+            return ChartScale(.logarithmic, from: pow(10, low - widen), to: pow(10, high + widen), pixels: pixels)
         case .linear:
+            let finite = (values + including).filter(\.isFinite).map { min(max($0, -largest), largest) }
             var low = fromZero ? 0 : finite.min() ?? 0
             var high = finite.max() ?? 1
             if fromZero { low = min(low, 0) }
             let margin = (high - low) * 0.05
             high += margin
             if !fromZero { low -= margin }
-            return ChartScale(.linear, domain: low...high, pixels: pixels)
+            return ChartScale(.linear, from: low, to: high, pixels: pixels)
         }
     }
 
-    /// The pixel of `value`: where it is drawn along this axis.
+    /// The pixel of `value`: where it is drawn along this axis. A value far outside the
+    /// domain (or not finite, or not positive on a logarithmic axis) is drawn at most a
+    /// plot's length beyond its edge, so that every pixel is a modest finite number.
     public func pixel(_ value: Double) -> Double {
-        let fraction: Double
+        var fraction: Double
         switch kind {
         case .linear:
-            fraction = (value - domain.lowerBound) / (domain.upperBound - domain.lowerBound)
+            let largest = ChartLimits.largestMagnitude * 100
+            let clamped = value.isNaN ? domain.lowerBound : min(max(value, -largest), largest)
+            fraction = (clamped - domain.lowerBound) / (domain.upperBound - domain.lowerBound)
         case .logarithmic:
-            fraction = log10(value / domain.lowerBound) / log10(domain.upperBound / domain.lowerBound)
+            let clamped = value > 0 ? value : domain.lowerBound
+            fraction = (log10(clamped) - log10(domain.lowerBound)) / (log10(domain.upperBound) - log10(domain.lowerBound))
         }
+        fraction = fraction.isNaN ? 0 : min(max(fraction, -1), 2)
         return pixels.start + fraction * (pixels.end - pixels.start)
     }
 
@@ -95,16 +126,19 @@ public struct ChartScale: Sendable, Equatable {
 
     /// Readable tick values inside the domain: 1-2-5 steps on a linear scale; powers of ten
     /// on a logarithmic one, with 2 and 5 (or finer) between them when the domain spans
-    /// less than a few decades. At least two ticks whenever the domain allows.
+    /// less than a few decades. At least two ticks whenever the domain allows, at most
+    /// `ChartLimits.ticksPerAxis`.
     public func ticks() -> [Double] {
         switch kind {
         case .linear:
             var step = ChartScale.niceStep((domain.upperBound - domain.lowerBound) / 5)
             if step.value < minimumTickStep { step = ChartScale.niceStep(minimumTickStep) }
             // index × mantissa × 10^exponent, so that 3 × 0.1 is written 0.3.
+            // The domain is at least `ChartLimits.narrowestRelativeSpan` of its magnitude
+            // wide, so `index` stays exact; the count bounds the loop whatever happens.
             var ticks = [Double]()
             var index = (domain.lowerBound / step.value).rounded(.up)
-            while index * step.value <= domain.upperBound * (1 + 1e-12) + 1e-12 {
+            while ticks.count < ChartLimits.ticksPerAxis, index * step.value <= domain.upperBound + step.value * 1e-9 {
                 let tick = ChartScale.power(index * step.mantissa, step.exponent)
                 ticks.append(tick == 0 ? 0 : tick)
                 index += 1
@@ -127,8 +161,17 @@ public struct ChartScale: Sendable, Equatable {
                 }
                 if best.count >= 3 { break }
             }
-            return best
+            return ChartScale.thinned(best)
         }
+    }
+
+    /// Every k-th of `ticks`, the first kept, so that at most `ChartLimits.ticksPerAxis`
+    /// remain: a logarithmic axis over 600 decades is labelled every 50.
+    static func thinned(_ ticks: [Double]) -> [Double] {
+        let limit = ChartLimits.ticksPerAxis
+        guard ticks.count > limit else { return ticks }
+        let stride = (ticks.count + limit - 1) / limit
+        return ticks.enumerated().filter { $0.offset % stride == 0 }.map(\.element)
     }
 
     /// `mantissa` × 10^`exponent`, exactly for the decimal values ticks use (0.1, not

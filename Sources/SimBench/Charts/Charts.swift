@@ -10,13 +10,20 @@ public enum Charts {
 
     /// `kind`'s chart of `records`, or nil when they hold nothing it can draw (no pattern
     /// with a ratio, no size measured twice, a single run…).
-    public static func svg(_ kind: ChartKind, records: [ResultsRecord]) -> String? {
-        switch kind {
-        case .ratios: RatioChart.svg(records)
-        case .sweep: SweepChart.svg(records)
-        case .scaling: ScalingChart.svg(records)
-        case .history: HistoryChart.svg(records)
-        case .allocs: AllocationChart.svg(records)
+    ///
+    /// Any rows the readers accept give a chart or nil, or fail with `ChartError.tooLarge`
+    /// when drawing them would pass `ChartLimits`: never a trap, never unbounded work.
+    public static func svg(_ kind: ChartKind, records: [ResultsRecord]) throws(ChartError) -> String? {
+        do {
+            switch kind {
+            case .ratios: return try RatioChart.svg(records)
+            case .sweep: return try SweepChart.svg(records)
+            case .scaling: return try ScalingChart.svg(records)
+            case .history: return try HistoryChart.svg(records)
+            case .allocs: return try AllocationChart.svg(records)
+            }
+        } catch {
+            throw .tooLarge(kind: kind, rows: records.count)
         }
     }
 

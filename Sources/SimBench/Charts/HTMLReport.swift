@@ -5,7 +5,8 @@
 /// every row (sortable by a few lines of inline script) and the environment the runs
 /// measured on. Nothing is fetched: the SVG, the CSS and the script are inline, so the page
 /// opens from disk and prints with each scenario starting a page. The same rows give the
-/// same page.
+/// same page. What it shows is bounded by `ChartLimits` (sections, chart elements, table
+/// rows), and whatever is left out is said on the page.
 public enum HTMLReport {
     /// What the catalog says of a scenario, for its heading.
     public struct Scenario: Sendable {
@@ -33,9 +34,22 @@ public enum HTMLReport {
         .loadAverage, .processes, .seed,
     ]
 
+    /// What a report may still draw: `ChartLimits`' report-wide bounds, spent section by
+    /// section in the order shown.
+    struct Budget {
+        var chartElements = ChartLimits.elementsPerReport
+        var tableRows = ChartLimits.tableRowsPerReport
+    }
+
     /// The page for `records`, read from `sources`.
+    ///
+    /// Bounded whatever the rows: at most `ChartLimits.sectionsPerReport` sections, charts
+    /// within `ChartLimits.elementsPerReport` elements and tables within
+    /// `ChartLimits.tableRowsPerReport` rows in all; what is left out is said on the page.
     public static func render(_ records: [ResultsRecord], scenarios: [Scenario], sources: [String]) -> String {
-        let byScenario = ChartRows.grouped(records) { $0[.scenario] }
+        let allScenarios = ChartRows.grouped(records) { $0[.scenario] }
+        let byScenario = allScenarios.prefix(ChartLimits.sectionsPerReport)
+        let catalog = Dictionary(scenarios.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         var html = """
             <!DOCTYPE html>
             <html lang="en">
@@ -48,38 +62,70 @@ public enum HTMLReport {
             <body>
             <header>
             <h1>simbench report</h1>
-            <p>From \(sources.map { "<code>\(escaped($0))</code>" }.joined(separator: ", ")): \(records.count) rows, \(byScenario.count) scenarios.
+            <p>From \(sources.map { "<code>\(escaped(ChartText.clipped($0)))</code>" }.joined(separator: ", ")): \(records.count) rows, \(allScenarios.count) scenarios.
             Ratios are each variant's median time per event over its scenario's baseline variant's; intervals are 95% bootstrap confidence intervals.</p>
             <nav><ul>
             """
         html += "\n"
         for group in byScenario {
-            html += "<li><a href=\"#\(anchor(group.key))\">\(escaped(group.key))</a></li>\n"
+            html += "<li><a href=\"#\(anchor(group.key))\">\(escaped(ChartText.clipped(group.key)))</a></li>\n"
         }
-        html += "</ul></nav>\n</header>\n<main>\n"
+        html += "</ul></nav>\n"
+        if allScenarios.count > byScenario.count {
+            html += "<p class=\"left-out\">Only the first \(NumberFormat.grouped(byScenario.count)) of "
+                + "\(NumberFormat.grouped(allScenarios.count)) scenarios are shown; report fewer files, or filter the CSV.</p>\n"
+        }
+        html += "</header>\n<main>\n"
+        var budget = Budget()
         for group in byScenario {
-            html += section(group.key, group.records, scenario: scenarios.first { $0.name == group.key })
+            html += section(group.key, group.records, scenario: catalog[group.key], budget: &budget)
         }
         html += "</main>\n<script>\(script)</script>\n</body>\n</html>\n"
         return html
     }
 
-    private static func section(_ name: String, _ records: [ResultsRecord], scenario: Scenario?) -> String {
-        var html = "<section class=\"scenario\" id=\"\(anchor(name))\" data-scenario=\"\(escaped(name))\">\n"
-        html += "<h2>\(escaped(name))\(scenario.map { " — " + escaped($0.title) } ?? "")</h2>\n"
+    private static func section(_ name: String, _ records: [ResultsRecord], scenario: Scenario?, budget: inout Budget) -> String {
+        let shownName = escaped(ChartText.clipped(name))
+        var html = "<section class=\"scenario\" id=\"\(anchor(name))\" data-scenario=\"\(shownName)\">\n"
+        html += "<h2>\(shownName)\(scenario.map { " — " + escaped($0.title) } ?? "")</h2>\n"
         let event = scenario?.event ?? records.first { !$0[.eventUnit].isEmpty }?[.eventUnit] ?? ""
         if !event.isEmpty {
-            html += "<p class=\"event\">One event: \(escaped(event))"
+            html += "<p class=\"event\">One event: \(escaped(ChartText.clipped(event)))"
             if let entity = scenario?.entity { html += " · one machine: a \(escaped(entity))" }
             html += ". Times are per event.</p>\n"
         }
         for kind in sectionCharts {
-            guard let svg = Charts.svg(kind, records: records) else { continue }
+            let svg: String
+            do {
+                guard let drawn = try Charts.svg(kind, records: records) else { continue }
+                svg = drawn
+            } catch {
+                html += "<p class=\"left-out\" data-chart=\"\(kind.rawValue)\">"
+                    + "The \(kind.rawValue) chart is left out: \(escaped(error.description)).</p>\n"
+                continue
+            }
+            // One element a line (`SVGCanvas.document`).
+            let elements = svg.utf8.count { $0 == UInt8(ascii: "\n") }
+            guard elements <= budget.chartElements else {
+                let held = NumberFormat.grouped(ChartLimits.elementsPerReport - budget.chartElements)
+                html += "<p class=\"left-out\" data-chart=\"\(kind.rawValue)\">The \(kind.rawValue) chart is left out: "
+                    + "the report's charts already hold \(held) elements, near its bound of "
+                    + "\(NumberFormat.grouped(ChartLimits.elementsPerReport)); plot it alone with simbench plot.</p>\n"
+                continue
+            }
+            budget.chartElements -= elements
             html += "<figure class=\"chart\" data-chart=\"\(kind.rawValue)\">\n"
             html += svg
             html += "<figcaption>\(escaped(kind.summary))</figcaption>\n</figure>\n"
         }
-        html += table(records)
+        let shown = records.prefix(budget.tableRows)
+        budget.tableRows -= shown.count
+        html += table(Array(shown))
+        if shown.count < records.count {
+            html += "<p class=\"left-out\">The table shows \(NumberFormat.grouped(shown.count)) of the scenario's "
+                + "\(NumberFormat.grouped(records.count)) rows (a report shows "
+                + "\(NumberFormat.grouped(ChartLimits.tableRowsPerReport)) in all); the CSV holds them all.</p>\n"
+        }
         html += environment(records)
         html += "</section>\n"
         return html
@@ -107,7 +153,7 @@ public enum HTMLReport {
 
     private static func count(_ record: ResultsRecord, _ column: ResultColumn) -> (String, Double?) {
         guard let value = record.number(column) else { return ("—", nil) }
-        return (NumberFormat.grouped(Int(value)), value)
+        return (ChartText.count(value), value)
     }
 
     private static func figure(_ record: ResultsRecord, _ column: ResultColumn) -> (String, Double?) {
@@ -128,8 +174,9 @@ public enum HTMLReport {
             html += "<tr>"
             for column in tableColumns {
                 let cell = column.cell(record)
-                let sort = cell.sort.map { " data-sort=\"\(SVGCanvas.number($0 * 1000) )\"" } ?? ""
-                html += "<td\(sort)>\(escaped(cell.text))</td>"
+                // Swift's shortest exact form (`1.7976931348623157e+308`), which parseFloat reads.
+                let sort = cell.sort.map { " data-sort=\"\($0)\"" } ?? ""
+                html += "<td\(sort)>\(escaped(ChartText.clipped(cell.text)))</td>"
             }
             html += "</tr>\n"
         }
@@ -140,18 +187,22 @@ public enum HTMLReport {
         var html = "<section class=\"environment\"><h3>Environment</h3>\n<dl>\n"
         for column in environmentColumns {
             var values = [String]()
-            for record in records where !record[column].isEmpty && !values.contains(record[column]) {
+            var seen = Set<String>()
+            for record in records where !record[column].isEmpty && seen.insert(record[column]).inserted {
                 values.append(record[column])
             }
             guard !values.isEmpty else { continue }
-            html += "<dt>\(column.name)</dt><dd>\(values.map(escaped).joined(separator: "<br>"))</dd>\n"
+            let limit = ChartLimits.valuesPerEnvironmentEntry
+            var shown = values.prefix(limit).map { escaped(ChartText.clipped($0)) }
+            if values.count > limit { shown.append("and \(NumberFormat.grouped(values.count - limit)) more") }
+            html += "<dt>\(column.name)</dt><dd>\(shown.joined(separator: "<br>"))</dd>\n"
         }
         return html + "</dl>\n</section>\n"
     }
 
     /// An id for `name` made of letters, digits and dashes.
     static func anchor(_ name: String) -> String {
-        "scenario-" + String(name.map { $0.isLetter || $0.isNumber ? $0 : "-" })
+        "scenario-" + String(ChartText.clipped(name).map { $0.isLetter || $0.isNumber ? $0 : "-" })
     }
 
     static func escaped(_ text: String) -> String { SVGCanvas.escaped(text) }

@@ -11,27 +11,29 @@ enum HistoryChart {
         ChartRows.grouped(records) { $0[.runID] }.map(\.key)
     }
 
-    static func svg(_ records: [ResultsRecord]) -> String? {
+    static func svg(_ records: [ResultsRecord]) throws(CanvasOverflow) -> String? {
         let runOrder = runs(records)
         guard runOrder.count >= 2 else { return nil }
         let runIndex = Dictionary(uniqueKeysWithValues: runOrder.enumerated().map { ($0.element, Double($0.offset + 1)) })
         let groups = ChartRows.grouped(records) { ChartRows.configurationKey($0, byRun: false) }
             .filter { Set($0.records.map { $0[.runID] }).count >= 2 }
         guard !groups.isEmpty else { return nil }
+        // A row with a time is a point (unless its value is off every axis).
+        try SVGCanvas.reserve(groups.reduce(0) { $0 + $1.records.count(where: ChartRows.hasTime) })
         var canvas = SVGCanvas(width: Charts.width, height: 0)
         var y = 0.0
-        for group in groups {
+        for group in groups where !canvas.isFull {
             y = draw(group.records, runIndex: runIndex, top: y, on: &canvas)
         }
         canvas.height = y + 10
-        return canvas.document(title: "simbench: results across the runs of a history", kind: ChartKind.history.rawValue)
+        return try canvas.document(title: "simbench: results across the runs of a history", kind: ChartKind.history.rawValue)
     }
 
     static func draw(_ records: [ResultsRecord], runIndex: [String: Double], top: Double, on canvas: inout SVGCanvas) -> Double {
         let title = ChartRows.title(records[0])
         canvas.open(cssClass: "history", label: title)
         canvas.text(10, top + 20, "\(title): across runs", size: 14, bold: true)
-        let variants = ChartRows.variantOrder(records)
+        let (variants, rowsByVariant) = ChartRows.byVariant(records)
         var legend = variants.enumerated().map { (colour: ChartPalette.colour($0.offset), name: $0.element, marker: ChartText.LegendMarker.line) }
         legend.append((colour: ChartPalette.flag, name: "flagged by compare against the run before", marker: .ring))
         let y = ChartText.legend(on: &canvas, x: 10, y: top + 42, width: Charts.width - 20, entries: legend) + 10
@@ -39,8 +41,7 @@ enum HistoryChart {
         var times = [[ChartPoint]]()
         var ratios = [[ChartPoint]]()
         var flags = [(x: Double, y: Double, ratio: Double?, note: String)]()
-        for name in variants {
-            let rows = records.filter { $0[.variant] == name }
+        for (name, rows) in zip(variants, rowsByVariant) {
             times.append(rows.compactMap { ChartRows.nanoseconds($0, x: runIndex[$0[.runID]]!) })
             ratios.append(rows.compactMap { ChartRows.ratio($0, x: runIndex[$0[.runID]]!) })
             for (before, now) in zip(rows, rows.dropFirst()) {
@@ -60,10 +61,10 @@ enum HistoryChart {
             y: .fitted(.logarithmic, to: timeValues, pixels: (y + panelHeight - 60, y), minimumSpan: 2))
         canvas.text(timeFrame.left, y - 4, "ns per event", size: 11)
         timeFrame.drawAxes(on: &canvas, xTitle: "run (in the file's order)", yTitle: "ns per event (log scale)", xLabel: runLabel)
-        for (index, points) in times.enumerated() {
+        for (index, points) in times.enumerated() where !canvas.isFull {
             timeFrame.drawSeries(on: &canvas, points, colour: ChartPalette.colour(index), label: variants[index])
         }
-        for flag in flags {
+        for flag in flags where !canvas.isFull {
             guard let pixel = timeFrame.y.pixelIfShown(flag.y) else { continue }
             canvas.circle(timeFrame.x.pixel(flag.x), pixel, radius: 7.5, fill: "none", stroke: ChartPalette.flag, title: flag.note, cssClass: "flagged")
         }
@@ -80,10 +81,10 @@ enum HistoryChart {
             if let one = ratioFrame.y.pixelIfShown(1) {
                 canvas.line(ratioFrame.left, one, ratioFrame.right, one, stroke: ChartPalette.ink, width: 1.2, dash: "4 3", cssClass: "unity")
             }
-            for (index, points) in ratios.enumerated() {
+            for (index, points) in ratios.enumerated() where !canvas.isFull {
                 ratioFrame.drawSeries(on: &canvas, points, colour: ChartPalette.colour(index), label: variants[index])
             }
-            for flag in flags {
+            for flag in flags where !canvas.isFull {
                 guard let ratio = flag.ratio, let pixel = ratioFrame.y.pixelIfShown(ratio) else { continue }
                 canvas.circle(ratioFrame.x.pixel(flag.x), pixel, radius: 7.5, fill: "none", stroke: ChartPalette.flag, title: flag.note, cssClass: "flagged")
             }

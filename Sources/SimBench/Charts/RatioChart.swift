@@ -6,12 +6,14 @@ enum RatioChart {
     static let valueWidth = 180.0
     static let rowHeight = 24.0
 
-    static func svg(_ records: [ResultsRecord]) -> String? {
+    static func svg(_ records: [ResultsRecord]) throws(CanvasOverflow) -> String? {
         let groups = ChartRows.grouped(records) { ChartRows.configurationKey($0) }
-            .map { group in (group.records[0], group.records.filter { ChartRows.ratio($0, x: 0) != nil }) }
+            .map { group in (group.records[0], group.records.filter(ChartRows.hasRatio)) }
             .filter { !$0.1.isEmpty }
         guard !groups.isEmpty else { return nil }
         let patterns = groups.flatMap(\.1)
+        // A row is at least a group, its name, its point and its annotation.
+        try SVGCanvas.reserve(patterns.count * 5)
         var values = [1.0]
         for row in patterns {
             values += [row.number(.ratioToBaseline), row.number(.ratioCILow), row.number(.ratioCIHigh)].compactMap { $0 }
@@ -31,11 +33,11 @@ enum RatioChart {
         if hasNet { legend.append((ChartPalette.colour(1), "net of the floor (simulation's own cost removed), 95% CI", .hollowDiamond)) }
         var y = ChartText.legend(on: &canvas, x: 10, y: 42, width: Charts.width - 20, entries: legend) + 8
         let plotTop = y
-        for (first, rows) in groups {
+        for (first, rows) in groups where !canvas.isFull {
             canvas.open(cssClass: "configuration", label: ChartRows.title(first))
             canvas.text(10, y + 14, ChartRows.title(first), bold: true)
             y += rowHeight
-            for row in rows {
+            for row in rows where !canvas.isFull {
                 drawRow(row, at: y + rowHeight / 2, scale: scale, on: &canvas)
                 y += rowHeight
             }
@@ -53,7 +55,7 @@ enum RatioChart {
         var finished = SVGCanvas(width: Charts.width, height: canvas.height)
         finished.append(axes)
         finished.append(canvas)
-        return finished.document(title: "simbench: ratio of each pattern to its baseline", kind: ChartKind.ratios.rawValue)
+        return try finished.document(title: "simbench: ratio of each pattern to its baseline", kind: ChartKind.ratios.rawValue)
     }
 
     private static func drawXAxis(_ frame: ChartFrame, on canvas: inout SVGCanvas) {

@@ -6,6 +6,30 @@ struct SVGCanvas {
     let width: Double
     var height: Double
     private var elements = [String]()
+    /// An element was refused for want of room (`ChartLimits`): the chart is not drawn.
+    private(set) var overflowed = false
+
+    /// Whether the canvas holds all it may: drawing more is refused, so loops over rows
+    /// stop here rather than work for nothing.
+    var isFull: Bool { overflowed || elements.count >= ChartLimits.elementsPerChart }
+
+    /// How many elements the canvas holds.
+    var elementCount: Int { elements.count }
+
+    /// Fails at once when a chart is sure to draw at least `elements` elements, so that a
+    /// chart past `ChartLimits.elementsPerChart` is refused before the work of drawing it.
+    static func reserve(_ elements: Int) throws(CanvasOverflow) {
+        guard elements < ChartLimits.elementsPerChart else { throw CanvasOverflow() }
+    }
+
+    /// Adds `element` if there is room for it.
+    private mutating func add(_ element: String) {
+        guard elements.count < ChartLimits.elementsPerChart else {
+            overflowed = true
+            return
+        }
+        elements.append(element)
+    }
 
     init(width: Double, height: Double) {
         self.width = width
@@ -15,6 +39,8 @@ struct SVGCanvas {
     /// A coordinate or length: at most two decimals, trailing zeros dropped.
     static func number(_ value: Double) -> String {
         guard value.isFinite else { return "0" }
+        // A coordinate beyond a billion pixels means nothing; it must not overflow below.
+        let value = min(max(value, -1e9), 1e9)
         let rounded = (value * 100).rounded() / 100
         if rounded == 0 { return "0" }
         var text = String(format: "%.2f", rounded)
@@ -59,7 +85,7 @@ struct SVGCanvas {
         ]
         if let dash { pairs.append(("stroke-dasharray", dash)) }
         if let cssClass { pairs.append(("class", cssClass)) }
-        elements.append("<line\(Self.attributes(pairs))/>")
+        add("<line\(Self.attributes(pairs))/>")
     }
 
     mutating func rect(
@@ -73,7 +99,7 @@ struct SVGCanvas {
         if let stroke { pairs.append(("stroke", stroke)) }
         if let opacity { pairs.append(("fill-opacity", Self.number(opacity))) }
         if let cssClass { pairs.append(("class", cssClass)) }
-        elements.append("<rect\(Self.attributes(pairs))/>")
+        add("<rect\(Self.attributes(pairs))/>")
     }
 
     mutating func circle(_ x: Double, _ y: Double, radius: Double, fill: String, stroke: String? = nil, title: String? = nil, cssClass: String? = nil) {
@@ -81,9 +107,9 @@ struct SVGCanvas {
         if let stroke { pairs.append(("stroke", stroke)); pairs.append(("stroke-width", "1.5")) }
         if let cssClass { pairs.append(("class", cssClass)) }
         if let title {
-            elements.append("<circle\(Self.attributes(pairs))><title>\(Self.escaped(title))</title></circle>")
+            add("<circle\(Self.attributes(pairs))><title>\(Self.escaped(ChartText.clipped(title)))</title></circle>")
         } else {
-            elements.append("<circle\(Self.attributes(pairs))/>")
+            add("<circle\(Self.attributes(pairs))/>")
         }
     }
 
@@ -92,6 +118,10 @@ struct SVGCanvas {
         _ points: [(Double, Double)], closed: Bool, fill: String = "none", fillOpacity: Double? = nil,
         stroke: String = "none", width: Double = 1.5, dash: String? = nil, title: String? = nil, cssClass: String? = nil
     ) {
+        guard points.count <= ChartLimits.pointsPerPath else {
+            overflowed = true
+            return
+        }
         guard let first = points.first else { return }
         var data = "M\(Self.number(first.0)) \(Self.number(first.1))"
         for point in points.dropFirst() { data += " L\(Self.number(point.0)) \(Self.number(point.1))" }
@@ -102,9 +132,9 @@ struct SVGCanvas {
         if let dash { pairs.append(("stroke-dasharray", dash)) }
         if let cssClass { pairs.append(("class", cssClass)) }
         if let title {
-            elements.append("<path\(Self.attributes(pairs))><title>\(Self.escaped(title))</title></path>")
+            add("<path\(Self.attributes(pairs))><title>\(Self.escaped(ChartText.clipped(title)))</title></path>")
         } else {
-            elements.append("<path\(Self.attributes(pairs))/>")
+            add("<path\(Self.attributes(pairs))/>")
         }
     }
 
@@ -123,24 +153,29 @@ struct SVGCanvas {
         if rotated { pairs.append(("transform", "rotate(-90 \(Self.number(x)) \(Self.number(y)))")) }
         if fill != "#222222" { pairs.append(("fill", fill)) }
         if let cssClass { pairs.append(("class", cssClass)) }
-        elements.append("<text\(Self.attributes(pairs))>\(Self.escaped(string))</text>")
+        add("<text\(Self.attributes(pairs))>\(Self.escaped(ChartText.clipped(string)))</text>")
     }
 
     /// Opens a group; `close()` ends it.
     mutating func open(cssClass: String, label: String? = nil) {
         var pairs = [("class", cssClass)]
-        if let label { pairs.append(("data-label", label)) }
-        elements.append("<g\(Self.attributes(pairs))>")
+        if let label { pairs.append(("data-label", ChartText.clipped(label))) }
+        add("<g\(Self.attributes(pairs))>")
     }
 
-    mutating func close() { elements.append("</g>") }
+    mutating func close() { add("</g>") }
 
     /// Adds `other`'s elements after this canvas's own (drawn over them).
-    mutating func append(_ other: SVGCanvas) { elements += other.elements }
+    mutating func append(_ other: SVGCanvas) {
+        for element in other.elements { add(element) }
+        overflowed = overflowed || other.overflowed
+    }
 
     /// The whole document; `kind` becomes the root's `data-chart` attribute, which the
-    /// browser check looks for.
-    func document(title: String, kind: String) -> String {
+    /// browser check looks for. Fails if an element was refused: a chart is drawn whole or
+    /// not at all.
+    func document(title: String, kind: String) throws(CanvasOverflow) -> String {
+        guard !isFull else { throw CanvasOverflow() }
         let pairs = [
             ("xmlns", "http://www.w3.org/2000/svg"), ("width", Self.number(width)), ("height", Self.number(height)),
             ("viewBox", "0 0 \(Self.number(width)) \(Self.number(height))"), ("role", "img"),

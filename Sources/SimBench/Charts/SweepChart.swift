@@ -21,8 +21,12 @@ enum SweepChart {
                 guard Set(ok.compactMap { $0.number(column) }).count >= 2 else { continue }
                 // A size measured by several runs (files of a sweep passed with a history):
                 // the last row met stands for it, so that each line has one point per size.
-                func key(_ record: ResultsRecord) -> String { record[.variant] + "\u{1F}" + record[column] }
-                var last = [String: Int]()
+                struct Point: Hashable {
+                    let variant: String
+                    let size: String
+                }
+                func key(_ record: ResultsRecord) -> Point { Point(variant: record[.variant], size: record[column]) }
+                var last = [Point: Int]()
                 for (index, record) in ok.enumerated() { last[key(record)] = index }
                 let kept = ok.enumerated().filter { last[key($0.element)] == $0.offset }.map(\.element)
                 sweeps.append(Sweep(column: column, records: kept))
@@ -31,16 +35,18 @@ enum SweepChart {
         return sweeps
     }
 
-    static func svg(_ records: [ResultsRecord]) -> String? {
+    static func svg(_ records: [ResultsRecord]) throws(CanvasOverflow) -> String? {
         let found = sweeps(records, along: sweptColumns)
         guard !found.isEmpty else { return nil }
+        // A row with a time is a point (unless its value is off every axis).
+        try SVGCanvas.reserve(found.reduce(0) { $0 + $1.records.count(where: ChartRows.hasTime) })
         var canvas = SVGCanvas(width: Charts.width, height: 0)
         var y = 0.0
-        for sweep in found {
+        for sweep in found where !canvas.isFull {
             y = draw(sweep, top: y, on: &canvas)
         }
         canvas.height = y
-        return canvas.document(title: "simbench: cost per event against size", kind: ChartKind.sweep.rawValue)
+        return try canvas.document(title: "simbench: cost per event against size", kind: ChartKind.sweep.rawValue)
     }
 
     /// Draws one sweep from `top`; returns where the next may start.
@@ -50,13 +56,11 @@ enum SweepChart {
         let title = ChartRows.title(sweep.records[0], except: [column])
         canvas.open(cssClass: "sweep", label: title)
         canvas.text(10, top + 20, "\(title): cost against \(axis)", size: 14, bold: true)
-        let variants = ChartRows.variantOrder(sweep.records)
+        let (variants, rowsByVariant) = ChartRows.byVariant(sweep.records)
         let legend = variants.enumerated().map { (ChartPalette.colour($0.offset), $0.element, ChartText.LegendMarker.line) }
         var y = ChartText.legend(on: &canvas, x: 10, y: top + 42, width: Charts.width - 20, entries: legend) + 10
 
-        let byVariant = variants.map { name in
-            sweep.records.filter { $0[.variant] == name }.sorted { $0.number(column)! < $1.number(column)! }
-        }
+        let byVariant = rowsByVariant.map { rows in rows.sorted { $0.number(column)! < $1.number(column)! } }
         let times = byVariant.map { rows in rows.compactMap { ChartRows.nanoseconds($0, x: $0.number(column)!) } }
         let ratios = byVariant.map { rows in rows.compactMap { ChartRows.ratio($0, x: $0.number(column)!) } }
         let sizes = sweep.records.compactMap { $0.number(column) }
@@ -66,7 +70,7 @@ enum SweepChart {
             y: .logarithmic, yValues: times.flatMap { $0.flatMap { [$0.y, $0.low ?? $0.y, $0.high ?? $0.y] } })
         canvas.text(timeFrame.left, y - 4, "ns per event", size: 11)
         timeFrame.drawAxes(on: &canvas, xTitle: "\(axis) (log scale)", yTitle: "ns per event (log scale)")
-        for (index, points) in times.enumerated() {
+        for (index, points) in times.enumerated() where !canvas.isFull {
             timeFrame.drawSeries(on: &canvas, points, colour: ChartPalette.colour(index), label: variants[index])
         }
 
@@ -80,7 +84,7 @@ enum SweepChart {
             if let one = ratioFrame.y.pixelIfShown(1) {
                 canvas.line(ratioFrame.left, one, ratioFrame.right, one, stroke: ChartPalette.ink, width: 1.2, dash: "4 3", cssClass: "unity")
             }
-            for (index, points) in ratios.enumerated() {
+            for (index, points) in ratios.enumerated() where !canvas.isFull {
                 ratioFrame.drawSeries(on: &canvas, points, colour: ChartPalette.colour(index), label: variants[index])
             }
         }

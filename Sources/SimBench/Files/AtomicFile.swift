@@ -11,6 +11,16 @@ import Glibc
 /// system has no unnamed files, a named temporary file (`.simbench-…`) is written and
 /// renamed; SIGINT and SIGTERM remove it (`Interruption`), only SIGKILL can leave it.
 ///
+/// What remains: Linux cannot put an unnamed file in place of an existing one, so replacing
+/// a file still names the finished temporary for the microseconds between `linkat` and
+/// `rename` (and, without unnamed files, for the whole write). A SIGKILL in that window
+/// leaves a complete `.simbench-` file beside the output. The next write to the same
+/// directory removes such leftovers (`removeStaleTemporaries`): only regular files named
+/// exactly as `temporaryName` names them, with one link, owned by this user, that got
+/// their name (or were last written) more than `staleTemporaryAge` seconds ago. A simbench
+/// stopped (SIGSTOP, a suspended laptop) for longer than that inside the window would find
+/// its temporary gone and report the output not written; nothing is lost but that write.
+///
 /// A replaced file keeps its permission bits; a new one gets 0666 less the umask, as any
 /// file the user creates.
 public enum AtomicFile {
@@ -18,16 +28,10 @@ public enum AtomicFile {
     /// call it.
     public static func replace(_ path: String, with bytes: [UInt8], naming name: String) throws(FileError) {
         let directory = OutputPath.parentDirectory(of: path)
+        removeStaleTemporaries(in: directory)
         var existing = stat()
         let exists = stat(path, &existing) == 0
-        let mode: mode_t
-        if exists {
-            mode = existing.st_mode & 0o7777
-        } else {
-            let mask = umask(0)
-            umask(mask)
-            mode = 0o666 & ~mask
-        }
+        let mode = exists ? existing.st_mode & 0o7777 : newFileMode()
 
         let unnamed = simbench_open_unnamed(directory, 0o600)
         if unnamed >= 0 {
@@ -37,6 +41,63 @@ public enum AtomicFile {
             // No way to name an unnamed file here (no /proc): fall back to a named one.
         }
         try replaceThroughNamedFile(path, with: bytes, mode: mode, directory: directory, name: name)
+    }
+
+    /// Creates the file `path` with `bytes`, whole or not at all, unless a file of that name
+    /// exists (or appears meanwhile: another process won the race).
+    ///
+    /// Nothing has a name until it is complete: the bytes go to an unnamed file that is
+    /// linked at `path`, which fails rather than replace anything; without unnamed files, a
+    /// named temporary (`.simbench-…`) is hard-linked at `path` and unlinked. A failed write
+    /// (a full disk) leaves no file at all.
+    ///
+    /// - Returns: True if the file was created, false if `path` exists (nothing written).
+    public static func create(_ path: String, with bytes: [UInt8], naming name: String) throws(FileError) -> Bool {
+        let directory = OutputPath.parentDirectory(of: path)
+        let mode = newFileMode()
+        let unnamed = simbench_open_unnamed(directory, 0o600)
+        if unnamed >= 0 {
+            defer { close(unnamed) }
+            try fill(unnamed, with: bytes, mode: mode, name: name)
+            if linkat(AT_FDCWD, "/proc/self/fd/\(unnamed)", AT_FDCWD, path, AT_SYMLINK_FOLLOW) == 0 { return true }
+            if errno == EEXIST { return false }
+            guard errno == ENOENT, access("/proc/self/fd", F_OK) != 0 else {
+                throw FileError(path: name, reason: errnoText())
+            }
+            // No way to name an unnamed file here (no /proc): fall back to a named one.
+        }
+        for _ in 0..<100 {
+            let temporary = temporaryName(in: directory)
+            let slot = Interruption.remember(temporary: temporary)
+            defer { Interruption.forget(slot) }
+            let descriptor = open(temporary, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o600)
+            guard descriptor >= 0 else {
+                if errno == EEXIST { continue }
+                throw FileError(path: name, reason: errnoText())
+            }
+            do {
+                try fill(descriptor, with: bytes, mode: mode, name: name)
+            } catch {
+                close(descriptor)
+                unlink(temporary)
+                throw error
+            }
+            let closed = close(descriptor) == 0
+            let linked = closed && Glibc.link(temporary, path) == 0
+            let reason = errno
+            unlink(temporary)
+            if linked { return true }
+            if closed && reason == EEXIST { return false }
+            throw FileError(path: name, reason: String(cString: strerror(reason)))
+        }
+        throw FileError(path: name, reason: "no free temporary name in '\(directory)'")
+    }
+
+    /// The permission bits of a new file: 0666 less the umask, as any file the user creates.
+    private static func newFileMode() -> mode_t {
+        let mask = umask(0)
+        umask(mask)
+        return 0o666 & ~mask
     }
 
     /// Nil if a file can be created in `directory`, else why not. Leaves nothing behind.
@@ -146,6 +207,49 @@ public enum AtomicFile {
 
     /// The prefix of simbench's temporary files.
     public static let temporaryPrefix = ".simbench-"
+
+    /// How old a leftover temporary must be before a later write removes it: far longer
+    /// than the microseconds between naming a finished temporary and renaming it.
+    public static let staleTemporaryAge = 60
+
+    /// Removes the temporaries a killed simbench left in `directory` (see the type's
+    /// comment): regular files named `.simbench-` and 16 lowercase hex digits, with one
+    /// link, owned by this user, whose status last changed (named, written, chmod) at least
+    /// `age` seconds ago. Anything else, and anything it cannot check, is left alone.
+    ///
+    /// - Returns: The names removed.
+    @discardableResult
+    static func removeStaleTemporaries(in directory: String, olderThan age: Int = staleTemporaryAge) -> [String] {
+        guard let stream = opendir(directory) else { return [] }
+        defer { closedir(stream) }
+        let descriptor = dirfd(stream)
+        let owner = geteuid()
+        var now = timespec()
+        clock_gettime(CLOCK_REALTIME, &now)
+        var removed = [String]()
+        while let entry = readdir(stream) {
+            let name = withUnsafePointer(to: entry.pointee.d_name) { tuple in
+                tuple.withMemoryRebound(to: CChar.self, capacity: Int(NAME_MAX) + 1) { String(cString: $0) }
+            }
+            guard isTemporaryName(name) else { continue }
+            var status = stat()
+            guard fstatat(descriptor, name, &status, AT_SYMLINK_NOFOLLOW) == 0,
+                status.st_mode & S_IFMT == S_IFREG, status.st_nlink == 1, status.st_uid == owner,
+                Int(now.tv_sec) - Int(status.st_ctim.tv_sec) >= age
+            else { continue }
+            if unlinkat(descriptor, name, 0) == 0 { removed.append(name) }
+        }
+        return removed
+    }
+
+    /// Whether `name` is one `temporaryName` gives: the prefix and 16 lowercase hex digits.
+    static func isTemporaryName(_ name: String) -> Bool {
+        guard name.hasPrefix(temporaryPrefix) else { return false }
+        let suffix = name.utf8.dropFirst(temporaryPrefix.utf8.count)
+        let digits = UInt8(ascii: "0")...UInt8(ascii: "9")
+        let letters = UInt8(ascii: "a")...UInt8(ascii: "f")
+        return suffix.count == 16 && suffix.allSatisfy { digits.contains($0) || letters.contains($0) }
+    }
 
     /// `DIRECTORY/.simbench-` and 16 random hex digits: short, whatever the target's name.
     private static func temporaryName(in directory: String) -> String {

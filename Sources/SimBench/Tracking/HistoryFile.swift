@@ -62,9 +62,24 @@ public enum HistoryFile {
 
     /// Appends `rows` (cells in `columns` order) to the history at `path`, creating it
     /// (header and rows) if it does not exist or is empty.
+    ///
+    /// A new history is created whole or not at all (`AtomicFile.create`): a full disk
+    /// leaves no file, not an empty one. If another run creates it meanwhile, the rows are
+    /// appended to that one like any history.
     public static func append(
         rows: [[String]], columns: [String] = ResultRow.columns, to path: String
     ) throws -> Outcome {
+        var entry = stat()
+        if lstat(path, &entry) != 0, errno == ENOENT {
+            let document = Array(OutputFile.document(header: columns, rows: rows).utf8)
+            // As below: the fate the interruption notice gives `path` changes with the file.
+            let created = try Interruption.holdingSignals { () throws(FileError) in
+                let created = try AtomicFile.create(path, with: document, naming: path)
+                if created { Interruption.record(path, .appended) }
+                return created
+            }
+            if created { return Outcome(rowsAppended: rows.count, createdFile: true, columnsLeftOut: []) }
+        }
         let descriptor = open(path, O_RDWR | O_CREAT | O_APPEND | O_CLOEXEC, 0o666)
         guard descriptor >= 0 else { throw FileError(path: path, reason: errnoText()) }
         defer { close(descriptor) }
