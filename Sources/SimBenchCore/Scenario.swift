@@ -128,13 +128,16 @@ public struct ScenarioDescriptor: Sendable {
     public let eventUnit: String
     /// Events per entity when `--events` is not given.
     public let defaultEventsPerEntity: Int
-    /// A generous estimate of the memory one event and one entity need while a run is
-    /// prepared and measured; refuses absurd counts before allocating anything.
+    /// The memory one event and one entity hold while a run is prepared and measured (the
+    /// inputs, and every variant's representation of them), fitted to measured peaks; the
+    /// run plan refuses what the machine cannot hold before allocating anything
+    /// (`estimatedBytes`).
     public let bytesPerEvent: Int
     public let bytesPerEntity: Int
     /// The memory a configuration needs beyond `bytesPerEvent` and `bytesPerEntity`, for
     /// scenarios whose shape parameters change what an event or an entity holds (deeply
-    /// nested mark trees hold more per mark than flat ones). Nil: nothing beyond them.
+    /// nested mark trees hold more per mark than flat ones; a workday of short ticks
+    /// records fewer days per tick). Nil: nothing beyond them.
     public let shapeBytes: (@Sendable (ScenarioConfiguration) -> Double)?
     public let parameters: [ParameterSpec]
     /// Whether `simbench run` without `--scenario` runs it.
@@ -164,6 +167,18 @@ public struct ScenarioDescriptor: Sendable {
         self.shapeBytes = shapeBytes
         self.parameters = parameters
         self.inDefaultSuite = inDefaultSuite
+    }
+}
+
+extension ScenarioDescriptor {
+    /// The memory `configuration` holds at its peak, beyond what the process held before
+    /// it: `bytesPerEvent` for every event and `bytesPerEntity` for every entity, plus
+    /// `shapeBytes`. In floating point, so that an absurd configuration cannot trap.
+    public func estimatedBytes(_ configuration: ScenarioConfiguration) -> Double {
+        let entities = Double(configuration.entities)
+        let events = entities * Double(configuration.eventsPerEntity)
+        return events * Double(bytesPerEvent) + entities * Double(bytesPerEntity)
+            + (shapeBytes?(configuration) ?? 0)
     }
 }
 

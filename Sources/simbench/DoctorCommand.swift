@@ -7,6 +7,7 @@ struct DoctorCommand: Command {
     var machines = 2000
     var scenarios: [String]?
     var seed: UInt64 = 1
+    var deterministic = false
 
     static let name = "doctor"
     static let abstract = "check that this build and machine give trustworthy numbers"
@@ -21,6 +22,10 @@ struct DoctorCommand: Command {
                 "--scenario", "--scenarios", value: "A,B", help: "scenarios whose variants the scaling check measures",
                 default: "the default suite", expected: "a comma list of scenarios (see 'simbench list')"
             ) { $0.scenarios = $1 },
+            .flag(
+                "--deterministic",
+                help: "only the checks whose verdict other work on the machine cannot change: no load, A/A or step check (what CI runs)"
+            ) { $0.deterministic = true },
         ]
     }
 
@@ -30,12 +35,16 @@ struct DoctorCommand: Command {
           clock          the monotonic clock's resolution
           allocations    whether glibc's allocator is interposed, so allocation counts are real
           instructions   whether perf_event_open can count instructions (not on most VMs)
-          load           whether other work competes for the cores
+          load           whether other work competes for the cores (not with --deterministic)
           scaling        every variant of every scenario at its default events and at \(Doctor.growthFactor)×:
-                         its time must grow at least \(String(format: "%g", Doctor.minimumGrowth))×, or its work was optimised away (or
-                         a fixed cost per machine or round dominates it)
+                         its CPU time must grow at least \(String(format: "%g", Doctor.minimumGrowth))×, or its work was optimised
+                         away; one that grows less is measured again at \(Doctor.growthFactor)× those events, where a
+                         fixed cost per machine weighs \(Doctor.growthFactor)× less, and must grow \(String(format: "%g", Doctor.minimumGrowth))× there
+          outcome        every variant of every scenario computed its baseline's outcome in those runs
           A/A            \(Suite.ruler.scenario)'s \(Suite.ruler.ruler) against its identical twin: the ratio CI contains 1
+                         (not with --deterministic)
           10% step       \(Suite.ruler.scenario) \(Suite.ruler.parameter)=\(Suite.ruler.step) against \(Suite.ruler.parameter)=\(Suite.ruler.reference): the ratio CI excludes 1
+                         (not with --deterministic)
 
         EXIT STATUS
           0 every check passed (warnings allowed) · 5 a check failed · 64 usage
@@ -51,7 +60,7 @@ struct DoctorCommand: Command {
         let progress = ProgressLine(enabled: Terminal.standardErrorIsTerminal)
         let checks = try await Doctor(
             machines: machines, scenarios: scenarios, seed: seed, catalog: Suite.catalog,
-            ruler: Suite.ruler
+            ruler: Suite.ruler, deterministic: deterministic
         ).run {
             phase in
             progress.show(BenchmarkRunner.Progress(scenario: 1, scenarios: 1, label: "doctor", phase: phase))
