@@ -45,18 +45,25 @@ public struct MarksScenario: Scenario {
     )
 
     /// What a page's shape adds to the 330 bytes every mark costs, fitted to the peak
-    /// resident memory of release runs (2 million marks, op render):
+    /// resident memory of release runs (2 million marks):
     /// - nesting: a mark opening a stroke adds a node with its child array to every
-    ///   representation; `nest` 0 → 1 took 348 → 498 B per mark (165 × nest);
+    ///   representation; `nest` 0 → 1 on a page nested a million deep took 348 → 498 B per
+    ///   mark (165 × nest; on pages nested 2 deep it adds nothing, and the estimate is 0.7×
+    ///   generous there);
     /// - short strokes: more strokes per mark; `stroke` 12 → 1 took 348 → 397 (60 / stroke);
     /// - one large page: building it holds transient arrays as long as the page (builder
-    ///   stacks grown by doubling); 1 page of 2 million marks peaked 340 MB above 100 pages
-    ///   of 20,000, 2 pages of a million 250 MB above (250 B per mark of one page).
+    ///   stacks grown by doubling), for every `op`: 1 page of 2 million marks peaked 200-210
+    ///   MB above 100 pages of 20,000 with `bounds` or `stats` (100 B per mark of one page);
+    ///   rendering keeps the page's path commands, and the transform a moved copy of the
+    ///   page beside it (the enum tree's, rebuilt), 100 MB more (50 B per mark of one page).
     @Sendable static func shapeBytes(_ configuration: ScenarioConfiguration) -> Double {
         let parameters = configuration.parameters
         let perMark = 165 * parameters.number("nest") + 60 / Double(parameters.integer("stroke"))
         let marks = Double(configuration.entities) * Double(configuration.eventsPerEntity)
-        return marks * perMark + 250 * Double(configuration.eventsPerEntity)
+        let operations = MarksOperation.parseList(parameters.string("op")) ?? MarksOperation.allCases
+        let keepsAPage = operations.contains(.render) || operations.contains(.transform)
+        let perMarkOfPage = 100 + (keepsAPage ? 50.0 : 0)
+        return marks * perMark + perMarkOfPage * Double(configuration.eventsPerEntity)
     }
 
     public static let variants: [Variant<MarksShard, MarksOutcome>] = [

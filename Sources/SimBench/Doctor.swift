@@ -272,6 +272,7 @@ public struct Doctor: Sendable {
         let wrong = Set(base.wrong + grown.wrong + (further?.wrong ?? []))
         let sizes = [base, grown] + (further.map { [$0] } ?? [])
         let events = sizes.map { "\($0.events)" }.joined(separator: ", ")
+        let wrongNames = planned.variants.map(\.name).filter(wrong.contains).joined(separator: ", ")
         checks.append(
             wrong.isEmpty
                 ? Check(
@@ -279,7 +280,7 @@ public struct Doctor: Sendable {
                     detail: "every variant computed its baseline's outcome at \(events) events per machine")
                 : Check(
                     name: "outcome \(planned.label)", verdict: .failure,
-                    detail: "\(planned.variants.map(\.name).filter(wrong.contains).joined(separator: ", ")) computed another outcome than the baseline at \(events) events per machine"))
+                    detail: "\(wrongNames) computed another outcome than the baseline at \(events) events per machine"))
         return checks
     }
 

@@ -68,7 +68,8 @@ public struct RunPlan: Sendable {
             func groupKey(_ values: ParameterValues) -> String {
                 separate.map { "\($0.name)=\(values[$0.name] ?? "")" }.joined(separator: ";")
             }
-            let largestGroup = Dictionary(grouping: sets, by: groupKey).values.map(\.count).max() ?? 1
+            let groups = Dictionary(grouping: sets, by: groupKey)
+            let largestGroup = groups.values.map(\.count).max() ?? 1
             // The largest point of a sweep first: a sweep the machine cannot hold is refused
             // before anything runs, naming the value that does not fit. Every point is
             // measured alone, so the largest is the peak.
@@ -83,9 +84,12 @@ public struct RunPlan: Sendable {
             var points = Set<String>()
             for machines in options.machines {
                 for events in eventCounts {
-                    let estimate = RunPlan.peakEstimate(
-                        entry: entry, machines: machines, events: events, seed: options.seed,
-                        parameterSets: sets, configurations: largestGroup, resident: resident)
+                    // Each group's own: its configurations, held at once.
+                    let estimates = groups.mapValues { group in
+                        RunPlan.peakEstimate(
+                            entry: entry, machines: machines, events: events, seed: options.seed,
+                            parameterSets: group, configurations: group.count, resident: resident)
+                    }
                     for requested in options.actors ?? [max(1, cores) * RunPlan.actorsPerCore] {
                         // The workers that will run (ScenarioEntry.workers): never more than
                         // machines, and one for an asynchronous scenario, which spreads the
@@ -104,7 +108,8 @@ public struct RunPlan: Sendable {
                                     entry: entry, configuration: configuration,
                                     variants: variantsByScenario[entry.name]!,
                                     group: "\(entry.name)|\(sweep)|\(groupKey(parameters))",
-                                    estimatedPeakBytes: estimate, actors: actors, sweep: sweep))
+                                    estimatedPeakBytes: estimates[groupKey(parameters)] ?? nil,
+                                    actors: actors, sweep: sweep))
                         }
                     }
                 }

@@ -1,3 +1,4 @@
+import SimBench
 import SimBenchCore
 import Testing
 
@@ -56,6 +57,55 @@ struct MarksMemoryTests {
             "\(label): a stroke of \(worst.count) children keeps room for \(worst.capacity)")
     }
 
+    /// `run --scenario marks --machines 1 --events 20000000 --param marks.nest=1 --param
+    /// marks.nesting=10000000 --param marks.op=transform`: one page of 20 million marks
+    /// nested 10 million deep, which was accepted on this project's 24 GB VM and then
+    /// aborted with "failed to allocate" (the enum-tree transform's leak).
+    static func hugeNestedTransform() -> RunOptions {
+        var options = RunOptions()
+        options.scenarios = ["marks"]
+        options.machines = [1]
+        options.eventsPerMachine = [20_000_000]
+        options.parameters = [
+            ParameterAssignment(scenario: "marks", name: "nest", value: "1"),
+            ParameterAssignment(scenario: "marks", name: "nesting", value: "10000000"),
+            ParameterAssignment(scenario: "marks", name: "op", value: "transform"),
+        ]
+        return options
+    }
+
+    @Test("the huge nested transform is refused up front where it cannot fit")
+    func hugeNestedShapeRefused() {
+        // Planning allocates nothing of the run: a machine of 12 GB is told before anything
+        // is built.
+        let error = #expect(throws: UsageError.self) {
+            _ = try RunPlan(
+                options: Self.hugeNestedTransform(), catalog: Catalog(allScenarios), cores: 2,
+                physicalMemory: 12_000_000_000)
+        }
+        let line = error?.description ?? ""
+        #expect(
+            line.hasPrefix("--machines 1 with --events 20000000: scenario 'marks' would need about")
+                && line.hasSuffix("lower --machines or --events"), "\(line)")
+    }
+
+    @Test("the huge nested transform's estimate covers the peak its shape reaches")
+    func hugeNestedShapeEstimate() throws {
+        // Release runs of the shape a tenth the size (2 million marks nested a million deep,
+        // op transform, every variant) peaked 1.26 GB, 1.23 GB above the process: a page's
+        // representations grow linearly with its marks, so the huge page needs some 12.3 GB.
+        // The estimate must hold it, and within 2×.
+        let descriptor = MarksScenario.descriptor
+        let options = Self.hugeNestedTransform()
+        var values = Dictionary(uniqueKeysWithValues: descriptor.parameters.map { ($0.name, $0.defaultValue) })
+        for assignment in options.parameters { values[assignment.name] = assignment.value }
+        let estimate = descriptor.estimatedBytes(
+            ScenarioConfiguration(
+                entities: 1, eventsPerEntity: 20_000_000, seed: 1, parameters: ParameterValues(values)))
+        let extrapolated = 10 * 1.23e9
+        #expect(estimate >= extrapolated && estimate <= 2 * extrapolated, "estimate \(estimate) B")
+    }
+
     static func configuration(_ parameters: [String: String], machines: Int, events: Int) -> ScenarioConfiguration {
         var values = Dictionary(
             uniqueKeysWithValues: MarksScenario.descriptor.parameters.map { ($0.name, $0.defaultValue) })
@@ -71,10 +121,16 @@ struct MarksMemoryTests {
         let nested = shapeBytes(Self.configuration(["nest": "1"], machines: 100, events: 20_000))
         let shortStrokes = shapeBytes(Self.configuration(["nest": "0", "stroke": "1"], machines: 100, events: 20_000))
         let onePage = shapeBytes(Self.configuration(["nest": "0"], machines: 1, events: 2_000_000))
+        let onePageBounds = shapeBytes(
+            Self.configuration(["nest": "0", "op": "bounds"], machines: 1, events: 2_000_000))
+        let onePageTransform = shapeBytes(
+            Self.configuration(["nest": "0", "op": "transform"], machines: 1, events: 2_000_000))
         // Measured peaks (2 million marks): nest 0 → 1 added 150 B per mark, stroke 12 → 1
-        // added 49, one page of them all added 170.
+        // added 49, one page of them all added 100 (bounds, stats) to 150 (render, transform).
         #expect((120...200).contains((nested - flat) / 2_000_000))
         #expect((30...80).contains((shortStrokes - flat) / 2_000_000))
         #expect((120...300).contains((onePage - flat) / 2_000_000))
+        #expect((80...130).contains((onePageBounds - flat) / 2_000_000))
+        #expect((120...200).contains((onePageTransform - flat) / 2_000_000))
     }
 }
