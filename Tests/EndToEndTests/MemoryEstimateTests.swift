@@ -39,7 +39,7 @@ struct MemoryEstimateTests {
             // Two work values side by side: two configurations held at once.
             ["--scenario", "calibrate", "--machines", "200000", "--events", "10",
              "--param", "calibrate.work=1,2", "--param", "calibrate.twin-extra=1000"],
-            ["--scenario", "selftest", "--machines", "5000"],
+            ["--scenario", "selftest", "--machines", "5000", "--variant", "same"],
             ["--scenario", "marks", "--machines", "50", "--events", "400"] + ops,
             ["--scenario", "marks", "--machines", "1", "--events", "20000",
              "--param", "marks.nest=1", "--param", "marks.nesting=10000"] + ops,

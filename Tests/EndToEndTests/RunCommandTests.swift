@@ -276,7 +276,7 @@ struct DoctorCommandTests {
             ["doctor", "--deterministic", "--scenario", "marks", "--machines", "1000000000"])
         #expect(result.status == 64 && result.errorLines.count == 1, "\(result.standardError)")
         let line = result.errorLines.first ?? ""
-        #expect(line.hasPrefix("--machines 1000000000: scenario 'marks' would need about"), "\(line)")
+        #expect(line.hasPrefix("simbench: --machines 1000000000: scenario 'marks' would need about"), "\(line)")
         // `doctor` takes no --events: the line names the events it chose instead.
         #expect(!line.contains("--events") && line.hasSuffix("lower --machines"), "\(line)")
         #expect(result.standardOutput.isEmpty, "nothing is measured: \(result.standardOutput)")
