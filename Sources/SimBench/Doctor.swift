@@ -262,7 +262,7 @@ public struct Doctor: Sendable {
             return second >= Doctor.minimumGrowth
                 ? Check(
                     name: name, verdict: .pass,
-                    detail: detail + again + ": a cost per machine outweighs the events at the default")
+                    detail: detail + again + ": it grows with its events once fixed costs weigh less")
                 : Check(
                     name: name, verdict: .failure,
                     detail: detail + again + ": work optimised away, or fixed costs dominate")
