@@ -56,13 +56,16 @@ public struct MarksScenario: Scenario {
     ///   MB above 100 pages of 20,000 with `bounds` or `stats` (100 B per mark of one page);
     ///   rendering keeps the page's path commands, and the transform a moved copy of the
     ///   page beside it (the enum tree's, rebuilt), 100 MB more (50 B per mark of one page).
+    ///   Doubling makes it grow a little faster than the page: 1 page of 20 million marks
+    ///   nested 10 million deep (op transform) peaked at 14.1 GB, 10.8× the same shape a
+    ///   tenth the size; 60 B more per mark of one page keep that within its estimate.
     @Sendable static func shapeBytes(_ configuration: ScenarioConfiguration) -> Double {
         let parameters = configuration.parameters
         let perMark = 165 * parameters.number("nest") + 60 / Double(parameters.integer("stroke"))
         let marks = Double(configuration.entities) * Double(configuration.eventsPerEntity)
         let operations = MarksOperation.parseList(parameters.string("op")) ?? MarksOperation.allCases
         let keepsAPage = operations.contains(.render) || operations.contains(.transform)
-        let perMarkOfPage = 100 + (keepsAPage ? 50.0 : 0)
+        let perMarkOfPage = 160 + (keepsAPage ? 50.0 : 0)
         return marks * perMark + perMarkOfPage * Double(configuration.eventsPerEntity)
     }
 
