@@ -25,9 +25,16 @@ public struct MarksScenario: Scenario {
         entityUnit: "page (one doodle's mark tree)",
         eventUnit: "mark visited (the transform visits each mark twice: there and back)",
         defaultEventsPerEntity: 40,
-        bytesPerEvent: 330,
+        // A mark's inputs and the floor's record, then each variant's own representation:
+        // release runs of 100 pages of 20,000 marks peaked 122 B per mark above the process
+        // with type-cast and the floor, 138 with flat too, 182 with enum-tree instead, 345
+        // with all six (the three class trees alike).
+        bytesPerEvent: 49,
         bytesPerEntity: 1024,
         shapeBytes: MarksScenario.shapeBytes,
+        variantBytesPerEvent: [
+            "type-cast": 73, "visitor": 73, "type-switch": 73, "enum-tree": 60, "flat": 16,
+        ],
         parameters: [
             MarksOperation.parameter,
             .integer(
@@ -44,8 +51,8 @@ public struct MarksScenario: Scenario {
         ]
     )
 
-    /// What a page's shape adds to the 330 bytes every mark costs, fitted to the peak
-    /// resident memory of release runs (2 million marks):
+    /// What a page's shape adds to the 344 bytes every mark costs with every variant,
+    /// fitted to the peak resident memory of release runs (2 million marks):
     /// - nesting: a mark opening a stroke adds a node with its child array to every
     ///   representation; `nest` 0 → 1 on a page nested a million deep took 348 → 498 B per
     ///   mark (165 × nest; on pages nested 2 deep it adds nothing, and the estimate is 0.7×

@@ -44,13 +44,13 @@ extension RunPlan {
     ///   refusal says.
     /// - Returns: nil when the group fits.
     static func memoryRefusal(
-        entry: ScenarioEntry, machines: Int, events: Int, seed: UInt64,
+        entry: ScenarioEntry, variants: [String], machines: Int, events: Int, seed: UInt64,
         parameterSets: [ParameterValues], configurations: Int, resident: UInt64,
         physicalMemory: UInt64, sweep: Bool = false
     ) -> MemoryRefusal? {
         let total = peakEstimate(
-            entry: entry, machines: machines, events: events, seed: seed, parameterSets: parameterSets,
-            configurations: configurations, resident: resident)
+            entry: entry, variants: variants, machines: machines, events: events, seed: seed,
+            parameterSets: parameterSets, configurations: configurations, resident: resident)
         var budget = physicalMemory / 10 * 8
         var limit = "the 80% of this machine's \(formatBytes(physicalMemory)) memory it may use"
         if let available = ResourceUsage.availableBytes(), available < budget {
@@ -69,13 +69,14 @@ extension RunPlan {
     /// What this process holds already (`resident`: the runtime, Foundation, the binary,
     /// some 25 MB, which dominates small runs), plus, for every configuration measured
     /// together, what the scenario says its configuration holds
-    /// (`ScenarioDescriptor.estimatedBytes`: its bytes per event and per machine, and what
-    /// its shape parameters add, the largest over the parameter sets). Those figures are
+    /// (`ScenarioDescriptor.estimatedBytes`: its bytes per event and per machine, what its
+    /// shape parameters add, the largest over the parameter sets, and what the measured
+    /// `variants` build of their own). Those figures are
     /// fitted to the peak resident memory of release runs over every scenario and shape
     /// parameter (see the test that sweeps them): the peak stays within [0.5, 2] of the
     /// estimate.
     static func peakEstimate(
-        entry: ScenarioEntry, machines: Int, events: Int, seed: UInt64,
+        entry: ScenarioEntry, variants: [String], machines: Int, events: Int, seed: UInt64,
         parameterSets: [ParameterValues], configurations: Int, resident: UInt64
     ) -> UInt64? {
         // In floating point, so that an absurd shape cannot trap: anything past what 64 bits
@@ -83,7 +84,8 @@ extension RunPlan {
         let perConfiguration = parameterSets.map { parameters in
             entry.descriptor.estimatedBytes(
                 ScenarioConfiguration(
-                    entities: machines, eventsPerEntity: events, seed: seed, parameters: parameters))
+                    entities: machines, eventsPerEntity: events, seed: seed, parameters: parameters),
+                variants: variants)
         }.max() ?? 0
         let total = Double(configurations) * max(perConfiguration, 0) + Double(resident)
         guard total.isFinite, total < Double(UInt64.max / 2) else { return nil }

@@ -73,8 +73,9 @@ public struct RunPlan: Sendable {
             // The largest point of a sweep first: a sweep the machine cannot hold is refused
             // before anything runs, naming the value that does not fit. Every point is
             // measured alone, so the largest is the peak.
+            let variantNames = variantsByScenario[entry.name]!.map(\.name)
             if let refusal = RunPlan.memoryRefusal(
-                entry: entry, machines: options.machines.max()!, events: eventCounts.max()!,
+                entry: entry, variants: variantNames, machines: options.machines.max()!, events: eventCounts.max()!,
                 seed: options.seed, parameterSets: sets, configurations: largestGroup,
                 resident: resident, physicalMemory: physicalMemory,
                 sweep: !swept.isDisjoint(with: [.machines, .events]))
@@ -87,7 +88,7 @@ public struct RunPlan: Sendable {
                     // Each group's own: its configurations, held at once.
                     let estimates = groups.mapValues { group in
                         RunPlan.peakEstimate(
-                            entry: entry, machines: machines, events: events, seed: options.seed,
+                            entry: entry, variants: variantNames, machines: machines, events: events, seed: options.seed,
                             parameterSets: group, configurations: group.count, resident: resident)
                     }
                     for requested in options.actors ?? [max(1, cores) * RunPlan.actorsPerCore] {

@@ -139,6 +139,11 @@ public struct ScenarioDescriptor: Sendable {
     /// nested mark trees hold more per mark than flat ones; a workday of short ticks
     /// records fewer days per tick). Nil: nothing beyond them.
     public let shapeBytes: (@Sendable (ScenarioConfiguration) -> Double)?
+    /// What a variant's own representation of the inputs holds per event, beyond
+    /// `bytesPerEvent` (the inputs every variant shares), for scenarios whose variants each
+    /// build one (marks: a class tree, an enum tree, flat arrays); a variant not named holds
+    /// nothing per event. The run plan counts only the variants a run measures.
+    public let variantBytesPerEvent: [String: Double]
     public let parameters: [ParameterSpec]
     /// Whether `simbench run` without `--scenario` runs it.
     public let inDefaultSuite: Bool
@@ -153,6 +158,7 @@ public struct ScenarioDescriptor: Sendable {
         bytesPerEvent: Int,
         bytesPerEntity: Int,
         shapeBytes: (@Sendable (ScenarioConfiguration) -> Double)? = nil,
+        variantBytesPerEvent: [String: Double] = [:],
         parameters: [ParameterSpec] = [],
         inDefaultSuite: Bool = true
     ) {
@@ -165,6 +171,7 @@ public struct ScenarioDescriptor: Sendable {
         self.bytesPerEvent = bytesPerEvent
         self.bytesPerEntity = bytesPerEntity
         self.shapeBytes = shapeBytes
+        self.variantBytesPerEvent = variantBytesPerEvent
         self.parameters = parameters
         self.inDefaultSuite = inDefaultSuite
     }
@@ -173,11 +180,15 @@ public struct ScenarioDescriptor: Sendable {
 extension ScenarioDescriptor {
     /// The memory `configuration` holds at its peak, beyond what the process held before
     /// it: `bytesPerEvent` for every event and `bytesPerEntity` for every entity, plus
-    /// `shapeBytes`. In floating point, so that an absurd configuration cannot trap.
-    public func estimatedBytes(_ configuration: ScenarioConfiguration) -> Double {
+    /// `shapeBytes`, plus `variantBytesPerEvent` of each of `variants` (nil: every variant).
+    /// In floating point, so that an absurd configuration cannot trap.
+    public func estimatedBytes(_ configuration: ScenarioConfiguration, variants: [String]? = nil) -> Double {
         let entities = Double(configuration.entities)
         let events = entities * Double(configuration.eventsPerEntity)
-        return events * Double(bytesPerEvent) + entities * Double(bytesPerEntity)
+        let representations = variants.map { names in
+            names.reduce(0) { $0 + (variantBytesPerEvent[$1] ?? 0) }
+        } ?? variantBytesPerEvent.values.reduce(0, +)
+        return events * (Double(bytesPerEvent) + representations) + entities * Double(bytesPerEntity)
             + (shapeBytes?(configuration) ?? 0)
     }
 }

@@ -74,6 +74,32 @@ struct MarksMemoryTests {
         return options
     }
 
+    @Test("every variant a memory figure names is a variant of its scenario")
+    func variantBytesNameVariants() {
+        // A misspelt name would be counted for no run, silently.
+        func variantNames<S: Scenario>(_ scenario: S.Type) -> Set<String> {
+            Set(S.variants.map(\.name))
+        }
+        for scenario in allScenarios {
+            let names = variantNames(scenario)
+            for name in scenario.descriptor.variantBytesPerEvent.keys {
+                #expect(names.contains(name), "\(scenario.descriptor.name): '\(name)' is no variant")
+            }
+        }
+    }
+
+    @Test("the estimate counts only the variants a run measures")
+    func variantsChosen() {
+        let descriptor = MarksScenario.descriptor
+        let configuration = Self.configuration([:], machines: 100, events: 20_000)
+        let all = descriptor.estimatedBytes(configuration)
+        let every = descriptor.estimatedBytes(configuration, variants: MarksScenario.variants.map(\.name))
+        let flat = descriptor.estimatedBytes(configuration, variants: ["type-cast", "flat", "floor"])
+        #expect(all == every)
+        // Measured: 345 B per mark with every variant, 138 with type-cast, flat and the floor.
+        #expect((0.3...0.5).contains(flat / all), "\(flat) of \(all)")
+    }
+
     @Test("the huge nested transform is refused up front where it cannot fit")
     func hugeNestedShapeRefused() {
         // Planning allocates nothing of the run: a machine of 12 GB is told before anything
