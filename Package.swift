@@ -59,7 +59,8 @@ let package = Package(
         ),
         .testTarget(
             name: "SubjectsTests",
-            dependencies: ["Subjects", "SimBenchCore"],
+            // SimBench for the run plan's memory estimate of the subjects' shapes.
+            dependencies: ["Subjects", "SimBenchCore", "SimBench"],
             path: "Tests/SubjectsTests"
         ),
         .testTarget(

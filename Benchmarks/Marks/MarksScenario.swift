@@ -25,9 +25,16 @@ public struct MarksScenario: Scenario {
         entityUnit: "page (one doodle's mark tree)",
         eventUnit: "mark visited (the transform visits each mark twice: there and back)",
         defaultEventsPerEntity: 40,
-        bytesPerEvent: 330,
+        // A mark's inputs and the floor's record, then each variant's own representation:
+        // release runs of 100 pages of 20,000 marks peaked 122 B per mark above the process
+        // with type-cast and the floor, 138 with flat too, 182 with enum-tree instead, 345
+        // with all six (the three class trees alike).
+        bytesPerEvent: 49,
         bytesPerEntity: 1024,
         shapeBytes: MarksScenario.shapeBytes,
+        variantBytesPerEvent: [
+            "type-cast": 73, "visitor": 73, "type-switch": 73, "enum-tree": 60, "flat": 16,
+        ],
         parameters: [
             MarksOperation.parameter,
             .integer(
@@ -44,19 +51,29 @@ public struct MarksScenario: Scenario {
         ]
     )
 
-    /// What a page's shape adds to the 330 bytes every mark costs, fitted to the peak
-    /// resident memory of release runs (2 million marks, op render):
+    /// What a page's shape adds to the 344 bytes every mark costs with every variant,
+    /// fitted to the peak resident memory of release runs (2 million marks):
     /// - nesting: a mark opening a stroke adds a node with its child array to every
-    ///   representation; `nest` 0 → 1 took 348 → 498 B per mark (165 × nest);
+    ///   representation; `nest` 0 → 1 on a page nested a million deep took 348 → 498 B per
+    ///   mark (165 × nest; on pages nested 2 deep it adds nothing, and the estimate is 0.7×
+    ///   generous there);
     /// - short strokes: more strokes per mark; `stroke` 12 → 1 took 348 → 397 (60 / stroke);
     /// - one large page: building it holds transient arrays as long as the page (builder
-    ///   stacks grown by doubling); 1 page of 2 million marks peaked 340 MB above 100 pages
-    ///   of 20,000, 2 pages of a million 250 MB above (250 B per mark of one page).
+    ///   stacks grown by doubling), for every `op`: 1 page of 2 million marks peaked 200-210
+    ///   MB above 100 pages of 20,000 with `bounds` or `stats` (100 B per mark of one page);
+    ///   rendering keeps the page's path commands, and the transform a moved copy of the
+    ///   page beside it (the enum tree's, rebuilt), 100 MB more (50 B per mark of one page).
+    ///   Doubling makes it grow a little faster than the page: 1 page of 20 million marks
+    ///   nested 10 million deep (op transform) peaked at 14.1 GB, 10.8× the same shape a
+    ///   tenth the size; 60 B more per mark of one page keep that within its estimate.
     @Sendable static func shapeBytes(_ configuration: ScenarioConfiguration) -> Double {
         let parameters = configuration.parameters
         let perMark = 165 * parameters.number("nest") + 60 / Double(parameters.integer("stroke"))
         let marks = Double(configuration.entities) * Double(configuration.eventsPerEntity)
-        return marks * perMark + 250 * Double(configuration.eventsPerEntity)
+        let operations = MarksOperation.parseList(parameters.string("op")) ?? MarksOperation.allCases
+        let keepsAPage = operations.contains(.render) || operations.contains(.transform)
+        let perMarkOfPage = 160 + (keepsAPage ? 50.0 : 0)
+        return marks * perMark + perMarkOfPage * Double(configuration.eventsPerEntity)
     }
 
     public static let variants: [Variant<MarksShard, MarksOutcome>] = [

@@ -25,8 +25,10 @@ public struct OptionalViewsScenario: Scenario {
         entityUnit: "user session",
         eventUnit: "container lifecycle (create, maybe load, appear n times, tear down)",
         defaultEventsPerEntity: 20,
-        bytesPerEvent: 16,
-        bytesPerEntity: 256,
+        // Fitted to release runs' peak resident memory: a 4-byte `ScreenVisit` per
+        // lifecycle and a user's `AppConditions`; containers and views live one lifecycle.
+        bytesPerEvent: 4,
+        bytesPerEntity: 8,
         parameters: [
             .integer(
                 "appearances",

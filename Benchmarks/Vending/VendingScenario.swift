@@ -18,8 +18,10 @@ public struct VendingScenario: Scenario {
         entityUnit: "vending machine",
         eventUnit: "customer action (putMoney, ejectMoney or pressButton)",
         defaultEventsPerEntity: 100,
+        // Fitted to release runs' peak resident memory: an action byte per event and a
+        // machine's product count; a variant's machines are created one at a time.
         bytesPerEvent: 1,
-        bytesPerEntity: 64,
+        bytesPerEntity: 10,
         parameters: [
             .integer(
                 "products", "most products a machine is stocked with (drawn 0...products)",

@@ -22,8 +22,16 @@ public struct WorkdayScenario: Scenario {
         entityUnit: "worker",
         eventUnit: "hour tick (one WriteProgram call)",
         defaultEventsPerEntity: 100,
-        bytesPerEvent: 1,
-        bytesPerEntity: 64,
+        // A worker's inputs are one `taskFinished` byte per day it can live, so a tick
+        // costs a byte per shortest day (`shapeBytes`): 9 ticks at step 1, 33 at 0.25, 5
+        // at 2. Nothing else grows with the fleet: variants create a worker at a time.
+        bytesPerEvent: 0,
+        bytesPerEntity: 0,
+        shapeBytes: { configuration in
+            let step = configuration.parameters.number("step")
+            let days = WorkdayScenario.maximumDays(ticks: configuration.eventsPerEntity, step: step)
+            return Double(configuration.entities) * Double(days)
+        },
         parameters: [
             .choice(
                 "step", "hours between two ticks", default: "1",
@@ -66,15 +74,15 @@ public struct WorkdayScenario: Scenario {
         finishedProbability = configuration.parameters.number("finished")
     }
 
-    /// The most days `ticks` ticks can span: the shortest day (task finished) is the ticks
-    /// from 9 to 17 inclusive.
-    private func maximumDays(ticks: Int) -> Int {
+    /// The most days `ticks` ticks `step` hours apart can span: the shortest day (task
+    /// finished) is the ticks from 9 to 17 inclusive.
+    static func maximumDays(ticks: Int, step: Double) -> Int {
         let shortestDay = Int(((17 - WorkdayScenario.startHour) / step).rounded(.up)) + 1
         return ticks / shortestDay + 1
     }
 
     public func makeShard(entities: Range<Int>) -> WorkdayShard {
-        let days = maximumDays(ticks: configuration.eventsPerEntity)
+        let days = WorkdayScenario.maximumDays(ticks: configuration.eventsPerEntity, step: step)
         var finished = [Bool]()
         finished.reserveCapacity(entities.count * days)
         for index in entities {

@@ -38,6 +38,18 @@ public struct RunPlan: Sendable {
     public init(
         options: RunOptions, catalog: Catalog, cores: Int, physicalMemory: UInt64
     ) throws(UsageError) {
+        try self.init(
+            options: options, catalog: catalog, cores: cores, physicalMemory: physicalMemory,
+            refusing: MemoryRefusal.runUsageError)
+    }
+
+    /// Validates `options`; a run too large for the machine's memory is refused with the
+    /// line `refusing` makes of it, which names the flags of the command that planned it
+    /// (`run`'s `--machines` and `--events`, `doctor`'s `--machines`).
+    init(
+        options: RunOptions, catalog: Catalog, cores: Int, physicalMemory: UInt64,
+        refusing: (MemoryRefusal) -> UsageError
+    ) throws(UsageError) {
         try RunPlan.checkLimits(options)
         let entries = try RunPlan.selectScenarios(options.scenarios, from: catalog)
         let variantsByScenario = try RunPlan.selectVariants(options.variants, of: entries)
@@ -62,21 +74,29 @@ public struct RunPlan: Sendable {
             func groupKey(_ values: ParameterValues) -> String {
                 separate.map { "\($0.name)=\(values[$0.name] ?? "")" }.joined(separator: ";")
             }
-            let largestGroup = Dictionary(grouping: sets, by: groupKey).values.map(\.count).max() ?? 1
+            let groups = Dictionary(grouping: sets, by: groupKey)
+            let largestGroup = groups.values.map(\.count).max() ?? 1
             // The largest point of a sweep first: a sweep the machine cannot hold is refused
             // before anything runs, naming the value that does not fit. Every point is
             // measured alone, so the largest is the peak.
-            try RunPlan.checkMemory(
-                entry: entry, machines: options.machines.max()!, events: eventCounts.max()!,
+            let variantNames = variantsByScenario[entry.name]!.map(\.name)
+            if let refusal = RunPlan.memoryRefusal(
+                entry: entry, variants: variantNames, machines: options.machines.max()!, events: eventCounts.max()!,
                 seed: options.seed, parameterSets: sets, configurations: largestGroup,
                 resident: resident, physicalMemory: physicalMemory,
                 sweep: !swept.isDisjoint(with: [.machines, .events]))
+            {
+                throw refusing(refusal)
+            }
             var points = Set<String>()
             for machines in options.machines {
                 for events in eventCounts {
-                    let estimate = RunPlan.peakEstimate(
-                        entry: entry, machines: machines, events: events, seed: options.seed,
-                        parameterSets: sets, configurations: largestGroup, resident: resident)
+                    // Each group's own: its configurations, held at once.
+                    let estimates = groups.mapValues { group in
+                        RunPlan.peakEstimate(
+                            entry: entry, variants: variantNames, machines: machines, events: events, seed: options.seed,
+                            parameterSets: group, configurations: group.count, resident: resident)
+                    }
                     for requested in options.actors ?? [max(1, cores) * RunPlan.actorsPerCore] {
                         // The workers that will run (ScenarioEntry.workers): never more than
                         // machines, and one for an asynchronous scenario, which spreads the
@@ -95,7 +115,8 @@ public struct RunPlan: Sendable {
                                     entry: entry, configuration: configuration,
                                     variants: variantsByScenario[entry.name]!,
                                     group: "\(entry.name)|\(sweep)|\(groupKey(parameters))",
-                                    estimatedPeakBytes: estimate, actors: actors, sweep: sweep))
+                                    estimatedPeakBytes: estimates[groupKey(parameters)] ?? nil,
+                                    actors: actors, sweep: sweep))
                         }
                     }
                 }
@@ -278,87 +299,7 @@ public struct RunPlan: Sendable {
             "--param: unknown parameter '\(name)'; the selected scenarios take \(all.isEmpty ? "no parameters" : known(all))")
     }
 
-    /// The memory a group of `configurations` needs at its peak, refused when it is more
-    /// than the machine can give: 80% of its memory, and no more than is available now.
-    ///
-    /// The estimate is what this process holds already (the runtime, Foundation, the
-    /// binary: some 25 MB, which dominates small runs) plus the scenario's own bytes per
-    /// event and per machine (`ScenarioDescriptor`) for every machine of every configuration
-    /// measured together, plus what the scenario's shape adds (`ScenarioDescriptor.shapeBytes`,
-    /// the largest over the parameter sets). Those figures were measured on this project's
-    /// scenarios across shapes (see the test that sweeps them): the estimate stays within 2×
-    /// of the peak resident memory a run reaches.
-    ///
-    /// - Parameter sweep: `machines` and `events` are a sweep's largest values, which the
-    ///   message says.
-    /// - Returns: the estimate, in bytes.
-    @discardableResult
-    private static func checkMemory(
-        entry: ScenarioEntry, machines: Int, events: Int, seed: UInt64,
-        parameterSets: [ParameterValues], configurations: Int, resident: UInt64,
-        physicalMemory: UInt64, sweep: Bool = false
-    ) throws(UsageError) -> UInt64 {
-        let total = peakEstimate(
-            entry: entry, machines: machines, events: events, seed: seed, parameterSets: parameterSets,
-            configurations: configurations, resident: resident)
-        var budget = physicalMemory / 10 * 8
-        var limit = "the 80% of this machine's \(formatBytes(physicalMemory)) memory it may use"
-        if let available = ResourceUsage.availableBytes(), available < budget {
-            budget = available
-            limit = "the \(formatBytes(available)) of memory available now"
-        }
-        if total == nil || total! > budget {
-            let need = total.map(formatBytes) ?? "more than 9 EB"
-            let together = configurations > 1 ? " (\(configurations) configurations measured together)" : ""
-            let largest = sweep ? ", the largest of the sweep," : ""
-            throw UsageError(
-                "--machines \(machines) with --events \(events)\(largest): scenario '\(entry.name)'\(together) would need about \(need), more than \(limit); lower --machines or --events")
-        }
-        return total!
-    }
-
-    /// The estimate `checkMemory` holds against the machine's memory, in bytes; nil when it
-    /// overflows 64 bits.
-    private static func peakEstimate(
-        entry: ScenarioEntry, machines: Int, events: Int, seed: UInt64,
-        parameterSets: [ParameterValues], configurations: Int, resident: UInt64
-    ) -> UInt64? {
-        let descriptor = entry.descriptor
-        let (perMachineEvents, overflow1) = events.multipliedReportingOverflow(by: descriptor.bytesPerEvent)
-        let (perMachine, overflow2) = perMachineEvents.addingReportingOverflow(descriptor.bytesPerEntity)
-        let (perConfiguration, overflow3a) = perMachine.multipliedReportingOverflow(by: machines)
-        // Computed in floating point, so that an absurd shape cannot trap: anything past
-        // Int.max is an overflow like the others.
-        let shape = descriptor.shapeBytes.map { shapeBytes in
-            parameterSets.map { parameters in
-                shapeBytes(
-                    ScenarioConfiguration(
-                        entities: machines, eventsPerEntity: events, seed: seed, parameters: parameters))
-            }.max() ?? 0
-        } ?? 0
-        let shapeOverflow = !(shape < Double(Int.max / 2))
-        let (withShape, overflow3c) = perConfiguration.addingReportingOverflow(
-            shapeOverflow ? 0 : Int(max(shape, 0).rounded(.up)))
-        let (data, overflow3b) = withShape.multipliedReportingOverflow(by: configurations)
-        let (total, overflow4) = UInt64(max(data, 0)).addingReportingOverflow(resident)
-        let overflow = overflow1 || overflow2 || overflow3a || shapeOverflow || overflow3c || overflow3b
-            || overflow4
-        return overflow ? nil : total
-    }
-
     private static func known(_ names: [String]) -> String {
         names.map { "'\($0)'" }.joined(separator: ", ")
     }
-}
-
-/// `1.5 GB`, `640 KB`: decimal units, as `df -H` prints them.
-func formatBytes(_ bytes: UInt64) -> String {
-    let units = ["B", "KB", "MB", "GB", "TB", "PB", "EB"]
-    var value = Double(bytes)
-    var unit = 0
-    while value >= 1000, unit < units.count - 1 {
-        value /= 1000
-        unit += 1
-    }
-    return unit == 0 ? "\(bytes) B" : "\((value * 10).rounded() / 10) \(units[unit])"
 }

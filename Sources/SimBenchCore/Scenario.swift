@@ -129,14 +129,22 @@ public struct ScenarioDescriptor: Sendable {
     public let eventUnit: String
     /// Events per entity when `--events` is not given.
     public let defaultEventsPerEntity: Int
-    /// A generous estimate of the memory one event and one entity need while a run is
-    /// prepared and measured; refuses absurd counts before allocating anything.
+    /// The memory one event and one entity hold while a run is prepared and measured (the
+    /// inputs, and every variant's representation of them), fitted to measured peaks; the
+    /// run plan refuses what the machine cannot hold before allocating anything
+    /// (`estimatedBytes`).
     public let bytesPerEvent: Int
     public let bytesPerEntity: Int
     /// The memory a configuration needs beyond `bytesPerEvent` and `bytesPerEntity`, for
     /// scenarios whose shape parameters change what an event or an entity holds (deeply
-    /// nested mark trees hold more per mark than flat ones). Nil: nothing beyond them.
+    /// nested mark trees hold more per mark than flat ones; a workday of short ticks
+    /// records fewer days per tick). Nil: nothing beyond them.
     public let shapeBytes: (@Sendable (ScenarioConfiguration) -> Double)?
+    /// What a variant's own representation of the inputs holds per event, beyond
+    /// `bytesPerEvent` (the inputs every variant shares), for scenarios whose variants each
+    /// build one (marks: a class tree, an enum tree, flat arrays); a variant not named holds
+    /// nothing per event. The run plan counts only the variants a run measures.
+    public let variantBytesPerEvent: [String: Double]
     public let parameters: [ParameterSpec]
     /// Whether `simbench run` without `--scenario` runs it.
     public let inDefaultSuite: Bool
@@ -151,6 +159,7 @@ public struct ScenarioDescriptor: Sendable {
         bytesPerEvent: Int,
         bytesPerEntity: Int,
         shapeBytes: (@Sendable (ScenarioConfiguration) -> Double)? = nil,
+        variantBytesPerEvent: [String: Double] = [:],
         parameters: [ParameterSpec] = [],
         inDefaultSuite: Bool = true
     ) {
@@ -163,8 +172,25 @@ public struct ScenarioDescriptor: Sendable {
         self.bytesPerEvent = bytesPerEvent
         self.bytesPerEntity = bytesPerEntity
         self.shapeBytes = shapeBytes
+        self.variantBytesPerEvent = variantBytesPerEvent
         self.parameters = parameters
         self.inDefaultSuite = inDefaultSuite
+    }
+}
+
+extension ScenarioDescriptor {
+    /// The memory `configuration` holds at its peak, beyond what the process held before
+    /// it: `bytesPerEvent` for every event and `bytesPerEntity` for every entity, plus
+    /// `shapeBytes`, plus `variantBytesPerEvent` of each of `variants` (nil: every variant).
+    /// In floating point, so that an absurd configuration cannot trap.
+    public func estimatedBytes(_ configuration: ScenarioConfiguration, variants: [String]? = nil) -> Double {
+        let entities = Double(configuration.entities)
+        let events = entities * Double(configuration.eventsPerEntity)
+        let representations = variants.map { names in
+            names.reduce(0) { $0 + (variantBytesPerEvent[$1] ?? 0) }
+        } ?? variantBytesPerEvent.values.reduce(0, +)
+        return events * (Double(bytesPerEvent) + representations) + entities * Double(bytesPerEntity)
+            + (shapeBytes?(configuration) ?? 0)
     }
 }
 

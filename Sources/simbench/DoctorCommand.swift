@@ -7,6 +7,7 @@ struct DoctorCommand: Command {
     var machines = 2000
     var scenarios: [String]?
     var seed: UInt64 = 1
+    var deterministic = false
 
     static let name = "doctor"
     static let abstract = "check that this build and machine give trustworthy numbers"
@@ -21,6 +22,10 @@ struct DoctorCommand: Command {
                 "--scenario", "--scenarios", value: "A,B", help: "scenarios whose variants the scaling check measures",
                 default: "the default suite", expected: "a comma list of scenarios (see 'simbench list')"
             ) { $0.scenarios = $1 },
+            .flag(
+                "--deterministic",
+                help: "only the checks whose verdict other work on the machine cannot change: no load, A/A or step check (what CI runs)"
+            ) { $0.deterministic = true },
         ]
     }
 
@@ -34,14 +39,19 @@ struct DoctorCommand: Command {
           counting       whether run --instructions callgrind counts: valgrind found, its version, and
                          a probe of \(Suite.ruler.scenario) at \(Suite.ruler.parameter)=\(Suite.ruler.reference) and \(Suite.ruler.step): \(Suite.ruler.ruler) and its twin
                          count alike, the step counts as much more as it works (no valgrind: a warning)
-          load           whether other work competes for the cores
+          load           whether other work competes for the cores (not with --deterministic)
           scaling        every variant of every scenario at its default events and at \(Doctor.growthFactor)×:
-                         its time must grow at least \(String(format: "%g", Doctor.minimumGrowth))×, or its work was optimised away (or
-                         a fixed cost per machine or round dominates it)
+                         its CPU time must grow at least \(String(format: "%g", Doctor.minimumGrowth))×, or its work was optimised
+                         away; one that grows less is measured again at \(Doctor.growthFactor)× those events, where a
+                         fixed cost per machine weighs \(Doctor.growthFactor)× less, and must grow \(String(format: "%g", Doctor.minimumGrowth))× there
+          outcome        every variant of every scenario computed its baseline's outcome in those runs
           tax            \(Suite.tax.scenario).\(Suite.tax.allocating) and .\(Suite.tax.plain), timed by a bare loop in this binary
                          and by simbench at --actors 1, taking turns: they must agree within ±\(String(format: "%g", Doctor.taxLimit * 100))%
+                         (not with --deterministic)
           A/A            \(Suite.ruler.scenario)'s \(Suite.ruler.ruler) against its identical twin: the ratio CI contains 1
+                         (not with --deterministic)
           10% step       \(Suite.ruler.scenario) \(Suite.ruler.parameter)=\(Suite.ruler.step) against \(Suite.ruler.parameter)=\(Suite.ruler.reference): the ratio CI excludes 1
+                         (not with --deterministic)
 
         EXIT STATUS
           0 every check passed (warnings allowed) · 5 a check failed · 64 usage
@@ -61,7 +71,8 @@ struct DoctorCommand: Command {
             allocationArguments: [
                 RunCommand.name, "--scenario", Suite.tax.scenario, "--variant", Suite.tax.allocating,
                 "--machines", "\(machines)", "--seed", "\(seed)", "--quiet",
-            ]
+            ],
+            deterministic: deterministic
         ).run {
             phase in
             progress.show(BenchmarkRunner.Progress(scenario: 1, scenarios: 1, label: "doctor", phase: phase))

@@ -290,6 +290,18 @@ struct DoctorCommandTests {
         #expect(lines.contains { $0.hasPrefix("A/A ruler vs ruler-twin") })
     }
 
+    @Test("a doctor run too large for memory is refused up front, naming the doctor's flag")
+    func memoryRefusal() throws {
+        let result = try SimBenchBinary.run(
+            ["doctor", "--deterministic", "--scenario", "marks", "--machines", "1000000000"])
+        #expect(result.status == 64 && result.errorLines.count == 1, "\(result.standardError)")
+        let line = result.errorLines.first ?? ""
+        #expect(line.hasPrefix("simbench: --machines 1000000000: scenario 'marks' would need about"), "\(line)")
+        // `doctor` takes no --events: the line names the events it chose instead.
+        #expect(!line.contains("--events") && line.hasSuffix("lower --machines"), "\(line)")
+        #expect(result.standardOutput.isEmpty, "nothing is measured: \(result.standardOutput)")
+    }
+
     @Test("doctor refuses unknown flags")
     func badFlag() throws {
         let result = try SimBenchBinary.run(["doctor", "--bogus"])

@@ -131,3 +131,20 @@ struct MeasurementTests {
         #expect(InstructionCounter.unavailableReason() == nil)
     }
 }
+
+@Suite("peak resident memory")
+struct PeakResidentMemoryTests {
+    @Test("VmHWM is read whatever its width: the kernel pads to 8 digits of kB, then none")
+    func highWaterMark() {
+        // A 13.8 GB peak left peak_rss_bytes empty: no space between the tab and the number.
+        for (line, bytes) in [
+            ("VmHWM:\t13762852 kB", UInt64(13_762_852) * 1024),
+            ("VmHWM:\t   29184 kB", UInt64(29_184) * 1024),
+            ("VmHWM:\t123456789 kB", UInt64(123_456_789) * 1024),
+        ] {
+            let status = "Name:\tsimbench\nVmPeak:\t  999 kB\n\(line)\nVmRSS:\t   100 kB\n"
+            #expect(PeakResidentMemory.highWaterMark(status: status) == bytes, "\(line)")
+        }
+        #expect(PeakResidentMemory.highWaterMark(status: "VmRSS:\t100 kB\n") == nil)
+    }
+}

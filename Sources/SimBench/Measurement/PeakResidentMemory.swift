@@ -27,9 +27,17 @@ enum PeakResidentMemory {
         var bytes = [UInt8](repeating: 0, count: 8192)
         let length = bytes.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
         guard length > 0 else { return nil }
-        let status = String(decoding: bytes[..<length], as: UTF8.self)
+        return highWaterMark(status: String(decoding: bytes[..<length], as: UTF8.self))
+    }
+
+    /// The `VmHWM` line of `/proc/self/status`, in bytes.
+    ///
+    /// The kernel prints it as `"VmHWM:\t%8lu kB"`: from 10 GB on (8 digits of kB) no space
+    /// is left between the tab and the number, so the fields are split at tabs and spaces.
+    static func highWaterMark(status: String) -> UInt64? {
         for line in status.split(separator: "\n") where line.hasPrefix("VmHWM:") {
-            let digits = line.split(separator: " ").dropFirst().first.flatMap { UInt64($0) }
+            let digits = line.split(whereSeparator: { $0 == " " || $0 == "\t" }).dropFirst().first
+                .flatMap { UInt64($0) }
             return digits.map { $0 * 1024 }  // kB
         }
         return nil

@@ -1,0 +1,106 @@
+import SimBenchCore
+
+/// A run refused before anything is built: it would need more memory than the machine can
+/// give.
+///
+/// The plan says what does not fit; the command that planned it says which of its flags to
+/// lower (`run`: `--machines` or `--events`; `doctor`: `--machines`).
+struct MemoryRefusal: Error, Sendable {
+    /// The scenario whose configuration group does not fit.
+    var scenario: String
+    var machines: Int
+    /// Events per machine.
+    var events: Int
+    /// Configurations measured together (axis values compared side by side).
+    var configurations: Int
+    /// The estimate, in bytes; nil when it overflows 64 bits.
+    var estimate: UInt64?
+    /// What the run may use: "the 80% of this machine's 24 GB memory it may use".
+    var limit: String
+    /// Whether `machines` and `events` are a sweep's largest values.
+    var largestOfSweep: Bool
+
+    /// `scenario 'marks' (2 configurations measured together) would need about 40 GB, more
+    /// than …`: what does not fit, in any command's words.
+    var shortfall: String {
+        let need = estimate.map(formatBytes) ?? "more than 9 EB"
+        let together = configurations > 1 ? " (\(configurations) configurations measured together)" : ""
+        return "scenario '\(scenario)'\(together) would need about \(need), more than \(limit)"
+    }
+
+    /// `run`'s line, naming its flags.
+    @Sendable static func runUsageError(_ refusal: MemoryRefusal) -> UsageError {
+        let largest = refusal.largestOfSweep ? ", the largest of the sweep," : ""
+        return UsageError(
+            "--machines \(refusal.machines) with --events \(refusal.events)\(largest): \(refusal.shortfall); lower --machines or --events")
+    }
+}
+
+extension RunPlan {
+    /// Refuses a group of `configurations` whose estimated peak (`peakEstimate`) is more
+    /// than the machine can give: 80% of its memory, and no more than is available now.
+    ///
+    /// - Parameter sweep: `machines` and `events` are a sweep's largest values, which the
+    ///   refusal says.
+    /// - Returns: nil when the group fits.
+    static func memoryRefusal(
+        entry: ScenarioEntry, variants: [String], machines: Int, events: Int, seed: UInt64,
+        parameterSets: [ParameterValues], configurations: Int, resident: UInt64,
+        physicalMemory: UInt64, sweep: Bool = false
+    ) -> MemoryRefusal? {
+        let total = peakEstimate(
+            entry: entry, variants: variants, machines: machines, events: events, seed: seed,
+            parameterSets: parameterSets, configurations: configurations, resident: resident)
+        var budget = physicalMemory / 10 * 8
+        var limit = "the 80% of this machine's \(formatBytes(physicalMemory)) memory it may use"
+        if let available = ResourceUsage.availableBytes(), available < budget {
+            budget = available
+            limit = "the \(formatBytes(available)) of memory available now"
+        }
+        if let total, total <= budget { return nil }
+        return MemoryRefusal(
+            scenario: entry.name, machines: machines, events: events, configurations: configurations,
+            estimate: total, limit: limit, largestOfSweep: sweep)
+    }
+
+    /// The memory the process holds at its peak while a group of `configurations` is set up
+    /// and measured, in bytes; nil when it overflows 64 bits.
+    ///
+    /// What this process holds already (`resident`: the runtime, Foundation, the binary,
+    /// some 25 MB, which dominates small runs), plus, for every configuration measured
+    /// together, what the scenario says its configuration holds
+    /// (`ScenarioDescriptor.estimatedBytes`: its bytes per event and per machine, what its
+    /// shape parameters add, the largest over the parameter sets, and what the measured
+    /// `variants` build of their own). Those figures are
+    /// fitted to the peak resident memory of release runs over every scenario and shape
+    /// parameter (see the test that sweeps them): the peak stays within [0.5, 2] of the
+    /// estimate.
+    static func peakEstimate(
+        entry: ScenarioEntry, variants: [String], machines: Int, events: Int, seed: UInt64,
+        parameterSets: [ParameterValues], configurations: Int, resident: UInt64
+    ) -> UInt64? {
+        // In floating point, so that an absurd shape cannot trap: anything past what 64 bits
+        // hold is an overflow.
+        let perConfiguration = parameterSets.map { parameters in
+            entry.descriptor.estimatedBytes(
+                ScenarioConfiguration(
+                    entities: machines, eventsPerEntity: events, seed: seed, parameters: parameters),
+                variants: variants)
+        }.max() ?? 0
+        let total = Double(configurations) * max(perConfiguration, 0) + Double(resident)
+        guard total.isFinite, total < Double(UInt64.max / 2) else { return nil }
+        return UInt64(total.rounded(.up))
+    }
+}
+
+/// `1.5 GB`, `640 KB`: decimal units, as `df -H` prints them.
+func formatBytes(_ bytes: UInt64) -> String {
+    let units = ["B", "KB", "MB", "GB", "TB", "PB", "EB"]
+    var value = Double(bytes)
+    var unit = 0
+    while value >= 1000, unit < units.count - 1 {
+        value /= 1000
+        unit += 1
+    }
+    return unit == 0 ? "\(bytes) B" : "\((value * 10).rounded() / 10) \(units[unit])"
+}
