@@ -17,7 +17,8 @@ extension Doctor {
     static let taxRounds = 15
     static let taxAlternations = 3
 
-    func taxChecks(_ tax: TaxCheck, environment: RunEnvironment) async throws(UsageError) -> [Check] {
+    /// The tax check's run: both variants at one actor.
+    func taxOptions(_ tax: TaxCheck) -> RunOptions {
         var options = RunOptions()
         options.machines = [machines]
         options.scenarios = [tax.scenario]
@@ -26,9 +27,10 @@ extension Doctor {
         options.rounds = Doctor.taxRounds
         options.warmup = 1
         options.seed = seed
-        let plan = try RunPlan(
-            options: options, catalog: catalog, cores: environment.cores,
-            physicalMemory: environment.physicalMemory)
+        return options
+    }
+
+    func taxChecks(_ tax: TaxCheck, plan: RunPlan, environment: RunEnvironment) async -> [Check] {
         guard let planned = plan.configurations.first else { return [] }
         let variants = [tax.allocating, tax.plain]
         var bare = [String: [Double]]()

@@ -66,13 +66,7 @@ public struct Doctor: Sendable {
     /// is refused before anything is measured, naming the doctor's own flags.
     public func run(progress: @Sendable (String) -> Void = { _ in }) async throws(UsageError) -> [Check] {
         var checks = environmentChecks()
-        if let ruler {
-            progress("counting: a probe under callgrind")
-            checks.append(countingCheck(ruler, executable: ProcessPool.currentExecutable))
-        }
         let environment = RunEnvironment.current()
-        progress("allocations: an untimed child counts")
-        checks.insert(allocationCheck(tax, environment: environment), at: min(2, checks.count))
 
         // Scaling: every variant, at its scenario's default events and at 8×.
         var small = RunOptions()
@@ -92,6 +86,18 @@ public struct Doctor: Sendable {
         }
         var rulerPlan: RunPlan?
         if let ruler, !deterministic { rulerPlan = try planRuler(ruler, environment: environment) }
+        var taxPlan: RunPlan?
+        if let tax, !deterministic {
+            taxPlan = try plan(taxOptions(tax), environment: environment, size: "its default events per machine")
+        }
+
+        // Probes in children: once every run above is known to fit.
+        if let ruler {
+            progress("counting: a probe under callgrind")
+            checks.append(countingCheck(ruler, executable: ProcessPool.currentExecutable))
+        }
+        progress("allocations: an untimed child counts")
+        checks.insert(allocationCheck(tax, environment: environment), at: min(2, checks.count))
 
         for scaling in scalings {
             progress("scaling: \(scaling.planned.label)")
@@ -101,9 +107,9 @@ public struct Doctor: Sendable {
 
         // The tax: the harness at one actor against a bare loop of the same code. Timed, so
         // not in a deterministic doctor.
-        if let tax, !deterministic {
+        if let tax, let taxPlan {
             progress("tax: \(tax.scenario) \(tax.allocating) and \(tax.plain), bare loop and --actors 1")
-            checks += try await taxChecks(tax, environment: environment)
+            checks += await taxChecks(tax, plan: taxPlan, environment: environment)
         }
 
         // The ruler: an A/A pair and a 10% step must be told apart correctly.
