@@ -66,6 +66,25 @@ public enum AtomicFile {
             }
             // No way to name an unnamed file here (no /proc): fall back to a named one.
         }
+        return try withNamedTemporary(in: directory, holding: bytes, mode: mode, name: name) {
+            temporary, descriptor throws(FileError) in
+            let closed = close(descriptor) == 0
+            let linked = closed && Glibc.link(temporary, path) == 0
+            let reason = errno
+            unlink(temporary)
+            if linked { return true }
+            if closed && reason == EEXIST { return false }
+            throw FileError(path: name, reason: String(cString: strerror(reason)))
+        }
+    }
+
+    /// Runs `body` on a new named temporary (`.simbench-…`) in `directory` that holds
+    /// `bytes`, still open; `body` closes it and gives it its name or removes it. The
+    /// temporary is remembered before it exists, so that no signal can find it unremembered.
+    private static func withNamedTemporary<T>(
+        in directory: String, holding bytes: [UInt8], mode: mode_t, name: String,
+        _ body: (_ temporary: String, _ descriptor: Int32) throws(FileError) -> T
+    ) throws(FileError) -> T {
         for _ in 0..<100 {
             let temporary = temporaryName(in: directory)
             let slot = Interruption.remember(temporary: temporary)
@@ -82,13 +101,7 @@ public enum AtomicFile {
                 unlink(temporary)
                 throw error
             }
-            let closed = close(descriptor) == 0
-            let linked = closed && Glibc.link(temporary, path) == 0
-            let reason = errno
-            unlink(temporary)
-            if linked { return true }
-            if closed && reason == EEXIST { return false }
-            throw FileError(path: name, reason: String(cString: strerror(reason)))
+            return try body(temporary, descriptor)
         }
         throw FileError(path: name, reason: "no free temporary name in '\(directory)'")
     }
@@ -178,31 +191,14 @@ public enum AtomicFile {
     private static func replaceThroughNamedFile(
         _ path: String, with bytes: [UInt8], mode: mode_t, directory: String, name: String
     ) throws(FileError) {
-        for _ in 0..<100 {
-            let temporary = temporaryName(in: directory)
-            // Remembered before it exists, so that no signal can find it unremembered.
-            let slot = Interruption.remember(temporary: temporary)
-            defer { Interruption.forget(slot) }
-            let descriptor = open(temporary, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o600)
-            guard descriptor >= 0 else {
-                if errno == EEXIST { continue }
-                throw FileError(path: name, reason: errnoText())
-            }
-            do {
-                try fill(descriptor, with: bytes, mode: mode, name: name)
-            } catch {
-                close(descriptor)
-                unlink(temporary)
-                throw error
-            }
+        try withNamedTemporary(in: directory, holding: bytes, mode: mode, name: name) {
+            temporary, descriptor throws(FileError) in
             guard close(descriptor) == 0, rename(temporary, path) == 0 else {
                 let reason = errnoText()
                 unlink(temporary)
                 throw FileError(path: name, reason: reason)
             }
-            return
         }
-        throw FileError(path: name, reason: "no free temporary name in '\(directory)'")
     }
 
     /// The prefix of simbench's temporary files.
