@@ -232,12 +232,7 @@ struct ABCommand: Command {
             return
         }
         // The nearest missing directory must be creatable in its existing parent.
-        var missing = output
-        var parent = OutputPath.parentDirectory(of: missing)
-        while stat(parent, &status) != 0, errno == ENOENT, parent != missing {
-            missing = parent
-            parent = OutputPath.parentDirectory(of: missing)
-        }
+        let (missing, parent) = OutputPath.firstMissing(of: output)
         if stat(parent, &status) == 0, status.st_mode & S_IFMT != S_IFDIR {
             throw refuse("cannot be created: '\(parent.escapingControlCharacters)' is not a directory")
         }

@@ -250,6 +250,20 @@ public struct OutputPath: Sendable, Equatable {
         return end == 0 ? "/" : String(decoding: bytes[..<end], as: UTF8.self)
     }
 
+    /// For a directory that does not exist: its outermost missing ancestor (`missing`, the
+    /// one `mkdir -p` would create first) and that one's parent (`parent`), which exists
+    /// unless the walk stopped on an error other than a missing entry.
+    public static func firstMissing(of directory: String) -> (missing: String, parent: String) {
+        var missing = directory
+        var parent = parentDirectory(of: missing)
+        var status = stat()
+        while stat(parent, &status) != 0, errno == ENOENT, parent != missing {
+            missing = parent
+            parent = parentDirectory(of: missing)
+        }
+        return (missing, parent)
+    }
+
     /// The last part of `path`: the whole of a bare name, what follows the last `/` else.
     public static func lastComponent(of path: String) -> String {
         var bytes = Array(path.utf8)

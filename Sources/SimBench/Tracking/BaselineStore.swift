@@ -54,12 +54,7 @@ public enum BaselineStore {
             return try OutputPath.check(path(of: name), flag: flag, standardOutput: false)
         }
         // The nearest missing directory must be creatable in its existing parent.
-        var missing = directory
-        var parent = OutputPath.parentDirectory(of: missing)
-        while stat(parent, &status) != 0, errno == ENOENT, parent != missing {
-            missing = parent
-            parent = OutputPath.parentDirectory(of: missing)
-        }
+        let (missing, parent) = OutputPath.firstMissing(of: directory)
         if stat(parent, &status) == 0, status.st_mode & S_IFMT != S_IFDIR {
             throw UsageError(
                 "\(flag): '\(parent)' is not a directory, so baseline '\(name)' cannot be saved as \(path(of: name)); move that file away")
