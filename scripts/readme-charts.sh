@@ -29,10 +29,16 @@ if [ "$mode" != draw ]; then
         suite=(--machines 10000 --processes 5)
         sweep=(--rounds 10 --warmup 2)
     fi
-    "$binary" run "${suite[@]}" "${extra[@]}" --quiet --csv "$dir/suite.csv"
+    # Both measured into a folder of their own and placed together afterwards: a CSV written
+    # into results/charts/ before the second run would make that run's tree dirty (its
+    # git_commit column says so), and figures must come from a clean tree.
+    measured=$(mktemp -d)
+    trap 'rm -rf "$measured"' EXIT
+    "$binary" run "${suite[@]}" "${extra[@]}" --quiet --csv "$measured/suite.csv"
     sizes_list=$(IFS=,; echo "${sizes[*]}")
     "$binary" run --scenario vending --machines "$sizes_list" "${sweep[@]}" "${extra[@]}" --quiet \
-        --csv "$dir/vending-sweep.csv"
+        --csv "$measured/vending-sweep.csv"
+    cp "$measured/suite.csv" "$measured/vending-sweep.csv" "$dir/"
 fi
 
 "$binary" plot "$dir/suite.csv" --chart ratios --out "$dir/suite-ratios.svg"
