@@ -1,0 +1,40 @@
+/// `export --format bencher`: Bencher Metric Format.
+extension BenchmarkExport {
+    /// One metric of Bencher Metric Format.
+    struct BencherMetric: Encodable, Equatable {
+        var value: Double
+        var lowerValue: Double?
+        var upperValue: Double?
+
+        enum CodingKeys: String, CodingKey {
+            case value
+            case lowerValue = "lower_value"
+            case upperValue = "upper_value"
+        }
+    }
+
+    static func bencher(_ rows: [ResultsRecord]) -> [String: [String: BencherMetric]] {
+        var benchmarks = [String: [String: BencherMetric]]()
+        for row in rows {
+            var measures = [String: BencherMetric]()
+            measures["latency"] = BencherMetric(
+                value: row.number(.nsPerEventMedian)!, lowerValue: row.number(.nsPerEventCILow),
+                upperValue: row.number(.nsPerEventCIHigh))
+            if !row.isBaselineVariant, let ratio = row.number(.ratioToBaseline) {
+                measures["ratio-to-baseline"] = BencherMetric(
+                    value: ratio, lowerValue: row.number(.ratioCILow), upperValue: row.number(.ratioCIHigh))
+            }
+            if let allocations = row.number(.allocsPerEvent) {
+                measures["allocations-per-event"] = BencherMetric(value: allocations)
+            }
+            if let instructions = row.number(.instructionsPerEvent) {
+                measures["instructions-per-event"] = BencherMetric(value: instructions)
+            }
+            if let cycles = row.number(.estimatedCyclesPerEvent) {
+                measures["estimated-cycles-per-event"] = BencherMetric(value: cycles)
+            }
+            benchmarks[row.identity.benchmarkName] = measures
+        }
+        return benchmarks
+    }
+}

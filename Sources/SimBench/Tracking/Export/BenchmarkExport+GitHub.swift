@@ -1,0 +1,74 @@
+/// `export --format github`: github-action-benchmark's `customSmallerIsBetter` JSON.
+extension BenchmarkExport {
+    /// One entry of `customSmallerIsBetter`.
+    struct GitHubEntry: Encodable, Equatable {
+        var name: String
+        var unit: String
+        var value: Double
+        var range: String?
+        var extra: String?
+    }
+
+    static func github(_ rows: [ResultsRecord]) -> [GitHubEntry] {
+        var entries = [GitHubEntry]()
+        for row in rows {
+            let name = row.identity.benchmarkName
+            let machine = [
+                row[.gitCommit].isEmpty ? nil : "commit \(row[.gitCommit])",
+                row[.host].isEmpty ? nil : "host \(row[.host])",
+                row[.buildConfig].isEmpty ? nil : "\(row[.buildConfig]) build",
+                row[.runID].isEmpty ? nil : "run \(row[.runID])",
+            ].compactMap { $0 }.joined(separator: ", ")
+            let median = row.number(.nsPerEventMedian)!
+            var extra = ["\(row[.eventUnit].isEmpty ? "one event" : "one event: \(row[.eventUnit])")"]
+            if let low = row.number(.nsPerEventCILow), let high = row.number(.nsPerEventCIHigh) {
+                extra.append("95% CI [\(low), \(high)] ns/event")
+            }
+            if !row[.rounds].isEmpty { extra.append("\(row[.rounds]) rounds") }
+            if !machine.isEmpty { extra.append(machine) }
+            entries.append(
+                GitHubEntry(
+                    name: name, unit: "ns/event", value: median,
+                    range: range(row, median, .nsPerEventCILow, .nsPerEventCIHigh),
+                    extra: extra.joined(separator: "\n")))
+            if !row.isBaselineVariant, let ratio = row.number(.ratioToBaseline) {
+                entries.append(
+                    GitHubEntry(
+                        name: "\(name) ratio to baseline", unit: "× baseline", value: ratio,
+                        range: range(row, ratio, .ratioCILow, .ratioCIHigh),
+                        extra: "median ns per event over the scenario's baseline variant's, paired by round"))
+            }
+            if let allocations = row.number(.allocsPerEvent) {
+                entries.append(
+                    GitHubEntry(name: "\(name) allocations", unit: "allocs/event", value: allocations))
+            }
+            let source = row[.instructionsSource].isEmpty ? "" : ", counted by \(row[.instructionsSource])"
+            if let instructions = row.number(.instructionsPerEvent) {
+                entries.append(
+                    GitHubEntry(
+                        name: "\(name) instructions", unit: "instructions/event", value: instructions,
+                        extra: "instructions per event\(source): the same on every run of one binary"))
+            }
+            if let cycles = row.number(.estimatedCyclesPerEvent) {
+                entries.append(
+                    GitHubEntry(
+                        name: "\(name) estimated cycles", unit: "cycles/event", value: cycles,
+                        extra: "L1 hits + 5 × LL hits + 35 × RAM accesses per event\(source)"))
+            }
+        }
+        return entries
+    }
+
+    /// The 95% CI around `value`, as github-action-benchmark shows a range (a free string
+    /// next to the value): `+1.25 / −0.80`, the distances to the CI's ends, which a
+    /// bootstrap interval need not make equal; the interval itself, `[0.78, 0.82]`, when it
+    /// does not hold the value (a ratio's median can lie outside its paired CI), so that no
+    /// distance is ever written negative.
+    static func range(_ row: ResultsRecord, _ value: Double, _ low: ResultColumn, _ high: ResultColumn) -> String? {
+        guard let low = row.number(low), let high = row.number(high), high >= low else { return nil }
+        guard low <= value, value <= high else {
+            return "[\(NumberFormat.significant(low)), \(NumberFormat.significant(high))]"
+        }
+        return "+\(NumberFormat.significant(high - value)) / −\(NumberFormat.significant(value - low))"
+    }
+}

@@ -1,0 +1,132 @@
+import Foundation
+
+/// `export --format influx`: InfluxDB line protocol.
+extension BenchmarkExport {
+    /// Tags: what identifies the series. Fields: what was measured. Each column says its
+    /// role (`ResultColumn.influx`).
+    static let influxTags = influxColumns(.tag)
+    static let influxNumberFields = influxColumns(.number)
+    /// Written as integers (`1000i`), so that their field type never changes.
+    static let influxIntegerFields = influxColumns(.integer)
+    static let influxStringFields = influxColumns(.string)
+
+    private static func influxColumns(_ role: ResultColumn.InfluxRole) -> [ResultColumn] {
+        ResultColumn.all.filter { $0.influx == role }
+    }
+
+    /// `simbench,scenario=vending,… ns_per_event_median=12.5,… 1764410000000000000`, or nil
+    /// when the row's timestamp cannot be written in nanoseconds.
+    static func influxLine(_ row: ResultsRecord) -> String? {
+        var line = escapeInfluxKey("simbench", equals: false)
+        for tag in influxTags where !row[tag].isEmpty {
+            line += ",\(escapeInfluxKey(tag.name))=\(escapeInfluxKey(row[tag]))"
+        }
+        var fields = [String]()
+        for field in influxNumberFields {
+            if let value = row.number(field) { fields.append("\(escapeInfluxKey(field.name))=\(value)") }
+        }
+        for field in influxIntegerFields {
+            if let value = Int64(row[field]) { fields.append("\(escapeInfluxKey(field.name))=\(value)i") }
+        }
+        for field in influxStringFields where !row[field].isEmpty {
+            fields.append("\(escapeInfluxKey(field.name))=\(quoteInfluxString(row[field]))")
+        }
+        line += " " + fields.joined(separator: ",")
+        switch epochNanoseconds(row[.timestamp]) {
+        case .some(.some(let nanoseconds)):
+            // Clamped in the last second line protocol can carry, so that the documented
+            // range holds.
+            let offset = min(runOffsetNanoseconds(row[.runID]), Int64.max - max(nanoseconds, 0))
+            line += " \(nanoseconds + offset)"
+        case .some(.none): return nil
+        case .none: break  // not a timestamp simbench writes: the line goes without one
+        }
+        return line + "\n"
+    }
+
+    /// Nanoseconds past the run's start second, the same for every row of the run and in every
+    /// file and export that holds it (the whole history, `--run`, the run's own CSV).
+    ///
+    /// The `timestamp` column has whole seconds, and InfluxDB keeps one point per series and
+    /// time: runs started in the same second (short runs appended one after another) would
+    /// be one point of each series, the last written replacing the others. FNV-1a of the run
+    /// id, below one second, parts them: two runs of one second meet with a chance of one in
+    /// a billion. 0 without a run id. Never change the function: every point a user already
+    /// wrote would be written again beside itself.
+    static func runOffsetNanoseconds(_ runID: String) -> Int64 {
+        guard !runID.isEmpty else { return 0 }
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in runID.utf8 { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
+        return Int64(hash % 1_000_000_000)
+    }
+
+    /// Escapes a measurement name (commas, spaces), or a tag key, tag value or field key
+    /// (commas, equals signs, spaces). Line breaks cannot be escaped in line protocol: they
+    /// become spaces, escaped.
+    ///
+    /// A backslash is written as it is: InfluxDB 1.x (`scripts/influx-check.sh` reads 1.6
+    /// back) unescapes only the characters above, so `\\` would be stored as two backslashes.
+    /// Where one would escape what follows (before one of those characters, or at the end,
+    /// before the separator) it is written `\\`, line protocol's escaped backslash for the
+    /// readers that take it so; InfluxDB 1.x keeps both there, or refuses the line when it
+    /// ends the value: no form carries it.
+    static func escapeInfluxKey(_ text: String, equals: Bool = true) -> String {
+        let characters = Array(text)
+        var result = ""
+        for (index, character) in characters.enumerated() {
+            switch character {
+            case ",", " ": result += "\\\(character)"
+            case "=" where equals: result += "\\="
+            case "\n", "\r", "\r\n": result += "\\ "
+            case "\\":
+                let next = characters.indices.contains(index + 1) ? characters[index + 1] : nil
+                let escapes = next.map { ",= \n\r".contains($0) || $0 == "\r\n" } ?? true
+                result += escapes ? "\\\\" : "\\"
+            default: result.append(character)
+            }
+        }
+        return result
+    }
+
+    /// A string field value: in double quotes, with quotes and backslashes escaped.
+    static func quoteInfluxString(_ text: String) -> String {
+        "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+    }
+
+    /// `2026-11-29T10:00:00Z` (the form simbench writes) as nanoseconds since 1970: nil if
+    /// the text is not in that form, `.some(nil)` if it is a time that 64-bit nanoseconds
+    /// cannot hold. Parsed by hand: no date formatter per row, no overflow.
+    static func epochNanoseconds(_ timestamp: String) -> Int64?? {
+        let bytes = Array(timestamp.utf8)
+        guard bytes.count == 20, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
+            bytes[10] == UInt8(ascii: "T"), bytes[13] == UInt8(ascii: ":"),
+            bytes[16] == UInt8(ascii: ":"), bytes[19] == UInt8(ascii: "Z")
+        else { return nil }
+        func number(_ range: Range<Int>) -> Int64? {
+            var value: Int64 = 0
+            for byte in bytes[range] {
+                guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
+                value = value * 10 + Int64(byte - UInt8(ascii: "0"))
+            }
+            return value
+        }
+        guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10),
+            let hour = number(11..<13), let minute = number(14..<16), let second = number(17..<19),
+            (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60, second < 61
+        else { return nil }
+        let seconds = daysSince1970(year: year, month: month, day: day) * 86_400 + hour * 3600 + minute * 60 + second
+        let (nanoseconds, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
+        return .some(overflow ? nil : nanoseconds)
+    }
+
+    /// Days from 1970-01-01 to a date of the proleptic Gregorian calendar (Howard
+    /// Hinnant's `days_from_civil`); small enough for any four-digit year.
+    static func daysSince1970(year: Int64, month: Int64, day: Int64) -> Int64 {
+        let shiftedYear = month <= 2 ? year - 1 : year
+        let era = (shiftedYear >= 0 ? shiftedYear : shiftedYear - 399) / 400
+        let yearOfEra = shiftedYear - era * 400
+        let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        return era * 146_097 + dayOfEra - 719_468
+    }
+}

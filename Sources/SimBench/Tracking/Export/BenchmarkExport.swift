@@ -1,0 +1,76 @@
+import Foundation
+
+/// `simbench export`: a results CSV in the formats existing trackers read.
+///
+/// - `github`: github-action-benchmark's `customSmallerIsBetter` JSON, an array of
+///   `{name, unit, value, range, extra}`; one entry per measured figure: ns per event, the
+///   ratio to the scenario's baseline variant (patterns only), allocations per event, and
+///   where counted (`run --instructions`) instructions and estimated cycles per event.
+/// - `bencher`: Bencher Metric Format, `{benchmark: {measure: {value, lower_value,
+///   upper_value}}}`, with the measures `latency` (Bencher's built-in, in ns: here ns per
+///   event), `ratio-to-baseline`, `allocations-per-event`, and where counted
+///   `instructions-per-event` and `estimated-cycles-per-event`; bounds are the 95% CIs
+///   (counts have none).
+/// - `influx`: InfluxDB line protocol, one line per row in measurement `simbench`: the
+///   identity and machine as tags, the figures as fields, the run's timestamp in ns (its
+///   start second, and a fraction of a second taken from its run id, so that runs started
+///   in the same second stay separate points: `runOffsetNanoseconds`).
+///
+/// Benchmarks are named `scenario.variant[params]` (`ResultIdentity.benchmarkName`), stable
+/// from run to run. Rows without timings (a wrong outcome) are left out.
+public enum BenchmarkExport {
+    /// `export --run latest`: the run of the file's last row.
+    public static let latestRun = "latest"
+
+    public enum Format: String, Sendable, CaseIterable {
+        case github
+        case bencher
+        case influx
+    }
+
+    /// The file's measured rows in `format`, ending with a line break.
+    ///
+    /// - Throws: for `influx`, a row whose timestamp is outside the years line protocol's
+    ///   nanoseconds can carry (1677 to 2262).
+    /// - Parameter run: the one run of a history file to export: its `run_id`, or
+    ///   `latest`, the run of the file's last row; nil for every row.
+    /// - Throws: also when no row has the `run` asked for.
+    public static func render(_ file: ResultsFile, as format: Format, run: String? = nil) throws(ResultsFileError) -> String {
+        var records = file.records
+        if let run {
+            let id = run == latestRun ? records.last?[.runID] ?? "" : run
+            records = records.filter { $0[.runID] == id }
+            guard !records.isEmpty else {
+                var ids = [String]()
+                for record in file.records where !ids.contains(record[.runID]) { ids.append(record[.runID]) }
+                throw ResultsFileError(
+                    path: file.path, line: nil, column: ResultColumn.runID.name,
+                    message: "no run '\(run)'; the file's runs: \(ids.isEmpty ? "none" : ids.joined(separator: ", ")), or '\(latestRun)'")
+            }
+        }
+        let rows = records.filter { $0.isOK && $0.number(.nsPerEventMedian) != nil }
+        switch format {
+        case .github: return json(github(rows))
+        case .bencher: return json(bencher(rows))
+        case .influx:
+            var text = ""
+            for row in rows {
+                guard let line = influxLine(row) else {
+                    throw ResultsFileError(
+                        path: file.path, line: row.line, column: "timestamp",
+                        message: "'\(row[.timestamp])' is outside what InfluxDB line protocol can carry (nanoseconds since 1970 in 64 bits: 1677-09-21 to 2262-04-11)")
+                }
+                text += line
+            }
+            return text
+        }
+    }
+
+    private static func json(_ value: some Encodable) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        // The values are finite (the reader refuses anything else), so encoding cannot fail.
+        let data = (try? encoder.encode(value)) ?? Data("null".utf8)
+        return String(decoding: data, as: UTF8.self) + "\n"
+    }
+}
