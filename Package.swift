@@ -6,7 +6,9 @@ import PackageDescription
 // - SimBenchCore: what a scenario is (protocols, seeding, parameters). Tiny, so that the
 //   subjects depend on nothing else.
 // - Subjects (Benchmarks/): the pattern and baseline implementations, one folder per family.
-// - CAllocationCounter: the harness's C shim (perf events, spawning, signals, the terminal).
+// - CSimBenchSystem: the harness's C shim, what Swift cannot call directly, one file per
+//   concern (perf events, spawning, signals, the terminal, unnamed files, stdout, memory,
+//   the Callgrind region). It counts no allocation: see CAllocationInterposer.
 // - CAllocationInterposer: the allocation counter, which interposes glibc's allocator. Never
 //   linked into the process that times: the AllocationLibrary plugin builds it into
 //   libsimbench-allocations.so, a resource of SimBench, which the harness preloads into an
@@ -39,7 +41,7 @@ let package = Package(
             // `rounded(.up)` and friends call libm, which Foundation-free targets must link.
             linkerSettings: [.linkedLibrary("m")]
         ),
-        .target(name: "CAllocationCounter", path: "Sources/CAllocationCounter"),
+        .target(name: "CSimBenchSystem", path: "Sources/CSimBenchSystem"),
         .target(name: "CAllocationInterposer", path: "Sources/CAllocationInterposer"),
         .plugin(
             name: "AllocationLibrary", capability: .buildTool(),
@@ -48,7 +50,7 @@ let package = Package(
             name: "SimBench",
             // No `Subjects`: the harness knows no scenario; its users hand it a `Catalog`.
             // No `CAllocationInterposer`: see AllocationLibrary.
-            dependencies: ["SimBenchCore", "CAllocationCounter"],
+            dependencies: ["SimBenchCore", "CSimBenchSystem"],
             path: "Sources/SimBench",
             plugins: ["AllocationLibrary"]
         ),

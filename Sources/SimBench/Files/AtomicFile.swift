@@ -1,4 +1,4 @@
-import CAllocationCounter
+import CSimBenchSystem
 import Glibc
 
 /// Writing a regular file whole or not at all, leaving no temporary file behind even when

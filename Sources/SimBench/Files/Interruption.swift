@@ -1,4 +1,4 @@
-import CAllocationCounter
+import CSimBenchSystem
 import Synchronization
 
 /// What happens on SIGINT and SIGTERM: simbench's temporary files are removed, one line

@@ -1,4 +1,4 @@
-import CAllocationCounter
+import CSimBenchSystem
 import Glibc
 
 /// Standard output, written and checked in one place.

@@ -1,4 +1,4 @@
-import CAllocationCounter
+import CSimBenchSystem
 import Glibc
 
 /// The number of allocator calls the whole process has made, from the allocation counter

@@ -1,4 +1,4 @@
-import CAllocationCounter
+import CSimBenchSystem
 import Foundation
 import SimBenchCore
 

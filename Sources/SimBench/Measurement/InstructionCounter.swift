@@ -1,4 +1,4 @@
-import CAllocationCounter
+import CSimBenchSystem
 
 #if canImport(Glibc)
 import Glibc

@@ -1,4 +1,4 @@
-import CAllocationCounter
+import CSimBenchSystem
 import SimBenchCore
 
 /// Runs a plan, one scenario at a time.

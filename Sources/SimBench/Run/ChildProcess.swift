@@ -1,4 +1,4 @@
-import CAllocationCounter
+import CSimBenchSystem
 import Glibc
 
 /// A child process, started with posix_spawn and waited for.

@@ -1,4 +1,4 @@
-import CAllocationCounter
+import CSimBenchSystem
 
 /// What a run's progress line says, and when it may change: scenario, configuration,
 /// step, percentage done and the time left.

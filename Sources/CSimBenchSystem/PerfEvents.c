@@ -8,7 +8,7 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
-#include "CAllocationCounter.h"
+#include "SimBenchPerfEvents.h"
 
 int simbench_perf_open_instructions(int tid) {
     struct perf_event_attr attributes;

@@ -1,10 +1,10 @@
-// O_TMPFILE for AtomicFile.swift (see SimBenchFiles.h).
+// O_TMPFILE for AtomicFile.swift (see SimBenchUnnamedFile.h).
 
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
 
-#include "SimBenchFiles.h"
+#include "SimBenchUnnamedFile.h"
 
 int simbench_open_unnamed(const char *directory, unsigned int mode) {
 #ifdef O_TMPFILE

@@ -1,0 +1,29 @@
+#ifndef SIMBENCH_C_SIMBENCH_SYSTEM_H
+#define SIMBENCH_C_SIMBENCH_SYSTEM_H
+
+// The C shim of simbench's harness: what Swift cannot call directly, one header and one
+// source file per concern:
+//
+// - SimBenchPerfEvents.h (PerfEvents.c): instructions retired, through perf_event_open.
+// - SimBenchSpawn.h (Spawn.c): spawning child processes.
+// - SimBenchInterruption.h (Interruption.c): SIGINT and SIGTERM, temporary files removed.
+// - SimBenchTerminal.h (Terminal.c): the terminal's width.
+// - SimBenchUnnamedFile.h (UnnamedFile.c): O_TMPFILE, for files written whole or not at all.
+// - SimBenchStandardOutput.h (StandardOutput.c): C's stdout stream.
+// - SimBenchMemory.h (Memory.c): freed heap returned to the system, sanitizer builds told.
+// - SimBenchCountedRegion.h (CountedRegion.c): the region Callgrind counts.
+//
+// No allocator is interposed here: the process that times runs glibc's allocator untouched.
+// Allocations are counted in an untimed child with the counter preloaded
+// (Sources/CAllocationInterposer, built into libsimbench-allocations.so).
+
+#include "SimBenchPerfEvents.h"
+#include "SimBenchUnnamedFile.h"
+#include "SimBenchSpawn.h"
+#include "SimBenchInterruption.h"
+#include "SimBenchTerminal.h"
+#include "SimBenchMemory.h"
+#include "SimBenchStandardOutput.h"
+#include "SimBenchCountedRegion.h"
+
+#endif
