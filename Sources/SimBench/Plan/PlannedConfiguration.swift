@@ -13,7 +13,8 @@ public struct PlannedConfiguration: Sendable {
     /// (`RunPlan` refuses a run whose estimate exceeds what the machine has).
     public var estimatedPeakBytes: UInt64? = nil
     /// The worker actors the fleet is split over: `--actors`, or a few per core, never more
-    /// than machines.
+    /// than machines, one for an asynchronous scenario (`ScenarioEntry.workers`). Decided
+    /// here, by the plan, once; the runner, the fleet and the results read it.
     public var actors: Int = 1
     /// The swept settings' values at this point (`machines=1000`, `machines=1000;actors=4`),
     /// as in the CSV's `sweep` column; empty when the run sweeps nothing.

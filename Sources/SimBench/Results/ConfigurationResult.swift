@@ -8,7 +8,8 @@ public struct ConfigurationResult: Sendable {
     public let rounds: Int
     var samples: [String: [RoundMeasurement]]
     let verdicts: [String: OutcomeVerdict]
-    public let actors: Int
+    /// The worker actors the fleet was split over, as the plan decided them.
+    public var actors: Int { planned.actors }
     /// Resident memory the setup added: inputs and every variant's prepared state.
     public let residentGrowth: Int64?
     /// The first configuration of the same scenario, measured in the same rounds, when this
@@ -19,7 +20,7 @@ public struct ConfigurationResult: Sendable {
 
     init(
         planned: PlannedConfiguration, setup: SetupReport, warmupRounds: Int, rounds: Int,
-        samples: [String: [RoundMeasurement]], verdicts: [String: OutcomeVerdict], actors: Int,
+        samples: [String: [RoundMeasurement]], verdicts: [String: OutcomeVerdict],
         residentGrowth: Int64?, axisReference: ConfigurationResult?, negligible: Double
     ) {
         self.negligible = negligible
@@ -29,7 +30,6 @@ public struct ConfigurationResult: Sendable {
         self.rounds = rounds
         self.samples = samples
         self.verdicts = verdicts
-        self.actors = actors
         self.residentGrowth = residentGrowth
         self.axisReference = axisReference.map { reference in
             AxisReference(

@@ -111,8 +111,7 @@ public struct BenchmarkRunner: Sendable {
             report(planned.label, "setting up", .settingUp(index: index, count: group.count))
             let before = ResourceUsage.currentResidentBytes()
             let session = planned.entry.makeSession(planned.configuration)
-            let workers = planned.entry.workers(planned: planned.actors, entities: planned.configuration.entities)
-            var setup = await session.setUp(actors: workers, variants: planned.variants.map(\.name))
+            var setup = await session.setUp(actors: planned.actors, variants: planned.variants.map(\.name))
             if !plan.isAllocationPass {
                 setup.emptyRoundNanoseconds = await BenchmarkRunner.emptyRoundCost(of: session)
             }
@@ -203,7 +202,6 @@ public struct BenchmarkRunner: Sendable {
                 ConfigurationResult(
                     planned: planned, setup: setups[index], warmupRounds: warmupRounds,
                     rounds: round, samples: configurationSamples, verdicts: verdicts,
-                    actors: planned.entry.workers(planned: planned.actors, entities: planned.configuration.entities),
                     residentGrowth: residentGrowth[index],
                     axisReference: index == 0 ? nil : results[0], negligible: plan.negligible))
         }

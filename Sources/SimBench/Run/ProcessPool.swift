@@ -141,7 +141,6 @@ public enum ProcessPool {
                 ConfigurationResult(
                     planned: planned, setup: first.setup, warmupRounds: first.warmupRounds,
                     rounds: rounds, samples: samples, verdicts: verdicts,
-                    actors: planned.entry.workers(planned: planned.actors, entities: planned.configuration.entities),
                     residentGrowth: first.residentGrowth,
                     axisReference: index == groupStart ? nil : configurations[groupStart],
                     negligible: plan.negligible))

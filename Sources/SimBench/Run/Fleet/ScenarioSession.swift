@@ -4,7 +4,8 @@ import SimBenchCore
 /// variant.
 protocol ScenarioSession: Actor {
     /// Builds every worker's shard and prepares the chosen variants. Untimed by the rounds;
-    /// its own duration is reported as setup.
+    /// its own duration is reported as setup. `actors` is the plan's worker count
+    /// (`PlannedConfiguration.actors`): at least one, never more than the entities.
     func setUp(actors: Int, variants: [String]) async -> SetupReport
     /// Runs one variant once over the whole fleet; counts instructions with `instructions`
     /// where the kernel allows it.
