@@ -136,6 +136,20 @@ public struct RunPlan: Sendable {
         instructions = options.instructions
     }
 
+    /// The configurations measured side by side in the same rounds: each run of consecutive
+    /// configurations with one `PlannedConfiguration.group`, in the plan's order.
+    var groups: [[PlannedConfiguration]] {
+        var groups = [[PlannedConfiguration]]()
+        for planned in configurations {
+            if let last = groups.last?.last, last.group == planned.group {
+                groups[groups.count - 1].append(planned)
+            } else {
+                groups.append([planned])
+            }
+        }
+        return groups
+    }
+
     private static func unique(_ values: [Int]) -> [Int] {
         var seen = [Int]()
         for value in values where !seen.contains(value) { seen.append(value) }

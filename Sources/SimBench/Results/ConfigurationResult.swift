@@ -3,15 +3,23 @@ import SimBenchCore
 /// Everything measured for one scenario configuration.
 public struct ConfigurationResult: Sendable {
     public let planned: PlannedConfiguration
-    var setup: SetupReport
-    public let warmupRounds: Int
-    public let rounds: Int
-    var samples: [String: [RoundMeasurement]]
-    let verdicts: [String: OutcomeVerdict]
+    /// What the fleet measured, as it came from the runner or the pooled child processes.
+    var measured: MeasuredConfiguration
+    var setup: SetupReport {
+        get { measured.setup }
+        set { measured.setup = newValue }
+    }
+    public var warmupRounds: Int { measured.warmupRounds }
+    public var rounds: Int { measured.rounds }
+    var samples: [String: [RoundMeasurement]] {
+        get { measured.samples }
+        set { measured.samples = newValue }
+    }
+    var verdicts: [String: OutcomeVerdict] { measured.verdicts }
     /// The worker actors the fleet was split over, as the plan decided them.
     public var actors: Int { planned.actors }
     /// Resident memory the setup added: inputs and every variant's prepared state.
-    public let residentGrowth: Int64?
+    public var residentGrowth: Int64? { measured.residentGrowth }
     /// The first configuration of the same scenario, measured in the same rounds, when this
     /// one differs from it by axis values.
     public let axisReference: AxisReference?
@@ -19,18 +27,12 @@ public struct ConfigurationResult: Sendable {
     public let negligible: Double
 
     init(
-        planned: PlannedConfiguration, setup: SetupReport, warmupRounds: Int, rounds: Int,
-        samples: [String: [RoundMeasurement]], verdicts: [String: OutcomeVerdict],
-        residentGrowth: Int64?, axisReference: ConfigurationResult?, negligible: Double
+        planned: PlannedConfiguration, measured: MeasuredConfiguration,
+        axisReference: ConfigurationResult?, negligible: Double
     ) {
         self.negligible = negligible
         self.planned = planned
-        self.setup = setup
-        self.warmupRounds = warmupRounds
-        self.rounds = rounds
-        self.samples = samples
-        self.verdicts = verdicts
-        self.residentGrowth = residentGrowth
+        self.measured = measured
         self.axisReference = axisReference.map { reference in
             AxisReference(
                 parameters: reference.planned.configuration.parameters.canonical,
@@ -112,6 +114,35 @@ public struct RunResult: Sendable {
     public let configurations: [ConfigurationResult]
     /// Metrics this machine cannot measure, and why; printed once.
     public let notes: [String]
+
+    init(environment: RunEnvironment, configurations: [ConfigurationResult], notes: [String]) {
+        self.environment = environment
+        self.configurations = configurations
+        self.notes = notes
+    }
+
+    /// The results of `plan`: each configuration's measurement wrapped with its plan, in the
+    /// plan's order; within a group (`RunPlan.groups`) every configuration after the first
+    /// is compared with the first, its axis reference. The one place results are assembled,
+    /// whether measured here or pooled from child processes.
+    init(
+        plan: RunPlan, measured: [MeasuredConfiguration], environment: RunEnvironment,
+        notes: [String]
+    ) {
+        precondition(measured.count == plan.configurations.count, "a measurement per planned configuration")
+        var configurations = [ConfigurationResult]()
+        for group in plan.groups {
+            let first = configurations.count
+            for planned in group {
+                configurations.append(
+                    ConfigurationResult(
+                        planned: planned, measured: measured[configurations.count],
+                        axisReference: configurations.count == first ? nil : configurations[first],
+                        negligible: plan.negligible))
+            }
+        }
+        self.init(environment: environment, configurations: configurations, notes: notes)
+    }
 
     public var hasWrongOutcome: Bool {
         configurations.contains { !$0.wrongVariants.isEmpty }

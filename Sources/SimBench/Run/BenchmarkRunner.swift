@@ -39,18 +39,11 @@ public struct BenchmarkRunner: Sendable {
 
     /// Measures every scenario in turn; `progress` hears of each step.
     public func run(progress: @Sendable (Progress) -> Void = { _ in }) async -> RunResult {
-        var groups = [[PlannedConfiguration]]()
-        for planned in plan.configurations {
-            if let last = groups.last?.last, last.group == planned.group {
-                groups[groups.count - 1].append(planned)
-            } else {
-                groups.append([planned])
-            }
-        }
+        let groups = plan.groups
         let instructions = plan.instructions.usesPerf ? try? InstructionCounter() : nil
         let reference = MachineSpeedReference()
         let estimate = RunProgress(groups: groups, plan: plan)
-        var configurations = [ConfigurationResult]()
+        var measured = [MeasuredConfiguration]()
         for (index, group) in groups.enumerated() {
             // Called between measurements, never inside a timed region.
             let report = { (label: String, phase: String, step: RunProgress.Step) in
@@ -59,11 +52,11 @@ public struct BenchmarkRunner: Sendable {
                         scenario: index + 1, scenarios: groups.count, label: label, phase: phase,
                         fraction: estimate.fraction(group: index, at: step)))
             }
-            configurations += await measure(
+            measured += await measure(
                 group, instructions: instructions, reference: reference, report: report)
         }
         return RunResult(
-            environment: environment, configurations: configurations,
+            plan: plan, measured: measured, environment: environment,
             notes: BenchmarkRunner.measurementNotes(instructions: plan.instructions))
     }
 
@@ -103,7 +96,7 @@ public struct BenchmarkRunner: Sendable {
     private func measure(
         _ group: [PlannedConfiguration], instructions: InstructionCounter?,
         reference: MachineSpeedReference, report: (String, String, RunProgress.Step) -> Void
-    ) async -> [ConfigurationResult] {
+    ) async -> [MeasuredConfiguration] {
         var sessions = [any ScenarioSession]()
         var setups = [SetupReport]()
         var residentGrowth = [Int64?]()
@@ -189,7 +182,7 @@ public struct BenchmarkRunner: Sendable {
             }
         }
 
-        var results = [ConfigurationResult]()
+        var results = [MeasuredConfiguration]()
         for (index, planned) in group.enumerated() {
             var verdicts = [String: OutcomeVerdict]()
             var configurationSamples = [String: [RoundMeasurement]]()
@@ -199,11 +192,10 @@ public struct BenchmarkRunner: Sendable {
                     samples[Unit(configuration: index, variant: variant.name)] ?? []
             }
             results.append(
-                ConfigurationResult(
-                    planned: planned, setup: setups[index], warmupRounds: warmupRounds,
-                    rounds: round, samples: configurationSamples, verdicts: verdicts,
-                    residentGrowth: residentGrowth[index],
-                    axisReference: index == 0 ? nil : results[0], negligible: plan.negligible))
+                MeasuredConfiguration(
+                    setup: setups[index], warmupRounds: warmupRounds, rounds: round,
+                    samples: configurationSamples, verdicts: verdicts,
+                    residentGrowth: residentGrowth[index]))
         }
         for session in sessions { await session.tearDown() }
         // Hand the freed inputs back to the system, so that the next group's resident growth

@@ -27,29 +27,14 @@ public enum ProcessPool {
 
     /// What a child measured, as it travels to the parent.
     public struct ChildResult: Codable, Sendable {
-        var configurations: [ChildConfiguration]
+        var configurations: [MeasuredConfiguration]
         var notes: [String]
-    }
-
-    struct ChildConfiguration: Codable, Sendable {
-        var setup: SetupReport
-        var warmupRounds: Int
-        var rounds: Int
-        var samples: [String: [RoundMeasurement]]
-        var verdicts: [String: OutcomeVerdict]
-        var residentGrowth: Int64?
     }
 
     /// The JSON a child writes for `result`.
     public static func childDocument(_ result: RunResult) throws -> Data {
         let child = ChildResult(
-            configurations: result.configurations.map { configuration in
-                ChildConfiguration(
-                    setup: configuration.setup, warmupRounds: configuration.warmupRounds,
-                    rounds: configuration.rounds, samples: configuration.samples,
-                    verdicts: configuration.verdicts, residentGrowth: configuration.residentGrowth)
-            },
-            notes: result.notes)
+            configurations: result.configurations.map(\.measured), notes: result.notes)
         return try JSONEncoder().encode(child)
     }
 
@@ -110,54 +95,17 @@ public enum ProcessPool {
     static func pool(
         _ children: [ChildResult], plan: RunPlan, environment: RunEnvironment
     ) throws(ChildFailure) -> RunResult {
-        var configurations = [ConfigurationResult]()
-        var groupStart = 0
-        for (index, planned) in plan.configurations.enumerated() {
-            var samples = [String: [RoundMeasurement]]()
-            var verdicts = [String: OutcomeVerdict]()
-            var rounds = Int.max
-            for (process, child) in children.enumerated() {
-                guard index < child.configurations.count else {
-                    throw ChildFailure(process: process, reason: "measured fewer configurations than planned")
-                }
-                let part = child.configurations[index]
-                rounds = min(rounds, part.rounds)
-                for (variant, measurements) in part.samples {
-                    samples[variant, default: []] += measurements.map { sample in
-                        var sample = sample
-                        sample.process = process
-                        return sample
-                    }
-                }
-                for (variant, verdict) in part.verdicts {
-                    verdicts[variant] = verdicts[variant].map { $0.pooled(with: verdict) } ?? verdict
-                }
-            }
-            let first = children[0].configurations[index]
-            if index == 0 || plan.configurations[index - 1].group != planned.group {
-                groupStart = index
-            }
-            configurations.append(
-                ConfigurationResult(
-                    planned: planned, setup: first.setup, warmupRounds: first.warmupRounds,
-                    rounds: rounds, samples: samples, verdicts: verdicts,
-                    residentGrowth: first.residentGrowth,
-                    axisReference: index == groupStart ? nil : configurations[groupStart],
-                    negligible: plan.negligible))
+        // The child that fell short first: the one with the fewest configurations.
+        if let short = children.indices.min(by: {
+            children[$0].configurations.count < children[$1].configurations.count
+        }), children[short].configurations.count < plan.configurations.count {
+            throw ChildFailure(process: short, reason: "measured fewer configurations than planned")
+        }
+        let measured = plan.configurations.indices.map { index in
+            MeasuredConfiguration.pooled(children.map { $0.configurations[index] })
         }
         return RunResult(
-            environment: environment, configurations: configurations,
+            plan: plan, measured: measured, environment: environment,
             notes: children.first?.notes ?? [])
-    }
-}
-
-extension OutcomeVerdict {
-    /// One verdict for a variant measured in two processes: right only if right in both,
-    /// with the same outcome.
-    func pooled(with other: OutcomeVerdict) -> OutcomeVerdict {
-        OutcomeVerdict(
-            checksum: checksum,
-            matchesBaseline: matchesBaseline && other.matchesBaseline && checksum == other.checksum,
-            summary: summary)
     }
 }

@@ -28,3 +28,14 @@ struct OutcomeVerdict: Sendable, Codable {
         try container.encode(summary.map { [$0.label, $0.value] }, forKey: .summary)
     }
 }
+
+extension OutcomeVerdict {
+    /// One verdict for a variant measured in two processes: right only if right in both,
+    /// with the same outcome.
+    func pooled(with other: OutcomeVerdict) -> OutcomeVerdict {
+        OutcomeVerdict(
+            checksum: checksum,
+            matchesBaseline: matchesBaseline && other.matchesBaseline && checksum == other.checksum,
+            summary: summary)
+    }
+}
