@@ -129,7 +129,8 @@ public struct RunResult: Sendable {
         plan: RunPlan, measured: [MeasuredConfiguration], environment: RunEnvironment,
         notes: [String]
     ) {
-        precondition(measured.count == plan.configurations.count, "a measurement per planned configuration")
+        precondition(
+            measured.count == plan.configurations.count, "a measurement per planned configuration")
         var configurations = [ConfigurationResult]()
         for group in plan.groups {
             let first = configurations.count

@@ -104,7 +104,8 @@ public struct BenchmarkRunner: Sendable {
             report(planned.label, "setting up", .settingUp(index: index, count: group.count))
             let before = ResourceUsage.currentResidentBytes()
             let session = planned.entry.makeSession(planned.configuration)
-            var setup = await session.setUp(actors: planned.actors, variants: planned.variants.map(\.name))
+            var setup = await session.setUp(
+                actors: planned.actors, variants: planned.variants.map(\.name))
             if !plan.isAllocationPass {
                 setup.emptyRoundNanoseconds = await BenchmarkRunner.emptyRoundCost(of: session)
             }

@@ -21,7 +21,8 @@ actor FleetSession<S: Scenario>: ScenarioSession {
     func setUp(actors: Int, variants: [String]) async -> SetupReport {
         // The plan decided the count (`PlannedConfiguration.actors`): every worker gets at
         // least one entity.
-        precondition((1...max(1, entities)).contains(actors), "\(actors) workers for \(entities) entities")
+        precondition(
+            (1...max(1, entities)).contains(actors), "\(actors) workers for \(entities) entities")
         let count = actors
         workers = (0..<count).map { part in
             FleetWorker<S>(entities: (entities * part / count)..<(entities * (part + 1) / count))
