@@ -93,13 +93,61 @@ public struct BenchmarkRunner: Sendable {
         var variant: String
     }
 
-    private func measure(
-        _ group: [PlannedConfiguration], instructions: InstructionCounter?,
-        reference: MachineSpeedReference, report: (String, String, RunProgress.Step) -> Void
-    ) async -> [MeasuredConfiguration] {
+    /// Tells the progress line where the run is: label, phase, step.
+    private typealias Report = (String, String, RunProgress.Step) -> Void
+
+    /// A group's configurations, set up: their sessions and what setting each up cost.
+    private struct SetUpGroup {
         var sessions = [any ScenarioSession]()
         var setups = [SetupReport]()
         var residentGrowth = [Int64?]()
+    }
+
+    /// Measures one group: set up, warm up, the rounds, then each configuration's samples
+    /// and verdicts; the sessions are torn down before it returns.
+    private func measure(
+        _ group: [PlannedConfiguration], instructions: InstructionCounter?,
+        reference: MachineSpeedReference, report: Report
+    ) async -> [MeasuredConfiguration] {
+        let prepared = await setUp(group, report: report)
+        let units = group.indices.flatMap { index in
+            group[index].variants.map { Unit(configuration: index, variant: $0.name) }
+        }
+        func measureOnce(_ unit: Unit) async -> RoundMeasurement {
+            await prepared.sessions[unit.configuration].measure(
+                variant: unit.variant, instructions: instructions)
+        }
+        let warmupRounds = await warmUp(group, units, measureOnce: measureOnce, report: report)
+        let (rounds, samples) = await measureRounds(
+            group, units, reference: reference, measureOnce: measureOnce, report: report)
+
+        var results = [MeasuredConfiguration]()
+        for (index, planned) in group.enumerated() {
+            var verdicts = [String: OutcomeVerdict]()
+            var configurationSamples = [String: [RoundMeasurement]]()
+            for variant in planned.variants {
+                verdicts[variant.name] =
+                    await prepared.sessions[index].verdict(variant: variant.name)
+                configurationSamples[variant.name] =
+                    samples[Unit(configuration: index, variant: variant.name)] ?? []
+            }
+            results.append(
+                MeasuredConfiguration(
+                    setup: prepared.setups[index], warmupRounds: warmupRounds, rounds: rounds,
+                    samples: configurationSamples, verdicts: verdicts,
+                    residentGrowth: prepared.residentGrowth[index]))
+        }
+        for session in prepared.sessions { await session.tearDown() }
+        // Hand the freed inputs back to the system, so that the next group's resident growth
+        // is its own and not hidden by pages malloc kept.
+        simbench_release_free_memory()
+        return results
+    }
+
+    /// Sets each configuration of `group` up, with its empty-round cost and bytes per
+    /// entity, and the resident memory it added.
+    private func setUp(_ group: [PlannedConfiguration], report: Report) async -> SetUpGroup {
+        var prepared = SetUpGroup()
         for (index, planned) in group.enumerated() {
             report(planned.label, "setting up", .settingUp(index: index, count: group.count))
             let before = ResourceUsage.currentResidentBytes()
@@ -112,24 +160,25 @@ public struct BenchmarkRunner: Sendable {
             for variant in planned.variants {
                 setup.bytesPerEntity[variant.name] = await session.bytesPerEntity(variant: variant.name)
             }
-            setups.append(setup)
+            prepared.setups.append(setup)
             let after = ResourceUsage.currentResidentBytes()
-            residentGrowth.append(after.flatMap { after in before.map { Int64(after) - Int64($0) } })
-            sessions.append(session)
+            prepared.residentGrowth.append(
+                after.flatMap { after in before.map { Int64(after) - Int64($0) } })
+            prepared.sessions.append(session)
         }
+        return prepared
+    }
 
-        var samples = [Unit: [RoundMeasurement]]()
-        func measureOnce(_ unit: Unit) async -> RoundMeasurement {
-            await sessions[unit.configuration].measure(variant: unit.variant, instructions: instructions)
-        }
-
-        // Warm-up: each configuration's variants in canonical order. Outcomes are checked
-        // against the baseline's whatever the order (FleetSession.verdict).
+    /// Warm-up: each configuration's variants in canonical order, until `--warmup` rounds
+    /// or, without it, until every variant's time moved less than 5% from the round before
+    /// (at most `automaticWarmupLimit`). Outcomes are checked against the baseline's
+    /// whatever the order (FleetSession.verdict). Returns the rounds taken.
+    private func warmUp(
+        _ group: [PlannedConfiguration], _ units: [Unit],
+        measureOnce: (Unit) async -> RoundMeasurement, report: Report
+    ) async -> Int {
         var warmupRounds = 0
         var previous = [Unit: UInt64]()
-        let units = group.indices.flatMap { index in
-            group[index].variants.map { Unit(configuration: index, variant: $0.name) }
-        }
         while plan.warmup != 0 {
             warmupRounds += 1
             var settled = true
@@ -151,7 +200,17 @@ public struct BenchmarkRunner: Sendable {
                 break
             }
         }
+        return warmupRounds
+    }
 
+    /// The measured rounds: every unit once a round, in a seeded shuffled order, until
+    /// `--rounds` (longer under `--min-time`, shorter under `--max-time`, never past
+    /// `RunPlan.roundLimit`). Returns the rounds taken and each unit's samples.
+    private func measureRounds(
+        _ group: [PlannedConfiguration], _ units: [Unit], reference: MachineSpeedReference,
+        measureOnce: (Unit) async -> RoundMeasurement, report: Report
+    ) async -> (rounds: Int, samples: [Unit: [RoundMeasurement]]) {
+        var samples = [Unit: [RoundMeasurement]]()
         var random = SplitMix64(seed: plan.seed, stream: 0x726F756E64, index: 0)
         var measuredTime = [Unit: UInt64]()
         var round = 0
@@ -182,26 +241,6 @@ public struct BenchmarkRunner: Sendable {
                 measuredTime[unit, default: 0] += measurement.wallNanoseconds
             }
         }
-
-        var results = [MeasuredConfiguration]()
-        for (index, planned) in group.enumerated() {
-            var verdicts = [String: OutcomeVerdict]()
-            var configurationSamples = [String: [RoundMeasurement]]()
-            for variant in planned.variants {
-                verdicts[variant.name] = await sessions[index].verdict(variant: variant.name)
-                configurationSamples[variant.name] =
-                    samples[Unit(configuration: index, variant: variant.name)] ?? []
-            }
-            results.append(
-                MeasuredConfiguration(
-                    setup: setups[index], warmupRounds: warmupRounds, rounds: round,
-                    samples: configurationSamples, verdicts: verdicts,
-                    residentGrowth: residentGrowth[index]))
-        }
-        for session in sessions { await session.tearDown() }
-        // Hand the freed inputs back to the system, so that the next group's resident growth
-        // is its own and not hidden by pages malloc kept.
-        simbench_release_free_memory()
-        return results
+        return (round, samples)
     }
 }
