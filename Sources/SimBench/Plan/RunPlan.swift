@@ -66,61 +66,10 @@ public struct RunPlan: Sendable {
         let resident = ResourceUsage.currentResidentBytes() ?? 0
         var configurations = [PlannedConfiguration]()
         for entry in entries {
-            let eventCounts = options.eventsPerMachine ?? [entry.descriptor.defaultEventsPerEntity]
-            let sets = parameterSets[entry.name]!
-            // Values of axes that are not compared split the scenario into groups measured
-            // one after another; each group is held in memory at once.
-            let separate = entry.descriptor.parameters.filter { $0.isAxis && !$0.comparesValues }
-            func groupKey(_ values: ParameterValues) -> String {
-                separate.map { "\($0.name)=\(values[$0.name] ?? "")" }.joined(separator: ";")
-            }
-            let groups = Dictionary(grouping: sets, by: groupKey)
-            let largestGroup = groups.values.map(\.count).max() ?? 1
-            // The largest point of a sweep first: a sweep the machine cannot hold is refused
-            // before anything runs, naming the value that does not fit. Every point is
-            // measured alone, so the largest is the peak.
-            let variantNames = variantsByScenario[entry.name]!.map(\.name)
-            if let refusal = RunPlan.memoryRefusal(
-                entry: entry, variants: variantNames, machines: options.machines.max()!, events: eventCounts.max()!,
-                seed: options.seed, parameterSets: sets, configurations: largestGroup,
-                resident: resident, physicalMemory: physicalMemory,
-                sweep: !swept.isDisjoint(with: [.machines, .events]))
-            {
-                throw refusing(refusal)
-            }
-            var points = Set<String>()
-            for machines in options.machines {
-                for events in eventCounts {
-                    // Each group's own: its configurations, held at once.
-                    let estimates = groups.mapValues { group in
-                        RunPlan.peakEstimate(
-                            entry: entry, variants: variantNames, machines: machines, events: events, seed: options.seed,
-                            parameterSets: group, configurations: group.count, resident: resident)
-                    }
-                    for requested in options.actors ?? [max(1, cores) * RunPlan.actorsPerCore] {
-                        // The workers that will run (ScenarioEntry.workers): never more than
-                        // machines, and one for an asynchronous scenario, which spreads the
-                        // work itself. Actor counts that come to the same fleet are measured
-                        // once.
-                        let actors = entry.workers(planned: requested, entities: machines)
-                        let sweep = SweepSetting.cell(
-                            [.machines: machines, .events: events, .actors: actors], swept: swept)
-                        guard points.insert(sweep).inserted else { continue }
-                        for parameters in sets {
-                            let configuration = ScenarioConfiguration(
-                                entities: machines, eventsPerEntity: events, seed: options.seed,
-                                parameters: parameters)
-                            configurations.append(
-                                PlannedConfiguration(
-                                    entry: entry, configuration: configuration,
-                                    variants: variantsByScenario[entry.name]!,
-                                    group: "\(entry.name)|\(sweep)|\(groupKey(parameters))",
-                                    estimatedPeakBytes: estimates[groupKey(parameters)] ?? nil,
-                                    actors: actors, sweep: sweep))
-                        }
-                    }
-                }
-            }
+            configurations += try RunPlan.configurations(
+                of: entry, variants: variantsByScenario[entry.name]!,
+                sets: parameterSets[entry.name]!, options: options, swept: swept, cores: cores,
+                resident: resident, physicalMemory: physicalMemory, refusing: refusing)
         }
         self.configurations = options.shard?.select(configurations) ?? configurations
         suiteConfigurationCount = configurations.count
@@ -134,6 +83,75 @@ public struct RunPlan: Sendable {
         processes = options.processes
         negligible = options.negligible
         instructions = options.instructions
+    }
+
+    /// `entry`'s configurations: each of its parameter `sets` at every point of the sweep
+    /// (machines, events, actors), in that order, with the worker count decided here, once
+    /// (`ScenarioEntry.workers`), and each group's memory estimate. A sweep whose largest
+    /// point the machine cannot hold is refused with the line `refusing` makes of it.
+    private static func configurations(
+        of entry: ScenarioEntry, variants: [VariantInfo], sets: [ParameterValues],
+        options: RunOptions, swept: Set<SweepSetting>, cores: Int, resident: UInt64,
+        physicalMemory: UInt64, refusing: (MemoryRefusal) -> UsageError
+    ) throws(UsageError) -> [PlannedConfiguration] {
+        var configurations = [PlannedConfiguration]()
+        let eventCounts = options.eventsPerMachine ?? [entry.descriptor.defaultEventsPerEntity]
+        // Values of axes that are not compared split the scenario into groups measured
+        // one after another; each group is held in memory at once.
+        let separate = entry.descriptor.parameters.filter { $0.isAxis && !$0.comparesValues }
+        func groupKey(_ values: ParameterValues) -> String {
+            separate.map { "\($0.name)=\(values[$0.name] ?? "")" }.joined(separator: ";")
+        }
+        let groups = Dictionary(grouping: sets, by: groupKey)
+        let largestGroup = groups.values.map(\.count).max() ?? 1
+        // The largest point of a sweep first: a sweep the machine cannot hold is refused
+        // before anything runs, naming the value that does not fit. Every point is
+        // measured alone, so the largest is the peak.
+        let variantNames = variants.map(\.name)
+        if let refusal = RunPlan.memoryRefusal(
+            entry: entry, variants: variantNames, machines: options.machines.max()!,
+            events: eventCounts.max()!, seed: options.seed, parameterSets: sets,
+            configurations: largestGroup,
+            resident: resident, physicalMemory: physicalMemory,
+            sweep: !swept.isDisjoint(with: [.machines, .events]))
+        {
+            throw refusing(refusal)
+        }
+        var points = Set<String>()
+        for machines in options.machines {
+            for events in eventCounts {
+                // Each group's own: its configurations, held at once.
+                let estimates = groups.mapValues { group in
+                    RunPlan.peakEstimate(
+                        entry: entry, variants: variantNames, machines: machines, events: events,
+                        seed: options.seed, parameterSets: group, configurations: group.count,
+                        resident: resident)
+                }
+                for requested in options.actors ?? [max(1, cores) * RunPlan.actorsPerCore] {
+                    // The workers that will run (ScenarioEntry.workers): never more than
+                    // machines, and one for an asynchronous scenario, which spreads the
+                    // work itself. Actor counts that come to the same fleet are measured
+                    // once.
+                    let actors = entry.workers(planned: requested, entities: machines)
+                    let sweep = SweepSetting.cell(
+                        [.machines: machines, .events: events, .actors: actors], swept: swept)
+                    guard points.insert(sweep).inserted else { continue }
+                    for parameters in sets {
+                        let configuration = ScenarioConfiguration(
+                            entities: machines, eventsPerEntity: events, seed: options.seed,
+                            parameters: parameters)
+                        configurations.append(
+                            PlannedConfiguration(
+                                entry: entry, configuration: configuration,
+                                variants: variants,
+                                group: "\(entry.name)|\(sweep)|\(groupKey(parameters))",
+                                estimatedPeakBytes: estimates[groupKey(parameters)] ?? nil,
+                                actors: actors, sweep: sweep))
+                    }
+                }
+            }
+        }
+        return configurations
     }
 
     /// The configurations measured side by side in the same rounds: each run of consecutive
