@@ -115,13 +115,13 @@ struct ResultTable {
                 name,
                 NumberFormat.significant(time.median),
                 NumberFormat.interval(time.medianLow, time.medianHigh),
-                row.cpuNsPerEventMedian.map { NumberFormat.significant($0) } ?? "—",
+                row.cpuNsPerEventMedian.map { NumberFormat.significant($0.value) } ?? "—",
                 NumberFormat.significant(time.min),
                 NumberFormat.significant(time.max),
                 row.eventsPerSecond.map(NumberFormat.si) ?? "—",
-                row.ratioToBaseline.map(NumberFormat.ratio) ?? "—",
-                row.role == .baseline ? "" : NumberFormat.interval(row.ratioLow, row.ratioHigh, ratio: true),
-                row.role == .pattern ? row.ratioNetOfFloor.map(NumberFormat.ratio) ?? "—" : "",
+                row.ratioToBaseline.map { NumberFormat.ratio($0.value) } ?? "—",
+                row.role == .baseline ? "" : NumberFormat.interval(row.ratioToBaseline?.low, row.ratioToBaseline?.high, ratio: true),
+                row.role == .pattern ? row.ratioNetOfFloor.map { NumberFormat.ratio($0.value) } ?? "—" : "",
                 row.role == .pattern ? ResultTable.netInterval(row) : "",
                 NumberFormat.percent(time.coefficientOfVariation),
                 row.allocationsPerEvent.map { String(format: "%.2f", $0) } ?? "—",
@@ -129,8 +129,8 @@ struct ResultTable {
                 NumberFormat.significant(row.prepareMilliseconds) + " ms",
             ]
             if configuration.axisReference != nil {
-                cells.append(row.ratioToAxisReference.map(NumberFormat.ratio) ?? "—")
-                cells.append(NumberFormat.interval(row.axisRatioLow, row.axisRatioHigh, ratio: true))
+                cells.append(row.ratioToAxisReference.map { NumberFormat.ratio($0.value) } ?? "—")
+                cells.append(NumberFormat.interval(row.ratioToAxisReference?.low, row.ratioToAxisReference?.high, ratio: true))
             }
             table.rows.append(cells)
         }
@@ -159,7 +159,7 @@ struct ResultTable {
     /// The net ratio's interval; a side the rounds cannot bound (a resampled baseline no
     /// dearer than the floor) shows as ∞.
     static func netInterval(_ row: ResultRow) -> String {
-        guard let low = row.ratioNetLow, let high = row.ratioNetHigh, !low.isNaN, !high.isNaN else {
+        guard let low = row.ratioNetOfFloor?.low, let high = row.ratioNetOfFloor?.high, !low.isNaN, !high.isNaN else {
             return "—"
         }
         func bound(_ value: Double) -> String {
@@ -210,17 +210,17 @@ struct ResultTable {
                 name,
                 NumberFormat.significant(time.median),
                 spansSamples ? "" : NumberFormat.interval(time.medianLow, time.medianHigh),
-                row.cpuNsPerEventMedian.map { NumberFormat.significant($0) } ?? "",
-                row.ratioToBaseline.map(NumberFormat.ratio) ?? "",
-                row.role == .baseline ? "" : NumberFormat.interval(row.ratioLow, row.ratioHigh, ratio: true),
-                row.role == .pattern ? row.ratioNetOfFloor.map(NumberFormat.ratio) ?? "—" : "",
+                row.cpuNsPerEventMedian.map { NumberFormat.significant($0.value) } ?? "",
+                row.ratioToBaseline.map { NumberFormat.ratio($0.value) } ?? "",
+                row.role == .baseline ? "" : NumberFormat.interval(row.ratioToBaseline?.low, row.ratioToBaseline?.high, ratio: true),
+                row.role == .pattern ? row.ratioNetOfFloor.map { NumberFormat.ratio($0.value) } ?? "—" : "",
                 row.role == .pattern ? ResultTable.netInterval(row) : "",
                 NumberFormat.percent(time.coefficientOfVariation),
                 row.allocationsPerEvent.map { String(format: "%.2f", $0) } ?? "—",
             ]
             if configuration.axisReference != nil {
-                cells.append(row.ratioToAxisReference.map(NumberFormat.ratio) ?? "")
-                cells.append(NumberFormat.interval(row.axisRatioLow, row.axisRatioHigh, ratio: true))
+                cells.append(row.ratioToAxisReference.map { NumberFormat.ratio($0.value) } ?? "")
+                cells.append(NumberFormat.interval(row.ratioToAxisReference?.low, row.ratioToAxisReference?.high, ratio: true))
             }
             table.rows.append(cells)
         }
