@@ -3,111 +3,211 @@ import SimBenchCore
 extension ConfigurationResult {
     /// One result row per variant, baseline first.
     public func rows(environment: RunEnvironment, seed: UInt64) -> [ResultRow] {
-        let baselineName = planned.entry.baseline.name
-        let baselineSeries = nanosecondsPerEvent(of: baselineName)
-        let baselineCPU = cpuNanosecondsPerEvent(of: baselineName)
-        let baselineTrusted = verdicts[baselineName]?.matchesBaseline == true
-        let groups = processGroups
-        let floor = floorFigures(baseline: baselineSeries, baselineTrusted: baselineTrusted)
+        let baseline = baselineSamples()
         return planned.variants.map { variant in
-            let verdict = verdicts[variant.name]
-            let ok = verdict?.matchesBaseline == true
-            let series = nanosecondsPerEvent(of: variant.name)
-            let time = ok ? TimeStatistics(samples: series, groups: groups) : nil
-            let ratio =
-                ok && baselineTrusted
-                ? RatioInterval(variant: series, baseline: baselineSeries, groups: groups) : nil
-            let measurements = rawSamples(of: variant.name)
-            let perEvent = Double(max(events, 1))
-            let cpu = cpuNanosecondsPerEvent(of: variant.name)
-            let cpuSummary = ok && !cpu.isEmpty ? SampleSummary(samples: cpu, groups: groups) : nil
-            let cpuRatio =
-                ok && baselineTrusted
-                ? RatioInterval(variant: cpu, baseline: baselineCPU, groups: groups) : nil
-            let references = measurements.map { Double($0.referenceNanoseconds) }
-            let perReference =
-                ok && references.allSatisfy({ $0 > 0 })
-                ? RatioInterval(variant: cpu, baseline: references, groups: groups) : nil
-            let utilizations = measurements.map(\.utilization)
-            // Each interval is kept only when the variant's samples (its rounds, pooled over
-            // processes) are enough for one.
-            let samples = series.count
-            let allocations = measurements.compactMap(\.allocations)
-            let instructions = measurements.compactMap(\.instructions)
-            let axis = axisReference.flatMap { reference -> RatioInterval? in
-                guard ok, reference.trusted.contains(variant.name) else { return nil }
-                return RatioInterval(
-                    variant: series, baseline: reference.nanosecondsPerEvent[variant.name] ?? [],
-                    groups: groups)
-            }
-            var row = ResultRow(
-                environment: environment,
-                scenario: planned.entry.name,
-                parameters: planned.configuration.parameters.canonical,
-                variant: variant.name,
-                role: variant.role,
-                status: ok ? .ok : .wrong,
-                eventUnit: planned.entry.descriptor.eventUnit,
-                machines: planned.configuration.entities,
-                eventsPerMachine: planned.configuration.eventsPerEntity,
-                eventsPerRound: events,
-                actors: actors,
-                rounds: rounds,
-                warmupRounds: warmupRounds,
-                seed: seed,
-                nsPerEvent: time,
-                eventsPerSecond: time.map { 1e9 / $0.median },
-                ratioToBaseline: Estimate(ratio?.estimate, ratio?.interval, samples: samples),
-                cpuNsPerEventMedian: Estimate(cpuSummary?.median, cpuSummary?.medianInterval),
-                allocationsPerEvent: ok && allocations.count == measurements.count && !allocations.isEmpty
-                    ? median(allocations.map { Double($0) / perEvent }) : nil,
-                peakResidentBytes: measurements.compactMap(\.peakResidentBytes).max(),
-                residentBytesPerMachine: residentGrowth.map {
-                    Double(max($0, 0)) / Double(max(planned.configuration.entities, 1))
-                },
-                instructionsPerEvent: ok && !instructions.isEmpty && instructions.count == measurements.count
-                    ? median(instructions.map { Double($0) / perEvent }) : nil,
-                setupMilliseconds: Double(setup.shardNanoseconds) / 1e6,
-                prepareMilliseconds: Double(setup.prepareNanoseconds[variant.name] ?? 0) / 1e6,
-                checksum: verdict?.checksum ?? 0)
-            row.processes = processes
-            row.utilizationMedian = utilizations.isEmpty ? nil : median(utilizations)
-            row.interferedRounds = interferedRounds(of: variant.name)
-            row.cpuRatioToBaseline = Estimate(
-                cpuRatio?.estimate, cpuRatio?.interval, samples: samples)
-            row.estimatedPeakBytes = planned.estimatedPeakBytes
-            row.sweep = planned.sweep
-            row.instructionsSource = row.instructionsPerEvent != nil ? InstructionSource.perfSource : ""
-            row.emptyRoundNs = setup.emptyRoundNanoseconds > 0 ? Double(setup.emptyRoundNanoseconds) : nil
-            row.bytesPerEntity = setup.bytesPerEntity[variant.name]
-            if variant.name != baselineName {
-                row.bytesPerEntityOverBaseline = row.bytesPerEntity.flatMap { bytes in
-                    setup.bytesPerEntity[baselineName].map { bytes - $0 }
-                }
-                // In CPU time, the steadier metric (README, "Steady numbers"); patterns only.
-                if variant.role == .pattern, ok && baselineTrusted, let overhead = OverheadEstimate(
-                    variant: cpu, baseline: baselineCPU, groups: groups, negligible: negligible)
-                {
-                    row.negligible = negligible
-                    row.overheadNsPerEvent = Estimate(
-                        overhead.overhead, overhead.overheadInterval, samples: samples)
-                    row.breakevenNsPerEvent = Estimate(
-                        overhead.breakeven, overhead.breakevenInterval, samples: samples)
-                    row.breakevenNote = overhead.breakevenNote
-                }
-            }
-            row.referenceNsMedian = perReference != nil ? median(references) : nil
-            row.cpuPerReference = Estimate(
-                perReference?.estimate, perReference?.interval, samples: samples)
-            floor?.fill(&row, variant: series, trusted: ok)
-            if let reference = axisReference {
-                row.axisReference = reference.parameters
-                row.ratioToAxisReference = Estimate(
-                    axis?.estimate, axis?.interval, samples: samples)
-            }
+            let measured = variantSamples(of: variant)
+            var row = settingsRow(of: measured, environment: environment, seed: seed)
+            addWallTime(to: &row, measured, baseline)
+            addCPUTime(to: &row, measured, baseline)
+            addCounts(to: &row, measured)
+            addMemory(to: &row, measured, baseline)
+            addOverhead(to: &row, measured, baseline)
+            baseline.floor?.fill(&row, variant: measured.series, trusted: measured.ok)
+            addAxisComparison(to: &row, measured, groups: baseline.groups)
             return row
         }
     }
+
+    private func baselineSamples() -> BaselineSamples {
+        let name = planned.entry.baseline.name
+        let series = nanosecondsPerEvent(of: name)
+        let trusted = verdicts[name]?.matchesBaseline == true
+        return BaselineSamples(
+            name: name, series: series, cpu: cpuNanosecondsPerEvent(of: name), trusted: trusted,
+            groups: processGroups, floor: floorFigures(baseline: series, baselineTrusted: trusted))
+    }
+
+    private func variantSamples(of variant: VariantInfo) -> VariantSamples {
+        let verdict = verdicts[variant.name]
+        return VariantSamples(
+            variant: variant, verdict: verdict, ok: verdict?.matchesBaseline == true,
+            series: nanosecondsPerEvent(of: variant.name),
+            cpu: cpuNanosecondsPerEvent(of: variant.name),
+            measurements: rawSamples(of: variant.name))
+    }
+
+    /// The row with what was measured and how (the configuration, the rounds, the processes,
+    /// the sweep), whether the outcome was right, and the setup's cost; no figure yet.
+    private func settingsRow(
+        of measured: VariantSamples, environment: RunEnvironment, seed: UInt64
+    ) -> ResultRow {
+        let variant = measured.variant
+        var row = ResultRow(
+            environment: environment,
+            scenario: planned.entry.name,
+            parameters: planned.configuration.parameters.canonical,
+            variant: variant.name,
+            role: variant.role,
+            status: measured.ok ? .ok : .wrong,
+            eventUnit: planned.entry.descriptor.eventUnit,
+            machines: planned.configuration.entities,
+            eventsPerMachine: planned.configuration.eventsPerEntity,
+            eventsPerRound: events,
+            actors: actors,
+            rounds: rounds,
+            warmupRounds: warmupRounds,
+            seed: seed,
+            setupMilliseconds: Double(setup.shardNanoseconds) / 1e6,
+            prepareMilliseconds: Double(setup.prepareNanoseconds[variant.name] ?? 0) / 1e6,
+            checksum: measured.verdict?.checksum ?? 0)
+        row.processes = processes
+        row.estimatedPeakBytes = planned.estimatedPeakBytes
+        row.sweep = planned.sweep
+        row.emptyRoundNs =
+            setup.emptyRoundNanoseconds > 0 ? Double(setup.emptyRoundNanoseconds) : nil
+        return row
+    }
+
+    /// Wall time per event, when the outcome was right, and its ratio to the baseline's,
+    /// paired by round, when the baseline's was right too.
+    private func addWallTime(
+        to row: inout ResultRow, _ measured: VariantSamples, _ baseline: BaselineSamples
+    ) {
+        let groups = baseline.groups
+        let time = measured.ok ? TimeStatistics(samples: measured.series, groups: groups) : nil
+        let ratio =
+            measured.ok && baseline.trusted
+            ? RatioInterval(variant: measured.series, baseline: baseline.series, groups: groups)
+            : nil
+        row.nsPerEvent = time
+        row.eventsPerSecond = time.map { 1e9 / $0.median }
+        row.ratioToBaseline = Estimate(ratio?.estimate, ratio?.interval, samples: measured.count)
+    }
+
+    /// Thread CPU time per event, its ratio to the baseline's and to the machine-speed
+    /// reference's, paired by round, and how fully the workers used their cores.
+    private func addCPUTime(
+        to row: inout ResultRow, _ measured: VariantSamples, _ baseline: BaselineSamples
+    ) {
+        let (ok, cpu, groups) = (measured.ok, measured.cpu, baseline.groups)
+        let summary = ok && !cpu.isEmpty ? SampleSummary(samples: cpu, groups: groups) : nil
+        let ratio =
+            ok && baseline.trusted
+            ? RatioInterval(variant: cpu, baseline: baseline.cpu, groups: groups) : nil
+        let references = measured.measurements.map { Double($0.referenceNanoseconds) }
+        let perReference =
+            ok && references.allSatisfy({ $0 > 0 })
+            ? RatioInterval(variant: cpu, baseline: references, groups: groups) : nil
+        let utilizations = measured.measurements.map(\.utilization)
+        row.cpuNsPerEventMedian = Estimate(summary?.median, summary?.medianInterval)
+        row.utilizationMedian = utilizations.isEmpty ? nil : median(utilizations)
+        row.interferedRounds = interferedRounds(of: measured.variant.name)
+        row.cpuRatioToBaseline = Estimate(ratio?.estimate, ratio?.interval, samples: measured.count)
+        row.referenceNsMedian = perReference != nil ? median(references) : nil
+        row.cpuPerReference = Estimate(
+            perReference?.estimate, perReference?.interval, samples: measured.count)
+    }
+
+    /// Allocations and instructions per event: medians over the rounds, only when the
+    /// outcome was right and every round counted them.
+    private func addCounts(to row: inout ResultRow, _ measured: VariantSamples) {
+        let measurements = measured.measurements
+        let perEvent = Double(max(events, 1))
+        let allocations = measurements.compactMap(\.allocations)
+        let instructions = measurements.compactMap(\.instructions)
+        row.allocationsPerEvent =
+            measured.ok && allocations.count == measurements.count && !allocations.isEmpty
+            ? median(allocations.map { Double($0) / perEvent }) : nil
+        row.instructionsPerEvent =
+            measured.ok && !instructions.isEmpty && instructions.count == measurements.count
+            ? median(instructions.map { Double($0) / perEvent }) : nil
+        row.instructionsSource =
+            row.instructionsPerEvent != nil ? InstructionSource.perfSource : ""
+    }
+
+    /// Memory: the peak resident bytes, the setup's resident growth per machine, and the heap
+    /// bytes per entity of the variant's own representation, beside the baseline's.
+    private func addMemory(
+        to row: inout ResultRow, _ measured: VariantSamples, _ baseline: BaselineSamples
+    ) {
+        let variant = measured.variant
+        row.peakResidentBytes = measured.measurements.compactMap(\.peakResidentBytes).max()
+        row.residentBytesPerMachine = residentGrowth.map {
+            Double(max($0, 0)) / Double(max(planned.configuration.entities, 1))
+        }
+        row.bytesPerEntity = setup.bytesPerEntity[variant.name]
+        if variant.name != baseline.name {
+            row.bytesPerEntityOverBaseline = row.bytesPerEntity.flatMap { bytes in
+                setup.bytesPerEntity[baseline.name].map { bytes - $0 }
+            }
+        }
+    }
+
+    /// What a pattern adds per event over its baseline, and its break-even, in CPU time, the
+    /// steadier metric (Methodology, "Steady numbers"); only when both outcomes were right.
+    private func addOverhead(
+        to row: inout ResultRow, _ measured: VariantSamples, _ baseline: BaselineSamples
+    ) {
+        let variant = measured.variant
+        guard variant.name != baseline.name, variant.role == .pattern,
+            measured.ok && baseline.trusted,
+            let overhead = OverheadEstimate(
+                variant: measured.cpu, baseline: baseline.cpu, groups: baseline.groups,
+                negligible: negligible)
+        else { return }
+        row.negligible = negligible
+        row.overheadNsPerEvent = Estimate(
+            overhead.overhead, overhead.overheadInterval, samples: measured.count)
+        row.breakevenNsPerEvent = Estimate(
+            overhead.breakeven, overhead.breakevenInterval, samples: measured.count)
+        row.breakevenNote = overhead.breakevenNote
+    }
+
+    /// The variant's wall time over the same variant's in the axis reference (the first
+    /// value of the axis, measured in the same rounds), when both outcomes were right.
+    private func addAxisComparison(
+        to row: inout ResultRow, _ measured: VariantSamples, groups: ProcessGroups
+    ) {
+        guard let reference = axisReference else { return }
+        let name = measured.variant.name
+        let axis =
+            measured.ok && reference.trusted.contains(name)
+            ? RatioInterval(
+                variant: measured.series, baseline: reference.nanosecondsPerEvent[name] ?? [],
+                groups: groups)
+            : nil
+        row.axisReference = reference.parameters
+        row.ratioToAxisReference = Estimate(axis?.estimate, axis?.interval, samples: measured.count)
+    }
+}
+
+/// The baseline's samples, which every row of a configuration is compared with, gathered
+/// once, with which process took each round and the floor's figures.
+private struct BaselineSamples {
+    let name: String
+    /// Wall and thread CPU nanoseconds per event, one sample per round.
+    let series: [Double]
+    let cpu: [Double]
+    /// Whether the baseline's outcome was the same every round: no ratio to it otherwise.
+    let trusted: Bool
+    let groups: ProcessGroups
+    let floor: FloorFigures?
+}
+
+/// One variant's samples, and whether its outcome matched the baseline's (`ok`): a wrong
+/// variant gets no timings.
+private struct VariantSamples {
+    let variant: VariantInfo
+    let verdict: OutcomeVerdict?
+    let ok: Bool
+    /// Wall and thread CPU nanoseconds per event, one sample per round.
+    let series: [Double]
+    let cpu: [Double]
+    let measurements: [RoundMeasurement]
+
+    /// The variant's samples: its rounds, pooled over processes. Each interval is kept only
+    /// when they are enough for one (`Estimate(_:_:samples:)`).
+    var count: Int { series.count }
 }
 
 private func median(_ values: [Double]) -> Double {
