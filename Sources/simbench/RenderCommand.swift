@@ -1,5 +1,6 @@
 import Foundation
 import SimBench
+import SimBenchCommandLine
 
 /// `simbench render --out doodle.svg`: draws a page of the marks scenario, the way the
 /// article's MarkRenderer does, as SVG.

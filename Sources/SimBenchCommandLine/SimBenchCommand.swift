@@ -1,8 +1,8 @@
 import Foundation
 import SimBench
 
-/// The `simbench` executable: picks the subcommand and maps outcomes to exit statuses.
-@main
+/// The command line's entry (`BenchmarkTool.main()`): picks the subcommand and maps outcomes
+/// to exit statuses.
 enum SimBenchCommand {
     static let version = "0.1.0"
 
@@ -10,7 +10,7 @@ enum SimBenchCommand {
     /// under Valgrind, which crashes on Swift concurrency's main loop, so it must be told
     /// apart before any task starts. Every other command runs as an async program, started
     /// here with a task and the main dispatch queue (which `async main` would do for us).
-    static func main() {
+    static func main() -> Never {
         let arguments = Array(CommandLine.arguments.dropFirst())
         if let path = CallgrindPass.childResultPath {
             exit(RunCommand.runCountedChild(arguments, writingTo: path).rawValue)
