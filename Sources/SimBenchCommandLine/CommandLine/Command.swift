@@ -16,8 +16,12 @@ public protocol Command: SendableMetatype {
     /// The command's own subcommands (`baseline save`, `baseline list`), if any.
     static var subcommands: [(name: String, abstract: String)] { get }
     static var flags: [Option<Self>] { get }
-    /// Sections printed after OPTIONS (HOW IT MEASURES, EXIT STATUS, …).
+    /// Sections printed after OPTIONS (HOW IT MEASURES, EXAMPLES, …).
     static var discussion: String { get }
+    /// What each status the command ends with means for it, in the order its help lists
+    /// them; the help's EXIT STATUS section is made from these and `ExitStatus` (usage,
+    /// SIGINT and SIGTERM are added when not declared: see `ExitStatus.section`).
+    static var exitStatuses: [(status: ExitStatus, meaning: String)] { get }
 
     /// The command with every option at its default.
     init()

@@ -119,16 +119,18 @@ struct CompareCommand: Command {
           Regressions first, then improvements, not judged, and unchanged rows (folded into a
           <details> block in markdown), then what is missing on each side, and notes (hosts
           differ, debug build, no intervals).
-
-        EXIT STATUS
-          0   no regression
-          2   at least one regression
-          4   improvements and no regression, with --fail-on-improvement
-          1   a file is missing, empty, truncated or malformed, has unknown or missing
-              columns, non-numeric/NaN/infinite cells or duplicated rows, or the files have
-              no row in common: one line names the file, the line and the column
-          64  usage: bad flag or value
         """
+
+    static let exitStatuses: [(status: ExitStatus, meaning: String)] = [
+        (.success, "no regression"),
+        (.regression, "at least one regression"),
+        (.improvement, "improvements and no regression, with --fail-on-improvement"),
+        (
+            .failure,
+            "a file is missing, empty, truncated or malformed, has unknown or missing columns, non-numeric/NaN/infinite cells or duplicated rows, or the files have no row in common: one line names the file, the line and the column"
+        ),
+        (.usage, "usage: bad flag or value"),
+    ]
 
     init() {}
 

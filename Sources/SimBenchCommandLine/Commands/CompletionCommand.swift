@@ -20,6 +20,11 @@ struct CompletionCommand: Command {
           simbench completion fish > ~/.config/fish/completions/simbench.fish
         """
 
+    static let exitStatuses: [(status: ExitStatus, meaning: String)] = [
+        (.success, "printed"),
+        (.failure, "standard output could not be written"),
+    ]
+
     init() {}
 
     mutating func finish(operands: [String]) throws {

@@ -53,11 +53,13 @@ struct DoctorCommand: Command {
                          (not with --deterministic)
           10% step       \(rulerScenario) \(rulerStep): the ratio CI excludes 1
                          (not with --deterministic)
-
-        EXIT STATUS
-          0 every check passed (warnings allowed) · 5 a check failed · 64 usage
         """
     }
+
+    static let exitStatuses: [(status: ExitStatus, meaning: String)] = [
+        (.success, "every check passed (warnings allowed)"),
+        (.unhealthy, "a check failed"),
+    ]
 
     /// The help's names for the tool's tax and ruler scenarios; a tool that names none has
     /// those checks skipped, and its help says so.

@@ -20,11 +20,15 @@ struct MergeCommand: Command {
         job merges. The parts must have the same header and no (scenario, params, variant)
         twice; their rows are copied in the order given; the result is written whole or not
         at all. A note says when the parts differ in commit, build, seed or machines.
-
-        EXIT STATUS
-          0 merged · 1 a part is not a valid results file, the headers differ, or a row is
-          duplicated · 64 usage
         """
+
+    static let exitStatuses: [(status: ExitStatus, meaning: String)] = [
+        (.success, "merged"),
+        (
+            .failure,
+            "a part is not a valid results file, the headers differ, or a row is duplicated"
+        ),
+    ]
 
     init() {}
 
