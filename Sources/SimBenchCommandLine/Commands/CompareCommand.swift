@@ -91,10 +91,10 @@ struct CompareCommand: Command {
 
     static let discussion = """
         HOW IT DECIDES
-          Rows are matched by (scenario, params, variant). A time change counts only if it
-          passes the threshold AND its 95% confidence interval excludes zero. The interval of
-          a change combines the two runs' intervals as independent errors: in log space
-          its half-widths are √(a² + b²) of theirs.
+          Rows are matched by (scenario, params, sweep, variant). A time change counts only
+          if it passes the threshold AND its 95% confidence interval excludes zero. The
+          interval of a change combines the two runs' intervals as independent errors: in
+          log space its half-widths are √(a² + b²) of theirs.
           Time is thread CPU time by default (--metric): it does not count time a worker
           waited for a core, so it spreads less between runs on a shared machine.
           Pattern variants are judged on their ratio to the scenario's baseline variant in the
