@@ -10,7 +10,9 @@ import Testing
 struct BenchmarkToolTests {
     @Test("a tool over a catalog has every library command; simbench adds render after list")
     func commands() {
-        let library = BenchmarkTool(catalog: BenchmarkTool.simbench.catalog).commands.map { $0.name }
+        let library = BenchmarkTool(catalog: BenchmarkTool.simbench.catalog).commands.map {
+            $0.name
+        }
         #expect(
             library == [
                 "run", "list", "doctor", "compare", "ab", "baseline", "export", "merge",

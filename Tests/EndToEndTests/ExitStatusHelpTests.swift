@@ -21,9 +21,13 @@ struct ExitStatusHelpTests {
     func general() throws {
         let help = try SimBenchBinary.run(["--help"])
         #expect(help.status == 0)
-        #expect(help.standardOutput.components(separatedBy: "EXIT STATUS").count == 2, "\(help.standardOutput)")
+        #expect(
+            help.standardOutput.components(separatedBy: "EXIT STATUS").count == 2,
+            "\(help.standardOutput)")
         #expect(Self.codes(in: help.standardOutput) == ExitStatus.allCases.map(\.rawValue))
-        #expect(ExitStatus.allCases.map(\.rawValue).contains(130) && ExitStatus.allCases.map(\.rawValue).contains(143))
+        #expect(
+            ExitStatus.allCases.map(\.rawValue).contains(130)
+                && ExitStatus.allCases.map(\.rawValue).contains(143))
     }
 
     @Test(
@@ -33,7 +37,9 @@ struct ExitStatusHelpTests {
         let command = try #require(BenchmarkTool.simbench.commands.first { $0.name == name })
         let help = try SimBenchBinary.run([name, "--help"])
         #expect(help.status == 0, "\(name): \(help.standardError)")
-        #expect(help.standardOutput.components(separatedBy: "EXIT STATUS").count == 2, "\(name): \(help.standardOutput)")
+        #expect(
+            help.standardOutput.components(separatedBy: "EXIT STATUS").count == 2,
+            "\(name): \(help.standardOutput)")
         let declared = command.exitStatuses.map(\.status)
         let expected = declared + ExitStatus.everyCommand.filter { !declared.contains($0) }
         #expect(Self.codes(in: help.standardOutput) == expected.map(\.rawValue), "\(name)")
@@ -48,11 +54,15 @@ struct ExitStatusHelpTests {
 /// help that names the identity says so. (`ab --help` too, once ABCommand.swift says it.)
 @Suite("row identity in the help")
 struct RowIdentityHelpTests {
-    @Test("compare and merge --help name the row identity with its sweep", arguments: ["compare", "merge"])
+    @Test(
+        "compare and merge --help name the row identity with its sweep",
+        arguments: ["compare", "merge"])
     func identity(command: String) throws {
         let help = try SimBenchBinary.run([command, "--help"])
         let text = help.standardOutput.split(whereSeparator: \.isWhitespace).joined(separator: " ")
-        #expect(text.contains("(scenario, params, sweep, variant)"), "\(command): \(help.standardOutput)")
+        #expect(
+            text.contains("(scenario, params, sweep, variant)"),
+            "\(command): \(help.standardOutput)")
         #expect(!text.contains("(scenario, params, variant)"), "\(command)")
     }
 }

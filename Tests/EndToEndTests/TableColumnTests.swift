@@ -14,7 +14,9 @@ struct TableColumnTests {
         #expect(!headers.contains("variant"), "\(headers)")
     }
 
-    @Test("the compact table drops, least useful first: the axis CI, the ns CI, CV, allocations, the ratio CI")
+    @Test(
+        "the compact table drops, least useful first: the axis CI, the ns CI, CV, allocations, the ratio CI"
+    )
     func dropOrder() {
         #expect(
             TableColumn.dropOrder(axisValues: "work=1000")
@@ -29,9 +31,12 @@ struct TableColumnTests {
         let compactInWideOrder = wide.compactMap(\.compactHeader)
         #expect(compact == compactInWideOrder)
         #expect(
-            TableColumn.shown(in: .wide, axisReference: false).compactMap { $0.header(in: .wide, axisValues: "") }
+            TableColumn.shown(in: .wide, axisReference: false).compactMap {
+                $0.header(in: .wide, axisValues: "")
+            }
                 == [
-                    "ns/event", "95% CI", "CPU ns/event", "min", "max", "events/s", "vs baseline", "95% CI",
+                    "ns/event", "95% CI", "CPU ns/event", "min", "max", "events/s", "vs baseline",
+                    "95% CI",
                     "net of floor", "95% CI", "CV", "allocs/event", "peak RSS", "prepare",
                 ])
     }

@@ -22,7 +22,8 @@ extension CompletionScript {
             lines.append("        \(command.name))")
             var byCompletion = [(names: [String], completion: ValueCompletion)]()
             for flag in command.options where flag.takesValue {
-                if let index = byCompletion.firstIndex(where: { $0.completion == flag.completion }) {
+                if let index = byCompletion.firstIndex(where: { $0.completion == flag.completion })
+                {
                     byCompletion[index].names += flag.names
                 } else {
                     byCompletion.append((flag.names, flag.completion))
@@ -31,15 +32,20 @@ extension CompletionScript {
             if !byCompletion.isEmpty {
                 lines.append("            case \"$prev\" in")
                 for group in byCompletion {
-                    lines.append("                \(group.names.joined(separator: "|"))) \(bashReply(group.completion)) return 0 ;;")
+                    lines.append(
+                        "                \(group.names.joined(separator: "|"))) \(bashReply(group.completion)) return 0 ;;"
+                    )
                 }
                 lines.append("            esac")
             }
             let flags = command.options.flatMap(\.names) + ["--help"]
             lines.append("            if [[ \"$cur\" == -* ]]; then")
-            lines.append("                COMPREPLY=( $(compgen -W \"\(flags.joined(separator: " "))\" -- \"$cur\") )")
+            lines.append(
+                "                COMPREPLY=( $(compgen -W \"\(flags.joined(separator: " "))\" -- \"$cur\") )"
+            )
             let operands: ValueCompletion =
-                command.subcommands.isEmpty ? command.operandCompletion : .choices(command.subcommands)
+                command.subcommands.isEmpty
+                ? command.operandCompletion : .choices(command.subcommands)
             if operands != .none {
                 lines.append("            else")
                 lines.append("                \(bashReply(operands))")
@@ -63,7 +69,8 @@ extension CompletionScript {
         switch completion {
         case .none: ":;"
         case .file: "COMPREPLY=( $(compgen -f -- \"$cur\") );"
-        case .choices(let words): "COMPREPLY=( $(compgen -W \"\(words.joined(separator: " "))\" -- \"$cur\") );"
+        case .choices(let words):
+            "COMPREPLY=( $(compgen -W \"\(words.joined(separator: " "))\" -- \"$cur\") );"
         }
     }
 }

@@ -10,34 +10,44 @@ extension CompletionScript {
         ]
         for command in commands {
             lines.append(
-                "complete -c simbench -n '__fish_use_subcommand' -a \(command.name) -d \(fishQuoted(command.abstract))")
+                "complete -c simbench -n '__fish_use_subcommand' -a \(command.name) -d \(fishQuoted(command.abstract))"
+            )
         }
-        lines.append("complete -c simbench -n '__fish_use_subcommand' -a help -d 'the help of a command'")
         lines.append(
-            "complete -c simbench -n '__fish_seen_subcommand_from help' -a \(fishQuoted(commands.map(\.name).joined(separator: " ")))")
+            "complete -c simbench -n '__fish_use_subcommand' -a help -d 'the help of a command'")
+        lines.append(
+            "complete -c simbench -n '__fish_seen_subcommand_from help' -a \(fishQuoted(commands.map(\.name).joined(separator: " ")))"
+        )
         for command in commands {
             let condition = "-n '__fish_seen_subcommand_from \(command.name)'"
             for flag in command.options {
                 var names = [String]()
                 for name in flag.names {
-                    names.append(name.hasPrefix("--") ? "-l \(name.dropFirst(2))" : "-s \(name.dropFirst(1))")
+                    names.append(
+                        name.hasPrefix("--") ? "-l \(name.dropFirst(2))" : "-s \(name.dropFirst(1))"
+                    )
                 }
                 var line = "complete -c simbench \(condition) \(names.joined(separator: " "))"
                 switch (flag.takesValue, flag.completion) {
                 case (false, _): break
                 case (true, .file): line += " -r -F"
-                case (true, .choices(let words)): line += " -x -a \(fishQuoted(words.joined(separator: " ")))"
+                case (true, .choices(let words)):
+                    line += " -x -a \(fishQuoted(words.joined(separator: " ")))"
                 case (true, .none): line += " -x"
                 }
                 lines.append(line + " -d \(fishQuoted(firstClause(flag.help)))")
             }
             lines.append("complete -c simbench \(condition) -s h -l help -d 'show the help'")
             if !command.subcommands.isEmpty {
-                lines.append("complete -c simbench \(condition) -a \(fishQuoted(command.subcommands.joined(separator: " ")))")
+                lines.append(
+                    "complete -c simbench \(condition) -a \(fishQuoted(command.subcommands.joined(separator: " ")))"
+                )
             } else if command.operandCompletion == .file {
                 lines.append("complete -c simbench \(condition) -F")
             } else if case .choices(let words) = command.operandCompletion {
-                lines.append("complete -c simbench \(condition) -a \(fishQuoted(words.joined(separator: " ")))")
+                lines.append(
+                    "complete -c simbench \(condition) -a \(fishQuoted(words.joined(separator: " ")))"
+                )
             }
         }
         return lines.joined(separator: "\n") + "\n"

@@ -12,7 +12,8 @@ extension CompletionScript {
             "    commands=(",
         ]
         for command in commands {
-            lines.append("        '\(command.name):\(zshQuoted(command.abstract, escapingColons: true))'")
+            lines.append(
+                "        '\(command.name):\(zshQuoted(command.abstract, escapingColons: true))'")
         }
         lines.append("        'help:the help of a command'")
         lines += [
@@ -39,7 +40,8 @@ extension CompletionScript {
             }
             specs.append("'(- *)'{-h,--help}'[show the help]'")
             let operands: ValueCompletion =
-                command.subcommands.isEmpty ? command.operandCompletion : .choices(command.subcommands)
+                command.subcommands.isEmpty
+                ? command.operandCompletion : .choices(command.subcommands)
             if operands != .none { specs.append("'*:argument:\(zshAction(operands))'") }
             lines.append("            _arguments \\")
             lines.append(specs.map { "                \($0)" }.joined(separator: " \\\n"))

@@ -13,7 +13,8 @@ extension ExitStatus {
         case .failure:
             "failure: a file or standard output could not be read or written, or a file is not a valid results file"
         case .regression: "compare: at least one regression"
-        case .wrongOutcome: "run: a variant computed a different outcome from its baseline (no timing given)"
+        case .wrongOutcome:
+            "run: a variant computed a different outcome from its baseline (no timing given)"
         case .improvement: "compare --fail-on-improvement: improvements and no regression"
         case .unhealthy: "doctor: a validity check failed"
         case .countingUnavailable:
@@ -37,7 +38,8 @@ extension ExitStatus {
         let lines = rows.map { row in
             let code = "\(row.status.rawValue)"
             let first = "  " + code + String(repeating: " ", count: max(1, 4 - code.count))
-            return CommandHelp.wrap(row.meaning.split(separator: " ").map(String.init), first: first, indent: indent)
+            return CommandHelp.wrap(
+                row.meaning.split(separator: " ").map(String.init), first: first, indent: indent)
         }
         return (["EXIT STATUS"] + lines).joined(separator: "\n")
     }

@@ -8,7 +8,8 @@ struct CompletionCommand: Command {
     static let abstract = "a shell completion script (bash, zsh or fish)"
     static let operands = [
         Operand(
-            name: "SHELL", help: CompletionScript.Shell.allCases.map(\.rawValue).joined(separator: ", "),
+            name: "SHELL",
+            help: CompletionScript.Shell.allCases.map(\.rawValue).joined(separator: ", "),
             completion: .choices(CompletionScript.Shell.allCases.map(\.rawValue)))
     ]
     static var flags: [Option<CompletionCommand>] { [] }
@@ -30,7 +31,8 @@ struct CompletionCommand: Command {
     mutating func finish(operands: [String]) throws {
         let expected = CompletionScript.Shell.allCases.map(\.rawValue).joined(separator: ", ")
         guard operands.count == 1 else {
-            throw UsageError("completion: expected one shell, \(expected); got \(operands.count) arguments")
+            throw UsageError(
+                "completion: expected one shell, \(expected); got \(operands.count) arguments")
         }
         guard let shell = CompletionScript.Shell(rawValue: operands[0]) else {
             throw UsageError.invalid("completion", operands[0], expected: expected)
@@ -39,7 +41,8 @@ struct CompletionCommand: Command {
     }
 
     func execute() throws -> ExitStatus {
-        try StandardOutput.write(CompletionScript.script(for: shell, commands: Commands.all.map { $0.summary }))
+        try StandardOutput.write(
+            CompletionScript.script(for: shell, commands: Commands.all.map { $0.summary }))
         return .success
     }
 }

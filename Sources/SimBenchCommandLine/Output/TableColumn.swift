@@ -47,8 +47,12 @@ struct TableColumn: Sendable {
         TableColumn(compactHeader: "CPU ns/event", wideHeader: "CPU ns/event") { row, _, form in
             row.cpuNsPerEventMedian.map { NumberFormat.significant($0) } ?? form.missing
         },
-        TableColumn(compactHeader: nil, wideHeader: "min") { _, time, _ in NumberFormat.significant(time.min) },
-        TableColumn(compactHeader: nil, wideHeader: "max") { _, time, _ in NumberFormat.significant(time.max) },
+        TableColumn(compactHeader: nil, wideHeader: "min") { _, time, _ in
+            NumberFormat.significant(time.min)
+        },
+        TableColumn(compactHeader: nil, wideHeader: "max") { _, time, _ in
+            NumberFormat.significant(time.max)
+        },
         TableColumn(compactHeader: nil, wideHeader: "events/s") { row, _, _ in
             row.eventsPerSecond.map(NumberFormat.si) ?? "—"
         },
@@ -56,7 +60,8 @@ struct TableColumn: Sendable {
             row.ratioToBaseline.map(NumberFormat.ratio) ?? form.missing
         },
         TableColumn(compactHeader: "ratio CI", wideHeader: "95% CI", dropRank: 4) { row, _, _ in
-            row.role == .baseline ? "" : NumberFormat.interval(row.ratioBounds.low, row.ratioBounds.high, ratio: true)
+            row.role == .baseline
+                ? "" : NumberFormat.interval(row.ratioBounds.low, row.ratioBounds.high, ratio: true)
         },
         TableColumn(compactHeader: "net of floor", wideHeader: "net of floor") { row, _, _ in
             row.role == .pattern ? row.ratioNetOfFloor.map(NumberFormat.ratio) ?? "—" : ""
@@ -67,7 +72,8 @@ struct TableColumn: Sendable {
         TableColumn(compactHeader: "CV", wideHeader: "CV", dropRank: 2) { _, time, _ in
             NumberFormat.percent(time.coefficientOfVariation)
         },
-        TableColumn(compactHeader: "allocs/event", wideHeader: "allocs/event", dropRank: 3) { row, _, _ in
+        TableColumn(compactHeader: "allocs/event", wideHeader: "allocs/event", dropRank: 3) {
+            row, _, _ in
             row.allocationsPerEvent.map { String(format: "%.2f", $0) } ?? "—"
         },
         TableColumn(compactHeader: nil, wideHeader: "peak RSS") { row, _, _ in
@@ -82,7 +88,8 @@ struct TableColumn: Sendable {
             row.ratioToAxisReference.map(NumberFormat.ratio) ?? form.missing
         },
         TableColumn(
-            compactHeader: "vs reference CI", wideHeader: "95% CI", needsAxisReference: true, dropRank: 0
+            compactHeader: "vs reference CI", wideHeader: "95% CI", needsAxisReference: true,
+            dropRank: 0
         ) { row, _, _ in
             NumberFormat.interval(row.axisRatioBounds.low, row.axisRatioBounds.high, ratio: true)
         },
