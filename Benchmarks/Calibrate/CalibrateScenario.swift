@@ -67,7 +67,8 @@ public struct CalibrateScenario: Scenario {
         // comparison is available in every run.
         Variant(
             name: twinName,
-            summary: "the ruler again (A/A check), plus twin-extra% steps whose result is discarded",
+            summary:
+                "the ruler again (A/A check), plus twin-extra% steps whose result is discarded",
             run: { Ruler.measure($0, extraSteps: $0.twinExtraSteps) }),
         Variant(
             name: "floor", role: .floor,

@@ -32,7 +32,9 @@ enum ActorPerMachineFleet {
         await withTaskGroup(of: VendingOutcome.self) { group in
             for slice in shard.machineSlices(slices) {
                 group.addTask {
-                    let machines = slice.map { VendingMachineActor(products: shard.productCounts[$0]) }
+                    let machines = slice.map {
+                        VendingMachineActor(products: shard.productCounts[$0])
+                    }
                     for (machine, offset) in zip(machines, slice) {
                         for action in shard.tape(of: offset) {
                             await machine.handle(action)

@@ -8,10 +8,13 @@ enum BatchedActorFleet {
         await withTaskGroup(of: VendingOutcome.self) { group in
             for slice in shard.machineSlices(slices) {
                 group.addTask {
-                    let machines = slice.map { VendingMachineActor(products: shard.productCounts[$0]) }
+                    let machines = slice.map {
+                        VendingMachineActor(products: shard.productCounts[$0])
+                    }
                     var outcome = VendingOutcome()
                     for (machine, offset) in zip(machines, slice) {
-                        outcome.record(await machine.run(shard.tape(of: offset)), offset: offset, in: shard)
+                        outcome.record(
+                            await machine.run(shard.tape(of: offset)), offset: offset, in: shard)
                     }
                     return outcome
                 }

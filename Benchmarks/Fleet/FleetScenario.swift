@@ -49,7 +49,8 @@ public struct FleetScenario: Scenario {
     public static let variants: [Variant<VendingShard, VendingOutcome>] = [
         Variant(
             name: "sliced", role: .baseline,
-            summary: "a child task per slice of machines, one slice per core, each run synchronously",
+            summary:
+                "a child task per slice of machines, one slice per core, each run synchronously",
             runAsync: { await SlicedFleet.run($0, slices: slices) }),
         Variant(
             name: "actor-per-machine",
@@ -65,7 +66,8 @@ public struct FleetScenario: Scenario {
             runAsync: { await TaskPerMachineFleet.run($0) }),
         Variant(
             name: "mutex-shared",
-            summary: "all machines in one array behind one Mutex; a task per core, every event takes the lock",
+            summary:
+                "all machines in one array behind one Mutex; a task per core, every event takes the lock",
             runAsync: { await MutexSharedFleet.run($0, slices: slices) }),
         Variant(
             name: "floor", role: .floor,

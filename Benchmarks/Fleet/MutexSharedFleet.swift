@@ -17,7 +17,8 @@ enum MutexSharedFleet {
     }
 
     static func run(_ shard: VendingShard, slices: Int) async -> VendingOutcome {
-        let shared = SharedMachines(shard.productCounts.map { EnumSwitchVending.SaleMachine(count: $0) })
+        let shared = SharedMachines(
+            shard.productCounts.map { EnumSwitchVending.SaleMachine(count: $0) })
         let events = shard.eventsPerMachine
         await withTaskGroup(of: Void.self) { group in
             for slice in shard.machineSlices(slices) {

@@ -70,7 +70,8 @@ public struct MarksScenario: Scenario {
         let parameters = configuration.parameters
         let perMark = 165 * parameters.number("nest") + 60 / Double(parameters.integer("stroke"))
         let marks = Double(configuration.entities) * Double(configuration.eventsPerEntity)
-        let operations = MarksOperation.parseList(parameters.string("op")) ?? MarksOperation.allCases
+        let operations =
+            MarksOperation.parseList(parameters.string("op")) ?? MarksOperation.allCases
         let keepsAPage = operations.contains(.render) || operations.contains(.transform)
         let perMarkOfPage = 160 + (keepsAPage ? 50.0 : 0)
         return marks * perMark + perMarkOfPage * Double(configuration.eventsPerEntity)

@@ -32,7 +32,8 @@ public struct SelfTestScenario: Scenario {
         },
         Variant(
             name: "precomputed",
-            summary: "cheats on purpose: adds up in its untimed preparation, so its time does not grow with events"
+            summary:
+                "cheats on purpose: adds up in its untimed preparation, so its time does not grow with events"
         ) { (shard: SelfTestShard) -> () -> SelfTestOutcome in
             let outcome = SelfTestOutcome(shard: shard, skipping: nil)
             return { outcome }
@@ -57,7 +58,7 @@ public struct SelfTestScenario: Scenario {
         var numbers = [Int]()
         numbers.reserveCapacity(entities.count * configuration.eventsPerEntity)
         for index in entities {
-            var random = SplitMix64(seed: configuration.seed, stream: 0x73656C66, index: index)
+            var random = SplitMix64(seed: configuration.seed, stream: 0x7365_6C66, index: index)
             for _ in 0..<configuration.eventsPerEntity { numbers.append(1 + random.next(below: 9)) }
         }
         return SelfTestShard(
@@ -83,14 +84,16 @@ public struct SelfTestOutcome: ScenarioOutcome {
     public init() {}
 
     init(shard: SelfTestShard, skipping skipped: Int?, combine: (Int, Int) -> Int = (+)) {
-        let counters = shard.eventsPerCounter == 0 ? 0 : shard.numbers.count / shard.eventsPerCounter
+        let counters =
+            shard.eventsPerCounter == 0 ? 0 : shard.numbers.count / shard.eventsPerCounter
         for counter in 0..<counters {
             var sum = 0
             for event in 0..<shard.eventsPerCounter where event != skipped {
                 sum = combine(sum, shard.numbers[counter * shard.eventsPerCounter + event])
             }
             total += sum
-            digest &+= Checksum.entityContribution(index: shard.firstCounter + counter, hash: UInt64(sum))
+            digest &+= Checksum.entityContribution(
+                index: shard.firstCounter + counter, hash: UInt64(sum))
         }
     }
 

@@ -20,7 +20,9 @@ enum TableVending {
     /// Rows by state (NoMoney, HasMoney, Sold, SoldOut), columns by message
     /// (putMoney, ejectMoney, pressButton, distribute).
     static func makeTable() -> [Transition] {
-        func stay(_ state: VendingStateID) -> Transition { Transition(effect: .reject, next: state) }
+        func stay(_ state: VendingStateID) -> Transition {
+            Transition(effect: .reject, next: state)
+        }
         return [
             Transition(effect: .acceptCoin, next: .hasMoney), stay(.noMoney), stay(.noMoney),
             stay(.noMoney),

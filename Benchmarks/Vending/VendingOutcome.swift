@@ -73,7 +73,8 @@ public struct VendingOutcome: ScenarioOutcome {
 
     /// Adds one machine's results.
     public mutating func record(
-        machine index: Int, ledger: VendingLedger, finalState: VendingStateID, productsLeft left: Int
+        machine index: Int, ledger: VendingLedger, finalState: VendingStateID,
+        productsLeft left: Int
     ) {
         machines += 1
         coinsAccepted += ledger.coinsAccepted

@@ -67,7 +67,7 @@ public struct VendingScenario: Scenario {
         var products = [Int]()
         products.reserveCapacity(entities.count)
         for index in entities {
-            var random = SplitMix64(seed: configuration.seed, stream: 0x76656E64, index: index)
+            var random = SplitMix64(seed: configuration.seed, stream: 0x7665_6E64, index: index)
             // A few machines are delivered empty, to exercise the SoldOut start.
             let empty = random.chance(0.02)
             products.append(empty ? 0 : random.next(below: maximumProducts + 1))

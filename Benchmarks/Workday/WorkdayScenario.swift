@@ -86,7 +86,7 @@ public struct WorkdayScenario: Scenario {
         var finished = [Bool]()
         finished.reserveCapacity(entities.count * days)
         for index in entities {
-            var random = SplitMix64(seed: configuration.seed, stream: 0x776F726B, index: index)
+            var random = SplitMix64(seed: configuration.seed, stream: 0x776F_726B, index: index)
             for _ in 0..<days { finished.append(random.chance(finishedProbability)) }
         }
         return WorkdayShard(

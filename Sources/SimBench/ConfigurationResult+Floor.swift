@@ -22,10 +22,7 @@ struct FloorFigures {
         row.floorShare = share
         guard trusted, baselineTrusted else { return }
         let net = NetRatioInterval(variant: variant, baseline: baseline, floor: series, groups: groups)
-        let enoughRounds = Bootstrap.hasEnoughSamples(series.count)
-        row.ratioNetOfFloor = net?.estimate
-        row.ratioNetLow = enoughRounds ? net?.interval.lower : nil
-        row.ratioNetHigh = enoughRounds ? net?.interval.upper : nil
+        row.ratioNetOfFloor = Estimate(net?.estimate, net?.interval, samples: series.count)
     }
 }
 

@@ -29,7 +29,9 @@ extension ConfigurationResult {
                 ok && references.allSatisfy({ $0 > 0 })
                 ? RatioInterval(variant: cpu, baseline: references, groups: groups) : nil
             let utilizations = measurements.map(\.utilization)
-            let enoughRounds = Bootstrap.hasEnoughSamples(series.count)
+            // Each interval is kept only when the variant's samples (its rounds, pooled over
+            // processes) are enough for one.
+            let samples = series.count
             let allocations = measurements.compactMap(\.allocations)
             let instructions = measurements.compactMap(\.instructions)
             let axis = axisReference.flatMap { reference -> RatioInterval? in
@@ -55,10 +57,8 @@ extension ConfigurationResult {
                 seed: seed,
                 nsPerEvent: time,
                 eventsPerSecond: time.map { 1e9 / $0.median },
-                ratioToBaseline: ratio?.estimate,
-                ratioLow: enoughRounds ? ratio?.interval.lower : nil,
-                ratioHigh: enoughRounds ? ratio?.interval.upper : nil,
-                cpuNsPerEventMedian: cpuSummary?.median,
+                ratioToBaseline: Estimate(ratio?.estimate, ratio?.interval, samples: samples),
+                cpuNsPerEventMedian: Estimate(cpuSummary?.median, cpuSummary?.medianInterval),
                 allocationsPerEvent: ok && allocations.count == measurements.count && !allocations.isEmpty
                     ? median(allocations.map { Double($0) / perEvent }) : nil,
                 peakResidentBytes: measurements.compactMap(\.peakResidentBytes).max(),
@@ -71,13 +71,10 @@ extension ConfigurationResult {
                 prepareMilliseconds: Double(setup.prepareNanoseconds[variant.name] ?? 0) / 1e6,
                 checksum: verdict?.checksum ?? 0)
             row.processes = processes
-            row.cpuNsPerEventLow = cpuSummary?.medianInterval?.lower
-            row.cpuNsPerEventHigh = cpuSummary?.medianInterval?.upper
             row.utilizationMedian = utilizations.isEmpty ? nil : median(utilizations)
             row.interferedRounds = interferedRounds(of: variant.name)
-            row.cpuRatioToBaseline = cpuRatio?.estimate
-            row.cpuRatioLow = enoughRounds ? cpuRatio?.interval.lower : nil
-            row.cpuRatioHigh = enoughRounds ? cpuRatio?.interval.upper : nil
+            row.cpuRatioToBaseline = Estimate(
+                cpuRatio?.estimate, cpuRatio?.interval, samples: samples)
             row.estimatedPeakBytes = planned.estimatedPeakBytes
             row.sweep = planned.sweep
             row.instructionsSource = row.instructionsPerEvent != nil ? InstructionSource.perfSource : ""
@@ -92,25 +89,21 @@ extension ConfigurationResult {
                     variant: cpu, baseline: baselineCPU, groups: groups, negligible: negligible)
                 {
                     row.negligible = negligible
-                    row.overheadNsPerEvent = overhead.overhead
-                    row.overheadLow = enoughRounds ? overhead.overheadInterval.lower : nil
-                    row.overheadHigh = enoughRounds ? overhead.overheadInterval.upper : nil
-                    row.breakevenNsPerEvent = overhead.breakeven
-                    row.breakevenLow = enoughRounds ? overhead.breakevenInterval?.lower : nil
-                    row.breakevenHigh = enoughRounds ? overhead.breakevenInterval?.upper : nil
+                    row.overheadNsPerEvent = Estimate(
+                        overhead.overhead, overhead.overheadInterval, samples: samples)
+                    row.breakevenNsPerEvent = Estimate(
+                        overhead.breakeven, overhead.breakevenInterval, samples: samples)
                     row.breakevenNote = overhead.breakevenNote
                 }
             }
             row.referenceNsMedian = perReference != nil ? median(references) : nil
-            row.cpuPerReference = perReference?.estimate
-            row.cpuPerReferenceLow = enoughRounds ? perReference?.interval.lower : nil
-            row.cpuPerReferenceHigh = enoughRounds ? perReference?.interval.upper : nil
+            row.cpuPerReference = Estimate(
+                perReference?.estimate, perReference?.interval, samples: samples)
             floor?.fill(&row, variant: series, trusted: ok)
             if let reference = axisReference {
                 row.axisReference = reference.parameters
-                row.ratioToAxisReference = axis?.estimate
-                row.axisRatioLow = enoughRounds ? axis?.interval.lower : nil
-                row.axisRatioHigh = enoughRounds ? axis?.interval.upper : nil
+                row.ratioToAxisReference = Estimate(
+                    axis?.estimate, axis?.interval, samples: samples)
             }
             return row
         }

@@ -332,7 +332,8 @@ public struct Doctor: Sendable {
             row.parameters.split(separator: ";").first { $0.hasPrefix(prefix) }.map { String($0.dropFirst(prefix.count)) }
         }
         if let twin = rows.first(where: { work($0) == ruler.reference && $0.variant == ruler.twin }),
-            let ratio = twin.ratioToBaseline, let low = twin.ratioLow, let high = twin.ratioHigh
+            let ratio = twin.ratioToBaseline?.value, let low = twin.ratioToBaseline?.low,
+            let high = twin.ratioToBaseline?.high
         {
             let holds = low <= 1 && 1 <= high
             checks.append(
@@ -342,7 +343,8 @@ public struct Doctor: Sendable {
                         holds ? " contains 1" : " excludes 1: the machine drifts between variants")))
         }
         if let step = rows.first(where: { work($0) == ruler.step && $0.variant == ruler.ruler }),
-            let ratio = step.ratioToAxisReference, let low = step.axisRatioLow, let high = step.axisRatioHigh
+            let ratio = step.ratioToAxisReference?.value, let low = step.ratioToAxisReference?.low,
+            let high = step.ratioToAxisReference?.high
         {
             let resolves = low > 1
             var name = "step \(ruler.parameter)=\(ruler.step) vs \(ruler.reference)"

@@ -43,9 +43,10 @@ public struct PatternAnswer: Sendable, Equatable {
         guard row.role == .pattern, row.status == .ok, row.overheadNsPerEvent != nil else { return nil }
         self.init(
             variant: row.variant, event: eventNoun, entity: entityNoun,
-            overhead: row.overheadNsPerEvent, overheadLow: row.overheadLow,
-            overheadHigh: row.overheadHigh, bytesOverBaseline: row.bytesPerEntityOverBaseline,
-            breakeven: row.breakevenNsPerEvent, breakevenNote: row.breakevenNote,
+            overhead: row.overheadNsPerEvent?.value, overheadLow: row.overheadNsPerEvent?.low,
+            overheadHigh: row.overheadNsPerEvent?.high,
+            bytesOverBaseline: row.bytesPerEntityOverBaseline,
+            breakeven: row.breakevenNsPerEvent?.value, breakevenNote: row.breakevenNote,
             negligible: row.negligible)
     }
 

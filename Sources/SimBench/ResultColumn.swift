@@ -190,17 +190,17 @@ extension ResultColumn {
     // Against the scenario's baseline variant.
     public static let ratioToBaseline = figure(
         "ratio_to_baseline", unit: "×", influx: .number, readers: [.compare, .github, .bencher]
-    ) { $0.ratioToBaseline }
+    ) { $0.ratioToBaseline?.value }
     public static let ratioCILow = figure("ratio_ci_low", unit: "×", influx: .number, readers: [.compare, .github, .bencher]) {
-        $0.ratioLow
+        $0.ratioToBaseline?.low
     }
     public static let ratioCIHigh = figure("ratio_ci_high", unit: "×", influx: .number, readers: [.compare, .github, .bencher]) {
-        $0.ratioHigh
+        $0.ratioToBaseline?.high
     }
 
     // Other measurements.
     public static let cpuNsPerEventMedian = figure("cpu_ns_per_event_median", unit: "ns", influx: .number) {
-        $0.cpuNsPerEventMedian
+        $0.cpuNsPerEventMedian?.value
     }
     public static let allocsPerEvent = figure(
         "allocs_per_event", unit: "", influx: .number, readers: [.compare, .github, .bencher]
@@ -216,44 +216,44 @@ extension ResultColumn {
 
     // Against the first value of the scenario's axis.
     public static let axisReference = text("axis_reference") { $0.axisReference }
-    public static let ratioToAxisReference = figure("ratio_to_axis_reference", unit: "×") { $0.ratioToAxisReference }
-    public static let axisRatioCILow = figure("axis_ratio_ci_low", unit: "×") { $0.axisRatioLow }
-    public static let axisRatioCIHigh = figure("axis_ratio_ci_high", unit: "×") { $0.axisRatioHigh }
+    public static let ratioToAxisReference = figure("ratio_to_axis_reference", unit: "×") { $0.ratioToAxisReference?.value }
+    public static let axisRatioCILow = figure("axis_ratio_ci_low", unit: "×") { $0.ratioToAxisReference?.low }
+    public static let axisRatioCIHigh = figure("axis_ratio_ci_high", unit: "×") { $0.ratioToAxisReference?.high }
 
     // Steady numbers: processes, thread CPU time, interference, the machine-speed reference.
     public static let processes = count("processes", influx: .integer) { UInt64($0.processes) }
     public static let cpuNsPerEventCILow = figure("cpu_ns_per_event_ci_low", unit: "ns", readers: [.compare]) {
-        $0.cpuNsPerEventLow
+        $0.cpuNsPerEventMedian?.low
     }
     public static let cpuNsPerEventCIHigh = figure("cpu_ns_per_event_ci_high", unit: "ns", readers: [.compare]) {
-        $0.cpuNsPerEventHigh
+        $0.cpuNsPerEventMedian?.high
     }
     public static let utilizationMedian = figure("utilization_median", unit: "", influx: .number) { $0.utilizationMedian }
     public static let interferedRounds = count("interfered_rounds", influx: .integer) {
         $0.interferedRounds.map { UInt64($0) }
     }
     public static let cpuRatioToBaseline = figure("cpu_ratio_to_baseline", unit: "×", influx: .number, readers: [.compare]) {
-        $0.cpuRatioToBaseline
+        $0.cpuRatioToBaseline?.value
     }
-    public static let cpuRatioCILow = figure("cpu_ratio_ci_low", unit: "×", readers: [.compare]) { $0.cpuRatioLow }
-    public static let cpuRatioCIHigh = figure("cpu_ratio_ci_high", unit: "×", readers: [.compare]) { $0.cpuRatioHigh }
+    public static let cpuRatioCILow = figure("cpu_ratio_ci_low", unit: "×", readers: [.compare]) { $0.cpuRatioToBaseline?.low }
+    public static let cpuRatioCIHigh = figure("cpu_ratio_ci_high", unit: "×", readers: [.compare]) { $0.cpuRatioToBaseline?.high }
     public static let referenceNsMedian = figure("reference_ns_median", unit: "ns") { $0.referenceNsMedian }
-    public static let cpuPerReference = figure("cpu_per_reference", unit: "", readers: [.compare]) { $0.cpuPerReference }
+    public static let cpuPerReference = figure("cpu_per_reference", unit: "", readers: [.compare]) { $0.cpuPerReference?.value }
     public static let cpuPerReferenceCILow = figure("cpu_per_reference_ci_low", unit: "", readers: [.compare]) {
-        $0.cpuPerReferenceLow
+        $0.cpuPerReference?.low
     }
     public static let cpuPerReferenceCIHigh = figure("cpu_per_reference_ci_high", unit: "", readers: [.compare]) {
-        $0.cpuPerReferenceHigh
+        $0.cpuPerReference?.high
     }
     public static let emptyRoundNs = figure("empty_round_ns", unit: "ns") { $0.emptyRoundNs }
 
     // The answer in the user's units.
-    public static let overheadNsPerEvent = signedFigure("overhead_ns_per_event", unit: "ns") { $0.overheadNsPerEvent }
-    public static let overheadCILow = signedFigure("overhead_ci_low", unit: "ns") { $0.overheadLow }
-    public static let overheadCIHigh = signedFigure("overhead_ci_high", unit: "ns") { $0.overheadHigh }
-    public static let breakevenNsPerEvent = figure("breakeven_ns_per_event", unit: "ns") { $0.breakevenNsPerEvent }
-    public static let breakevenCILow = signedFigure("breakeven_ci_low", unit: "ns") { $0.breakevenLow }
-    public static let breakevenCIHigh = signedFigure("breakeven_ci_high", unit: "ns") { $0.breakevenHigh }
+    public static let overheadNsPerEvent = signedFigure("overhead_ns_per_event", unit: "ns") { $0.overheadNsPerEvent?.value }
+    public static let overheadCILow = signedFigure("overhead_ci_low", unit: "ns") { $0.overheadNsPerEvent?.low }
+    public static let overheadCIHigh = signedFigure("overhead_ci_high", unit: "ns") { $0.overheadNsPerEvent?.high }
+    public static let breakevenNsPerEvent = figure("breakeven_ns_per_event", unit: "ns") { $0.breakevenNsPerEvent?.value }
+    public static let breakevenCILow = signedFigure("breakeven_ci_low", unit: "ns") { $0.breakevenNsPerEvent?.low }
+    public static let breakevenCIHigh = signedFigure("breakeven_ci_high", unit: "ns") { $0.breakevenNsPerEvent?.high }
     public static let breakevenNote = text("breakeven_note") { $0.breakevenNote }
     public static let negligible = figure("negligible", unit: "") { $0.negligible }
     public static let bytesPerEntity = figure("bytes_per_entity", unit: "bytes", influx: .number) { $0.bytesPerEntity }
@@ -264,9 +264,9 @@ extension ResultColumn {
     // Net of the floor: the simulation's own bookkeeping.
     public static let floorNsPerEvent = figure("floor_ns_per_event", unit: "ns") { $0.floorNsPerEvent }
     public static let floorShare = figure("floor_share", unit: "") { $0.floorShare }
-    public static let ratioNetOfFloor = signedFigure("ratio_net_of_floor", unit: "×") { $0.ratioNetOfFloor }
-    public static let ratioNetCILow = signedFigure("ratio_net_ci_low", unit: "×") { $0.ratioNetLow }
-    public static let ratioNetCIHigh = signedFigure("ratio_net_ci_high", unit: "×") { $0.ratioNetHigh }
+    public static let ratioNetOfFloor = signedFigure("ratio_net_of_floor", unit: "×") { $0.ratioNetOfFloor?.value }
+    public static let ratioNetCILow = signedFigure("ratio_net_ci_low", unit: "×") { $0.ratioNetOfFloor?.low }
+    public static let ratioNetCIHigh = signedFigure("ratio_net_ci_high", unit: "×") { $0.ratioNetOfFloor?.high }
 
     // The memory the run plan expected, beside the peak it reached (`peak_rss_bytes`).
     public static let estimatedPeakBytes = count("estimated_peak_bytes", unit: "bytes") { $0.estimatedPeakBytes }

@@ -4,7 +4,8 @@ import SimBenchCore
 ///
 /// Its CSV cells are derived from `ResultColumn.all`, the one declaration of the columns.
 /// Figures that were not measured (a wrong variant's timings, instruction counts where the
-/// kernel refuses) are nil, and empty cells.
+/// kernel refuses) are nil, and empty cells. A figure with a confidence interval is one
+/// `Estimate` here and three cells in the CSV (the figure, its `…_ci_low` and `…_ci_high`).
 public struct ResultRow: Sendable, Equatable {
     public var environment: RunEnvironment
     public var scenario: String
@@ -24,10 +25,11 @@ public struct ResultRow: Sendable, Equatable {
     public var seed: UInt64
     public var nsPerEvent: TimeStatistics?
     public var eventsPerSecond: Double?
-    public var ratioToBaseline: Double?
-    public var ratioLow: Double?
-    public var ratioHigh: Double?
-    public var cpuNsPerEventMedian: Double?
+    /// The median wall time per event over the baseline's, paired by round, with its 95%
+    /// interval.
+    public var ratioToBaseline: Estimate?
+    /// The median CPU ns per event, with its 95% interval.
+    public var cpuNsPerEventMedian: Estimate?
     public var allocationsPerEvent: Double?
     public var peakResidentBytes: UInt64?
     public var residentBytesPerMachine: Double?
@@ -38,39 +40,28 @@ public struct ResultRow: Sendable, Equatable {
     /// The axis value this configuration is compared with (`matcher=scan`), measured in the
     /// same rounds; empty for the first value and for scenarios without an axis.
     public var axisReference: String = ""
-    /// This variant's median over the same variant's median in `axisReference`.
-    public var ratioToAxisReference: Double?
-    public var axisRatioLow: Double?
-    public var axisRatioHigh: Double?
+    /// This variant's median over the same variant's median in `axisReference`, with its
+    /// 95% interval.
+    public var ratioToAxisReference: Estimate?
     /// The processes whose samples are pooled (`run --processes K`).
     public var processes: Int = 1
-    /// The 95% interval of the median CPU ns per event (`cpuNsPerEventMedian`).
-    public var cpuNsPerEventLow: Double?
-    public var cpuNsPerEventHigh: Double?
     /// The median over rounds of Σ worker thread CPU / (wall × workers that can run at once).
     public var utilizationMedian: Double?
     /// Rounds whose utilisation fell below `Interference.fraction` of the median.
     public var interferedRounds: Int?
     /// The CPU-time ratio to the baseline, paired by round, and its 95% interval.
-    public var cpuRatioToBaseline: Double?
-    public var cpuRatioLow: Double?
-    public var cpuRatioHigh: Double?
+    public var cpuRatioToBaseline: Estimate?
     /// The median thread CPU ns of the machine-speed reference (`MachineSpeedReference`).
     public var referenceNsMedian: Double?
     /// CPU ns per event over the reference's ns in the same round: the median, and its CI.
-    public var cpuPerReference: Double?
-    public var cpuPerReferenceLow: Double?
-    public var cpuPerReferenceHigh: Double?
+    public var cpuPerReference: Estimate?
     /// The median wall ns of a round that runs no variant: the harness's fixed cost.
     public var emptyRoundNs: Double?
     /// What the pattern adds per event, in CPU ns (`OverheadEstimate`), with its CI.
-    public var overheadNsPerEvent: Double?
-    public var overheadLow: Double?
-    public var overheadHigh: Double?
-    /// The real work per event above which the overhead is under `negligible` of the total.
-    public var breakevenNsPerEvent: Double?
-    public var breakevenLow: Double?
-    public var breakevenHigh: Double?
+    public var overheadNsPerEvent: Estimate?
+    /// The real work per event above which the overhead is under `negligible` of the total,
+    /// with its CI.
+    public var breakevenNsPerEvent: Estimate?
     /// Why there is no break-even (faster than the baseline, already negligible).
     public var breakevenNote = ""
     /// The `--negligible` share the break-even is computed for.
@@ -84,10 +75,9 @@ public struct ResultRow: Sendable, Equatable {
     public var floorNsPerEvent: Double?
     /// The floor's median over the baseline's: how much of the baseline is bookkeeping.
     public var floorShare: Double?
-    /// `(variant − floor) / (baseline − floor)`, paired by round (`NetRatioInterval`).
-    public var ratioNetOfFloor: Double?
-    public var ratioNetLow: Double?
-    public var ratioNetHigh: Double?
+    /// `(variant − floor) / (baseline − floor)`, paired by round (`NetRatioInterval`), with
+    /// its CI.
+    public var ratioNetOfFloor: Estimate?
     /// The run plan's estimate of the process's peak memory while this configuration's group
     /// was measured, to hold against `peakResidentBytes`.
     public var estimatedPeakBytes: UInt64?

@@ -308,6 +308,69 @@ struct ChartTests {
 }
 
 extension ChartTests {
+    @Test("report: each scenario opens with its one-line answers before its first chart; the environment once")
+    func reportAnswers() throws {
+        func pattern(_ variant: String, scenario: String, overhead: Double, bytes: Double, breakeven: Double) -> [String: String] {
+            var row = [String: String].row(variant, scenario: scenario, params: "", median: 100 + overhead, ratio: 1 + overhead / 100)
+            row["overhead_ns_per_event"] = "\(overhead)"
+            row["overhead_ci_low"] = "\(overhead - 1)"
+            row["overhead_ci_high"] = "\(overhead + 1)"
+            row["bytes_per_entity_over_baseline"] = "\(bytes)"
+            row["breakeven_ns_per_event"] = "\(breakeven)"
+            row["negligible"] = "0.05"
+            return row
+        }
+        var rows: [[String: String]] = [
+            .row("enum-switch", role: "baseline", params: "", median: 100, ratio: 1),
+            pattern("state-objects", scenario: "vending", overhead: 30.2, bytes: 212, breakeven: 600),
+            .row("plain", scenario: "workday", role: "baseline", params: "", median: 100, ratio: 1),
+            pattern("objects", scenario: "workday", overhead: 20, bytes: 64, breakeven: 400),
+        ]
+        rows[2]["event_unit"] = "hour tick"
+        rows[3]["event_unit"] = "hour tick"
+        let html = HTMLReport.render(
+            try Self.records(rows),
+            scenarios: [.init(name: "vending", title: "State objects vs enum", event: "customer action", entity: "vending machine")],
+            sources: ["two.csv"])
+        let main = try #require(html.components(separatedBy: "</main>").first)
+        let sections = main.components(separatedBy: "<section class=\"scenario\"").dropFirst()
+        #expect(sections.count == 2)
+        let expected = [
+            "state-objects: +30.2 ns per customer action [29.2, 31.2] (CPU) and +212 B per vending machine; "
+                + "negligible (&lt; 5%) once a customer action does ≥ 600 ns of real work.",
+            "objects: +20.0 ns per hour tick [19.0, 21.0] (CPU) and +64.0 B per machine; "
+                + "negligible (&lt; 5%) once an hour tick does ≥ 400 ns of real work.",
+        ]
+        for (section, sentence) in zip(sections, expected) {
+            let answer = try #require(section.range(of: "<li>\(sentence)</li>"), "\(sentence) in \(section.prefix(600))")
+            let chart = try #require(section.range(of: "<figure class=\"chart\""), "a chart in \(section.prefix(300))")
+            #expect(answer.upperBound <= chart.lowerBound, "the answer before the first chart: \(sentence)")
+            #expect(!section.contains("class=\"environment\""), "no environment inside a scenario's section")
+        }
+        #expect(html.components(separatedBy: "<section class=\"environment\"").count - 1 == 1)
+        #expect(html.components(separatedBy: "<dt>host</dt>").count - 1 == 1)
+        let environment = try #require(html.range(of: "<section class=\"environment\""))
+        let lastSection = try #require(html.range(of: "<section class=\"scenario\"", options: .backwards))
+        #expect(lastSection.upperBound < environment.lowerBound, "the environment after the scenarios")
+    }
+
+    @Test("report: answers of several configurations, each under its title; the latest run's answer")
+    func reportAnswersPerConfiguration() throws {
+        var rows = [[String: String]]()
+        for (machines, overhead, run) in [(1000, 10.0, "r1"), (2000, 12.0, "r2"), (1000, 11.0, "r3")] {
+            var row = [String: String].row("state-objects", params: "", median: 100 + overhead, ratio: 1.1, run: run)
+            row["machines"] = "\(machines)"
+            row["overhead_ns_per_event"] = "\(overhead)"
+            rows.append(row)
+        }
+        let html = HTMLReport.answers(try Self.records(rows, runs: .several), scenario: nil)
+        #expect(html.components(separatedBy: "<li>").count - 1 == 2, "one answer per configuration: \(html)")
+        #expect(html.contains("<p class=\"configuration\">vending · 1,000 machines × 200 events each</p>"), "\(html)")
+        #expect(html.contains("<p class=\"configuration\">vending · 2,000 machines × 200 events each</p>"), "\(html)")
+        #expect(html.contains("state-objects: +11.0 ns per customer action") && !html.contains("+10.0 ns"), "the latest run answers: \(html)")
+        #expect(HTMLReport.answers(try Self.records(Self.suite()), scenario: nil).isEmpty, "no overhead columns, no answers")
+    }
+
     @Test("sweep: a size measured by several runs is drawn once per variant, from the last row")
     func sweepRepeatedSize() throws {
         var records = try Self.sweep()

@@ -161,7 +161,7 @@ extension ResultRow {
             environment: RunEnvironment.current(), scenario: "tally", parameters: "", variant: variant,
             role: .pattern, status: .ok, eventUnit: "number added", machines: 10, eventsPerMachine: 2,
             eventsPerRound: 20, actors: 1, rounds: 1, warmupRounds: 0, seed: 1, nsPerEvent: nil,
-            eventsPerSecond: nil, ratioToBaseline: nil, ratioLow: nil, ratioHigh: nil,
+            eventsPerSecond: nil, ratioToBaseline: nil,
             cpuNsPerEventMedian: nil, allocationsPerEvent: nil, peakResidentBytes: nil,
             residentBytesPerMachine: nil, instructionsPerEvent: nil, setupMilliseconds: 0,
             prepareMilliseconds: 0, checksum: 0)

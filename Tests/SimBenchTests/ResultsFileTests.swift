@@ -268,7 +268,7 @@ struct ResultsFileTests {
             environment: environment, scenario: "s", parameters: "k=1", variant: "v", role: .pattern,
             status: .ok, eventUnit: "e", machines: 10, eventsPerMachine: 3, eventsPerRound: 30, actors: 2,
             rounds: 5, warmupRounds: 1, seed: 7, nsPerEvent: nil, eventsPerSecond: nil,
-            ratioToBaseline: 1.25, ratioLow: nil, ratioHigh: nil, cpuNsPerEventMedian: nil,
+            ratioToBaseline: Estimate(value: 1.25), cpuNsPerEventMedian: nil,
             allocationsPerEvent: 0.5, peakResidentBytes: 4096, residentBytesPerMachine: nil,
             instructionsPerEvent: .nan, setupMilliseconds: 1.5, prepareMilliseconds: 0, checksum: 255)
         row.axisReference = "k=0"
@@ -283,6 +283,49 @@ struct ResultsFileTests {
         let text = OutputFile.document(header: ResultRow.columns, rows: [row.cells])
         let record = try ResultsFile(path: "t.csv", bytes: Array(text.replacingOccurrences(of: ",ok,", with: ",wrong,").utf8)).records[0]
         #expect(record.number(.ratioToBaseline) == 1.25 && record[.variant] == "v" && record.status == .wrong)
+    }
+
+    @Test("a row's intervals round-trip: each Estimate is its three CSV cells, read back as written")
+    func intervalsRoundTrip() throws {
+        var row = ResultRow.sample(variant: "v")
+        row.nsPerEvent = TimeStatistics(
+            median: 100, min: 90, max: 110, mean: 100, standardDeviation: 5, coefficientOfVariation: 0.05,
+            p10: 95, p90: 105, medianLow: 98, medianHigh: 102, mildOutliers: 0, severeOutliers: 0)
+        // Each triple distinct, negative figures where the column is signed, and one without
+        // an interval (a short run's), which must come back as empty cells.
+        let triples: [(WritableKeyPath<ResultRow, Estimate?>, ResultColumn, ResultColumn, ResultColumn, Estimate)] = [
+            (\.ratioToBaseline, .ratioToBaseline, .ratioCILow, .ratioCIHigh, Estimate(value: 1.25, low: 1.125, high: 1.5)),
+            (\.cpuNsPerEventMedian, .cpuNsPerEventMedian, .cpuNsPerEventCILow, .cpuNsPerEventCIHigh,
+             Estimate(value: 80.5, low: 79.25, high: 82)),
+            (\.ratioToAxisReference, .ratioToAxisReference, .axisRatioCILow, .axisRatioCIHigh,
+             Estimate(value: 2.5, low: 2.25, high: 2.75)),
+            (\.cpuRatioToBaseline, .cpuRatioToBaseline, .cpuRatioCILow, .cpuRatioCIHigh, Estimate(value: 1.0625)),
+            (\.cpuPerReference, .cpuPerReference, .cpuPerReferenceCILow, .cpuPerReferenceCIHigh,
+             Estimate(value: 0.375, low: 0.3125, high: 0.4375)),
+            (\.overheadNsPerEvent, .overheadNsPerEvent, .overheadCILow, .overheadCIHigh,
+             Estimate(value: -3.5, low: -7.25, high: 0.5)),
+            (\.breakevenNsPerEvent, .breakevenNsPerEvent, .breakevenCILow, .breakevenCIHigh,
+             Estimate(value: 600, low: 450.5, high: 900)),
+            (\.ratioNetOfFloor, .ratioNetOfFloor, .ratioNetCILow, .ratioNetCIHigh, Estimate(value: -0.5, low: -1.5, high: 0.25)),
+        ]
+        for (path, _, _, _, estimate) in triples { row[keyPath: path] = estimate }
+        let text = OutputFile.document(header: ResultRow.columns, rows: [row.cells])
+        let record = try ResultsFile(path: "intervals.csv", bytes: Array(text.utf8)).records[0]
+        for (_, value, low, high, estimate) in triples {
+            let read = record.number(value).map { Estimate(value: $0, low: record.number(low), high: record.number(high)) }
+            #expect(read == estimate, "\(value.name), \(low.name), \(high.name): wrote \(estimate), read \(String(describing: read))")
+        }
+        #expect(record[.cpuRatioCILow].isEmpty && record[.cpuRatioCIHigh].isEmpty, "no interval, empty cells")
+    }
+
+    @Test("a row's intervals are kept only from enough samples (rounds), the values always")
+    func intervalsNeedRounds() {
+        let interval = ConfidenceInterval(lower: 1, upper: 3, level: 0.95)
+        let few = Estimate(2, interval, samples: Bootstrap.minimumSamples - 1)
+        let enough = Estimate(2, interval, samples: Bootstrap.minimumSamples)
+        #expect(few == Estimate(value: 2), "\(Bootstrap.minimumSamples - 1) samples: \(String(describing: few))")
+        #expect(enough == Estimate(value: 2, low: 1, high: 3), "\(Bootstrap.minimumSamples) samples: \(String(describing: enough))")
+        #expect(Estimate(nil, interval, samples: Bootstrap.minimumSamples) == nil, "no value, no estimate")
     }
 
     @Test("bytes that are not UTF-8 are refused with their line")

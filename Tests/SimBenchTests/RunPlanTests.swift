@@ -267,7 +267,7 @@ struct AxisGroupTests {
         for row in rows where row.parameters == "bias=0;work=20" {
             #expect(row.axisReference == "bias=0;work=10")
             let ratio = try #require(row.ratioToAxisReference)
-            #expect(ratio > 0)
+            #expect(ratio.value > 0)
         }
         for row in rows where row.parameters == "bias=0;work=10" {
             #expect(row.axisReference.isEmpty && row.ratioToAxisReference == nil)

@@ -14,8 +14,8 @@ struct RunWarningsTests {
             environment: RunEnvironment.current(), scenario: "spin", parameters: "",
             variant: "napping", role: .pattern, status: .ok, eventUnit: "step", machines: 100,
             eventsPerMachine: 1000, eventsPerRound: 100_000, actors: 1, rounds: rounds,
-            warmupRounds: 1, seed: 1, nsPerEvent: time, eventsPerSecond: 1e8, ratioToBaseline: 1,
-            ratioLow: 0.9, ratioHigh: 1.1, cpuNsPerEventMedian: 10, allocationsPerEvent: 0,
+            warmupRounds: 1, seed: 1, nsPerEvent: time, eventsPerSecond: 1e8, ratioToBaseline: Estimate(value: 1, low: 0.9, high: 1.1),
+            cpuNsPerEventMedian: Estimate(value: 10), allocationsPerEvent: 0,
             peakResidentBytes: nil, residentBytesPerMachine: nil, instructionsPerEvent: nil,
             setupMilliseconds: 1, prepareMilliseconds: 0, checksum: 1)
         row.processes = processes

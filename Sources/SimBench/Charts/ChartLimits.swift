@@ -38,6 +38,9 @@ public enum ChartLimits {
     public static let tableRowsPerReport = 10_000
     /// Scenario sections a report shows; the rest are counted in a note.
     public static let sectionsPerReport = 200
+    /// One-line answers (pattern and configuration) a report's scenario section lists; the
+    /// rest are counted in a note.
+    public static let answersPerScenario = 100
     /// Distinct values an environment entry of a report lists.
     public static let valuesPerEnvironmentEntry = 20
 }

@@ -1,12 +1,15 @@
 /// `simbench report`: results files as one self-contained HTML page.
 ///
 /// Per scenario, in the order the rows first name them: the title and what one event is,
-/// every chart the rows allow (ratios, sweep, scaling, allocations, history), a table of
-/// every row (sortable by a few lines of inline script) and the environment the runs
-/// measured on. Nothing is fetched: the SVG, the CSS and the script are inline, so the page
-/// opens from disk and prints with each scenario starting a page. The same rows give the
-/// same page. What it shows is bounded by `ChartLimits` (sections, chart elements, table
-/// rows), and whatever is left out is said on the page.
+/// the one-line answers (what each pattern adds per event and per entity, and its
+/// break-even: the sentences `run` prints under its table), every chart the rows allow
+/// (ratios, sweep, scaling, allocations, history) and a table of every row (sortable by a
+/// few lines of inline script). The environment the runs measured on is given once, after
+/// the last scenario: one run's host and build are the same for all its scenarios, so a
+/// block per scenario only repeated it. Nothing is fetched: the SVG, the CSS and the script
+/// are inline, so the page opens from disk and prints with each scenario starting a page.
+/// The same rows give the same page. What it shows is bounded by `ChartLimits` (sections,
+/// chart elements, table rows), and whatever is left out is said on the page.
 public enum HTMLReport {
     /// What the catalog says of a scenario, for its heading.
     public struct Scenario: Sendable {
@@ -70,6 +73,7 @@ public enum HTMLReport {
         for group in byScenario {
             html += "<li><a href=\"#\(anchor(group.key))\">\(escaped(ChartText.clipped(group.key)))</a></li>\n"
         }
+        html += "<li><a href=\"#environment\">Environment</a></li>\n"
         html += "</ul></nav>\n"
         if allScenarios.count > byScenario.count {
             html += "<p class=\"left-out\">Only the first \(NumberFormat.grouped(byScenario.count)) of "
@@ -80,7 +84,9 @@ public enum HTMLReport {
         for group in byScenario {
             html += section(group.key, group.records, scenario: catalog[group.key], budget: &budget)
         }
-        html += "</main>\n<script>\(script)</script>\n</body>\n</html>\n"
+        html += "</main>\n"
+        html += "<footer>\n" + environment(records) + "</footer>\n"
+        html += "<script>\(script)</script>\n</body>\n</html>\n"
         return html
     }
 
@@ -94,6 +100,7 @@ public enum HTMLReport {
             if let entity = scenario?.entity { html += " · one machine: a \(escaped(entity))" }
             html += ". Times are per event.</p>\n"
         }
+        html += answers(records, scenario: scenario)
         for kind in sectionCharts {
             let svg: String
             do {
@@ -126,7 +133,6 @@ public enum HTMLReport {
                 + "\(NumberFormat.grouped(records.count)) rows (a report shows "
                 + "\(NumberFormat.grouped(ChartLimits.tableRowsPerReport)) in all); the CSV holds them all.</p>\n"
         }
-        html += environment(records)
         html += "</section>\n"
         return html
     }
@@ -183,8 +189,59 @@ public enum HTMLReport {
         return html + "</tbody>\n</table></div>\n"
     }
 
+    /// The one-line answers of a scenario's patterns (`PatternAnswer`), the sentences `run`
+    /// prints under its table: one per pattern and measured configuration, from its last row
+    /// (a history file measures a configuration in many runs; the latest answers). When the
+    /// rows hold several configurations (a sweep, several parameters), each list is headed
+    /// by its configuration. Empty when no row has the overhead columns.
+    static func answers(_ records: [ResultsRecord], scenario: Scenario?) -> String {
+        var latest = [[String]: PatternAnswer]()
+        // Configurations in the order first met, each with its first row (for its title) and
+        // its variants in the order first met.
+        var configurations = [(key: [String], first: ResultsRecord)]()
+        var variants = [[String]: [String]]()
+        for record in records {
+            guard var answer = PatternAnswer(record: record) else { continue }
+            // The section names the scenario, and the catalog knows its entity.
+            answer.variant = record[.variant]
+            if let entity = scenario?.entity { answer.entity = PatternAnswer.noun(entity) }
+            let configuration = ChartRows.configurationKey(record, byRun: false)
+            if variants[configuration] == nil {
+                configurations.append((configuration, record))
+                variants[configuration] = []
+            }
+            if latest.updateValue(answer, forKey: configuration + [record[.variant]]) == nil {
+                variants[configuration, default: []].append(record[.variant])
+            }
+        }
+        guard !latest.isEmpty else { return "" }
+        let limit = ChartLimits.answersPerScenario
+        var html = "<section class=\"answers\"><h3>What each pattern adds</h3>\n"
+        var shown = 0
+        for configuration in configurations where shown < limit {
+            if configurations.count > 1 {
+                let title = ChartRows.title(configuration.first)
+                html += "<p class=\"configuration\">\(escaped(ChartText.clipped(title)))</p>\n"
+            }
+            html += "<ul>\n"
+            for variant in variants[configuration.key, default: []].prefix(limit - shown) {
+                let sentence = latest[configuration.key + [variant]]?.sentence ?? ""
+                html += "<li>\(escaped(ChartText.clipped(sentence)))</li>\n"
+                shown += 1
+            }
+            html += "</ul>\n"
+        }
+        if shown < latest.count {
+            html += "<p class=\"left-out\">\(NumberFormat.grouped(shown)) of the scenario's "
+                + "\(NumberFormat.grouped(latest.count)) answers are shown; "
+                + "the table and the CSV hold them all.</p>\n"
+        }
+        return html + "</section>\n"
+    }
+
+    /// The environment of every row, once for the page: each column's distinct values.
     private static func environment(_ records: [ResultsRecord]) -> String {
-        var html = "<section class=\"environment\"><h3>Environment</h3>\n<dl>\n"
+        var html = "<section class=\"environment\" id=\"environment\"><h2>Environment</h2>\n<dl>\n"
         for column in environmentColumns {
             var values = [String]()
             var seen = Set<String>()
@@ -210,6 +267,8 @@ public enum HTMLReport {
     private static let style = """
         body{font-family:sans-serif;margin:1.5em auto;max-width:800px;color:#222;padding:0 1em}
         h1{font-size:1.6em}h2{font-size:1.3em;border-bottom:1px solid #ccc;padding-bottom:.2em}
+        section.answers ul{margin:.3em 0 .8em;padding-left:1.2em}
+        p.configuration{margin:.6em 0 0;font-weight:bold;font-size:.9em}
         figure{margin:1em 0}figure svg{max-width:100%;height:auto}figcaption{font-size:.85em;color:#555}
         .table-scroll{overflow-x:auto}
         table.results{border-collapse:collapse;font-size:.8em;margin:1em 0}

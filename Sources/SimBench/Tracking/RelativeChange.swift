@@ -1,24 +1,5 @@
 import Foundation
 
-/// A measured value with its 95% confidence interval, as a results row stores it.
-public struct Estimate: Sendable, Equatable {
-    public var value: Double
-    public var low: Double?
-    public var high: Double?
-
-    public init(value: Double, low: Double? = nil, high: Double? = nil) {
-        self.value = value
-        self.low = low
-        self.high = high
-    }
-
-    /// The interval, if both ends are known and it makes sense: positive and around the value.
-    var interval: ClosedRange<Double>? {
-        guard let low, let high, low > 0, low <= high else { return nil }
-        return low...high
-    }
-}
-
 /// How much a value changed between two runs, relative to the first, with a 95% interval.
 ///
 /// The point change is `current / baseline − 1`. The interval combines the two runs' own

@@ -22,13 +22,14 @@ struct ReportCommand: Command {
     }
 
     static let discussion = """
-        Per scenario: its title and what one event is, the ratio chart, the sweep and
-        scaling charts when the files hold several sizes or actor counts, allocations per
-        event, the history charts when a configuration was measured in several runs, a
-        table of every row (click a heading to sort) and the environment the runs measured
-        on. Everything is inline (SVG, CSS and a few lines of script): the page needs no
-        network, opens from disk and prints one scenario per page. The file is written
-        whole or not at all.
+        Per scenario: its title and what one event is, the one-line answers (what each
+        pattern adds per event and per entity, and its break-even), the ratio chart, the
+        sweep and scaling charts when the files hold several sizes or actor counts,
+        allocations per event, the history charts when a configuration was measured in
+        several runs, and a table of every row (click a heading to sort). The environment
+        the runs measured on is given once, at the end. Everything is inline (SVG, CSS and a
+        few lines of script): the page needs no network, opens from disk and prints one
+        scenario per page. The file is written whole or not at all.
         """
 
     static let exitStatuses: [(status: ExitStatus, meaning: String)] = [

@@ -45,7 +45,7 @@ struct TableColumn: Sendable {
                 ? "" : NumberFormat.interval(time.medianLow, time.medianHigh)
         },
         TableColumn(compactHeader: "CPU ns/event", wideHeader: "CPU ns/event") { row, _, form in
-            row.cpuNsPerEventMedian.map { NumberFormat.significant($0) } ?? form.missing
+            row.cpuNsPerEventMedian.map { NumberFormat.significant($0.value) } ?? form.missing
         },
         TableColumn(compactHeader: nil, wideHeader: "min") { _, time, _ in
             NumberFormat.significant(time.min)
@@ -57,14 +57,15 @@ struct TableColumn: Sendable {
             row.eventsPerSecond.map(NumberFormat.si) ?? "—"
         },
         TableColumn(compactHeader: "vs baseline", wideHeader: "vs baseline") { row, _, form in
-            row.ratioToBaseline.map(NumberFormat.ratio) ?? form.missing
+            row.ratioToBaseline.map { NumberFormat.ratio($0.value) } ?? form.missing
         },
         TableColumn(compactHeader: "ratio CI", wideHeader: "95% CI", dropRank: 4) { row, _, _ in
             row.role == .baseline
                 ? "" : NumberFormat.interval(row.ratioBounds.low, row.ratioBounds.high, ratio: true)
         },
         TableColumn(compactHeader: "net of floor", wideHeader: "net of floor") { row, _, _ in
-            row.role == .pattern ? row.ratioNetOfFloor.map(NumberFormat.ratio) ?? "—" : ""
+            row.role == .pattern
+                ? row.ratioNetOfFloor.map { NumberFormat.ratio($0.value) } ?? "—" : ""
         },
         TableColumn(compactHeader: "net CI", wideHeader: "95% CI") { row, _, _ in
             row.role == .pattern ? ResultTable.netInterval(row) : ""
@@ -85,7 +86,7 @@ struct TableColumn: Sendable {
         TableColumn(
             compactHeader: "vs %@", wideHeader: "vs %@", needsAxisReference: true
         ) { row, _, form in
-            row.ratioToAxisReference.map(NumberFormat.ratio) ?? form.missing
+            row.ratioToAxisReference.map { NumberFormat.ratio($0.value) } ?? form.missing
         },
         TableColumn(
             compactHeader: "vs reference CI", wideHeader: "95% CI", needsAxisReference: true,
@@ -116,10 +117,13 @@ extension TableColumn.Form {
     var missing: String { self == .compact ? "" : "—" }
 }
 
-/// What the table reads of a row's intervals, in one place, so that a change of the row's
-/// value/low/high fields into interval values touches only these lines.
+/// What the table reads of a row's intervals, in one place: the bounds of its estimates.
 extension ResultRow {
-    var ratioBounds: (low: Double?, high: Double?) { (ratioLow, ratioHigh) }
-    var netRatioBounds: (low: Double?, high: Double?) { (ratioNetLow, ratioNetHigh) }
-    var axisRatioBounds: (low: Double?, high: Double?) { (axisRatioLow, axisRatioHigh) }
+    var ratioBounds: (low: Double?, high: Double?) { (ratioToBaseline?.low, ratioToBaseline?.high) }
+    var netRatioBounds: (low: Double?, high: Double?) {
+        (ratioNetOfFloor?.low, ratioNetOfFloor?.high)
+    }
+    var axisRatioBounds: (low: Double?, high: Double?) {
+        (ratioToAxisReference?.low, ratioToAxisReference?.high)
+    }
 }
