@@ -16,13 +16,18 @@ import PackageDescription
 //   its own process.
 // - SimBench: the harness library (fleet, timing, statistics, CSV, comparison). It knows no
 //   scenario: it is handed a `Catalog`, so it can measure anyone's `Scenario` types.
-// - simbench: the executable (argument parsing, subcommands, terminal output); it builds
-//   the catalog from Subjects, and draws the marks doodle (`simbench render`).
+// - SimBenchCommandLine: the command line as a library (argument parsing, every subcommand,
+//   terminal output). Like the harness it knows no scenario: a `main` hands it a catalog
+//   (`BenchmarkTool(catalog:).main()`), so a package measuring its own code gets every
+//   command over its own scenarios.
+// - simbench: that `main` over the Subjects catalog, plus the one command that needs the
+//   subjects themselves: the marks doodle (`simbench render`).
 let package = Package(
     name: "simbench",
     products: [
         .executable(name: "simbench", targets: ["simbench"]),
         .library(name: "SimBench", targets: ["SimBench"]),
+        .library(name: "SimBenchCommandLine", targets: ["SimBenchCommandLine"]),
     ],
     targets: [
         .target(name: "SimBenchCore", path: "Sources/SimBenchCore"),
@@ -54,9 +59,16 @@ let package = Package(
             path: "Sources/SimBench",
             plugins: ["AllocationLibrary"]
         ),
+        .target(
+            name: "SimBenchCommandLine",
+            // No `Subjects`: the command line knows no scenario; its `main` hands it a
+            // `Catalog`.
+            dependencies: ["SimBench", "SimBenchCore"],
+            path: "Sources/SimBenchCommandLine"
+        ),
         .executableTarget(
             name: "simbench",
-            dependencies: ["SimBench", "Subjects", "SimBenchCore"],
+            dependencies: ["SimBenchCommandLine", "SimBench", "Subjects", "SimBenchCore"],
             path: "Sources/simbench"
         ),
         .testTarget(
@@ -75,7 +87,7 @@ let package = Package(
         ),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["SimBench", "simbench"],
+            dependencies: ["SimBench", "SimBenchCommandLine", "simbench"],
             path: "Tests/EndToEndTests"
         ),
     ],

@@ -1,6 +1,6 @@
 /// The exit statuses of every `simbench` command, documented in `simbench --help` and the
 /// README.
-public enum ExitStatus: Int32, Sendable {
+public enum ExitStatus: Int32, Sendable, CaseIterable {
     /// The command did what was asked; `compare`: no regression.
     case success = 0
     /// The command could not finish: an unreadable or malformed input file, a results file
@@ -21,4 +21,9 @@ public enum ExitStatus: Int32, Sendable {
     case countingUnavailable = 6
     /// Bad flags, values or names; nothing was run or written.
     case usage = 64
+    /// Stopped by SIGINT (Ctrl-C): 128 + the signal. The C handler (`Interruption`) exits
+    /// with it, after one line saying what was not written; no file is left half-written.
+    case interrupted = 130
+    /// Stopped by SIGTERM: 128 + the signal, as for `interrupted`.
+    case terminated = 143
 }

@@ -3,6 +3,7 @@ import SimBench
 import SimBenchCore
 import Testing
 
+@testable import SimBenchCommandLine
 @testable import simbench
 
 /// The allocation columns come from an untimed child with the counter preloaded
@@ -26,7 +27,7 @@ struct AllocationPassTests {
     @Test(
         "every scenario: the untimed child's allocation columns equal those of a run that counts in its timed rounds",
         .disabled(if: AllocationCounter.isUnderSanitizer),
-        arguments: Suite.catalog.entries.map(\.name))
+        arguments: BenchmarkTool.simbench.catalog.entries.map(\.name))
     func pinned(scenario: String) throws {
         let library = try #require(AllocationPass.library(besides: SimBenchBinary.url.path))
         // Before: the counter in the process that times (preloaded into it, it counts in its
@@ -35,7 +36,7 @@ struct AllocationPassTests {
         let before = try Self.counted(scenario: scenario, preloading: library)
         let after = try Self.counted(scenario: scenario, preloading: nil)
         #expect(Set(after.keys) == Set(before.keys))
-        let asynchronous = Suite.catalog.entry(named: scenario)?.isAsynchronous == true
+        let asynchronous = BenchmarkTool.simbench.catalog.entry(named: scenario)?.isAsynchronous == true
         for (key, counted) in before.sorted(by: { $0.key < $1.key }) where counted.allocationsPerEvent != nil {
             let other = try #require(after[key], "\(scenario) \(key) missing")
             if asynchronous {

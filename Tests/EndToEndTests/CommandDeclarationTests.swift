@@ -1,5 +1,6 @@
 import Testing
 
+@testable import SimBenchCommandLine
 @testable import simbench
 
 /// What every command's declaration must hold, so that a new flag cannot shadow another.
@@ -7,7 +8,7 @@ import Testing
 struct CommandDeclarationTests {
     @Test(
         "no command declares a flag twice, and --help and -h stay the parser's own",
-        arguments: Commands.all.map { $0.summary })
+        arguments: BenchmarkTool.simbench.commands.map { $0.summary })
     func noFlagTwice(command: CommandSummary) {
         let names = command.options.flatMap(\.names)
         var seen = Set<String>()
@@ -20,7 +21,7 @@ struct CommandDeclarationTests {
 
     @Test("no two commands share a name")
     func commandNames() {
-        let names = Commands.all.map { $0.name }
+        let names = BenchmarkTool.simbench.commands.map { $0.name }
         #expect(Set(names).count == names.count, "\(names)")
     }
 }

@@ -8,7 +8,7 @@ import Glibc
 /// quote never closed, no final line break), malformed CSV, an unknown, duplicated or
 /// missing required column (see `ResultsSchema`), a numeric cell that is not a finite
 /// non-negative number, an `ok` row without a median, and two rows measuring the same
-/// (scenario, params, variant). Files written by older versions, with fewer columns, read
+/// (scenario, params, sweep, variant). Files written by older versions, with fewer columns, read
 /// fine: an absent column reads as empty cells.
 ///
 /// A file that may hold several runs (a history) is also checked run by run: a run whose
@@ -18,9 +18,9 @@ import Glibc
 public struct ResultsFile: Sendable {
     /// How many runs the file may hold, which decides what counts as a duplicated row.
     public enum Runs: Sendable {
-        /// One run (or a run's merged shards): each (scenario, params, variant) once.
+        /// One run (or a run's merged shards): each (scenario, params, sweep, variant) once.
         case one
-        /// A history file: each (run_id, scenario, params, variant) once.
+        /// A history file: each (run_id, scenario, params, sweep, variant) once.
         case several
     }
 

@@ -1,7 +1,7 @@
 /// `simbench merge`: the parts of a sharded run joined into one results file.
 ///
 /// The parts must share one header (same columns, same order: one simbench version wrote
-/// them) and may not measure the same (scenario, params, variant) twice. The rows keep the
+/// them) and may not measure the same (scenario, params, sweep, variant) twice. The rows keep the
 /// order of the files given and of the rows inside each; the cells are copied unchanged.
 public enum ResultsMerge {
     /// The merged document and remarks worth printing (parts that differ in how they ran).

@@ -1,4 +1,4 @@
-/// The verdict on one metric of one (scenario, params, variant) between two runs: one line
+/// The verdict on one metric of one (scenario, params, sweep, variant) between two runs: one line
 /// of `simbench compare`'s report.
 public struct MetricComparison: Sendable, Equatable {
     /// What was compared.

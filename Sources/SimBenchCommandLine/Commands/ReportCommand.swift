@@ -30,10 +30,12 @@ struct ReportCommand: Command {
         the runs measured on is given once, at the end. Everything is inline (SVG, CSS and a
         few lines of script): the page needs no network, opens from disk and prints one
         scenario per page. The file is written whole or not at all.
-
-        EXIT STATUS
-          0 written · 1 a FILE is not a valid results file, or holds no row · 64 usage
         """
+
+    static let exitStatuses: [(status: ExitStatus, meaning: String)] = [
+        (.success, "written"),
+        (.failure, "a FILE is not a valid results file, or holds no row"),
+    ]
 
     init() {}
 

@@ -3,7 +3,10 @@ import SimBench
 /// A subcommand of `simbench`, declared once: its name, one-line abstract, operands, options
 /// and any prose its help adds. Parsing, `--help` and the completion scripts are generated
 /// from the declaration (`CommandParser`, `CommandHelp`, `CompletionScript`).
-protocol Command {
+///
+/// Public so that a tool's `main` can add commands of its own beside the library's
+/// (`simbench render`, which draws from the `Subjects` suite): see `BenchmarkTool`.
+public protocol Command: SendableMetatype {
     /// `run`.
     static var name: String { get }
     /// One line for `simbench --help`: what the command does.
@@ -13,8 +16,12 @@ protocol Command {
     /// The command's own subcommands (`baseline save`, `baseline list`), if any.
     static var subcommands: [(name: String, abstract: String)] { get }
     static var flags: [Option<Self>] { get }
-    /// Sections printed after OPTIONS (HOW IT MEASURES, EXIT STATUS, …).
+    /// Sections printed after OPTIONS (HOW IT MEASURES, EXAMPLES, …).
     static var discussion: String { get }
+    /// What each status the command ends with means for it, in the order its help lists
+    /// them; the help's EXIT STATUS section is made from these and `ExitStatus` (usage,
+    /// SIGINT and SIGTERM are added when not declared: see `ExitStatus.section`).
+    static var exitStatuses: [(status: ExitStatus, meaning: String)] { get }
 
     /// The command with every option at its default.
     init()
@@ -24,23 +31,27 @@ protocol Command {
 }
 
 extension Command {
-    static var operands: [Operand] { [] }
-    static var subcommands: [(name: String, abstract: String)] { [] }
-    static var discussion: String { "" }
+    public static var operands: [Operand] { [] }
+    public static var subcommands: [(name: String, abstract: String)] { [] }
+    public static var discussion: String { "" }
 
     /// Refuses any operand: for commands that take flags only.
-    static func refuseOperands(_ operands: [String]) throws {
+    public static func refuseOperands(_ operands: [String]) throws {
         if let first = operands.first {
             throw UsageError("\(name): unexpected argument '\(first)'; see 'simbench \(name) --help'")
         }
     }
 }
 
-/// Every subcommand, in the order `simbench --help` lists them.
+/// Every subcommand of the running tool, in the order its `--help` lists them.
 enum Commands {
-    static var all: [any Command.Type] {
-        [
-            RunCommand.self, ListCommand.self, RenderCommand.self, DoctorCommand.self,
+    static var all: [any Command.Type] { BenchmarkTool.running.commands }
+
+    /// The library's own commands, in the order `--help` lists them. A tool's own commands
+    /// go after `list`, beside the other commands about its scenarios (see `BenchmarkTool`).
+    static func library(adding own: [any Command.Type]) -> [any Command.Type] {
+        [RunCommand.self, ListCommand.self] + own + [
+            DoctorCommand.self,
             CompareCommand.self, ABCommand.self, BaselineCommand.self, ExportCommand.self,
             MergeCommand.self, RepairHistoryCommand.self, PlotCommand.self, ReportCommand.self,
             CompletionCommand.self,

@@ -1,3 +1,5 @@
+import SimBench
+
 /// What `simbench --help` prints around the generated list of subcommands, and the debug
 /// build's warning. Each command's own help is generated from its declaration
 /// (`CommandHelp`).
@@ -27,16 +29,7 @@ enum HelpText {
               swift run -c release simbench run --scenario vending --variant state-objects --rounds 20
               swift run -c release simbench run --scenario workday --csv workday.csv --quiet
 
-            EXIT STATUS
-              0   success; compare: no regression
-              1   failure: a file or standard output could not be read or written, or a file is
-                  not a valid results file
-              2   compare: at least one regression
-              3   run: a variant computed a different outcome from its baseline (no timing given)
-              4   compare --fail-on-improvement: improvements and no regression
-              5   doctor: a validity check failed
-              6   run --instructions callgrind|perf: that counting cannot run here (nothing was run)
-              64  usage: bad flag, value or name; nothing was run or written
+            \(ExitStatus.section(ExitStatus.allCases.map { ($0, $0.meaning) }))
             """
     }
 

@@ -1,3 +1,5 @@
+import SimBench
+
 /// `--help` of every command, generated from its declaration in the familiar layout:
 /// USAGE, ARGUMENTS, OPTIONS, SUBCOMMANDS, then the command's own sections.
 enum CommandHelp {
@@ -23,6 +25,7 @@ enum CommandHelp {
             sections.append("SUBCOMMANDS:\n" + columns(C.subcommands.map { ($0.name, $0.abstract) }))
         }
         if !C.discussion.isEmpty { sections.append(C.discussion) }
+        sections.append(ExitStatus.section(C.exitStatuses))
         return sections.joined(separator: "\n\n")
     }
 

@@ -33,12 +33,13 @@ struct PlotCommand: Command {
               sweep, or a history file. Axes say their units; log axes say so. The same
               files give the same SVG, byte for byte. The file is written whole or not at
               all.
-
-            EXIT STATUS
-              0 written · 1 a FILE is not a valid results file, or holds nothing KIND can
-              draw · 64 usage
             """
     }
+
+    static let exitStatuses: [(status: ExitStatus, meaning: String)] = [
+        (.success, "written"),
+        (.failure, "a FILE is not a valid results file, or holds nothing KIND can draw"),
+    ]
 
     init() {}
 

@@ -91,10 +91,10 @@ struct CompareCommand: Command {
 
     static let discussion = """
         HOW IT DECIDES
-          Rows are matched by (scenario, params, variant). A time change counts only if it
-          passes the threshold AND its 95% confidence interval excludes zero. The interval of
-          a change combines the two runs' intervals as independent errors: in log space
-          its half-widths are √(a² + b²) of theirs.
+          Rows are matched by (scenario, params, sweep, variant). A time change counts only
+          if it passes the threshold AND its 95% confidence interval excludes zero. The
+          interval of a change combines the two runs' intervals as independent errors: in
+          log space its half-widths are √(a² + b²) of theirs.
           Time is thread CPU time by default (--metric): it does not count time a worker
           waited for a core, so it spreads less between runs on a shared machine.
           Pattern variants are judged on their ratio to the scenario's baseline variant in the
@@ -119,16 +119,18 @@ struct CompareCommand: Command {
           Regressions first, then improvements, not judged, and unchanged rows (folded into a
           <details> block in markdown), then what is missing on each side, and notes (hosts
           differ, debug build, no intervals).
-
-        EXIT STATUS
-          0   no regression
-          2   at least one regression
-          4   improvements and no regression, with --fail-on-improvement
-          1   a file is missing, empty, truncated or malformed, has unknown or missing
-              columns, non-numeric/NaN/infinite cells or duplicated rows, or the files have
-              no row in common: one line names the file, the line and the column
-          64  usage: bad flag or value
         """
+
+    static let exitStatuses: [(status: ExitStatus, meaning: String)] = [
+        (.success, "no regression"),
+        (.regression, "at least one regression"),
+        (.improvement, "improvements and no regression, with --fail-on-improvement"),
+        (
+            .failure,
+            "a file is missing, empty, truncated or malformed, has unknown or missing columns, non-numeric/NaN/infinite cells or duplicated rows, or the files have no row in common: one line names the file, the line and the column"
+        ),
+        (.usage, "usage: bad flag or value"),
+    ]
 
     init() {}
 

@@ -17,10 +17,6 @@ struct ResultTable {
     /// The terminal's width: `COLUMNS` when set, else `Terminal.defaultWidth`.
     var width = Terminal.width
 
-    /// Compact columns, least useful first: dropped in this order when a table is wider
-    /// than the terminal.
-    static let dropOrder = ["vs reference CI", "ns CI", "CV", "allocs/event", "ratio CI"]
-
     func render() -> String {
         let report = fullReport()
         return wide ? report : TextWrap.fit(report, width: width)
@@ -90,54 +86,7 @@ struct ResultTable {
             setup += " · peak RSS \(NumberFormat.si(Double(peak)))B (the process's, the same for every variant)"
         }
         lines.append(setup)
-        if !wide {
-            lines.append(contentsOf: compactTable(configuration, rows: configurationRows))
-            return lines + notes(configurationRows, descriptor: descriptor)
-        }
-
-        var header = [
-            "variant", "ns/event", "95% CI", "CPU ns/event", "min", "max", "events/s", "vs baseline",
-            "95% CI", "net of floor", "95% CI", "CV", "allocs/event", "peak RSS", "prepare",
-        ]
-        if let reference = configuration.axisReference {
-            header += ["vs \(reference.axisValues)", "95% CI"]
-        }
-        var table = TextTable(header: header)
-        var wrong = [String]()
-        for row in configurationRows {
-            let name = ResultTable.label(of: row)
-            guard row.status == .ok, let time = row.nsPerEvent else {
-                table.rows.append([name, "WRONG", ResultTable.wrongReason(of: row)])
-                wrong.append(row.variant)
-                continue
-            }
-            var cells: [String] = [
-                name,
-                NumberFormat.significant(time.median),
-                NumberFormat.interval(time.medianLow, time.medianHigh),
-                row.cpuNsPerEventMedian.map { NumberFormat.significant($0.value) } ?? "—",
-                NumberFormat.significant(time.min),
-                NumberFormat.significant(time.max),
-                row.eventsPerSecond.map(NumberFormat.si) ?? "—",
-                row.ratioToBaseline.map { NumberFormat.ratio($0.value) } ?? "—",
-                row.role == .baseline ? "" : NumberFormat.interval(row.ratioToBaseline?.low, row.ratioToBaseline?.high, ratio: true),
-                row.role == .pattern ? row.ratioNetOfFloor.map { NumberFormat.ratio($0.value) } ?? "—" : "",
-                row.role == .pattern ? ResultTable.netInterval(row) : "",
-                NumberFormat.percent(time.coefficientOfVariation),
-                row.allocationsPerEvent.map { String(format: "%.2f", $0) } ?? "—",
-                row.peakResidentBytes.map { NumberFormat.si(Double($0)) + "B" } ?? "—",
-                NumberFormat.significant(row.prepareMilliseconds) + " ms",
-            ]
-            if configuration.axisReference != nil {
-                cells.append(row.ratioToAxisReference.map { NumberFormat.ratio($0.value) } ?? "—")
-                cells.append(NumberFormat.interval(row.ratioToAxisReference?.low, row.ratioToAxisReference?.high, ratio: true))
-            }
-            table.rows.append(cells)
-        }
-        lines.append(table.render())
-        for variant in wrong {
-            lines.append(contentsOf: difference(of: variant, in: configuration))
-        }
+        lines.append(contentsOf: table(configuration, rows: configurationRows, form: wide ? .wide : .compact))
         return lines + notes(configurationRows, descriptor: descriptor)
     }
 
@@ -159,7 +108,8 @@ struct ResultTable {
     /// The net ratio's interval; a side the rounds cannot bound (a resampled baseline no
     /// dearer than the floor) shows as ∞.
     static func netInterval(_ row: ResultRow) -> String {
-        guard let low = row.ratioNetOfFloor?.low, let high = row.ratioNetOfFloor?.high, !low.isNaN, !high.isNaN else {
+        guard let low = row.netRatioBounds.low, let high = row.netRatioBounds.high, !low.isNaN, !high.isNaN
+        else {
             return "—"
         }
         func bound(_ value: Double) -> String {
@@ -184,19 +134,16 @@ struct ResultTable {
             : "outcome differs from the baseline; no timing"
     }
 
-    /// The table that fits a terminal:
-    /// variant, ns/event and its CI, ratio to the baseline and its CI, CV, allocations per
-    /// event, and the ratio to the axis reference where there is one. A CI that is only
-    /// [min, max] (too few rounds for a narrower one) says nothing and is left out.
-    private func compactTable(_ configuration: ConfigurationResult, rows configurationRows: [ResultRow]) -> [String] {
-        var header = [
-            "variant", "ns/event", "ns CI", "CPU ns/event", "vs baseline", "ratio CI", "net of floor", "net CI", "CV",
-            "allocs/event",
-        ]
-        if let reference = configuration.axisReference {
-            header += ["vs \(reference.axisValues)", "vs reference CI"]
-        }
-        var table = TextTable(header: header)
+    /// The table of one configuration, its columns from `TableColumn`. The compact one fits
+    /// a terminal: variant, ns/event and its CI, ratio to the baseline and its CI, CV,
+    /// allocations per event, and the ratio to the axis reference where there is one; empty
+    /// columns go, then columns in their drop order until it fits. The wide one has them all.
+    private func table(
+        _ configuration: ConfigurationResult, rows configurationRows: [ResultRow], form: TableColumn.Form
+    ) -> [String] {
+        let axisValues = configuration.axisReference?.axisValues ?? ""
+        let columns = TableColumn.shown(in: form, axisReference: configuration.axisReference != nil)
+        var table = TextTable(header: ["variant"] + columns.compactMap { $0.header(in: form, axisValues: axisValues) })
         var wrong = [String]()
         for row in configurationRows {
             let name = ResultTable.label(of: row)
@@ -205,29 +152,14 @@ struct ResultTable {
                 wrong.append(row.variant)
                 continue
             }
-            let spansSamples = time.medianLow == time.min && time.medianHigh == time.max
-            var cells: [String] = [
-                name,
-                NumberFormat.significant(time.median),
-                spansSamples ? "" : NumberFormat.interval(time.medianLow, time.medianHigh),
-                row.cpuNsPerEventMedian.map { NumberFormat.significant($0.value) } ?? "",
-                row.ratioToBaseline.map { NumberFormat.ratio($0.value) } ?? "",
-                row.role == .baseline ? "" : NumberFormat.interval(row.ratioToBaseline?.low, row.ratioToBaseline?.high, ratio: true),
-                row.role == .pattern ? row.ratioNetOfFloor.map { NumberFormat.ratio($0.value) } ?? "—" : "",
-                row.role == .pattern ? ResultTable.netInterval(row) : "",
-                NumberFormat.percent(time.coefficientOfVariation),
-                row.allocationsPerEvent.map { String(format: "%.2f", $0) } ?? "—",
-            ]
-            if configuration.axisReference != nil {
-                cells.append(row.ratioToAxisReference.map { NumberFormat.ratio($0.value) } ?? "")
-                cells.append(NumberFormat.interval(row.ratioToAxisReference?.low, row.ratioToAxisReference?.high, ratio: true))
-            }
-            table.rows.append(cells)
+            table.rows.append([name] + columns.map { $0.cell(row, time, form) })
         }
-        // A wrong row's message spans the columns after the name: not a column's emptiness.
-        table = wrong.isEmpty ? table.removingEmptyColumns() : table
-        table = table.fitting(width: width, dropOrder: ResultTable.dropOrder)
-        table.header = table.header.map { $0.hasSuffix("CI") ? "95% CI" : $0 }
+        if form == .compact {
+            // A wrong row's message spans the columns after the name: not a column's emptiness.
+            table = wrong.isEmpty ? table.removingEmptyColumns() : table
+            table = table.fitting(width: width, dropOrder: TableColumn.dropOrder(axisValues: axisValues))
+            table.header = table.header.map { $0.hasSuffix("CI") ? "95% CI" : $0 }
+        }
         var lines = [table.render()]
         for variant in wrong {
             lines.append(contentsOf: difference(of: variant, in: configuration))

@@ -29,15 +29,16 @@ struct DoctorCommand: Command {
         ]
     }
 
-    static let discussion = """
+    static var discussion: String {
+        """
         CHECKS
           build          a release build (a debug build fails the doctor)
           clock          the monotonic clock's resolution
           allocations    whether an untimed child with the allocation counter preloaded counts
-                         \(Suite.tax.scenario).\(Suite.tax.allocating)'s allocations (the timing process interposes nothing)
+                         \(taxName)'s allocations (the timing process interposes nothing)
           instructions   whether perf_event_open can count instructions (not on most VMs)
           counting       whether run --instructions callgrind counts: valgrind found, its version, and
-                         a probe of \(Suite.ruler.scenario) at \(Suite.ruler.parameter)=\(Suite.ruler.reference) and \(Suite.ruler.step): \(Suite.ruler.ruler) and its twin
+                         a probe of \(rulerProbe): \(rulerName) and its twin
                          count alike, the step counts as much more as it works (no valgrind: a warning)
           load           whether other work competes for the cores (not with --deterministic)
           scaling        every variant of every scenario at its default events and at \(Doctor.growthFactor)×:
@@ -45,17 +46,35 @@ struct DoctorCommand: Command {
                          away; one that grows less is measured again at \(Doctor.growthFactor)× those events, where a
                          fixed cost per machine weighs \(Doctor.growthFactor)× less, and must grow \(String(format: "%g", Doctor.minimumGrowth))× there
           outcome        every variant of every scenario computed its baseline's outcome in those runs
-          tax            \(Suite.tax.scenario).\(Suite.tax.allocating) and .\(Suite.tax.plain), timed by a bare loop in this binary
+          tax            \(taxName) and .\(Suite.tax?.plain ?? "its plain twin"), timed by a bare loop in this binary
                          and by simbench at --actors 1, taking turns: they must agree within ±\(String(format: "%g", Doctor.taxLimit * 100))%
                          (not with --deterministic)
-          A/A            \(Suite.ruler.scenario)'s \(Suite.ruler.ruler) against its identical twin: the ratio CI contains 1
+          A/A            \(rulerScenario)'s \(rulerName) against its identical twin: the ratio CI contains 1
                          (not with --deterministic)
-          10% step       \(Suite.ruler.scenario) \(Suite.ruler.parameter)=\(Suite.ruler.step) against \(Suite.ruler.parameter)=\(Suite.ruler.reference): the ratio CI excludes 1
+          10% step       \(rulerScenario) \(rulerStep): the ratio CI excludes 1
                          (not with --deterministic)
-
-        EXIT STATUS
-          0 every check passed (warnings allowed) · 5 a check failed · 64 usage
         """
+    }
+
+    static let exitStatuses: [(status: ExitStatus, meaning: String)] = [
+        (.success, "every check passed (warnings allowed)"),
+        (.unhealthy, "a check failed"),
+    ]
+
+    /// The help's names for the tool's tax and ruler scenarios; a tool that names none has
+    /// those checks skipped, and its help says so.
+    private static let unnamed = "(none: this tool names no such scenario, the check is skipped)"
+    private static var taxName: String {
+        Suite.tax.map { "\($0.scenario).\($0.allocating)" } ?? unnamed
+    }
+    private static var rulerScenario: String { Suite.ruler?.scenario ?? unnamed }
+    private static var rulerName: String { Suite.ruler?.ruler ?? "its ruler" }
+    private static var rulerProbe: String {
+        Suite.ruler.map { "\($0.scenario) at \($0.parameter)=\($0.reference) and \($0.step)" } ?? unnamed
+    }
+    private static var rulerStep: String {
+        Suite.ruler.map { "\($0.parameter)=\($0.step) against \($0.parameter)=\($0.reference)" } ?? ""
+    }
 
     init() {}
 
@@ -68,10 +87,10 @@ struct DoctorCommand: Command {
         let checks = try await Doctor(
             machines: machines, scenarios: scenarios, seed: seed, catalog: Suite.catalog,
             ruler: Suite.ruler, tax: Suite.tax,
-            allocationArguments: [
-                RunCommand.name, "--scenario", Suite.tax.scenario, "--variant", Suite.tax.allocating,
+            allocationArguments: Suite.tax.map { tax in [
+                RunCommand.name, "--scenario", tax.scenario, "--variant", tax.allocating,
                 "--machines", "\(machines)", "--seed", "\(seed)", "--quiet",
-            ],
+            ] },
             deterministic: deterministic
         ).run {
             phase in

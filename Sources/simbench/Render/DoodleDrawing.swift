@@ -1,6 +1,7 @@
 import Foundation
 import SimBench
 import SimBenchCore
+import SimBenchCommandLine
 import Subjects
 
 /// `simbench render`: one page of the marks scenario drawn as SVG, so that a person can see
@@ -17,7 +18,7 @@ enum DoodleDrawing {
         let plan: RunPlan
         do {
             plan = try RunPlan(
-                options: options, catalog: Suite.catalog, cores: 1, physicalMemory: physicalMemory)
+                options: options, catalog: BenchmarkTool.simbench.catalog, cores: 1, physicalMemory: physicalMemory)
         } catch {
             // The plan's one machine is this command's one page: name what the user gave.
             throw UsageError(

@@ -24,11 +24,13 @@ struct BaselineCommand: Command {
         results/ except \(BaselineStore.directory)/: commit the baselines CI compares with.
         NAME: letters, digits, '.', '_' and '-', not starting with '.' or '-'.
         'simbench run … --save-baseline NAME' stores a run's results as NAME as it finishes.
-
-        EXIT STATUS
-          0 saved · 1 FILE is not a valid results file, or cannot be written · 64 usage,
-          or a baselines directory that cannot be made
         """
+
+    static let exitStatuses: [(status: ExitStatus, meaning: String)] = [
+        (.success, "saved"),
+        (.failure, "FILE is not a valid results file, or cannot be written"),
+        (.usage, "usage, or a baselines directory that cannot be made"),
+    ]
 
     init() {}
 

@@ -92,17 +92,22 @@ struct ABCommand: Command {
           another, which no interval inside one run can. With one pair nothing is judged.
           Rows of one build only (a scenario or variant added or removed) are listed, not
           judged.
-
-        EXIT STATUS
-          0   no regression
-          2   at least one regression
-          4   improvements and no regression, with --fail-on-improvement
-          3   a build computes a wrong outcome (its run stops ab at once)
-          1   not a git repository, the base has no simbench, a build or run failed, or the
-              base's results lack a column the verdicts read (then nothing more is run)
-          64  usage: bad flag or value, --base is not a commit, --output cannot take the
-              files, or the run arguments are refused (all found before anything is built)
         """
+
+    static let exitStatuses: [(status: ExitStatus, meaning: String)] = [
+        (.success, "no regression"),
+        (.regression, "at least one regression"),
+        (.improvement, "improvements and no regression, with --fail-on-improvement"),
+        (.wrongOutcome, "a build computes a wrong outcome (its run stops ab at once)"),
+        (
+            .failure,
+            "not a git repository, the base has no simbench, a build or run failed, or the base's results lack a column the verdicts read (then nothing more is run)"
+        ),
+        (
+            .usage,
+            "usage: bad flag or value, --base is not a commit, --output cannot take the files, or the run arguments are refused (all found before anything is built)"
+        ),
+    ]
 
     init() {}
 

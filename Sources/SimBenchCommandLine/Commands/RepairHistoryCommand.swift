@@ -17,11 +17,12 @@ struct RepairHistoryCommand: Command {
         says how many, in run_rows). That run is dropped whole, never kept in part; the runs
         before it are unchanged. Any other damage (a complete but malformed record, a broken
         run before the last) is refused, in one line, and the file is left as it was.
-
-        EXIT STATUS
-          0 repaired, or nothing to repair · 1 not repaired: the file is damaged otherwise,
-          or cannot be read or written · 64 usage
         """
+
+    static let exitStatuses: [(status: ExitStatus, meaning: String)] = [
+        (.success, "repaired, or nothing to repair"),
+        (.failure, "not repaired: the file is damaged otherwise, or cannot be read or written"),
+    ]
 
     init() {}
 

@@ -17,14 +17,19 @@ struct MergeCommand: Command {
 
     static let discussion = """
         For a CI matrix: each job runs 'simbench run … --shard I/N --csv part-I.csv', one
-        job merges. The parts must have the same header and no (scenario, params, variant)
-        twice; their rows are copied in the order given; the result is written whole or not
-        at all. A note says when the parts differ in commit, build, seed or machines.
-
-        EXIT STATUS
-          0 merged · 1 a part is not a valid results file, the headers differ, or a row is
-          duplicated · 64 usage
+        job merges. The parts must have the same header and no (scenario, params, sweep,
+        variant) twice; their rows are copied in the order given; the result is written
+        whole or not at all. A note says when the parts differ in commit, build, seed or
+        machines.
         """
+
+    static let exitStatuses: [(status: ExitStatus, meaning: String)] = [
+        (.success, "merged"),
+        (
+            .failure,
+            "a part is not a valid results file, the headers differ, or a row is duplicated"
+        ),
+    ]
 
     init() {}
 

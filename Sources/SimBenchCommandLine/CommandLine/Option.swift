@@ -5,7 +5,7 @@ import SimBench
 /// The command's parsing, its USAGE line, its OPTIONS section and the shell completions are
 /// all generated from these declarations (see `CommandParser`, `CommandHelp`,
 /// `CompletionScript`), so they cannot disagree.
-struct Option<Command> {
+public struct Option<Command> {
     /// `--machines`, then any aliases (`--scenarios`, `-q`).
     let names: [String]
     /// `N`, `PATH`; nil for a flag that takes no value.
@@ -32,7 +32,7 @@ struct Option<Command> {
     var synopsis: String { valueName.map { "\(name) \($0)" } ?? name }
 
     /// A flag without a value.
-    static func flag(
+    public static func flag(
         _ names: String..., help: String, set: @escaping (inout Command) -> Void
     ) -> Option {
         Option(
@@ -42,7 +42,7 @@ struct Option<Command> {
     }
 
     /// A flag with a value of any form; `parse` checks and stores it.
-    static func value(
+    public static func value(
         _ names: String..., value valueName: String, help: String, default defaultValue: String? = nil,
         expected: String, repeats: Bool = false, required: Bool = false,
         completion: ValueCompletion = .none,
@@ -55,7 +55,7 @@ struct Option<Command> {
     }
 
     /// A whole number within `limit`.
-    static func count(
+    public static func count(
         _ names: String..., value valueName: String = "N", help: String, default defaultValue: String?,
         limit: CountLimit, set: @escaping (inout Command, Int) -> Void
     ) -> Option {
@@ -69,7 +69,7 @@ struct Option<Command> {
 
     /// A whole number within `limit`, or a comma list of them: a sweep, each value a
     /// configuration of its own.
-    static func counts(
+    public static func counts(
         _ names: String..., value valueName: String = "N[,N…]", help: String, default defaultValue: String?,
         limit: CountLimit, set: @escaping (inout Command, [Int]) -> Void
     ) -> Option {
@@ -82,7 +82,7 @@ struct Option<Command> {
     }
 
     /// One of a fixed set of words.
-    static func choice<Choice: RawRepresentable & CaseIterable>(
+    public static func choice<Choice: RawRepresentable & CaseIterable>(
         _ names: String..., value valueName: String = "F", help: String, default defaultValue: Choice?,
         required: Bool = false, set: @escaping (inout Command, Choice) -> Void
     ) -> Option where Choice.RawValue == String {
@@ -101,24 +101,30 @@ struct Option<Command> {
 }
 
 /// What a shell offers for a flag's value or an operand.
-enum ValueCompletion: Equatable {
+public enum ValueCompletion: Equatable, Sendable {
     case none
     case file
     case choices([String])
 }
 
 /// A word a command takes that is not a flag: `BASELINE`, `FILE…`.
-struct Operand {
+public struct Operand: Sendable {
     let name: String
     let help: String
     let completion: ValueCompletion
+
+    public init(name: String, help: String, completion: ValueCompletion) {
+        self.name = name
+        self.help = help
+        self.completion = completion
+    }
 }
 
 // MARK: - Options several commands share
 
 extension Option {
     /// A comma list of names, spaces around them trimmed.
-    static func list(
+    public static func list(
         _ names: String..., value valueName: String, help: String, default defaultValue: String?,
         expected: String, set: @escaping (inout Command, [String]) -> Void
     ) -> Option {
@@ -137,7 +143,7 @@ extension Option {
     }
 
     /// A file to write or read.
-    static func path(
+    public static func path(
         _ names: String..., value valueName: String = "PATH", help: String, default defaultValue: String? = nil,
         required: Bool = false, set: @escaping (inout Command, String) -> Void
     ) -> Option {
@@ -148,7 +154,7 @@ extension Option {
     }
 
     /// `--seed N`: any 64-bit unsigned whole number.
-    static func seed(set: @escaping (inout Command, UInt64) -> Void) -> Option {
+    public static func seed(set: @escaping (inout Command, UInt64) -> Void) -> Option {
         let expected = "a whole number from 0 to \(UInt64.max)"
         return .value(
             "--seed", value: "N", help: "seed of every machine's random stream",
@@ -163,7 +169,7 @@ extension Option {
     }
 
     /// `--param [SCENARIO.]KEY=VALUE`, repeatable.
-    static func parameter(help: String, set: @escaping (inout Command, ParameterAssignment) -> Void) -> Option {
+    public static func parameter(help: String, set: @escaping (inout Command, ParameterAssignment) -> Void) -> Option {
         .value(
             "--param", value: "K=V", help: help, expected: "key=value or scenario.key=value",
             repeats: true

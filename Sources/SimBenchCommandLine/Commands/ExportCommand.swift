@@ -50,10 +50,12 @@ struct ExportCommand: Command {
                    fraction taken from its run id, so that runs of the same second stay
                    separate points; reads history files of many runs too
           Benchmarks are named scenario.variant[params]. Rows without timing are left out.
-
-        EXIT STATUS
-          0 written · 1 FILE is not a valid results file, or has no run --run names · 64 usage
         """
+
+    static let exitStatuses: [(status: ExitStatus, meaning: String)] = [
+        (.success, "written"),
+        (.failure, "FILE is not a valid results file, or has no run --run names"),
+    ]
 
     init() {}
 

@@ -1,8 +1,8 @@
 import Foundation
 import SimBench
 
-/// The `simbench` executable: picks the subcommand and maps outcomes to exit statuses.
-@main
+/// The command line's entry (`BenchmarkTool.main()`): picks the subcommand and maps outcomes
+/// to exit statuses.
 enum SimBenchCommand {
     static let version = "0.1.0"
 
@@ -10,7 +10,7 @@ enum SimBenchCommand {
     /// under Valgrind, which crashes on Swift concurrency's main loop, so it must be told
     /// apart before any task starts. Every other command runs as an async program, started
     /// here with a task and the main dispatch queue (which `async main` would do for us).
-    static func main() {
+    static func main() -> Never {
         let arguments = Array(CommandLine.arguments.dropFirst())
         if let path = CallgrindPass.childResultPath {
             exit(RunCommand.runCountedChild(arguments, writingTo: path).rawValue)
@@ -81,32 +81,5 @@ enum SimBenchCommand {
             throw UsageError(
                 "unknown command '\(name)'\(Suggestion.phrase(for: name, among: Commands.names + ["--version"])); expected \(Commands.names.joined(separator: ", ")), or --help")
         }
-    }
-}
-
-/// Where messages for people go.
-enum Terminal {
-    /// One line on stderr, `simbench: ` first.
-    static func error(_ message: String) {
-        FileHandle.standardError.write(Data("simbench: \(message)\n".utf8))
-    }
-
-    static func warning(_ text: String) {
-        FileHandle.standardError.write(Data(text.utf8))
-    }
-
-    /// The width reports fit when `COLUMNS` does not say.
-    static let defaultWidth = 120
-
-    /// `COLUMNS` when it is a sensible number, else `defaultWidth`.
-    static var width: Int {
-        guard let text = ProcessInfo.processInfo.environment["COLUMNS"], let columns = Int(text),
-            columns >= 20
-        else { return defaultWidth }
-        return columns
-    }
-
-    static var standardErrorIsTerminal: Bool {
-        isatty(STDERR_FILENO) == 1
     }
 }

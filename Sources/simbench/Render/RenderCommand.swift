@@ -1,5 +1,6 @@
 import Foundation
 import SimBench
+import SimBenchCommandLine
 
 /// `simbench render --out doodle.svg`: draws a page of the marks scenario, the way the
 /// article's MarkRenderer does, as SVG.
@@ -35,10 +36,12 @@ struct RenderCommand: Command {
         --seed, --events (marks per page) and shape parameters: strokes as paths through
         their vertices, dots as small filled ellipses, as the article's MarkRenderer draws
         them. The file is written whole or not at all.
-
-        EXIT STATUS
-          0 success · 1 the file could not be written · 64 usage
         """
+
+    static let exitStatuses: [(status: ExitStatus, meaning: String)] = [
+        (.success, "success"),
+        (.failure, "the file could not be written"),
+    ]
 
     init() {}
 

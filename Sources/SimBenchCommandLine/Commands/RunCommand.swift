@@ -175,12 +175,17 @@ struct RunCommand: Command {
           counts on any machine, loaded or not. instructions_source says where the count came
           from. Asynchronous scenarios (fleet) get no counts: Valgrind runs one thread at a
           time. Without valgrind, one line says how to install it, and the exit status is 6.
-
-        EXIT STATUS
-          0 success · 1 a file could not be written, or --append names an invalid results
-          file · 3 a variant's outcome differed · 6 --instructions callgrind or perf cannot
-          count on this machine (nothing was run) · 64 usage
         """
+
+    static let exitStatuses: [(status: ExitStatus, meaning: String)] = [
+        (.success, "success"),
+        (.failure, "a file could not be written, or --append names an invalid results file"),
+        (.wrongOutcome, "a variant's outcome differed"),
+        (
+            .countingUnavailable,
+            "--instructions callgrind or perf cannot count on this machine (nothing was run)"
+        ),
+    ]
 
     init() {}
 

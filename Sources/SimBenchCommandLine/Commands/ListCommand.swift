@@ -5,6 +5,10 @@ struct ListCommand: Command {
     static let name = "list"
     static let abstract = "scenarios, their variants, events and parameters"
     static var flags: [Option<ListCommand>] { [] }
+    static let exitStatuses: [(status: ExitStatus, meaning: String)] = [
+        (.success, "listed"),
+        (.failure, "standard output could not be written"),
+    ]
 
     init() {}
 

@@ -1,0 +1,129 @@
+import Foundation
+import SimBench
+import SimBenchCore
+
+/// One column of `run`'s terminal table, declared once, as `ResultColumn` declares the CSV's:
+/// its headers, which tables show it (the compact one, `--wide`, or both), its cell, and when
+/// the compact table drops it to fit the terminal. `ResultTable` builds both tables from
+/// `TableColumn.all`; a new column is one entry here.
+struct TableColumn: Sendable {
+    /// The two tables `run` prints.
+    enum Form: Sendable {
+        /// The default: fits the terminal, drops columns (`dropRank`) when it must.
+        case compact
+        /// `--wide`: every column, as wide as it takes.
+        case wide
+    }
+
+    /// The header in the compact table, unique there (a `… CI` header reads `95% CI` once
+    /// the table fits); nil: not in the compact table.
+    let compactHeader: String?
+    /// The header in the wide table; nil: not in the wide table.
+    let wideHeader: String?
+    /// Shown only in a configuration with an axis reference (`vs work=1000`); the header's
+    /// `%@` is the reference's values.
+    var needsAxisReference = false
+    /// The compact table drops its columns, lowest rank first, until it fits; nil: never.
+    var dropRank: Int? = nil
+    /// The cell of a measured row (`status` ok, with a time).
+    let cell: @Sendable (ResultRow, TimeStatistics, Form) -> String
+
+    func header(in form: Form, axisValues: String) -> String? {
+        let header = form == .compact ? compactHeader : wideHeader
+        return header.map { $0.replacingOccurrences(of: "%@", with: axisValues) }
+    }
+
+    /// The columns after the variant's name, in the order both tables show them.
+    static let all: [TableColumn] = [
+        TableColumn(compactHeader: "ns/event", wideHeader: "ns/event") { _, time, _ in
+            NumberFormat.significant(time.median)
+        },
+        // A CI that is only [min, max] (too few rounds for a narrower one) says nothing, and
+        // the compact table leaves it out.
+        TableColumn(compactHeader: "ns CI", wideHeader: "95% CI", dropRank: 1) { _, time, form in
+            form == .compact && time.medianLow == time.min && time.medianHigh == time.max
+                ? "" : NumberFormat.interval(time.medianLow, time.medianHigh)
+        },
+        TableColumn(compactHeader: "CPU ns/event", wideHeader: "CPU ns/event") { row, _, form in
+            row.cpuNsPerEventMedian.map { NumberFormat.significant($0.value) } ?? form.missing
+        },
+        TableColumn(compactHeader: nil, wideHeader: "min") { _, time, _ in
+            NumberFormat.significant(time.min)
+        },
+        TableColumn(compactHeader: nil, wideHeader: "max") { _, time, _ in
+            NumberFormat.significant(time.max)
+        },
+        TableColumn(compactHeader: nil, wideHeader: "events/s") { row, _, _ in
+            row.eventsPerSecond.map(NumberFormat.si) ?? "—"
+        },
+        TableColumn(compactHeader: "vs baseline", wideHeader: "vs baseline") { row, _, form in
+            row.ratioToBaseline.map { NumberFormat.ratio($0.value) } ?? form.missing
+        },
+        TableColumn(compactHeader: "ratio CI", wideHeader: "95% CI", dropRank: 4) { row, _, _ in
+            row.role == .baseline
+                ? "" : NumberFormat.interval(row.ratioBounds.low, row.ratioBounds.high, ratio: true)
+        },
+        TableColumn(compactHeader: "net of floor", wideHeader: "net of floor") { row, _, _ in
+            row.role == .pattern
+                ? row.ratioNetOfFloor.map { NumberFormat.ratio($0.value) } ?? "—" : ""
+        },
+        TableColumn(compactHeader: "net CI", wideHeader: "95% CI") { row, _, _ in
+            row.role == .pattern ? ResultTable.netInterval(row) : ""
+        },
+        TableColumn(compactHeader: "CV", wideHeader: "CV", dropRank: 2) { _, time, _ in
+            NumberFormat.percent(time.coefficientOfVariation)
+        },
+        TableColumn(compactHeader: "allocs/event", wideHeader: "allocs/event", dropRank: 3) {
+            row, _, _ in
+            row.allocationsPerEvent.map { String(format: "%.2f", $0) } ?? "—"
+        },
+        TableColumn(compactHeader: nil, wideHeader: "peak RSS") { row, _, _ in
+            row.peakResidentBytes.map { NumberFormat.si(Double($0)) + "B" } ?? "—"
+        },
+        TableColumn(compactHeader: nil, wideHeader: "prepare") { row, _, _ in
+            NumberFormat.significant(row.prepareMilliseconds) + " ms"
+        },
+        TableColumn(
+            compactHeader: "vs %@", wideHeader: "vs %@", needsAxisReference: true
+        ) { row, _, form in
+            row.ratioToAxisReference.map { NumberFormat.ratio($0.value) } ?? form.missing
+        },
+        TableColumn(
+            compactHeader: "vs reference CI", wideHeader: "95% CI", needsAxisReference: true,
+            dropRank: 0
+        ) { row, _, _ in
+            NumberFormat.interval(row.axisRatioBounds.low, row.axisRatioBounds.high, ratio: true)
+        },
+    ]
+
+    /// The columns `form` shows in a configuration with or without an axis reference.
+    static func shown(in form: Form, axisReference: Bool) -> [TableColumn] {
+        all.filter {
+            (form == .compact ? $0.compactHeader : $0.wideHeader) != nil
+                && (axisReference || !$0.needsAxisReference)
+        }
+    }
+
+    /// The compact headers in the order the table drops them.
+    static func dropOrder(axisValues: String) -> [String] {
+        all.filter { $0.dropRank != nil }.sorted { $0.dropRank! < $1.dropRank! }.compactMap {
+            $0.header(in: .compact, axisValues: axisValues)
+        }
+    }
+}
+
+extension TableColumn.Form {
+    /// A value the row lacks: blank in the compact table, `—` in the wide one.
+    var missing: String { self == .compact ? "" : "—" }
+}
+
+/// What the table reads of a row's intervals, in one place: the bounds of its estimates.
+extension ResultRow {
+    var ratioBounds: (low: Double?, high: Double?) { (ratioToBaseline?.low, ratioToBaseline?.high) }
+    var netRatioBounds: (low: Double?, high: Double?) {
+        (ratioNetOfFloor?.low, ratioNetOfFloor?.high)
+    }
+    var axisRatioBounds: (low: Double?, high: Double?) {
+        (ratioToAxisReference?.low, ratioToAxisReference?.high)
+    }
+}

@@ -1,0 +1,16 @@
+import SimBench
+import SimBenchCommandLine
+import Subjects
+
+extension BenchmarkTool {
+    /// What this executable measures: the families of `Benchmarks/`, calibrate's ruler and
+    /// workday's tax for `simbench doctor`, and `render`, which draws from the marks family.
+    /// The command-line library itself knows no scenario.
+    static let simbench = BenchmarkTool(
+        catalog: Catalog(allScenarios),
+        ruler: CalibrateScenario.rulerCheck,
+        // The harness's tax: the State objects that allocate per transition, and the enum
+        // that does not.
+        tax: TaxCheck(scenario: "workday", allocating: "state-objects-alloc", plain: "enum-switch"),
+        commands: [RenderCommand.self])
+}
