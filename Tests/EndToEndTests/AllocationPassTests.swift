@@ -16,6 +16,8 @@ struct AllocationPassTests {
     struct Counted: Equatable, CustomStringConvertible {
         var allocationsPerEvent: Double?
         var bytesPerEntity: Double?
+        /// Events per counted round: one stray allocation moves allocs/event by its inverse.
+        var eventsPerRound: Double?
         var description: String {
             "allocs/event \(allocationsPerEvent.map { "\($0)" } ?? "—"), bytes/entity \(bytesPerEntity.map { "\($0)" } ?? "—")"
         }
@@ -47,14 +49,18 @@ struct AllocationPassTests {
                 #expect(abs(new - old) <= 0.05 * old, "\(scenario) \(key): after \(other), before \(counted)")
                 #expect((other.bytesPerEntity ?? 0) > 0, "\(scenario) \(key): after \(other)")
             } else {
-                // Equal in nearly every run. Within 1%: on a loaded machine, two workers that
-                // miss one of the runtime's caches at once may both fill it (seen once here:
-                // marks, 0.1479 against 0.1490), and the allocator's usable sizes depend a
+                // Equal in nearly every run. Within 1% and two allocations a round: on a loaded
+                // machine, two workers that miss one of the runtime's caches at once may both
+                // fill it (seen here: marks, 0.1479 against 0.1490, and 0.0906 against 0.0916,
+                // one allocation in 960 events), and the allocator's usable sizes depend a
                 // little on the heap's state (regex caches, a reused block): two runs counted
                 // the old way differ by up to 0.2% too.
                 let calls = try #require(counted.allocationsPerEvent)
                 let newCalls = try #require(other.allocationsPerEvent)
-                #expect(abs(newCalls - calls) <= 0.01 * calls, "\(scenario) \(key): after \(other), before \(counted)")
+                let events = try #require(counted.eventsPerRound)
+                #expect(
+                    abs(newCalls - calls) <= 0.01 * calls + 2 / events,
+                    "\(scenario) \(key): after \(other), before \(counted)")
                 let old = try #require(counted.bytesPerEntity)
                 let new = try #require(other.bytesPerEntity)
                 #expect(abs(new - old) <= 0.01 * old, "\(scenario) \(key): after \(other), before \(counted)")
@@ -89,7 +95,8 @@ struct AllocationPassTests {
         for record in try ResultsFile.read(csv).records {
             counted["\(record[.parameters])|\(record[.variant])"] = Counted(
                 allocationsPerEvent: record.number(.allocsPerEvent),
-                bytesPerEntity: record.number(.bytesPerEntity))
+                bytesPerEntity: record.number(.bytesPerEntity),
+                eventsPerRound: record.number(.eventsPerRound))
         }
         return counted
     }
@@ -101,7 +108,25 @@ struct AllocationPassTests {
         let single = try Self.counted(scenario: "workday", preloading: nil)
         let pooled = try Self.counted(scenario: "workday", preloading: nil, extra: ["--processes", "2"])
         #expect(!single.isEmpty)
-        #expect(pooled == single)
+        #expect(Set(pooled.keys) == Set(single.keys))
+        // The same counts as one process's, not a sum or a share of two: allocations per event
+        // within 1% and two allocations a round (as in `pinned`), bytes per entity within 5%. Bytes are what the live heap
+        // grew by over the setup, so one of the runtime's own allocations that a loaded
+        // machine lets fall inside that window moves them: seen once, workday
+        // state-objects-alloc at 472 pooled against 488 single (3.3%, one 384-byte block over
+        // 24 workers). Two processes' sum, or one half, is 100% or 50% off.
+        for (key, counted) in single.sorted(by: { $0.key < $1.key }) {
+            let other = try #require(pooled[key], "\(key) missing")
+            let calls = try #require(counted.allocationsPerEvent)
+            let newCalls = try #require(other.allocationsPerEvent)
+            let events = try #require(counted.eventsPerRound)
+            #expect(
+                abs(newCalls - calls) <= 0.01 * calls + 2 / events,
+                "\(key): pooled \(other), single \(counted)")
+            let bytes = try #require(counted.bytesPerEntity)
+            let newBytes = try #require(other.bytesPerEntity)
+            #expect(abs(newBytes - bytes) <= 0.05 * bytes, "\(key): pooled \(other), single \(counted)")
+        }
         #expect(single.values.allSatisfy { $0.allocationsPerEvent != nil && $0.bytesPerEntity != nil })
     }
 
