@@ -132,15 +132,43 @@ public enum CallgrindPass {
     public static func run(
         plan: RunPlan, tools: Tools, executable: String, arguments: [String]
     ) throws(Failure) -> CountedResult {
+        let directory = try scratchDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let stripped = try strippedCopy(of: executable, into: directory, tools: tools)
+        let resultPath = "\(directory)/counted.json"
+        let dumps = "\(directory)/callgrind.out"
+        try runCountedChild(
+            stripped, arguments: arguments, tools: tools, resultPath: resultPath, dumps: dumps)
+        let child = try childResult(at: resultPath, plan: plan)
+        var configurations = [[String: CountedFigures]]()
+        var notes = [String]()
+        for (planned, variants) in zip(plan.configurations, child.configurations) {
+            configurations.append(
+                try figures(of: planned, variants: variants, dumps: dumps, notes: &notes))
+        }
+        return CountedResult(configurations: configurations, notes: notes)
+    }
+
+    /// A new directory of the pass's own under the temporary directory.
+    private static func scratchDirectory() throws(Failure) -> String {
         let directory = FileManager.default.temporaryDirectory
-            .appendingPathComponent("simbench-counted-\(getpid())-\(UInt32.random(in: 0...UInt32.max))").path
+            .appendingPathComponent(
+                "simbench-counted-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+            ).path
         do {
-            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: false)
+            try FileManager.default.createDirectory(
+                atPath: directory, withIntermediateDirectories: false)
         } catch {
             throw Failure(reason: "cannot create \(directory): \(error.localizedDescription)")
         }
-        defer { try? FileManager.default.removeItem(atPath: directory) }
+        return directory
+    }
 
+    /// `executable` copied into `directory` without debug info (which Valgrind cannot read),
+    /// executable: the copy's path.
+    private static func strippedCopy(
+        of executable: String, into directory: String, tools: Tools
+    ) throws(Failure) -> String {
         let stripped = "\(directory)/simbench"
         let strip: ChildProcess.Result
         do {
@@ -152,12 +180,19 @@ public enum CallgrindPass {
         }
         guard strip.exitStatus == 0 else {
             throw Failure(
-                reason: "\(tools.stripper) could not copy \(executable) without debug info: \(tail(strip.standardError))")
+                reason: "\(tools.stripper) could not copy \(executable) without debug info: "
+                    + tail(strip.standardError))
         }
         chmod(stripped, 0o755)
+        return stripped
+    }
 
-        let resultPath = "\(directory)/counted.json"
-        let dumps = "\(directory)/callgrind.out"
+    /// Runs `stripped` with `arguments` under Callgrind, writing its dumps to `dumps` and
+    /// (told by `resultVariable`) its result to `resultPath`; fails unless it exits 0.
+    private static func runCountedChild(
+        _ stripped: String, arguments: [String], tools: Tools, resultPath: String,
+        dumps: String
+    ) throws(Failure) {
         var variables = ProcessInfo.processInfo.environment
         variables[ProcessPool.childResultVariable] = nil
         variables[resultVariable] = resultPath
@@ -166,57 +201,75 @@ public enum CallgrindPass {
         do {
             ended = try ChildProcess.run(
                 tools.valgrind,
-                arguments: callgrindOptions + ["--callgrind-out-file=\(dumps)", stripped] + arguments,
+                arguments: callgrindOptions + ["--callgrind-out-file=\(dumps)", stripped]
+                    + arguments,
                 environment: variables, standardOutput: .discard, standardError: .capture)
         } catch {
             throw Failure(reason: error.description)
         }
         guard ended.exitStatus == 0 else {
-            let how = ended.exitStatus.map { "exit status \($0)" } ?? "signal \(ended.signal ?? 0)"
-            throw Failure(reason: "the counted child ended with \(how): \(tail(ended.standardError))")
+            let how =
+                ended.exitStatus.map { "exit status \($0)" } ?? "signal \(ended.signal ?? 0)"
+            throw Failure(
+                reason: "the counted child ended with \(how): \(tail(ended.standardError))")
         }
+    }
+
+    /// What the counted child wrote to `resultPath`: one entry per configuration of `plan`.
+    private static func childResult(
+        at resultPath: String, plan: RunPlan
+    ) throws(Failure) -> ChildResult {
         let child: ChildResult
         do {
-            child = try JSONDecoder().decode(ChildResult.self, from: Data(contentsOf: URL(fileURLWithPath: resultPath)))
+            child = try JSONDecoder().decode(
+                ChildResult.self, from: Data(contentsOf: URL(fileURLWithPath: resultPath)))
         } catch {
             throw Failure(reason: "the counted child left no readable result: \(error)")
         }
         guard child.configurations.count == plan.configurations.count else {
             throw Failure(
-                reason: "the counted child counted \(child.configurations.count) configurations of \(plan.configurations.count)")
+                reason: "the counted child counted \(child.configurations.count) configurations "
+                    + "of \(plan.configurations.count)")
         }
+        return child
+    }
 
-        var configurations = [[String: CountedFigures]]()
-        var notes = [String]()
-        for (planned, variants) in zip(plan.configurations, child.configurations) {
-            var figures = [String: CountedFigures]()
-            for variant in variants {
-                guard let region = variant.region else { continue }
-                let path = "\(dumps).\(region)"
-                let dump: CallgrindDump
-                do {
-                    dump = try CallgrindDump(parsing: String(contentsOfFile: path, encoding: .utf8))
-                } catch {
-                    throw Failure(reason: "\(path): \(error)")
-                }
-                guard variant.matchesBaseline else {
-                    notes.append(
-                        "\(planned.label).\(variant.variant): not counted: its counted run computed another outcome than the baseline's")
-                    continue
-                }
-                let events = Double(max(variant.events, 1))
-                figures[variant.variant] = CountedFigures(
-                    instructionsPerEvent: Double(dump.instructions) / events,
-                    estimatedCyclesPerEvent: dump.estimatedCycles.map { Double($0) / events },
-                    machines: variant.machines, events: variant.events)
+    /// The counted figures of `planned`'s `variants`, read from their dumps, by variant:
+    /// those whose counted run computed the baseline's outcome. `notes` gets the others,
+    /// and says when the configuration's variants are asynchronous.
+    private static func figures(
+        of planned: PlannedConfiguration, variants: [CountedVariant], dumps: String,
+        notes: inout [String]
+    ) throws(Failure) -> [String: CountedFigures] {
+        var figures = [String: CountedFigures]()
+        for variant in variants {
+            guard let region = variant.region else { continue }
+            let path = "\(dumps).\(region)"
+            let dump: CallgrindDump
+            do {
+                dump = try CallgrindDump(parsing: String(contentsOfFile: path, encoding: .utf8))
+            } catch {
+                throw Failure(reason: "\(path): \(error)")
             }
-            if planned.entry.isAsynchronous {
+            guard variant.matchesBaseline else {
                 notes.append(
-                    "\(planned.label): instructions not counted: its variants are asynchronous, and Valgrind runs one thread at a time, so a count would not be theirs alone")
+                    "\(planned.label).\(variant.variant): not counted: its counted run "
+                        + "computed another outcome than the baseline's")
+                continue
             }
-            configurations.append(figures)
+            let events = Double(max(variant.events, 1))
+            figures[variant.variant] = CountedFigures(
+                instructionsPerEvent: Double(dump.instructions) / events,
+                estimatedCyclesPerEvent: dump.estimatedCycles.map { Double($0) / events },
+                machines: variant.machines, events: variant.events)
         }
-        return CountedResult(configurations: configurations, notes: notes)
+        if planned.entry.isAsynchronous {
+            notes.append(
+                "\(planned.label): instructions not counted: its variants are asynchronous, "
+                    + "and Valgrind runs one thread at a time, so a count would not be theirs "
+                    + "alone")
+        }
+        return figures
     }
 
     /// The last lines of a child's stderr, for a failure's one line.

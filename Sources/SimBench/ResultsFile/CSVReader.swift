@@ -41,22 +41,135 @@ enum CSVReader {
     ///
     /// - Complexity: O(n) in the length of the text.
     static func records(in bytes: [UInt8]) throws(SyntaxError) -> [Record] {
-        let quote = UInt8(ascii: "\""), comma = UInt8(ascii: ",")
-        let carriageReturn = UInt8(ascii: "\r"), lineFeed = UInt8(ascii: "\n")
+        var scanner = Scanner(bytes: bytes)
         var records = [Record]()
-        var index = bytes.startIndex
+        while !scanner.isAtEnd {
+            records.append(try scanner.record())
+        }
+        while records.last?.isBlank == true { records.removeLast() }
+        return records
+    }
+
+    /// A cursor over the text: the byte it is at, that byte's line, and where the record it
+    /// is reading starts (for an error to name).
+    private struct Scanner {
+        static let quote = UInt8(ascii: "\""), comma = UInt8(ascii: ",")
+        static let carriageReturn = UInt8(ascii: "\r"), lineFeed = UInt8(ascii: "\n")
+
+        let bytes: [UInt8]
+        var index: Int
         var line = 1
-        var recordStart = index
-        // Skips a line break at `index`, if there is one; fails on a bare carriage return.
-        func lineBreak(field: Int) throws(SyntaxError) -> Bool {
-            if bytes[index] == lineFeed {
+        var recordStart: Int
+
+        init(bytes: [UInt8]) {
+            self.bytes = bytes
+            index = bytes.startIndex
+            recordStart = index
+        }
+
+        var isAtEnd: Bool { index >= bytes.endIndex }
+
+        /// The record that starts at `index`, up to and past its line break: each field,
+        /// then what ends it, a comma or the line break.
+        mutating func record() throws(SyntaxError) -> Record {
+            recordStart = index
+            var record = Record(fields: [], fieldLines: [], isBlank: false, start: index)
+            var wasQuoted = false
+            while true {
+                let field = record.fields.count
+                record.fieldLines.append(line)
+                let text: String
+                wasQuoted = index < bytes.endIndex && bytes[index] == Scanner.quote
+                if wasQuoted {
+                    text = try quotedField(field)
+                } else {
+                    text = try unquotedField(field)
+                }
+                record.fields.append(text)
+                if try endOfField(field) { break }
+            }
+            record.isBlank = record.fields == [""] && !wasQuoted
+            return record
+        }
+
+        /// The field whose opening quote is at `index`, unquoted, with `index` past its
+        /// closing quote. Fails when the text ends before the quote closes.
+        mutating func quotedField(_ field: Int) throws(SyntaxError) -> String {
+            var value = [UInt8]()
+            let opening = line
+            index += 1
+            while true {
+                guard index < bytes.endIndex else {
+                    throw error(
+                        "a quoted field is never closed: the file is truncated",
+                        line: opening, field: field, atEnd: true)
+                }
+                let byte = bytes[index]
+                if byte == Scanner.quote {
+                    if index + 1 < bytes.endIndex, bytes[index + 1] == Scanner.quote {
+                        value.append(Scanner.quote)
+                        index += 2
+                        continue
+                    }
+                    index += 1
+                    break
+                }
+                if byte == Scanner.lineFeed { line += 1 }
+                value.append(byte)
                 index += 1
-            } else if bytes[index] == carriageReturn {
-                guard index + 1 < bytes.endIndex, bytes[index + 1] == lineFeed else {
-                    throw SyntaxError(
-                        line: line, field: field,
-                        message: "a carriage return not followed by a line feed",
-                        atEnd: index + 1 == bytes.endIndex, recordStart: recordStart)
+            }
+            return String(decoding: value, as: UTF8.self)
+        }
+
+        /// The unquoted field at `index`, with `index` at the comma, line break or end of
+        /// text after it. Fails on a quote inside it.
+        mutating func unquotedField(_ field: Int) throws(SyntaxError) -> String {
+            // Decoded straight from the file's bytes: no buffer per field, of which a file
+            // of 100,000 rows has millions.
+            let start = index
+            while index < bytes.endIndex {
+                let byte = bytes[index]
+                if byte == Scanner.comma || byte == Scanner.carriageReturn
+                    || byte == Scanner.lineFeed
+                {
+                    break
+                }
+                if byte == Scanner.quote {
+                    throw error(
+                        "a quote inside an unquoted field (RFC 4180 quotes whole fields)",
+                        line: line, field: field)
+                }
+                index += 1
+            }
+            return String(decoding: bytes[start..<index], as: UTF8.self)
+        }
+
+        /// Moves past what ends a field: a comma (false: another field follows) or a line
+        /// break (true: the record ends). Fails at the end of the text, on a bare carriage
+        /// return, and on anything else after the field.
+        mutating func endOfField(_ field: Int) throws(SyntaxError) -> Bool {
+            guard index < bytes.endIndex else {
+                throw error(
+                    "the last record does not end with a line break: the file is truncated",
+                    line: line, field: field, atEnd: true)
+            }
+            if bytes[index] == Scanner.comma {
+                index += 1
+                return false
+            }
+            if try lineBreak(field: field) { return true }
+            throw error("text after the closing quote of a field", line: line, field: field)
+        }
+
+        /// Skips a line break at `index`, if there is one; fails on a bare carriage return.
+        mutating func lineBreak(field: Int) throws(SyntaxError) -> Bool {
+            if bytes[index] == Scanner.lineFeed {
+                index += 1
+            } else if bytes[index] == Scanner.carriageReturn {
+                guard index + 1 < bytes.endIndex, bytes[index + 1] == Scanner.lineFeed else {
+                    throw error(
+                        "a carriage return not followed by a line feed", line: line,
+                        field: field, atEnd: index + 1 == bytes.endIndex)
                 }
                 index += 2
             } else {
@@ -66,79 +179,14 @@ enum CSVReader {
             return true
         }
 
-        while index < bytes.endIndex {
-            recordStart = index
-            var record = Record(fields: [], fieldLines: [], isBlank: false, start: index)
-            var wasQuoted = false
-            fields: while true {
-                let field = record.fields.count
-                record.fieldLines.append(line)
-                let text: String
-                wasQuoted = index < bytes.endIndex && bytes[index] == quote
-                if wasQuoted {
-                    var value = [UInt8]()
-                    let opening = line
-                    index += 1
-                    while true {
-                        guard index < bytes.endIndex else {
-                            throw SyntaxError(
-                                line: opening, field: field,
-                                message: "a quoted field is never closed: the file is truncated",
-                                atEnd: true, recordStart: recordStart)
-                        }
-                        let byte = bytes[index]
-                        if byte == quote {
-                            if index + 1 < bytes.endIndex, bytes[index + 1] == quote {
-                                value.append(quote)
-                                index += 2
-                                continue
-                            }
-                            index += 1
-                            break
-                        }
-                        if byte == lineFeed { line += 1 }
-                        value.append(byte)
-                        index += 1
-                    }
-                    text = String(decoding: value, as: UTF8.self)
-                } else {
-                    // Decoded straight from the file's bytes: no buffer per field, of which
-                    // a file of 100,000 rows has millions.
-                    let start = index
-                    while index < bytes.endIndex {
-                        let byte = bytes[index]
-                        if byte == comma || byte == carriageReturn || byte == lineFeed { break }
-                        if byte == quote {
-                            throw SyntaxError(
-                                line: line, field: field,
-                                message: "a quote inside an unquoted field (RFC 4180 quotes whole fields)",
-                                recordStart: recordStart)
-                        }
-                        index += 1
-                    }
-                    text = String(decoding: bytes[start..<index], as: UTF8.self)
-                }
-                record.fields.append(text)
-                guard index < bytes.endIndex else {
-                    throw SyntaxError(
-                        line: line, field: field,
-                        message: "the last record does not end with a line break: the file is truncated",
-                        atEnd: true, recordStart: recordStart)
-                }
-                if bytes[index] == comma {
-                    index += 1
-                    continue fields
-                }
-                if try lineBreak(field: field) { break fields }
-                throw SyntaxError(
-                    line: line, field: field,
-                    message: "text after the closing quote of a field", recordStart: recordStart)
-            }
-            record.isBlank = record.fields == [""] && !wasQuoted
-            records.append(record)
+        /// An error in the record being read.
+        func error(
+            _ message: String, line: Int, field: Int, atEnd: Bool = false
+        ) -> SyntaxError {
+            SyntaxError(
+                line: line, field: field, message: message, atEnd: atEnd,
+                recordStart: recordStart)
         }
-        while records.last?.isBlank == true { records.removeLast() }
-        return records
     }
 
     /// The fields of a record cut short (`bytes`, with no line break that ends it): all
