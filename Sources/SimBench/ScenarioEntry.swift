@@ -35,7 +35,8 @@ public struct ScenarioEntry: Sendable {
     private static func bareLoop<S: Scenario>(
         _: S.Type, configuration: ScenarioConfiguration, variant name: String, rounds: Int
     ) -> [Double]? {
-        guard let variant = S.variants.first(where: { $0.name == name }), !variant.isAsynchronous else {
+        guard let variant = S.variants.first(where: { $0.name == name }), !variant.isAsynchronous
+        else {
             return nil
         }
         let scenario = S(configuration: configuration)

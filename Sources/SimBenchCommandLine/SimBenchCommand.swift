@@ -70,7 +70,8 @@ enum SimBenchCommand {
             }
             guard let command = Commands.named(topic) else {
                 throw UsageError(
-                    "help: unknown command '\(topic)'\(Suggestion.phrase(for: topic, among: Commands.names)); expected \(Commands.names.joined(separator: ", "))")
+                    "help: unknown command '\(topic)'\(Suggestion.phrase(for: topic, among: Commands.names)); expected \(Commands.names.joined(separator: ", "))"
+                )
             }
             print(command.helpText)
             return .success
@@ -79,7 +80,8 @@ enum SimBenchCommand {
             return .success
         default:
             throw UsageError(
-                "unknown command '\(name)'\(Suggestion.phrase(for: name, among: Commands.names + ["--version"])); expected \(Commands.names.joined(separator: ", ")), or --help")
+                "unknown command '\(name)'\(Suggestion.phrase(for: name, among: Commands.names + ["--version"])); expected \(Commands.names.joined(separator: ", ")), or --help"
+            )
         }
     }
 }

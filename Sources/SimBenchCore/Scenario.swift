@@ -183,13 +183,17 @@ extension ScenarioDescriptor {
     /// it: `bytesPerEvent` for every event and `bytesPerEntity` for every entity, plus
     /// `shapeBytes`, plus `variantBytesPerEvent` of each of `variants` (nil: every variant).
     /// In floating point, so that an absurd configuration cannot trap.
-    public func estimatedBytes(_ configuration: ScenarioConfiguration, variants: [String]? = nil) -> Double {
+    public func estimatedBytes(_ configuration: ScenarioConfiguration, variants: [String]? = nil)
+        -> Double
+    {
         let entities = Double(configuration.entities)
         let events = entities * Double(configuration.eventsPerEntity)
-        let representations = variants.map { names in
-            names.reduce(0) { $0 + (variantBytesPerEvent[$1] ?? 0) }
-        } ?? variantBytesPerEvent.values.reduce(0, +)
-        return events * (Double(bytesPerEvent) + representations) + entities * Double(bytesPerEntity)
+        let representations =
+            variants.map { names in
+                names.reduce(0) { $0 + (variantBytesPerEvent[$1] ?? 0) }
+            } ?? variantBytesPerEvent.values.reduce(0, +)
+        return events * (Double(bytesPerEvent) + representations) + entities
+            * Double(bytesPerEntity)
             + (shapeBytes?(configuration) ?? 0)
     }
 }

@@ -10,7 +10,8 @@ import Testing
 /// (`AllocationPass`), not from the process that times. These tests pin that they are what
 /// the harness counts when it counts in its own process, as it did before: for every
 /// scenario of the catalog.
-@Suite("allocation pass: the timing process interposes nothing, the counts are unchanged", .serialized)
+@Suite(
+    "allocation pass: the timing process interposes nothing, the counts are unchanged", .serialized)
 struct AllocationPassTests {
     /// What a row says about allocations.
     struct Counted: Equatable, CustomStringConvertible {
@@ -38,15 +39,19 @@ struct AllocationPassTests {
         let before = try Self.counted(scenario: scenario, preloading: library)
         let after = try Self.counted(scenario: scenario, preloading: nil)
         #expect(Set(after.keys) == Set(before.keys))
-        let asynchronous = BenchmarkTool.simbench.catalog.entry(named: scenario)?.isAsynchronous == true
-        for (key, counted) in before.sorted(by: { $0.key < $1.key }) where counted.allocationsPerEvent != nil {
+        let asynchronous =
+            BenchmarkTool.simbench.catalog.entry(named: scenario)?.isAsynchronous == true
+        for (key, counted) in before.sorted(by: { $0.key < $1.key })
+        where counted.allocationsPerEvent != nil {
             let other = try #require(after[key], "\(scenario) \(key) missing")
             if asynchronous {
                 // Counted process-wide: the runtime's own threads allocate a little more or less
                 // from one process to the next (so do two runs counted the old way).
                 let old = try #require(counted.allocationsPerEvent)
                 let new = try #require(other.allocationsPerEvent)
-                #expect(abs(new - old) <= 0.05 * old, "\(scenario) \(key): after \(other), before \(counted)")
+                #expect(
+                    abs(new - old) <= 0.05 * old,
+                    "\(scenario) \(key): after \(other), before \(counted)")
                 #expect((other.bytesPerEntity ?? 0) > 0, "\(scenario) \(key): after \(other)")
             } else {
                 // Equal in nearly every run. Within 1% and two allocations a round: on a loaded
@@ -63,7 +68,9 @@ struct AllocationPassTests {
                     "\(scenario) \(key): after \(other), before \(counted)")
                 let old = try #require(counted.bytesPerEntity)
                 let new = try #require(other.bytesPerEntity)
-                #expect(abs(new - old) <= 0.01 * old, "\(scenario) \(key): after \(other), before \(counted)")
+                #expect(
+                    abs(new - old) <= 0.01 * old,
+                    "\(scenario) \(key): after \(other), before \(counted)")
             }
         }
     }
@@ -77,11 +84,13 @@ struct AllocationPassTests {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let csv = directory.appendingPathComponent("run.csv").path
-        let arguments = [
-            "run", "--scenario", scenario, "--machines", "\(machines)", "--seed", "\(seed)",
-            "--rounds", "\(AllocationPass.countedRounds)", "--warmup", "\(AllocationPass.warmupRounds)",
-            "--quiet", "--allow-debug", "--csv", csv,
-        ] + extra
+        let arguments =
+            [
+                "run", "--scenario", scenario, "--machines", "\(machines)", "--seed", "\(seed)",
+                "--rounds", "\(AllocationPass.countedRounds)", "--warmup",
+                "\(AllocationPass.warmupRounds)",
+                "--quiet", "--allow-debug", "--csv", csv,
+            ] + extra
         var environment = ProcessInfo.processInfo.environment
         environment["COLUMNS"] = nil
         if let library { environment["LD_PRELOAD"] = library }
@@ -106,7 +115,8 @@ struct AllocationPassTests {
         .disabled(if: AllocationCounter.isUnderSanitizer))
     func processes() throws {
         let single = try Self.counted(scenario: "workday", preloading: nil)
-        let pooled = try Self.counted(scenario: "workday", preloading: nil, extra: ["--processes", "2"])
+        let pooled = try Self.counted(
+            scenario: "workday", preloading: nil, extra: ["--processes", "2"])
         #expect(!single.isEmpty)
         #expect(Set(pooled.keys) == Set(single.keys))
         // The same counts as one process's, not a sum or a share of two: allocations per event
@@ -125,19 +135,28 @@ struct AllocationPassTests {
                 "\(key): pooled \(other), single \(counted)")
             let bytes = try #require(counted.bytesPerEntity)
             let newBytes = try #require(other.bytesPerEntity)
-            #expect(abs(newBytes - bytes) <= 0.05 * bytes, "\(key): pooled \(other), single \(counted)")
+            #expect(
+                abs(newBytes - bytes) <= 0.05 * bytes, "\(key): pooled \(other), single \(counted)")
         }
-        #expect(single.values.allSatisfy { $0.allocationsPerEvent != nil && $0.bytesPerEntity != nil })
+        #expect(
+            single.values.allSatisfy { $0.allocationsPerEvent != nil && $0.bytesPerEntity != nil })
     }
 
-    @Test("the process that times has no counter: the library is found beside the binary, never linked")
+    @Test(
+        "the process that times has no counter: the library is found beside the binary, never linked"
+    )
     func timingProcessInterposesNothing() throws {
         let library = try #require(AllocationPass.library(besides: SimBenchBinary.url.path))
         #expect(library.hasSuffix("/" + AllocationPass.libraryName))
         // The executable defines no allocator: no malloc in its dynamic symbol table.
         let symbols = try ChildProcess.run(
-            "/bin/sh", arguments: ["-c", "nm -D --defined-only '\(SimBenchBinary.url.path)' | grep -cw malloc || true"],
+            "/bin/sh",
+            arguments: [
+                "-c", "nm -D --defined-only '\(SimBenchBinary.url.path)' | grep -cw malloc || true",
+            ],
             environment: ProcessInfo.processInfo.environment)
-        #expect(String(decoding: symbols.standardOutput, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines) == "0")
+        #expect(
+            String(decoding: symbols.standardOutput, as: UTF8.self).trimmingCharacters(
+                in: .whitespacesAndNewlines) == "0")
     }
 }

@@ -15,12 +15,18 @@ struct BadInputTests {
         (["run", "--machines", "1.5"], "--machines: '1.5'"),
         (["run", "--machines=99999999999999999999999"], "--machines"),
         (["run", "--events", "0"], "--events: '0'"),
-        (["run", "--machines", "1000,ten"], "--machines: 'ten' in '1000,ten' is not valid; expected a whole number from 1 to 2147483647, or a comma list of them"),
+        (
+            ["run", "--machines", "1000,ten"],
+            "--machines: 'ten' in '1000,ten' is not valid; expected a whole number from 1 to 2147483647, or a comma list of them"
+        ),
         (["run", "--machines", "1000,,10000"], "--machines: '' in '1000,,10000'"),
         (["run", "--machines", "1000,"], "--machines: '' in '1000,'"),
         (["run", "--events", "10,0"], "--events: '0' in '10,0'"),
         (["run", "--actors", "1,2,5000"], "--actors: '5000' in '1,2,5000'"),
-        (["run", "--machines", "1000,2000000000", "--scenario", "vending"], "--machines 2000000000 with --events 100, the largest of the sweep,"),
+        (
+            ["run", "--machines", "1000,2000000000", "--scenario", "vending"],
+            "--machines 2000000000 with --events 100, the largest of the sweep,"
+        ),
         (["run", "--rounds", "0"], "--rounds: '0'"),
         (["run", "--actors", "0"], "--actors: '0'"),
         (["run", "--seed", "-1"], "--seed: '-1'"),
@@ -29,7 +35,10 @@ struct BadInputTests {
         (["run", "--machines", "2000000000", "--scenario", "vending"], "memory"),
         (["run", "--scenario", "vendingx"], "unknown scenario 'vendingx'"),
         (["run", "--scenario", "vending,"], "--scenario"),
-        (["run", "--variant", "state-objectz"], "no selected scenario has a variant 'state-objectz'"),
+        (
+            ["run", "--variant", "state-objectz"],
+            "no selected scenario has a variant 'state-objectz'"
+        ),
         (["run", "--scenario", "workday", "--variant", "vending.table"], "--variant"),
         (["run", "--param", "nonsense=1"], "unknown parameter 'nonsense'"),
         (["run", "--param", "products=-3"], "products='-3'"),
@@ -48,9 +57,13 @@ struct BadInputTests {
         let (arguments, mentions) = Self.cases[index]
         let scratch = try ScratchDirectory()
         let result = try SimBenchBinary.run(arguments, in: scratch.url)
-        #expect(result.status == 64, "\(arguments): status \(result.status), stderr: \(result.standardError)")
+        #expect(
+            result.status == 64,
+            "\(arguments): status \(result.status), stderr: \(result.standardError)")
         #expect(result.errorLines.count == 1, "\(arguments): stderr was \(result.standardError)")
-        #expect(result.standardError.contains(mentions), "\(arguments): stderr was \(result.standardError)")
+        #expect(
+            result.standardError.contains(mentions),
+            "\(arguments): stderr was \(result.standardError)")
         #expect(result.standardError.hasPrefix("simbench: "), "\(arguments)")
         #expect(result.standardOutput.isEmpty, "\(arguments): printed \(result.standardOutput)")
         #expect(scratch.contents.isEmpty, "\(arguments) wrote \(scratch.contents)")
@@ -71,7 +84,8 @@ struct BadInputTests {
     @Test("a debug build refuses to measure without --allow-debug")
     func debugBuildRefuses() throws {
         let scratch = try ScratchDirectory()
-        let result = try SimBenchBinary.run(["run", "--machines", "5", "--events", "5"], in: scratch.url)
+        let result = try SimBenchBinary.run(
+            ["run", "--machines", "5", "--events", "5"], in: scratch.url)
         #if DEBUG
             #expect(result.status == 64)
             #expect(result.standardError.contains("debug build"))

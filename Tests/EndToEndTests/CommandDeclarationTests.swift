@@ -14,7 +14,8 @@ struct CommandDeclarationTests {
         var seen = Set<String>()
         for name in names {
             #expect(seen.insert(name).inserted, "\(command.name): \(name) is declared twice")
-            #expect(name != "--help" && name != "-h", "\(command.name): \(name) is the parser's own")
+            #expect(
+                name != "--help" && name != "-h", "\(command.name): \(name) is the parser's own")
         }
         #expect(names.allSatisfy { $0.hasPrefix("-") }, "\(command.name): \(names)")
     }

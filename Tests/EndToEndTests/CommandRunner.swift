@@ -98,7 +98,12 @@ func parseCSV(_ text: String) -> [[String]] {
         if quoted {
             if character == "\"" {
                 if let next = iterator.next() {
-                    if next == "\"" { field.append("\"") } else { quoted = false; pending = next }
+                    if next == "\"" {
+                        field.append("\"")
+                    } else {
+                        quoted = false
+                        pending = next
+                    }
                 } else {
                     quoted = false
                 }

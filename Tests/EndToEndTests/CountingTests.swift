@@ -6,7 +6,9 @@ import Testing
 /// it is installed), and the one line and exit status 6 where it is not.
 struct CountingTests {
     /// Runs simbench with `PATH` replaced.
-    private func run(_ arguments: [String], path: String, in directory: URL) throws -> ChildProcess.Result {
+    private func run(_ arguments: [String], path: String, in directory: URL) throws
+        -> ChildProcess.Result
+    {
         var environment = ProcessInfo.processInfo.environment
         environment["PATH"] = path
         return try ChildProcess.run(
@@ -14,12 +16,16 @@ struct CountingTests {
             directory: directory.path, timeout: SimBenchBinary.defaultTimeout)
     }
 
-    @Test("without valgrind, --instructions callgrind says how to install it, exits 6 and writes nothing")
+    @Test(
+        "without valgrind, --instructions callgrind says how to install it, exits 6 and writes nothing"
+    )
     func missingValgrind() throws {
         let scratch = try ScratchDirectory()
         let ended = try run(
-            ["run", "--scenario", "calibrate", "--machines", "10", "--instructions", "callgrind",
-             "--allow-debug", "--csv", scratch.path("out.csv")],
+            [
+                "run", "--scenario", "calibrate", "--machines", "10", "--instructions", "callgrind",
+                "--allow-debug", "--csv", scratch.path("out.csv"),
+            ],
             path: scratch.url.path, in: scratch.url)
         let lines = String(decoding: ended.standardError, as: UTF8.self).split(separator: "\n")
         #expect(ended.exitStatus == ExitStatus.countingUnavailable.rawValue)
@@ -36,16 +42,23 @@ struct CountingTests {
         let scratch = try ScratchDirectory()
         let csv = scratch.path("counted.csv")
         let result = try SimBenchBinary.run(
-            ["run", "--scenario", "calibrate", "--machines", "200", "--rounds", "1", "--warmup", "0",
-             "--param", "calibrate.work=200,400,600", "--instructions", "callgrind", "--allow-debug",
-             "--quiet", "--csv", csv],
+            [
+                "run", "--scenario", "calibrate", "--machines", "200", "--rounds", "1", "--warmup",
+                "0",
+                "--param", "calibrate.work=200,400,600", "--instructions", "callgrind",
+                "--allow-debug",
+                "--quiet", "--csv", csv,
+            ],
             in: scratch.url, timeout: 600)
         #expect(result.status == 0, "stderr: \(result.standardError)")
         let rows = try csvRows(at: csv)
         func count(_ variant: String, work: String) throws -> Double {
-            let row = try #require(rows.first { $0["variant"] == variant && $0["params"]!.contains("work=\(work)") })
+            let row = try #require(
+                rows.first { $0["variant"] == variant && $0["params"]!.contains("work=\(work)") })
             #expect(row["instructions_source"] == "callgrind", "\(row)")
-            #expect(Double(row["estimated_cycles_per_event"]!)! >= Double(row["instructions_per_event"]!)!)
+            #expect(
+                Double(row["estimated_cycles_per_event"]!)! >= Double(
+                    row["instructions_per_event"]!)!)
             return try #require(Double(row["instructions_per_event"]!))
         }
         let ruler = try count("ruler", work: "200")
@@ -54,7 +67,9 @@ struct CountingTests {
         // else (building inputs, the harness) would not grow by the same steps each time.
         let first = try count("ruler", work: "400") - ruler
         let second = try count("ruler", work: "600") - count("ruler", work: "400")
-        #expect(first > 0 && abs(second / first - 1) < 0.005, "200 more steps counted \(first), then \(second)")
+        #expect(
+            first > 0 && abs(second / first - 1) < 0.005,
+            "200 more steps counted \(first), then \(second)")
         #expect(try count("floor", work: "200") < ruler)
         #expect(Set(scratch.contents) == ["counted.csv"], "the pass leaves no file behind")
     }

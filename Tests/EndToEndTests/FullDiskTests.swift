@@ -15,12 +15,16 @@ struct FullDiskTests {
         let script = "trap '' XFSZ; ulimit -f 1; exec \"$0\" \"$@\""
         let result = try SimBenchBinary.run(
             [
-                "-c", script, SimBenchBinary.url.path, "run", "--scenario", "vending", "--machines", "2", "--events", "2",
-                "--rounds", "1", "--warmup", "0", "--allow-debug", "--quiet", "--csv", "/dev/null", "--append", "history.csv",
+                "-c", script, SimBenchBinary.url.path, "run", "--scenario", "vending", "--machines",
+                "2", "--events", "2",
+                "--rounds", "1", "--warmup", "0", "--allow-debug", "--quiet", "--csv", "/dev/null",
+                "--append", "history.csv",
             ],
             in: scratch.url, executable: URL(fileURLWithPath: "/bin/sh"))
         #expect(result.status == 1, "\(result.standardError)")
-        #expect(result.errorLines.last?.hasPrefix("simbench: history.csv: File too large") == true, "\(result.standardError)")
+        #expect(
+            result.errorLines.last?.hasPrefix("simbench: history.csv: File too large") == true,
+            "\(result.standardError)")
         #expect(scratch.contents.isEmpty, "left: \(scratch.contents)")
     }
 }

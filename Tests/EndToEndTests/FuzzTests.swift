@@ -28,20 +28,25 @@ struct FuzzTests {
     }
 
     static let subcommands = [
-        "run", "list", "render", "doctor", "compare", "baseline", "export", "merge", "repair-history",
+        "run", "list", "render", "doctor", "compare", "baseline", "export", "merge",
+        "repair-history",
         "help",
     ]
     static let flags = [
         "--machines", "--events", "--scenario", "--variant", "--rounds", "--warmup", "--min-time",
-        "--max-time", "--seed", "--actors", "--param", "--csv", "--raw", "--save-baseline", "--append",
+        "--max-time", "--seed", "--actors", "--param", "--csv", "--raw", "--save-baseline",
+        "--append",
         "--shard", "--quiet", "--out", "--page", "--format", "--threshold", "--threshold-time",
         "--threshold-ratio", "--threshold-allocs", "--fail-on-improvement", "--ratio-only",
         "--ignore-params", "-q", "-h",
     ]
     static let values = [
-        "", "-", "a", ".", "..", "/", "0", "-1", "1", "1.5", "1e99", "99999999999999999999", "nan", "inf",
-        "\n", "x\ny", "∞", "--", "/dev/null", "/dev/zero", "/proc/version", "dir/", "a,b,", ",", "=",
-        "1_", "_", "0x10", "1/0", "3/2", "0/4", "5%", "-5%", "200%", "%", "vending", "vending,", "marks",
+        "", "-", "a", ".", "..", "/", "0", "-1", "1", "1.5", "1e99", "99999999999999999999", "nan",
+        "inf",
+        "\n", "x\ny", "∞", "--", "/dev/null", "/dev/zero", "/proc/version", "dir/", "a,b,", ",",
+        "=",
+        "1_", "_", "0x10", "1/0", "3/2", "0/4", "5%", "-5%", "200%", "%", "vending", "vending,",
+        "marks",
         "products=-1", "x=1", "marks.nesting=0", "save", "list", "github", "influx", "json",
         String(repeating: "n", count: 300), "a\u{0}b", "\u{1B}[31m", "é", "📈", "in.csv", "./in.csv",
     ]
@@ -78,20 +83,29 @@ struct FuzzTests {
             "--warmup", "0", "--quiet",
         ]
         for _ in 0..<(1 + random.below(3)) {
-            words += [random.pick(["--csv", "--raw", "--append"]), random.pick(values + ["in.csv", "inlink.csv", "sub", "sub/x.csv"])]
+            words += [
+                random.pick(["--csv", "--raw", "--append"]),
+                random.pick(values + ["in.csv", "inlink.csv", "sub", "sub/x.csv"]),
+            ]
         }
         return words
     }
 
     func prepare(_ scratch: ScratchDirectory) throws {
-        try OutputPathTests.results().write(toFile: scratch.path("in.csv"), atomically: true, encoding: .utf8)
-        try FileManager.default.createDirectory(atPath: scratch.path("sub"), withIntermediateDirectories: false)
+        try OutputPathTests.results().write(
+            toFile: scratch.path("in.csv"), atomically: true, encoding: .utf8)
+        try FileManager.default.createDirectory(
+            atPath: scratch.path("sub"), withIntermediateDirectories: false)
         symlink("in.csv", scratch.path("inlink.csv"))
     }
 
     func noTemporaryFiles(_ scratch: ScratchDirectory) -> Bool {
-        let all = (FileManager.default.enumerator(atPath: scratch.url.path)?.allObjects as? [String]) ?? []
-        return !all.contains { ($0 as NSString).lastPathComponent.hasPrefix(AtomicFile.temporaryPrefix) }
+        let all =
+            (FileManager.default.enumerator(atPath: scratch.url.path)?.allObjects as? [String])
+            ?? []
+        return !all.contains {
+            ($0 as NSString).lastPathComponent.hasPrefix(AtomicFile.temporaryPrefix)
+        }
     }
 
     @Test("300 generated bad command lines: documented status, no signal, nothing written")
@@ -101,36 +115,49 @@ struct FuzzTests {
         try prepare(scratch)
         let before = scratch.contents
         let input = try Data(contentsOf: URL(fileURLWithPath: scratch.path("in.csv")))
-        var tried = 0, clean = 0, crashes = 0
+        var tried = 0
+        var clean = 0
+        var crashes = 0
         for index in 0..<360 {
-            let arguments = index < 240 ? Self.badCommandLine(&random) : Self.pathCommandLine(&random)
+            let arguments =
+                index < 240 ? Self.badCommandLine(&random) : Self.pathCommandLine(&random)
             let result = try SimBenchBinary.run(arguments, in: scratch.url, timeout: 60)
             tried += 1
             if result.signaled || result.timedOut { crashes += 1 }
             #expect(!result.signaled && !result.timedOut, "\(arguments): signal \(result.status)")
-            #expect(Self.documented.contains(result.status), "\(arguments): status \(result.status)")
+            #expect(
+                Self.documented.contains(result.status), "\(arguments): status \(result.status)")
             if result.status == 64 {
                 clean += 1
                 #expect(result.errorLines.count == 1, "\(arguments): \(result.standardError)")
-                #expect(result.standardOutput.isEmpty, "\(arguments): \(result.standardOutput.prefix(100))")
+                #expect(
+                    result.standardOutput.isEmpty,
+                    "\(arguments): \(result.standardOutput.prefix(100))")
             }
             #expect(noTemporaryFiles(scratch), "\(arguments)")
             if scratch.contents != before {
                 // Only a run that succeeded may leave its outputs; remove them for the next.
-                #expect(result.status == 0, "\(arguments): status \(result.status) left \(scratch.contents)")
+                #expect(
+                    result.status == 0,
+                    "\(arguments): status \(result.status) left \(scratch.contents)")
                 for name in scratch.contents where !before.contains(name) {
                     try? FileManager.default.removeItem(atPath: scratch.path(name))
                 }
             }
-            #expect(try Data(contentsOf: URL(fileURLWithPath: scratch.path("in.csv"))) == input, "\(arguments)")
+            #expect(
+                try Data(contentsOf: URL(fileURLWithPath: scratch.path("in.csv"))) == input,
+                "\(arguments)")
         }
-        print("fuzz command lines: \(tried) tried, \(clean) refused cleanly (64), \(tried - clean - crashes) other documented statuses, \(crashes) crashes")
+        print(
+            "fuzz command lines: \(tried) tried, \(clean) refused cleanly (64), \(tried - clean - crashes) other documented statuses, \(crashes) crashes"
+        )
     }
 
     /// The valid file the mutations start from: six rows.
     static let seedFile: [UInt8] = {
         var text = OutputPathTests.results()
-        let other = OutputPathTests.results(scenario: "workday").split(separator: "\r\n", omittingEmptySubsequences: false)
+        let other = OutputPathTests.results(scenario: "workday").split(
+            separator: "\r\n", omittingEmptySubsequences: false)
         text += other.dropFirst().filter { !$0.isEmpty }.map { $0 + "\r\n" }.joined()
         return Array(text.utf8)
     }()
@@ -155,10 +182,15 @@ struct FuzzTests {
             case 3: bytes.removeSubrange(at...)
             case 4:
                 // Duplicate or drop a line.
-                let lines = bytes.split(separator: 0x0A, omittingEmptySubsequences: false).map(Array.init)
+                let lines = bytes.split(separator: 0x0A, omittingEmptySubsequences: false).map(
+                    Array.init)
                 let line = random.below(lines.count)
                 var changed = lines
-                if random.below(2) == 0 { changed.insert(lines[line], at: line) } else { changed.remove(at: line) }
+                if random.below(2) == 0 {
+                    changed.insert(lines[line], at: line)
+                } else {
+                    changed.remove(at: line)
+                }
                 bytes = Array(changed.joined(separator: [0x0A]))
             case 5:
                 // Replace one cell (between commas) with something nasty.
@@ -172,12 +204,17 @@ struct FuzzTests {
         return bytes
     }
 
-    @Test("300 mutated results files through compare, merge and export: documented status, no signal, no partial file")
+    @Test(
+        "300 mutated results files through compare, merge and export: documented status, no signal, no partial file"
+    )
     func mutatedFiles() throws {
         var random = Generator(state: 2026)
         let scratch = try ScratchDirectory()
         try Data(Self.seedFile).write(to: URL(fileURLWithPath: scratch.path("good.csv")))
-        var tried = 0, clean = 0, refused = 0, crashes = 0
+        var tried = 0
+        var clean = 0
+        var refused = 0
+        var crashes = 0
         let formats = BenchmarkExport.Format.allCases.map(\.rawValue)
         for index in 0..<300 {
             let mutated = Self.mutate(Self.seedFile, &random)
@@ -185,7 +222,12 @@ struct FuzzTests {
             let commands: [([String], Set<Int32>, String?)] = [
                 (["compare", "good.csv", "bad.csv"], [0, 1, 2], nil),
                 (["merge", "bad.csv", "--out", "out.csv"], [0, 1], "out.csv"),
-                (["export", "--format", formats[index % formats.count], "bad.csv", "--out", "out.txt"], [0, 1], "out.txt"),
+                (
+                    [
+                        "export", "--format", formats[index % formats.count], "bad.csv", "--out",
+                        "out.txt",
+                    ], [0, 1], "out.txt"
+                ),
             ]
             for (arguments, allowed, output) in commands {
                 let result = try SimBenchBinary.run(arguments, in: scratch.url, timeout: 60)
@@ -197,11 +239,15 @@ struct FuzzTests {
                 if result.status == 1 {
                     refused += 1
                     #expect(result.errorLines.count == 1, "\(context)")
-                    if let output { #expect(!scratch.contents.contains(output), "\(context): wrote \(output)") }
+                    if let output {
+                        #expect(!scratch.contents.contains(output), "\(context): wrote \(output)")
+                    }
                 } else if result.status == 0 || result.status == 2 {
                     clean += 1
                     if output == "out.csv" {
-                        #expect(throws: Never.self, "\(context)") { try ResultsFile.read(scratch.path("out.csv")) }
+                        #expect(throws: Never.self, "\(context)") {
+                            try ResultsFile.read(scratch.path("out.csv"))
+                        }
                     }
                 }
                 #expect(noTemporaryFiles(scratch), "\(context)")
@@ -209,6 +255,8 @@ struct FuzzTests {
             }
         }
         #expect(scratch.contents.sorted() == ["bad.csv", "good.csv"])
-        print("fuzz results files: \(tried / 3) files, \(tried) commands: \(clean) read cleanly, \(refused) refused with one line (exit 1), \(crashes) crashes")
+        print(
+            "fuzz results files: \(tried / 3) files, \(tried) commands: \(clean) read cleanly, \(refused) refused with one line (exit 1), \(crashes) crashes"
+        )
     }
 }

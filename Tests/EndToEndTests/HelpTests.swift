@@ -18,7 +18,11 @@ struct HelpTests {
     @Test("every command answers --help and -h with USAGE and OPTIONS, exit 0")
     func helpEverywhere() throws {
         let commands = try Self.commands()
-        #expect(Set(commands).isSuperset(of: ["run", "list", "render", "doctor", "compare", "baseline", "export", "merge", "completion"]))
+        #expect(
+            Set(commands).isSuperset(of: [
+                "run", "list", "render", "doctor", "compare", "baseline", "export", "merge",
+                "completion",
+            ]))
         for command in commands {
             let long = try SimBenchBinary.run([command, "--help"])
             #expect(long.status == 0, "\(command) --help: \(long.standardError)")
@@ -27,9 +31,11 @@ struct HelpTests {
             #expect(long.standardOutput.contains("OPTIONS:\n"), "\(command)")
             #expect(long.standardError.isEmpty, "\(command)")
             let short = try SimBenchBinary.run([command, "-h"])
-            #expect(short.status == 0 && short.standardOutput == long.standardOutput, "\(command) -h")
+            #expect(
+                short.status == 0 && short.standardOutput == long.standardOutput, "\(command) -h")
             let topic = try SimBenchBinary.run(["help", command])
-            #expect(topic.status == 0 && topic.standardOutput == long.standardOutput, "help \(command)")
+            #expect(
+                topic.status == 0 && topic.standardOutput == long.standardOutput, "help \(command)")
         }
         // Help wins over anything else on the line, even bad input.
         let mixed = try SimBenchBinary.run(["run", "--machines", "0", "--help"])
@@ -48,24 +54,29 @@ struct HelpTests {
         #expect(compare.contains("default: 5%"))
     }
 
-    @Test("a mistyped flag or command gets the nearest one as a suggestion",
-          arguments: [
+    @Test(
+        "a mistyped flag or command gets the nearest one as a suggestion",
+        arguments: [
             (["run", "--machine", "5"], "did you mean '--machines'?"),
             (["compare", "--treshold", "5"], "did you mean '--threshold'?"),
             (["rnu"], "did you mean 'run'?"),
             (["help", "exprot"], "did you mean 'export'?"),
             (["baseline", "sav"], "did you mean 'save'?"),
-          ])
+        ])
     func didYouMean(arguments: [String], suggestion: String) throws {
         let result = try SimBenchBinary.run(arguments)
         #expect(result.status == 64)
-        #expect(result.errorLines.count == 1 && result.standardError.contains(suggestion), "\(result.standardError)")
+        #expect(
+            result.errorLines.count == 1 && result.standardError.contains(suggestion),
+            "\(result.standardError)")
     }
 
     @Test("nothing far from a known flag is suggested")
     func noWildSuggestion() throws {
         let result = try SimBenchBinary.run(["run", "--frobnicate"])
-        #expect(result.status == 64 && !result.standardError.contains("did you mean"), "\(result.standardError)")
+        #expect(
+            result.status == 64 && !result.standardError.contains("did you mean"),
+            "\(result.standardError)")
     }
 
     /// Runs `script` in a bash subprocess after loading simbench's bash completion.
@@ -73,7 +84,8 @@ struct HelpTests {
         let scratch = try ScratchDirectory()
         let completion = try SimBenchBinary.run(["completion", "bash"])
         #expect(completion.status == 0)
-        try completion.standardOutput.write(toFile: scratch.path("simbench.bash"), atomically: true, encoding: .utf8)
+        try completion.standardOutput.write(
+            toFile: scratch.path("simbench.bash"), atomically: true, encoding: .utf8)
         let ended = try ChildProcess.run(
             "/bin/bash", arguments: ["-c", "source '\(scratch.path("simbench.bash"))'\n" + script],
             environment: ProcessInfo.processInfo.environment, standardError: .discard, timeout: 60)
@@ -88,12 +100,15 @@ struct HelpTests {
         let check = try ChildProcess.run(
             "/bin/bash", arguments: ["-n", scratch.path("c.bash")],
             environment: ProcessInfo.processInfo.environment, timeout: 60)
-        #expect(check.exitStatus == 0, "bash -n refused the script: \(String(decoding: check.standardError, as: UTF8.self))")
+        #expect(
+            check.exitStatus == 0,
+            "bash -n refused the script: \(String(decoding: check.standardError, as: UTF8.self))")
 
         func complete(_ words: [String]) throws -> [String] {
             let quoted = words.map { "'\($0)'" }.joined(separator: " ")
             let result = try bash(
-                "COMP_WORDS=(\(quoted)); COMP_CWORD=\(words.count - 1); _simbench; printf '%s\\n' \"${COMPREPLY[@]}\"")
+                "COMP_WORDS=(\(quoted)); COMP_CWORD=\(words.count - 1); _simbench; printf '%s\\n' \"${COMPREPLY[@]}\""
+            )
             #expect(result.status == 0)
             return result.output.split(separator: "\n").map(String.init)
         }
@@ -142,7 +157,8 @@ struct HelpTests {
         let articles = try FileManager.default.contentsOfDirectory(atPath: catalog.path)
             .filter { $0.hasSuffix(".md") }.sorted()
         #expect(articles.count >= 6, "the catalog's articles were not found: \(articles)")
-        let docs = try (["README.md"] + articles.map { "Sources/SimBench/SimBench.docc/\($0)" }).map {
+        let docs = try (["README.md"] + articles.map { "Sources/SimBench/SimBench.docc/\($0)" }).map
+        {
             try String(contentsOf: root.appendingPathComponent($0), encoding: .utf8)
         }.joined(separator: "\n")
         // The scripts' own flags are documented there too.
@@ -163,18 +179,23 @@ struct HelpTests {
                 // help, or the whole line for a flag too long to share one with its help
                 // (`--threshold-instructions P`); continuation lines are deeper.
                 guard line.hasPrefix("  -") else { continue }
-                let column = line.range(of: "   ").map { String(line[..<$0.lowerBound]) } ?? String(line)
+                let column =
+                    line.range(of: "   ").map { String(line[..<$0.lowerBound]) } ?? String(line)
                 declared.formUnion(Self.flags(in: column))
             }
         }
         #expect(declared.count > 25, "the OPTIONS sections were not read: \(declared)")
         let docsFlags = Self.flags(in: docs)
         for flag in declared.sorted() {
-            #expect(docsFlags.contains(flag), "\(flag) is in the help but not in README.md or the catalog")
+            #expect(
+                docsFlags.contains(flag),
+                "\(flag) is in the help but not in README.md or the catalog")
         }
         let known = mentioned.union(Self.flags(in: script))
         for flag in docsFlags.sorted() {
-            #expect(known.contains(flag), "README.md or the catalog names \(flag), which no help declares")
+            #expect(
+                known.contains(flag),
+                "README.md or the catalog names \(flag), which no help declares")
         }
     }
 }

@@ -19,51 +19,90 @@ struct MemoryEstimateTests {
             ["--scenario", "vending", "--machines", "5000", "--param", "vending.products=0"],
             ["--scenario", "vending", "--machines", "5000", "--param", "vending.products=1000000"],
             ["--scenario", "fleet", "--machines", "2000", "--param", "fleet.products=0"],
-            ["--scenario", "workday", "--machines", "200000", "--events", "10",
-             "--param", "workday.step=2", "--param", "workday.finished=1"],
-            ["--scenario", "workday", "--machines", "5000",
-             "--param", "workday.step=0.25", "--param", "workday.finished=0"],
+            [
+                "--scenario", "workday", "--machines", "200000", "--events", "10",
+                "--param", "workday.step=2", "--param", "workday.finished=1",
+            ],
+            [
+                "--scenario", "workday", "--machines", "5000",
+                "--param", "workday.step=0.25", "--param", "workday.finished=0",
+            ],
             ["--scenario", "workday", "--machines", "5000", "--param", "workday.step=0.5"],
-            ["--scenario", "validation", "--machines", "5000",
-             "--param", "validation.matcher=scan", "--param", "validation.invalid=0"],
-            ["--scenario", "validation", "--machines", "5000",
-             "--param", "validation.matcher=scan", "--param", "validation.invalid=1"],
-            ["--scenario", "validation", "--machines", "300", "--param", "validation.matcher=regex"],
-            ["--scenario", "validation", "--machines", "300", "--param", "validation.matcher=nsregex"],
+            [
+                "--scenario", "validation", "--machines", "5000",
+                "--param", "validation.matcher=scan", "--param", "validation.invalid=0",
+            ],
+            [
+                "--scenario", "validation", "--machines", "5000",
+                "--param", "validation.matcher=scan", "--param", "validation.invalid=1",
+            ],
+            [
+                "--scenario", "validation", "--machines", "300", "--param",
+                "validation.matcher=regex",
+            ],
+            [
+                "--scenario", "validation", "--machines", "300", "--param",
+                "validation.matcher=nsregex",
+            ],
             // The three matchers, measured side by side: three configurations held at once.
             ["--scenario", "validation", "--machines", "300"],
-            ["--scenario", "optional-views", "--machines", "5000",
-             "--param", "optional-views.appearances=0", "--param", "optional-views.unloaded=1"],
-            ["--scenario", "optional-views", "--machines", "5000",
-             "--param", "optional-views.appearances=255", "--param", "optional-views.changes=1"],
+            [
+                "--scenario", "optional-views", "--machines", "5000",
+                "--param", "optional-views.appearances=0", "--param", "optional-views.unloaded=1",
+            ],
+            [
+                "--scenario", "optional-views", "--machines", "5000",
+                "--param", "optional-views.appearances=255", "--param", "optional-views.changes=1",
+            ],
             // Two work values side by side: two configurations held at once.
-            ["--scenario", "calibrate", "--machines", "200000", "--events", "10",
-             "--param", "calibrate.work=1,2", "--param", "calibrate.twin-extra=1000"],
+            [
+                "--scenario", "calibrate", "--machines", "200000", "--events", "10",
+                "--param", "calibrate.work=1,2", "--param", "calibrate.twin-extra=1000",
+            ],
             ["--scenario", "selftest", "--machines", "5000", "--variant", "same"],
             ["--scenario", "marks", "--machines", "50", "--events", "400"] + ops,
-            ["--scenario", "marks", "--machines", "1", "--events", "20000",
-             "--param", "marks.nest=1", "--param", "marks.nesting=10000"] + ops,
-            ["--scenario", "marks", "--machines", "50", "--events", "400",
-             "--param", "marks.nest=1", "--param", "marks.nesting=2"] + ops,
-            ["--scenario", "marks", "--machines", "1", "--events", "20000",
-             "--param", "marks.stroke=1"] + ops,
-            ["--scenario", "marks", "--machines", "50", "--events", "400",
-             "--param", "marks.stroke=1000"] + ops,
-            ["--scenario", "marks", "--machines", "50", "--events", "400",
-             "--param", "marks.dots=1"] + ops,
-            ["--scenario", "marks", "--machines", "50", "--events", "400",
-             "--param", "marks.nest=0", "--param", "marks.nesting=0"] + ops,
+            [
+                "--scenario", "marks", "--machines", "1", "--events", "20000",
+                "--param", "marks.nest=1", "--param", "marks.nesting=10000",
+            ] + ops,
+            [
+                "--scenario", "marks", "--machines", "50", "--events", "400",
+                "--param", "marks.nest=1", "--param", "marks.nesting=2",
+            ] + ops,
+            [
+                "--scenario", "marks", "--machines", "1", "--events", "20000",
+                "--param", "marks.stroke=1",
+            ] + ops,
+            [
+                "--scenario", "marks", "--machines", "50", "--events", "400",
+                "--param", "marks.stroke=1000",
+            ] + ops,
+            [
+                "--scenario", "marks", "--machines", "50", "--events", "400",
+                "--param", "marks.dots=1",
+            ] + ops,
+            [
+                "--scenario", "marks", "--machines", "50", "--events", "400",
+                "--param", "marks.nest=0", "--param", "marks.nesting=0",
+            ] + ops,
             // All four operations in one configuration, on one page.
-            ["--scenario", "marks", "--machines", "1", "--events", "20000", "--param", "marks.op=all"],
+            [
+                "--scenario", "marks", "--machines", "1", "--events", "20000", "--param",
+                "marks.op=all",
+            ],
         ]
     }()
 
-    @Test("within 2× of the peak resident memory, every scenario, shape parameter and op", arguments: shapes)
+    @Test(
+        "within 2× of the peak resident memory, every scenario, shape parameter and op",
+        arguments: shapes)
     func withinTwice(_ shape: [String]) throws {
         let scratch = try ScratchDirectory()
         let csv = scratch.path("out.csv")
         let result = try SimBenchBinary.run(
-            ["run"] + shape + ["--rounds", "1", "--warmup", "0", "--csv", csv, "--allow-debug", "--quiet"],
+            ["run"] + shape + [
+                "--rounds", "1", "--warmup", "0", "--csv", csv, "--allow-debug", "--quiet",
+            ],
             in: scratch.url)
         #expect(result.status == 0, "\(shape): \(result.standardError)")
         let rows = try csvRows(at: csv)
@@ -72,7 +111,8 @@ struct MemoryEstimateTests {
         // operations, the one axis whose values are not compared, are groups measured one
         // after another, each against its own.
         let groups = Dictionary(grouping: rows) { row in
-            (row["params"] ?? "").split(separator: ";").first { $0.hasPrefix("op=") }.map(String.init) ?? ""
+            (row["params"] ?? "").split(separator: ";").first { $0.hasPrefix("op=") }.map(
+                String.init) ?? ""
         }
         for (group, rows) in groups.sorted(by: { $0.key < $1.key }) {
             let peak = try #require(rows.compactMap { Double($0["peak_rss_bytes"] ?? "") }.max())
@@ -82,7 +122,8 @@ struct MemoryEstimateTests {
             let ratio = peak / estimate
             #expect(
                 (0.5...2).contains(ratio),
-                "\(shape) [\(group)]: peak \(Int(peak)) B, estimated \(Int(estimate)) B, ratio \(ratio)")
+                "\(shape) [\(group)]: peak \(Int(peak)) B, estimated \(Int(estimate)) B, ratio \(ratio)"
+            )
         }
     }
 }

@@ -8,7 +8,9 @@ import Testing
 @Suite("output paths", .serialized)
 struct OutputPathTests {
     /// A valid results file of two rows of `scenario`, stamped `timestamp`.
-    static func results(scenario: String = "vending", timestamp: String = "2026-11-29T10:00:00Z") -> String {
+    static func results(scenario: String = "vending", timestamp: String = "2026-11-29T10:00:00Z")
+        -> String
+    {
         func row(_ variant: String, _ role: String, _ median: Double) -> [String] {
             let cells: [String: String] = [
                 "run_id": "r", "timestamp": timestamp, "host": "h", "scenario": scenario,
@@ -20,7 +22,8 @@ struct OutputPathTests {
             return ResultRow.columns.map { cells[$0] ?? "" }
         }
         return OutputFile.document(
-            header: ResultRow.columns, rows: [row("enum-switch", "baseline", 100), row("table", "pattern", 80)])
+            header: ResultRow.columns,
+            rows: [row("enum-switch", "baseline", 100), row("table", "pattern", 80)])
     }
 
     static let quickRun = [
@@ -48,7 +51,9 @@ struct OutputPathTests {
         ]
         for arguments in commands {
             let result = try SimBenchBinary.run(arguments, in: scratch.url)
-            #expect(result.status == 0 && !result.signaled, "\(arguments): \(result.status) \(result.standardError)")
+            #expect(
+                result.status == 0 && !result.signaled,
+                "\(arguments): \(result.status) \(result.standardError)")
         }
         for name in ["a", "b", "r", "c", "h", "e", "m", "s"] {
             #expect(fileType(scratch.path(name)) == S_IFREG, "\(name) missing")
@@ -65,17 +70,25 @@ struct OutputPathTests {
         #expect(run.standardOutput.hasPrefix(ResultRow.columns.joined(separator: ",") + "\r\n"))
         #expect(try !ResultsFile(path: "-", bytes: Array(run.standardOutput.utf8)).records.isEmpty)
         #expect(run.standardError.contains("results: -"))
-        let raw = try SimBenchBinary.run(Self.quickRun + ["--csv", "x.csv", "--raw", "-"], in: scratch.url)
-        #expect(raw.status == 0 && raw.standardOutput.hasPrefix("run_id,scenario,"), "\(raw.standardOutput.prefix(80))")
-        let export = try SimBenchBinary.run(["export", "--format", "influx", "in.csv", "--out", "-"], in: scratch.url)
+        let raw = try SimBenchBinary.run(
+            Self.quickRun + ["--csv", "x.csv", "--raw", "-"], in: scratch.url)
+        #expect(
+            raw.status == 0 && raw.standardOutput.hasPrefix("run_id,scenario,"),
+            "\(raw.standardOutput.prefix(80))")
+        let export = try SimBenchBinary.run(
+            ["export", "--format", "influx", "in.csv", "--out", "-"], in: scratch.url)
         #expect(export.status == 0 && export.standardOutput.hasPrefix("simbench,"))
         let merge = try SimBenchBinary.run(["merge", "in.csv", "--out", "-"], in: scratch.url)
-        #expect(merge.status == 0 && merge.standardOutput == Self.results(), "\(merge.standardError)")
-        let render = try SimBenchBinary.run(["render", "--out", "-", "--events", "5"], in: scratch.url)
+        #expect(
+            merge.status == 0 && merge.standardOutput == Self.results(), "\(merge.standardError)")
+        let render = try SimBenchBinary.run(
+            ["render", "--out", "-", "--events", "5"], in: scratch.url)
         #expect(render.status == 0 && render.standardOutput.hasPrefix("<svg"))
         #expect(scratch.contents.sorted() == ["in.csv", "x.csv"])
-        let both = try SimBenchBinary.run(Self.quickRun + ["--csv", "-", "--raw", "-"], in: scratch.url)
-        #expect(both.status == 64 && both.standardError.contains("same file"), "\(both.standardError)")
+        let both = try SimBenchBinary.run(
+            Self.quickRun + ["--csv", "-", "--raw", "-"], in: scratch.url)
+        #expect(
+            both.status == 64 && both.standardError.contains("same file"), "\(both.standardError)")
     }
 
     @Test("a character device is written in place, never replaced")
@@ -88,7 +101,9 @@ struct OutputPathTests {
         #expect(result.status == 0, "\(result.standardError)")
         var after = stat()
         stat("/dev/null", &after)
-        #expect(after.st_mode & S_IFMT == S_IFCHR && after.st_ino == before.st_ino && after.st_rdev == before.st_rdev)
+        #expect(
+            after.st_mode & S_IFMT == S_IFCHR && after.st_ino == before.st_ino
+                && after.st_rdev == before.st_rdev)
         #expect(scratch.contents.isEmpty)
     }
 
@@ -124,8 +139,12 @@ struct OutputPathTests {
         #expect(result.status == 0, "\(result.standardError)")
         #expect(fileType(scratch.path("link.csv")) == S_IFLNK)
         #expect(fileType(scratch.path("dangling.csv")) == S_IFLNK)
-        #expect(try String(contentsOfFile: scratch.path("target.csv"), encoding: .utf8).hasPrefix("run_id,"))
-        #expect(try String(contentsOfFile: scratch.path("new.csv"), encoding: .utf8).hasPrefix("run_id,scenario,"))
+        #expect(
+            try String(contentsOfFile: scratch.path("target.csv"), encoding: .utf8).hasPrefix(
+                "run_id,"))
+        #expect(
+            try String(contentsOfFile: scratch.path("new.csv"), encoding: .utf8).hasPrefix(
+                "run_id,scenario,"))
         #expect(scratch.contents.sorted() == ["dangling.csv", "link.csv", "new.csv", "target.csv"])
     }
 
@@ -166,8 +185,14 @@ struct OutputPathTests {
         (quickRun + ["--csv", "in.csv", "--raw", "inlink.csv"], "same file"),
         (quickRun + ["--csv", "sub/../x.csv", "--append", "x.csv"], "same file"),
         (quickRun + ["--csv", "in.csv", "--append", "./in.csv"], "same file"),
-        (["export", "--format", "github", "in.csv", "--out", "./in.csv"], "same file as the input"),
-        (["export", "--format", "github", "in.csv", "--out", "inlink.csv"], "same file as the input"),
+        (
+            ["export", "--format", "github", "in.csv", "--out", "./in.csv"],
+            "same file as the input"
+        ),
+        (
+            ["export", "--format", "github", "in.csv", "--out", "inlink.csv"],
+            "same file as the input"
+        ),
         (["export", "--format", "github", "in.csv", "--out", "sub"], "is a directory"),
         (["merge", "./in.csv", "--out", "in.csv"], "same file as the input"),
         (["merge", "in.csv", "--out", "inlink.csv"], "same file as the input"),
@@ -176,22 +201,29 @@ struct OutputPathTests {
         (["render", "--out", "."], "is a directory"),
     ]
 
-    @Test("bad and colliding output paths: exit 64, one line, nothing measured or written", arguments: 0..<refusals.count)
+    @Test(
+        "bad and colliding output paths: exit 64, one line, nothing measured or written",
+        arguments: 0..<refusals.count)
     func refused(index: Int) throws {
         let (arguments, mentions) = Self.refusals[index]
         let scratch = try ScratchDirectory()
         try Self.results().write(toFile: scratch.path("in.csv"), atomically: true, encoding: .utf8)
-        try FileManager.default.createDirectory(atPath: scratch.path("sub"), withIntermediateDirectories: false)
+        try FileManager.default.createDirectory(
+            atPath: scratch.path("sub"), withIntermediateDirectories: false)
         symlink("in.csv", scratch.path("inlink.csv"))
         symlink("loop.csv", scratch.path("loop.csv"))
         symlink("sub/", scratch.path("dirlink.csv"))
         let before = scratch.contents
         let original = try Data(contentsOf: URL(fileURLWithPath: scratch.path("in.csv")))
         let result = try SimBenchBinary.run(arguments, in: scratch.url)
-        #expect(result.status == 64 && !result.signaled, "\(arguments): \(result.status) \(result.standardError)")
+        #expect(
+            result.status == 64 && !result.signaled,
+            "\(arguments): \(result.status) \(result.standardError)")
         #expect(result.errorLines.count == 1, "\(arguments): \(result.standardError)")
         #expect(result.standardError.contains(mentions), "\(arguments): \(result.standardError)")
-        #expect(result.standardOutput.isEmpty, "\(arguments): measured or printed \(result.standardOutput.prefix(200))")
+        #expect(
+            result.standardOutput.isEmpty,
+            "\(arguments): measured or printed \(result.standardOutput.prefix(200))")
         #expect(scratch.contents == before, "\(arguments): \(scratch.contents)")
         #expect(try Data(contentsOf: URL(fileURLWithPath: scratch.path("in.csv"))) == original)
         #expect((try? FileManager.default.contentsOfDirectory(atPath: scratch.path("sub"))) == [])
@@ -209,11 +241,15 @@ struct OutputPathTests {
     @Test("render --page 10000000 draws one page, and never blames --machines")
     func renderFarPage() throws {
         let scratch = try ScratchDirectory()
-        let result = try SimBenchBinary.run(["render", "--out", "p.svg", "--page", "10000000", "--events", "5"], in: scratch.url)
+        let result = try SimBenchBinary.run(
+            ["render", "--out", "p.svg", "--page", "10000000", "--events", "5"], in: scratch.url)
         #expect(result.status == 0, "\(result.standardError)")
         #expect(!result.standardError.contains("--machines"))
         let huge = try SimBenchBinary.run(
-            ["render", "--out", "q.svg", "--page", "10000000", "--events", "2000000000"], in: scratch.url)
-        #expect(huge.status == 64 && !huge.standardError.contains("--machines"), "\(huge.standardError)")
+            ["render", "--out", "q.svg", "--page", "10000000", "--events", "2000000000"],
+            in: scratch.url)
+        #expect(
+            huge.status == 64 && !huge.standardError.contains("--machines"), "\(huge.standardError)"
+        )
     }
 }

@@ -9,12 +9,16 @@ struct ProcessesTests {
         let csv = scratch.path("out.csv")
         let raw = scratch.path("raw.csv")
         let result = try SimBenchBinary.run(
-            ["run", "--scenario", "vending", "--machines", "24", "--events", "30", "--rounds", "2",
-             "--warmup", "1", "--processes", "3", "--csv", csv, "--raw", raw, "--allow-debug",
-             "--quiet"],
+            [
+                "run", "--scenario", "vending", "--machines", "24", "--events", "30", "--rounds",
+                "2",
+                "--warmup", "1", "--processes", "3", "--csv", csv, "--raw", raw, "--allow-debug",
+                "--quiet",
+            ],
             in: scratch.url)
         #expect(result.status == 0, "stderr: \(result.standardError)")
-        #expect(result.standardOutput.contains("3 processes × 2 rounds"), "\(result.standardOutput)")
+        #expect(
+            result.standardOutput.contains("3 processes × 2 rounds"), "\(result.standardOutput)")
         let rows = try csvRows(at: csv)
         // Four variants and the floor, whose outcome is its own.
         #expect(rows.count == 5)

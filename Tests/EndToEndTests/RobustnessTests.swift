@@ -12,7 +12,8 @@ struct RobustnessTests {
     @Test("a device, a FIFO or a file over the size cap is refused at once, exit 1")
     func inputsThatAreNotResultsFiles() throws {
         let scratch = try ScratchDirectory()
-        try OutputPathTests.results().write(toFile: scratch.path("good.csv"), atomically: true, encoding: .utf8)
+        try OutputPathTests.results().write(
+            toFile: scratch.path("good.csv"), atomically: true, encoding: .utf8)
         #expect(mkfifo(scratch.path("fifo"), 0o600) == 0)
         let huge = open(scratch.path("huge.csv"), O_CREAT | O_WRONLY, 0o600)
         #expect(ftruncate(huge, off_t(ResultsFile.sizeLimit + 1)) == 0)  // sparse: no disk used
@@ -27,8 +28,12 @@ struct RobustnessTests {
         ]
         for (arguments, mentions) in cases {
             let result = try SimBenchBinary.run(arguments, in: scratch.url, timeout: 30)
-            #expect(result.status == 1 && !result.timedOut, "\(arguments): \(result.status) \(result.standardError)")
-            #expect(result.errorLines.count == 1 && result.standardError.contains(mentions), "\(arguments): \(result.standardError)")
+            #expect(
+                result.status == 1 && !result.timedOut,
+                "\(arguments): \(result.status) \(result.standardError)")
+            #expect(
+                result.errorLines.count == 1 && result.standardError.contains(mentions),
+                "\(arguments): \(result.standardError)")
         }
         #expect(scratch.contents.sorted() == ["fifo", "good.csv", "huge.csv"])
     }
@@ -39,9 +44,14 @@ struct RobustnessTests {
         for year in ["0001", "2263", "9999"] {
             try OutputPathTests.results(timestamp: "\(year)-06-01T00:00:00Z")
                 .write(toFile: scratch.path("far.csv"), atomically: true, encoding: .utf8)
-            let result = try SimBenchBinary.run(["export", "--format", "influx", "far.csv", "--out", "x.txt"], in: scratch.url)
-            #expect(result.status == 1 && !result.signaled, "\(year): \(result.status) \(result.standardError)")
-            #expect(result.standardError.contains("far.csv: line 2, column 'timestamp'"), "\(result.standardError)")
+            let result = try SimBenchBinary.run(
+                ["export", "--format", "influx", "far.csv", "--out", "x.txt"], in: scratch.url)
+            #expect(
+                result.status == 1 && !result.signaled,
+                "\(year): \(result.status) \(result.standardError)")
+            #expect(
+                result.standardError.contains("far.csv: line 2, column 'timestamp'"),
+                "\(result.standardError)")
             #expect(!scratch.contents.contains("x.txt"))
         }
     }
@@ -49,7 +59,8 @@ struct RobustnessTests {
     @Test("an append that cannot finish (file size limit, as a full disk) leaves the history whole")
     func appendPastTheSizeLimit() throws {
         let scratch = try ScratchDirectory()
-        let first = try SimBenchBinary.run(Self.quickRun + ["--csv", "/dev/null", "--append", "h.csv"], in: scratch.url)
+        let first = try SimBenchBinary.run(
+            Self.quickRun + ["--csv", "/dev/null", "--append", "h.csv"], in: scratch.url)
         #expect(first.status == 0, "\(first.standardError)")
         let before = try Data(contentsOf: URL(fileURLWithPath: scratch.path("h.csv")))
         // bash's ulimit -f counts 1024-byte blocks: room for less than one more run's rows.
@@ -58,37 +69,55 @@ struct RobustnessTests {
             ["-c", "ulimit -f \(blocks); exec \"$0\" \"$@\"", SimBenchBinary.url.path]
                 + Self.quickRun + ["--csv", "/dev/null", "--append", "h.csv"],
             in: scratch.url, executable: URL(fileURLWithPath: "/bin/bash"))
-        #expect(limited.status == 1 && !limited.signaled, "\(limited.status) \(limited.standardError)")
-        #expect(limited.standardError.contains("the history is unchanged"), "\(limited.standardError)")
+        #expect(
+            limited.status == 1 && !limited.signaled, "\(limited.status) \(limited.standardError)")
+        #expect(
+            limited.standardError.contains("the history is unchanged"), "\(limited.standardError)")
         #expect(try Data(contentsOf: URL(fileURLWithPath: scratch.path("h.csv"))) == before)
-        let next = try SimBenchBinary.run(Self.quickRun + ["--csv", "/dev/null", "--append", "h.csv"], in: scratch.url)
-        #expect(next.status == 0 && next.standardOutput.contains("appended to h.csv"), "\(next.standardError)")
+        let next = try SimBenchBinary.run(
+            Self.quickRun + ["--csv", "/dev/null", "--append", "h.csv"], in: scratch.url)
+        #expect(
+            next.status == 0 && next.standardOutput.contains("appended to h.csv"),
+            "\(next.standardError)")
         #expect(scratch.contents == ["h.csv"])
     }
 
     /// Root writes into any directory, so only another user can tell.
-    @Test("an existing history in a directory that is not writable can still grow", .enabled(if: getuid() != 0))
+    @Test(
+        "an existing history in a directory that is not writable can still grow",
+        .enabled(if: getuid() != 0))
     func appendInReadOnlyDirectory() throws {
         let scratch = try ScratchDirectory()
         let directory = scratch.path("locked")
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: false)
-        let first = try SimBenchBinary.run(Self.quickRun + ["--csv", "/dev/null", "--append", "locked/h.csv"], in: scratch.url)
+        try FileManager.default.createDirectory(
+            atPath: directory, withIntermediateDirectories: false)
+        let first = try SimBenchBinary.run(
+            Self.quickRun + ["--csv", "/dev/null", "--append", "locked/h.csv"], in: scratch.url)
         #expect(first.status == 0, "\(first.standardError)")
         chmod(directory, 0o555)
         defer { chmod(directory, 0o755) }
-        let second = try SimBenchBinary.run(Self.quickRun + ["--csv", "/dev/null", "--append", "locked/h.csv"], in: scratch.url)
-        #expect(second.status == 0 && second.standardOutput.contains("appended to"), "\(second.standardError)")
-        let refused = try SimBenchBinary.run(Self.quickRun + ["--csv", "locked/x.csv"], in: scratch.url)
-        #expect(refused.status == 64 && refused.standardError.contains("no file can be created"), "\(refused.standardError)")
+        let second = try SimBenchBinary.run(
+            Self.quickRun + ["--csv", "/dev/null", "--append", "locked/h.csv"], in: scratch.url)
+        #expect(
+            second.status == 0 && second.standardOutput.contains("appended to"),
+            "\(second.standardError)")
+        let refused = try SimBenchBinary.run(
+            Self.quickRun + ["--csv", "locked/x.csv"], in: scratch.url)
+        #expect(
+            refused.status == 64 && refused.standardError.contains("no file can be created"),
+            "\(refused.standardError)")
     }
 
-    @Test("repair-history drops the run an interrupted append left incomplete, whole; readers name it")
+    @Test(
+        "repair-history drops the run an interrupted append left incomplete, whole; readers name it"
+    )
     func repairHistoryCommand() throws {
         let scratch = try ScratchDirectory()
         let history = URL(fileURLWithPath: scratch.path("h.csv"))
         var runEnds = [Int]()
         for _ in 0..<2 {
-            let run = try SimBenchBinary.run(Self.quickRun + ["--csv", "/dev/null", "--append", "h.csv"], in: scratch.url)
+            let run = try SimBenchBinary.run(
+                Self.quickRun + ["--csv", "/dev/null", "--append", "h.csv"], in: scratch.url)
             #expect(run.status == 0, "\(run.standardError)")
             runEnds.append(try Data(contentsOf: history).count)
         }
@@ -101,31 +130,51 @@ struct RobustnessTests {
         // gone): either way the second run is incomplete, and dropped whole.
         for cut in [whole.count - lastRecordLength / 2, whole.count - lastRecordLength] {
             try whole.prefix(cut).write(to: history)
-            let refused = try SimBenchBinary.run(Self.quickRun + ["--csv", "/dev/null", "--append", "h.csv"], in: scratch.url)
-            #expect(refused.status == 1 && refused.standardError.contains("simbench repair-history h.csv"), "\(refused.standardError)")
+            let refused = try SimBenchBinary.run(
+                Self.quickRun + ["--csv", "/dev/null", "--append", "h.csv"], in: scratch.url)
+            #expect(
+                refused.status == 1
+                    && refused.standardError.contains("simbench repair-history h.csv"),
+                "\(refused.standardError)")
             #expect(refused.errorLines.count == 1)
             let export = try SimBenchBinary.run(exportLatest, in: scratch.url)
-            #expect(export.status == 1 && export.standardError.contains("simbench repair-history h.csv"), "cut at \(cut): \(export.standardError)")
-            #expect(export.errorLines.count == 1 && export.standardOutput.isEmpty, "nothing published: \(export.standardOutput)")
+            #expect(
+                export.status == 1
+                    && export.standardError.contains("simbench repair-history h.csv"),
+                "cut at \(cut): \(export.standardError)")
+            #expect(
+                export.errorLines.count == 1 && export.standardOutput.isEmpty,
+                "nothing published: \(export.standardOutput)")
             let repaired = try SimBenchBinary.run(["repair-history", "h.csv"], in: scratch.url)
-            #expect(repaired.status == 0 && repaired.standardOutput.contains("which an interrupted append left incomplete"), "\(repaired.standardOutput) \(repaired.standardError)")
+            #expect(
+                repaired.status == 0
+                    && repaired.standardOutput.contains(
+                        "which an interrupted append left incomplete"),
+                "\(repaired.standardOutput) \(repaired.standardError)")
             #expect(try Data(contentsOf: history) == firstRun, "cut at \(cut)")
             let again = try SimBenchBinary.run(["repair-history", "h.csv"], in: scratch.url)
             #expect(again.status == 0 && again.standardOutput.contains("nothing to repair"))
             #expect(try SimBenchBinary.run(exportLatest, in: scratch.url).status == 0)
         }
         // A one-run history cut at a record boundary, exported as one run (no --run): refused too.
-        let firstLines = firstRun.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
-        try firstRun.prefix(firstRun.count - (firstLines[firstLines.count - 2].count + 1)).write(to: history)
-        let oneRun = try SimBenchBinary.run(["export", "--format", "github", "h.csv"], in: scratch.url)
-        #expect(oneRun.status == 1 && oneRun.standardError.contains("simbench repair-history h.csv"), "\(oneRun.standardError)")
+        let firstLines = firstRun.split(
+            separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+        try firstRun.prefix(firstRun.count - (firstLines[firstLines.count - 2].count + 1)).write(
+            to: history)
+        let oneRun = try SimBenchBinary.run(
+            ["export", "--format", "github", "h.csv"], in: scratch.url)
+        #expect(
+            oneRun.status == 1 && oneRun.standardError.contains("simbench repair-history h.csv"),
+            "\(oneRun.standardError)")
         #expect(oneRun.standardOutput.isEmpty)
         // A complete but malformed last record is refused, in one line, the file unchanged.
         var malformed = whole.prefix(runEnds[0])
         malformed.append(contentsOf: Array("x,y\r\n".utf8))
         try malformed.write(to: history)
         let refused = try SimBenchBinary.run(["repair-history", "h.csv"], in: scratch.url)
-        #expect(refused.status == 1 && refused.errorLines.count == 1 && refused.standardError.contains("not repaired"), "\(refused.standardError)")
+        #expect(
+            refused.status == 1 && refused.errorLines.count == 1
+                && refused.standardError.contains("not repaired"), "\(refused.standardError)")
         #expect(try Data(contentsOf: history) == malformed)
         let usage = try SimBenchBinary.run(["repair-history"], in: scratch.url)
         #expect(usage.status == 64)
@@ -147,7 +196,8 @@ struct RobustnessTests {
             }
         }
         group.wait()
-        #expect(results.allSatisfy { $0?.status == 0 }, "\(results.map { $0?.standardError ?? "" })")
+        #expect(
+            results.allSatisfy { $0?.status == 0 }, "\(results.map { $0?.standardError ?? "" })")
         let history = try ResultsFile.read(scratch.path("h.csv"), runs: .several)
         #expect(Set(history.records.map { $0[.runID] }).count == 2, "trial \(trial)")
         #expect(results.filter { $0?.standardOutput.contains("in new file") == true }.count == 1)
@@ -159,12 +209,16 @@ struct RobustnessTests {
         "--max-time", "60", "--allow-debug", "--quiet",
     ]
 
-    @Test("SIGINT and SIGTERM: one line saying what was not written, exit 130 and 143, no file", arguments: [SIGINT, SIGTERM])
+    @Test(
+        "SIGINT and SIGTERM: one line saying what was not written, exit 130 and 143, no file",
+        arguments: [SIGINT, SIGTERM])
     func interrupted(signal: Int32) throws {
         let scratch = try ScratchDirectory()
         let process = try ChildProcess.start(
             SimBenchBinary.url.path,
-            arguments: Self.longRun + ["--csv", "out.csv", "--raw", "raw.csv", "--append", "h.csv"],
+            arguments: Self.longRun + [
+                "--csv", "out.csv", "--raw", "raw.csv", "--append", "h.csv",
+            ],
             environment: ProcessInfo.processInfo.environment, directory: scratch.url.path,
             standardOutput: .discard)
         Thread.sleep(forTimeInterval: 1.5)
@@ -176,7 +230,10 @@ struct RobustnessTests {
         #expect(ended.exitStatus == 128 + signal, "\(text)")
         let name = signal == SIGINT ? "SIGINT" : "SIGTERM"
         // (A debug build's warning banner comes first.)
-        #expect(text.hasSuffix("\nsimbench: interrupted by \(name); not written: out.csv, raw.csv, h.csv\n"), "\(text)")
+        #expect(
+            text.hasSuffix(
+                "\nsimbench: interrupted by \(name); not written: out.csv, raw.csv, h.csv\n"),
+            "\(text)")
         #expect(text.components(separatedBy: "interrupted").count == 2)
         #expect(scratch.contents.isEmpty, "\(scratch.contents)")
     }
@@ -225,10 +282,17 @@ struct RobustnessTests {
         try Self.fsyncShim.write(toFile: scratch.path("shim.c"), atomically: true, encoding: .utf8)
         let compiled = try ChildProcess.run(
             // The toolchain's clang, else the system's cc.
-            "/bin/sh", arguments: ["-c", "$(command -v clang || command -v cc) -shared -fPIC -o shim.so shim.c -ldl"],
-            environment: ProcessInfo.processInfo.environment, directory: scratch.url.path, timeout: 120)
-        try #require(compiled.exitStatus == 0, "compiling the shim: \(String(decoding: compiled.standardError, as: UTF8.self))")
-        let first = try SimBenchBinary.run(Self.quickRun + ["--csv", "/dev/null", "--append", "h.csv"], in: scratch.url)
+            "/bin/sh",
+            arguments: [
+                "-c", "$(command -v clang || command -v cc) -shared -fPIC -o shim.so shim.c -ldl",
+            ],
+            environment: ProcessInfo.processInfo.environment, directory: scratch.url.path,
+            timeout: 120)
+        try #require(
+            compiled.exitStatus == 0,
+            "compiling the shim: \(String(decoding: compiled.standardError, as: UTF8.self))")
+        let first = try SimBenchBinary.run(
+            Self.quickRun + ["--csv", "/dev/null", "--append", "h.csv"], in: scratch.url)
         #expect(first.status == 0, "\(first.standardError)")
         let before = try Data(contentsOf: URL(fileURLWithPath: scratch.path("h.csv")))
 
@@ -239,19 +303,28 @@ struct RobustnessTests {
         if fsyncFails { environment["SHIM_FAIL"] = "1" }
         let ended = try ChildProcess.run(
             SimBenchBinary.url.path,
-            arguments: Self.quickRun + ["--csv", "out.csv", "--raw", "raw.csv", "--append", "h.csv"],
-            environment: environment, directory: scratch.url.path, standardOutput: .discard, timeout: 120)
+            arguments: Self.quickRun + [
+                "--csv", "out.csv", "--raw", "raw.csv", "--append", "h.csv",
+            ],
+            environment: environment, directory: scratch.url.path, standardOutput: .discard,
+            timeout: 120)
         let text = String(decoding: ended.standardError, as: UTF8.self)
         #expect(ended.exitStatus == 128 + signal, "\(text)")
         let name = signal == SIGINT ? "SIGINT" : "SIGTERM"
-        let history = fsyncFails ? "append undone, the file as it was: h.csv" : "rows appended to: h.csv"
-        #expect(text.hasSuffix("simbench: interrupted by \(name); written: out.csv, raw.csv; \(history)\n"), "\(text)")
+        let history =
+            fsyncFails ? "append undone, the file as it was: h.csv" : "rows appended to: h.csv"
+        #expect(
+            text.hasSuffix(
+                "simbench: interrupted by \(name); written: out.csv, raw.csv; \(history)\n"),
+            "\(text)")
         let after = try Data(contentsOf: URL(fileURLWithPath: scratch.path("h.csv")))
         if fsyncFails {
             #expect(after == before, "the append was undone")
         } else {
             // The rows are there, whole: a rerun would add the run twice.
-            let runs = try ResultsFile.read(scratch.path("h.csv"), runs: .several).records.map { $0[.runID] }
+            let runs = try ResultsFile.read(scratch.path("h.csv"), runs: .several).records.map {
+                $0[.runID]
+            }
             #expect(Set(runs).count == 2 && after.starts(with: before), "\(runs)")
         }
         #expect(scratch.contents.sorted() == ["h.csv", "out.csv", "raw.csv", "shim.c", "shim.so"])

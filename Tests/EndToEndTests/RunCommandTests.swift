@@ -8,8 +8,11 @@ struct RunCommandTests {
         _ scenarios: String, csv: String, in scratch: ScratchDirectory, extra: [String] = []
     ) throws -> CommandResult {
         try SimBenchBinary.run(
-            ["run", "--scenario", scenarios, "--machines", "24", "--events", "30", "--rounds", "2",
-             "--warmup", "1", "--csv", csv, "--allow-debug", "--quiet"] + extra,
+            [
+                "run", "--scenario", scenarios, "--machines", "24", "--events", "30", "--rounds",
+                "2",
+                "--warmup", "1", "--csv", csv, "--allow-debug", "--quiet",
+            ] + extra,
             in: scratch.url)
     }
 
@@ -32,7 +35,8 @@ struct RunCommandTests {
         for scenario in ["vending", "workday"] {
             let scenarioRows = rows.filter { $0["scenario"] == scenario }
             // The floor computes another outcome by design; every other variant agrees.
-            let checksums = Set(scenarioRows.filter { $0["role"] != "floor" }.map { $0["checksum"]! })
+            let checksums = Set(
+                scenarioRows.filter { $0["role"] != "floor" }.map { $0["checksum"]! })
             #expect(checksums.count == 1, "\(scenario) checksums differ: \(checksums)")
             #expect(scenarioRows.filter { $0["role"] == "baseline" }.count == 1)
             for row in scenarioRows {
@@ -50,7 +54,9 @@ struct RunCommandTests {
             let floorMedian = Double(floor["ns_per_event_median"]!)!
             let baselineMedian = Double(baseline["ns_per_event_median"]!)!
             for row in scenarioRows {
-                #expect(Double(row["floor_ns_per_event"]!) == floorMedian, "\(scenario).\(row["variant"]!)")
+                #expect(
+                    Double(row["floor_ns_per_event"]!) == floorMedian,
+                    "\(scenario).\(row["variant"]!)")
                 let share = Double(row["floor_share"]!)!
                 #expect(abs(share - floorMedian / baselineMedian) < 1e-9 * share)
             }
@@ -90,10 +96,12 @@ struct RunCommandTests {
         var checksums = [String: Set<String>]()
         for actors in ["1", "5", "24"] {
             let csv = scratch.path("actors-\(actors).csv")
-            let result = try smallRun("vending,workday", csv: csv, in: scratch, extra: ["--actors", actors])
+            let result = try smallRun(
+                "vending,workday", csv: csv, in: scratch, extra: ["--actors", actors])
             #expect(result.status == 0)
             for row in try csvRows(at: csv) {
-                checksums["\(row["scenario"]!).\(row["variant"]!)", default: []].insert(row["checksum"]!)
+                checksums["\(row["scenario"]!).\(row["variant"]!)", default: []].insert(
+                    row["checksum"]!)
             }
         }
         for (variant, values) in checksums {
@@ -128,7 +136,8 @@ struct RunCommandTests {
         let csv = scratch.path("out.csv")
         let result = try smallRun("vending", csv: csv, in: scratch, extra: ["--variant", "table"])
         #expect(result.status == 0)
-        #expect(Set(try csvRows(at: csv).map { $0["variant"]! }) == ["enum-switch", "table", "floor"])
+        #expect(
+            Set(try csvRows(at: csv).map { $0["variant"]! }) == ["enum-switch", "table", "floor"])
     }
 
     @Test("--raw writes one row per sample")
@@ -148,8 +157,10 @@ struct RunCommandTests {
     func defaultResultsDirectory() throws {
         let scratch = try ScratchDirectory()
         let result = try SimBenchBinary.run(
-            ["run", "--scenario", "vending", "--machines", "3", "--events", "4", "--rounds", "1",
-             "--warmup", "0", "--allow-debug", "--quiet"], in: scratch.url)
+            [
+                "run", "--scenario", "vending", "--machines", "3", "--events", "4", "--rounds", "1",
+                "--warmup", "0", "--allow-debug", "--quiet",
+            ], in: scratch.url)
         #expect(result.status == 0)
         let files = try FileManager.default.contentsOfDirectory(atPath: scratch.path("results"))
         #expect(files.count == 1 && files[0].hasPrefix("simbench-") && files[0].hasSuffix(".csv"))
@@ -171,19 +182,26 @@ struct RunCommandTests {
     @Test("list names each real scenario's seed article, and none for calibrate and selftest")
     func listArticles() throws {
         let list = try SimBenchBinary.run(["list"]).standardOutput
-        #expect(!list.contains("shared/seeds/none") && !list.contains("shared/seeds/README.md"), "\(list)")
+        #expect(
+            !list.contains("shared/seeds/none") && !list.contains("shared/seeds/README.md"),
+            "\(list)")
         // A scenario's block runs from its title line to the blank line after it.
         let blocks = list.components(separatedBy: "\n\n")
         for (scenario, article) in [
             ("vending", "state-vending-machine.en.txt"), ("workday", "state-workday.zh.txt"),
-            ("marks", "visitor-mark-tree.zh.txt"), ("validation", "strategy-input-validation.zh.txt"),
-            ("optional-views", "factory-proxy-optional-views.en-zh.txt"), ("fleet", "state-vending-machine.en.txt"),
+            ("marks", "visitor-mark-tree.zh.txt"),
+            ("validation", "strategy-input-validation.zh.txt"),
+            ("optional-views", "factory-proxy-optional-views.en-zh.txt"),
+            ("fleet", "state-vending-machine.en.txt"),
         ] {
             let block = blocks.first { $0.hasPrefix("\(scenario) — ") } ?? ""
-            #expect(block.contains("  modelled on: shared/seeds/\(article)\n"), "\(scenario): \(block.prefix(200))")
+            #expect(
+                block.contains("  modelled on: shared/seeds/\(article)\n"),
+                "\(scenario): \(block.prefix(200))")
         }
         for scenario in ["calibrate", "selftest"] {
-            let block = try #require(blocks.first { $0.hasPrefix("\(scenario) — ") }, "\(scenario) is listed")
+            let block = try #require(
+                blocks.first { $0.hasPrefix("\(scenario) — ") }, "\(scenario) is listed")
             #expect(!block.contains("modelled on"), "\(scenario): \(block.prefix(200))")
         }
     }
@@ -201,13 +219,16 @@ struct RunCommandTests {
         let scratch = try ScratchDirectory()
         let csv = scratch.path("fleet.csv")
         let result = try SimBenchBinary.run(
-            ["run", "--scenario", "fleet", "--machines", "40", "--events", "12", "--rounds", "2",
-             "--warmup", "0", "--actors", "6", "--csv", csv, "--allow-debug"],
+            [
+                "run", "--scenario", "fleet", "--machines", "40", "--events", "12", "--rounds", "2",
+                "--warmup", "0", "--actors", "6", "--csv", csv, "--allow-debug",
+            ],
             in: scratch.url)
         #expect(result.status == 0, "stderr: \(result.standardError)")
         #expect(
             result.standardOutput.contains(
-                "fleet — concurrency designs: one vending fleet, five ways to run it · one event: customer action delivered to a machine"))
+                "fleet — concurrency designs: one vending fleet, five ways to run it · one event: customer action delivered to a machine"
+            ))
         #expect(result.standardOutput.contains("note: asynchronous variants"))
         // The run's header counts the harness's actors; the fleet runs from one worker and
         // spreads the work itself, so the header names no actor count for it.
@@ -224,7 +245,8 @@ struct RunCommandTests {
         for row in rows {
             #expect(row["status"] == "ok", "\(row["variant"]!)")
             #expect(row["actors"] == "1", "\(row["variant"]!)")
-            #expect(Double(row["bytes_per_entity"] ?? "").map { $0 > 0 } == true, "\(row["variant"]!)")
+            #expect(
+                Double(row["bytes_per_entity"] ?? "").map { $0 > 0 } == true, "\(row["variant"]!)")
         }
     }
 
@@ -248,9 +270,15 @@ struct RenderCommandTests {
         let first = scratch.path("a.svg")
         let second = scratch.path("b.svg")
         let other = scratch.path("c.svg")
-        #expect(try SimBenchBinary.run(["render", "--out", first, "--events", "120", "--seed", "4"]).status == 0)
-        #expect(try SimBenchBinary.run(["render", "--out", second, "--events", "120", "--seed", "4"]).status == 0)
-        #expect(try SimBenchBinary.run(["render", "--out", other, "--events", "120", "--seed", "5"]).status == 0)
+        #expect(
+            try SimBenchBinary.run(["render", "--out", first, "--events", "120", "--seed", "4"])
+                .status == 0)
+        #expect(
+            try SimBenchBinary.run(["render", "--out", second, "--events", "120", "--seed", "4"])
+                .status == 0)
+        #expect(
+            try SimBenchBinary.run(["render", "--out", other, "--events", "120", "--seed", "5"])
+                .status == 0)
         let svg = try String(contentsOfFile: first, encoding: .utf8)
         #expect(svg.hasPrefix("<svg "))
         #expect(svg.contains("<path ") || svg.contains("<ellipse "))
@@ -279,14 +307,17 @@ struct RenderCommandTests {
 struct DoctorCommandTests {
     @Test("the doctor fails a variant whose outcome was computed before timing")
     func scaling() throws {
-        let result = try SimBenchBinary.run(["doctor", "--scenario", "selftest", "--machines", "100"])
+        let result = try SimBenchBinary.run([
+            "doctor", "--scenario", "selftest", "--machines", "100",
+        ])
         #expect(result.status == 5, "stderr: \(result.standardError)")
         let lines = result.standardOutput.split(separator: "\n").map(String.init)
         let precomputed = lines.first { $0.hasPrefix("scaling selftest.precomputed ") }
         #expect(precomputed?.contains("FAIL") == true, "\(result.standardOutput)")
         // Its honest twin is checked too; whether it passes is a timing on a shared machine,
         // which tests do not assert (the doctor's own runs show it: see the README).
-        #expect(lines.contains { $0.hasPrefix("scaling selftest.same ") }, "\(result.standardOutput)")
+        #expect(
+            lines.contains { $0.hasPrefix("scaling selftest.same ") }, "\(result.standardOutput)")
         #expect(lines.contains { $0.hasPrefix("A/A ruler vs ruler-twin") })
     }
 
@@ -296,7 +327,9 @@ struct DoctorCommandTests {
             ["doctor", "--deterministic", "--scenario", "marks", "--machines", "1000000000"])
         #expect(result.status == 64 && result.errorLines.count == 1, "\(result.standardError)")
         let line = result.errorLines.first ?? ""
-        #expect(line.hasPrefix("simbench: --machines 1000000000: scenario 'marks' would need about"), "\(line)")
+        #expect(
+            line.hasPrefix("simbench: --machines 1000000000: scenario 'marks' would need about"),
+            "\(line)")
         // `doctor` takes no --events: the line names the events it chose instead.
         #expect(!line.contains("--events") && line.hasSuffix("lower --machines"), "\(line)")
         #expect(result.standardOutput.isEmpty, "nothing is measured: \(result.standardOutput)")

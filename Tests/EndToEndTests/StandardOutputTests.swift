@@ -11,17 +11,21 @@ struct StandardOutputTests {
     static func writeResults(_ path: String) throws {
         func row(_ variant: String, _ role: String, _ median: Double, _ ratio: Double) -> [String] {
             let cells: [String: String] = [
-                "run_id": "r1", "host": "h", "scenario": "vending", "params": "products=40", "variant": variant,
-                "role": role, "status": "ok", "machines": "1000", "events_per_machine": "100", "actors": "2",
+                "run_id": "r1", "host": "h", "scenario": "vending", "params": "products=40",
+                "variant": variant,
+                "role": role, "status": "ok", "machines": "1000", "events_per_machine": "100",
+                "actors": "2",
                 "ns_per_event_median": "\(median)", "ns_per_event_ci_low": "\(median * 0.99)",
                 "ns_per_event_ci_high": "\(median * 1.01)", "ratio_to_baseline": "\(ratio)",
                 "ratio_ci_low": role == "baseline" ? "" : "\(ratio * 0.99)",
-                "ratio_ci_high": role == "baseline" ? "" : "\(ratio * 1.01)", "allocs_per_event": "1",
+                "ratio_ci_high": role == "baseline" ? "" : "\(ratio * 1.01)",
+                "allocs_per_event": "1",
             ]
             return ResultRow.columns.map { cells[$0] ?? "" }
         }
         let rows = [row("enum-switch", "baseline", 100, 1), row("table", "pattern", 80, 0.8)]
-        try OutputFile.document(header: ResultRow.columns, rows: rows).write(toFile: path, atomically: true, encoding: .utf8)
+        try OutputFile.document(header: ResultRow.columns, rows: rows).write(
+            toFile: path, atomically: true, encoding: .utf8)
     }
 
     /// Every command that writes to standard output, by default or with `-`.
@@ -45,25 +49,32 @@ struct StandardOutputTests {
         ["repair-history", "a.csv"],
         ["render", "--out", "-"],
         [
-            "run", "--scenario", "vending", "--machines", "2", "--events", "2", "--rounds", "1", "--warmup", "0",
+            "run", "--scenario", "vending", "--machines", "2", "--events", "2", "--rounds", "1",
+            "--warmup", "0",
             "--allow-debug", "--csv", "run.csv",
         ],
     ]
 
-    @Test("each printing command exits 1 with one line naming standard output when it cannot be written")
+    @Test(
+        "each printing command exits 1 with one line naming standard output when it cannot be written"
+    )
     func fullDisk() throws {
         #expect(FileManager.default.isWritableFile(atPath: "/dev/full"))
         for arguments in Self.printing {
             let scratch = try ScratchDirectory()
             try Self.writeResults(scratch.path("a.csv"))
-            let result = try SimBenchBinary.run(arguments, in: scratch.url, standardOutput: .file("/dev/full"))
-            #expect(!result.signaled && result.status == 1, "\(arguments): status \(result.status), \(result.standardError)")
+            let result = try SimBenchBinary.run(
+                arguments, in: scratch.url, standardOutput: .file("/dev/full"))
+            #expect(
+                !result.signaled && result.status == 1,
+                "\(arguments): status \(result.status), \(result.standardError)")
             // A debug build's run warns first; the failure is the last line, and the only one
             // that names standard output.
             let lines = result.errorLines.filter { $0.contains("standard output") }
             #expect(lines.count == 1, "\(arguments): \(result.standardError)")
             #expect(
-                result.errorLines.last?.hasPrefix("simbench: standard output: No space left on device") == true,
+                result.errorLines.last?.hasPrefix(
+                    "simbench: standard output: No space left on device") == true,
                 "\(arguments): \(result.standardError)")
             let left = scratch.contents.filter { $0.hasPrefix(".simbench-") }
             #expect(left.isEmpty, "\(arguments): temporaries left: \(left)")
@@ -75,8 +86,11 @@ struct StandardOutputTests {
         for arguments in Self.printing {
             let scratch = try ScratchDirectory()
             try Self.writeResults(scratch.path("a.csv"))
-            let result = try SimBenchBinary.run(arguments, in: scratch.url, standardOutput: .file("/dev/null"))
-            #expect(result.status == 0, "\(arguments): status \(result.status), \(result.standardError)")
+            let result = try SimBenchBinary.run(
+                arguments, in: scratch.url, standardOutput: .file("/dev/null"))
+            #expect(
+                result.status == 0, "\(arguments): status \(result.status), \(result.standardError)"
+            )
         }
     }
 }

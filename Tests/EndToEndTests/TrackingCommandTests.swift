@@ -10,11 +10,15 @@ struct TrackingCommandTests {
     func writeRun(
         _ path: String, base: Double = 100, ratio: Double = 0.8, allocations: String = "0"
     ) throws {
-        func row(_ variant: String, _ role: String, _ median: Double, _ ratio: Double, ratioCI: Bool) -> [String] {
+        func row(
+            _ variant: String, _ role: String, _ median: Double, _ ratio: Double, ratioCI: Bool
+        ) -> [String] {
             let cells: [String: String] = [
                 "run_id": "r", "host": "h", "scenario": "vending", "params": "products=40",
-                "variant": variant, "role": role, "status": "ok", "ns_per_event_median": "\(median)",
-                "ns_per_event_ci_low": "\(median * 0.99)", "ns_per_event_ci_high": "\(median * 1.01)",
+                "variant": variant, "role": role, "status": "ok",
+                "ns_per_event_median": "\(median)",
+                "ns_per_event_ci_low": "\(median * 0.99)",
+                "ns_per_event_ci_high": "\(median * 1.01)",
                 "ratio_to_baseline": "\(ratio)", "ratio_ci_low": ratioCI ? "\(ratio * 0.99)" : "",
                 "ratio_ci_high": ratioCI ? "\(ratio * 1.01)" : "", "allocs_per_event": allocations,
             ]
@@ -24,14 +28,18 @@ struct TrackingCommandTests {
             row("enum-switch", "baseline", base, 1, ratioCI: false),
             row("table", "pattern", base * ratio, ratio, ratioCI: true),
         ]
-        try OutputFile.document(header: ResultRow.columns, rows: rows).write(toFile: path, atomically: true, encoding: .utf8)
+        try OutputFile.document(header: ResultRow.columns, rows: rows).write(
+            toFile: path, atomically: true, encoding: .utf8)
     }
 
     /// A quick debug-build run of vending and workday.
     func smallRun(_ scratch: ScratchDirectory, _ extra: [String]) throws -> CommandResult {
         try SimBenchBinary.run(
-            ["run", "--scenario", "vending,workday", "--machines", "12", "--events", "10", "--rounds", "2",
-             "--warmup", "0", "--allow-debug", "--quiet"] + extra,
+            [
+                "run", "--scenario", "vending,workday", "--machines", "12", "--events", "10",
+                "--rounds", "2",
+                "--warmup", "0", "--allow-debug", "--quiet",
+            ] + extra,
             in: scratch.url)
     }
 
@@ -51,9 +59,14 @@ struct TrackingCommandTests {
             ("slower.csv", ["--threshold", "30%"], 0, "within ±30%"),
         ]
         for (current, flags, status, mentions) in cases {
-            let result = try SimBenchBinary.run(["compare", "base.csv", current] + flags, in: scratch.url)
-            #expect(result.status == status, "\(current) \(flags): \(result.standardOutput) \(result.standardError)")
-            #expect(result.standardOutput.contains(mentions), "\(current) \(flags): \(result.standardOutput)")
+            let result = try SimBenchBinary.run(
+                ["compare", "base.csv", current] + flags, in: scratch.url)
+            #expect(
+                result.status == status,
+                "\(current) \(flags): \(result.standardOutput) \(result.standardError)")
+            #expect(
+                result.standardOutput.contains(mentions),
+                "\(current) \(flags): \(result.standardOutput)")
             #expect(result.standardError.isEmpty, "\(current) \(flags): \(result.standardError)")
         }
     }
@@ -66,21 +79,39 @@ struct TrackingCommandTests {
         let files: [(String, String, String)] = [
             ("empty.csv", "", "empty.csv: line 1: the file is empty"),
             ("cut.csv", String(good.dropLast(30)), "cut.csv: line 3"),
-            ("nan.csv", good.replacingOccurrences(of: "\r\nr,,h,", with: "\r\nr,,h,").replacingOccurrences(of: ",80.0,", with: ",nan,"), "nan.csv: line 3, column 'ns_per_event_median': 'nan' is not a number"),
-            ("dup.csv", good.replacingOccurrences(of: ",table,", with: ",enum-switch,"), "dup.csv: line 3, column 'variant': a duplicated row"),
-            ("unknown.csv", good.replacingOccurrences(of: "run_id,", with: "run,"), "unknown.csv: line 1, column 'run': unknown column"),
-            ("other.csv", good.replacingOccurrences(of: "vending", with: "calibrate"), "other.csv: line 2, column 'scenario': no (scenario, params, sweep, variant) in common"),
+            (
+                "nan.csv",
+                good.replacingOccurrences(of: "\r\nr,,h,", with: "\r\nr,,h,").replacingOccurrences(
+                    of: ",80.0,", with: ",nan,"),
+                "nan.csv: line 3, column 'ns_per_event_median': 'nan' is not a number"
+            ),
+            (
+                "dup.csv", good.replacingOccurrences(of: ",table,", with: ",enum-switch,"),
+                "dup.csv: line 3, column 'variant': a duplicated row"
+            ),
+            (
+                "unknown.csv", good.replacingOccurrences(of: "run_id,", with: "run,"),
+                "unknown.csv: line 1, column 'run': unknown column"
+            ),
+            (
+                "other.csv", good.replacingOccurrences(of: "vending", with: "calibrate"),
+                "other.csv: line 2, column 'scenario': no (scenario, params, sweep, variant) in common"
+            ),
         ]
         for (name, text, message) in files {
             try text.write(toFile: scratch.path(name), atomically: true, encoding: .utf8)
             let result = try SimBenchBinary.run(["compare", "base.csv", name], in: scratch.url)
             #expect(result.status == 1, "\(name): \(result.standardError)")
             #expect(result.errorLines.count == 1, "\(name): \(result.standardError)")
-            #expect(result.standardError.hasPrefix("simbench: \(message)"), "\(name): \(result.standardError)")
+            #expect(
+                result.standardError.hasPrefix("simbench: \(message)"),
+                "\(name): \(result.standardError)")
             #expect(result.standardOutput.isEmpty, "\(name)")
         }
-        let missing = try SimBenchBinary.run(["compare", "nowhere.csv", "base.csv"], in: scratch.url)
-        #expect(missing.status == 1 && missing.standardError.contains("nowhere.csv: cannot be read"))
+        let missing = try SimBenchBinary.run(
+            ["compare", "nowhere.csv", "base.csv"], in: scratch.url)
+        #expect(
+            missing.status == 1 && missing.standardError.contains("nowhere.csv: cannot be read"))
     }
 
     @Test("tracking commands: bad flags are usage errors (exit 64), nothing written")
@@ -89,7 +120,10 @@ struct TrackingCommandTests {
             (["compare", "a.csv"], "expected two results files"),
             (["compare", "a.csv", "b.csv", "c.csv"], "expected two results files"),
             (["compare", "a.csv", "b.csv", "--threshold", "abc"], "--threshold: 'abc'"),
-            (["compare", "a.csv", "b.csv", "--threshold-allocs"], "--threshold-allocs: missing value"),
+            (
+                ["compare", "a.csv", "b.csv", "--threshold-allocs"],
+                "--threshold-allocs: missing value"
+            ),
             (["compare", "a.csv", "b.csv", "--format", "xml"], "--format: 'xml'"),
             (["compare", "a.csv", "b.csv", "--frobnicate"], "unknown flag '--frobnicate'"),
             (["compare", "a.csv", "b.csv", "--fail-on-improvement=yes"], "takes no value"),
@@ -110,7 +144,8 @@ struct TrackingCommandTests {
             let result = try SimBenchBinary.run(arguments, in: scratch.url)
             #expect(result.status == 64, "\(arguments): \(result.standardError)")
             #expect(result.errorLines.count == 1, "\(arguments): \(result.standardError)")
-            #expect(result.standardError.contains(mentions), "\(arguments): \(result.standardError)")
+            #expect(
+                result.standardError.contains(mentions), "\(arguments): \(result.standardError)")
             #expect(scratch.contents.isEmpty, "\(arguments) wrote \(scratch.contents)")
         }
     }
@@ -121,10 +156,12 @@ struct TrackingCommandTests {
         let run = try smallRun(scratch, ["--csv", "run.csv", "--save-baseline", "ci"])
         #expect(run.status == 0, "\(run.standardError)")
         #expect(run.standardOutput.contains("baseline 'ci': results/baselines/ci.csv"))
-        let saved = try String(contentsOfFile: scratch.path("results/baselines/ci.csv"), encoding: .utf8)
+        let saved = try String(
+            contentsOfFile: scratch.path("results/baselines/ci.csv"), encoding: .utf8)
         #expect(saved == (try String(contentsOfFile: scratch.path("run.csv"), encoding: .utf8)))
 
-        let copy = try SimBenchBinary.run(["baseline", "save", "again", "run.csv"], in: scratch.url)
+        let copy = try SimBenchBinary.run(
+            ["baseline", "save", "again", "run.csv"], in: scratch.url)
         #expect(copy.status == 0 && copy.standardOutput.contains("9 rows"), "\(copy.standardError)")
         let list = try SimBenchBinary.run(["baseline", "list"], in: scratch.url)
         #expect(list.standardOutput == "again\nci\n")
@@ -140,24 +177,33 @@ struct TrackingCommandTests {
     }
 
     /// Issue 24, class 3: the baselines directory used to be created only after the run.
-    @Test("run --save-baseline, baseline save: a baselines directory that cannot be made is refused first")
+    @Test(
+        "run --save-baseline, baseline save: a baselines directory that cannot be made is refused first"
+    )
     func baselineDirectoryCheckedFirst() throws {
         for (layout, mentions) in [
-            ("results", "'results' is not a directory"), ("results/baselines", "'results/baselines' is not a directory"),
+            ("results", "'results' is not a directory"),
+            ("results/baselines", "'results/baselines' is not a directory"),
         ] {
             let scratch = try ScratchDirectory()
             // A regular file where a directory must be.
             try FileManager.default.createDirectory(
-                atPath: scratch.path(OutputPath.parentDirectory(of: layout)), withIntermediateDirectories: true)
+                atPath: scratch.path(OutputPath.parentDirectory(of: layout)),
+                withIntermediateDirectories: true)
             try "a file\n".write(toFile: scratch.path(layout), atomically: true, encoding: .utf8)
             let before = scratch.contents.sorted()
             let result = try smallRun(scratch, ["--csv", "run.csv", "--save-baseline", "ci"])
             #expect(result.status == 64, "\(layout): \(result.standardError)")
-            #expect(result.errorLines.count == 1 && result.standardError.contains(mentions), "\(layout): \(result.standardError)")
+            #expect(
+                result.errorLines.count == 1 && result.standardError.contains(mentions),
+                "\(layout): \(result.standardError)")
             #expect(result.standardOutput.isEmpty, "nothing measured: \(result.standardOutput)")
             #expect(scratch.contents.sorted() == before, "nothing written")
-            let save = try SimBenchBinary.run(["baseline", "save", "ci", "none.csv"], in: scratch.url)
-            #expect(save.status == 64 && save.standardError.contains(mentions), "\(layout): \(save.standardError)")
+            let save = try SimBenchBinary.run(
+                ["baseline", "save", "ci", "none.csv"], in: scratch.url)
+            #expect(
+                save.status == 64 && save.standardError.contains(mentions),
+                "\(layout): \(save.standardError)")
         }
     }
 
@@ -165,14 +211,17 @@ struct TrackingCommandTests {
     func history() throws {
         let scratch = try ScratchDirectory()
         for round in 1...2 {
-            let result = try smallRun(scratch, ["--scenario", "vending", "--csv", "run\(round).csv", "--append", "history.csv"])
+            let result = try smallRun(
+                scratch,
+                ["--scenario", "vending", "--csv", "run\(round).csv", "--append", "history.csv"])
             #expect(result.status == 0, "\(result.standardError)")
             #expect(result.standardOutput.contains("history: 5 rows"))
         }
         let rows = try csvRows(at: scratch.path("history.csv"))
         #expect(rows.count == 10)
         #expect(Set(rows.map { $0["run_id"]! }).count == 2)
-        let export = try SimBenchBinary.run(["export", "--format", "influx", "history.csv"], in: scratch.url)
+        let export = try SimBenchBinary.run(
+            ["export", "--format", "influx", "history.csv"], in: scratch.url)
         #expect(export.status == 0 && export.standardOutput.split(separator: "\n").count == 10)
     }
 
@@ -185,14 +234,19 @@ struct TrackingCommandTests {
             #expect(result.status == 0, "\(shard): \(result.standardError)")
             #expect(result.standardOutput.contains("shard \(shard)"), "\(result.standardOutput)")
         }
-        #expect(try csvRows(at: scratch.path("part-1of2.csv")).allSatisfy { $0["scenario"] == "vending" })
+        #expect(
+            try csvRows(at: scratch.path("part-1of2.csv")).allSatisfy {
+                $0["scenario"] == "vending"
+            })
         #expect(try csvRows(at: scratch.path("part-3of3.csv")).isEmpty)
         let merge = try SimBenchBinary.run(
-            ["merge", "part-1of2.csv", "part-2of2.csv", "part-3of3.csv", "--out", "all.csv"], in: scratch.url)
+            ["merge", "part-1of2.csv", "part-2of2.csv", "part-3of3.csv", "--out", "all.csv"],
+            in: scratch.url)
         #expect(merge.status == 0, "\(merge.standardError)")
         let merged = try csvRows(at: scratch.path("all.csv"))
         #expect(Set(merged.map { $0["scenario"]! }) == ["vending", "workday"] && merged.count == 9)
-        let again = try SimBenchBinary.run(["merge", "part-1of2.csv", "all.csv", "--out", "twice.csv"], in: scratch.url)
+        let again = try SimBenchBinary.run(
+            ["merge", "part-1of2.csv", "all.csv", "--out", "twice.csv"], in: scratch.url)
         #expect(again.status == 1 && again.standardError.contains("duplicated row"))
         #expect(!FileManager.default.fileExists(atPath: scratch.path("twice.csv")))
     }
@@ -202,7 +256,9 @@ struct TrackingCommandTests {
         let scratch = try ScratchDirectory()
         try writeRun(scratch.path("run.csv"))
         for format in ["github", "bencher"] {
-            let result = try SimBenchBinary.run(["export", "--format", format, "run.csv", "--out", "\(format).json"], in: scratch.url)
+            let result = try SimBenchBinary.run(
+                ["export", "--format", format, "run.csv", "--out", "\(format).json"],
+                in: scratch.url)
             #expect(result.status == 0, "\(format): \(result.standardError)")
             let data = try Data(contentsOf: scratch.url.appendingPathComponent("\(format).json"))
             #expect((try? JSONSerialization.jsonObject(with: data)) != nil, "\(format)")
@@ -213,7 +269,10 @@ struct TrackingCommandTests {
     func help() throws {
         let result = try SimBenchBinary.run(["help", "compare"])
         #expect(result.status == 0)
-        for status in ["0   no regression", "2   at least one regression", "4   improvements", "1   a file", "64  usage"] {
+        for status in [
+            "0   no regression", "2   at least one regression", "4   improvements", "1   a file",
+            "64  usage",
+        ] {
             #expect(result.standardOutput.contains(status), "help compare lacks '\(status)'")
         }
     }

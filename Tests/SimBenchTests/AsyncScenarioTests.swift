@@ -60,7 +60,8 @@ struct OffThreadScenario: Scenario {
 @Suite("asynchronous variants", .serialized)
 struct AsyncScenarioTests {
     private static func configuration(entities: Int) -> ScenarioConfiguration {
-        ScenarioConfiguration(entities: entities, eventsPerEntity: 4, seed: 3, parameters: ParameterValues())
+        ScenarioConfiguration(
+            entities: entities, eventsPerEntity: 4, seed: 3, parameters: ParameterValues())
     }
 
     @Test("an asynchronous scenario gets one worker; a synchronous one as many as asked")
@@ -76,10 +77,13 @@ struct AsyncScenarioTests {
         #expect(synchronous.measurementNote == nil)
     }
 
-    @Test("allocations and CPU time made on another thread are counted", .disabled(if: AllocationCounter.isUnderSanitizer))
+    @Test(
+        "allocations and CPU time made on another thread are counted",
+        .disabled(if: AllocationCounter.isUnderSanitizer))
     func processWideCounts() async throws {
         let entities = 200
-        let session = FleetSession<OffThreadScenario>(configuration: Self.configuration(entities: entities))
+        let session = FleetSession<OffThreadScenario>(
+            configuration: Self.configuration(entities: entities))
         _ = await session.setUp(actors: 1, variants: ["plain", "holding"])
         for _ in 0..<2 {
             let plain = await session.measure(variant: "plain", instructions: nil)
@@ -94,9 +98,12 @@ struct AsyncScenarioTests {
         await session.tearDown()
     }
 
-    @Test("bytes per entity of an asynchronous variant are counted on every thread", .disabled(if: AllocationCounter.isUnderSanitizer))
+    @Test(
+        "bytes per entity of an asynchronous variant are counted on every thread",
+        .disabled(if: AllocationCounter.isUnderSanitizer))
     func processWideBytes() async throws {
-        let session = FleetSession<OffThreadScenario>(configuration: Self.configuration(entities: 64))
+        let session = FleetSession<OffThreadScenario>(
+            configuration: Self.configuration(entities: 64))
         _ = await session.setUp(actors: 1, variants: ["plain", "holding"])
         let plain = try #require(await session.bytesPerEntity(variant: "plain"))
         let holding = try #require(await session.bytesPerEntity(variant: "holding"))
@@ -109,14 +116,17 @@ struct AsyncScenarioTests {
         await session.tearDown()
     }
 
-    @Test("a sweep of --actors measures an asynchronous scenario once: it always runs from one worker")
+    @Test(
+        "a sweep of --actors measures an asynchronous scenario once: it always runs from one worker"
+    )
     func actorSweepCollapses() throws {
         var options = RunOptions()
         options.machines = [50]
         options.scenarios = ["off-thread"]
         options.actors = [1, 2, 4]
         let plan = try RunPlan(
-            options: options, catalog: Catalog([OffThreadScenario.self]), cores: 2, physicalMemory: 1 << 32)
+            options: options, catalog: Catalog([OffThreadScenario.self]), cores: 2,
+            physicalMemory: 1 << 32)
         #expect(plan.configurations.map(\.actors) == [1])
         #expect(plan.configurations.map(\.sweep) == ["actors=1"])
     }
@@ -130,7 +140,8 @@ struct AsyncScenarioTests {
         options.warmup = 0
         options.actors = [4]
         let plan = try RunPlan(
-            options: options, catalog: Catalog([OffThreadScenario.self]), cores: 2, physicalMemory: 1 << 32)
+            options: options, catalog: Catalog([OffThreadScenario.self]), cores: 2,
+            physicalMemory: 1 << 32)
         let result = await BenchmarkRunner(plan: plan, environment: RunEnvironment.current()).run()
         let configuration = try #require(result.configurations.first)
         #expect(configuration.actors == 1)

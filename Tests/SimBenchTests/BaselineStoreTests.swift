@@ -10,8 +10,14 @@ struct BaselineStoreTests {
         #expect(BaselineStore.path(of: name) == "results/baselines/\(name).csv")
     }
 
-    @Test("names that are not plain file names are refused", arguments: ["", "../x", "a/b", ".hidden", "-x", "a b", "é", String(repeating: "a", count: 101)])
+    @Test(
+        "names that are not plain file names are refused",
+        arguments: [
+            "", "../x", "a/b", ".hidden", "-x", "a b", "é", String(repeating: "a", count: 101),
+        ])
     func refused(name: String) {
-        #expect(throws: UsageError.self, "\(name)") { try BaselineStore.validate(name, flag: "--save-baseline") }
+        #expect(throws: UsageError.self, "\(name)") {
+            try BaselineStore.validate(name, flag: "--save-baseline")
+        }
     }
 }

@@ -8,8 +8,12 @@ import Testing
 struct BenchmarkExportTests {
     static func results() throws -> ResultsFile {
         try ResultsFixture([
-            .row("enum-switch", role: "baseline", median: 100, ci: (98, 102), ratio: 1, allocations: 0),
-            .row("table", median: 80, ci: (79, 81), ratio: 0.8, ratioCI: (0.78, 0.82), allocations: 1.5),
+            .row(
+                "enum-switch", role: "baseline", median: 100, ci: (98, 102), ratio: 1,
+                allocations: 0),
+            .row(
+                "table", median: 80, ci: (79, 81), ratio: 0.8, ratioCI: (0.78, 0.82),
+                allocations: 1.5),
             .row("state-objects", median: nil, status: "wrong"),
         ]).file("run.csv")
     }
@@ -17,7 +21,8 @@ struct BenchmarkExportTests {
     @Test("github: customSmallerIsBetter entries with name, unit, value, range and extra")
     func github() throws {
         let text = try BenchmarkExport.render(try Self.results(), as: .github)
-        let entries = try #require(JSONSerialization.jsonObject(with: Data(text.utf8)) as? [[String: Any]])
+        let entries = try #require(
+            JSONSerialization.jsonObject(with: Data(text.utf8)) as? [[String: Any]])
         let names = entries.map { $0["name"] as? String }
         #expect(
             names == [
@@ -25,19 +30,25 @@ struct BenchmarkExportTests {
                 "vending.table[products=40]", "vending.table[products=40] ratio to baseline",
                 "vending.table[products=40] allocations",
             ], "the wrong row is left out; the baseline variant has no ratio entry")
-        let table = try #require(entries.first { $0["name"] as? String == "vending.table[products=40]" })
+        let table = try #require(
+            entries.first { $0["name"] as? String == "vending.table[products=40]" })
         #expect(table["unit"] as? String == "ns/event")
         #expect(table["value"] as? Double == 80)
         #expect(table["range"] as? String == "+1.00 / −1.00")
         #expect((table["extra"] as? String)?.contains("95% CI [79.0, 81.0] ns/event") == true)
-        let ratio = try #require(entries.first { ($0["name"] as? String)?.hasSuffix("ratio to baseline") == true })
+        let ratio = try #require(
+            entries.first { ($0["name"] as? String)?.hasSuffix("ratio to baseline") == true })
         #expect(ratio["value"] as? Double == 0.8 && ratio["unit"] as? String == "× baseline")
         for entry in entries {
-            #expect(entry["name"] is String && entry["unit"] is String && entry["value"] is NSNumber, "\(entry)")
+            #expect(
+                entry["name"] is String && entry["unit"] is String && entry["value"] is NSNumber,
+                "\(entry)")
         }
     }
 
-    @Test("github: a range gives the CI's two distances from the value, or the CI when it does not hold the value; never a negative ±")
+    @Test(
+        "github: a range gives the CI's two distances from the value, or the CI when it does not hold the value; never a negative ±"
+    )
     func githubRange() throws {
         let file = try ResultsFixture([
             .row("enum-switch", role: "baseline", median: 100, ci: (98, 103), ratio: 1),
@@ -45,7 +56,8 @@ struct BenchmarkExportTests {
             .row("table", median: 80, ci: (79, 81), ratio: 0.8, ratioCI: (0.81, 0.84)),
         ]).file("run.csv")
         let text = try BenchmarkExport.render(file, as: .github)
-        let entries = try #require(JSONSerialization.jsonObject(with: Data(text.utf8)) as? [[String: Any]])
+        let entries = try #require(
+            JSONSerialization.jsonObject(with: Data(text.utf8)) as? [[String: Any]])
         func range(_ name: String) -> String? {
             entries.first { $0["name"] as? String == name }?["range"] as? String
         }
@@ -62,7 +74,8 @@ struct BenchmarkExportTests {
         ]).file("history.csv", runs: .several)
         func values(_ run: String) throws -> [Double] {
             let text = try BenchmarkExport.render(history, as: .github, run: run)
-            let entries = try #require(JSONSerialization.jsonObject(with: Data(text.utf8)) as? [[String: Any]])
+            let entries = try #require(
+                JSONSerialization.jsonObject(with: Data(text.utf8)) as? [[String: Any]])
             return entries.compactMap { $0["value"] as? Double }
         }
         #expect(try values("latest") == [110])
@@ -77,18 +90,24 @@ struct BenchmarkExportTests {
     @Test("bencher: Bencher Metric Format with latency, ratio and allocations")
     func bencher() throws {
         let text = try BenchmarkExport.render(try Self.results(), as: .bencher)
-        let object = try #require(JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: [String: [String: Double]]])
-        #expect(Set(object.keys) == ["vending.enum-switch[products=40]", "vending.table[products=40]"])
+        let object = try #require(
+            JSONSerialization.jsonObject(with: Data(text.utf8))
+                as? [String: [String: [String: Double]]])
+        #expect(
+            Set(object.keys) == ["vending.enum-switch[products=40]", "vending.table[products=40]"])
         let table = try #require(object["vending.table[products=40]"])
         #expect(table["latency"] == ["value": 80, "lower_value": 79, "upper_value": 81])
-        #expect(table["ratio-to-baseline"] == ["value": 0.8, "lower_value": 0.78, "upper_value": 0.82])
+        #expect(
+            table["ratio-to-baseline"] == ["value": 0.8, "lower_value": 0.78, "upper_value": 0.82])
         #expect(table["allocations-per-event"] == ["value": 1.5])
         #expect(object["vending.enum-switch[products=40]"]?["ratio-to-baseline"] == nil)
     }
 
     @Test("influx: one line per measured row, tags and fields escaped, timestamp in ns")
     func influx() throws {
-        var fixture = ResultsFixture([.row("table", params: "products=40;mode=a b", median: 80, ci: (79, 81))])
+        var fixture = ResultsFixture([
+            .row("table", params: "products=40;mode=a b", median: 80, ci: (79, 81))
+        ])
         fixture.rows[0]["host"] = "build box,7"
         fixture.rows[0]["git_commit"] = "abc\"quoted\\"
         let text = try BenchmarkExport.render(try fixture.file(), as: .influx)
@@ -96,15 +115,23 @@ struct BenchmarkExportTests {
         #expect(lines.count == 1)
         let line = String(lines[0])
         // Tags in the column table's order (ResultColumn.influx marks them).
-        #expect(line.hasPrefix("simbench,host=build\\ box\\,7,cpu=test\\ cpu\\,\\ 2\\ GHz,build_config=release,scenario=vending,params=products\\=40;mode\\=a\\ b,variant=table,role=pattern "), "\(line)")
-        #expect(line.contains(" ns_per_event_median=80.0,ns_per_event_ci_low=79.0,ns_per_event_ci_high=81.0,"), "\(line)")
+        #expect(
+            line.hasPrefix(
+                "simbench,host=build\\ box\\,7,cpu=test\\ cpu\\,\\ 2\\ GHz,build_config=release,scenario=vending,params=products\\=40;mode\\=a\\ b,variant=table,role=pattern "
+            ), "\(line)")
+        #expect(
+            line.contains(
+                " ns_per_event_median=80.0,ns_per_event_ci_low=79.0,ns_per_event_ci_high=81.0,"),
+            "\(line)")
         #expect(line.contains(",git_commit=\"abc\\\"quoted\\\\\""), "\(line)")
         #expect(line.contains(",machines=1000i,events_per_machine=200i,rounds=10i,"), "\(line)")
         // 2026-11-29T10:00:00Z, and the fraction of a second of run-1.
         #expect(line.hasSuffix(" 1795946400897738076"), "2026-11-29T10:00:00Z, run-1: \(line)")
     }
 
-    @Test("influx: runs started in the same second are separate points, each at one time in every export")
+    @Test(
+        "influx: runs started in the same second are separate points, each at one time in every export"
+    )
     func influxRunsOfOneSecond() throws {
         // Short runs appended one after another share their start second; InfluxDB keeps one
         // point per series and time, so without the run's fraction only the last run was kept.
@@ -114,33 +141,45 @@ struct BenchmarkExportTests {
             .row("table", median: 82, run: ""),
         ]).file("history.csv", runs: .several)
         func times(_ run: String? = nil) throws -> [Int64] {
-            try BenchmarkExport.render(history, as: .influx, run: run).split(separator: "\n").map { line in
+            try BenchmarkExport.render(history, as: .influx, run: run).split(separator: "\n").map {
+                line in
                 try #require(line.split(separator: " ").last.flatMap { Int64($0) }, "\(line)")
             }
         }
         let second: Int64 = 1_795_946_400_000_000_000
         let all = try times()
         #expect(all.count == 3 && Set(all).count == 3, "one time per run: \(all)")
-        #expect(all.allSatisfy { (second..<second + 1_000_000_000).contains($0) }, "within the start second: \(all)")
+        #expect(
+            all.allSatisfy { (second..<second + 1_000_000_000).contains($0) },
+            "within the start second: \(all)")
         #expect(all[2] == second, "a row without a run id keeps the whole second: \(all)")
-        #expect(try times("20261129T100000Z-3c4d") == [all[1]], "--run exports the run at the same time")
+        #expect(
+            try times("20261129T100000Z-3c4d") == [all[1]], "--run exports the run at the same time"
+        )
         #expect(try times("latest") == [all[2]])
     }
 
-    @Test("influx: a run's fraction of a second never changes, or every point written so far would be written twice", arguments: [
-        ("", Int64(0)), ("run-1", 897_738_076), ("run-2", 432_622_709), ("20261130T175453Z-ead497df", 754_786_690),
-    ])
+    @Test(
+        "influx: a run's fraction of a second never changes, or every point written so far would be written twice",
+        arguments: [
+            ("", Int64(0)), ("run-1", 897_738_076), ("run-2", 432_622_709),
+            ("20261130T175453Z-ead497df", 754_786_690),
+        ])
     func influxRunOffsetIsStable(runID: String, nanoseconds: Int64) {
         #expect(BenchmarkExport.runOffsetNanoseconds(runID) == nanoseconds, "\(runID)")
     }
 
-    @Test("influx escaping of keys and string values", arguments: [
-        ("plain", "plain"), ("a b", "a\\ b"), ("a,b", "a\\,b"), ("a=b", "a\\=b"), ("two\nlines", "two\\ lines"),
-        // InfluxDB 1.x stores `\\` as two backslashes: one is written as it is, unless it
-        // would escape what follows (or the separator after the value).
-        ("a\\b", "a\\b"), ("C:\\temp\\x", "C:\\temp\\x"), ("a\\", "a\\\\"), ("a\\,b", "a\\\\\\,b"),
-        ("a\\ b", "a\\\\\\ b"), ("a\\=b", "a\\\\\\=b"),
-    ])
+    @Test(
+        "influx escaping of keys and string values",
+        arguments: [
+            ("plain", "plain"), ("a b", "a\\ b"), ("a,b", "a\\,b"), ("a=b", "a\\=b"),
+            ("two\nlines", "two\\ lines"),
+            // InfluxDB 1.x stores `\\` as two backslashes: one is written as it is, unless it
+            // would escape what follows (or the separator after the value).
+            ("a\\b", "a\\b"), ("C:\\temp\\x", "C:\\temp\\x"), ("a\\", "a\\\\"),
+            ("a\\,b", "a\\\\\\,b"),
+            ("a\\ b", "a\\\\\\ b"), ("a\\=b", "a\\\\\\=b"),
+        ])
     func influxEscaping(raw: String, escaped: String) {
         #expect(BenchmarkExport.escapeInfluxKey(raw) == escaped)
     }

@@ -19,11 +19,14 @@ struct ChartFuzzTests {
     ]
     /// Columns of either sign also take these.
     static let negatives: [Double] = [-5e-324, -1, -1e300, -1.7976931348623157e308]
-    static let signed: Set<String> = ["ratio_net_of_floor", "ratio_net_ci_low", "ratio_net_ci_high"]
+    static let signed: Set<String> = [
+        "ratio_net_of_floor", "ratio_net_ci_low", "ratio_net_ci_high",
+    ]
     /// The columns charts and the report read numbers from.
     static let drawn = [
         "machines", "events_per_machine", "actors", "ns_per_event_median", "ns_per_event_ci_low",
-        "ns_per_event_ci_high", "ratio_to_baseline", "ratio_ci_low", "ratio_ci_high", "allocs_per_event",
+        "ns_per_event_ci_high", "ratio_to_baseline", "ratio_ci_low", "ratio_ci_high",
+        "allocs_per_event",
         "ratio_net_of_floor", "ratio_net_ci_low", "ratio_net_ci_high",
     ]
     static let intervals = [
@@ -43,10 +46,18 @@ struct ChartFuzzTests {
         for run in 0..<runs {
             for size in 0..<sizes {
                 var suite: [[String: String]] = [
-                    .row("enum-switch", role: "baseline", median: 100, ci: (98, 102), ratio: 1, allocations: 0, run: "r\(run)"),
-                    .row("state-objects", median: 250, ci: (240, 260), ratio: 2.5, ratioCI: (2.3, 2.7), allocations: 2, run: "r\(run)"),
-                    .row("table", median: 80, ci: (78, 82), ratio: 0.8, ratioCI: (0.7, 0.9), allocations: 0.5, run: "r\(run)"),
-                    .row("floor", role: "floor", median: 30, ci: (29, 31), allocations: 0, run: "r\(run)"),
+                    .row(
+                        "enum-switch", role: "baseline", median: 100, ci: (98, 102), ratio: 1,
+                        allocations: 0, run: "r\(run)"),
+                    .row(
+                        "state-objects", median: 250, ci: (240, 260), ratio: 2.5,
+                        ratioCI: (2.3, 2.7), allocations: 2, run: "r\(run)"),
+                    .row(
+                        "table", median: 80, ci: (78, 82), ratio: 0.8, ratioCI: (0.7, 0.9),
+                        allocations: 0.5, run: "r\(run)"),
+                    .row(
+                        "floor", role: "floor", median: 30, ci: (29, 31), allocations: 0,
+                        run: "r\(run)"),
                 ]
                 for index in suite.indices {
                     suite[index][swept] = "\(10 << size)"
@@ -70,7 +81,8 @@ struct ChartFuzzTests {
         // Keep what the reader checks: an interval's low end is not above its high end.
         for index in rows.indices {
             for (low, high) in intervals {
-                if let lowValue = Double(rows[index][low] ?? ""), let highValue = Double(rows[index][high] ?? ""),
+                if let lowValue = Double(rows[index][low] ?? ""),
+                    let highValue = Double(rows[index][high] ?? ""),
                     lowValue > highValue
                 {
                     (rows[index][low], rows[index][high]) = (rows[index][high], rows[index][low])
@@ -87,7 +99,9 @@ struct ChartFuzzTests {
         let parsed = SVGElements(svg)
         #expect(parsed.error == nil, "\(what): \(String(describing: parsed.error))")
         // The document's own lines: the root, its title, the background, `</svg>`.
-        #expect(svg.utf8.count { $0 == UInt8(ascii: "\n") } <= ChartLimits.elementsPerChart + 4, "\(what)")
+        #expect(
+            svg.utf8.count { $0 == UInt8(ascii: "\n") } <= ChartLimits.elementsPerChart + 4,
+            "\(what)")
         var outside = [String]()
         for element in parsed.elements {
             for attribute in ["x", "y", "x1", "y1", "x2", "y2", "cx", "cy", "width", "height"] {
@@ -99,8 +113,12 @@ struct ChartFuzzTests {
         #expect(outside.isEmpty, "\(what): \(outside.prefix(5))")
         // Tick labels are the texts of size 11 in the axes groups: two axes to a group.
         let axes = parsed.all("g", cssClass: "axes").count
-        let ticks = parsed.all("text").filter { $0.attributes["font-size"] == "11" && $0.attributes["text-anchor"] != nil }.count
-        #expect(ticks <= 2 * axes * ChartLimits.ticksPerAxis, "\(what): \(ticks) tick labels on \(axes) pairs of axes")
+        let ticks = parsed.all("text").filter {
+            $0.attributes["font-size"] == "11" && $0.attributes["text-anchor"] != nil
+        }.count
+        #expect(
+            ticks <= 2 * axes * ChartLimits.ticksPerAxis,
+            "\(what): \(ticks) tick labels on \(axes) pairs of axes")
     }
 
     @Test("extreme finite numbers through every chart kind and the report: no trap, bounded output")
@@ -121,13 +139,17 @@ struct ChartFuzzTests {
                 }
             }
             let html = HTMLReport.render(records, scenarios: [], sources: ["fuzz-\(file).csv"])
-            #expect(html.hasSuffix("</html>\n") && html.utf8.count < 4 << 20, "file \(file): report of \(html.utf8.count) bytes")
+            #expect(
+                html.hasSuffix("</html>\n") && html.utf8.count < 4 << 20,
+                "file \(file): report of \(html.utf8.count) bytes")
             #expect(!html.contains("=\"inf") && !html.contains("=\"nan"), "file \(file)")
         }
         #expect(drawnCharts > 120, "the fuzz draws charts, not only refusals: \(drawnCharts)")
     }
 
-    @Test("a scale over any two numbers is finite, ordered, and has at most ChartLimits.ticksPerAxis ticks")
+    @Test(
+        "a scale over any two numbers is finite, ordered, and has at most ChartLimits.ticksPerAxis ticks"
+    )
     func scales() {
         let values = Self.extremes + Self.negatives + [.nan, .infinity, -.infinity]
         var failures = [String]()
@@ -136,21 +158,31 @@ struct ChartFuzzTests {
                 for high in values {
                     for scale in [
                         ChartScale(kind, from: low, to: high, pixels: (0, 100)),
-                        ChartScale.fitted(kind, to: [low, high], pixels: (0, 100), fromZero: kind == .linear),
+                        ChartScale.fitted(
+                            kind, to: [low, high], pixels: (0, 100), fromZero: kind == .linear),
                     ] {
                         let domain = scale.domain
                         let ticks = scale.ticks()
-                        let ordered = domain.lowerBound.isFinite && domain.upperBound.isFinite && domain.lowerBound < domain.upperBound
+                        let ordered =
+                            domain.lowerBound.isFinite && domain.upperBound.isFinite
+                            && domain.lowerBound < domain.upperBound
                         let positive = kind == .linear || domain.lowerBound > 0
-                        let pixels = values.allSatisfy { scale.pixel($0).isFinite && abs(scale.pixel($0)) <= 200 }
+                        let pixels = values.allSatisfy {
+                            scale.pixel($0).isFinite && abs(scale.pixel($0)) <= 200
+                        }
                         // Inside the domain, give or take rounding.
                         let ticksInside = ticks.allSatisfy { tick in
                             kind == .linear
-                                ? abs(tick - min(max(tick, domain.lowerBound), domain.upperBound)) <= (domain.upperBound - domain.lowerBound) * 1e-6
-                                : tick >= domain.lowerBound * (1 - 1e-9) && tick <= domain.upperBound * (1 + 1e-9)
+                                ? abs(tick - min(max(tick, domain.lowerBound), domain.upperBound))
+                                    <= (domain.upperBound - domain.lowerBound) * 1e-6
+                                : tick >= domain.lowerBound * (1 - 1e-9)
+                                    && tick <= domain.upperBound * (1 + 1e-9)
                         }
-                        if !ordered || !positive || !pixels || !ticksInside || ticks.count > ChartLimits.ticksPerAxis {
-                            failures.append("\(kind) \(low)…\(high): domain \(domain), ticks \(ticks)")
+                        if !ordered || !positive || !pixels || !ticksInside
+                            || ticks.count > ChartLimits.ticksPerAxis
+                        {
+                            failures.append(
+                                "\(kind) \(low)…\(high): domain \(domain), ticks \(ticks)")
                         }
                     }
                 }
@@ -159,7 +191,9 @@ struct ChartFuzzTests {
         #expect(failures.count == 0, "\(failures.prefix(5))")
     }
 
-    @Test("rows past ChartLimits: the chart is refused in one line, the report leaves it out and says so")
+    @Test(
+        "rows past ChartLimits: the chart is refused in one line, the report leaves it out and says so"
+    )
     func tooManyRows() throws {
         // Built directly, not parsed: the reader is not what this measures, and it is slow
         // in a debug build.
@@ -168,17 +202,31 @@ struct ChartFuzzTests {
         func record(_ row: [String: String], line: Int) -> ResultsRecord {
             ResultsRecord(line: line, fields: columns.map { row[$0] ?? "" }, columnIndex: index)
         }
-        var records = [record(.row("enum-switch", role: "baseline", median: 100, ratio: 1), line: 2)]
+        var records = [
+            record(.row("enum-switch", role: "baseline", median: 100, ratio: 1), line: 2)
+        ]
         for number in 0..<(ChartLimits.elementsPerChart / 5) {
-            records.append(record(.row("pattern-\(number)", median: 200, ratio: 2, ratioCI: (1.9, 2.1)), line: number + 3))
+            records.append(
+                record(
+                    .row("pattern-\(number)", median: 200, ratio: 2, ratioCI: (1.9, 2.1)),
+                    line: number + 3))
         }
-        #expect(throws: ChartError.tooLarge(kind: .ratios, rows: records.count)) { try Charts.svg(.ratios, records: records) }
+        #expect(throws: ChartError.tooLarge(kind: .ratios, rows: records.count)) {
+            try Charts.svg(.ratios, records: records)
+        }
         let message = ChartError.tooLarge(kind: .ratios, rows: records.count).description
         #expect(!message.contains("\n") && message.contains("10,001 rows"), "\(message)")
         let html = HTMLReport.render(records, scenarios: [], sources: ["many.csv"])
-        #expect(html.contains("The ratios chart is left out: the ratios chart of 10,001 rows would draw more than"))
+        #expect(
+            html.contains(
+                "The ratios chart is left out: the ratios chart of 10,001 rows would draw more than"
+            ))
         let tableRows = html.components(separatedBy: "<tr>").count - 2
-        #expect(tableRows == min(records.count, ChartLimits.tableRowsPerReport), "\(tableRows) rows in the table")
-        #expect(records.count <= ChartLimits.tableRowsPerReport || html.contains("The table shows 10,000 of the scenario's 10,001 rows"))
+        #expect(
+            tableRows == min(records.count, ChartLimits.tableRowsPerReport),
+            "\(tableRows) rows in the table")
+        #expect(
+            records.count <= ChartLimits.tableRowsPerReport
+                || html.contains("The table shows 10,000 of the scenario's 10,001 rows"))
     }
 }

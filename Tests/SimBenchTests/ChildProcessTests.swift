@@ -19,13 +19,15 @@ struct ChildProcessTests {
 
     @Test("a child past its timeout is killed and says so")
     func timeout() throws {
-        let ended = try ChildProcess.run("/bin/sleep", arguments: ["10"], environment: environment, timeout: 0.2)
+        let ended = try ChildProcess.run(
+            "/bin/sleep", arguments: ["10"], environment: environment, timeout: 0.2)
         #expect(ended.timedOut && ended.signal == SIGKILL && ended.exitStatus == nil)
     }
 
     @Test("a signal ends a started child; its number is reported")
     func signalled() throws {
-        let running = try ChildProcess.start("/bin/sleep", arguments: ["10"], environment: environment)
+        let running = try ChildProcess.start(
+            "/bin/sleep", arguments: ["10"], environment: environment)
         kill(running.pid, SIGTERM)
         let ended = running.wait(timeout: 10)
         #expect(ended.signal == SIGTERM && !ended.timedOut)
@@ -36,8 +38,10 @@ struct ChildProcessTests {
         // A descriptor the parent keeps open, without close-on-exec.
         let held = open("/dev/null", O_RDONLY)
         defer { close(held) }
-        let ended = try ChildProcess.run("/bin/ls", arguments: ["/proc/self/fd"], environment: environment)
-        let descriptors = String(decoding: ended.standardOutput, as: UTF8.self).split(separator: "\n")
+        let ended = try ChildProcess.run(
+            "/bin/ls", arguments: ["/proc/self/fd"], environment: environment)
+        let descriptors = String(decoding: ended.standardOutput, as: UTF8.self).split(
+            separator: "\n")
         // 0, 1, 2, and the one ls opened to list the directory.
         #expect(descriptors.count <= 4, "\(descriptors)")
         #expect(!descriptors.contains(Substring("\(held)")) || held <= 3)

@@ -14,7 +14,10 @@ struct ComparisonMetricTests {
         reference: Double? = 300_000, path: String
     ) throws -> ResultsFile {
         func ci(_ value: Double) -> (String, String) { ("\(value * 0.99)", "\(value * 1.01)") }
-        func row(_ variant: String, role: String, cpu: Double, wall: Double, ratio: Double, wallRatio: Double) -> [String: String] {
+        func row(
+            _ variant: String, role: String, cpu: Double, wall: Double, ratio: Double,
+            wallRatio: Double
+        ) -> [String: String] {
             var row = [String: String].row(
                 variant, role: role, median: wall, ci: (wall * 0.99, wall * 1.01), ratio: wallRatio,
                 ratioCI: (wallRatio * 0.99, wallRatio * 1.01), allocations: 0)
@@ -26,13 +29,16 @@ struct ComparisonMetricTests {
                 let perReference = cpu / reference
                 row["reference_ns_median"] = "\(reference)"
                 row["cpu_per_reference"] = "\(perReference)"
-                (row["cpu_per_reference_ci_low"], row["cpu_per_reference_ci_high"]) = ci(perReference)
+                (row["cpu_per_reference_ci_low"], row["cpu_per_reference_ci_high"]) = ci(
+                    perReference)
             }
             return row
         }
         return try ResultsFixture([
             row("enum-switch", role: "baseline", cpu: cpu, wall: wall, ratio: 1, wallRatio: 1),
-            row("table", role: "pattern", cpu: cpu * ratio, wall: wall * wallRatio, ratio: ratio, wallRatio: wallRatio),
+            row(
+                "table", role: "pattern", cpu: cpu * ratio, wall: wall * wallRatio, ratio: ratio,
+                wallRatio: wallRatio),
         ]).file(path)
     }
 
@@ -40,7 +46,9 @@ struct ComparisonMetricTests {
         comparison.comparisons.first { $0.identity.variant == variant && $0.metric == .time }
     }
 
-    @Test("patterns are judged on the CPU-time ratio by default, on the wall ratio with --metric wall")
+    @Test(
+        "patterns are judged on the CPU-time ratio by default, on the wall ratio with --metric wall"
+    )
     func patternMetric() throws {
         // Wall time says the pattern got 25% slower, CPU time says it did not.
         let before = try Self.run(path: "a.csv")
@@ -56,7 +64,9 @@ struct ComparisonMetricTests {
         #expect(byCPU.thresholds.summary.hasPrefix("cpu time"))
     }
 
-    @Test("a machine 20% slower in every round moves the baseline variant's CPU time, not its verdict")
+    @Test(
+        "a machine 20% slower in every round moves the baseline variant's CPU time, not its verdict"
+    )
     func machineDriftCancels() throws {
         let before = try Self.run(path: "a.csv")
         let after = try Self.run(cpu: 120, wall: 120, reference: 360_000, path: "b.csv")
@@ -98,7 +108,8 @@ struct ComparisonMetricTests {
 
     @Test("markdown: a pattern whose time changed gets its sentence, before and now")
     func markdownAnswers() throws {
-        func withOverhead(_ file: ResultsFile, overhead: Double, path: String) throws -> ResultsFile {
+        func withOverhead(_ file: ResultsFile, overhead: Double, path: String) throws -> ResultsFile
+        {
             var fixture = ResultsFixture([])
             for record in file.records {
                 var row = Dictionary(uniqueKeysWithValues: ResultRow.columns.map { ($0, "") })
@@ -115,14 +126,20 @@ struct ComparisonMetricTests {
             }
             return try fixture.file(path)
         }
-        let before = try withOverhead(Self.run(ratio: 1.2, path: "a.csv"), overhead: 20, path: "a.csv")
-        let after = try withOverhead(Self.run(ratio: 1.5, path: "b.csv"), overhead: 50, path: "b.csv")
+        let before = try withOverhead(
+            Self.run(ratio: 1.2, path: "a.csv"), overhead: 20, path: "a.csv")
+        let after = try withOverhead(
+            Self.run(ratio: 1.5, path: "b.csv"), overhead: 50, path: "b.csv")
         let comparison = try ResultsComparison(baseline: before, current: after)
         #expect(comparison.answers.count == 1)
         // Markdown escapes '<' as '&lt;', which renders as '<'.
         let markdown = comparison.render(.markdown, width: 120)
-        #expect(markdown.contains("now: vending.table: +50.0 ns per customer action [49.0, 51.0] (CPU) and +64.0 B per machine; negligible (&lt; 5%) once a customer action does ≥ 900 ns of real work."), "\(markdown)")
-        #expect(markdown.contains("was: vending.table: +20.0 ns per customer action"), "\(markdown)")
+        #expect(
+            markdown.contains(
+                "now: vending.table: +50.0 ns per customer action [49.0, 51.0] (CPU) and +64.0 B per machine; negligible (&lt; 5%) once a customer action does ≥ 900 ns of real work."
+            ), "\(markdown)")
+        #expect(
+            markdown.contains("was: vending.table: +20.0 ns per customer action"), "\(markdown)")
         // Unchanged patterns get no sentence.
         let same = try ResultsComparison(baseline: before, current: before)
         #expect(same.answers.isEmpty)

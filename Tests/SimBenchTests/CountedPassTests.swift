@@ -57,18 +57,23 @@ struct CountedPassTests {
         #expect(dump.estimatedCycles == nil)
     }
 
-    @Test("the child counts each variant over the first machines, one region each, checked against the baseline")
+    @Test(
+        "the child counts each variant over the first machines, one region each, checked against the baseline"
+    )
     func countsVariants() {
         let configuration = ScenarioConfiguration(
             entities: 100_000, eventsPerEntity: 20, seed: 3, parameters: ParameterValues([:]))
         let counted = CallgrindPass.countVariants(
-            TallyScenario.self, configuration: configuration, variants: ["plain", "same", "off-by-one"],
+            TallyScenario.self, configuration: configuration,
+            variants: ["plain", "same", "off-by-one"],
             firstRegion: 4)
         #expect(counted.map(\.variant) == ["plain", "same", "off-by-one"])
         #expect(counted.map(\.region) == [4, 5, 6], "regions are numbered in call order")
         let machines = CallgrindPass.eventBudget / 20
         #expect(counted.allSatisfy { $0.machines == machines && $0.events == machines * 20 })
-        #expect(counted.map(\.matchesBaseline) == [true, true, false], "off-by-one computes another outcome")
+        #expect(
+            counted.map(\.matchesBaseline) == [true, true, false],
+            "off-by-one computes another outcome")
     }
 
     @Test("a fleet smaller than the budget is counted whole")
@@ -89,10 +94,16 @@ struct CountedPassTests {
         var wrong = ResultRow.sample(variant: "off-by-one")
         wrong.status = .wrong
         let counted = CountedResult(
-            configurations: [[
-                "plain": CountedFigures(instructionsPerEvent: 12.5, estimatedCyclesPerEvent: 15, machines: 1, events: 2),
-                "off-by-one": CountedFigures(instructionsPerEvent: 9, estimatedCyclesPerEvent: 10, machines: 1, events: 2),
-            ]],
+            configurations: [
+                [
+                    "plain": CountedFigures(
+                        instructionsPerEvent: 12.5, estimatedCyclesPerEvent: 15, machines: 1,
+                        events: 2),
+                    "off-by-one": CountedFigures(
+                        instructionsPerEvent: 9, estimatedCyclesPerEvent: 10, machines: 1, events: 2
+                    ),
+                ]
+            ],
             notes: [])
         let rows = counted.filled([ok, wrong], configuration: 0)
         #expect(rows[0].instructionsPerEvent == 12.5 && rows[0].estimatedCyclesPerEvent == 15)
@@ -132,8 +143,9 @@ struct CountedPassTests {
         #expect(instructions.changeText == "+1.10%")
         #expect(cycles.verdict == .unchanged, "−0.5% is within 1%: \(cycles)")
         let strict = RegressionThresholds.with { $0.cycles = 0.004 }
-        #expect(try comparison((1000, 2000, "callgrind"), (1000, 1990, "callgrind"), thresholds: strict)
-            .first { $0.metric == .cycles }?.verdict == .improvement)
+        #expect(
+            try comparison((1000, 2000, "callgrind"), (1000, 1990, "callgrind"), thresholds: strict)
+                .first { $0.metric == .cycles }?.verdict == .improvement)
     }
 
     @Test("counts from different sources, or on one side only, are shown, not judged")
@@ -142,7 +154,9 @@ struct CountedPassTests {
         #expect(mixed.first { $0.metric == .instructions }?.verdict == .notJudged)
         #expect(mixed.first { $0.metric == .instructions }?.note.contains("not comparable") == true)
         #expect(mixed.first { $0.metric == .cycles }?.verdict == .notJudged)
-        #expect(try comparison((nil, nil, ""), (nil, nil, "")).isEmpty, "no count on either side: no row")
+        #expect(
+            try comparison((nil, nil, ""), (nil, nil, "")).isEmpty,
+            "no count on either side: no row")
     }
 }
 
@@ -158,8 +172,10 @@ extension ResultRow {
     /// An ok row of `variant` with no figures, to fill.
     static func sample(variant: String) -> ResultRow {
         ResultRow(
-            environment: RunEnvironment.current(), scenario: "tally", parameters: "", variant: variant,
-            role: .pattern, status: .ok, eventUnit: "number added", machines: 10, eventsPerMachine: 2,
+            environment: RunEnvironment.current(), scenario: "tally", parameters: "",
+            variant: variant,
+            role: .pattern, status: .ok, eventUnit: "number added", machines: 10,
+            eventsPerMachine: 2,
             eventsPerRound: 20, actors: 1, rounds: 1, warmupRounds: 0, seed: 1, nsPerEvent: nil,
             eventsPerSecond: nil, ratioToBaseline: nil,
             cpuNsPerEventMedian: nil, allocationsPerEvent: nil, peakResidentBytes: nil,

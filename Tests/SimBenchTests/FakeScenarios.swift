@@ -17,7 +17,8 @@ struct TallyScenario: Scenario {
         entityUnit: "counter", eventUnit: "number added", defaultEventsPerEntity: 20,
         bytesPerEvent: 8, bytesPerEntity: 16,
         parameters: [
-            .integer("work", "times each sum is multiplied", default: 1, range: 1...100, isAxis: true),
+            .integer(
+                "work", "times each sum is multiplied", default: 1, range: 1...100, isAxis: true),
             .integer("bias", "added to every number", default: 0, range: 0...9),
         ])
 
@@ -83,8 +84,10 @@ struct NumberTape: Sendable {
         let bias = parameters["bias"].flatMap { Int($0) } ?? 0
         var numbers = [Int]()
         for index in entities {
-            var random = SplitMix64(seed: configuration.seed, stream: 0x74616C6C, index: index)
-            for _ in 0..<configuration.eventsPerEntity { numbers.append(1 + bias + random.next(below: 9)) }
+            var random = SplitMix64(seed: configuration.seed, stream: 0x7461_6C6C, index: index)
+            for _ in 0..<configuration.eventsPerEntity {
+                numbers.append(1 + bias + random.next(below: 9))
+            }
         }
         firstEntity = entities.lowerBound
         eventsPerEntity = configuration.eventsPerEntity
@@ -111,12 +114,14 @@ struct TapeSum: ScenarioOutcome {
         let entities = tape.eventsPerEntity == 0 ? 0 : tape.numbers.count / tape.eventsPerEntity
         for entity in 0..<entities {
             var sum = 0
-            for event in 0..<tape.eventsPerEntity where !(skippingLast && event == tape.eventsPerEntity - 1) {
+            for event in 0..<tape.eventsPerEntity
+            where !(skippingLast && event == tape.eventsPerEntity - 1) {
                 sum += tape.numbers[entity * tape.eventsPerEntity + event]
             }
             sum *= tape.work
             total += sum
-            digest &+= Checksum.entityContribution(index: tape.firstEntity + entity, hash: UInt64(sum))
+            digest &+= Checksum.entityContribution(
+                index: tape.firstEntity + entity, hash: UInt64(sum))
         }
     }
 

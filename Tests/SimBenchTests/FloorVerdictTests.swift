@@ -57,7 +57,8 @@ struct FloorVerdictTests {
         #expect(await session.verdict(variant: "sum-again").matchesBaseline)
         #expect(await !session.verdict(variant: "off").matchesBaseline)
         let floor = await session.verdict(variant: "floor")
-        #expect(floor.matchesBaseline, "the floor's own outcome differs from the baseline's by design")
+        #expect(
+            floor.matchesBaseline, "the floor's own outcome differs from the baseline's by design")
         #expect(floor.checksum != (await session.verdict(variant: "sum")).checksum)
         await session.tearDown()
     }

@@ -17,7 +17,9 @@ struct HardeningTests {
         let path = scratch.path("history.csv")
         let outcomes = try await withThrowingTaskGroup(of: HistoryFile.Outcome.self) { group in
             for run in ["run-a", "run-b"] {
-                group.addTask { try HistoryFile.append(rows: HistoryFileTests.rows(run: run), to: path) }
+                group.addTask {
+                    try HistoryFile.append(rows: HistoryFileTests.rows(run: run), to: path)
+                }
             }
             return try await group.reduce(into: []) { $0.append($1) }
         }
@@ -34,11 +36,13 @@ struct HardeningTests {
         let path = scratch.path("history.csv")
         _ = try HistoryFile.append(rows: HistoryFileTests.rows(run: "run-1"), to: path)
         let whole = try Data(contentsOf: URL(fileURLWithPath: path))
-        _ = try HistoryFile.append(rows: [HistoryFileTests.rows(run: "run-2", runRows: 1)[0]], to: path)
+        _ = try HistoryFile.append(
+            rows: [HistoryFileTests.rows(run: "run-2", runRows: 1)[0]], to: path)
         let longer = try Data(contentsOf: URL(fileURLWithPath: path))
         // What an interrupted append of an older simbench left: part of the new record.
         let record = longer.count - whole.count
-        let damaged = longer.prefix(longer.count - (cut == 0 ? 2 : max(1, Int(Double(record) * cut))))
+        let damaged = longer.prefix(
+            longer.count - (cut == 0 ? 2 : max(1, Int(Double(record) * cut))))
         try damaged.write(to: URL(fileURLWithPath: path))
         #expect(throws: ResultsFileError.self) { try HistoryFile.check(path) }
         let repair = try HistoryFile.repair(path)
@@ -75,10 +79,14 @@ struct HardeningTests {
         typealias Fate = Interruption.Fate
         #expect(Interruption.notice(for: []) == "no output was pending")
         #expect(
-            Interruption.notice(for: [("r.csv", .notWritten), ("raw.csv", .notWritten), ("h.csv", .notWritten)])
+            Interruption.notice(for: [
+                ("r.csv", .notWritten), ("raw.csv", .notWritten), ("h.csv", .notWritten),
+            ])
                 == "not written: r.csv, raw.csv, h.csv")
         #expect(
-            Interruption.notice(for: [("h.csv", .appended), ("-", .notWritten), ("r.csv", .written)])
+            Interruption.notice(for: [
+                ("h.csv", .appended), ("-", .notWritten), ("r.csv", .written),
+            ])
                 == "written: r.csv; rows appended to: h.csv; not written: standard output")
         #expect(
             Interruption.notice(for: [("h.csv", .undone), ("r.csv", .written)])
@@ -92,22 +100,32 @@ struct HardeningTests {
     func influxFarTimestamps() throws {
         let cases: [(String, Int64?)] = [
             ("1970-01-01T00:00:00Z", 0), ("2026-11-29T10:00:00Z", 1_795_946_400_000_000_000),
-            ("2000-02-29T12:34:56Z", 951_827_696_000_000_000), ("1677-09-21T00:12:44Z", -9_223_372_036_000_000_000),
-            ("2262-04-11T23:47:16Z", 9_223_372_036_000_000_000), ("1900-03-01T00:00:00Z", -2_203_891_200_000_000_000),
+            ("2000-02-29T12:34:56Z", 951_827_696_000_000_000),
+            ("1677-09-21T00:12:44Z", -9_223_372_036_000_000_000),
+            ("2262-04-11T23:47:16Z", 9_223_372_036_000_000_000),
+            ("1900-03-01T00:00:00Z", -2_203_891_200_000_000_000),
         ]
         for (text, nanoseconds) in cases {
             #expect(BenchmarkExport.epochNanoseconds(text) == .some(nanoseconds), "\(text)")
         }
-        for far in ["0001-01-01T00:00:00Z", "2263-01-01T00:00:00Z", "9999-12-31T23:59:59Z", "1677-09-21T00:12:43Z"] {
+        for far in [
+            "0001-01-01T00:00:00Z", "2263-01-01T00:00:00Z", "9999-12-31T23:59:59Z",
+            "1677-09-21T00:12:43Z",
+        ] {
             #expect(BenchmarkExport.epochNanoseconds(far) == .some(nil), "\(far)")
             var fixture = ResultsFixture([.row("table", median: 80)])
             fixture.rows[0]["timestamp"] = far
             let file = try fixture.file()
-            let error = #expect(throws: ResultsFileError.self) { try BenchmarkExport.render(file, as: .influx) }
-            #expect(error?.line == 2 && error?.column == "timestamp", "\(String(describing: error))")
+            let error = #expect(throws: ResultsFileError.self) {
+                try BenchmarkExport.render(file, as: .influx)
+            }
+            #expect(
+                error?.line == 2 && error?.column == "timestamp", "\(String(describing: error))")
             #expect(error?.message.contains("1677-09-21 to 2262-04-11") == true)
         }
-        for other in ["", "yesterday", "2026-11-29 10:00:00", "2026-13-01T00:00:00Z", "２０２６-11-29T10:00:00Z"] {
+        for other in [
+            "", "yesterday", "2026-11-29 10:00:00", "2026-13-01T00:00:00Z", "２０２６-11-29T10:00:00Z",
+        ] {
             #expect(BenchmarkExport.epochNanoseconds(other) == nil, "\(other)")
         }
     }
@@ -121,14 +139,18 @@ struct HardeningTests {
             seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
             let seconds = Int64(seed >> 33) % (580 * 365 * 86_400) - 290 * 365 * 86_400
             let text = formatter.string(from: Date(timeIntervalSince1970: Double(seconds)))
-            #expect(BenchmarkExport.epochNanoseconds(text) == .some(seconds * 1_000_000_000), "\(text)")
+            #expect(
+                BenchmarkExport.epochNanoseconds(text) == .some(seconds * 1_000_000_000), "\(text)")
         }
     }
 
-    @Test("path text without NSString", arguments: [
-        ("a", ".", "a"), ("/a", "/", "a"), ("a/b", "a", "b"), ("a//b", "a", "b"), ("/", "/", "/"),
-        ("./a.csv", ".", "a.csv"), ("dir/sub/x.csv", "dir/sub", "x.csv"), ("-", ".", "-"),
-    ])
+    @Test(
+        "path text without NSString",
+        arguments: [
+            ("a", ".", "a"), ("/a", "/", "a"), ("a/b", "a", "b"), ("a//b", "a", "b"),
+            ("/", "/", "/"),
+            ("./a.csv", ".", "a.csv"), ("dir/sub/x.csv", "dir/sub", "x.csv"), ("-", ".", "-"),
+        ])
     func pathText(path: String, directory: String, name: String) {
         #expect(OutputPath.parentDirectory(of: path) == directory)
         #expect(OutputPath.lastComponent(of: path) == name)
@@ -137,7 +159,9 @@ struct HardeningTests {
     @Test("messages quoting a value stay one line")
     func oneLine() {
         #expect("a\nb\r\tc\u{0}d\u{1B}".escapingControlCharacters == "a\\nb\\r\\tc\\0d\\u{1B}")
-        #expect(UsageError.invalid("--x", "1\n2", expected: "y").description == "--x: '1\\n2' is not valid; expected y")
+        #expect(
+            UsageError.invalid("--x", "1\n2", expected: "y").description
+                == "--x: '1\\n2' is not valid; expected y")
         #expect("ordinary ± text".escapingControlCharacters == "ordinary ± text")
     }
 }

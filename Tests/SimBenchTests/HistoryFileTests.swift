@@ -7,8 +7,13 @@ import Testing
 @Suite("history file", .serialized)
 struct HistoryFileTests {
     final class Scratch {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("simbench-history-\(UUID().uuidString)").path
-        init() throws { try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true) }
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "simbench-history-\(UUID().uuidString)"
+        ).path
+        init() throws {
+            try FileManager.default.createDirectory(
+                atPath: directory, withIntermediateDirectories: true)
+        }
         deinit { try? FileManager.default.removeItem(atPath: directory) }
         func path(_ name: String) -> String { directory + "/" + name }
     }
@@ -45,15 +50,22 @@ struct HistoryFileTests {
     func olderHeader() throws {
         let scratch = try Scratch()
         let path = scratch.path("old.csv")
-        let columns = ["run_id", "scenario", "params", "variant", "role", "status", "ns_per_event_median"]
-        try "\(columns.joined(separator: ","))\r\nold,vending,products=40,enum-switch,baseline,ok,99\r\n"
+        let columns = [
+            "run_id", "scenario", "params", "variant", "role", "status", "ns_per_event_median",
+        ]
+        try
+            "\(columns.joined(separator: ","))\r\nold,vending,products=40,enum-switch,baseline,ok,99\r\n"
             .write(toFile: path, atomically: true, encoding: .utf8)
         let outcome = try HistoryFile.append(rows: Self.rows(run: "run-1"), to: path)
-        #expect(outcome.columnsLeftOut.contains("ns_per_event_ci_low") && !outcome.columnsLeftOut.contains("variant"))
+        #expect(
+            outcome.columnsLeftOut.contains("ns_per_event_ci_low")
+                && !outcome.columnsLeftOut.contains("variant"))
         let history = try ResultsFile.read(path, runs: .several)
         #expect(history.header == columns)
         #expect(history.records.map { $0[.runID] } == ["old", "run-1", "run-1"])
-        #expect(history.records[2][.variant] == "table" && history.records[2].number(.nsPerEventMedian) == 80)
+        #expect(
+            history.records[2][.variant] == "table"
+                && history.records[2].number(.nsPerEventMedian) == 80)
     }
 
     @Test("a broken or foreign history is refused before anything is written")
@@ -63,7 +75,9 @@ struct HistoryFileTests {
         let text = "name,value\r\nx,1\r\n"
         try text.write(toFile: path, atomically: true, encoding: .utf8)
         #expect(throws: ResultsFileError.self) { try HistoryFile.check(path) }
-        #expect(throws: ResultsFileError.self) { try HistoryFile.append(rows: Self.rows(run: "r"), to: path) }
+        #expect(throws: ResultsFileError.self) {
+            try HistoryFile.append(rows: Self.rows(run: "r"), to: path)
+        }
         #expect(try String(contentsOfFile: path, encoding: .utf8) == text)
     }
 }

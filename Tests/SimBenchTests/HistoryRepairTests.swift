@@ -19,9 +19,11 @@ struct HistoryRepairTests {
     /// quoted line break, so that cuts inside a quoted field spanning lines are tried too.
     static func rows(run: String, columns: [String] = ResultRow.columns) -> [[String]] {
         var fixture = ResultsFixture(
-            ["enum-switch", "state-objects", "table", "closures", "floor"].enumerated().map { index, variant in
+            ["enum-switch", "state-objects", "table", "closures", "floor"].enumerated().map {
+                index, variant in
                 var row = [String: String].row(
-                    variant, role: index == 0 ? "baseline" : "pattern", median: 100 + Double(index), run: run)
+                    variant, role: index == 0 ? "baseline" : "pattern", median: 100 + Double(index),
+                    run: run)
                 row["run_rows"] = "5"
                 if index == 2 { row["breakeven_note"] = "faster than the baseline,\r\nso none" }
                 return row
@@ -31,15 +33,19 @@ struct HistoryRepairTests {
     }
 
     /// The bytes of a history of `runs` (five rows each), and where each run starts.
-    static func history(runs: [String], columns: [String] = ResultRow.columns) throws -> (bytes: [UInt8], starts: [Int]) {
+    static func history(runs: [String], columns: [String] = ResultRow.columns) throws -> (
+        bytes: [UInt8], starts: [Int]
+    ) {
         let scratch = try Scratch()
         let path = scratch.path("h.csv")
         var starts = [Int]()
         for run in runs {
-            try? FileManager.default.createDirectory(atPath: scratch.directory, withIntermediateDirectories: true)
+            try? FileManager.default.createDirectory(
+                atPath: scratch.directory, withIntermediateDirectories: true)
             if run == runs.first {
                 // The header first, so that every run (the first too) is an append.
-                try OutputFile.document(header: columns, rows: []).write(toFile: path, atomically: false, encoding: .utf8)
+                try OutputFile.document(header: columns, rows: []).write(
+                    toFile: path, atomically: false, encoding: .utf8)
             }
             starts.append(try Data(contentsOf: URL(fileURLWithPath: path)).count)
             _ = try HistoryFile.append(rows: rows(run: run), columns: columns, to: path)
@@ -78,10 +84,14 @@ struct HistoryRepairTests {
             let expected: HistoryFile.Repair =
                 rows == 0
                 ? .droppedPartialRecord(line: line, bytes: written)
-                : .droppedRun(id: Self.second, rows: rows, partialRecord: !ends.contains(offset), line: line, bytes: written)
+                : .droppedRun(
+                    id: Self.second, rows: rows, partialRecord: !ends.contains(offset), line: line,
+                    bytes: written)
             #expect(repair == expected, "cut at \(offset)")
             let history = try ResultsFile.read(path, runs: .several)
-            #expect(history.records.map { $0[.runID] } == Array(repeating: Self.first, count: 5), "cut at \(offset)")
+            #expect(
+                history.records.map { $0[.runID] } == Array(repeating: Self.first, count: 5),
+                "cut at \(offset)")
             try HistoryFile.check(path)
         }
     }
@@ -93,15 +103,23 @@ struct HistoryRepairTests {
         let scratch = try Scratch()
         let path = scratch.path("h.csv")
         // Every byte of the run; a sample of the header's (each refused the same way).
-        for offset in Array(stride(from: 1, to: header.count, by: 7)) + Array(header.count..<whole.count) {
+        for offset in Array(stride(from: 1, to: header.count, by: 7))
+            + Array(header.count..<whole.count)
+        {
             try Data(whole[..<offset]).write(to: URL(fileURLWithPath: path))
             if offset < header.count {
-                #expect(throws: ResultsFileError.self, "cut at \(offset), in the header") { try HistoryFile.repair(path) }
-                #expect(Array(try Data(contentsOf: URL(fileURLWithPath: path))) == Array(whole[..<offset]))
+                #expect(throws: ResultsFileError.self, "cut at \(offset), in the header") {
+                    try HistoryFile.repair(path)
+                }
+                #expect(
+                    Array(try Data(contentsOf: URL(fileURLWithPath: path)))
+                        == Array(whole[..<offset]))
                 continue
             }
             _ = try HistoryFile.repair(path)
-            #expect(Array(try Data(contentsOf: URL(fileURLWithPath: path))) == header, "cut at \(offset)")
+            #expect(
+                Array(try Data(contentsOf: URL(fileURLWithPath: path))) == header,
+                "cut at \(offset)")
         }
     }
 
@@ -124,7 +142,9 @@ struct HistoryRepairTests {
                 repair = try HistoryFile.repair(path)
             } catch {
                 refused += 1
-                #expect(Array(try Data(contentsOf: URL(fileURLWithPath: path))) == cut, "refused: unchanged")
+                #expect(
+                    Array(try Data(contentsOf: URL(fileURLWithPath: path))) == cut,
+                    "refused: unchanged")
                 #expect("\(error)".contains("cannot be told"), "cut at \(offset): \(error)")
                 continue
             }
@@ -155,17 +175,21 @@ struct HistoryRepairTests {
         let short = lines.dropLast(2).joined(separator: "\r\n") + "\r\n" + Self.first + ",x\r\n"
         // The first run short of a row, the second whole: only the last run can be cut.
         let firstRows = lines.enumerated().filter { $0.element.hasPrefix(Self.first) }.map(\.offset)
-        let middle = lines.enumerated().filter { $0.offset != firstRows[1] }.map(\.element).joined(separator: "\r\n")
-        for (name, damaged) in [("malformed", malformed), ("short", short), ("middle run", middle)] {
+        let middle = lines.enumerated().filter { $0.offset != firstRows[1] }.map(\.element).joined(
+            separator: "\r\n")
+        for (name, damaged) in [("malformed", malformed), ("short", short), ("middle run", middle)]
+        {
             #expect(damaged != text, "\(name): the damage took")
             try damaged.write(toFile: path, atomically: false, encoding: .utf8)
             #expect(throws: ResultsFileError.self, "\(name)") { try HistoryFile.repair(path) }
-            #expect(try String(contentsOfFile: path, encoding: .utf8) == damaged, "\(name): unchanged")
+            #expect(
+                try String(contentsOfFile: path, encoding: .utf8) == damaged, "\(name): unchanged")
         }
         #expect(starts.count == 2)
     }
 
-    @Test("a run cut at a record boundary is refused by every history reader, naming repair-history")
+    @Test(
+        "a run cut at a record boundary is refused by every history reader, naming repair-history")
     func readersSeeACutRun() throws {
         let (whole, starts) = try Self.history(runs: [Self.first, Self.second])
         let ends = try Self.recordEnds(whole, from: starts[1]).sorted()
@@ -175,13 +199,18 @@ struct HistoryRepairTests {
             _ = try ResultsFile(path: "h.csv", bytes: cut, runs: .several)
             Issue.record("a history with 3 of a run's 5 rows was read")
         } catch {
-            #expect(error.description.contains("run '\(Self.second)' has 3 of the 5 rows it wrote"), "\(error)")
+            #expect(
+                error.description.contains("run '\(Self.second)' has 3 of the 5 rows it wrote"),
+                "\(error)")
             #expect(error.description.contains("'simbench repair-history h.csv'"), "\(error)")
         }
         // A results file of one run is read as before (its rows may be a selection).
         let (single, singleStarts) = try Self.history(runs: [Self.first])
-        let selection = Array(single[..<(try Self.recordEnds(single, from: singleStarts[0]).sorted()[1])])
-        #expect(throws: Never.self) { _ = try ResultsFile(path: "r.csv", bytes: selection, runs: .one) }
+        let selection = Array(
+            single[..<(try Self.recordEnds(single, from: singleStarts[0]).sorted()[1])])
+        #expect(throws: Never.self) {
+            _ = try ResultsFile(path: "r.csv", bytes: selection, runs: .one)
+        }
         // A history cut inside a record names the fix too.
         do {
             _ = try ResultsFile(path: "h.csv", bytes: Array(whole[..<(ends[2] + 10)]), runs: .one)

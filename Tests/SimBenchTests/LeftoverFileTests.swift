@@ -15,17 +15,22 @@ struct LeftoverFileTests {
     func temporaryNames() {
         #expect(AtomicFile.isTemporaryName(".simbench-0123456789abcdef"))
         for name in [
-            ".simbench-0123456789abcde", ".simbench-0123456789abcdef0", ".simbench-0123456789ABCDEF",
+            ".simbench-0123456789abcde", ".simbench-0123456789abcdef0",
+            ".simbench-0123456789ABCDEF",
             ".simbench-0123456789abcdeg", "simbench-0123456789abcdef", ".simbench-", "results.csv",
         ] {
             #expect(!AtomicFile.isTemporaryName(name), "\(name)")
         }
     }
 
-    @Test("stale temporaries are removed; young ones, other names, links, directories and others' files stay")
+    @Test(
+        "stale temporaries are removed; young ones, other names, links, directories and others' files stay"
+    )
     func staleTemporaries() throws {
         let scratch = try Scratch()
-        func make(_ name: String) throws { try Data("x".utf8).write(to: URL(fileURLWithPath: scratch.path(name))) }
+        func make(_ name: String) throws {
+            try Data("x".utf8).write(to: URL(fileURLWithPath: scratch.path(name)))
+        }
         try make(".simbench-0123456789abcdef")
         try make(".simbench-notours")
         try make(".simbench-0123456789ABCDEF")
@@ -45,13 +50,18 @@ struct LeftoverFileTests {
         // All of them are younger than the age a write waits for: nothing goes.
         #expect(AtomicFile.removeStaleTemporaries(in: scratch.path(".")).isEmpty)
         // Counted as stale at once: only the lone regular file of ours with a temporary's name.
-        #expect(AtomicFile.removeStaleTemporaries(in: scratch.path("."), olderThan: 0) == [".simbench-0123456789abcdef"])
+        #expect(
+            AtomicFile.removeStaleTemporaries(in: scratch.path("."), olderThan: 0) == [
+                ".simbench-0123456789abcdef"
+            ])
         let left = try FileManager.default.contentsOfDirectory(atPath: scratch.path(".")).sorted()
         #expect(
-            left == ([
-                ".simbench-0123456789ABCDEF", ".simbench-1111111111111111", ".simbench-2222222222222222",
-                ".simbench-3333333333333333", ".simbench-notours", "kept.csv", "linked.csv",
-            ] + others).sorted())
+            left
+                == ([
+                    ".simbench-0123456789ABCDEF", ".simbench-1111111111111111",
+                    ".simbench-2222222222222222",
+                    ".simbench-3333333333333333", ".simbench-notours", "kept.csv", "linked.csv",
+                ] + others).sorted())
     }
 
     @Test("create: a new file whole, or false and nothing written when the name exists")
@@ -61,11 +71,14 @@ struct LeftoverFileTests {
         #expect(try AtomicFile.create(path, with: Array("a,b\r\n".utf8), naming: "new.csv"))
         #expect(try String(contentsOfFile: path, encoding: .utf8) == "a,b\r\n")
         #expect(try !AtomicFile.create(path, with: Array("other\r\n".utf8), naming: "new.csv"))
-        #expect(try String(contentsOfFile: path, encoding: .utf8) == "a,b\r\n", "an existing file is never replaced")
+        #expect(
+            try String(contentsOfFile: path, encoding: .utf8) == "a,b\r\n",
+            "an existing file is never replaced")
         let mask = umask(0)
         umask(mask)
         var status = stat()
         #expect(stat(path, &status) == 0 && status.st_mode & 0o777 == 0o666 & ~mask)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.path(".")) == ["new.csv"])
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: scratch.path(".")) == ["new.csv"])
     }
 }

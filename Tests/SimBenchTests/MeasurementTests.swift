@@ -33,16 +33,21 @@ struct MeasurementTests {
         #expect(AllocationCounter.unavailableReason == nil)
     }
 
-    @Test("under a sanitizer the counter steps aside and says so", .enabled(if: AllocationCounter.isUnderSanitizer))
+    @Test(
+        "under a sanitizer the counter steps aside and says so",
+        .enabled(if: AllocationCounter.isUnderSanitizer))
     func sanitized() {
         #expect(!AllocationCounter.isActive)
-        #expect(AllocationCounter.unavailableReason == "allocation counting: not counted under a sanitizer")
+        #expect(
+            AllocationCounter.unavailableReason
+                == "allocation counting: not counted under a sanitizer")
     }
 
     // Synchronous tests stay on one thread, so this thread's count is exact even while other
     // tests allocate in parallel.
     @Test(
-        "allocating N objects counts at least N allocations", .disabled(if: AllocationCounter.isUnderSanitizer),
+        "allocating N objects counts at least N allocations",
+        .disabled(if: AllocationCounter.isUnderSanitizer),
         arguments: [1, 1_000, 100_000])
     func countsAllocations(objects: Int) {
         let before = AllocationCounter.countOnThisThread()
@@ -66,7 +71,9 @@ struct MeasurementTests {
         #expect(after == before, "\(after - before) allocations during arithmetic")
     }
 
-    @Test("allocations on other threads are counted", .disabled(if: AllocationCounter.isUnderSanitizer))
+    @Test(
+        "allocations on other threads are counted",
+        .disabled(if: AllocationCounter.isUnderSanitizer))
     func countsOtherThreads() async {
         let before = AllocationCounter.count()
         await withTaskGroup(of: Int.self) { group in

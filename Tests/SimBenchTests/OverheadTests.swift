@@ -17,10 +17,15 @@ struct HoldingScenario: Scenario {
 
     /// 240 bytes of payload: with the object header, a 256-byte allocation.
     final class Block {
-        var payload: (
-            Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int,
-            Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int
-        ) = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        var payload:
+            (
+                Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int,
+                Int,
+                Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int
+            ) = (
+                0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+                0, 0
+            )
     }
 
     static let descriptor = ScenarioDescriptor(
@@ -29,8 +34,10 @@ struct HoldingScenario: Scenario {
         bytesPerEvent: 8, bytesPerEntity: 8, inDefaultSuite: false)
 
     static let variants: [Variant<Shard, Outcome>] = [
-        Variant(name: "none", role: .baseline, summary: "holds nothing", run: { hold($0, blocks: 0) }),
-        Variant(name: "four", summary: "holds four blocks per entity", run: { hold($0, blocks: 4) }),
+        Variant(
+            name: "none", role: .baseline, summary: "holds nothing", run: { hold($0, blocks: 0) }),
+        Variant(
+            name: "four", summary: "holds four blocks per entity", run: { hold($0, blocks: 4) }),
     ]
 
     /// Each entity in turn holds `blocks` blocks while it runs, as the drivers do.
@@ -55,7 +62,8 @@ struct OverheadTests {
     @Test("the overhead interval contains a known difference and excludes zero")
     func knownDifference() throws {
         let baseline = noisySamples(center: 100, spread: 0.02, count: 30, seed: 1)
-        let variant = zip(baseline, noisySamples(center: 30, spread: 0.02, count: 30, seed: 2)).map { $0 + $1 }
+        let variant = zip(baseline, noisySamples(center: 30, spread: 0.02, count: 30, seed: 2)).map
+        { $0 + $1 }
         let estimate = try #require(
             OverheadEstimate(
                 variant: variant, baseline: baseline, groups: ProcessGroups(singleProcess: 30),
@@ -70,16 +78,19 @@ struct OverheadTests {
         // Exactly 100 and 130 in every round: overhead 30, break-even 30 / 0.05 − 100 = 500.
         let estimate = try #require(
             OverheadEstimate(
-                variant: [Double](repeating: 130, count: 10), baseline: [Double](repeating: 100, count: 10),
+                variant: [Double](repeating: 130, count: 10),
+                baseline: [Double](repeating: 100, count: 10),
                 groups: ProcessGroups(singleProcess: 10), negligible: 0.05))
         #expect(estimate.overhead == 30)
         #expect(estimate.breakeven == 500)
-        #expect(estimate.breakevenInterval?.lower == 500 && estimate.breakevenInterval?.upper == 500)
+        #expect(
+            estimate.breakevenInterval?.lower == 500 && estimate.breakevenInterval?.upper == 500)
         #expect(estimate.breakevenNote.isEmpty)
         // At 10% the same overhead is negligible sooner: 30 / 0.1 − 100 = 200.
         let looser = try #require(
             OverheadEstimate(
-                variant: [Double](repeating: 130, count: 10), baseline: [Double](repeating: 100, count: 10),
+                variant: [Double](repeating: 130, count: 10),
+                baseline: [Double](repeating: 100, count: 10),
                 groups: ProcessGroups(singleProcess: 10), negligible: 0.1))
         #expect(looser.breakeven == 200)
     }
@@ -88,14 +99,17 @@ struct OverheadTests {
     func noBreakeven() throws {
         let faster = try #require(
             OverheadEstimate(
-                variant: [Double](repeating: 90, count: 10), baseline: [Double](repeating: 100, count: 10),
+                variant: [Double](repeating: 90, count: 10),
+                baseline: [Double](repeating: 100, count: 10),
                 groups: ProcessGroups(singleProcess: 10), negligible: 0.05))
-        #expect(faster.overhead == -10 && faster.breakeven == nil && faster.breakevenInterval == nil)
+        #expect(
+            faster.overhead == -10 && faster.breakeven == nil && faster.breakevenInterval == nil)
         #expect(faster.breakevenNote.contains("not slower"))
         // 2 ns over 100: 2 / 0.05 = 40 < 100, already under 5%.
         let small = try #require(
             OverheadEstimate(
-                variant: [Double](repeating: 102, count: 10), baseline: [Double](repeating: 100, count: 10),
+                variant: [Double](repeating: 102, count: 10),
+                baseline: [Double](repeating: 100, count: 10),
                 groups: ProcessGroups(singleProcess: 10), negligible: 0.05))
         #expect(small.breakeven == nil && small.breakevenNote.contains("already under 5%"))
     }
@@ -108,10 +122,13 @@ struct OverheadTests {
             breakeven: 600, breakevenNote: "", negligible: 0.05)
         #expect(
             answer.sentence
-                == "state-objects: +30.2 ns per customer action [29.8, 30.9] (CPU) and +212 B per vending machine; negligible (< 5%) once a customer action does ≥ 600 ns of real work.")
+                == "state-objects: +30.2 ns per customer action [29.8, 30.9] (CPU) and +212 B per vending machine; negligible (< 5%) once a customer action does ≥ 600 ns of real work."
+        )
         answer.overhead = -3
         answer.breakeven = nil
-        #expect(answer.sentence.contains("−3.00 ns per customer action") && answer.sentence.contains("nothing to amortise"))
+        #expect(
+            answer.sentence.contains("−3.00 ns per customer action")
+                && answer.sentence.contains("nothing to amortise"))
         #expect(PatternAnswer.article("hour tick") == "an" && PatternAnswer.article("page") == "a")
         #expect(PatternAnswer.noun("customer action (putMoney, ejectMoney)") == "customer action")
     }

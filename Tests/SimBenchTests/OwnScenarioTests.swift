@@ -51,7 +51,9 @@ struct OwnScenarioTests {
             physicalMemory: 1 << 32)
         let environment = RunEnvironment.current()
         let result = await BenchmarkRunner(plan: plan, environment: environment).run()
-        let rows = result.configurations.flatMap { $0.rows(environment: environment, seed: plan.seed) }
+        let rows = result.configurations.flatMap {
+            $0.rows(environment: environment, seed: plan.seed)
+        }
 
         #expect(rows.map(\.variant) == ["add", "shift"])
         #expect(rows.allSatisfy { $0.scenario == "doubling" && $0.status == .ok })
@@ -68,7 +70,8 @@ struct OwnScenarioTests {
         options.scenarios = ["vending"]
         #expect(throws: UsageError("--scenario: unknown scenario 'vending'; expected 'doubling'")) {
             _ = try RunPlan(
-                options: options, catalog: Catalog([Doubling.self]), cores: 2, physicalMemory: 1 << 32)
+                options: options, catalog: Catalog([Doubling.self]), cores: 2,
+                physicalMemory: 1 << 32)
         }
     }
 }

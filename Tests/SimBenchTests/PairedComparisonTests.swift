@@ -8,11 +8,15 @@ import Testing
 struct PairedComparisonTests {
     /// One pair per ratio: the base's table at 0.8 of its baseline variant, the head's at
     /// `ratio`; every run's own CI a tight ±0.1%.
-    func pairs(_ ratios: [Double], headTable: String = "table") throws -> [(base: ResultsFile, head: ResultsFile)] {
+    func pairs(_ ratios: [Double], headTable: String = "table") throws -> [(
+        base: ResultsFile, head: ResultsFile
+    )] {
         try ratios.enumerated().map { index, ratio in
             (
-                try ResultsComparisonTests.run(ratio: 0.8, spread: 0.001, path: "base-\(index + 1).csv"),
-                try ResultsComparisonTests.run(ratio: ratio, spread: 0.001, path: "head-\(index + 1).csv")
+                try ResultsComparisonTests.run(
+                    ratio: 0.8, spread: 0.001, path: "base-\(index + 1).csv"),
+                try ResultsComparisonTests.run(
+                    ratio: ratio, spread: 0.001, path: "head-\(index + 1).csv")
             )
         }
     }
@@ -36,7 +40,8 @@ struct PairedComparisonTests {
         #expect(PairedInterval.t975(degreesOfFreedom: 1000) == 1.980)
     }
 
-    @Test("a change every pair shows is a regression on the ratio, with the pairs' mean as its size")
+    @Test(
+        "a change every pair shows is a regression on the ratio, with the pairs' mean as its size")
     func consistentRegression() throws {
         let comparison = try compare(pairs([0.88, 0.876, 0.884, 0.88]))
         let verdict = try #require(table(comparison))
@@ -74,9 +79,14 @@ struct PairedComparisonTests {
         all = try all.map { pair in
             let extra = try ResultsFixture([
                 .row(
-                    "enum-switch", role: "baseline", median: 100, ci: (99, 101), ratio: 1, allocations: 0),
-                .row("table", median: 80, ci: (79, 81), ratio: 0.8, ratioCI: (0.79, 0.81), allocations: 0),
-                .row("new-variant", median: 90, ci: (89, 91), ratio: 0.9, ratioCI: (0.89, 0.91), allocations: 0),
+                    "enum-switch", role: "baseline", median: 100, ci: (99, 101), ratio: 1,
+                    allocations: 0),
+                .row(
+                    "table", median: 80, ci: (79, 81), ratio: 0.8, ratioCI: (0.79, 0.81),
+                    allocations: 0),
+                .row(
+                    "new-variant", median: 90, ci: (89, 91), ratio: 0.9, ratioCI: (0.89, 0.91),
+                    allocations: 0),
             ]).file(pair.head.path)
             return (pair.base, extra)
         }
@@ -91,7 +101,9 @@ struct PairedComparisonTests {
     func wrongOutcome() throws {
         var all = try pairs([0.8, 0.8, 0.8])
         all[1].head = try ResultsFixture([
-            .row("enum-switch", role: "baseline", median: 100, ci: (99, 101), ratio: 1, allocations: 0),
+            .row(
+                "enum-switch", role: "baseline", median: 100, ci: (99, 101), ratio: 1,
+                allocations: 0),
             .row("table", median: nil, status: "wrong-outcome"),
         ]).file("head-2.csv")
         let verdict = try #require(table(try compare(all)))
@@ -103,7 +115,9 @@ struct PairedComparisonTests {
     func missingColumn() {
         let full = ResultRow.columns
         #expect(TimeMetric.cpu.missingColumn(in: full) == nil)
-        #expect(TimeMetric.cpu.missingColumn(in: full.filter { $0 != "cpu_per_reference" }) == "cpu_per_reference")
+        #expect(
+            TimeMetric.cpu.missingColumn(in: full.filter { $0 != "cpu_per_reference" })
+                == "cpu_per_reference")
         #expect(TimeMetric.cpu.missingColumn(in: full.filter { $0 != "variant" }) == "variant")
         // Judged on wall time, a file from before the CPU columns is enough.
         #expect(TimeMetric.wall.missingColumn(in: full.filter { !$0.hasPrefix("cpu_") }) == nil)

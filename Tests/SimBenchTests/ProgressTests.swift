@@ -1,6 +1,6 @@
 import Foundation
-import Synchronization
 import SimBenchCore
+import Synchronization
 import Testing
 
 @testable import SimBench
@@ -9,13 +9,15 @@ import Testing
 struct ProgressTests {
     static func progress(_ fraction: Double?) -> BenchmarkRunner.Progress {
         BenchmarkRunner.Progress(
-            scenario: 2, scenarios: 5, label: "vending[machines=1000]", phase: "round 3/10 table", fraction: fraction)
+            scenario: 2, scenarios: 5, label: "vending[machines=1000]", phase: "round 3/10 table",
+            fraction: fraction)
     }
 
     @Test("the line says scenario, configuration, step, percentage and time left")
     func text() {
         let line = ProgressDisplay.text(Self.progress(0.25), elapsed: 60_000_000_000, width: 200)
-        #expect(line == "[2/5] vending[machines=1000]: round 3/10 table · 25% · about 3 min 0 s left")
+        #expect(
+            line == "[2/5] vending[machines=1000]: round 3/10 table · 25% · about 3 min 0 s left")
         // Too early to say how long: no estimate yet.
         let early = ProgressDisplay.text(Self.progress(0.25), elapsed: 1_000_000_000, width: 200)
         #expect(early == "[2/5] vending[machines=1000]: round 3/10 table · 25%")
@@ -30,7 +32,9 @@ struct ProgressTests {
         #expect(line.hasSuffix("…"))
     }
 
-    @Test("durations", arguments: [(0.2, "1 s"), (45, "45 s"), (200, "3 min 20 s"), (7500, "2 h 05 min")])
+    @Test(
+        "durations",
+        arguments: [(0.2, "1 s"), (45, "45 s"), (200, "3 min 20 s"), (7500, "2 h 05 min")])
     func durations(seconds: Double, text: String) {
         #expect(ProgressDisplay.duration(seconds) == text)
     }
@@ -47,16 +51,20 @@ struct ProgressTests {
     }
 
     /// The (configuration, fraction) a run reports, in order.
-    func reports(_ configure: (inout RunOptions) -> Void) async throws -> [(label: String, fraction: Double)] {
+    func reports(_ configure: (inout RunOptions) -> Void) async throws -> [(
+        label: String, fraction: Double
+    )] {
         var options = RunOptions()
         options.scenarios = ["tally"]
         options.eventsPerMachine = [5]
         options.rounds = 4
         options.warmup = 1
         configure(&options)
-        let plan = try RunPlan(options: options, catalog: FakeScenarios.catalog, cores: 2, physicalMemory: 1 << 34)
+        let plan = try RunPlan(
+            options: options, catalog: FakeScenarios.catalog, cores: 2, physicalMemory: 1 << 34)
         let seen = Seen()
-        _ = await BenchmarkRunner(plan: plan, environment: RunEnvironment.current()).run { progress in
+        _ = await BenchmarkRunner(plan: plan, environment: RunEnvironment.current()).run {
+            progress in
             seen.append((progress.label, progress.fraction ?? -1))
         }
         return seen.values
@@ -80,7 +88,8 @@ struct ProgressTests {
         #expect(!small.isEmpty && !large.isEmpty)
         #expect(small.allSatisfy { $0 <= 0.01 + 1e-9 }, "\(small)")
         #expect(large.allSatisfy { $0 >= 0.01 - 1e-9 }, "\(large)")
-        #expect(abs(large[0] - 0.01) < 1e-9, "the large point starts where the small one's share ends")
+        #expect(
+            abs(large[0] - 0.01) < 1e-9, "the large point starts where the small one's share ends")
     }
 
     @Test("--max-time ends a group early: its measured time counts toward done")
@@ -90,12 +99,19 @@ struct ProgressTests {
         options.rounds = 100
         options.warmup = 0
         options.maxTimeSeconds = 2
-        let plan = try RunPlan(options: options, catalog: FakeScenarios.catalog, cores: 2, physicalMemory: 1 << 34)
+        let plan = try RunPlan(
+            options: options, catalog: FakeScenarios.catalog, cores: 2, physicalMemory: 1 << 34)
         let estimate = RunProgress(groups: [plan.configurations], plan: plan)
-        let byRounds = estimate.withinGroup(.measuring(round: 2, unit: 0, units: 3, measured: 0.1, leastMeasured: 0.1))
-        let byTime = estimate.withinGroup(.measuring(round: 2, unit: 0, units: 3, measured: 1.0, leastMeasured: 0.5))
+        let byRounds = estimate.withinGroup(
+            .measuring(round: 2, unit: 0, units: 3, measured: 0.1, leastMeasured: 0.1))
+        let byTime = estimate.withinGroup(
+            .measuring(round: 2, unit: 0, units: 3, measured: 1.0, leastMeasured: 0.5))
         #expect(byTime > byRounds)
-        #expect(abs(estimate.withinGroup(.measuring(round: 4, unit: 0, units: 3, measured: 2.5, leastMeasured: 1)) - 1) < 1e-12)
+        #expect(
+            abs(
+                estimate.withinGroup(
+                    .measuring(round: 4, unit: 0, units: 3, measured: 2.5, leastMeasured: 1)) - 1)
+                < 1e-12)
     }
 }
 

@@ -42,12 +42,16 @@ struct ResultsFileTests {
 
     static let badFiles: [BadFile] = [
         BadFile(name: "empty", text: "", line: 1, column: nil, mentions: "empty"),
-        BadFile(name: "blank header", text: "\r\n", line: 1, column: nil, mentions: "header line is empty"),
         BadFile(
-            name: "last record cut short", text: header + "\r\nrun-1,2026-11-29T10:00:00Z,ci-host\r\n",
+            name: "blank header", text: "\r\n", line: 1, column: nil,
+            mentions: "header line is empty"),
+        BadFile(
+            name: "last record cut short",
+            text: header + "\r\nrun-1,2026-11-29T10:00:00Z,ci-host\r\n",
             line: 2, column: "cpu", mentions: "the file is truncated"),
         BadFile(
-            name: "no final line break", text: String(replacing(ResultRow.columns.last!, with: "7").dropLast(2)), line: 3,
+            name: "no final line break",
+            text: String(replacing(ResultRow.columns.last!, with: "7").dropLast(2)), line: 3,
             column: ResultRow.columns.last!,
             mentions: "does not end with a line break"),
         BadFile(
@@ -55,20 +59,25 @@ struct ResultsFileTests {
             text: header + "\r\n" + "r,t,h,\"cpu, unterminated\r\n", line: 2, column: "cpu",
             mentions: "never closed"),
         BadFile(
-            name: "quote inside an unquoted field", text: replacing("host", with: "a\"b").replacingOccurrences(of: "\"a\"\"b\"", with: "a\"b"),
+            name: "quote inside an unquoted field",
+            text: replacing("host", with: "a\"b").replacingOccurrences(
+                of: "\"a\"\"b\"", with: "a\"b"),
             line: 3, column: "host", mentions: "quote inside an unquoted field"),
         BadFile(
             name: "text after a closing quote",
             text: valid.replacingOccurrences(of: "\"test cpu, 2 GHz\"", with: "\"test cpu\" 2 GHz"),
             line: 2, column: "cpu", mentions: "after the closing quote"),
         BadFile(
-            name: "unknown column", text: valid.replacingOccurrences(of: "ns_per_event_max", with: "ns_per_event_maxi"),
+            name: "unknown column",
+            text: valid.replacingOccurrences(of: "ns_per_event_max", with: "ns_per_event_maxi"),
             line: 1, column: "ns_per_event_maxi", mentions: "unknown column"),
         BadFile(
-            name: "missing required column", text: "scenario,params,variant,role,status\r\nvending,,a,baseline,ok\r\n",
+            name: "missing required column",
+            text: "scenario,params,variant,role,status\r\nvending,,a,baseline,ok\r\n",
             line: 1, column: "ns_per_event_median", mentions: "missing from the header"),
         BadFile(
-            name: "column named twice", text: "scenario,params,variant,role,status,ns_per_event_median,variant\r\n",
+            name: "column named twice",
+            text: "scenario,params,variant,role,status,ns_per_event_median,variant\r\n",
             line: 1, column: "variant", mentions: "named twice"),
         BadFile(
             name: "non-numeric cell", text: replacing("ns_per_event_median", with: "fast"), line: 3,
@@ -80,11 +89,13 @@ struct ResultsFileTests {
             name: "infinite cell", text: replacing("ns_per_event_ci_high", with: "inf"), line: 3,
             column: "ns_per_event_ci_high", mentions: "'inf' is not a number"),
         BadFile(
-            name: "cell too large to be finite", text: replacing("ns_per_event_ci_high", with: "1e999"), line: 3,
+            name: "cell too large to be finite",
+            text: replacing("ns_per_event_ci_high", with: "1e999"), line: 3,
             column: "ns_per_event_ci_high", mentions: "'1e999' is not a finite number"),
         // Issue 12: shapes of garbage an earlier reader took for numbers.
         BadFile(
-            name: "NUL inside a number", text: replacing("ns_per_event_median", with: "8\0"), line: 3,
+            name: "NUL inside a number", text: replacing("ns_per_event_median", with: "8\0"),
+            line: 3,
             column: "ns_per_event_median", mentions: "NUL"),
         BadFile(
             name: "hex float", text: replacing("ns_per_event_median", with: "0x1p3"), line: 3,
@@ -96,16 +107,20 @@ struct ResultsFileTests {
             name: "non-ASCII digits", text: replacing("ns_per_event_median", with: "٨"), line: 3,
             column: "ns_per_event_median", mentions: "is not a number"),
         BadFile(
-            name: "full-width letters as a checksum", text: replacing("checksum", with: "ＡＢ12"), line: 3,
+            name: "full-width letters as a checksum", text: replacing("checksum", with: "ＡＢ12"),
+            line: 3,
             column: "checksum", mentions: "not hexadecimal"),
         BadFile(
-            name: "inverted interval", text: ResultsFixture([
+            name: "inverted interval",
+            text: ResultsFixture([
                 .row("enum-switch", role: "baseline", median: 100, ratio: 1),
                 .row("table", median: 80, ci: (81, 79), ratio: 0.8),
             ]).text, line: 3,
-            column: "ns_per_event_ci_high", mentions: "an interval's high end is at least its low end"),
+            column: "ns_per_event_ci_high",
+            mentions: "an interval's high end is at least its low end"),
         BadFile(
-            name: "line break in a bad value stays one line", text: replacing("ns_per_event_median", with: "8\n9"),
+            name: "line break in a bad value stays one line",
+            text: replacing("ns_per_event_median", with: "8\n9"),
             line: 3, column: "ns_per_event_median", mentions: "is not a number"),
         BadFile(
             name: "negative cell", text: replacing("allocs_per_event", with: "-1"), line: 3,
@@ -117,7 +132,8 @@ struct ResultsFileTests {
             name: "checksum not hexadecimal", text: replacing("checksum", with: "xyz"), line: 3,
             column: "checksum", mentions: "not hexadecimal"),
         BadFile(
-            name: "ok row without a median", text: replacing("ns_per_event_median", with: ""), line: 3,
+            name: "ok row without a median", text: replacing("ns_per_event_median", with: ""),
+            line: 3,
             column: "ns_per_event_median", mentions: "status is 'ok'"),
         BadFile(
             name: "empty variant", text: replacing("variant", with: ""), line: 3, column: "variant",
@@ -126,7 +142,8 @@ struct ResultsFileTests {
             name: "duplicated row", text: replacing("variant", with: "enum-switch"), line: 3,
             column: "variant", mentions: "already on line 2"),
         BadFile(
-            name: "blank line inside", text: valid.replacingOccurrences(of: "\r\nrun-1", with: "\r\n\r\nrun-1"),
+            name: "blank line inside",
+            text: valid.replacingOccurrences(of: "\r\nrun-1", with: "\r\n\r\nrun-1"),
             line: 2, column: nil, mentions: "blank line"),
         BadFile(
             name: "extra field", text: endOfFirstRow(replacedWith: ",more\r\n"),
@@ -157,8 +174,11 @@ struct ResultsFileTests {
 
         var older = fixture
         older.columns = ResultRow.columns.filter {
-            !["floor_ns_per_event", "floor_share", "ratio_net_of_floor", "ratio_net_ci_low", "ratio_net_ci_high"]
-                .contains($0)
+            ![
+                "floor_ns_per_event", "floor_share", "ratio_net_of_floor", "ratio_net_ci_low",
+                "ratio_net_ci_high",
+            ]
+            .contains($0)
         }
         let read = try older.file()
         #expect(read.records.count == 3)
@@ -178,27 +198,37 @@ struct ResultsFileTests {
             let text = error.description
             #expect(text.hasPrefix("base.csv: "), "\(bad.name): \(text)")
             #expect(!text.contains("\n"), "\(bad.name): more than one line: \(text)")
-            if let line = bad.line { #expect(text.contains("line \(line)"), "\(bad.name): \(text)") }
-            if let column = bad.column { #expect(text.contains("column '\(column)'"), "\(bad.name): \(text)") }
+            if let line = bad.line {
+                #expect(text.contains("line \(line)"), "\(bad.name): \(text)")
+            }
+            if let column = bad.column {
+                #expect(text.contains("column '\(column)'"), "\(bad.name): \(text)")
+            }
         }
     }
 
-    @Test("plain decimal numbers, as simbench writes them, are accepted", arguments: [
-        "0", "12", "12.5", "0.5", ".5", "5.", "1e3", "1.2e-05", "3E+20", "-1",
-    ])
+    @Test(
+        "plain decimal numbers, as simbench writes them, are accepted",
+        arguments: [
+            "0", "12", "12.5", "0.5", ".5", "5.", "1e3", "1.2e-05", "3E+20", "-1",
+        ])
     func plainDecimals(_ text: String) {
         #expect(ResultsSchema.isPlainDecimal(text))
     }
 
-    @Test("anything else is not a plain decimal number", arguments: [
-        "", "-", ".", "e3", "1e", "1e+", "0x10", "0x1p3", "1_000", "+1", " 1", "1 ", "1\0", "inf", "nan",
-        "1.2.3", "١", "１",
-    ])
+    @Test(
+        "anything else is not a plain decimal number",
+        arguments: [
+            "", "-", ".", "e3", "1e", "1e+", "0x10", "0x1p3", "1_000", "+1", " 1", "1 ", "1\0",
+            "inf", "nan",
+            "1.2.3", "١", "１",
+        ])
     func notPlainDecimals(_ text: String) {
         #expect(!ResultsSchema.isPlainDecimal(text))
     }
 
-    @Test("every column simbench writes is classified as number, signed number, hexadecimal or text")
+    @Test(
+        "every column simbench writes is classified as number, signed number, hexadecimal or text")
     func columnsClassified() {
         let classified = ResultsSchema.numericColumns.union(ResultsSchema.signedColumns)
             .union(ResultsSchema.hexadecimalColumns).union(ResultsSchema.textColumns)
@@ -239,10 +269,15 @@ struct ResultsFileTests {
     @Test("the column table keeps every published column, in its place; new ones only at the end")
     func publishedColumns() {
         #expect(Array(ResultRow.columns.prefix(Self.publishedHeader.count)) == Self.publishedHeader)
-        #expect(Set(ResultRow.columns).count == ResultRow.columns.count, "a column name is declared twice")
+        #expect(
+            Set(ResultRow.columns).count == ResultRow.columns.count,
+            "a column name is declared twice")
         // The reader's sets are the table's: every required column is known.
         #expect(Set(ResultsSchema.requiredColumns).isSubset(of: Set(ResultRow.columns)))
-        #expect(ResultsSchema.requiredColumns == ["scenario", "params", "variant", "role", "status", "ns_per_event_median"])
+        #expect(
+            ResultsSchema.requiredColumns == [
+                "scenario", "params", "variant", "role", "status", "ns_per_event_median",
+            ])
         #expect(ResultsSchema.hexadecimalColumns == ["checksum"])
     }
 
@@ -251,7 +286,9 @@ struct ResultsFileTests {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
             .deletingLastPathComponent().deletingLastPathComponent()
         let directory = root.appendingPathComponent("results/baselines")
-        let names = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasSuffix(".csv") }
+        let names = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter {
+            $0.hasSuffix(".csv")
+        }
         #expect(!names.isEmpty)
         for name in names {
             let file = try ResultsFile.read(directory.appendingPathComponent(name).path)
@@ -265,57 +302,100 @@ struct ResultsFileTests {
     func cellsFromTheTable() throws {
         let environment = RunEnvironment.current()
         var row = ResultRow(
-            environment: environment, scenario: "s", parameters: "k=1", variant: "v", role: .pattern,
-            status: .ok, eventUnit: "e", machines: 10, eventsPerMachine: 3, eventsPerRound: 30, actors: 2,
+            environment: environment, scenario: "s", parameters: "k=1", variant: "v",
+            role: .pattern,
+            status: .ok, eventUnit: "e", machines: 10, eventsPerMachine: 3, eventsPerRound: 30,
+            actors: 2,
             rounds: 5, warmupRounds: 1, seed: 7, nsPerEvent: nil, eventsPerSecond: nil,
             ratioToBaseline: Estimate(value: 1.25), cpuNsPerEventMedian: nil,
             allocationsPerEvent: 0.5, peakResidentBytes: 4096, residentBytesPerMachine: nil,
-            instructionsPerEvent: .nan, setupMilliseconds: 1.5, prepareMilliseconds: 0, checksum: 255)
+            instructionsPerEvent: .nan, setupMilliseconds: 1.5, prepareMilliseconds: 0,
+            checksum: 255)
         row.axisReference = "k=0"
         let cells = Dictionary(uniqueKeysWithValues: zip(ResultRow.columns, row.cells))
         #expect(row.cells.count == ResultRow.columns.count)
         #expect(cells["role"] == "pattern" && cells["status"] == "ok" && cells["machines"] == "10")
         #expect(cells["ratio_to_baseline"] == "1.25" && cells["allocs_per_event"] == "0.5")
-        #expect(cells["peak_rss_bytes"] == "4096" && cells["checksum"] == "ff" && cells["seed"] == "7")
+        #expect(
+            cells["peak_rss_bytes"] == "4096" && cells["checksum"] == "ff" && cells["seed"] == "7")
         #expect(cells["instructions_per_event"] == "" && cells["ns_per_event_median"] == "")
         #expect(cells["axis_reference"] == "k=0" && cells["run_id"] == environment.runID)
         // Written and read back, the typed reads see the same values.
         let text = OutputFile.document(header: ResultRow.columns, rows: [row.cells])
-        let record = try ResultsFile(path: "t.csv", bytes: Array(text.replacingOccurrences(of: ",ok,", with: ",wrong,").utf8)).records[0]
-        #expect(record.number(.ratioToBaseline) == 1.25 && record[.variant] == "v" && record.status == .wrong)
+        let record = try ResultsFile(
+            path: "t.csv", bytes: Array(text.replacingOccurrences(of: ",ok,", with: ",wrong,").utf8)
+        ).records[0]
+        #expect(
+            record.number(.ratioToBaseline) == 1.25 && record[.variant] == "v"
+                && record.status == .wrong)
     }
 
-    @Test("a row's intervals round-trip: each Estimate is its three CSV cells, read back as written")
+    @Test(
+        "a row's intervals round-trip: each Estimate is its three CSV cells, read back as written")
     func intervalsRoundTrip() throws {
         var row = ResultRow.sample(variant: "v")
         row.nsPerEvent = TimeStatistics(
-            median: 100, min: 90, max: 110, mean: 100, standardDeviation: 5, coefficientOfVariation: 0.05,
+            median: 100, min: 90, max: 110, mean: 100, standardDeviation: 5,
+            coefficientOfVariation: 0.05,
             p10: 95, p90: 105, medianLow: 98, medianHigh: 102, mildOutliers: 0, severeOutliers: 0)
         // Each triple distinct, negative figures where the column is signed, and one without
         // an interval (a short run's), which must come back as empty cells.
-        let triples: [(WritableKeyPath<ResultRow, Estimate?>, ResultColumn, ResultColumn, ResultColumn, Estimate)] = [
-            (\.ratioToBaseline, .ratioToBaseline, .ratioCILow, .ratioCIHigh, Estimate(value: 1.25, low: 1.125, high: 1.5)),
-            (\.cpuNsPerEventMedian, .cpuNsPerEventMedian, .cpuNsPerEventCILow, .cpuNsPerEventCIHigh,
-             Estimate(value: 80.5, low: 79.25, high: 82)),
-            (\.ratioToAxisReference, .ratioToAxisReference, .axisRatioCILow, .axisRatioCIHigh,
-             Estimate(value: 2.5, low: 2.25, high: 2.75)),
-            (\.cpuRatioToBaseline, .cpuRatioToBaseline, .cpuRatioCILow, .cpuRatioCIHigh, Estimate(value: 1.0625)),
-            (\.cpuPerReference, .cpuPerReference, .cpuPerReferenceCILow, .cpuPerReferenceCIHigh,
-             Estimate(value: 0.375, low: 0.3125, high: 0.4375)),
-            (\.overheadNsPerEvent, .overheadNsPerEvent, .overheadCILow, .overheadCIHigh,
-             Estimate(value: -3.5, low: -7.25, high: 0.5)),
-            (\.breakevenNsPerEvent, .breakevenNsPerEvent, .breakevenCILow, .breakevenCIHigh,
-             Estimate(value: 600, low: 450.5, high: 900)),
-            (\.ratioNetOfFloor, .ratioNetOfFloor, .ratioNetCILow, .ratioNetCIHigh, Estimate(value: -0.5, low: -1.5, high: 0.25)),
-        ]
+        let triples:
+            [(
+                WritableKeyPath<ResultRow, Estimate?>, ResultColumn, ResultColumn, ResultColumn,
+                Estimate
+            )] = [
+                (
+                    \.ratioToBaseline, .ratioToBaseline, .ratioCILow, .ratioCIHigh,
+                    Estimate(value: 1.25, low: 1.125, high: 1.5)
+                ),
+                (
+                    \.cpuNsPerEventMedian, .cpuNsPerEventMedian, .cpuNsPerEventCILow,
+                    .cpuNsPerEventCIHigh,
+                    Estimate(value: 80.5, low: 79.25, high: 82)
+                ),
+                (
+                    \.ratioToAxisReference, .ratioToAxisReference, .axisRatioCILow,
+                    .axisRatioCIHigh,
+                    Estimate(value: 2.5, low: 2.25, high: 2.75)
+                ),
+                (
+                    \.cpuRatioToBaseline, .cpuRatioToBaseline, .cpuRatioCILow, .cpuRatioCIHigh,
+                    Estimate(value: 1.0625)
+                ),
+                (
+                    \.cpuPerReference, .cpuPerReference, .cpuPerReferenceCILow,
+                    .cpuPerReferenceCIHigh,
+                    Estimate(value: 0.375, low: 0.3125, high: 0.4375)
+                ),
+                (
+                    \.overheadNsPerEvent, .overheadNsPerEvent, .overheadCILow, .overheadCIHigh,
+                    Estimate(value: -3.5, low: -7.25, high: 0.5)
+                ),
+                (
+                    \.breakevenNsPerEvent, .breakevenNsPerEvent, .breakevenCILow, .breakevenCIHigh,
+                    Estimate(value: 600, low: 450.5, high: 900)
+                ),
+                (
+                    \.ratioNetOfFloor, .ratioNetOfFloor, .ratioNetCILow, .ratioNetCIHigh,
+                    Estimate(value: -0.5, low: -1.5, high: 0.25)
+                ),
+            ]
         for (path, _, _, _, estimate) in triples { row[keyPath: path] = estimate }
         let text = OutputFile.document(header: ResultRow.columns, rows: [row.cells])
         let record = try ResultsFile(path: "intervals.csv", bytes: Array(text.utf8)).records[0]
         for (_, value, low, high, estimate) in triples {
-            let read = record.number(value).map { Estimate(value: $0, low: record.number(low), high: record.number(high)) }
-            #expect(read == estimate, "\(value.name), \(low.name), \(high.name): wrote \(estimate), read \(String(describing: read))")
+            let read = record.number(value).map {
+                Estimate(value: $0, low: record.number(low), high: record.number(high))
+            }
+            #expect(
+                read == estimate,
+                "\(value.name), \(low.name), \(high.name): wrote \(estimate), read \(String(describing: read))"
+            )
         }
-        #expect(record[.cpuRatioCILow].isEmpty && record[.cpuRatioCIHigh].isEmpty, "no interval, empty cells")
+        #expect(
+            record[.cpuRatioCILow].isEmpty && record[.cpuRatioCIHigh].isEmpty,
+            "no interval, empty cells")
     }
 
     @Test("a row's intervals are kept only from enough samples (rounds), the values always")
@@ -323,9 +403,15 @@ struct ResultsFileTests {
         let interval = ConfidenceInterval(lower: 1, upper: 3, level: 0.95)
         let few = Estimate(2, interval, samples: Bootstrap.minimumSamples - 1)
         let enough = Estimate(2, interval, samples: Bootstrap.minimumSamples)
-        #expect(few == Estimate(value: 2), "\(Bootstrap.minimumSamples - 1) samples: \(String(describing: few))")
-        #expect(enough == Estimate(value: 2, low: 1, high: 3), "\(Bootstrap.minimumSamples) samples: \(String(describing: enough))")
-        #expect(Estimate(nil, interval, samples: Bootstrap.minimumSamples) == nil, "no value, no estimate")
+        #expect(
+            few == Estimate(value: 2),
+            "\(Bootstrap.minimumSamples - 1) samples: \(String(describing: few))")
+        #expect(
+            enough == Estimate(value: 2, low: 1, high: 3),
+            "\(Bootstrap.minimumSamples) samples: \(String(describing: enough))")
+        #expect(
+            Estimate(nil, interval, samples: Bootstrap.minimumSamples) == nil,
+            "no value, no estimate")
     }
 
     @Test("bytes that are not UTF-8 are refused with their line")
@@ -365,7 +451,9 @@ struct ResultsFileTests {
         #expect(row[.eventUnit] == "customer action (putMoney, ejectMoney or pressButton)")
         #expect(row.number(.ratioCILow) == 0.78)
         #expect(row.number(.allocsPerEvent) == nil)
-        #expect(row.identity == ResultIdentity(scenario: "vending", parameters: "products=40", variant: "table"))
+        #expect(
+            row.identity
+                == ResultIdentity(scenario: "vending", parameters: "products=40", variant: "table"))
         #expect(!row.isBaselineVariant && row.isOK)
     }
 
@@ -381,11 +469,13 @@ struct ResultsFileTests {
 
     @Test("a file from an older simbench with only some columns reads; absent cells are empty")
     func olderVersion() throws {
-        let text = "scenario,params,variant,role,status,ns_per_event_median\r\nvending,products=40,enum-switch,baseline,ok,12.5\r\nvending,products=40,table,pattern,wrong,\r\n"
+        let text =
+            "scenario,params,variant,role,status,ns_per_event_median\r\nvending,products=40,enum-switch,baseline,ok,12.5\r\nvending,products=40,table,pattern,wrong,\r\n"
         let file = try ResultsFile(path: "old.csv", bytes: Array(text.utf8))
         #expect(file.records.count == 2)
         #expect(file.records[0].number(.nsPerEventMedian) == 12.5)
-        #expect(file.records[0][.ratioCILow] == "" && file.records[0].number(.allocsPerEvent) == nil)
+        #expect(
+            file.records[0][.ratioCILow] == "" && file.records[0].number(.allocsPerEvent) == nil)
         #expect(!file.records[1].isOK)
     }
 

@@ -11,10 +11,13 @@ struct ResultsFixture {
     }
 
     var text: String {
-        OutputFile.document(header: columns, rows: rows.map { row in columns.map { row[$0] ?? "" } })
+        OutputFile.document(
+            header: columns, rows: rows.map { row in columns.map { row[$0] ?? "" } })
     }
 
-    func file(_ path: String = "fixture.csv", runs: ResultsFile.Runs = .one) throws(ResultsFileError) -> ResultsFile {
+    func file(_ path: String = "fixture.csv", runs: ResultsFile.Runs = .one)
+        throws(ResultsFileError) -> ResultsFile
+    {
         try ResultsFile(path: path, bytes: Array(text.utf8), runs: runs)
     }
 }
@@ -29,7 +32,8 @@ extension Dictionary where Key == String, Value == String {
     ) -> [String: String] {
         func text(_ value: Double?) -> String { value.map { "\($0)" } ?? "" }
         return [
-            "run_id": run, "timestamp": "2026-11-29T10:00:00Z", "host": host, "cpu": "test cpu, 2 GHz",
+            "run_id": run, "timestamp": "2026-11-29T10:00:00Z", "host": host,
+            "cpu": "test cpu, 2 GHz",
             "cores": "2", "build_config": "release", "git_commit": "abc123", "scenario": scenario,
             "params": params, "variant": variant, "role": role, "status": status,
             "event_unit": "customer action (putMoney, ejectMoney or pressButton)",

@@ -10,19 +10,27 @@ struct ResultsMergeTests {
         .row("table", median: 80, ratio: 0.8),
     ])
     static let workday = ResultsFixture([
-        .row("enum-switch", scenario: "workday", role: "baseline", params: "step=1", median: 50, ratio: 1, run: "run-2")
+        .row(
+            "enum-switch", scenario: "workday", role: "baseline", params: "step=1", median: 50,
+            ratio: 1, run: "run-2")
     ])
 
     @Test("parts are joined in order, cells unchanged, and read back as one run")
     func joins() throws {
-        let merged = try ResultsMerge.merge([Self.vending.file("a.csv"), Self.workday.file("b.csv")])
+        let merged = try ResultsMerge.merge([
+            Self.vending.file("a.csv"), Self.workday.file("b.csv"),
+        ])
         #expect(merged.rows == 3)
         let file = try ResultsFile(path: "all.csv", bytes: Array(merged.document.utf8))
-        #expect(file.records.map(\.identity.benchmarkName) == [
-            "vending.enum-switch[products=40]", "vending.table[products=40]", "workday.enum-switch[step=1]",
-        ])
+        #expect(
+            file.records.map(\.identity.benchmarkName) == [
+                "vending.enum-switch[products=40]", "vending.table[products=40]",
+                "workday.enum-switch[step=1]",
+            ])
         #expect(file.records[0][.cpu] == "test cpu, 2 GHz")
-        #expect(merged.document == Self.vending.text + Self.workday.text.split(separator: "\r\n", maxSplits: 1)[1])
+        #expect(
+            merged.document == Self.vending.text
+                + Self.workday.text.split(separator: "\r\n", maxSplits: 1)[1])
     }
 
     @Test("a row in two parts is refused, naming both places")

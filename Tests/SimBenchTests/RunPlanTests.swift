@@ -11,7 +11,8 @@ struct RunPlanTests {
     func plan(_ configure: (inout RunOptions) -> Void) throws(UsageError) -> RunPlan {
         var options = RunOptions()
         configure(&options)
-        return try RunPlan(options: options, catalog: FakeScenarios.catalog, cores: 2, physicalMemory: Self.memory)
+        return try RunPlan(
+            options: options, catalog: FakeScenarios.catalog, cores: 2, physicalMemory: Self.memory)
     }
 
     func usageError(_ configure: (inout RunOptions) -> Void) -> String? {
@@ -23,7 +24,9 @@ struct RunPlanTests {
         }
     }
 
-    @Test("the default suite runs every default scenario with all its variants, baseline first, a floor last")
+    @Test(
+        "the default suite runs every default scenario with all its variants, baseline first, a floor last"
+    )
     func defaultSuite() throws {
         let plan = try plan { _ in }
         let names = plan.configurations.map(\.entry.name)
@@ -91,19 +94,23 @@ struct RunPlanTests {
         #expect(scoped.configurations[0].label == "tally[work=7;bias=3]")
         #expect(scoped.configurations[1].configuration.parameters["bias"] == "3")
 
-        #expect(usageError { $0.parameters = [.init(scenario: nil, name: "nope", value: "1")] }?
-            .contains("unknown parameter 'nope'") == true)
-        #expect(usageError { $0.parameters = [.init(scenario: nil, name: "work", value: "x")] }?
-            .contains("work='x'") == true)
-        #expect(usageError {
-            $0.scenarios = ["echo"]
-            $0.parameters = [.init(scenario: "tally", name: "work", value: "1")]
-        }?.contains("not selected") == true)
+        #expect(
+            usageError { $0.parameters = [.init(scenario: nil, name: "nope", value: "1")] }?
+                .contains("unknown parameter 'nope'") == true)
+        #expect(
+            usageError { $0.parameters = [.init(scenario: nil, name: "work", value: "x")] }?
+                .contains("work='x'") == true)
+        #expect(
+            usageError {
+                $0.scenarios = ["echo"]
+                $0.parameters = [.init(scenario: "tally", name: "work", value: "1")]
+            }?.contains("not selected") == true)
         // `bias` is not an axis: a comma list is one (invalid) value.
-        #expect(usageError {
-            $0.scenarios = ["echo"]
-            $0.parameters = [.init(scenario: nil, name: "bias", value: "1,2")]
-        } != nil)
+        #expect(
+            usageError {
+                $0.scenarios = ["echo"]
+                $0.parameters = [.init(scenario: nil, name: "bias", value: "1,2")]
+            } != nil)
     }
 
     @Test(
@@ -138,7 +145,9 @@ struct RunPlanTests {
     func overriddenValuesAreChecked(assignments: [(String, String)]) throws {
         let error = usageError { options in
             options.scenarios = ["tally"]
-            options.parameters = assignments.map { try! ParameterAssignment(parsing: "\($0.0)=\($0.1)") }
+            options.parameters = assignments.map {
+                try! ParameterAssignment(parsing: "\($0.0)=\($0.1)")
+            }
         }
         let bad = assignments[0]
         #expect(error?.contains("\(bad.0)='") == true, "\(assignments): \(error ?? "accepted")")
@@ -146,8 +155,11 @@ struct RunPlanTests {
 
     @Test("parsing --param")
     func parameterParsing() throws {
-        #expect(try ParameterAssignment(parsing: "a=1") == .init(scenario: nil, name: "a", value: "1"))
-        #expect(try ParameterAssignment(parsing: "s.a=x=y") == .init(scenario: "s", name: "a", value: "x=y"))
+        #expect(
+            try ParameterAssignment(parsing: "a=1") == .init(scenario: nil, name: "a", value: "1"))
+        #expect(
+            try ParameterAssignment(parsing: "s.a=x=y")
+                == .init(scenario: "s", name: "a", value: "x=y"))
         for bad in ["", "=1", "a=", "a", "s.=1"] {
             #expect(throws: UsageError.self, "\(bad)") { try ParameterAssignment(parsing: bad) }
         }
@@ -155,9 +167,17 @@ struct RunPlanTests {
 
     @Test("absurd counts are refused before anything is allocated")
     func memoryGuard() {
-        #expect(usageError { $0.machines = [100_000_000]; $0.eventsPerMachine = [1000] }?
+        #expect(
+            usageError {
+                $0.machines = [100_000_000]
+                $0.eventsPerMachine = [1000]
+            }?
             .contains("would need about") == true)
-        #expect(usageError { $0.machines = [Int.max / 2]; $0.eventsPerMachine = [Int.max / 2] } != nil)
+        #expect(
+            usageError {
+                $0.machines = [Int.max / 2]
+                $0.eventsPerMachine = [Int.max / 2]
+            } != nil)
         #expect(usageError { $0.machines = [1_000_000] } == nil)
     }
 
@@ -182,11 +202,14 @@ struct FleetTests {
         options.warmup = 1
         options.actors = [actors]
         options.seed = seed
-        let plan = try RunPlan(options: options, catalog: FakeScenarios.catalog, cores: 2, physicalMemory: 24_000_000_000)
+        let plan = try RunPlan(
+            options: options, catalog: FakeScenarios.catalog, cores: 2,
+            physicalMemory: 24_000_000_000)
         let environment = RunEnvironment.current()
         let result = await BenchmarkRunner(plan: plan, environment: environment).run()
         var checksums = [String: UInt64]()
-        for row in result.configurations.flatMap({ $0.rows(environment: environment, seed: seed) }) {
+        for row in result.configurations.flatMap({ $0.rows(environment: environment, seed: seed) })
+        {
             checksums["\(row.scenario).\(row.variant)"] = row.checksum
             #expect(row.cells.count == ResultRow.columns.count)
             #expect(row.status == (row.variant == "off-by-one" ? .wrong : .ok), "\(row.variant)")
@@ -198,15 +221,17 @@ struct FleetTests {
     func actorCountIndependence(machines: Int) async throws {
         let one = try await checksums(actors: 1, machines: machines)
         for actors in [2, 3, 16] {
-            #expect(try await checksums(actors: actors, machines: machines) == one, "\(actors) actors")
+            #expect(
+                try await checksums(actors: actors, machines: machines) == one, "\(actors) actors")
         }
         #expect(one["tally.plain"] == one["tally.same"])
         #expect(one["echo.plain"] == one["echo.copy"])
         #expect(one["tally.plain"] != one["tally.off-by-one"])
     }
 
-    @Test("outcomes are checked against the baseline whatever order the variants ran in",
-          arguments: [1 as UInt64, 2, 3, 4, 5, 6])
+    @Test(
+        "outcomes are checked against the baseline whatever order the variants ran in",
+        arguments: [1 as UInt64, 2, 3, 4, 5, 6])
     func orderIndependentCheck(seed: UInt64) async throws {
         // No warm-up: the very first round is shuffled, so a variant may run before its
         // baseline; the seeds give different orders.
@@ -217,7 +242,9 @@ struct FleetTests {
         options.rounds = 1
         options.warmup = 0
         options.seed = seed
-        let plan = try RunPlan(options: options, catalog: FakeScenarios.catalog, cores: 2, physicalMemory: 24_000_000_000)
+        let plan = try RunPlan(
+            options: options, catalog: FakeScenarios.catalog, cores: 2,
+            physicalMemory: 24_000_000_000)
         let result = await BenchmarkRunner(plan: plan, environment: RunEnvironment.current()).run()
         #expect(result.configurations[0].wrongVariants == ["off-by-one"], "seed \(seed)")
     }
@@ -230,7 +257,9 @@ struct FleetTests {
         options.scenarios = ["echo"]
         options.rounds = 4
         options.warmup = 0
-        let plan = try RunPlan(options: options, catalog: FakeScenarios.catalog, cores: 2, physicalMemory: 24_000_000_000)
+        let plan = try RunPlan(
+            options: options, catalog: FakeScenarios.catalog, cores: 2,
+            physicalMemory: 24_000_000_000)
         let result = await BenchmarkRunner(plan: plan, environment: RunEnvironment.current()).run()
         let configuration = result.configurations[0]
         #expect(configuration.rounds == 4)
@@ -253,7 +282,9 @@ struct AxisGroupTests {
         options.parameters = [.init(scenario: "tally", name: "work", value: "10,20,10")]
         options.rounds = 3
         options.warmup = 0
-        let plan = try RunPlan(options: options, catalog: FakeScenarios.catalog, cores: 2, physicalMemory: 24_000_000_000)
+        let plan = try RunPlan(
+            options: options, catalog: FakeScenarios.catalog, cores: 2,
+            physicalMemory: 24_000_000_000)
         // Repeated values run once.
         #expect(plan.configurations.map(\.label) == ["tally[work=10]", "tally[work=20]"])
         let environment = RunEnvironment.current()
@@ -281,8 +312,9 @@ struct AxisGroupTests {
 struct OutputFileTests {
     @Test("RFC 4180 quoting")
     func quoting() {
-        #expect(OutputFile.record(["a", "b c", "d,e", "say \"hi\"", "two\nlines"])
-            == "a,b c,\"d,e\",\"say \"\"hi\"\"\",\"two\nlines\"\r\n")
+        #expect(
+            OutputFile.record(["a", "b c", "d,e", "say \"hi\"", "two\nlines"])
+                == "a,b c,\"d,e\",\"say \"\"hi\"\"\",\"two\nlines\"\r\n")
         #expect(OutputFile.record([""]) == "\r\n")
     }
 

@@ -5,7 +5,9 @@ import Testing
 @Suite("run: warnings under a table")
 struct RunWarningsTests {
     /// An `ok` row of `rounds` samples at 10 ns/event, 100,000 events a round (1 ms).
-    private func row(rounds: Int, processes: Int = 1, interfered: Int = 0, emptyRound: Double? = nil) -> ResultRow {
+    private func row(
+        rounds: Int, processes: Int = 1, interfered: Int = 0, emptyRound: Double? = nil
+    ) -> ResultRow {
         let time = TimeStatistics(
             median: 10, min: 9, max: 11, mean: 10, standardDeviation: 0.5,
             coefficientOfVariation: 0.05, p10: 9.5, p90: 10.5, medianLow: 9.8, medianHigh: 10.2,
@@ -14,7 +16,8 @@ struct RunWarningsTests {
             environment: RunEnvironment.current(), scenario: "spin", parameters: "",
             variant: "napping", role: .pattern, status: .ok, eventUnit: "step", machines: 100,
             eventsPerMachine: 1000, eventsPerRound: 100_000, actors: 1, rounds: rounds,
-            warmupRounds: 1, seed: 1, nsPerEvent: time, eventsPerSecond: 1e8, ratioToBaseline: Estimate(value: 1, low: 0.9, high: 1.1),
+            warmupRounds: 1, seed: 1, nsPerEvent: time, eventsPerSecond: 1e8,
+            ratioToBaseline: Estimate(value: 1, low: 0.9, high: 1.1),
             cpuNsPerEventMedian: Estimate(value: 10), allocationsPerEvent: 0,
             peakResidentBytes: nil, residentBytesPerMachine: nil, instructionsPerEvent: nil,
             setupMilliseconds: 1, prepareMilliseconds: 0, checksum: 1)
@@ -48,7 +51,9 @@ struct RunWarningsTests {
         // The round takes 10 ns × 100,000 = 1 ms: 10 µs is 1%, 20 µs is 2%.
         #expect(RunWarnings.lines(for: [row(rounds: 10, emptyRound: 9_000)]).isEmpty)
         let lines = RunWarnings.lines(for: [row(rounds: 10, emptyRound: 20_000)])
-        #expect(lines.count == 1 && lines[0].contains("fixed cost of a round") && lines[0].contains("napping 2.0%"), "\(lines)")
+        #expect(
+            lines.count == 1 && lines[0].contains("fixed cost of a round")
+                && lines[0].contains("napping 2.0%"), "\(lines)")
     }
 
     @Test("a wrong variant gets no warning: it has no timing")

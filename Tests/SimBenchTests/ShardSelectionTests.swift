@@ -12,19 +12,24 @@ struct ShardSelectionTests {
             var seen = [Int]()
             for index in 1...count {
                 let part = try ShardSelection(index: index, count: count).select(items)
-                #expect(part == part.sorted(), "shard \(index)/\(count) of \(size) keeps the plan's order")
+                #expect(
+                    part == part.sorted(),
+                    "shard \(index)/\(count) of \(size) keeps the plan's order")
                 seen += part
             }
             #expect(seen.sorted() == items, "\(count) shards of \(size) items: \(seen)")
         }
     }
 
-    @Test("I/N parses; anything else is a usage error", arguments: ["1/1", "2/4", "4/4", "1000/1000"])
+    @Test(
+        "I/N parses; anything else is a usage error", arguments: ["1/1", "2/4", "4/4", "1000/1000"])
     func parses(text: String) throws {
         #expect(try ShardSelection(parsing: text).description == text)
     }
 
-    @Test("bad shards are refused", arguments: ["0/3", "4/3", "1/0", "3", "a/b", "1/2/3", "-1/2", "1/1001", "/2", "1/", " 1/2"])
+    @Test(
+        "bad shards are refused",
+        arguments: ["0/3", "4/3", "1/0", "3", "a/b", "1/2/3", "-1/2", "1/1001", "/2", "1/", " 1/2"])
     func refused(text: String) {
         #expect(throws: UsageError.self, "\(text)") { try ShardSelection(parsing: text) }
     }
@@ -36,14 +41,19 @@ struct ShardSelectionTests {
             options.scenarios = ["tally", "echo", "hidden"]
             options.machines = [10]
             options.shard = shard
-            let plan = try RunPlan(options: options, catalog: FakeScenarios.catalog, cores: 2, physicalMemory: 1 << 33)
+            let plan = try RunPlan(
+                options: options, catalog: FakeScenarios.catalog, cores: 2, physicalMemory: 1 << 33)
             #expect(plan.suiteConfigurationCount == 3)
             return plan.configurations.map(\.label)
         }
         let whole = try labels(nil)
-        let halves = try labels(ShardSelection(index: 1, count: 2)) + labels(ShardSelection(index: 2, count: 2))
+        let halves =
+            try labels(ShardSelection(index: 1, count: 2))
+            + labels(ShardSelection(index: 2, count: 2))
         #expect(halves.sorted() == whole.sorted())
         #expect(try labels(ShardSelection(index: 2, count: 2)) == [whole[1]])
-        #expect(try labels(ShardSelection(index: 4, count: 4)).isEmpty, "a fourth shard of three has nothing to do")
+        #expect(
+            try labels(ShardSelection(index: 4, count: 4)).isEmpty,
+            "a fourth shard of three has nothing to do")
     }
 }

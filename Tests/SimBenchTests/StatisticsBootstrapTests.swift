@@ -151,7 +151,8 @@ struct StatisticsRatioIntervalTests {
         #expect(RatioInterval(variant: [1, 2], baseline: [1, 2, 3]) == nil)
         #expect(RatioInterval(variant: [], baseline: []) == nil)
         #expect(RatioInterval(variant: [1, 2], baseline: [0, 2]) == nil)
-        #expect(RatioInterval(variant: [3], baseline: [2])?.interval
-            == ConfidenceInterval(lower: 1.5, upper: 1.5, level: 0.95))
+        #expect(
+            RatioInterval(variant: [3], baseline: [2])?.interval
+                == ConfidenceInterval(lower: 1.5, upper: 1.5, level: 0.95))
     }
 }

@@ -41,7 +41,8 @@ struct StatisticsHierarchicalTests {
     func oneProcessReduces(seed: UInt64) throws {
         let samples = noisySamples(center: 100, spread: 0.1, count: 17, seed: seed)
         let grouped = try #require(
-            Bootstrap.medianInterval(of: samples, groups: ProcessGroups(singleProcess: samples.count)))
+            Bootstrap.medianInterval(
+                of: samples, groups: ProcessGroups(singleProcess: samples.count)))
         #expect(grouped == oneStageInterval(samples), "seed \(seed)")
         #expect(Bootstrap.medianInterval(of: samples) == grouped)
         // The ratio too: one process of paired rounds is today's paired bootstrap.
@@ -69,7 +70,8 @@ struct StatisticsHierarchicalTests {
             let (samples, process) = pooled(
                 center: 100, between: 0.05, within: 0.002, processes: 8, rounds: 20, seed: seed)
             let twoStage = try #require(
-                Bootstrap.medianInterval(of: samples, groups: ProcessGroups(processOfSample: process)))
+                Bootstrap.medianInterval(
+                    of: samples, groups: ProcessGroups(processOfSample: process)))
             let oneStage = try #require(Bootstrap.medianInterval(of: samples))
             if twoStage.contains(100) { coveredTwoStage += 1 }
             if oneStage.contains(100) { coveredOneStage += 1 }
@@ -82,8 +84,12 @@ struct StatisticsHierarchicalTests {
         let medianRatio = Percentile.median(sorted: widthRatios.sorted())
         #expect(medianRatio > 2, "two-stage / one-stage width: median \(medianRatio)")
         #expect((3...10).contains(medianWidth), "median width \(medianWidth)% of the center")
-        #expect(coveredTwoStage >= 32, "two-stage interval covered the center in \(coveredTwoStage) of 40")
-        #expect(coveredOneStage <= 24, "one-stage interval covered the center in \(coveredOneStage) of 40")
+        #expect(
+            coveredTwoStage >= 32,
+            "two-stage interval covered the center in \(coveredTwoStage) of 40")
+        #expect(
+            coveredOneStage <= 24,
+            "one-stage interval covered the center in \(coveredOneStage) of 40")
     }
 
     @Test("without spread between processes the interval stays as narrow as one process's")
@@ -106,7 +112,8 @@ struct StatisticsHierarchicalTests {
         let variant = baseline.map { $0 * 2 }
         let ratio = try #require(
             RatioInterval(
-                variant: variant, baseline: baseline, groups: ProcessGroups(processOfSample: process)))
+                variant: variant, baseline: baseline,
+                groups: ProcessGroups(processOfSample: process)))
         #expect(abs(ratio.estimate - 2) < 1e-9)
         #expect(abs(ratio.interval.lower - 2) < 1e-9 && abs(ratio.interval.upper - 2) < 1e-9)
         // When only the variant moves between processes, the interval must show it.
@@ -115,9 +122,12 @@ struct StatisticsHierarchicalTests {
         let shifted = zip(variant, process).map { $0 * shifts[$1] }
         let spread = try #require(
             RatioInterval(
-                variant: shifted, baseline: baseline, groups: ProcessGroups(processOfSample: process)))
+                variant: shifted, baseline: baseline,
+                groups: ProcessGroups(processOfSample: process)))
         let oneStage = try #require(RatioInterval(variant: shifted, baseline: baseline))
-        #expect(spread.interval.width > 2 * oneStage.interval.width, "\(spread.interval) vs \(oneStage.interval)")
+        #expect(
+            spread.interval.width > 2 * oneStage.interval.width,
+            "\(spread.interval) vs \(oneStage.interval)")
     }
 
     @Test("the net ratio's interval widens with the spread between processes too")
@@ -133,8 +143,10 @@ struct StatisticsHierarchicalTests {
             let baseline = [Double](repeating: 100, count: variant.count)
             let groups = ProcessGroups(processOfSample: process)
             let twoStage = try #require(
-                NetRatioInterval(variant: variant, baseline: baseline, floor: floor, groups: groups))
-            let oneStage = try #require(NetRatioInterval(variant: variant, baseline: baseline, floor: floor))
+                NetRatioInterval(variant: variant, baseline: baseline, floor: floor, groups: groups)
+            )
+            let oneStage = try #require(
+                NetRatioInterval(variant: variant, baseline: baseline, floor: floor))
             #expect(twoStage.estimate == oneStage.estimate)
             #expect(twoStage.interval.contains(twoStage.estimate))
             widthRatios.append(twoStage.interval.width / oneStage.interval.width)

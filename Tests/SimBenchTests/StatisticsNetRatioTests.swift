@@ -14,7 +14,8 @@ struct StatisticsNetRatioTests {
         let variant = floor.map { $0 + 30 }
         let net = try #require(NetRatioInterval(variant: variant, baseline: baseline, floor: floor))
         #expect(abs(net.estimate - 3) < 1e-12)
-        #expect(abs(net.interval.lower - 3) < 1e-12 && abs(net.interval.upper - 3) < 1e-12, "\(net)")
+        #expect(
+            abs(net.interval.lower - 3) < 1e-12 && abs(net.interval.upper - 3) < 1e-12, "\(net)")
         #expect(net.rounds == 25)
         // The gross ratio of the same rounds is much nearer 1: most of each sample is floor.
         let gross = try #require(RatioInterval(variant: variant, baseline: baseline))
@@ -25,7 +26,8 @@ struct StatisticsNetRatioTests {
     func identities() throws {
         let floor = noisySamples(center: 40, spread: 0.05, count: 12, seed: 8)
         let baseline = noisySamples(center: 100, spread: 0.05, count: 12, seed: 9)
-        let one = try #require(NetRatioInterval(variant: baseline, baseline: baseline, floor: floor))
+        let one = try #require(
+            NetRatioInterval(variant: baseline, baseline: baseline, floor: floor))
         #expect(one.estimate == 1 && one.interval.lower == 1 && one.interval.upper == 1)
         let zero = try #require(NetRatioInterval(variant: floor, baseline: baseline, floor: floor))
         #expect(zero.estimate == 0 && zero.interval.lower == 0 && zero.interval.upper == 0)
@@ -38,26 +40,33 @@ struct StatisticsNetRatioTests {
             let floor = noisySamples(center: 50, spread: 0.02, count: 30, seed: seed)
             let baseline = noisySamples(center: 100, spread: 0.02, count: 30, seed: seed + 100)
             let variant = noisySamples(center: 150, spread: 0.02, count: 30, seed: seed + 200)
-            let net = try #require(NetRatioInterval(variant: variant, baseline: baseline, floor: floor))
+            let net = try #require(
+                NetRatioInterval(variant: variant, baseline: baseline, floor: floor))
             if net.interval.contains(2) { covered += 1 }
             #expect(net == NetRatioInterval(variant: variant, baseline: baseline, floor: floor))
         }
         #expect(covered >= 17, "the 95% interval covered the true net ratio 2 in \(covered) of 20")
     }
 
-    @Test("no net ratio when the series are not paired or the baseline's net median is not positive")
+    @Test(
+        "no net ratio when the series are not paired or the baseline's net median is not positive")
     func undefined() {
         #expect(NetRatioInterval(variant: [], baseline: [], floor: []) == nil)
         #expect(NetRatioInterval(variant: [3, 3], baseline: [2, 2], floor: [1]) == nil)
         #expect(NetRatioInterval(variant: [3, 3], baseline: [2], floor: [1, 1]) == nil)
-        #expect(NetRatioInterval(variant: [3, 3, 3], baseline: [1, 1, 1], floor: [1, 1, 1]) == nil)
-        #expect(NetRatioInterval(variant: [3, 3, 3], baseline: [2, 0.5, 1], floor: [1, 1, 1]) == nil)
+        #expect(
+            NetRatioInterval(variant: [3, 3, 3], baseline: [1, 1, 1], floor: [1, 1, 1]) == nil)
+        #expect(
+            NetRatioInterval(variant: [3, 3, 3], baseline: [2, 0.5, 1], floor: [1, 1, 1]) == nil)
         // A variant below the floor gives a negative net ratio, not none.
-        let below = NetRatioInterval(variant: [0.5, 0.5, 0.5], baseline: [2, 2, 2], floor: [1, 1, 1])
+        let below = NetRatioInterval(
+            variant: [0.5, 0.5, 0.5], baseline: [2, 2, 2], floor: [1, 1, 1])
         #expect(below?.estimate == -0.5)
     }
 
-    @Test("rounds whose baseline sinks below the floor leave the interval unbounded, not the estimate")
+    @Test(
+        "rounds whose baseline sinks below the floor leave the interval unbounded, not the estimate"
+    )
     func unbounded() throws {
         // Net baselines 1, 1, 1, -0.5, -0.5: the median is 1, but many resamples draw mostly
         // the two bad rounds, where the ratio has no finite value.
@@ -70,11 +79,14 @@ struct StatisticsNetRatioTests {
         #expect(!net.isBounded)
     }
 
-    @Test("the baseline's own row is 1 and the floor's 0 even in rounds where the baseline sinks below the floor")
+    @Test(
+        "the baseline's own row is 1 and the floor's 0 even in rounds where the baseline sinks below the floor"
+    )
     func identitiesWhenNoisy() throws {
         let floor: [Double] = [1, 1, 1, 1, 1]
         let baseline: [Double] = [2, 2, 2, 0.5, 0.5]
-        let one = try #require(NetRatioInterval(variant: baseline, baseline: baseline, floor: floor))
+        let one = try #require(
+            NetRatioInterval(variant: baseline, baseline: baseline, floor: floor))
         #expect(one.estimate == 1 && one.interval.lower == 1 && one.interval.upper == 1)
         let zero = try #require(NetRatioInterval(variant: floor, baseline: baseline, floor: floor))
         #expect(zero.estimate == 0 && zero.interval.lower == 0 && zero.interval.upper == 0)

@@ -8,11 +8,14 @@ import Testing
 struct SweepTests {
     static let memory: UInt64 = 24_000_000_000
 
-    func plan(memory: UInt64 = memory, _ configure: (inout RunOptions) -> Void) throws(UsageError) -> RunPlan {
+    func plan(memory: UInt64 = memory, _ configure: (inout RunOptions) -> Void) throws(UsageError)
+        -> RunPlan
+    {
         var options = RunOptions()
         options.scenarios = ["tally"]
         configure(&options)
-        return try RunPlan(options: options, catalog: FakeScenarios.catalog, cores: 2, physicalMemory: memory)
+        return try RunPlan(
+            options: options, catalog: FakeScenarios.catalog, cores: 2, physicalMemory: memory)
     }
 
     // MARK: Parsing
@@ -21,19 +24,28 @@ struct SweepTests {
     func parsesLists() throws {
         let limit = RunOptions.Limits.machines
         #expect(try limit.parseList("1000", flag: "--machines") == [1000])
-        #expect(try limit.parseList("1000,10_000, 100000 ,1_000_000", flag: "--machines") == [1000, 10_000, 100_000, 1_000_000])
+        #expect(
+            try limit.parseList("1000,10_000, 100000 ,1_000_000", flag: "--machines") == [
+                1000, 10_000, 100_000, 1_000_000,
+            ])
         #expect(try limit.parseList("100,10,100", flag: "--machines") == [100, 10, 100])
     }
 
-    @Test("a bad value of a list is named alone, with the list and what is accepted",
-          arguments: ["1000,x", "1000,", ",1000", "1000,,10", "1000,0", "1000,-1", "1.5", "", "1000;10000"])
+    @Test(
+        "a bad value of a list is named alone, with the list and what is accepted",
+        arguments: [
+            "1000,x", "1000,", ",1000", "1000,,10", "1000,0", "1000,-1", "1.5", "", "1000;10000",
+        ])
     func refusesBadLists(text: String) {
         do {
             _ = try RunOptions.Limits.machines.parseList(text, flag: "--machines")
             Issue.record("'\(text)' was accepted")
         } catch {
             #expect(error.description.hasPrefix("--machines: '"), "\(text): \(error)")
-            #expect(error.description.hasSuffix("expected a whole number from 1 to 2147483647, or a comma list of them (a sweep)"), "\(text): \(error)")
+            #expect(
+                error.description.hasSuffix(
+                    "expected a whole number from 1 to 2147483647, or a comma list of them (a sweep)"
+                ), "\(text): \(error)")
             if text.contains(",") {
                 #expect(error.description.contains("in '\(text)'"), "\(text): \(error)")
             }
@@ -62,8 +74,12 @@ struct SweepTests {
         let plan = try plan { $0.machines = [100, 10, 100, 1000] }
         #expect(plan.sweeps == [.machines])
         #expect(plan.machines == [100, 10, 1000])
-        #expect(plan.configurations.map(\.label) == ["tally[machines=100]", "tally[machines=10]", "tally[machines=1000]"])
-        #expect(plan.configurations.map(\.sweep) == ["machines=100", "machines=10", "machines=1000"])
+        #expect(
+            plan.configurations.map(\.label) == [
+                "tally[machines=100]", "tally[machines=10]", "tally[machines=1000]",
+            ])
+        #expect(
+            plan.configurations.map(\.sweep) == ["machines=100", "machines=10", "machines=1000"])
         #expect(plan.configurations.map(\.configuration.entities) == [100, 10, 1000])
         #expect(Set(plan.configurations.map(\.group)).count == 3, "each point measured alone")
         // Each point's estimate is its own: more machines, more memory.
@@ -74,7 +90,10 @@ struct SweepTests {
     @Test("one value is no sweep: the sweep cell is empty and the label unchanged")
     func singleValue() throws {
         // A value given twice is measured once.
-        let plan = try plan { $0.machines = [50]; $0.eventsPerMachine = [5, 5] }
+        let plan = try plan {
+            $0.machines = [50]
+            $0.eventsPerMachine = [5, 5]
+        }
         #expect(plan.sweeps.isEmpty)
         #expect(plan.configurations.map(\.label) == ["tally"])
         #expect(plan.configurations.map(\.sweep) == [""])
@@ -88,9 +107,11 @@ struct SweepTests {
             $0.actors = [1, 4]
         }
         #expect(plan.sweeps == [.machines, .actors])
-        #expect(plan.configurations.map(\.sweep) == [
-            "machines=10;actors=1", "machines=10;actors=4", "machines=20;actors=1", "machines=20;actors=4",
-        ])
+        #expect(
+            plan.configurations.map(\.sweep) == [
+                "machines=10;actors=1", "machines=10;actors=4", "machines=20;actors=1",
+                "machines=20;actors=4",
+            ])
         #expect(plan.configurations.map(\.actors) == [1, 4, 1, 4])
         #expect(plan.configurations.allSatisfy { $0.configuration.eventsPerEntity == 3 })
         let events = try self.plan { $0.eventsPerMachine = [3, 30] }
@@ -98,9 +119,13 @@ struct SweepTests {
         #expect(events.configurations.map(\.configuration.eventsPerEntity) == [3, 30])
     }
 
-    @Test("actor counts above the machines are capped, and a fleet that comes out the same runs once")
+    @Test(
+        "actor counts above the machines are capped, and a fleet that comes out the same runs once")
     func actorsCapped() throws {
-        let plan = try plan { $0.machines = [2]; $0.actors = [1, 2, 4, 8] }
+        let plan = try plan {
+            $0.machines = [2]
+            $0.actors = [1, 2, 4, 8]
+        }
         #expect(plan.configurations.map(\.actors) == [1, 2])
         #expect(plan.configurations.map(\.sweep) == ["actors=1", "actors=2"])
     }
@@ -111,10 +136,11 @@ struct SweepTests {
             $0.machines = [5, 50]
             $0.parameters = [.init(scenario: "tally", name: "work", value: "10,20")]
         }
-        #expect(plan.configurations.map(\.label) == [
-            "tally[work=10;machines=5]", "tally[work=20;machines=5]",
-            "tally[work=10;machines=50]", "tally[work=20;machines=50]",
-        ])
+        #expect(
+            plan.configurations.map(\.label) == [
+                "tally[work=10;machines=5]", "tally[work=20;machines=5]",
+                "tally[work=10;machines=50]", "tally[work=20;machines=50]",
+            ])
         let groups = plan.configurations.map(\.group)
         #expect(groups[0] == groups[1] && groups[2] == groups[3] && groups[0] != groups[2])
     }
@@ -125,7 +151,10 @@ struct SweepTests {
         var parts = [String]()
         for index in 1...2 {
             let shard = try ShardSelection(index: index, count: 2)
-            let plan = try plan { $0.machines = [1, 2, 3, 4, 5]; $0.shard = shard }
+            let plan = try plan {
+                $0.machines = [1, 2, 3, 4, 5]
+                $0.shard = shard
+            }
             #expect(plan.suiteConfigurationCount == 5)
             parts += plan.configurations.map(\.label)
         }
@@ -134,19 +163,24 @@ struct SweepTests {
 
     // MARK: Memory
 
-    @Test("the memory check takes the sweep's largest point, wherever it is in the list",
-          arguments: [[1000, 100_000_000], [100_000_000, 1000]])
+    @Test(
+        "the memory check takes the sweep's largest point, wherever it is in the list",
+        arguments: [[1000, 100_000_000], [100_000_000, 1000]])
     func memoryOnLargest(machines: [Int]) throws {
         // tally: 20 events × 8 B + 16 B per machine; 10⁸ machines need some 17.6 GB.
         do {
             _ = try plan(memory: 4_000_000_000) { $0.machines = machines }
             Issue.record("\(machines) was accepted")
         } catch {
-            #expect(error.description.hasPrefix(
-                "--machines 100000000 with --events 20, the largest of the sweep,: scenario 'tally'"), "\(error)")
+            #expect(
+                error.description.hasPrefix(
+                    "--machines 100000000 with --events 20, the largest of the sweep,: scenario 'tally'"
+                ), "\(error)")
         }
         // Each value alone: the small one fits, the large one does not.
-        #expect(throws: UsageError.self) { try plan(memory: 4_000_000_000) { $0.machines = [100_000_000] } }
+        #expect(throws: UsageError.self) {
+            try plan(memory: 4_000_000_000) { $0.machines = [100_000_000] }
+        }
         #expect(try plan(memory: 4_000_000_000) { $0.machines = [1000] }.configurations.count == 1)
     }
 
@@ -155,10 +189,16 @@ struct SweepTests {
         // 10⁶ machines × 10⁴ events × 8 B = 80 GB; neither largest alone is refused with the
         // other's smallest value.
         do {
-            _ = try plan { $0.machines = [10, 1_000_000]; $0.eventsPerMachine = [10_000, 1] }
+            _ = try plan {
+                $0.machines = [10, 1_000_000]
+                $0.eventsPerMachine = [10_000, 1]
+            }
             Issue.record("accepted")
         } catch {
-            #expect(error.description.hasPrefix("--machines 1000000 with --events 10000, the largest of the sweep,"), "\(error)")
+            #expect(
+                error.description.hasPrefix(
+                    "--machines 1000000 with --events 10000, the largest of the sweep,"), "\(error)"
+            )
         }
     }
 
@@ -183,24 +223,36 @@ struct SweepTests {
 
     @Test("a sweep's rows carry their point, and their identities are distinct")
     func rowsOfSweep() async throws {
-        let rows = try await rows { $0.machines = [4, 8]; $0.eventsPerMachine = [5] }
+        let rows = try await rows {
+            $0.machines = [4, 8]
+            $0.eventsPerMachine = [5]
+        }
         let variants = FakeScenarios.catalog.entry(named: "tally")!.variants.count
         #expect(rows.count == 2 * variants)
-        #expect(rows.map(\.sweep) == Array(repeating: "machines=4", count: variants) + Array(repeating: "machines=8", count: variants))
+        #expect(
+            rows.map(\.sweep) == Array(repeating: "machines=4", count: variants)
+                + Array(repeating: "machines=8", count: variants))
         for row in rows {
             #expect(row.sweep == "machines=\(row.machines)")
-            #expect(row.cells[ResultRow.columns.firstIndex(of: ResultColumn.sweep.name)!] == row.sweep)
+            #expect(
+                row.cells[ResultRow.columns.firstIndex(of: ResultColumn.sweep.name)!] == row.sweep)
         }
         let read = try file(rows)
         #expect(Set(read.records.map(\.identity)).count == rows.count)
         #expect(read.records[0].identity.benchmarkName == "tally.plain[bias=0;work=1;machines=4]")
         // Added after estimated_peak_bytes, at the end of its day's columns.
-        #expect(ResultRow.columns.firstIndex(of: ResultColumn.sweep.name) == ResultRow.columns.firstIndex(of: ResultColumn.estimatedPeakBytes.name)! + 1)
+        #expect(
+            ResultRow.columns.firstIndex(of: ResultColumn.sweep.name) == ResultRow.columns
+                .firstIndex(of: ResultColumn.estimatedPeakBytes.name)! + 1)
     }
 
     @Test("an actors sweep spreads the same work over more actors: same outcomes, more actors")
     func actorsSweep() async throws {
-        let rows = try await rows { $0.machines = [8]; $0.eventsPerMachine = [5]; $0.actors = [1, 2, 4] }
+        let rows = try await rows {
+            $0.machines = [8]
+            $0.eventsPerMachine = [5]
+            $0.actors = [1, 2, 4]
+        }
         let baseline = rows.filter { $0.variant == "plain" }
         #expect(baseline.map(\.actors) == [1, 2, 4])
         #expect(baseline.map(\.sweep) == ["actors=1", "actors=2", "actors=4"])
@@ -210,8 +262,16 @@ struct SweepTests {
 
     @Test("compare matches a sweep's rows point by point, never one size against another")
     func compareKeys() async throws {
-        let before = try file(try await rows { $0.machines = [4, 8]; $0.eventsPerMachine = [5] }, path: "before.csv")
-        let after = try file(try await rows { $0.machines = [8, 16]; $0.eventsPerMachine = [5] }, path: "after.csv")
+        let before = try file(
+            try await rows {
+                $0.machines = [4, 8]
+                $0.eventsPerMachine = [5]
+            }, path: "before.csv")
+        let after = try file(
+            try await rows {
+                $0.machines = [8, 16]
+                $0.eventsPerMachine = [5]
+            }, path: "after.csv")
         let comparison = try ResultsComparison(baseline: before, current: after)
         let compared = Set(comparison.comparisons.map(\.identity.sweep))
         #expect(compared == ["machines=8"])
@@ -231,7 +291,9 @@ struct SweepTests {
         #expect(throws: ResultsFileError.self) { try ResultsFixture([first, first]).file() }
     }
 
-    @Test("merge joins a sharded sweep and does not call its swept machines a difference between parts")
+    @Test(
+        "merge joins a sharded sweep and does not call its swept machines a difference between parts"
+    )
     func mergeSweep() throws {
         func part(_ machines: String) -> [String: String] {
             var row = [String: String].row("table", median: 10)
@@ -250,7 +312,8 @@ struct SweepTests {
         var other = [String: String].row("other", median: 10)
         other["machines"] = "5"
         let unswept = try ResultsMerge.merge([
-            try ResultsFixture([.row("table", median: 10)]).file("1.csv"), try ResultsFixture([other]).file("2.csv"),
+            try ResultsFixture([.row("table", median: 10)]).file("1.csv"),
+            try ResultsFixture([other]).file("2.csv"),
         ])
         #expect(unswept.notes.contains { $0.contains("machines") })
     }
@@ -271,6 +334,8 @@ struct SweepTests {
         // InfluxDB: the point is a tag, so the two rows are two series, not one overwritten.
         let influx = try BenchmarkExport.render(file, as: .influx).split(separator: "\n")
         #expect(influx.count == 2)
-        #expect(influx[0].contains(",sweep=machines\\=1000 ") || influx[0].contains(",sweep=machines\\=1000,"), "\(influx[0])")
+        #expect(
+            influx[0].contains(",sweep=machines\\=1000 ")
+                || influx[0].contains(",sweep=machines\\=1000,"), "\(influx[0])")
     }
 }

@@ -99,7 +99,9 @@ struct ThreadClockTests {
             #expect(round.cpuNanoseconds > 0)
             // The thread clock and the monotonic clock tick alike; a microsecond of slack
             // for reading them at slightly different moments.
-            #expect(round.cpuNanoseconds <= round.wallNanoseconds + 1_000, "CPU \(round.cpuNanoseconds) > wall \(round.wallNanoseconds)")
+            #expect(
+                round.cpuNanoseconds <= round.wallNanoseconds + 1_000,
+                "CPU \(round.cpuNanoseconds) > wall \(round.wallNanoseconds)")
             closest = max(closest, Double(round.cpuNanoseconds) / Double(round.wallNanoseconds))
             #expect(round.utilization <= 1.01)
         }

@@ -74,7 +74,8 @@ struct CalibrateTests {
         #expect(CalibrateScenario.variants.map(\.name) == ["ruler", "ruler-twin", "floor"])
     }
 
-    @Test("extra twin steps change the work but not the outcome", arguments: ["1", "5", "10", "1000"])
+    @Test(
+        "extra twin steps change the work but not the outcome", arguments: ["1", "5", "10", "1000"])
     func twinExtra(extra: String) {
         for seed: UInt64 in 0..<10 {
             expectVariantsAgree(

@@ -24,7 +24,9 @@ struct CatalogEquivalenceTests {
     }
 
     private static func check<S: Scenario>(_: S.Type) async {
-        #expect(S.variants.filter { $0.role == .baseline }.count == 1, "\(S.descriptor.name): one baseline")
+        #expect(
+            S.variants.filter { $0.role == .baseline }.count == 1,
+            "\(S.descriptor.name): one baseline")
         let events = min(S.descriptor.defaultEventsPerEntity, 40)
         for seed: UInt64 in 0..<6 {
             for (entities, perEntity) in [(1, 1), (4, events), (9, events)] {

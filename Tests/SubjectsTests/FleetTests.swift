@@ -4,14 +4,15 @@ import Testing
 @testable import Subjects
 
 /// Every design of `fleet`, run with a given number of slices (the cores it assumes).
-private let designs: [(name: String, run: @Sendable (VendingShard, Int) async -> VendingOutcome)] = [
-    ("sliced", { await SlicedFleet.run($0, slices: $1) }),
-    ("actor-per-machine", { await ActorPerMachineFleet.run($0, slices: $1) }),
-    ("actor-per-machine-batched", { await BatchedActorFleet.run($0, slices: $1) }),
-    // One task per machine whatever the cores: the slice count does not apply.
-    ("task-per-machine", { shard, _ in await TaskPerMachineFleet.run(shard) }),
-    ("mutex-shared", { await MutexSharedFleet.run($0, slices: $1) }),
-]
+private let designs: [(name: String, run: @Sendable (VendingShard, Int) async -> VendingOutcome)] =
+    [
+        ("sliced", { await SlicedFleet.run($0, slices: $1) }),
+        ("actor-per-machine", { await ActorPerMachineFleet.run($0, slices: $1) }),
+        ("actor-per-machine-batched", { await BatchedActorFleet.run($0, slices: $1) }),
+        // One task per machine whatever the cores: the slice count does not apply.
+        ("task-per-machine", { shard, _ in await TaskPerMachineFleet.run(shard) }),
+        ("mutex-shared", { await MutexSharedFleet.run($0, slices: $1) }),
+    ]
 
 /// Slice counts to try: one core, the usual few, more slices than machines.
 private let sliceCounts = [1, 2, 3, 8, 64]
@@ -30,7 +31,9 @@ private func expectDesignsAgree(
     let vending = runVariant(
         VendingScenario.self, VendingScenario.baselineName, entities: machines, events: events,
         seed: seed, parameters: parameters)
-    #expect(vending == reference, "fleet's tapes differ from vending's: seed \(seed)", sourceLocation: sourceLocation)
+    #expect(
+        vending == reference, "fleet's tapes differ from vending's: seed \(seed)",
+        sourceLocation: sourceLocation)
     for design in designs {
         for slices in sliceCounts {
             let outcome = await design.run(shard, slices)
@@ -70,8 +73,10 @@ struct FleetTests {
         for (machines, events) in [(1, 1), (1, 200), (2, 1), (5, 37), (40, 60), (130, 8)] {
             await expectDesignsAgree(machines: machines, events: events, seed: seed)
         }
-        await expectDesignsAgree(machines: 25, events: 40, seed: seed, parameters: ["products": "0"])
-        await expectDesignsAgree(machines: 25, events: 40, seed: seed, parameters: ["products": "1"])
+        await expectDesignsAgree(
+            machines: 25, events: 40, seed: seed, parameters: ["products": "0"])
+        await expectDesignsAgree(
+            machines: 25, events: 40, seed: seed, parameters: ["products": "1"])
     }
 
     @Test("a single machine with a single event, each action, in every design")
@@ -79,13 +84,16 @@ struct FleetTests {
         for action in [VendingAction.putMoney, .ejectMoney, .pressButton] {
             for products in [0, 1, 3] {
                 let shard = VendingShard(
-                    firstMachine: 41, eventsPerMachine: 1, productCounts: [products], actions: [action])
+                    firstMachine: 41, eventsPerMachine: 1, productCounts: [products],
+                    actions: [action])
                 let reference = EnumSwitchVending.run(shard)
                 #expect(reference.machines == 1)
                 for design in designs {
                     for slices in [1, 4] {
                         let outcome = await design.run(shard, slices)
-                        #expect(outcome == reference, "\(design.name): \(action), \(products) products, \(slices) slices")
+                        #expect(
+                            outcome == reference,
+                            "\(design.name): \(action), \(products) products, \(slices) slices")
                     }
                 }
             }
@@ -94,7 +102,8 @@ struct FleetTests {
 
     @Test("a fleet with no machines gives the empty outcome in every design")
     func noMachines() async {
-        let shard = VendingShard(firstMachine: 0, eventsPerMachine: 5, productCounts: [], actions: [])
+        let shard = VendingShard(
+            firstMachine: 0, eventsPerMachine: 5, productCounts: [], actions: [])
         for design in designs {
             #expect(await design.run(shard, 2) == VendingOutcome(), "\(design.name)")
         }
@@ -118,7 +127,8 @@ struct FleetTests {
     func slicesCoverTheFleet() {
         for machines in [1, 2, 7, 100] {
             let shard = VendingShard(
-                firstMachine: 0, eventsPerMachine: 1, productCounts: Array(repeating: 1, count: machines),
+                firstMachine: 0, eventsPerMachine: 1,
+                productCounts: Array(repeating: 1, count: machines),
                 actions: Array(repeating: .putMoney, count: machines))
             for slices in [1, 2, 3, 8, 200] {
                 let parts = shard.machineSlices(slices)

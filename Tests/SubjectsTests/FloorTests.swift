@@ -15,11 +15,13 @@ private func checkFloor<S: Scenario>(_ scenario: S.Type) async {
     for seed: UInt64 in 0..<5 {
         let events = min(S.descriptor.defaultEventsPerEntity, 50)
         let whole = await runVariantAsync(S.self, floor, entities: 7, events: events, seed: seed)
-        let sliced = await runVariantAsync(S.self, floor, entities: 7, events: events, seed: seed, slices: 3)
+        let sliced = await runVariantAsync(
+            S.self, floor, entities: 7, events: events, seed: seed, slices: 3)
         #expect(whole == sliced, "\(name).floor depends on slicing: seed \(seed)")
         let again = await runVariantAsync(S.self, floor, entities: 7, events: events, seed: seed)
         #expect(whole == again, "\(name).floor differs between runs: seed \(seed)")
-        let other = await runVariantAsync(S.self, floor, entities: 7, events: events, seed: seed &+ 100)
+        let other = await runVariantAsync(
+            S.self, floor, entities: 7, events: events, seed: seed &+ 100)
         #expect(whole != other, "\(name).floor records nothing of its inputs: seed \(seed)")
     }
 }
@@ -37,7 +39,10 @@ struct FloorTests {
     func vendingFloorWalksTheTape() {
         let shard = VendingShard(
             firstMachine: 0, eventsPerMachine: 4, productCounts: [1, 0],
-            actions: [.putMoney, .ejectMoney, .putMoney, .pressButton, .pressButton, .putMoney, .putMoney, .ejectMoney])
+            actions: [
+                .putMoney, .ejectMoney, .putMoney, .pressButton, .pressButton, .putMoney, .putMoney,
+                .ejectMoney,
+            ])
         let outcome = FloorVending.run(shard)
         #expect(outcome.machines == 2)
         #expect(outcome.coinsAccepted == 4 && outcome.refunds == 2 && outcome.sales == 2)

@@ -13,8 +13,10 @@ struct MarksMemoryTests {
     /// builder grew to hold hundreds.
     static func deepPage(marks: Int) -> Doodle {
         var random = SplitMix64(seed: 7)
-        return DoodleShape(marks: marks, strokeLength: 12, nesting: marks / 2, nestChance: 1, dotChance: 0.2)
-            .draw(&random)
+        return DoodleShape(
+            marks: marks, strokeLength: 12, nesting: marks / 2, nestChance: 1, dotChance: 0.2
+        )
+        .draw(&random)
     }
 
     @Test("no enum-tree stroke keeps more than twice the room its children need")
@@ -83,7 +85,8 @@ struct MarksMemoryTests {
         for scenario in allScenarios {
             let names = variantNames(scenario)
             for name in scenario.descriptor.variantBytesPerEvent.keys {
-                #expect(names.contains(name), "\(scenario.descriptor.name): '\(name)' is no variant")
+                #expect(
+                    names.contains(name), "\(scenario.descriptor.name): '\(name)' is no variant")
             }
         }
     }
@@ -93,8 +96,10 @@ struct MarksMemoryTests {
         let descriptor = MarksScenario.descriptor
         let configuration = Self.configuration([:], machines: 100, events: 20_000)
         let all = descriptor.estimatedBytes(configuration)
-        let every = descriptor.estimatedBytes(configuration, variants: MarksScenario.variants.map(\.name))
-        let flat = descriptor.estimatedBytes(configuration, variants: ["type-cast", "flat", "floor"])
+        let every = descriptor.estimatedBytes(
+            configuration, variants: MarksScenario.variants.map(\.name))
+        let flat = descriptor.estimatedBytes(
+            configuration, variants: ["type-cast", "flat", "floor"])
         #expect(all == every)
         // Measured: 345 B per mark with every variant, 138 with type-cast, flat and the floor.
         #expect((0.3...0.5).contains(flat / all), "\(flat) of \(all)")
@@ -123,21 +128,30 @@ struct MarksMemoryTests {
         // It must run within its estimate: the process's own 30 MB and the configuration's.
         let descriptor = MarksScenario.descriptor
         let options = Self.hugeNestedTransform()
-        var values = Dictionary(uniqueKeysWithValues: descriptor.parameters.map { ($0.name, $0.defaultValue) })
+        var values = Dictionary(
+            uniqueKeysWithValues: descriptor.parameters.map { ($0.name, $0.defaultValue) })
         for assignment in options.parameters { values[assignment.name] = assignment.value }
-        let estimate = 30e6 + descriptor.estimatedBytes(
-            ScenarioConfiguration(
-                entities: 1, eventsPerEntity: 20_000_000, seed: 1, parameters: ParameterValues(values)))
+        let estimate =
+            30e6
+            + descriptor.estimatedBytes(
+                ScenarioConfiguration(
+                    entities: 1, eventsPerEntity: 20_000_000, seed: 1,
+                    parameters: ParameterValues(values)))
         let peak = 14.09e9
         #expect(peak <= estimate && peak / estimate >= 0.5, "estimate \(estimate) B")
     }
 
-    static func configuration(_ parameters: [String: String], machines: Int, events: Int) -> ScenarioConfiguration {
+    static func configuration(_ parameters: [String: String], machines: Int, events: Int)
+        -> ScenarioConfiguration
+    {
         var values = Dictionary(
-            uniqueKeysWithValues: MarksScenario.descriptor.parameters.map { ($0.name, $0.defaultValue) })
+            uniqueKeysWithValues: MarksScenario.descriptor.parameters.map {
+                ($0.name, $0.defaultValue)
+            })
         values.merge(parameters) { $1 }
         return ScenarioConfiguration(
-            entities: machines, eventsPerEntity: events, seed: 1, parameters: ParameterValues(values))
+            entities: machines, eventsPerEntity: events, seed: 1,
+            parameters: ParameterValues(values))
     }
 
     @Test("the estimate grows with nesting, with short strokes and with one large page")
@@ -145,7 +159,8 @@ struct MarksMemoryTests {
         let shapeBytes = try #require(MarksScenario.descriptor.shapeBytes)
         let flat = shapeBytes(Self.configuration(["nest": "0"], machines: 100, events: 20_000))
         let nested = shapeBytes(Self.configuration(["nest": "1"], machines: 100, events: 20_000))
-        let shortStrokes = shapeBytes(Self.configuration(["nest": "0", "stroke": "1"], machines: 100, events: 20_000))
+        let shortStrokes = shapeBytes(
+            Self.configuration(["nest": "0", "stroke": "1"], machines: 100, events: 20_000))
         let onePage = shapeBytes(Self.configuration(["nest": "0"], machines: 1, events: 2_000_000))
         let onePageBounds = shapeBytes(
             Self.configuration(["nest": "0", "op": "bounds"], machines: 1, events: 2_000_000))

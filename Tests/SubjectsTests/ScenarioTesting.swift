@@ -28,9 +28,10 @@ func runVariant<S: Scenario>(
     _ scenario: S.Type, _ variant: String, entities: Int, events: Int, seed: UInt64,
     parameters: [String: String] = [:], slices: Int = 1
 ) -> S.Outcome {
-    guard let (chosen, shards) = variantAndShards(
-        scenario, variant, entities: entities, events: events, seed: seed,
-        parameters: parameters, slices: slices)
+    guard
+        let (chosen, shards) = variantAndShards(
+            scenario, variant, entities: entities, events: events, seed: seed,
+            parameters: parameters, slices: slices)
     else { return S.Outcome() }
     var total = S.Outcome()
     for shard in shards { total.merge(chosen.prepare(shard)()) }
@@ -42,9 +43,10 @@ func runVariantAsync<S: Scenario>(
     _ scenario: S.Type, _ variant: String, entities: Int, events: Int, seed: UInt64,
     parameters: [String: String] = [:], slices: Int = 1
 ) async -> S.Outcome {
-    guard let (chosen, shards) = variantAndShards(
-        scenario, variant, entities: entities, events: events, seed: seed,
-        parameters: parameters, slices: slices)
+    guard
+        let (chosen, shards) = variantAndShards(
+            scenario, variant, entities: entities, events: events, seed: seed,
+            parameters: parameters, slices: slices)
     else { return S.Outcome() }
     var total = S.Outcome()
     for shard in shards {

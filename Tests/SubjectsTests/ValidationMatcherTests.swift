@@ -117,7 +117,8 @@ struct ValidationMatcherTests {
                 let verdict = expectAgreement(on: text)[field.index]
                 #expect(
                     verdict == expected,
-                    "\(field.label) text \(String(reflecting: text)) should be \(expected ? "valid" : "invalid")")
+                    "\(field.label) text \(String(reflecting: text)) should be \(expected ? "valid" : "invalid")"
+                )
             }
         }
     }

@@ -112,8 +112,9 @@ struct ValidationTests {
         ),
     ]
 
-    @Test("the article's fields: ASCII only, empty accepted, each error with its code",
-          arguments: variantsAndMatchers)
+    @Test(
+        "the article's fields: ASCII only, empty accepted, each error with its code",
+        arguments: variantsAndMatchers)
     func articleFields(variant: String, matcher: MatcherKind) {
         for (kind, valid, invalid) in Self.articleFields {
             let outcome = Self.verdicts(variant, matcher, (valid + invalid).map { (kind, $0) })
@@ -142,8 +143,9 @@ struct ValidationTests {
         #expect(FieldKind.alphabetic.articlePattern == "^[a-zA-Z]*$")
     }
 
-    @Test("the article's CustomTextField reports its validator's error",
-          arguments: MatcherKind.allCases)
+    @Test(
+        "the article's CustomTextField reports its validator's error",
+        arguments: MatcherKind.allCases)
     func customTextField(matcher: MatcherKind) {
         typealias Objects = StrategyObjectsValidation
         func field(_ kind: FieldKind, _ text: String) -> InputValidationError? {
@@ -192,8 +194,9 @@ struct ValidationTests {
         let wrongReason = outcome(
             InputValidationError(code: 1001, failureReason: FieldKind.alphabetic.failureReason))
         let wrongDescription = outcome(
-            InputValidationError(code: 1001, failureReason: "input may contain digits only",
-                                 description: "failed"))
+            InputValidationError(
+                code: 1001, failureReason: "input may contain digits only",
+                description: "failed"))
         let wrongCode = outcome(FieldKind.alphabetic.error)
         let unknownCode = outcome(InputValidationError(code: 7, failureReason: "?"))
         let noError = outcome(nil)

@@ -8,7 +8,8 @@ struct VendingTests {
     @Test("every variant agrees with enum-switch", arguments: 0..<40)
     func variantsAgree(seed: UInt64) {
         for (machines, events) in [(0, 10), (1, 1), (1, 300), (7, 50), (40, 120)] {
-            expectVariantsAgree(VendingScenario.self, entities: machines, events: events, seed: seed)
+            expectVariantsAgree(
+                VendingScenario.self, entities: machines, events: events, seed: seed)
         }
         expectVariantsAgree(
             VendingScenario.self, entities: 25, events: 80, seed: seed,
@@ -35,8 +36,9 @@ struct VendingTests {
         #expect(outcome.rejected.allSatisfy { $0 == 0 })
     }
 
-    @Test("a machine with 0 products starts SoldOut and rejects everything",
-          arguments: VendingScenario.checkedVariants.map(\.name))
+    @Test(
+        "a machine with 0 products starts SoldOut and rejects everything",
+        arguments: VendingScenario.checkedVariants.map(\.name))
     func emptyMachine(variant: String) {
         let shard = VendingShard(
             firstMachine: 0, eventsPerMachine: 3, productCounts: [0],
@@ -58,10 +60,15 @@ struct VendingTests {
             actions: [.ejectMoney, .pressButton, .putMoney, .putMoney])
         for variant in VendingScenario.checkedVariants {
             let outcome = variant.prepare(shard)()
-            #expect(outcome.rejected[VendingLedger.slot(.noMoney, .ejectMoney)] == 1, "\(variant.name)")
-            #expect(outcome.rejected[VendingLedger.slot(.noMoney, .pressButton)] == 1, "\(variant.name)")
-            #expect(outcome.rejected[VendingLedger.slot(.noMoney, .distribute)] == 1, "\(variant.name)")
-            #expect(outcome.rejected[VendingLedger.slot(.hasMoney, .putMoney)] == 1, "\(variant.name)")
+            #expect(
+                outcome.rejected[VendingLedger.slot(.noMoney, .ejectMoney)] == 1, "\(variant.name)")
+            #expect(
+                outcome.rejected[VendingLedger.slot(.noMoney, .pressButton)] == 1, "\(variant.name)"
+            )
+            #expect(
+                outcome.rejected[VendingLedger.slot(.noMoney, .distribute)] == 1, "\(variant.name)")
+            #expect(
+                outcome.rejected[VendingLedger.slot(.hasMoney, .putMoney)] == 1, "\(variant.name)")
             #expect(outcome.finalStates == [0, 1, 0, 0], "\(variant.name)")
         }
     }

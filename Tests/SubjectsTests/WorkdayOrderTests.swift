@@ -66,7 +66,9 @@ struct WorkdayOrderTests {
         shard.simulate { ReorderingWork(swaps: swaps) }
     }
 
-    @Test("right states in the wrong order are WRONG; in the right order they agree", arguments: 0..<20)
+    @Test(
+        "right states in the wrong order are WRONG; in the right order they agree",
+        arguments: 0..<20)
     func wrongOrderIsCaught(seed: UInt64) {
         for step in ["0.5", "1"] {
             let configuration = WorkdayScenario.makeConfiguration(
@@ -74,7 +76,9 @@ struct WorkdayOrderTests {
             let shard = WorkdayScenario(configuration: configuration).makeShard(entities: 0..<9)
             let baseline = EnumSwitchWorkday.run(shard)
             let control = run(shard, swaps: false)
-            #expect(control == baseline, "the wrapper alone changes the outcome: seed \(seed), step \(step)")
+            #expect(
+                control == baseline,
+                "the wrapper alone changes the outcome: seed \(seed), step \(step)")
 
             let reordered = run(shard, swaps: true)
             // The same states, as often, with the same transitions and endings…
@@ -84,7 +88,8 @@ struct WorkdayOrderTests {
             #expect(reordered.daysEndedSleeping == baseline.daysEndedSleeping)
             #expect(reordered.finalStates == baseline.finalStates)
             // …in another order: the outcome check (equality with the baseline's) refuses it.
-            #expect(reordered != baseline, "a reordered day went unnoticed: seed \(seed), step \(step)")
+            #expect(
+                reordered != baseline, "a reordered day went unnoticed: seed \(seed), step \(step)")
             #expect(reordered.checksum != baseline.checksum)
         }
     }
@@ -131,7 +136,9 @@ struct WorkdayOrderTests {
             }
         }
         // Distinct reorderings also differ from one another.
-        let reorderings = day.indices.flatMap { i in day.indices.filter { i < $0 && day[i] != day[$0] } }.count
+        let reorderings = day.indices.flatMap { i in
+            day.indices.filter { i < $0 && day[i] != day[$0] }
+        }.count
         #expect(seen.count == reorderings + 1)
     }
 }

@@ -22,7 +22,9 @@ struct WorkdayTests {
         }
     }
 
-    @Test("a day with the task finished ends in Rest at 17", arguments: WorkdayScenario.checkedVariants.map(\.name))
+    @Test(
+        "a day with the task finished ends in Rest at 17",
+        arguments: WorkdayScenario.checkedVariants.map(\.name))
     func finishedDay(variant: String) {
         // Ticks at 9, 10, …, 17: Forenoon 9–11, Noon 12, Afternoon 13–16, Rest at 17.
         let shard = WorkdayShard(
@@ -35,7 +37,9 @@ struct WorkdayTests {
         #expect(outcome.finalStates[WorkdayStateID.rest.rawValue] == 1)
     }
 
-    @Test("an unfinished day works overtime until 21, then sleeps", arguments: WorkdayScenario.checkedVariants.map(\.name))
+    @Test(
+        "an unfinished day works overtime until 21, then sleeps",
+        arguments: WorkdayScenario.checkedVariants.map(\.name))
     func overtimeDay(variant: String) {
         // 9…21 is 13 ticks, then the next day starts in Forenoon at 9 with its task finished.
         let shard = WorkdayShard(

@@ -5,7 +5,9 @@ enum AllocationChart {
 
     static func svg(_ records: [ResultsRecord]) throws(CanvasOverflow) -> String? {
         let groups = ChartRows.grouped(records) { ChartRows.configurationKey($0) }
-            .map { ($0.records[0], $0.records.filter { $0.isOK && $0.number(.allocsPerEvent) != nil }) }
+            .map {
+                ($0.records[0], $0.records.filter { $0.isOK && $0.number(.allocsPerEvent) != nil })
+            }
             .filter { !$0.1.isEmpty }
         guard !groups.isEmpty else { return nil }
         // A row is at least its name, its bar and its figure.
@@ -13,14 +15,24 @@ enum AllocationChart {
         let values = groups.flatMap { $0.1.compactMap { $0.number(.allocsPerEvent) } }
         let plotLeft = labelWidth + 10
         let plotRight = Charts.width - 90
-        let scale = ChartScale.fitted(.linear, to: values, pixels: (plotLeft, plotRight), including: [1], fromZero: true)
+        let scale = ChartScale.fitted(
+            .linear, to: values, pixels: (plotLeft, plotRight), including: [1], fromZero: true)
 
         var bars = SVGCanvas(width: Charts.width, height: 0)
-        bars.text(10, 20, "Allocations per event (heap allocations counted by the harness)", size: 14, bold: true)
+        bars.text(
+            10, 20, "Allocations per event (heap allocations counted by the harness)", size: 14,
+            bold: true)
         let names = ChartRows.variantOrder(groups.flatMap(\.1))
-        let colourIndex = Dictionary(names.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
-        let legend = names.enumerated().map { (colour: ChartPalette.colour($0.offset), name: $0.element, marker: ChartText.LegendMarker.bar) }
-        var y = ChartText.legend(on: &bars, x: 10, y: 42, width: Charts.width - 20, entries: legend) + 6
+        let colourIndex = Dictionary(
+            names.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+        let legend = names.enumerated().map {
+            (
+                colour: ChartPalette.colour($0.offset), name: $0.element,
+                marker: ChartText.LegendMarker.bar
+            )
+        }
+        var y =
+            ChartText.legend(on: &bars, x: 10, y: 42, width: Charts.width - 20, entries: legend) + 6
         let plotTop = y
         for (first, rows) in groups where !bars.isFull {
             bars.open(cssClass: "configuration", label: ChartRows.title(first))
@@ -30,8 +42,12 @@ enum AllocationChart {
                 let allocations = row.number(.allocsPerEvent)!
                 let colour = ChartPalette.colour(colourIndex[row[.variant]] ?? 0)
                 bars.text(24, y + 15, row[.variant])
-                bars.rect(plotLeft, y + 4, scale.pixel(allocations) - plotLeft, rowHeight - 8, fill: colour, cssClass: "bar")
-                bars.text(scale.pixel(allocations) + 6, y + 15, NumberFormat.significant(allocations), size: 10.5)
+                bars.rect(
+                    plotLeft, y + 4, scale.pixel(allocations) - plotLeft, rowHeight - 8,
+                    fill: colour, cssClass: "bar")
+                bars.text(
+                    scale.pixel(allocations) + 6, y + 15, NumberFormat.significant(allocations),
+                    size: 10.5)
                 y += rowHeight
             }
             bars.close()
@@ -49,9 +65,12 @@ enum AllocationChart {
         }
         canvas.line(frame.left, frame.bottom, frame.right, frame.bottom, stroke: ChartPalette.ink)
         canvas.line(frame.left, frame.top, frame.left, frame.bottom, stroke: ChartPalette.ink)
-        canvas.text(frame.left + frame.width / 2, frame.bottom + 34, "allocations per event (count)", anchor: .middle)
+        canvas.text(
+            frame.left + frame.width / 2, frame.bottom + 34, "allocations per event (count)",
+            anchor: .middle)
         canvas.close()
         canvas.append(bars)
-        return try canvas.document(title: "simbench: allocations per event", kind: ChartKind.allocs.rawValue)
+        return try canvas.document(
+            title: "simbench: allocations per event", kind: ChartKind.allocs.rawValue)
     }
 }

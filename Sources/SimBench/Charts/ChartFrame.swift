@@ -14,15 +14,21 @@ struct ChartFrame {
     /// A frame whose scales are fitted to the values; `y` grows upwards.
     init(
         left: Double, top: Double, width: Double, height: Double,
-        x xKind: ChartScale.Kind, xValues: [Double], xIncluding: [Double] = [], xFromZero: Bool = false,
-        y yKind: ChartScale.Kind, yValues: [Double], yIncluding: [Double] = [], yFromZero: Bool = false
+        x xKind: ChartScale.Kind, xValues: [Double], xIncluding: [Double] = [],
+        xFromZero: Bool = false,
+        y yKind: ChartScale.Kind, yValues: [Double], yIncluding: [Double] = [],
+        yFromZero: Bool = false
     ) {
         self.left = left
         self.top = top
         self.width = width
         self.height = height
-        x = .fitted(xKind, to: xValues, pixels: (left, left + width), including: xIncluding, minimumSpan: 2, fromZero: xFromZero)
-        y = .fitted(yKind, to: yValues, pixels: (top + height, top), including: yIncluding, minimumSpan: 2, fromZero: yFromZero)
+        x = .fitted(
+            xKind, to: xValues, pixels: (left, left + width), including: xIncluding, minimumSpan: 2,
+            fromZero: xFromZero)
+        y = .fitted(
+            yKind, to: yValues, pixels: (top + height, top), including: yIncluding, minimumSpan: 2,
+            fromZero: yFromZero)
     }
 
     init(left: Double, top: Double, width: Double, height: Double, x: ChartScale, y: ChartScale) {
@@ -35,7 +41,10 @@ struct ChartFrame {
     }
 
     /// Grid lines, both axes with tick labels, and the axis titles (which carry units).
-    func drawAxes(on canvas: inout SVGCanvas, xTitle: String, yTitle: String?, xLabel: (Double) -> String = ChartText.short, yLabel: (Double) -> String = ChartText.short) {
+    func drawAxes(
+        on canvas: inout SVGCanvas, xTitle: String, yTitle: String?,
+        xLabel: (Double) -> String = ChartText.short, yLabel: (Double) -> String = ChartText.short
+    ) {
         canvas.open(cssClass: "axes")
         for tick in x.ticks() {
             let pixel = x.pixel(tick)
@@ -52,14 +61,17 @@ struct ChartFrame {
         canvas.line(left, bottom, right, bottom, stroke: ChartPalette.ink)
         canvas.line(left, top, left, bottom, stroke: ChartPalette.ink)
         canvas.text(left + width / 2, bottom + 34, xTitle, anchor: .middle)
-        if let yTitle { canvas.text(left - 48, top + height / 2, yTitle, anchor: .middle, rotated: true) }
+        if let yTitle {
+            canvas.text(left - 48, top + height / 2, yTitle, anchor: .middle, rotated: true)
+        }
         canvas.close()
     }
 
     /// A line through the shown points of a series, its 95% band behind it, and a marker
     /// per point.
     func drawSeries(
-        on canvas: inout SVGCanvas, _ points: [ChartPoint], colour: String, label: String, dash: String? = nil
+        on canvas: inout SVGCanvas, _ points: [ChartPoint], colour: String, label: String,
+        dash: String? = nil
     ) {
         let shown = points.filter { x.pixelIfShown($0.x) != nil && y.pixelIfShown($0.y) != nil }
         guard !shown.isEmpty else { return }
@@ -68,18 +80,25 @@ struct ChartFrame {
         if banded.count >= 2 {
             let upper = banded.map { (x.pixel($0.x), y.clampedPixel($0.high!)) }
             let lower = banded.reversed().map { (x.pixel($0.x), y.clampedPixel($0.low!)) }
-            canvas.path(upper + lower, closed: true, fill: colour, fillOpacity: 0.18, cssClass: "band")
+            canvas.path(
+                upper + lower, closed: true, fill: colour, fillOpacity: 0.18, cssClass: "band")
         } else {
             for point in banded {
                 let pixel = x.pixel(point.x)
-                canvas.line(pixel, y.clampedPixel(point.low!), pixel, y.clampedPixel(point.high!), stroke: colour, width: 1.5)
+                canvas.line(
+                    pixel, y.clampedPixel(point.low!), pixel, y.clampedPixel(point.high!),
+                    stroke: colour, width: 1.5)
             }
         }
         if shown.count >= 2 {
-            canvas.path(shown.map { (x.pixel($0.x), y.pixel($0.y)) }, closed: false, stroke: colour, width: 2, dash: dash)
+            canvas.path(
+                shown.map { (x.pixel($0.x), y.pixel($0.y)) }, closed: false, stroke: colour,
+                width: 2, dash: dash)
         }
         for point in shown {
-            canvas.circle(x.pixel(point.x), y.pixel(point.y), radius: 3.5, fill: colour, title: point.note, cssClass: "point")
+            canvas.circle(
+                x.pixel(point.x), y.pixel(point.y), radius: 3.5, fill: colour, title: point.note,
+                cssClass: "point")
         }
         canvas.close()
     }
@@ -103,8 +122,11 @@ enum ChartText {
     /// `5e-324`.
     static func short(_ value: Double) -> String {
         guard value.isFinite else { return "—" }
-        if abs(value) >= 1e15 || (value != 0 && abs(value) < 1e-6) { return String(format: "%.3g", value) }
-        for (scale, prefix) in [(1e12, "T"), (1e9, "G"), (1e6, "M"), (1e3, "k")] where abs(value) >= scale {
+        if abs(value) >= 1e15 || (value != 0 && abs(value) < 1e-6) {
+            return String(format: "%.3g", value)
+        }
+        for (scale, prefix) in [(1e12, "T"), (1e9, "G"), (1e6, "M"), (1e3, "k")]
+        where abs(value) >= scale {
             return trimmed(value / scale) + prefix
         }
         return trimmed(value)
@@ -141,7 +163,8 @@ enum ChartText {
 
     /// A legend: a coloured swatch and a name per entry, in rows from (`x`, `y`).
     static func legend(
-        on canvas: inout SVGCanvas, x: Double, y: Double, width: Double, entries: [(colour: String, name: String, marker: LegendMarker)]
+        on canvas: inout SVGCanvas, x: Double, y: Double, width: Double,
+        entries: [(colour: String, name: String, marker: LegendMarker)]
     ) -> Double {
         canvas.open(cssClass: "legend")
         var column = x
@@ -156,12 +179,17 @@ enum ChartText {
             case .line:
                 canvas.line(column, row - 4, column + 18, row - 4, stroke: entry.colour, width: 2.5)
             case .dashed:
-                canvas.line(column, row - 4, column + 18, row - 4, stroke: entry.colour, width: 2, dash: "5 3")
+                canvas.line(
+                    column, row - 4, column + 18, row - 4, stroke: entry.colour, width: 2,
+                    dash: "5 3")
             case .dot:
                 canvas.circle(column + 9, row - 4, radius: 4, fill: entry.colour)
             case .hollowDiamond:
                 canvas.path(
-                    [(column + 9, row - 9), (column + 14, row - 4), (column + 9, row + 1), (column + 4, row - 4)], closed: true,
+                    [
+                        (column + 9, row - 9), (column + 14, row - 4), (column + 9, row + 1),
+                        (column + 4, row - 4),
+                    ], closed: true,
                     fill: "#ffffff", stroke: entry.colour, width: 1.5)
             case .ring:
                 canvas.circle(column + 9, row - 4, radius: 6, fill: "none", stroke: entry.colour)

@@ -6,7 +6,9 @@ enum ChartRows {
     static let sizeColumns: [ResultColumn] = [.machines, .eventsPerMachine, .actors]
 
     /// `values` grouped by `key`, groups and their members in the order first met.
-    static func grouped<Key: Hashable>(_ records: [ResultsRecord], by key: (ResultsRecord) -> Key) -> [(key: Key, records: [ResultsRecord])] {
+    static func grouped<Key: Hashable>(_ records: [ResultsRecord], by key: (ResultsRecord) -> Key)
+        -> [(key: Key, records: [ResultsRecord])]
+    {
         var order = [Key]()
         var groups = [Key: [ResultsRecord]]()
         for record in records {
@@ -20,7 +22,9 @@ enum ChartRows {
     /// The rows of one measured configuration (scenario, parameters, sizes), leaving out
     /// `except` from the sizes (the axis a sweep runs along) and, unless `byRun` is false,
     /// keeping runs apart.
-    static func configurationKey(_ record: ResultsRecord, except: ResultColumn? = nil, byRun: Bool = true) -> [String] {
+    static func configurationKey(
+        _ record: ResultsRecord, except: ResultColumn? = nil, byRun: Bool = true
+    ) -> [String] {
         var key = [record[.scenario], record[.parameters]]
         for column in sizeColumns where column != except { key.append(record[column]) }
         if byRun { key.append(record[.runID]) }
@@ -51,7 +55,8 @@ enum ChartRows {
     static func variantOrder(_ records: [ResultsRecord]) -> [String] {
         var names = [String]()
         var seen = Set<String>()
-        for record in records.filter(\.isBaselineVariant) + records where seen.insert(record[.variant]).inserted {
+        for record in records.filter(\.isBaselineVariant) + records
+        where seen.insert(record[.variant]).inserted {
             names.append(record[.variant])
         }
         return names
@@ -59,7 +64,8 @@ enum ChartRows {
 
     /// `records` split by variant, in the order of `variantOrder`: one pass, however many
     /// variants a file names.
-    static func byVariant(_ records: [ResultsRecord]) -> (names: [String], rows: [[ResultsRecord]]) {
+    static func byVariant(_ records: [ResultsRecord]) -> (names: [String], rows: [[ResultsRecord]])
+    {
         let names = variantOrder(records)
         let groups = Dictionary(grouping: records) { $0[.variant] }
         return (names, names.map { groups[$0] ?? [] })
@@ -88,7 +94,9 @@ enum ChartRows {
         let high = record.number(.nsPerEventCIHigh)
         return ChartPoint(
             x: x, y: median, low: low, high: high,
-            note: "\(record[.variant]): \(NumberFormat.significant(median)) ns/event, 95% CI \(NumberFormat.interval(low, high))")
+            note:
+                "\(record[.variant]): \(NumberFormat.significant(median)) ns/event, 95% CI \(NumberFormat.interval(low, high))"
+        )
     }
 
     /// Whether the row has a ratio a chart can draw (`ratio` is not nil), without the work
@@ -105,6 +113,8 @@ enum ChartRows {
         let high = record.number(.ratioCIHigh)
         return ChartPoint(
             x: x, y: ratio, low: low, high: high,
-            note: "\(record[.variant]): \(NumberFormat.ratio(ratio)), 95% CI \(NumberFormat.interval(low, high, ratio: true))")
+            note:
+                "\(record[.variant]): \(NumberFormat.ratio(ratio)), 95% CI \(NumberFormat.interval(low, high, ratio: true))"
+        )
     }
 }

@@ -48,7 +48,9 @@ public struct ChartScale: Sendable, Equatable {
             low = min(max(low, -largest), largest)
             high = min(max(high, -largest), largest)
             let magnitude = max(abs(low), abs(high))
-            if high - low <= max(magnitude * ChartLimits.narrowestRelativeSpan, ChartLimits.smallestPositive) {
+            if high - low
+                <= max(magnitude * ChartLimits.narrowestRelativeSpan, ChartLimits.smallestPositive)
+            {
                 let widening = max(1, magnitude * 1e-6)
                 (low, high) = (low - widening, high + widening)
             }
@@ -56,10 +58,14 @@ public struct ChartScale: Sendable, Equatable {
             let smallest = ChartLimits.smallestPositive / 100
             low = min(max(low, smallest), largest)
             high = min(max(high, smallest), largest)
-            if high / low <= 1 + ChartLimits.narrowestRelativeSpan { (low, high) = (low / 2, high * 2) }
+            if high / low <= 1 + ChartLimits.narrowestRelativeSpan {
+                (low, high) = (low / 2, high * 2)
+            }
         }
         self.domain = low...high
-        self.pixels = (pixels.start.isFinite ? pixels.start : 0, pixels.end.isFinite ? pixels.end : 0)
+        self.pixels = (
+            pixels.start.isFinite ? pixels.start : 0, pixels.end.isFinite ? pixels.end : 0
+        )
     }
 
     /// A scale fitted to `values` (finite ones; non-positive ones are left out of a
@@ -67,7 +73,8 @@ public struct ChartScale: Sendable, Equatable {
     /// one spans at least `minimumSpan` (high / low) and a little more than the values; a
     /// linear one starts at zero when `fromZero`.
     public static func fitted(
-        _ kind: Kind, to values: [Double], pixels: (start: Double, end: Double), including: [Double] = [],
+        _ kind: Kind, to values: [Double], pixels: (start: Double, end: Double),
+        including: [Double] = [],
         minimumSpan: Double = 4, fromZero: Bool = false
     ) -> ChartScale {
         let largest = ChartLimits.largestMagnitude
@@ -80,9 +87,12 @@ public struct ChartScale: Sendable, Equatable {
             let high = decades.max() ?? 0
             let span = max(log10(max(minimumSpan, 1)), high - low + log10(1.2))
             let widen = (span - (high - low)) / 2
-            return ChartScale(.logarithmic, from: pow(10, low - widen), to: pow(10, high + widen), pixels: pixels)
+            return ChartScale(
+                .logarithmic, from: pow(10, low - widen), to: pow(10, high + widen), pixels: pixels)
         case .linear:
-            let finite = (values + including).filter(\.isFinite).map { min(max($0, -largest), largest) }
+            let finite = (values + including).filter(\.isFinite).map {
+                min(max($0, -largest), largest)
+            }
             var low = fromZero ? 0 : finite.min() ?? 0
             var high = finite.max() ?? 1
             if fromZero { low = min(low, 0) }
@@ -105,7 +115,9 @@ public struct ChartScale: Sendable, Equatable {
             fraction = (clamped - domain.lowerBound) / (domain.upperBound - domain.lowerBound)
         case .logarithmic:
             let clamped = value > 0 ? value : domain.lowerBound
-            fraction = (log10(clamped) - log10(domain.lowerBound)) / (log10(domain.upperBound) - log10(domain.lowerBound))
+            fraction =
+                (log10(clamped) - log10(domain.lowerBound))
+                / (log10(domain.upperBound) - log10(domain.lowerBound))
         }
         fraction = fraction.isNaN ? 0 : min(max(fraction, -1), 2)
         return pixels.start + fraction * (pixels.end - pixels.start)
@@ -114,7 +126,9 @@ public struct ChartScale: Sendable, Equatable {
     /// The pixel of `value`, or nil when it cannot be drawn: not finite, not positive on a
     /// logarithmic axis, or outside the domain.
     public func pixelIfShown(_ value: Double) -> Double? {
-        guard value.isFinite, kind == .linear || value > 0, domain.contains(value) else { return nil }
+        guard value.isFinite, kind == .linear || value > 0, domain.contains(value) else {
+            return nil
+        }
         return pixel(value)
     }
 
@@ -138,14 +152,18 @@ public struct ChartScale: Sendable, Equatable {
             // wide, so `index` stays exact; the count bounds the loop whatever happens.
             var ticks = [Double]()
             var index = (domain.lowerBound / step.value).rounded(.up)
-            while ticks.count < ChartLimits.ticksPerAxis, index * step.value <= domain.upperBound + step.value * 1e-9 {
+            while ticks.count < ChartLimits.ticksPerAxis,
+                index * step.value <= domain.upperBound + step.value * 1e-9
+            {
                 let tick = ChartScale.power(index * step.mantissa, step.exponent)
                 ticks.append(tick == 0 ? 0 : tick)
                 index += 1
             }
             return ticks
         case .logarithmic:
-            let mantissaSets: [[Double]] = [[1], [1, 2, 5], [1, 1.5, 2, 3, 5, 7], [1, 1.2, 1.5, 2, 2.5, 3, 4, 5, 6, 7, 8, 9]]
+            let mantissaSets: [[Double]] = [
+                [1], [1, 2, 5], [1, 1.5, 2, 3, 5, 7], [1, 1.2, 1.5, 2, 2.5, 3, 4, 5, 6, 7, 8, 9],
+            ]
             let first = Int(floor(log10(domain.lowerBound)))
             let last = Int(ceil(log10(domain.upperBound)))
             var best = [Double]()
@@ -154,7 +172,9 @@ public struct ChartScale: Sendable, Equatable {
                 for exponent in first...last {
                     for mantissa in mantissas {
                         let value = ChartScale.power(mantissa, exponent)
-                        if value >= domain.lowerBound * (1 - 1e-12), value <= domain.upperBound * (1 + 1e-12) {
+                        if value >= domain.lowerBound * (1 - 1e-12),
+                            value <= domain.upperBound * (1 + 1e-12)
+                        {
                             best.append(value)
                         }
                     }

@@ -13,7 +13,9 @@ public enum Charts {
     ///
     /// Any rows the readers accept give a chart or nil, or fail with `ChartError.tooLarge`
     /// when drawing them would pass `ChartLimits`: never a trap, never unbounded work.
-    public static func svg(_ kind: ChartKind, records: [ResultsRecord]) throws(ChartError) -> String? {
+    public static func svg(_ kind: ChartKind, records: [ResultsRecord]) throws(ChartError)
+        -> String?
+    {
         do {
             switch kind {
             case .ratios: return try RatioChart.svg(records)
@@ -30,11 +32,14 @@ public enum Charts {
     /// Why `kind` has nothing to draw, for the one line `plot` prints.
     public static func nothingToDraw(_ kind: ChartKind) -> String {
         switch kind {
-        case .ratios: "no pattern row with a ratio to its baseline; expected a results CSV of a run with patterns"
+        case .ratios:
+            "no pattern row with a ratio to its baseline; expected a results CSV of a run with patterns"
         case .sweep:
             "no variant measured at two or more machine or event counts; expected a sweep (--machines 1000,10000) or several runs' CSVs"
-        case .scaling: "no variant measured at two or more actor counts; expected runs with different --actors"
-        case .history: "no configuration measured in two or more runs; expected a history file (--append)"
+        case .scaling:
+            "no variant measured at two or more actor counts; expected runs with different --actors"
+        case .history:
+            "no configuration measured in two or more runs; expected a history file (--append)"
         case .allocs: "no row with allocations per event"
         }
     }

@@ -33,7 +33,8 @@ public enum HTMLReport {
 
     /// The columns the environment block shows, each with its distinct values.
     static let environmentColumns: [ResultColumn] = [
-        .host, .cpu, .cores, .os, .swiftVersion, .buildConfig, .buildFlags, .gitCommit, .runID, .timestamp,
+        .host, .cpu, .cores, .os, .swiftVersion, .buildConfig, .buildFlags, .gitCommit, .runID,
+        .timestamp,
         .loadAverage, .processes, .seed,
     ]
 
@@ -49,10 +50,13 @@ public enum HTMLReport {
     /// Bounded whatever the rows: at most `ChartLimits.sectionsPerReport` sections, charts
     /// within `ChartLimits.elementsPerReport` elements and tables within
     /// `ChartLimits.tableRowsPerReport` rows in all; what is left out is said on the page.
-    public static func render(_ records: [ResultsRecord], scenarios: [Scenario], sources: [String]) -> String {
+    public static func render(_ records: [ResultsRecord], scenarios: [Scenario], sources: [String])
+        -> String
+    {
         let allScenarios = ChartRows.grouped(records) { $0[.scenario] }
         let byScenario = allScenarios.prefix(ChartLimits.sectionsPerReport)
-        let catalog = Dictionary(scenarios.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        let catalog = Dictionary(
+            scenarios.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         var html = """
             <!DOCTYPE html>
             <html lang="en">
@@ -71,12 +75,14 @@ public enum HTMLReport {
             """
         html += "\n"
         for group in byScenario {
-            html += "<li><a href=\"#\(anchor(group.key))\">\(escaped(ChartText.clipped(group.key)))</a></li>\n"
+            html +=
+                "<li><a href=\"#\(anchor(group.key))\">\(escaped(ChartText.clipped(group.key)))</a></li>\n"
         }
         html += "<li><a href=\"#environment\">Environment</a></li>\n"
         html += "</ul></nav>\n"
         if allScenarios.count > byScenario.count {
-            html += "<p class=\"left-out\">Only the first \(NumberFormat.grouped(byScenario.count)) of "
+            html +=
+                "<p class=\"left-out\">Only the first \(NumberFormat.grouped(byScenario.count)) of "
                 + "\(NumberFormat.grouped(allScenarios.count)) scenarios are shown; report fewer files, or filter the CSV.</p>\n"
         }
         html += "</header>\n<main>\n"
@@ -90,9 +96,12 @@ public enum HTMLReport {
         return html
     }
 
-    private static func section(_ name: String, _ records: [ResultsRecord], scenario: Scenario?, budget: inout Budget) -> String {
+    private static func section(
+        _ name: String, _ records: [ResultsRecord], scenario: Scenario?, budget: inout Budget
+    ) -> String {
         let shownName = escaped(ChartText.clipped(name))
-        var html = "<section class=\"scenario\" id=\"\(anchor(name))\" data-scenario=\"\(shownName)\">\n"
+        var html =
+            "<section class=\"scenario\" id=\"\(anchor(name))\" data-scenario=\"\(shownName)\">\n"
         html += "<h2>\(shownName)\(scenario.map { " — " + escaped($0.title) } ?? "")</h2>\n"
         let event = scenario?.event ?? records.first { !$0[.eventUnit].isEmpty }?[.eventUnit] ?? ""
         if !event.isEmpty {
@@ -107,15 +116,18 @@ public enum HTMLReport {
                 guard let drawn = try Charts.svg(kind, records: records) else { continue }
                 svg = drawn
             } catch {
-                html += "<p class=\"left-out\" data-chart=\"\(kind.rawValue)\">"
+                html +=
+                    "<p class=\"left-out\" data-chart=\"\(kind.rawValue)\">"
                     + "The \(kind.rawValue) chart is left out: \(escaped(error.description)).</p>\n"
                 continue
             }
             // One element a line (`SVGCanvas.document`).
             let elements = svg.utf8.count { $0 == UInt8(ascii: "\n") }
             guard elements <= budget.chartElements else {
-                let held = NumberFormat.grouped(ChartLimits.elementsPerReport - budget.chartElements)
-                html += "<p class=\"left-out\" data-chart=\"\(kind.rawValue)\">The \(kind.rawValue) chart is left out: "
+                let held = NumberFormat.grouped(
+                    ChartLimits.elementsPerReport - budget.chartElements)
+                html +=
+                    "<p class=\"left-out\" data-chart=\"\(kind.rawValue)\">The \(kind.rawValue) chart is left out: "
                     + "the report's charts already hold \(held) elements, near its bound of "
                     + "\(NumberFormat.grouped(ChartLimits.elementsPerReport)); plot it alone with simbench plot.</p>\n"
                 continue
@@ -129,7 +141,8 @@ public enum HTMLReport {
         budget.tableRows -= shown.count
         html += table(Array(shown))
         if shown.count < records.count {
-            html += "<p class=\"left-out\">The table shows \(NumberFormat.grouped(shown.count)) of the scenario's "
+            html +=
+                "<p class=\"left-out\">The table shows \(NumberFormat.grouped(shown.count)) of the scenario's "
                 + "\(NumberFormat.grouped(records.count)) rows (a report shows "
                 + "\(NumberFormat.grouped(ChartLimits.tableRowsPerReport)) in all); the CSV holds them all.</p>\n"
         }
@@ -138,43 +151,68 @@ public enum HTMLReport {
     }
 
     /// The table's columns: a heading and the cell of a row, with the number it sorts by.
-    private static let tableColumns: [(heading: String, cell: @Sendable (ResultsRecord) -> (text: String, sort: Double?))] = [
-        ("params", { ($0[.parameters], nil) }),
-        ("machines", { count($0, .machines) }),
-        ("events each", { count($0, .eventsPerMachine) }),
-        ("actors", { count($0, .actors) }),
-        ("variant", { ($0[.variant], nil) }),
-        ("role", { ($0[.role], nil) }),
-        ("status", { ($0[.status], nil) }),
-        ("ns/event", { figure($0, .nsPerEventMedian) }),
-        ("95% CI", { ($0.isOK ? NumberFormat.interval($0.number(.nsPerEventCILow), $0.number(.nsPerEventCIHigh)) : "—", $0.number(.nsPerEventCILow)) }),
-        ("ratio", { ratio($0, .ratioToBaseline) }),
-        ("ratio 95% CI", { (NumberFormat.interval($0.number(.ratioCILow), $0.number(.ratioCIHigh), ratio: true), $0.number(.ratioCILow)) }),
-        ("net of floor", { ratio($0, .ratioNetOfFloor) }),
-        ("allocs/event", { figure($0, .allocsPerEvent) }),
-        ("instr/event", { figure($0, .instructionsPerEvent) }),
-        ("cycles/event", { figure($0, .estimatedCyclesPerEvent) }),
-        ("run", { (String($0[.runID].prefix(19)), nil) }),
-    ]
+    private static let tableColumns:
+        [(heading: String, cell: @Sendable (ResultsRecord) -> (text: String, sort: Double?))] = [
+            ("params", { ($0[.parameters], nil) }),
+            ("machines", { count($0, .machines) }),
+            ("events each", { count($0, .eventsPerMachine) }),
+            ("actors", { count($0, .actors) }),
+            ("variant", { ($0[.variant], nil) }),
+            ("role", { ($0[.role], nil) }),
+            ("status", { ($0[.status], nil) }),
+            ("ns/event", { figure($0, .nsPerEventMedian) }),
+            (
+                "95% CI",
+                {
+                    (
+                        $0.isOK
+                            ? NumberFormat.interval(
+                                $0.number(.nsPerEventCILow), $0.number(.nsPerEventCIHigh)) : "—",
+                        $0.number(.nsPerEventCILow)
+                    )
+                }
+            ),
+            ("ratio", { ratio($0, .ratioToBaseline) }),
+            (
+                "ratio 95% CI",
+                {
+                    (
+                        NumberFormat.interval(
+                            $0.number(.ratioCILow), $0.number(.ratioCIHigh), ratio: true),
+                        $0.number(.ratioCILow)
+                    )
+                }
+            ),
+            ("net of floor", { ratio($0, .ratioNetOfFloor) }),
+            ("allocs/event", { figure($0, .allocsPerEvent) }),
+            ("instr/event", { figure($0, .instructionsPerEvent) }),
+            ("cycles/event", { figure($0, .estimatedCyclesPerEvent) }),
+            ("run", { (String($0[.runID].prefix(19)), nil) }),
+        ]
 
-    private static func count(_ record: ResultsRecord, _ column: ResultColumn) -> (String, Double?) {
+    private static func count(_ record: ResultsRecord, _ column: ResultColumn) -> (String, Double?)
+    {
         guard let value = record.number(column) else { return ("—", nil) }
         return (ChartText.count(value), value)
     }
 
-    private static func figure(_ record: ResultsRecord, _ column: ResultColumn) -> (String, Double?) {
+    private static func figure(_ record: ResultsRecord, _ column: ResultColumn) -> (String, Double?)
+    {
         guard let value = record.number(column) else { return ("—", nil) }
         return (NumberFormat.significant(value), value)
     }
 
-    private static func ratio(_ record: ResultsRecord, _ column: ResultColumn) -> (String, Double?) {
+    private static func ratio(_ record: ResultsRecord, _ column: ResultColumn) -> (String, Double?)
+    {
         guard let value = record.number(column) else { return ("—", nil) }
         return (NumberFormat.ratio(value), value)
     }
 
     private static func table(_ records: [ResultsRecord]) -> String {
         var html = "<div class=\"table-scroll\"><table class=\"results\">\n<thead><tr>"
-        for column in tableColumns { html += "<th scope=\"col\" title=\"click to sort\">\(escaped(column.heading))</th>" }
+        for column in tableColumns {
+            html += "<th scope=\"col\" title=\"click to sort\">\(escaped(column.heading))</th>"
+        }
         html += "</tr></thead>\n<tbody>\n"
         for record in records {
             html += "<tr>"
@@ -232,7 +270,8 @@ public enum HTMLReport {
             html += "</ul>\n"
         }
         if shown < latest.count {
-            html += "<p class=\"left-out\">\(NumberFormat.grouped(shown)) of the scenario's "
+            html +=
+                "<p class=\"left-out\">\(NumberFormat.grouped(shown)) of the scenario's "
                 + "\(NumberFormat.grouped(latest.count)) answers are shown; "
                 + "the table and the CSV hold them all.</p>\n"
         }
@@ -245,13 +284,16 @@ public enum HTMLReport {
         for column in environmentColumns {
             var values = [String]()
             var seen = Set<String>()
-            for record in records where !record[column].isEmpty && seen.insert(record[column]).inserted {
+            for record in records
+            where !record[column].isEmpty && seen.insert(record[column]).inserted {
                 values.append(record[column])
             }
             guard !values.isEmpty else { continue }
             let limit = ChartLimits.valuesPerEnvironmentEntry
             var shown = values.prefix(limit).map { escaped(ChartText.clipped($0)) }
-            if values.count > limit { shown.append("and \(NumberFormat.grouped(values.count - limit)) more") }
+            if values.count > limit {
+                shown.append("and \(NumberFormat.grouped(values.count - limit)) more")
+            }
             html += "<dt>\(column.name)</dt><dd>\(shown.joined(separator: "<br>"))</dd>\n"
         }
         return html + "</dl>\n</section>\n"

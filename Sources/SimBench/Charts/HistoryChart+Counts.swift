@@ -5,18 +5,26 @@
 extension HistoryChart {
     /// The row's instructions per event at `x`, with its source in the tooltip.
     static func instructions(_ record: ResultsRecord, x: Double) -> ChartPoint? {
-        guard record.isOK, let count = record.number(.instructionsPerEvent), count > 0 else { return nil }
+        guard record.isOK, let count = record.number(.instructionsPerEvent), count > 0 else {
+            return nil
+        }
         let source = record[.instructionsSource].isEmpty ? "" : " (\(record[.instructionsSource]))"
-        let cycles = record.number(.estimatedCyclesPerEvent).map { ", \(NumberFormat.significant($0)) estimated cycles" } ?? ""
+        let cycles =
+            record.number(.estimatedCyclesPerEvent).map {
+                ", \(NumberFormat.significant($0)) estimated cycles"
+            } ?? ""
         return ChartPoint(
             x: x, y: count, low: nil, high: nil,
-            note: "\(record[.variant]): \(NumberFormat.significant(count)) instructions/event\(cycles)\(source)")
+            note:
+                "\(record[.variant]): \(NumberFormat.significant(count)) instructions/event\(cycles)\(source)"
+        )
     }
 
     /// Draws the panel below `top` when any of `records` has a count; returns the height
     /// it took (0 without counts).
     static func drawCounts(
-        _ records: [ResultsRecord], variants: [String], runIndex: [String: Double], xScale: ChartScale,
+        _ records: [ResultsRecord], variants: [String], runIndex: [String: Double],
+        xScale: ChartScale,
         top: Double, on canvas: inout SVGCanvas
     ) -> Double {
         var series = [[ChartPoint]]()
@@ -25,12 +33,20 @@ extension HistoryChart {
             let rows = records.filter { $0[.variant] == name }
             series.append(rows.compactMap { instructions($0, x: runIndex[$0[.runID]]!) })
             for (before, now) in zip(rows, rows.dropFirst()) {
-                let verdicts = ResultsComparison.counts(from: before, to: now, thresholds: RegressionThresholds())
-                guard let flagged = verdicts.first(where: { $0.verdict == .regression || $0.verdict == .improvement }),
+                let verdicts = ResultsComparison.counts(
+                    from: before, to: now, thresholds: RegressionThresholds())
+                guard
+                    let flagged = verdicts.first(where: {
+                        $0.verdict == .regression || $0.verdict == .improvement
+                    }),
                     let count = now.number(.instructionsPerEvent)
                 else { continue }
                 let what = flagged.verdict == .regression ? "regression" : "improvement"
-                flags.append((runIndex[now[.runID]]!, count, "\(name): \(flagged.metric.rawValue) \(what) against the run before (\(flagged.changeText))"))
+                flags.append(
+                    (
+                        runIndex[now[.runID]]!, count,
+                        "\(name): \(flagged.metric.rawValue) \(what) against the run before (\(flagged.changeText))"
+                    ))
             }
         }
         let values = series.flatMap { $0.map(\.y) }
@@ -40,13 +56,18 @@ extension HistoryChart {
             left: 70, top: y, width: 280, height: panelHeight - 60, x: xScale,
             y: .fitted(.logarithmic, to: values, pixels: (y + panelHeight - 60, y), minimumSpan: 2))
         canvas.text(frame.left, y - 4, "instructions per event (counted: no drift)", size: 11)
-        frame.drawAxes(on: &canvas, xTitle: "run (in the file's order)", yTitle: "instructions per event (log)", xLabel: runLabel)
+        frame.drawAxes(
+            on: &canvas, xTitle: "run (in the file's order)",
+            yTitle: "instructions per event (log)", xLabel: runLabel)
         for (index, points) in series.enumerated() where !points.isEmpty {
-            frame.drawSeries(on: &canvas, points, colour: ChartPalette.colour(index), label: variants[index])
+            frame.drawSeries(
+                on: &canvas, points, colour: ChartPalette.colour(index), label: variants[index])
         }
         for flag in flags {
             guard let pixel = frame.y.pixelIfShown(flag.y) else { continue }
-            canvas.circle(frame.x.pixel(flag.x), pixel, radius: 7.5, fill: "none", stroke: ChartPalette.flag, title: flag.note, cssClass: "flagged")
+            canvas.circle(
+                frame.x.pixel(flag.x), pixel, radius: 7.5, fill: "none", stroke: ChartPalette.flag,
+                title: flag.note, cssClass: "flagged")
         }
         return panelHeight + 24
     }

@@ -14,7 +14,8 @@ enum HistoryChart {
     static func svg(_ records: [ResultsRecord]) throws(CanvasOverflow) -> String? {
         let runOrder = runs(records)
         guard runOrder.count >= 2 else { return nil }
-        let runIndex = Dictionary(uniqueKeysWithValues: runOrder.enumerated().map { ($0.element, Double($0.offset + 1)) })
+        let runIndex = Dictionary(
+            uniqueKeysWithValues: runOrder.enumerated().map { ($0.element, Double($0.offset + 1)) })
         let groups = ChartRows.grouped(records) { ChartRows.configurationKey($0, byRun: false) }
             .filter { Set($0.records.map { $0[.runID] }).count >= 2 }
         guard !groups.isEmpty else { return nil }
@@ -26,17 +27,33 @@ enum HistoryChart {
             y = draw(group.records, runIndex: runIndex, top: y, on: &canvas)
         }
         canvas.height = y + 10
-        return try canvas.document(title: "simbench: results across the runs of a history", kind: ChartKind.history.rawValue)
+        return try canvas.document(
+            title: "simbench: results across the runs of a history",
+            kind: ChartKind.history.rawValue)
     }
 
-    static func draw(_ records: [ResultsRecord], runIndex: [String: Double], top: Double, on canvas: inout SVGCanvas) -> Double {
+    static func draw(
+        _ records: [ResultsRecord], runIndex: [String: Double], top: Double,
+        on canvas: inout SVGCanvas
+    ) -> Double {
         let title = ChartRows.title(records[0])
         canvas.open(cssClass: "history", label: title)
         canvas.text(10, top + 20, "\(title): across runs", size: 14, bold: true)
         let (variants, rowsByVariant) = ChartRows.byVariant(records)
-        var legend = variants.enumerated().map { (colour: ChartPalette.colour($0.offset), name: $0.element, marker: ChartText.LegendMarker.line) }
-        legend.append((colour: ChartPalette.flag, name: "flagged by compare against the run before", marker: .ring))
-        let y = ChartText.legend(on: &canvas, x: 10, y: top + 42, width: Charts.width - 20, entries: legend) + 10
+        var legend = variants.enumerated().map {
+            (
+                colour: ChartPalette.colour($0.offset), name: $0.element,
+                marker: ChartText.LegendMarker.line
+            )
+        }
+        legend.append(
+            (
+                colour: ChartPalette.flag, name: "flagged by compare against the run before",
+                marker: .ring
+            ))
+        let y =
+            ChartText.legend(
+                on: &canvas, x: 10, y: top + 42, width: Charts.width - 20, entries: legend) + 10
 
         var times = [[ChartPoint]]()
         var ratios = [[ChartPoint]]()
@@ -45,28 +62,41 @@ enum HistoryChart {
             times.append(rows.compactMap { ChartRows.nanoseconds($0, x: runIndex[$0[.runID]]!) })
             ratios.append(rows.compactMap { ChartRows.ratio($0, x: runIndex[$0[.runID]]!) })
             for (before, now) in zip(rows, rows.dropFirst()) {
-                let verdict = ResultsComparison.time(from: before, to: now, thresholds: RegressionThresholds()).verdict
+                let verdict = ResultsComparison.time(
+                    from: before, to: now, thresholds: RegressionThresholds()
+                ).verdict
                 guard verdict == .regression || verdict == .improvement,
                     let time = now.number(.nsPerEventMedian)
                 else { continue }
-                flags.append((runIndex[now[.runID]]!, time, now.number(.ratioToBaseline), "\(name): \(verdict == .regression ? "regression" : "improvement") against the run before"))
+                flags.append(
+                    (
+                        runIndex[now[.runID]]!, time, now.number(.ratioToBaseline),
+                        "\(name): \(verdict == .regression ? "regression" : "improvement") against the run before"
+                    ))
             }
         }
         let runs = records.compactMap { runIndex[$0[.runID]] }
-        var xScale = ChartScale(.linear, domain: (runs.min()! - 0.3)...(runs.max()! + 0.3), pixels: (70, 350))
+        var xScale = ChartScale(
+            .linear, domain: (runs.min()! - 0.3)...(runs.max()! + 0.3), pixels: (70, 350))
         xScale.minimumTickStep = 1
         let timeValues = times.flatMap { $0.flatMap { [$0.y, $0.low ?? $0.y, $0.high ?? $0.y] } }
         let timeFrame = ChartFrame(
             left: 70, top: y, width: 280, height: panelHeight - 60, x: xScale,
-            y: .fitted(.logarithmic, to: timeValues, pixels: (y + panelHeight - 60, y), minimumSpan: 2))
+            y: .fitted(
+                .logarithmic, to: timeValues, pixels: (y + panelHeight - 60, y), minimumSpan: 2))
         canvas.text(timeFrame.left, y - 4, "ns per event", size: 11)
-        timeFrame.drawAxes(on: &canvas, xTitle: "run (in the file's order)", yTitle: "ns per event (log scale)", xLabel: runLabel)
+        timeFrame.drawAxes(
+            on: &canvas, xTitle: "run (in the file's order)", yTitle: "ns per event (log scale)",
+            xLabel: runLabel)
         for (index, points) in times.enumerated() where !canvas.isFull {
-            timeFrame.drawSeries(on: &canvas, points, colour: ChartPalette.colour(index), label: variants[index])
+            timeFrame.drawSeries(
+                on: &canvas, points, colour: ChartPalette.colour(index), label: variants[index])
         }
         for flag in flags where !canvas.isFull {
             guard let pixel = timeFrame.y.pixelIfShown(flag.y) else { continue }
-            canvas.circle(timeFrame.x.pixel(flag.x), pixel, radius: 7.5, fill: "none", stroke: ChartPalette.flag, title: flag.note, cssClass: "flagged")
+            canvas.circle(
+                timeFrame.x.pixel(flag.x), pixel, radius: 7.5, fill: "none",
+                stroke: ChartPalette.flag, title: flag.note, cssClass: "flagged")
         }
 
         let ratioValues = ratios.flatMap { $0.flatMap { [$0.y, $0.low ?? $0.y, $0.high ?? $0.y] } }
@@ -75,27 +105,38 @@ enum HistoryChart {
             ratioX.minimumTickStep = 1
             let ratioFrame = ChartFrame(
                 left: 450, top: y, width: 280, height: panelHeight - 60, x: ratioX,
-                y: .fitted(.logarithmic, to: ratioValues, pixels: (y + panelHeight - 60, y), including: [1], minimumSpan: 2))
+                y: .fitted(
+                    .logarithmic, to: ratioValues, pixels: (y + panelHeight - 60, y),
+                    including: [1], minimumSpan: 2))
             canvas.text(ratioFrame.left, y - 4, "ratio to the baseline", size: 11)
-            ratioFrame.drawAxes(on: &canvas, xTitle: "run (in the file's order)", yTitle: "ratio to baseline (×, log)", xLabel: runLabel, yLabel: ChartText.ratio)
+            ratioFrame.drawAxes(
+                on: &canvas, xTitle: "run (in the file's order)",
+                yTitle: "ratio to baseline (×, log)", xLabel: runLabel, yLabel: ChartText.ratio)
             if let one = ratioFrame.y.pixelIfShown(1) {
-                canvas.line(ratioFrame.left, one, ratioFrame.right, one, stroke: ChartPalette.ink, width: 1.2, dash: "4 3", cssClass: "unity")
+                canvas.line(
+                    ratioFrame.left, one, ratioFrame.right, one, stroke: ChartPalette.ink,
+                    width: 1.2, dash: "4 3", cssClass: "unity")
             }
             for (index, points) in ratios.enumerated() where !canvas.isFull {
-                ratioFrame.drawSeries(on: &canvas, points, colour: ChartPalette.colour(index), label: variants[index])
+                ratioFrame.drawSeries(
+                    on: &canvas, points, colour: ChartPalette.colour(index), label: variants[index])
             }
             for flag in flags where !canvas.isFull {
-                guard let ratio = flag.ratio, let pixel = ratioFrame.y.pixelIfShown(ratio) else { continue }
-                canvas.circle(ratioFrame.x.pixel(flag.x), pixel, radius: 7.5, fill: "none", stroke: ChartPalette.flag, title: flag.note, cssClass: "flagged")
+                guard let ratio = flag.ratio, let pixel = ratioFrame.y.pixelIfShown(ratio) else {
+                    continue
+                }
+                canvas.circle(
+                    ratioFrame.x.pixel(flag.x), pixel, radius: 7.5, fill: "none",
+                    stroke: ChartPalette.flag, title: flag.note, cssClass: "flagged")
             }
         }
         let counts = drawCounts(
-            records, variants: variants, runIndex: runIndex, xScale: xScale, top: y + panelHeight - 30,
+            records, variants: variants, runIndex: runIndex, xScale: xScale,
+            top: y + panelHeight - 30,
             on: &canvas)
         canvas.close()
         return y + panelHeight + counts
     }
-
 
     /// `#3` for run 3; nothing between runs.
     static func runLabel(_ value: Double) -> String {

@@ -16,22 +16,38 @@ enum RatioChart {
         try SVGCanvas.reserve(patterns.count * 5)
         var values = [1.0]
         for row in patterns {
-            values += [row.number(.ratioToBaseline), row.number(.ratioCILow), row.number(.ratioCIHigh)].compactMap { $0 }
-            values += [row.number(.ratioNetOfFloor), row.number(.ratioNetCILow), row.number(.ratioNetCIHigh)]
-                .compactMap { $0 }.filter { $0 > 0 }
+            values += [
+                row.number(.ratioToBaseline), row.number(.ratioCILow), row.number(.ratioCIHigh),
+            ].compactMap { $0 }
+            values += [
+                row.number(.ratioNetOfFloor), row.number(.ratioNetCILow),
+                row.number(.ratioNetCIHigh),
+            ]
+            .compactMap { $0 }.filter { $0 > 0 }
         }
         let plotLeft = labelWidth + 10
         let plotRight = Charts.width - valueWidth
-        let scale = ChartScale.fitted(.logarithmic, to: values, pixels: (plotLeft, plotRight), minimumSpan: 2)
+        let scale = ChartScale.fitted(
+            .logarithmic, to: values, pixels: (plotLeft, plotRight), minimumSpan: 2)
         let hasNet = patterns.contains { $0.number(.ratioNetOfFloor) != nil }
 
         var canvas = SVGCanvas(width: Charts.width, height: 0)
-        canvas.text(10, 20, "Ratio to the baseline, 95% CI (log scale; < 1× is faster than the baseline)", size: 14, bold: true)
+        canvas.text(
+            10, 20, "Ratio to the baseline, 95% CI (log scale; < 1× is faster than the baseline)",
+            size: 14, bold: true)
         var legend: [(colour: String, name: String, marker: ChartText.LegendMarker)] = [
             (ChartPalette.colour(0), "ratio to baseline, 95% CI", .dot)
         ]
-        if hasNet { legend.append((ChartPalette.colour(1), "net of the floor (simulation's own cost removed), 95% CI", .hollowDiamond)) }
-        var y = ChartText.legend(on: &canvas, x: 10, y: 42, width: Charts.width - 20, entries: legend) + 8
+        if hasNet {
+            legend.append(
+                (
+                    ChartPalette.colour(1),
+                    "net of the floor (simulation's own cost removed), 95% CI", .hollowDiamond
+                ))
+        }
+        var y =
+            ChartText.legend(on: &canvas, x: 10, y: 42, width: Charts.width - 20, entries: legend)
+            + 8
         let plotTop = y
         for (first, rows) in groups where !canvas.isFull {
             canvas.open(cssClass: "configuration", label: ChartRows.title(first))
@@ -55,7 +71,9 @@ enum RatioChart {
         var finished = SVGCanvas(width: Charts.width, height: canvas.height)
         finished.append(axes)
         finished.append(canvas)
-        return try finished.document(title: "simbench: ratio of each pattern to its baseline", kind: ChartKind.ratios.rawValue)
+        return try finished.document(
+            title: "simbench: ratio of each pattern to its baseline",
+            kind: ChartKind.ratios.rawValue)
     }
 
     private static func drawXAxis(_ frame: ChartFrame, on canvas: inout SVGCanvas) {
@@ -68,21 +86,32 @@ enum RatioChart {
         }
         canvas.line(frame.left, frame.bottom, frame.right, frame.bottom, stroke: ChartPalette.ink)
         let one = frame.x.pixel(1)
-        canvas.line(one, frame.top, one, frame.bottom, stroke: ChartPalette.ink, width: 1.2, dash: "4 3", cssClass: "unity")
-        canvas.text(frame.left + frame.width / 2, frame.bottom + 34, "ratio to the baseline variant's ns/event (×, log scale)", anchor: .middle)
+        canvas.line(
+            one, frame.top, one, frame.bottom, stroke: ChartPalette.ink, width: 1.2, dash: "4 3",
+            cssClass: "unity")
+        canvas.text(
+            frame.left + frame.width / 2, frame.bottom + 34,
+            "ratio to the baseline variant's ns/event (×, log scale)", anchor: .middle)
         canvas.close()
     }
 
-    private static func drawRow(_ row: ResultsRecord, at y: Double, scale: ChartScale, on canvas: inout SVGCanvas) {
+    private static func drawRow(
+        _ row: ResultsRecord, at y: Double, scale: ChartScale, on canvas: inout SVGCanvas
+    ) {
         guard let point = ChartRows.ratio(row, x: 0) else { return }
         canvas.open(cssClass: "ratio-row", label: row[.variant])
         canvas.text(24, y + 4, row[.variant])
         let colour = ChartPalette.colour(0)
         if let low = point.low, let high = point.high {
-            canvas.line(scale.clampedPixel(low), y - 3, scale.clampedPixel(high), y - 3, stroke: colour, width: 2)
+            canvas.line(
+                scale.clampedPixel(low), y - 3, scale.clampedPixel(high), y - 3, stroke: colour,
+                width: 2)
         }
-        canvas.circle(scale.clampedPixel(point.y), y - 3, radius: 4.5, fill: colour, title: point.note, cssClass: "ratio")
-        var annotation = "\(NumberFormat.ratio(point.y)) \(NumberFormat.interval(point.low, point.high, ratio: true))"
+        canvas.circle(
+            scale.clampedPixel(point.y), y - 3, radius: 4.5, fill: colour, title: point.note,
+            cssClass: "ratio")
+        var annotation =
+            "\(NumberFormat.ratio(point.y)) \(NumberFormat.interval(point.low, point.high, ratio: true))"
         if let net = row.number(.ratioNetOfFloor) {
             let low = row.number(.ratioNetCILow)
             let high = row.number(.ratioNetCIHigh)
@@ -90,12 +119,17 @@ enum RatioChart {
             let netY = y + 5
             if net > 0 {
                 if let low, let high {
-                    canvas.line(scale.clampedPixel(max(low, scale.domain.lowerBound)), netY, scale.clampedPixel(high), netY, stroke: netColour, width: 1.5, dash: "3 2")
+                    canvas.line(
+                        scale.clampedPixel(max(low, scale.domain.lowerBound)), netY,
+                        scale.clampedPixel(high), netY, stroke: netColour, width: 1.5, dash: "3 2")
                 }
                 let x = scale.clampedPixel(net)
                 canvas.path(
-                    [(x, netY - 5), (x + 5, netY), (x, netY + 5), (x - 5, netY)], closed: true, fill: "#ffffff", stroke: netColour,
-                    width: 1.5, title: "\(row[.variant]) net of floor: \(NumberFormat.ratio(net)), 95% CI \(NumberFormat.interval(low, high, ratio: true))",
+                    [(x, netY - 5), (x + 5, netY), (x, netY + 5), (x - 5, netY)], closed: true,
+                    fill: "#ffffff", stroke: netColour,
+                    width: 1.5,
+                    title:
+                        "\(row[.variant]) net of floor: \(NumberFormat.ratio(net)), 95% CI \(NumberFormat.interval(low, high, ratio: true))",
                     cssClass: "net-ratio")
             }
             annotation += " · net \(NumberFormat.ratio(net))"

@@ -80,7 +80,8 @@ struct SVGCanvas {
         dash: String? = nil, cssClass: String? = nil
     ) {
         var pairs = [
-            ("x1", Self.number(x1)), ("y1", Self.number(y1)), ("x2", Self.number(x2)), ("y2", Self.number(y2)),
+            ("x1", Self.number(x1)), ("y1", Self.number(y1)), ("x2", Self.number(x2)),
+            ("y2", Self.number(y2)),
             ("stroke", stroke), ("stroke-width", Self.number(width)),
         ]
         if let dash { pairs.append(("stroke-dasharray", dash)) }
@@ -89,7 +90,8 @@ struct SVGCanvas {
     }
 
     mutating func rect(
-        _ x: Double, _ y: Double, _ width: Double, _ height: Double, fill: String, stroke: String? = nil,
+        _ x: Double, _ y: Double, _ width: Double, _ height: Double, fill: String,
+        stroke: String? = nil,
         opacity: Double? = nil, cssClass: String? = nil
     ) {
         var pairs = [
@@ -102,12 +104,23 @@ struct SVGCanvas {
         add("<rect\(Self.attributes(pairs))/>")
     }
 
-    mutating func circle(_ x: Double, _ y: Double, radius: Double, fill: String, stroke: String? = nil, title: String? = nil, cssClass: String? = nil) {
-        var pairs = [("cx", Self.number(x)), ("cy", Self.number(y)), ("r", Self.number(radius)), ("fill", fill)]
-        if let stroke { pairs.append(("stroke", stroke)); pairs.append(("stroke-width", "1.5")) }
+    mutating func circle(
+        _ x: Double, _ y: Double, radius: Double, fill: String, stroke: String? = nil,
+        title: String? = nil, cssClass: String? = nil
+    ) {
+        var pairs = [
+            ("cx", Self.number(x)), ("cy", Self.number(y)), ("r", Self.number(radius)),
+            ("fill", fill),
+        ]
+        if let stroke {
+            pairs.append(("stroke", stroke))
+            pairs.append(("stroke-width", "1.5"))
+        }
         if let cssClass { pairs.append(("class", cssClass)) }
         if let title {
-            add("<circle\(Self.attributes(pairs))><title>\(Self.escaped(ChartText.clipped(title)))</title></circle>")
+            add(
+                "<circle\(Self.attributes(pairs))><title>\(Self.escaped(ChartText.clipped(title)))</title></circle>"
+            )
         } else {
             add("<circle\(Self.attributes(pairs))/>")
         }
@@ -115,8 +128,10 @@ struct SVGCanvas {
 
     /// A closed shape or an open line through `points`.
     mutating func path(
-        _ points: [(Double, Double)], closed: Bool, fill: String = "none", fillOpacity: Double? = nil,
-        stroke: String = "none", width: Double = 1.5, dash: String? = nil, title: String? = nil, cssClass: String? = nil
+        _ points: [(Double, Double)], closed: Bool, fill: String = "none",
+        fillOpacity: Double? = nil,
+        stroke: String = "none", width: Double = 1.5, dash: String? = nil, title: String? = nil,
+        cssClass: String? = nil
     ) {
         guard points.count <= ChartLimits.pointsPerPath else {
             overflowed = true
@@ -124,7 +139,9 @@ struct SVGCanvas {
         }
         guard let first = points.first else { return }
         var data = "M\(Self.number(first.0)) \(Self.number(first.1))"
-        for point in points.dropFirst() { data += " L\(Self.number(point.0)) \(Self.number(point.1))" }
+        for point in points.dropFirst() {
+            data += " L\(Self.number(point.0)) \(Self.number(point.1))"
+        }
         if closed { data += " Z" }
         var pairs = [("d", data), ("fill", fill), ("stroke", stroke)]
         if stroke != "none" { pairs.append(("stroke-width", Self.number(width))) }
@@ -132,7 +149,9 @@ struct SVGCanvas {
         if let dash { pairs.append(("stroke-dasharray", dash)) }
         if let cssClass { pairs.append(("class", cssClass)) }
         if let title {
-            add("<path\(Self.attributes(pairs))><title>\(Self.escaped(ChartText.clipped(title)))</title></path>")
+            add(
+                "<path\(Self.attributes(pairs))><title>\(Self.escaped(ChartText.clipped(title)))</title></path>"
+            )
         } else {
             add("<path\(Self.attributes(pairs))/>")
         }
@@ -150,7 +169,9 @@ struct SVGCanvas {
         if anchor != .start { pairs.append(("text-anchor", anchor.rawValue)) }
         if size != 12 { pairs.append(("font-size", Self.number(size))) }
         if bold { pairs.append(("font-weight", "bold")) }
-        if rotated { pairs.append(("transform", "rotate(-90 \(Self.number(x)) \(Self.number(y)))")) }
+        if rotated {
+            pairs.append(("transform", "rotate(-90 \(Self.number(x)) \(Self.number(y)))"))
+        }
         if fill != "#222222" { pairs.append(("fill", fill)) }
         if let cssClass { pairs.append(("class", cssClass)) }
         add("<text\(Self.attributes(pairs))>\(Self.escaped(ChartText.clipped(string)))</text>")
@@ -177,12 +198,15 @@ struct SVGCanvas {
     func document(title: String, kind: String) throws(CanvasOverflow) -> String {
         guard !isFull else { throw CanvasOverflow() }
         let pairs = [
-            ("xmlns", "http://www.w3.org/2000/svg"), ("width", Self.number(width)), ("height", Self.number(height)),
+            ("xmlns", "http://www.w3.org/2000/svg"), ("width", Self.number(width)),
+            ("height", Self.number(height)),
             ("viewBox", "0 0 \(Self.number(width)) \(Self.number(height))"), ("role", "img"),
-            ("class", "simbench-chart"), ("data-chart", kind), ("font-family", "sans-serif"), ("font-size", "12"),
+            ("class", "simbench-chart"), ("data-chart", kind), ("font-family", "sans-serif"),
+            ("font-size", "12"),
         ]
         var out = "<svg\(Self.attributes(pairs))>\n<title>\(Self.escaped(title))</title>\n"
-        out += "<rect x=\"0\" y=\"0\" width=\"\(Self.number(width))\" height=\"\(Self.number(height))\" fill=\"#ffffff\"/>\n"
+        out +=
+            "<rect x=\"0\" y=\"0\" width=\"\(Self.number(width))\" height=\"\(Self.number(height))\" fill=\"#ffffff\"/>\n"
         for element in elements { out += element + "\n" }
         out += "</svg>\n"
         return out

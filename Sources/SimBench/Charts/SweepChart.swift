@@ -16,7 +16,9 @@ enum SweepChart {
     static func sweeps(_ records: [ResultsRecord], along columns: [ResultColumn]) -> [Sweep] {
         var sweeps = [Sweep]()
         for column in columns {
-            for group in ChartRows.grouped(records, by: { ChartRows.configurationKey($0, except: column, byRun: false) }) {
+            for group in ChartRows.grouped(
+                records, by: { ChartRows.configurationKey($0, except: column, byRun: false) })
+            {
                 let ok = group.records.filter { $0.isOK && $0.number(column) != nil }
                 guard Set(ok.compactMap { $0.number(column) }).count >= 2 else { continue }
                 // A size measured by several runs (files of a sweep passed with a history):
@@ -25,10 +27,13 @@ enum SweepChart {
                     let variant: String
                     let size: String
                 }
-                func key(_ record: ResultsRecord) -> Point { Point(variant: record[.variant], size: record[column]) }
+                func key(_ record: ResultsRecord) -> Point {
+                    Point(variant: record[.variant], size: record[column])
+                }
                 var last = [Point: Int]()
                 for (index, record) in ok.enumerated() { last[key(record)] = index }
-                let kept = ok.enumerated().filter { last[key($0.element)] == $0.offset }.map(\.element)
+                let kept = ok.enumerated().filter { last[key($0.element)] == $0.offset }.map(
+                    \.element)
                 sweeps.append(Sweep(column: column, records: kept))
             }
         }
@@ -46,7 +51,8 @@ enum SweepChart {
             y = draw(sweep, top: y, on: &canvas)
         }
         canvas.height = y
-        return try canvas.document(title: "simbench: cost per event against size", kind: ChartKind.sweep.rawValue)
+        return try canvas.document(
+            title: "simbench: cost per event against size", kind: ChartKind.sweep.rawValue)
     }
 
     /// Draws one sweep from `top`; returns where the next may start.
@@ -57,35 +63,54 @@ enum SweepChart {
         canvas.open(cssClass: "sweep", label: title)
         canvas.text(10, top + 20, "\(title): cost against \(axis)", size: 14, bold: true)
         let (variants, rowsByVariant) = ChartRows.byVariant(sweep.records)
-        let legend = variants.enumerated().map { (ChartPalette.colour($0.offset), $0.element, ChartText.LegendMarker.line) }
-        var y = ChartText.legend(on: &canvas, x: 10, y: top + 42, width: Charts.width - 20, entries: legend) + 10
+        let legend = variants.enumerated().map {
+            (ChartPalette.colour($0.offset), $0.element, ChartText.LegendMarker.line)
+        }
+        var y =
+            ChartText.legend(
+                on: &canvas, x: 10, y: top + 42, width: Charts.width - 20, entries: legend) + 10
 
-        let byVariant = rowsByVariant.map { rows in rows.sorted { $0.number(column)! < $1.number(column)! } }
-        let times = byVariant.map { rows in rows.compactMap { ChartRows.nanoseconds($0, x: $0.number(column)!) } }
-        let ratios = byVariant.map { rows in rows.compactMap { ChartRows.ratio($0, x: $0.number(column)!) } }
+        let byVariant = rowsByVariant.map { rows in
+            rows.sorted { $0.number(column)! < $1.number(column)! }
+        }
+        let times = byVariant.map { rows in
+            rows.compactMap { ChartRows.nanoseconds($0, x: $0.number(column)!) }
+        }
+        let ratios = byVariant.map { rows in
+            rows.compactMap { ChartRows.ratio($0, x: $0.number(column)!) }
+        }
         let sizes = sweep.records.compactMap { $0.number(column) }
 
         let timeFrame = ChartFrame(
             left: 70, top: y, width: 280, height: panelHeight - 60, x: .logarithmic, xValues: sizes,
-            y: .logarithmic, yValues: times.flatMap { $0.flatMap { [$0.y, $0.low ?? $0.y, $0.high ?? $0.y] } })
+            y: .logarithmic,
+            yValues: times.flatMap { $0.flatMap { [$0.y, $0.low ?? $0.y, $0.high ?? $0.y] } })
         canvas.text(timeFrame.left, y - 4, "ns per event", size: 11)
-        timeFrame.drawAxes(on: &canvas, xTitle: "\(axis) (log scale)", yTitle: "ns per event (log scale)")
+        timeFrame.drawAxes(
+            on: &canvas, xTitle: "\(axis) (log scale)", yTitle: "ns per event (log scale)")
         for (index, points) in times.enumerated() where !canvas.isFull {
-            timeFrame.drawSeries(on: &canvas, points, colour: ChartPalette.colour(index), label: variants[index])
+            timeFrame.drawSeries(
+                on: &canvas, points, colour: ChartPalette.colour(index), label: variants[index])
         }
 
         let ratioValues = ratios.flatMap { $0.flatMap { [$0.y, $0.low ?? $0.y, $0.high ?? $0.y] } }
         if !ratioValues.isEmpty {
             let ratioFrame = ChartFrame(
-                left: 450, top: y, width: 280, height: panelHeight - 60, x: .logarithmic, xValues: sizes,
+                left: 450, top: y, width: 280, height: panelHeight - 60, x: .logarithmic,
+                xValues: sizes,
                 y: .logarithmic, yValues: ratioValues, yIncluding: [1])
             canvas.text(ratioFrame.left, y - 4, "ratio to the baseline", size: 11)
-            ratioFrame.drawAxes(on: &canvas, xTitle: "\(axis) (log scale)", yTitle: "ratio to baseline (×, log)", yLabel: ChartText.ratio)
+            ratioFrame.drawAxes(
+                on: &canvas, xTitle: "\(axis) (log scale)", yTitle: "ratio to baseline (×, log)",
+                yLabel: ChartText.ratio)
             if let one = ratioFrame.y.pixelIfShown(1) {
-                canvas.line(ratioFrame.left, one, ratioFrame.right, one, stroke: ChartPalette.ink, width: 1.2, dash: "4 3", cssClass: "unity")
+                canvas.line(
+                    ratioFrame.left, one, ratioFrame.right, one, stroke: ChartPalette.ink,
+                    width: 1.2, dash: "4 3", cssClass: "unity")
             }
             for (index, points) in ratios.enumerated() where !canvas.isFull {
-                ratioFrame.drawSeries(on: &canvas, points, colour: ChartPalette.colour(index), label: variants[index])
+                ratioFrame.drawSeries(
+                    on: &canvas, points, colour: ChartPalette.colour(index), label: variants[index])
             }
         }
         y += panelHeight

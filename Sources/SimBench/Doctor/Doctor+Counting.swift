@@ -19,7 +19,9 @@ extension Doctor {
         do {
             tools = try CallgrindPass.locateTools()
         } catch {
-            return Check(name: name, verdict: .warning, detail: "run --instructions callgrind cannot count: \(error)")
+            return Check(
+                name: name, verdict: .warning,
+                detail: "run --instructions callgrind cannot count: \(error)")
         }
         var options = RunOptions()
         options.scenarios = [ruler.scenario]
@@ -27,7 +29,9 @@ extension Doctor {
         options.seed = seed
         options.instructions = .callgrind
         options.parameters = [
-            ParameterAssignment(scenario: ruler.scenario, name: ruler.parameter, value: "\(ruler.reference),\(ruler.step)")
+            ParameterAssignment(
+                scenario: ruler.scenario, name: ruler.parameter,
+                value: "\(ruler.reference),\(ruler.step)")
         ]
         let arguments = [
             "run", "--scenario", ruler.scenario, "--machines", "\(Doctor.countedProbeMachines)",
@@ -41,9 +45,12 @@ extension Doctor {
             plan = try RunPlan(
                 options: options, catalog: catalog, cores: environment.cores,
                 physicalMemory: environment.physicalMemory)
-            counted = try CallgrindPass.run(plan: plan, tools: tools, executable: executable, arguments: arguments)
+            counted = try CallgrindPass.run(
+                plan: plan, tools: tools, executable: executable, arguments: arguments)
         } catch {
-            return Check(name: name, verdict: .failure, detail: "\(tools.version): the counted probe failed: \(error)")
+            return Check(
+                name: name, verdict: .failure,
+                detail: "\(tools.version): the counted probe failed: \(error)")
         }
         guard counted.configurations.count == 2,
             let reference = counted.configurations[0][ruler.ruler],
@@ -53,18 +60,25 @@ extension Doctor {
         else {
             return Check(
                 name: name, verdict: .failure,
-                detail: "\(tools.version): the counted probe left no count of \(ruler.scenario) \(ruler.ruler) and \(ruler.twin)")
+                detail:
+                    "\(tools.version): the counted probe left no count of \(ruler.scenario) \(ruler.ruler) and \(ruler.twin)"
+            )
         }
         let twinGap = abs(twin.instructionsPerEvent / reference.instructionsPerEvent - 1)
         let growth = step.instructionsPerEvent / reference.instructionsPerEvent
         let expected = stepWork / work
         let figures = String(
-            format: "%@ (%@): %@ %.0f instructions/event at %@=%@, twin %+.3f%%, ×%.4f at %@ (work ×%.4f)",
-            tools.version, tools.valgrind, ruler.ruler, reference.instructionsPerEvent, ruler.parameter,
-            ruler.reference, (twin.instructionsPerEvent / reference.instructionsPerEvent - 1) * 100, growth,
+            format:
+                "%@ (%@): %@ %.0f instructions/event at %@=%@, twin %+.3f%%, ×%.4f at %@ (work ×%.4f)",
+            tools.version, tools.valgrind, ruler.ruler, reference.instructionsPerEvent,
+            ruler.parameter,
+            ruler.reference, (twin.instructionsPerEvent / reference.instructionsPerEvent - 1) * 100,
+            growth,
             ruler.step, expected)
         guard twinGap <= 0.001, abs(growth / expected - 1) <= 0.01 else {
-            return Check(name: name, verdict: .failure, detail: "\(figures): the region counts something else than the variant's run")
+            return Check(
+                name: name, verdict: .failure,
+                detail: "\(figures): the region counts something else than the variant's run")
         }
         return Check(name: name, verdict: .pass, detail: figures)
     }

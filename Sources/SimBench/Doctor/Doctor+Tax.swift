@@ -42,12 +42,14 @@ extension Doctor {
             }
             let result = await BenchmarkRunner(plan: plan, environment: environment).run()
             for variant in variants {
-                harness[variant, default: []] += result.configurations.first?.nanosecondsPerEvent(of: variant) ?? []
+                harness[variant, default: []] +=
+                    result.configurations.first?.nanosecondsPerEvent(of: variant) ?? []
             }
         }
         return variants.map { variant in
             let name = "tax \(tax.scenario).\(variant)"
-            guard let loop = bare[variant].flatMap(Doctor.median), let timed = harness[variant].flatMap(Doctor.median),
+            guard let loop = bare[variant].flatMap(Doctor.median),
+                let timed = harness[variant].flatMap(Doctor.median),
                 loop > 0
             else {
                 return Check(name: name, verdict: .failure, detail: "could not be measured")
@@ -63,7 +65,8 @@ extension Doctor {
                     ? detail
                     : detail
                         + String(
-                            format: ": beyond ±%g%%: the harness adds to the variant's time (or the machine is busy)",
+                            format:
+                                ": beyond ±%g%%: the harness adds to the variant's time (or the machine is busy)",
                             Doctor.taxLimit * 100))
         }
     }
@@ -94,7 +97,8 @@ extension Doctor {
                 options: options, catalog: catalog, cores: environment.cores,
                 physicalMemory: environment.physicalMemory)
         else {
-            return Check(name: "allocations", verdict: .failure, detail: "the probe could not be planned")
+            return Check(
+                name: "allocations", verdict: .failure, detail: "the probe could not be planned")
         }
         let executable = ProcessPool.currentExecutable
         switch AllocationPass.count(plan: plan, executable: executable, arguments: arguments) {
@@ -105,7 +109,9 @@ extension Doctor {
             guard let count = rounds.max(), count > 0 else {
                 return Check(
                     name: "allocations", verdict: .failure,
-                    detail: "the untimed child counted no allocation of \(tax.scenario).\(tax.allocating)")
+                    detail:
+                        "the untimed child counted no allocation of \(tax.scenario).\(tax.allocating)"
+                )
             }
             return Check(
                 name: "allocations", verdict: .pass,

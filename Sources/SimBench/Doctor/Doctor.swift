@@ -64,7 +64,9 @@ public struct Doctor: Sendable {
     ///
     /// Every run the checks will make is planned first, so that one the machine cannot hold
     /// is refused before anything is measured, naming the doctor's own flags.
-    public func run(progress: @Sendable (String) -> Void = { _ in }) async throws(UsageError) -> [Check] {
+    public func run(progress: @Sendable (String) -> Void = { _ in }) async throws(UsageError)
+        -> [Check]
+    {
         var checks = environmentChecks()
         let environment = RunEnvironment.current()
 
@@ -73,7 +75,8 @@ public struct Doctor: Sendable {
         small.machines = [machines]
         small.scenarios = scenarios
         small.seed = seed
-        let smallPlan = try plan(small, environment: environment, size: "its default events per machine")
+        let smallPlan = try plan(
+            small, environment: environment, size: "its default events per machine")
         var scalings = [(planned: PlannedConfiguration, base: RunPlan, grown: RunPlan)]()
         for planned in smallPlan.configurations {
             let events = planned.configuration.eventsPerEntity
@@ -81,14 +84,16 @@ public struct Doctor: Sendable {
                 (
                     planned,
                     try scalingPlan(planned, events: events, environment: environment),
-                    try scalingPlan(planned, events: events * Doctor.growthFactor, environment: environment)
+                    try scalingPlan(
+                        planned, events: events * Doctor.growthFactor, environment: environment)
                 ))
         }
         var rulerPlan: RunPlan?
         if let ruler, !deterministic { rulerPlan = try planRuler(ruler, environment: environment) }
         var taxPlan: RunPlan?
         if let tax, !deterministic {
-            taxPlan = try plan(taxOptions(tax), environment: environment, size: "its default events per machine")
+            taxPlan = try plan(
+                taxOptions(tax), environment: environment, size: "its default events per machine")
         }
 
         // Probes in children: once every run above is known to fit.
@@ -108,13 +113,15 @@ public struct Doctor: Sendable {
         // The tax: the harness at one actor against a bare loop of the same code. Timed, so
         // not in a deterministic doctor.
         if let tax, let taxPlan {
-            progress("tax: \(tax.scenario) \(tax.allocating) and \(tax.plain), bare loop and --actors 1")
+            progress(
+                "tax: \(tax.scenario) \(tax.allocating) and \(tax.plain), bare loop and --actors 1")
             checks += await taxChecks(tax, plan: taxPlan, environment: environment)
         }
 
         // The ruler: an A/A pair and a 10% step must be told apart correctly.
         if let ruler, let rulerPlan {
-            progress("\(ruler.scenario): A/A and \(ruler.parameter)=\(ruler.reference) vs \(ruler.step)")
+            progress(
+                "\(ruler.scenario): A/A and \(ruler.parameter)=\(ruler.reference) vs \(ruler.step)")
             checks += await rulerChecks(ruler, plan: rulerPlan, environment: environment)
         }
         return checks
@@ -131,7 +138,8 @@ public struct Doctor: Sendable {
             physicalMemory: environment.physicalMemory
         ) { refusal in
             UsageError(
-                "--machines \(refusal.machines): \(refusal.shortfall), at \(size) (\(refusal.events)); lower --machines")
+                "--machines \(refusal.machines): \(refusal.shortfall), at \(size) (\(refusal.events)); lower --machines"
+            )
         }
     }
 
@@ -165,7 +173,8 @@ public struct Doctor: Sendable {
             RunEnvironment.isDebugBuild
                 ? Check(
                     name: "build", verdict: .failure,
-                    detail: "debug build: timings mean nothing; use swift run -c release simbench …")
+                    detail: "debug build: timings mean nothing; use swift run -c release simbench …"
+                )
                 : Check(name: "build", verdict: .pass, detail: "release build (-O)"))
         var resolution = timespec()
         clock_getres(CLOCK_MONOTONIC, &resolution)
@@ -177,7 +186,10 @@ public struct Doctor: Sendable {
         checks.append(
             InstructionCounter.unavailableReason().map {
                 Check(name: "instructions", verdict: .warning, detail: $0)
-            } ?? Check(name: "instructions", verdict: .pass, detail: "perf_event_open counts instructions"))
+            }
+                ?? Check(
+                    name: "instructions", verdict: .pass,
+                    detail: "perf_event_open counts instructions"))
         var loads = [Double](repeating: 0, count: 3)
         let cores = ProcessInfo.processInfo.activeProcessorCount
         // The load is a moment's noise, not this build's fitness: a deterministic doctor
@@ -187,7 +199,8 @@ public struct Doctor: Sendable {
             checks.append(
                 Check(
                     name: "load", verdict: busy ? .warning : .pass,
-                    detail: String(format: "load average %.2f on %d cores%@", loads[0], cores,
+                    detail: String(
+                        format: "load average %.2f on %d cores%@", loads[0], cores,
                         busy ? ": other work competes; expect noisy samples" : "")))
         }
         return checks
@@ -241,8 +254,11 @@ public struct Doctor: Sendable {
         func milliseconds(_ nanoseconds: Double) -> String {
             NumberFormat.significant(nanoseconds / 1e6) + " ms"
         }
-        func growth(_ before: ScalingRun, _ after: ScalingRun, _ variant: String) -> (Double, String)? {
-            guard let low = before.medians[variant], let high = after.medians[variant], low > 0 else {
+        func growth(_ before: ScalingRun, _ after: ScalingRun, _ variant: String) -> (
+            Double, String
+        )? {
+            guard let low = before.medians[variant], let high = after.medians[variant], low > 0
+            else {
                 return nil
             }
             return (high / low, "\(milliseconds(low)) → \(milliseconds(high))")
@@ -268,12 +284,14 @@ public struct Doctor: Sendable {
                 return Check(name: name, verdict: .failure, detail: "could not be measured")
             }
             let detail = String(
-                format: "%d× the events took %.2f× the CPU time (%@ per round)", Doctor.growthFactor, first,
+                format: "%d× the events took %.2f× the CPU time (%@ per round)",
+                Doctor.growthFactor, first,
                 firstTimes)
             if first >= Doctor.minimumGrowth {
                 return Check(name: name, verdict: .pass, detail: detail)
             }
-            guard let further, let (second, secondTimes) = growth(grown, further, variant.name) else {
+            guard let further, let (second, secondTimes) = growth(grown, further, variant.name)
+            else {
                 return Check(
                     name: name, verdict: .failure,
                     detail: detail + "; \(Doctor.growthFactor)× again could not be measured"
@@ -284,7 +302,8 @@ public struct Doctor: Sendable {
             return second >= Doctor.minimumGrowth
                 ? Check(
                     name: name, verdict: .pass,
-                    detail: detail + again + ": it grows with its events once fixed costs weigh less")
+                    detail: detail + again
+                        + ": it grows with its events once fixed costs weigh less")
                 : Check(
                     name: name, verdict: .failure,
                     detail: detail + again + ": work optimised away, or fixed costs dominate")
@@ -299,10 +318,14 @@ public struct Doctor: Sendable {
             wrong.isEmpty
                 ? Check(
                     name: "outcome \(planned.label)", verdict: .pass,
-                    detail: "every variant computed its baseline's outcome at \(events) events per machine")
+                    detail:
+                        "every variant computed its baseline's outcome at \(events) events per machine"
+                )
                 : Check(
                     name: "outcome \(planned.label)", verdict: .failure,
-                    detail: "\(wrongNames) computed another outcome than the baseline at \(events) events per machine"))
+                    detail:
+                        "\(wrongNames) computed another outcome than the baseline at \(events) events per machine"
+                ))
         return checks
     }
 
@@ -314,11 +337,15 @@ public struct Doctor: Sendable {
         options.machines = [machines]
         options.scenarios = [ruler.scenario]
         options.parameters = [
-            .init(scenario: ruler.scenario, name: ruler.parameter, value: "\(ruler.reference),\(ruler.step)")
+            .init(
+                scenario: ruler.scenario, name: ruler.parameter,
+                value: "\(ruler.reference),\(ruler.step)")
         ]
         options.rounds = 15
         options.seed = seed
-        return try plan(options, environment: environment, size: "\(ruler.scenario)'s default events per machine")
+        return try plan(
+            options, environment: environment,
+            size: "\(ruler.scenario)'s default events per machine")
     }
 
     private func rulerChecks(
@@ -329,9 +356,12 @@ public struct Doctor: Sendable {
         var checks = [Check]()
         let prefix = ruler.parameter + "="
         func work(_ row: ResultRow) -> String? {
-            row.parameters.split(separator: ";").first { $0.hasPrefix(prefix) }.map { String($0.dropFirst(prefix.count)) }
+            row.parameters.split(separator: ";").first { $0.hasPrefix(prefix) }.map {
+                String($0.dropFirst(prefix.count))
+            }
         }
-        if let twin = rows.first(where: { work($0) == ruler.reference && $0.variant == ruler.twin }),
+        if let twin = rows.first(where: { work($0) == ruler.reference && $0.variant == ruler.twin }
+        ),
             let ratio = twin.ratioToBaseline?.value, let low = twin.ratioToBaseline?.low,
             let high = twin.ratioToBaseline?.high
         {
@@ -339,8 +369,10 @@ public struct Doctor: Sendable {
             checks.append(
                 Check(
                     name: "A/A \(ruler.ruler) vs \(ruler.twin)", verdict: holds ? .pass : .warning,
-                    detail: String(format: "ratio %.3f, 95%% CI [%.3f, %.3f]%@", ratio, low, high,
-                        holds ? " contains 1" : " excludes 1: the machine drifts between variants")))
+                    detail: String(
+                        format: "ratio %.3f, 95%% CI [%.3f, %.3f]%@", ratio, low, high,
+                        holds ? " contains 1" : " excludes 1: the machine drifts between variants"))
+            )
         }
         if let step = rows.first(where: { work($0) == ruler.step && $0.variant == ruler.ruler }),
             let ratio = step.ratioToAxisReference?.value, let low = step.ratioToAxisReference?.low,
@@ -348,18 +380,23 @@ public struct Doctor: Sendable {
         {
             let resolves = low > 1
             var name = "step \(ruler.parameter)=\(ruler.step) vs \(ruler.reference)"
-            if let stepWork = Double(ruler.step), let referenceWork = Double(ruler.reference), referenceWork > 0 {
+            if let stepWork = Double(ruler.step), let referenceWork = Double(ruler.reference),
+                referenceWork > 0
+            {
                 name = "\(Int(((stepWork / referenceWork - 1) * 100).rounded()))% " + name
             }
             checks.append(
                 Check(
                     name: name, verdict: resolves ? .pass : .warning,
-                    detail: String(format: "ratio %.3f, 95%% CI [%.3f, %.3f]%@", ratio, low, high,
+                    detail: String(
+                        format: "ratio %.3f, 95%% CI [%.3f, %.3f]%@", ratio, low, high,
                         resolves ? ": the step is resolved" : ": the step is lost in noise here")))
         }
         if checks.count < 2 {
             checks.append(
-                Check(name: "ruler", verdict: .failure, detail: "\(ruler.scenario) gave no ratio with an interval to check"))
+                Check(
+                    name: "ruler", verdict: .failure,
+                    detail: "\(ruler.scenario) gave no ratio with an interval to check"))
         }
         return checks
     }

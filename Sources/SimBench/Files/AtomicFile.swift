@@ -26,7 +26,9 @@ import Glibc
 public enum AtomicFile {
     /// Replaces (or creates) the regular file `path` with `bytes`; `name` is how messages
     /// call it.
-    public static func replace(_ path: String, with bytes: [UInt8], naming name: String) throws(FileError) {
+    public static func replace(_ path: String, with bytes: [UInt8], naming name: String)
+        throws(FileError)
+    {
         let directory = OutputPath.parentDirectory(of: path)
         removeStaleTemporaries(in: directory)
         var existing = stat()
@@ -37,7 +39,9 @@ public enum AtomicFile {
         if unnamed >= 0 {
             defer { close(unnamed) }
             try fill(unnamed, with: bytes, mode: mode, name: name)
-            if try link(unnamed, to: path, directory: directory, replacing: exists, name: name) { return }
+            if try link(unnamed, to: path, directory: directory, replacing: exists, name: name) {
+                return
+            }
             // No way to name an unnamed file here (no /proc): fall back to a named one.
         }
         try replaceThroughNamedFile(path, with: bytes, mode: mode, directory: directory, name: name)
@@ -52,14 +56,19 @@ public enum AtomicFile {
     /// (a full disk) leaves no file at all.
     ///
     /// - Returns: True if the file was created, false if `path` exists (nothing written).
-    public static func create(_ path: String, with bytes: [UInt8], naming name: String) throws(FileError) -> Bool {
+    public static func create(_ path: String, with bytes: [UInt8], naming name: String)
+        throws(FileError) -> Bool
+    {
         let directory = OutputPath.parentDirectory(of: path)
         let mode = newFileMode()
         let unnamed = simbench_open_unnamed(directory, 0o600)
         if unnamed >= 0 {
             defer { close(unnamed) }
             try fill(unnamed, with: bytes, mode: mode, name: name)
-            if linkat(AT_FDCWD, "/proc/self/fd/\(unnamed)", AT_FDCWD, path, AT_SYMLINK_FOLLOW) == 0 { return true }
+            if linkat(AT_FDCWD, "/proc/self/fd/\(unnamed)", AT_FDCWD, path, AT_SYMLINK_FOLLOW) == 0
+            {
+                return true
+            }
             if errno == EEXIST { return false }
             guard errno == ENOENT, access("/proc/self/fd", F_OK) != 0 else {
                 throw FileError(path: name, reason: errnoText())
@@ -133,7 +142,9 @@ public enum AtomicFile {
 
     /// Writes all of `bytes` to `descriptor`, retrying short and interrupted writes;
     /// `path` only names the file in an error.
-    public static func writeAll(_ bytes: [UInt8], to descriptor: Int32, path: String) throws(FileError) {
+    public static func writeAll(_ bytes: [UInt8], to descriptor: Int32, path: String)
+        throws(FileError)
+    {
         var written = 0
         while written < bytes.count {
             let result = bytes.withUnsafeBytes { buffer in
@@ -147,7 +158,9 @@ public enum AtomicFile {
         }
     }
 
-    private static func fill(_ descriptor: Int32, with bytes: [UInt8], mode: mode_t, name: String) throws(FileError) {
+    private static func fill(_ descriptor: Int32, with bytes: [UInt8], mode: mode_t, name: String)
+        throws(FileError)
+    {
         try writeAll(bytes, to: descriptor, path: name)
         guard fchmod(descriptor, mode) == 0, fsync(descriptor) == 0 else {
             throw FileError(path: name, reason: errnoText())
@@ -157,7 +170,8 @@ public enum AtomicFile {
     /// Gives the unnamed file `descriptor` the name `path`. False if this system cannot
     /// name unnamed files (the caller falls back to a named temporary file).
     private static func link(
-        _ descriptor: Int32, to path: String, directory: String, replacing exists: Bool, name: String
+        _ descriptor: Int32, to path: String, directory: String, replacing exists: Bool,
+        name: String
     ) throws(FileError) -> Bool {
         let procPath = "/proc/self/fd/\(descriptor)"
         func linkTo(_ destination: String) -> Int32 {
@@ -215,7 +229,9 @@ public enum AtomicFile {
     ///
     /// - Returns: The names removed.
     @discardableResult
-    static func removeStaleTemporaries(in directory: String, olderThan age: Int = staleTemporaryAge) -> [String] {
+    static func removeStaleTemporaries(in directory: String, olderThan age: Int = staleTemporaryAge)
+        -> [String]
+    {
         guard let stream = opendir(directory) else { return [] }
         defer { closedir(stream) }
         let descriptor = dirfd(stream)
@@ -225,7 +241,9 @@ public enum AtomicFile {
         var removed = [String]()
         while let entry = readdir(stream) {
             let name = withUnsafePointer(to: entry.pointee.d_name) { tuple in
-                tuple.withMemoryRebound(to: CChar.self, capacity: Int(NAME_MAX) + 1) { String(cString: $0) }
+                tuple.withMemoryRebound(to: CChar.self, capacity: Int(NAME_MAX) + 1) {
+                    String(cString: $0)
+                }
             }
             guard isTemporaryName(name) else { continue }
             var status = stat()
@@ -244,12 +262,14 @@ public enum AtomicFile {
         let suffix = name.utf8.dropFirst(temporaryPrefix.utf8.count)
         let digits = UInt8(ascii: "0")...UInt8(ascii: "9")
         let letters = UInt8(ascii: "a")...UInt8(ascii: "f")
-        return suffix.count == 16 && suffix.allSatisfy { digits.contains($0) || letters.contains($0) }
+        return suffix.count == 16
+            && suffix.allSatisfy { digits.contains($0) || letters.contains($0) }
     }
 
     /// `DIRECTORY/.simbench-` and 16 random hex digits: short, whatever the target's name.
     private static func temporaryName(in directory: String) -> String {
         let suffix = String(UInt64.random(in: 0...UInt64.max), radix: 16)
-        return OutputPath.joined(directory, temporaryPrefix + String(repeating: "0", count: 16 - suffix.count) + suffix)
+        return OutputPath.joined(
+            directory, temporaryPrefix + String(repeating: "0", count: 16 - suffix.count) + suffix)
     }
 }

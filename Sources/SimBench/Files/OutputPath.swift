@@ -77,7 +77,9 @@ public struct OutputPath: Sendable, Equatable {
                 argument: argument, flag: flag, kind: .standardOutput, resolved: argument,
                 identity: .standardOutput)
         }
-        guard !argument.utf8.contains(0) else { throw refuse("holds a NUL byte; expected a file path") }
+        guard !argument.utf8.contains(0) else {
+            throw refuse("holds a NUL byte; expected a file path")
+        }
         guard !argument.hasSuffix("/") else {
             throw refuse("ends in '/', so it names a directory; expected a file path")
         }
@@ -85,25 +87,36 @@ public struct OutputPath: Sendable, Equatable {
         var status = stat()
         if stat(argument, &status) == 0 {
             let type = status.st_mode & S_IFMT
-            let identity = Identity.inode(device: UInt64(status.st_dev), inode: UInt64(status.st_ino))
+            let identity = Identity.inode(
+                device: UInt64(status.st_dev), inode: UInt64(status.st_ino))
             switch type {
             case S_IFREG:
-                guard let real = realPath(argument) else { throw refuse("cannot be resolved: \(errnoText())") }
+                guard let real = realPath(argument) else {
+                    throw refuse("cannot be resolved: \(errnoText())")
+                }
                 guard access(real, W_OK) == 0 else {
-                    throw refuse("is not writable (\(errnoText())); simbench does not replace a read-only file")
+                    throw refuse(
+                        "is not writable (\(errnoText())); simbench does not replace a read-only file"
+                    )
                 }
                 if !appending { try checkCanCreate(in: parentDirectory(of: real), refuse: refuse) }
-                return OutputPath(argument: argument, flag: flag, kind: .file, resolved: real, identity: identity)
+                return OutputPath(
+                    argument: argument, flag: flag, kind: .file, resolved: real, identity: identity)
             case S_IFCHR, S_IFIFO:
                 let what = type == S_IFCHR ? "a character device" : "a FIFO"
                 guard streams else { throw refuse("is \(what); expected a regular file") }
-                guard access(argument, W_OK) == 0 else { throw refuse("is \(what) that is not writable: \(errnoText())") }
-                return OutputPath(argument: argument, flag: flag, kind: .stream, resolved: argument, identity: identity)
+                guard access(argument, W_OK) == 0 else {
+                    throw refuse("is \(what) that is not writable: \(errnoText())")
+                }
+                return OutputPath(
+                    argument: argument, flag: flag, kind: .stream, resolved: argument,
+                    identity: identity)
             case S_IFDIR:
                 throw refuse("is a directory; expected a file path")
             default:
                 throw refuse(
-                    "is \(type == S_IFSOCK ? "a socket" : type == S_IFBLK ? "a block device" : "not a regular file"); expected a regular file\(streams ? ", a FIFO or a character device" : "")")
+                    "is \(type == S_IFSOCK ? "a socket" : type == S_IFBLK ? "a block device" : "not a regular file"); expected a regular file\(streams ? ", a FIFO or a character device" : "")"
+                )
             }
         }
         guard errno == ENOENT else { throw refuse("cannot be used: \(errnoText())") }
@@ -113,33 +126,47 @@ public struct OutputPath: Sendable, Equatable {
         var hops = 0
         while let target = linkTarget(path) {
             hops += 1
-            guard hops <= 40 else { throw refuse("cannot be used: too many levels of symbolic links") }
+            guard hops <= 40 else {
+                throw refuse("cannot be used: too many levels of symbolic links")
+            }
             guard !target.hasSuffix("/") else {
-                throw refuse("is a symlink to '\(target.escapingControlCharacters)', which names a directory; expected a file path")
+                throw refuse(
+                    "is a symlink to '\(target.escapingControlCharacters)', which names a directory; expected a file path"
+                )
             }
             path = target.hasPrefix("/") ? target : joined(parentDirectory(of: path), target)
         }
         let name = lastComponent(of: path)
-        guard name != ".", name != ".." else { throw refuse("names a directory; expected a file path") }
+        guard name != ".", name != ".." else {
+            throw refuse("names a directory; expected a file path")
+        }
         guard name.utf8.count <= Int(NAME_MAX) else {
-            throw refuse("has a file name of \(name.utf8.count) bytes; the longest this system allows is \(NAME_MAX)")
+            throw refuse(
+                "has a file name of \(name.utf8.count) bytes; the longest this system allows is \(NAME_MAX)"
+            )
         }
         let directory = parentDirectory(of: path)
         var directoryStatus = stat()
         guard stat(directory, &directoryStatus) == 0 else {
             throw errno == ENOENT
-                ? refuse("cannot be created: directory '\(directory.escapingControlCharacters)' does not exist")
-                : refuse("cannot be created in directory '\(directory.escapingControlCharacters)': \(errnoText())")
+                ? refuse(
+                    "cannot be created: directory '\(directory.escapingControlCharacters)' does not exist"
+                )
+                : refuse(
+                    "cannot be created in directory '\(directory.escapingControlCharacters)': \(errnoText())"
+                )
         }
         guard directoryStatus.st_mode & S_IFMT == S_IFDIR else {
-            throw refuse("cannot be created: '\(directory.escapingControlCharacters)' is not a directory")
+            throw refuse(
+                "cannot be created: '\(directory.escapingControlCharacters)' is not a directory")
         }
         try checkCanCreate(in: directory, refuse: refuse)
         let realDirectory = realPath(directory) ?? directory
         return OutputPath(
             argument: argument, flag: flag, kind: .file, resolved: joined(realDirectory, name),
             identity: .entry(
-                device: UInt64(directoryStatus.st_dev), inode: UInt64(directoryStatus.st_ino), name: name))
+                device: UInt64(directoryStatus.st_dev), inode: UInt64(directoryStatus.st_ino),
+                name: name))
     }
 
     /// Refuses two outputs that are the same file, and an output that is one of `inputs`
@@ -155,12 +182,16 @@ public struct OutputPath: Sendable, Equatable {
             for earlier in outputs[..<index] where earlier.identity == output.identity {
                 if output.kind == .stream, output.isCharacterDevice { continue }
                 throw UsageError(
-                    "\(output.flag): '\(output.argument.escapingControlCharacters)' is the same file as \(earlier.flag) '\(earlier.argument.escapingControlCharacters)'; expected a different path for each output")
+                    "\(output.flag): '\(output.argument.escapingControlCharacters)' is the same file as \(earlier.flag) '\(earlier.argument.escapingControlCharacters)'; expected a different path for each output"
+                )
             }
             for input in inputs {
-                guard let identity = inputIdentity(input.path), identity == output.identity else { continue }
+                guard let identity = inputIdentity(input.path), identity == output.identity else {
+                    continue
+                }
                 throw UsageError(
-                    "\(output.flag): '\(output.argument.escapingControlCharacters)' is the same file as the input \(input.flag) '\(input.path.escapingControlCharacters)'; expected a path other than the files read")
+                    "\(output.flag): '\(output.argument.escapingControlCharacters)' is the same file as the input \(input.flag) '\(input.path.escapingControlCharacters)'; expected a path other than the files read"
+                )
             }
         }
     }
@@ -202,7 +233,8 @@ public struct OutputPath: Sendable, Equatable {
             guard fstat(descriptor, &status) == 0,
                 status.st_mode & S_IFMT == S_IFCHR || status.st_mode & S_IFMT == S_IFIFO
             else {
-                throw FileError(path: argument, reason: "is no longer a character device or FIFO; not written")
+                throw FileError(
+                    path: argument, reason: "is no longer a character device or FIFO; not written")
             }
             try AtomicFile.writeAll(Array(contents.utf8), to: descriptor, path: argument)
             Interruption.written(argument)
@@ -233,7 +265,9 @@ public struct OutputPath: Sendable, Equatable {
         in directory: String, refuse: (String) -> UsageError
     ) throws(UsageError) {
         if let reason = AtomicFile.probe(directory) {
-            throw refuse("cannot be written: no file can be created in directory '\(directory.escapingControlCharacters)': \(reason)")
+            throw refuse(
+                "cannot be written: no file can be created in directory '\(directory.escapingControlCharacters)': \(reason)"
+            )
         }
     }
 

@@ -34,10 +34,14 @@ public enum AllocationCounter {
             return unsafeBitCast(address, to: type)
         }
         guard
-            let count = function("simbench_allocation_count", as: (@convention(c) () -> UInt64).self),
-            let thread = function("simbench_thread_allocation_count", as: (@convention(c) () -> UInt64).self),
-            let active = function("simbench_allocation_counting_active", as: (@convention(c) () -> Int32).self),
-            let begin = function("simbench_track_bytes_begin", as: (@convention(c) () -> Int32).self),
+            let count = function(
+                "simbench_allocation_count", as: (@convention(c) () -> UInt64).self),
+            let thread = function(
+                "simbench_thread_allocation_count", as: (@convention(c) () -> UInt64).self),
+            let active = function(
+                "simbench_allocation_counting_active", as: (@convention(c) () -> Int32).self),
+            let begin = function(
+                "simbench_track_bytes_begin", as: (@convention(c) () -> Int32).self),
             let end = function("simbench_track_bytes_end", as: (@convention(c) () -> Int64).self),
             let processBegin = function(
                 "simbench_track_process_bytes_begin", as: (@convention(c) () -> Int32).self),
@@ -111,7 +115,9 @@ extension AllocationCounter {
     /// count, so whatever else the process does meanwhile counts too. Call it while nothing
     /// else runs, and from one place at a time (a second call meanwhile gets nil).
     public static func processPeakBytes<T>(during body: () async -> T) async -> (T, Int64?) {
-        guard isActive, let entry, entry.trackProcessBegin() != 0 else { return (await body(), nil) }
+        guard isActive, let entry, entry.trackProcessBegin() != 0 else {
+            return (await body(), nil)
+        }
         let result = await body()
         let peak = entry.trackProcessEnd()
         return (result, peak >= 0 ? peak : nil)

@@ -76,15 +76,19 @@ public enum AllocationPass {
     public static func count(
         plan: RunPlan, executable: String, arguments: [String]
     ) -> Result<Counts, Failure> {
-        if let reason = AllocationCounter.unavailableReason { return .failure(Failure(reason: reason)) }
+        if let reason = AllocationCounter.unavailableReason {
+            return .failure(Failure(reason: reason))
+        }
         guard let library = library(besides: executable) else {
             return .failure(
                 Failure(
                     reason:
-                        "\(libraryName) not found beside \(executable) (set \(libraryVariable) to its path)"))
+                        "\(libraryName) not found beside \(executable) (set \(libraryVariable) to its path)"
+                ))
         }
         let output = FileManager.default.temporaryDirectory
-            .appendingPathComponent("simbench-\(getpid())-allocations-\(UInt32.random(in: 0...UInt32.max)).json")
+            .appendingPathComponent(
+                "simbench-\(getpid())-allocations-\(UInt32.random(in: 0...UInt32.max)).json")
         let slot = Interruption.remember(temporary: output.path)
         defer {
             unlink(output.path)
@@ -106,7 +110,8 @@ public enum AllocationPass {
         // A wrong outcome (3) is counted like a right one; the timed run reports it.
         guard let status = ended.exitStatus, status == 0 || status == 3 else {
             let how = ended.exitStatus.map { "exit status \($0)" } ?? "signal \(ended.signal ?? 0)"
-            let said = String(decoding: ended.standardError, as: UTF8.self)
+            let said =
+                String(decoding: ended.standardError, as: UTF8.self)
                 .split(separator: "\n").last.map { ": \($0)" } ?? ""
             return .failure(Failure(reason: "the counting child ended with \(how)\(said)"))
         }
@@ -136,7 +141,8 @@ public enum AllocationPass {
                 Data("simbench: the allocation counter is not in effect in this process\n".utf8))
             return .failure
         }
-        let result = await BenchmarkRunner(plan: plan.countingPass(), environment: environment).run()
+        let result = await BenchmarkRunner(plan: plan.countingPass(), environment: environment)
+            .run()
         let counts = Counts(
             configurations: result.configurations.map { configuration in
                 ConfigurationCounts(
@@ -175,7 +181,9 @@ extension RunResult {
 
     /// The timed results with a note saying why allocations were not counted.
     public func noting(_ failure: AllocationPass.Failure) -> RunResult {
-        RunResult(environment: environment, configurations: configurations, notes: notes + [failure.description])
+        RunResult(
+            environment: environment, configurations: configurations,
+            notes: notes + [failure.description])
     }
 }
 

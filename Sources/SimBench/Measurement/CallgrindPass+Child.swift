@@ -58,12 +58,14 @@ extension CallgrindPass {
     /// run once inside the counted region. Asynchronous variants are not counted: Valgrind
     /// runs one thread at a time, so their count would not be theirs alone.
     static func countVariants<S: Scenario>(
-        _ type: S.Type, configuration: ScenarioConfiguration, variants names: [String], firstRegion: Int
+        _ type: S.Type, configuration: ScenarioConfiguration, variants names: [String],
+        firstRegion: Int
     ) -> [CountedVariant] {
         let known = names.filter { name in S.variants.contains { $0.name == name } }
         guard !S.isAsynchronous else {
             return known.map {
-                CountedVariant(variant: $0, region: nil, machines: 0, events: 0, matchesBaseline: false)
+                CountedVariant(
+                    variant: $0, region: nil, machines: 0, events: 0, matchesBaseline: false)
             }
         }
         let machines = countedMachines(of: configuration)
@@ -122,7 +124,9 @@ private final class CountedRegion<Outcome>: RegionBody {
     func call() -> Outcome {
         withExtendedLifetime(self) {
             simbench_counted_region(
-                { context in Unmanaged<RegionBody>.fromOpaque(context!).takeUnretainedValue().execute() },
+                { context in
+                    Unmanaged<RegionBody>.fromOpaque(context!).takeUnretainedValue().execute()
+                },
                 Unmanaged<RegionBody>.passUnretained(self).toOpaque())
         }
         return outcome!

@@ -81,12 +81,14 @@ public enum CallgrindPass {
         let version: String
         do {
             let result = try ChildProcess.run(
-                valgrind, arguments: ["--version"], environment: ProcessInfo.processInfo.environment,
+                valgrind, arguments: ["--version"],
+                environment: ProcessInfo.processInfo.environment,
                 timeout: 30)
             version = String(decoding: result.standardOutput, as: UTF8.self)
                 .trimmingCharacters(in: .whitespacesAndNewlines)
             guard result.exitStatus == 0, !version.isEmpty else {
-                throw Unavailable(reason: "'\(valgrind) --version' failed; reinstall it: \(installHint)")
+                throw Unavailable(
+                    reason: "'\(valgrind) --version' failed; reinstall it: \(installHint)")
             }
         } catch let error as Unavailable {
             throw error
@@ -94,7 +96,9 @@ public enum CallgrindPass {
             throw Unavailable(reason: "\(error); \(installHint)")
         }
         if let strip = executable(named: "strip") {
-            return Tools(valgrind: valgrind, version: version, stripper: strip) { ["-g", "-o", $1, $0] }
+            return Tools(valgrind: valgrind, version: version, stripper: strip) {
+                ["-g", "-o", $1, $0]
+            }
         }
         let toolchain = executable(named: "swift").map {
             URL(fileURLWithPath: $0).resolvingSymlinksInPath().deletingLastPathComponent()
@@ -103,10 +107,14 @@ public enum CallgrindPass {
         if let objcopy = executable(named: "llvm-objcopy")
             ?? toolchain.flatMap({ FileManager.default.isExecutableFile(atPath: $0) ? $0 : nil })
         {
-            return Tools(valgrind: valgrind, version: version, stripper: objcopy) { ["--strip-debug", $0, $1] }
+            return Tools(valgrind: valgrind, version: version, stripper: objcopy) {
+                ["--strip-debug", $0, $1]
+            }
         }
         throw Unavailable(
-            reason: "neither strip nor llvm-objcopy found, to copy the binary without the debug info valgrind cannot read; install binutils (apt-get install binutils)")
+            reason:
+                "neither strip nor llvm-objcopy found, to copy the binary without the debug info valgrind cannot read; install binutils (apt-get install binutils)"
+        )
     }
 
     /// The first executable file called `name` in `PATH`'s directories.

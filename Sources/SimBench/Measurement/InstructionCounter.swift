@@ -1,9 +1,9 @@
 import CSimBenchSystem
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #endif
 
 /// Counts the user-space instructions the whole process retires, through `perf_event_open`.

@@ -42,7 +42,8 @@ public struct CountLimit: Sendable {
             while value.first == " " { value.removeFirst() }
             while value.last == " " { value.removeLast() }
             let digits = value.filter { $0 != "_" }
-            guard !digits.isEmpty, digits.allSatisfy(\.isASCII), let number = Int(digits), range.contains(number)
+            guard !digits.isEmpty, digits.allSatisfy(\.isASCII), let number = Int(digits),
+                range.contains(number)
             else {
                 let shown = items.count > 1 ? "\(value)' in '\(text)" : String(value)
                 throw .invalid(flag, shown, expected: expectedList)

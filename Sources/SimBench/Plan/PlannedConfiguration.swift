@@ -25,7 +25,8 @@ public struct PlannedConfiguration: Sendable {
     public var label: String {
         let values = configuration.parameters.values
         let changed = entry.descriptor.parameters.filter { values[$0.name] != $0.defaultValue }
-        let parts = changed.map { "\($0.name)=\(values[$0.name] ?? "")" } + (sweep.isEmpty ? [] : [sweep])
+        let parts =
+            changed.map { "\($0.name)=\(values[$0.name] ?? "")" } + (sweep.isEmpty ? [] : [sweep])
         guard !parts.isEmpty else { return entry.name }
         return "\(entry.name)[\(parts.joined(separator: ";"))]"
     }

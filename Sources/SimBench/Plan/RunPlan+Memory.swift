@@ -24,7 +24,8 @@ struct MemoryRefusal: Error, Sendable {
     /// than …`: what does not fit, in any command's words.
     var shortfall: String {
         let need = estimate.map(formatBytes) ?? "more than 9 EB"
-        let together = configurations > 1 ? " (\(configurations) configurations measured together)" : ""
+        let together =
+            configurations > 1 ? " (\(configurations) configurations measured together)" : ""
         return "scenario '\(scenario)'\(together) would need about \(need), more than \(limit)"
     }
 
@@ -32,7 +33,8 @@ struct MemoryRefusal: Error, Sendable {
     @Sendable static func runUsageError(_ refusal: MemoryRefusal) -> UsageError {
         let largest = refusal.largestOfSweep ? ", the largest of the sweep," : ""
         return UsageError(
-            "--machines \(refusal.machines) with --events \(refusal.events)\(largest): \(refusal.shortfall); lower --machines or --events")
+            "--machines \(refusal.machines) with --events \(refusal.events)\(largest): \(refusal.shortfall); lower --machines or --events"
+        )
     }
 }
 
@@ -59,7 +61,8 @@ extension RunPlan {
         }
         if let total, total <= budget { return nil }
         return MemoryRefusal(
-            scenario: entry.name, machines: machines, events: events, configurations: configurations,
+            scenario: entry.name, machines: machines, events: events,
+            configurations: configurations,
             estimate: total, limit: limit, largestOfSweep: sweep)
     }
 
@@ -81,12 +84,14 @@ extension RunPlan {
     ) -> UInt64? {
         // In floating point, so that an absurd shape cannot trap: anything past what 64 bits
         // hold is an overflow.
-        let perConfiguration = parameterSets.map { parameters in
-            entry.descriptor.estimatedBytes(
-                ScenarioConfiguration(
-                    entities: machines, eventsPerEntity: events, seed: seed, parameters: parameters),
-                variants: variants)
-        }.max() ?? 0
+        let perConfiguration =
+            parameterSets.map { parameters in
+                entry.descriptor.estimatedBytes(
+                    ScenarioConfiguration(
+                        entities: machines, eventsPerEntity: events, seed: seed,
+                        parameters: parameters),
+                    variants: variants)
+            }.max() ?? 0
         let total = Double(configurations) * max(perConfiguration, 0) + Double(resident)
         guard total.isFinite, total < Double(UInt64.max / 2) else { return nil }
         return UInt64(total.rounded(.up))

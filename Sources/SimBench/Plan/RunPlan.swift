@@ -187,12 +187,18 @@ public struct RunPlan: Sendable {
     private static func checkLimits(_ options: RunOptions) throws(UsageError) {
         typealias Limits = RunOptions.Limits
         try Limits.machines.check(options.machines, flag: "--machines")
-        if let events = options.eventsPerMachine { try Limits.events.check(events, flag: "--events") }
+        if let events = options.eventsPerMachine {
+            try Limits.events.check(events, flag: "--events")
+        }
         if let actors = options.actors { try Limits.actors.check(actors, flag: "--actors") }
         try Limits.rounds.check(options.rounds, flag: "--rounds")
         if let warmup = options.warmup { try Limits.warmup.check(warmup, flag: "--warmup") }
-        if let seconds = options.minTimeSeconds { try Limits.seconds.check(seconds, flag: "--min-time") }
-        if let seconds = options.maxTimeSeconds { try Limits.seconds.check(seconds, flag: "--max-time") }
+        if let seconds = options.minTimeSeconds {
+            try Limits.seconds.check(seconds, flag: "--min-time")
+        }
+        if let seconds = options.maxTimeSeconds {
+            try Limits.seconds.check(seconds, flag: "--max-time")
+        }
         try Limits.processes.check(options.processes, flag: "--processes")
         try Limits.negligible.check(options.negligible, flag: "--negligible")
     }
@@ -208,7 +214,8 @@ public struct RunPlan: Sendable {
         for name in names {
             guard let entry = catalog.entry(named: name) else {
                 throw UsageError(
-                    "--scenario: unknown scenario '\(name)'; expected \(known(catalog.entries.map(\.name)))")
+                    "--scenario: unknown scenario '\(name)'; expected \(known(catalog.entries.map(\.name)))"
+                )
             }
             if !entries.contains(where: { $0.name == name }) { entries.append(entry) }
         }
@@ -244,24 +251,30 @@ public struct RunPlan: Sendable {
                 }
             }
             guard matched else {
-                let all = entries.flatMap { entry in entry.variants.map { "\(entry.name).\($0.name)" } }
+                let all = entries.flatMap { entry in
+                    entry.variants.map { "\(entry.name).\($0.name)" }
+                }
                 throw UsageError(
-                    "--variant: no selected scenario has a variant '\(name)'; expected \(known(all))")
+                    "--variant: no selected scenario has a variant '\(name)'; expected \(known(all))"
+                )
             }
         }
         for entry in entries {
             guard let names = wanted[entry.name] else {
                 throw UsageError(
-                    "--variant: none of the named variants belongs to scenario '\(entry.name)'; name one of \(known(entry.variants.map(\.name))), or leave it out of --scenario")
+                    "--variant: none of the named variants belongs to scenario '\(entry.name)'; name one of \(known(entry.variants.map(\.name))), or leave it out of --scenario"
+                )
             }
-            chosen[entry.name] = ordered(entry.variants.filter { names.contains($0.name) }, of: entry)
+            chosen[entry.name] = ordered(
+                entry.variants.filter { names.contains($0.name) }, of: entry)
         }
         return chosen
     }
 
     /// `variants` with the baseline first and the floor last, both always measured: every
     /// ratio needs the baseline, every net ratio the floor.
-    private static func ordered(_ variants: [VariantInfo], of entry: ScenarioEntry) -> [VariantInfo] {
+    private static func ordered(_ variants: [VariantInfo], of entry: ScenarioEntry) -> [VariantInfo]
+    {
         let middle = variants.filter { $0 != entry.baseline && $0 != entry.floor }
         return [entry.baseline] + middle + (entry.floor.map { [$0] } ?? [])
     }
@@ -280,7 +293,8 @@ public struct RunPlan: Sendable {
             if let scenario = assignment.scenario {
                 guard let entry = entries.first(where: { $0.name == scenario }) else {
                     throw UsageError(
-                        "--param: '\(scenario).\(assignment.name)' names a scenario that is not selected; selected: \(known(entries.map(\.name)))")
+                        "--param: '\(scenario).\(assignment.name)' names a scenario that is not selected; selected: \(known(entries.map(\.name)))"
+                    )
                 }
                 guard entry.parameter(named: assignment.name) != nil else {
                     throw unknownParameter(assignment.name, in: [entry])
@@ -288,7 +302,8 @@ public struct RunPlan: Sendable {
             } else if !entries.contains(where: { $0.parameter(named: assignment.name) != nil }) {
                 throw unknownParameter(assignment.name, in: entries)
             }
-            for entry in entries where assignment.scenario == nil || assignment.scenario == entry.name {
+            for entry in entries
+            where assignment.scenario == nil || assignment.scenario == entry.name {
                 guard let spec = entry.parameter(named: assignment.name) else { continue }
                 _ = try values(of: assignment.value, for: spec, of: entry)
             }
@@ -315,20 +330,29 @@ public struct RunPlan: Sendable {
     private static func values(
         of text: String, for spec: ParameterSpec, of entry: ScenarioEntry
     ) throws(UsageError) -> [String] {
-        let values = spec.isAxis ? text.split(separator: ",", omittingEmptySubsequences: false).map(String.init) : [text]
+        let values =
+            spec.isAxis
+            ? text.split(separator: ",", omittingEmptySubsequences: false).map(String.init) : [text]
         for value in values where !spec.accepts(value) {
             throw UsageError(
-                "--param: \(entry.name).\(spec.name)='\(value)' is not valid; expected \(spec.accepted)\(spec.isAxis ? " (or a comma list of them)" : "")")
+                "--param: \(entry.name).\(spec.name)='\(value)' is not valid; expected \(spec.accepted)\(spec.isAxis ? " (or a comma list of them)" : "")"
+            )
         }
         var unique = [String]()
-        for value in values.map(spec.normalized) where !unique.contains(value) { unique.append(value) }
+        for value in values.map(spec.normalized) where !unique.contains(value) {
+            unique.append(value)
+        }
         return unique
     }
 
-    private static func unknownParameter(_ name: String, in entries: [ScenarioEntry]) -> UsageError {
-        let all = entries.flatMap { entry in entry.descriptor.parameters.map { "\(entry.name).\($0.name)" } }
+    private static func unknownParameter(_ name: String, in entries: [ScenarioEntry]) -> UsageError
+    {
+        let all = entries.flatMap { entry in
+            entry.descriptor.parameters.map { "\(entry.name).\($0.name)" }
+        }
         return UsageError(
-            "--param: unknown parameter '\(name)'; the selected scenarios take \(all.isEmpty ? "no parameters" : known(all))")
+            "--param: unknown parameter '\(name)'; the selected scenarios take \(all.isEmpty ? "no parameters" : known(all))"
+        )
     }
 
     private static func known(_ names: [String]) -> String {

@@ -34,7 +34,9 @@ public enum SweepSetting: String, CaseIterable, Sendable {
     /// unknown names are skipped.
     public static func named(in cell: String) -> [SweepSetting] {
         cell.split(separator: ";").compactMap { part in
-            part.split(separator: "=", maxSplits: 1).first.flatMap { SweepSetting(rawValue: String($0)) }
+            part.split(separator: "=", maxSplits: 1).first.flatMap {
+                SweepSetting(rawValue: String($0))
+            }
         }
     }
 }

@@ -21,7 +21,8 @@ struct FloorFigures {
         row.floorNsPerEvent = median
         row.floorShare = share
         guard trusted, baselineTrusted else { return }
-        let net = NetRatioInterval(variant: variant, baseline: baseline, floor: series, groups: groups)
+        let net = NetRatioInterval(
+            variant: variant, baseline: baseline, floor: series, groups: groups)
         row.ratioNetOfFloor = Estimate(net?.estimate, net?.interval, samples: series.count)
     }
 }

@@ -42,9 +42,10 @@ public struct ConfigurationResult: Sendable {
                     uniqueKeysWithValues: reference.planned.variants.map {
                         ($0.name, reference.nanosecondsPerEvent(of: $0.name))
                     }),
-                trusted: Set(reference.planned.variants.map(\.name).filter {
-                    reference.verdicts[$0]?.matchesBaseline == true
-                }))
+                trusted: Set(
+                    reference.planned.variants.map(\.name).filter {
+                        reference.verdicts[$0]?.matchesBaseline == true
+                    }))
         }
     }
 

@@ -40,7 +40,9 @@ public struct PatternAnswer: Sendable, Equatable {
     /// The answer of a pattern row; nil for a baseline or a floor, a wrong outcome or no
     /// overhead.
     public init?(row: ResultRow, eventNoun: String, entityNoun: String) {
-        guard row.role == .pattern, row.status == .ok, row.overheadNsPerEvent != nil else { return nil }
+        guard row.role == .pattern, row.status == .ok, row.overheadNsPerEvent != nil else {
+            return nil
+        }
         self.init(
             variant: row.variant, event: eventNoun, entity: entityNoun,
             overhead: row.overheadNsPerEvent?.value, overheadLow: row.overheadNsPerEvent?.low,
@@ -54,11 +56,14 @@ public struct PatternAnswer: Sendable, Equatable {
     /// wrong outcome, or a file without the overhead columns. A file does not name the
     /// scenario's entity, so the harness's word stands for it: machine.
     public init?(record: ResultsRecord) {
-        guard record.role == .pattern, record.isOK, let overhead = record.number(.overheadNsPerEvent) else {
+        guard record.role == .pattern, record.isOK,
+            let overhead = record.number(.overheadNsPerEvent)
+        else {
             return nil
         }
         self.init(
-            variant: "\(record[.scenario]).\(record[.variant])", event: PatternAnswer.noun(record[.eventUnit]),
+            variant: "\(record[.scenario]).\(record[.variant])",
+            event: PatternAnswer.noun(record[.eventUnit]),
             entity: "machine", overhead: overhead, overheadLow: record.number(.overheadCILow),
             overheadHigh: record.number(.overheadCIHigh),
             bytesOverBaseline: record.number(.bytesPerEntityOverBaseline),
@@ -77,14 +82,16 @@ public struct PatternAnswer: Sendable, Equatable {
         let interval = NumberFormat.interval(overheadLow, overheadHigh)
         let ci = interval == "—" ? "" : " \(interval)"
         let sign = overhead < 0 ? "−" : "+"
-        var text = "\(variant): \(sign)\(NumberFormat.significant(abs(overhead))) ns per \(event)\(ci) (CPU)"
+        var text =
+            "\(variant): \(sign)\(NumberFormat.significant(abs(overhead))) ns per \(event)\(ci) (CPU)"
         if let bytes = bytesOverBaseline {
             let sign = bytes < 0 ? "−" : "+"
             text += " and \(sign)\(NumberFormat.significant(abs(bytes))) B per \(entity)"
         }
         let share = negligible.map { RelativeChange.percent($0) } ?? "5%"
         if let breakeven {
-            text += "; negligible (< \(share)) once \(PatternAnswer.article(event)) \(event) does ≥ \(NumberFormat.significant(breakeven)) ns of real work."
+            text +=
+                "; negligible (< \(share)) once \(PatternAnswer.article(event)) \(event) does ≥ \(NumberFormat.significant(breakeven)) ns of real work."
         } else if overhead <= 0 {
             text += "; faster than the baseline: nothing to amortise."
         } else {

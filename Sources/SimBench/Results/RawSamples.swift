@@ -3,9 +3,12 @@
 public enum RawSamples {
     /// The columns that identify a sample's row are the results file's own; the rest are
     /// the sample's.
-    public static let identifyingColumns: [ResultColumn] = [.runID, .scenario, .parameters, .variant]
+    public static let identifyingColumns: [ResultColumn] = [
+        .runID, .scenario, .parameters, .variant,
+    ]
     public static let sampleColumns = [
-        "round", "events", "wall_ns", "cpu_ns", "allocations", "process", "utilization", "reference_ns",
+        "round", "events", "wall_ns", "cpu_ns", "allocations", "process", "utilization",
+        "reference_ns",
     ]
     public static let columns = identifyingColumns.map(\.name) + sampleColumns
 

@@ -68,8 +68,10 @@ public struct ResultColumn: Sendable, Hashable, CustomStringConvertible {
     public func cell(of row: ResultRow) -> String { cell(row) }
 
     init(
-        _ name: String, _ kind: Kind, unit: String = "", required: Bool = false, nonEmpty: Bool = false,
-        influx: InfluxRole? = nil, readers: Set<Reader> = [], cell: @escaping @Sendable (ResultRow) -> String
+        _ name: String, _ kind: Kind, unit: String = "", required: Bool = false,
+        nonEmpty: Bool = false,
+        influx: InfluxRole? = nil, readers: Set<Reader> = [],
+        cell: @escaping @Sendable (ResultRow) -> String
     ) {
         self.name = name
         self.kind = kind
@@ -86,7 +88,9 @@ public struct ResultColumn: Sendable, Hashable, CustomStringConvertible {
         _ name: String, required: Bool = false, nonEmpty: Bool = false, influx: InfluxRole? = nil,
         readers: Set<Reader> = [], _ value: @escaping @Sendable (ResultRow) -> String
     ) -> ResultColumn {
-        ResultColumn(name, .text, required: required, nonEmpty: nonEmpty, influx: influx, readers: readers, cell: value)
+        ResultColumn(
+            name, .text, required: required, nonEmpty: nonEmpty, influx: influx, readers: readers,
+            cell: value)
     }
 
     /// A measured figure; not finite or nil is an empty cell.
@@ -94,7 +98,9 @@ public struct ResultColumn: Sendable, Hashable, CustomStringConvertible {
         _ name: String, unit: String, required: Bool = false, influx: InfluxRole? = nil,
         readers: Set<Reader> = [], _ value: @escaping @Sendable (ResultRow) -> Double?
     ) -> ResultColumn {
-        ResultColumn(name, .number, unit: unit, required: required, influx: influx, readers: readers) { row in
+        ResultColumn(
+            name, .number, unit: unit, required: required, influx: influx, readers: readers
+        ) { row in
             guard let number = value(row), number.isFinite else { return "" }
             return "\(number)"
         }
@@ -125,53 +131,86 @@ public struct ResultColumn: Sendable, Hashable, CustomStringConvertible {
 
 extension ResultColumn {
     // The run and its machine.
-    public static let runID = text("run_id", influx: .string, readers: [.compare, .github]) { $0.environment.runID }
-    public static let timestamp = text("timestamp", readers: [.compare]) { $0.environment.timestamp }
-    public static let host = text("host", influx: .tag, readers: [.compare, .github]) { $0.environment.host }
+    public static let runID = text("run_id", influx: .string, readers: [.compare, .github]) {
+        $0.environment.runID
+    }
+    public static let timestamp = text("timestamp", readers: [.compare]) {
+        $0.environment.timestamp
+    }
+    public static let host = text("host", influx: .tag, readers: [.compare, .github]) {
+        $0.environment.host
+    }
     public static let cpu = text("cpu", influx: .tag) { $0.environment.cpu }
     public static let cores = count("cores") { UInt64($0.environment.cores) }
     public static let loadAverage = text("load_average") { $0.environment.loadAverage }
     public static let os = text("os") { $0.environment.os }
-    public static let swiftVersion = text("swift_version", influx: .tag, readers: [.merge]) { $0.environment.swiftVersion }
-    public static let buildConfig = text("build_config", influx: .tag, readers: [.compare, .github, .merge]) {
+    public static let swiftVersion = text("swift_version", influx: .tag, readers: [.merge]) {
+        $0.environment.swiftVersion
+    }
+    public static let buildConfig = text(
+        "build_config", influx: .tag, readers: [.compare, .github, .merge]
+    ) {
         $0.environment.buildConfiguration
     }
     public static let buildFlags = text("build_flags") { $0.environment.buildFlags }
-    public static let gitCommit = text("git_commit", influx: .string, readers: [.compare, .github, .merge]) {
+    public static let gitCommit = text(
+        "git_commit", influx: .string, readers: [.compare, .github, .merge]
+    ) {
         $0.environment.gitCommit
     }
 
     // What was measured.
-    public static let scenario = text("scenario", required: true, nonEmpty: true, influx: .tag, readers: [.compare]) {
+    public static let scenario = text(
+        "scenario", required: true, nonEmpty: true, influx: .tag, readers: [.compare]
+    ) {
         $0.scenario
     }
-    public static let parameters = text("params", required: true, influx: .tag, readers: [.compare]) { $0.parameters }
-    public static let variant = text("variant", required: true, nonEmpty: true, influx: .tag, readers: [.compare]) {
+    public static let parameters = text("params", required: true, influx: .tag, readers: [.compare])
+    { $0.parameters }
+    public static let variant = text(
+        "variant", required: true, nonEmpty: true, influx: .tag, readers: [.compare]
+    ) {
         $0.variant
     }
-    public static let role = text("role", required: true, nonEmpty: true, influx: .tag, readers: [.compare, .github, .bencher]) {
+    public static let role = text(
+        "role", required: true, nonEmpty: true, influx: .tag,
+        readers: [.compare, .github, .bencher]
+    ) {
         $0.role.rawValue
     }
-    public static let status = text("status", required: true, nonEmpty: true, readers: [.compare]) { $0.status.rawValue }
+    public static let status = text("status", required: true, nonEmpty: true, readers: [.compare]) {
+        $0.status.rawValue
+    }
     public static let eventUnit = text("event_unit", readers: [.github]) { $0.eventUnit }
-    public static let machines = count("machines", influx: .integer, readers: [.compare, .merge]) { UInt64($0.machines) }
-    public static let eventsPerMachine = count("events_per_machine", influx: .integer, readers: [.compare]) {
+    public static let machines = count("machines", influx: .integer, readers: [.compare, .merge]) {
+        UInt64($0.machines)
+    }
+    public static let eventsPerMachine = count(
+        "events_per_machine", influx: .integer, readers: [.compare]
+    ) {
         UInt64($0.eventsPerMachine)
     }
     public static let eventsPerRound = count("events_per_round") { UInt64($0.eventsPerRound) }
     public static let actors = count("actors") { UInt64($0.actors) }
-    public static let rounds = count("rounds", influx: .integer, readers: [.github]) { UInt64($0.rounds) }
+    public static let rounds = count("rounds", influx: .integer, readers: [.github]) {
+        UInt64($0.rounds)
+    }
     public static let warmupRounds = count("warmup_rounds") { UInt64($0.warmupRounds) }
     public static let seed = count("seed", readers: [.merge]) { $0.seed }
 
     // Wall time per event.
     public static let nsPerEventMedian = figure(
-        "ns_per_event_median", unit: "ns", required: true, influx: .number, readers: [.compare, .github, .bencher]
+        "ns_per_event_median", unit: "ns", required: true, influx: .number,
+        readers: [.compare, .github, .bencher]
     ) { $0.nsPerEvent?.median }
     public static let nsPerEventMin = figure("ns_per_event_min", unit: "ns") { $0.nsPerEvent?.min }
     public static let nsPerEventMax = figure("ns_per_event_max", unit: "ns") { $0.nsPerEvent?.max }
-    public static let nsPerEventMean = figure("ns_per_event_mean", unit: "ns") { $0.nsPerEvent?.mean }
-    public static let nsPerEventStddev = figure("ns_per_event_stddev", unit: "ns") { $0.nsPerEvent?.standardDeviation }
+    public static let nsPerEventMean = figure("ns_per_event_mean", unit: "ns") {
+        $0.nsPerEvent?.mean
+    }
+    public static let nsPerEventStddev = figure("ns_per_event_stddev", unit: "ns") {
+        $0.nsPerEvent?.standardDeviation
+    }
     public static let nsPerEventCV = figure("ns_per_event_cv", unit: "", influx: .number) {
         $0.nsPerEvent?.coefficientOfVariation
     }
@@ -183,93 +222,165 @@ extension ResultColumn {
     public static let nsPerEventCIHigh = figure(
         "ns_per_event_ci_high", unit: "ns", influx: .number, readers: [.compare, .github, .bencher]
     ) { $0.nsPerEvent?.medianHigh }
-    public static let outliersMild = count("outliers_mild") { $0.nsPerEvent.map { UInt64($0.mildOutliers) } }
-    public static let outliersSevere = count("outliers_severe") { $0.nsPerEvent.map { UInt64($0.severeOutliers) } }
-    public static let eventsPerSecond = figure("events_per_second", unit: "1/s", influx: .number) { $0.eventsPerSecond }
+    public static let outliersMild = count("outliers_mild") {
+        $0.nsPerEvent.map { UInt64($0.mildOutliers) }
+    }
+    public static let outliersSevere = count("outliers_severe") {
+        $0.nsPerEvent.map { UInt64($0.severeOutliers) }
+    }
+    public static let eventsPerSecond = figure("events_per_second", unit: "1/s", influx: .number) {
+        $0.eventsPerSecond
+    }
 
     // Against the scenario's baseline variant.
     public static let ratioToBaseline = figure(
         "ratio_to_baseline", unit: "×", influx: .number, readers: [.compare, .github, .bencher]
     ) { $0.ratioToBaseline?.value }
-    public static let ratioCILow = figure("ratio_ci_low", unit: "×", influx: .number, readers: [.compare, .github, .bencher]) {
+    public static let ratioCILow = figure(
+        "ratio_ci_low", unit: "×", influx: .number, readers: [.compare, .github, .bencher]
+    ) {
         $0.ratioToBaseline?.low
     }
-    public static let ratioCIHigh = figure("ratio_ci_high", unit: "×", influx: .number, readers: [.compare, .github, .bencher]) {
+    public static let ratioCIHigh = figure(
+        "ratio_ci_high", unit: "×", influx: .number, readers: [.compare, .github, .bencher]
+    ) {
         $0.ratioToBaseline?.high
     }
 
     // Other measurements.
-    public static let cpuNsPerEventMedian = figure("cpu_ns_per_event_median", unit: "ns", influx: .number) {
+    public static let cpuNsPerEventMedian = figure(
+        "cpu_ns_per_event_median", unit: "ns", influx: .number
+    ) {
         $0.cpuNsPerEventMedian?.value
     }
     public static let allocsPerEvent = figure(
         "allocs_per_event", unit: "", influx: .number, readers: [.compare, .github, .bencher]
     ) { $0.allocationsPerEvent }
-    public static let peakRSSBytes = count("peak_rss_bytes", unit: "bytes", influx: .integer) { $0.peakResidentBytes }
-    public static let rssBytesPerMachine = figure("rss_bytes_per_machine", unit: "bytes") { $0.residentBytesPerMachine }
+    public static let peakRSSBytes = count("peak_rss_bytes", unit: "bytes", influx: .integer) {
+        $0.peakResidentBytes
+    }
+    public static let rssBytesPerMachine = figure("rss_bytes_per_machine", unit: "bytes") {
+        $0.residentBytesPerMachine
+    }
     public static let instructionsPerEvent = figure(
         "instructions_per_event", unit: "", influx: .number, readers: [.compare, .github, .bencher]
     ) { $0.instructionsPerEvent }
     public static let setupMilliseconds = figure("setup_ms", unit: "ms") { $0.setupMilliseconds }
-    public static let prepareMilliseconds = figure("prepare_ms", unit: "ms") { $0.prepareMilliseconds }
-    public static let checksum = ResultColumn("checksum", .hexadecimal) { String($0.checksum, radix: 16) }
+    public static let prepareMilliseconds = figure("prepare_ms", unit: "ms") {
+        $0.prepareMilliseconds
+    }
+    public static let checksum = ResultColumn("checksum", .hexadecimal) {
+        String($0.checksum, radix: 16)
+    }
 
     // Against the first value of the scenario's axis.
     public static let axisReference = text("axis_reference") { $0.axisReference }
-    public static let ratioToAxisReference = figure("ratio_to_axis_reference", unit: "×") { $0.ratioToAxisReference?.value }
-    public static let axisRatioCILow = figure("axis_ratio_ci_low", unit: "×") { $0.ratioToAxisReference?.low }
-    public static let axisRatioCIHigh = figure("axis_ratio_ci_high", unit: "×") { $0.ratioToAxisReference?.high }
+    public static let ratioToAxisReference = figure("ratio_to_axis_reference", unit: "×") {
+        $0.ratioToAxisReference?.value
+    }
+    public static let axisRatioCILow = figure("axis_ratio_ci_low", unit: "×") {
+        $0.ratioToAxisReference?.low
+    }
+    public static let axisRatioCIHigh = figure("axis_ratio_ci_high", unit: "×") {
+        $0.ratioToAxisReference?.high
+    }
 
     // Steady numbers: processes, thread CPU time, interference, the machine-speed reference.
     public static let processes = count("processes", influx: .integer) { UInt64($0.processes) }
-    public static let cpuNsPerEventCILow = figure("cpu_ns_per_event_ci_low", unit: "ns", readers: [.compare]) {
+    public static let cpuNsPerEventCILow = figure(
+        "cpu_ns_per_event_ci_low", unit: "ns", readers: [.compare]
+    ) {
         $0.cpuNsPerEventMedian?.low
     }
-    public static let cpuNsPerEventCIHigh = figure("cpu_ns_per_event_ci_high", unit: "ns", readers: [.compare]) {
+    public static let cpuNsPerEventCIHigh = figure(
+        "cpu_ns_per_event_ci_high", unit: "ns", readers: [.compare]
+    ) {
         $0.cpuNsPerEventMedian?.high
     }
-    public static let utilizationMedian = figure("utilization_median", unit: "", influx: .number) { $0.utilizationMedian }
+    public static let utilizationMedian = figure("utilization_median", unit: "", influx: .number) {
+        $0.utilizationMedian
+    }
     public static let interferedRounds = count("interfered_rounds", influx: .integer) {
         $0.interferedRounds.map { UInt64($0) }
     }
-    public static let cpuRatioToBaseline = figure("cpu_ratio_to_baseline", unit: "×", influx: .number, readers: [.compare]) {
+    public static let cpuRatioToBaseline = figure(
+        "cpu_ratio_to_baseline", unit: "×", influx: .number, readers: [.compare]
+    ) {
         $0.cpuRatioToBaseline?.value
     }
-    public static let cpuRatioCILow = figure("cpu_ratio_ci_low", unit: "×", readers: [.compare]) { $0.cpuRatioToBaseline?.low }
-    public static let cpuRatioCIHigh = figure("cpu_ratio_ci_high", unit: "×", readers: [.compare]) { $0.cpuRatioToBaseline?.high }
-    public static let referenceNsMedian = figure("reference_ns_median", unit: "ns") { $0.referenceNsMedian }
-    public static let cpuPerReference = figure("cpu_per_reference", unit: "", readers: [.compare]) { $0.cpuPerReference?.value }
-    public static let cpuPerReferenceCILow = figure("cpu_per_reference_ci_low", unit: "", readers: [.compare]) {
+    public static let cpuRatioCILow = figure("cpu_ratio_ci_low", unit: "×", readers: [.compare]) {
+        $0.cpuRatioToBaseline?.low
+    }
+    public static let cpuRatioCIHigh = figure("cpu_ratio_ci_high", unit: "×", readers: [.compare]) {
+        $0.cpuRatioToBaseline?.high
+    }
+    public static let referenceNsMedian = figure("reference_ns_median", unit: "ns") {
+        $0.referenceNsMedian
+    }
+    public static let cpuPerReference = figure("cpu_per_reference", unit: "", readers: [.compare]) {
+        $0.cpuPerReference?.value
+    }
+    public static let cpuPerReferenceCILow = figure(
+        "cpu_per_reference_ci_low", unit: "", readers: [.compare]
+    ) {
         $0.cpuPerReference?.low
     }
-    public static let cpuPerReferenceCIHigh = figure("cpu_per_reference_ci_high", unit: "", readers: [.compare]) {
+    public static let cpuPerReferenceCIHigh = figure(
+        "cpu_per_reference_ci_high", unit: "", readers: [.compare]
+    ) {
         $0.cpuPerReference?.high
     }
     public static let emptyRoundNs = figure("empty_round_ns", unit: "ns") { $0.emptyRoundNs }
 
     // The answer in the user's units.
-    public static let overheadNsPerEvent = signedFigure("overhead_ns_per_event", unit: "ns") { $0.overheadNsPerEvent?.value }
-    public static let overheadCILow = signedFigure("overhead_ci_low", unit: "ns") { $0.overheadNsPerEvent?.low }
-    public static let overheadCIHigh = signedFigure("overhead_ci_high", unit: "ns") { $0.overheadNsPerEvent?.high }
-    public static let breakevenNsPerEvent = figure("breakeven_ns_per_event", unit: "ns") { $0.breakevenNsPerEvent?.value }
-    public static let breakevenCILow = signedFigure("breakeven_ci_low", unit: "ns") { $0.breakevenNsPerEvent?.low }
-    public static let breakevenCIHigh = signedFigure("breakeven_ci_high", unit: "ns") { $0.breakevenNsPerEvent?.high }
+    public static let overheadNsPerEvent = signedFigure("overhead_ns_per_event", unit: "ns") {
+        $0.overheadNsPerEvent?.value
+    }
+    public static let overheadCILow = signedFigure("overhead_ci_low", unit: "ns") {
+        $0.overheadNsPerEvent?.low
+    }
+    public static let overheadCIHigh = signedFigure("overhead_ci_high", unit: "ns") {
+        $0.overheadNsPerEvent?.high
+    }
+    public static let breakevenNsPerEvent = figure("breakeven_ns_per_event", unit: "ns") {
+        $0.breakevenNsPerEvent?.value
+    }
+    public static let breakevenCILow = signedFigure("breakeven_ci_low", unit: "ns") {
+        $0.breakevenNsPerEvent?.low
+    }
+    public static let breakevenCIHigh = signedFigure("breakeven_ci_high", unit: "ns") {
+        $0.breakevenNsPerEvent?.high
+    }
     public static let breakevenNote = text("breakeven_note") { $0.breakevenNote }
     public static let negligible = figure("negligible", unit: "") { $0.negligible }
-    public static let bytesPerEntity = figure("bytes_per_entity", unit: "bytes", influx: .number) { $0.bytesPerEntity }
-    public static let bytesPerEntityOverBaseline = signedFigure("bytes_per_entity_over_baseline", unit: "bytes") {
+    public static let bytesPerEntity = figure("bytes_per_entity", unit: "bytes", influx: .number) {
+        $0.bytesPerEntity
+    }
+    public static let bytesPerEntityOverBaseline = signedFigure(
+        "bytes_per_entity_over_baseline", unit: "bytes"
+    ) {
         $0.bytesPerEntityOverBaseline
     }
 
     // Net of the floor: the simulation's own bookkeeping.
-    public static let floorNsPerEvent = figure("floor_ns_per_event", unit: "ns") { $0.floorNsPerEvent }
+    public static let floorNsPerEvent = figure("floor_ns_per_event", unit: "ns") {
+        $0.floorNsPerEvent
+    }
     public static let floorShare = figure("floor_share", unit: "") { $0.floorShare }
-    public static let ratioNetOfFloor = signedFigure("ratio_net_of_floor", unit: "×") { $0.ratioNetOfFloor?.value }
-    public static let ratioNetCILow = signedFigure("ratio_net_ci_low", unit: "×") { $0.ratioNetOfFloor?.low }
-    public static let ratioNetCIHigh = signedFigure("ratio_net_ci_high", unit: "×") { $0.ratioNetOfFloor?.high }
+    public static let ratioNetOfFloor = signedFigure("ratio_net_of_floor", unit: "×") {
+        $0.ratioNetOfFloor?.value
+    }
+    public static let ratioNetCILow = signedFigure("ratio_net_ci_low", unit: "×") {
+        $0.ratioNetOfFloor?.low
+    }
+    public static let ratioNetCIHigh = signedFigure("ratio_net_ci_high", unit: "×") {
+        $0.ratioNetOfFloor?.high
+    }
 
     // The memory the run plan expected, beside the peak it reached (`peak_rss_bytes`).
-    public static let estimatedPeakBytes = count("estimated_peak_bytes", unit: "bytes") { $0.estimatedPeakBytes }
+    public static let estimatedPeakBytes = count("estimated_peak_bytes", unit: "bytes") {
+        $0.estimatedPeakBytes
+    }
 
     // A sweep (`--machines 1000,10000`): which point of it the row is, part of its identity.
     public static let sweep = text("sweep", influx: .tag, readers: [.compare]) { $0.sweep }
@@ -281,7 +392,8 @@ extension ResultColumn {
     // Counts (`run --instructions`): where instructions_per_event comes from, and Callgrind's
     // cycle estimate beside it.
     public static let estimatedCyclesPerEvent = figure(
-        "estimated_cycles_per_event", unit: "", influx: .number, readers: [.compare, .github, .bencher]
+        "estimated_cycles_per_event", unit: "", influx: .number,
+        readers: [.compare, .github, .bencher]
     ) { $0.estimatedCyclesPerEvent }
     public static let instructionsSource = text(
         "instructions_source", influx: .string, readers: [.compare, .github]
@@ -290,7 +402,8 @@ extension ResultColumn {
     /// Every column, in the order simbench writes them. New columns go at the end.
     public static let all: [ResultColumn] = [
         runID, timestamp, host, cpu, cores, loadAverage, os, swiftVersion, buildConfig, buildFlags,
-        gitCommit, scenario, parameters, variant, role, status, eventUnit, machines, eventsPerMachine,
+        gitCommit, scenario, parameters, variant, role, status, eventUnit, machines,
+        eventsPerMachine,
         eventsPerRound, actors, rounds, warmupRounds, seed, nsPerEventMedian, nsPerEventMin,
         nsPerEventMax, nsPerEventMean, nsPerEventStddev, nsPerEventCV, nsPerEventP10, nsPerEventP90,
         nsPerEventCILow, nsPerEventCIHigh, outliersMild, outliersSevere, eventsPerSecond,

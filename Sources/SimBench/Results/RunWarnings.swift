@@ -27,13 +27,15 @@ public enum RunWarnings {
         }
         if let emptyRound, !shortRounds.isEmpty {
             lines.append(
-                "  warning: the harness's fixed cost of a round (\(NumberFormat.significant(emptyRound / 1000)) µs on an empty fleet) is more than \(NumberFormat.percent(emptyRoundShare)) of the round of \(shortRounds.joined(separator: ", ")); it is in their wall times, not in CPU time; give more --machines or --events")
+                "  warning: the harness's fixed cost of a round (\(NumberFormat.significant(emptyRound / 1000)) µs on an empty fleet) is more than \(NumberFormat.percent(emptyRoundShare)) of the round of \(shortRounds.joined(separator: ", ")); it is in their wall times, not in CPU time; give more --machines or --events"
+            )
         }
         let few = measured.filter { $0.rounds * $0.processes < minimumSamples }
         if let first = few.first {
             let samples = first.rounds * first.processes
             lines.append(
-                "  warning: only \(samples) samples of \(few.map(\.variant).joined(separator: ", ")) (fewer than \(minimumSamples)); intervals need \(Bootstrap.minimumSamples) and are wide below \(minimumSamples): give more --rounds or --processes")
+                "  warning: only \(samples) samples of \(few.map(\.variant).joined(separator: ", ")) (fewer than \(minimumSamples)); intervals need \(Bootstrap.minimumSamples) and are wide below \(minimumSamples): give more --rounds or --processes"
+            )
         }
         for row in measured {
             let samples = row.rounds * row.processes
@@ -41,7 +43,8 @@ public enum RunWarnings {
                 Interference.warrantsWarning(interfered: interfered, rounds: samples)
             {
                 lines.append(
-                    "  warning: \(row.variant): \(interfered) of \(samples) rounds interfered with (CPU use below \(Int(Interference.fraction * 100))% of its median): another process or the host took the CPU; its wall times are suspect")
+                    "  warning: \(row.variant): \(interfered) of \(samples) rounds interfered with (CPU use below \(Int(Interference.fraction * 100))% of its median): another process or the host took the CPU; its wall times are suspect"
+                )
             }
         }
         return lines

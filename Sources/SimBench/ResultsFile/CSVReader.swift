@@ -192,7 +192,8 @@ enum CSVReader {
     /// The fields of a record cut short (`bytes`, with no line break that ends it): all
     /// but the last are complete; the last is whatever part of its field was written.
     static func fieldsOfCutRecord(_ bytes: ArraySlice<UInt8>) -> [String] {
-        let quote = UInt8(ascii: "\""), comma = UInt8(ascii: ",")
+        let quote = UInt8(ascii: "\"")
+        let comma = UInt8(ascii: ",")
         var fields = [String]()
         var value = [UInt8]()
         var quoted = false

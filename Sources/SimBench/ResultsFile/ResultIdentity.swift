@@ -39,6 +39,8 @@ public struct ResultIdentity: Hashable, Sendable, Comparable, CustomStringConver
     public var description: String { "\(configuration) \(variant)" }
 
     public static func < (a: ResultIdentity, b: ResultIdentity) -> Bool {
-        (a.scenario, a.parameters, a.sweep, a.variant) < (b.scenario, b.parameters, b.sweep, b.variant)
+        (a.scenario, a.parameters, a.sweep, a.variant) < (
+            b.scenario, b.parameters, b.sweep, b.variant
+        )
     }
 }

@@ -31,7 +31,9 @@ public struct ResultsFile: Sendable {
     public let bytes: [UInt8]
 
     /// Reads and validates the file at `path`.
-    public static func read(_ path: String, runs: Runs = .one) throws(ResultsFileError) -> ResultsFile {
+    public static func read(_ path: String, runs: Runs = .one) throws(ResultsFileError)
+        -> ResultsFile
+    {
         try ResultsFile(path: path, bytes: readBytes(path), runs: runs)
     }
 
@@ -101,12 +103,16 @@ public struct ResultsFile: Sendable {
     /// checks any file it publishes. A file whose rows do not say (an older header, or rows
     /// not written by `run`) passes.
     public func requireWholeRuns() throws(ResultsFileError) {
-        guard let run = ResultsFile.runsByCount(records).first(where: { !$0.isWhole }) else { return }
+        guard let run = ResultsFile.runsByCount(records).first(where: { !$0.isWhole }) else {
+            return
+        }
         let last = run.lastIndex == records.count - 1
         throw ResultsFileError(
             path: path, line: records[run.lastIndex].line, column: ResultColumn.runRows.name,
             message: run.problem
-                + (last ? ResultsFile.repairHint(path) : "; only the last run can have been cut short by an append"))
+                + (last
+                    ? ResultsFile.repairHint(path)
+                    : "; only the last run can have been cut short by an append"))
     }
 
     /// One run of a history, counted: its rows against its `run_rows`.
@@ -129,7 +135,8 @@ public struct ResultsFile: Sendable {
 
         var problem: String {
             if disagreement != nil {
-                return "run '\(id)': its rows disagree in \(ResultColumn.runRows.name); every row of a run says how many rows the run wrote"
+                return
+                    "run '\(id)': its rows disagree in \(ResultColumn.runRows.name); every row of a run says how many rows the run wrote"
             }
             guard let count = declared.flatMap({ Int($0) }) else {
                 return "run '\(id)': '\(declared ?? "")' is not a whole number of rows"
@@ -150,14 +157,17 @@ public struct ResultsFile: Sendable {
             if let at = position[id] {
                 runs[at].rows += 1
                 runs[at].lastIndex = index
-                if runs[at].declared != (declared.isEmpty ? nil : declared), runs[at].disagreement == nil {
+                if runs[at].declared != (declared.isEmpty ? nil : declared),
+                    runs[at].disagreement == nil
+                {
                     runs[at].disagreement = index
                 }
             } else {
                 position[id] = runs.count
                 runs.append(
                     RunCount(
-                        id: id, rows: 1, declared: declared.isEmpty ? nil : declared, firstIndex: index,
+                        id: id, rows: 1, declared: declared.isEmpty ? nil : declared,
+                        firstIndex: index,
                         lastIndex: index))
             }
         }
@@ -177,22 +187,26 @@ public struct ResultsFile: Sendable {
         let known = Set(ResultsSchema.knownColumns)
         for (index, name) in header.enumerated() {
             guard !name.isEmpty else {
-                throw failure(1, nil, "field \(index + 1) of the header is empty; every column needs a name")
+                throw failure(
+                    1, nil, "field \(index + 1) of the header is empty; every column needs a name")
             }
             if let first = seen[name] {
-                throw failure(1, name, "named twice in the header (fields \(first + 1) and \(index + 1))")
+                throw failure(
+                    1, name, "named twice in the header (fields \(first + 1) and \(index + 1))")
             }
             seen[name] = index
             guard known.contains(name) else {
                 throw failure(
                     1, name,
-                    "unknown column; simbench writes no column of that name (is the file from another tool, or a newer simbench?)")
+                    "unknown column; simbench writes no column of that name (is the file from another tool, or a newer simbench?)"
+                )
             }
         }
         for name in ResultsSchema.requiredColumns where seen[name] == nil {
             throw failure(
                 1, name,
-                "missing from the header; required: \(ResultsSchema.requiredColumns.joined(separator: ", "))")
+                "missing from the header; required: \(ResultsSchema.requiredColumns.joined(separator: ", "))"
+            )
         }
     }
 
@@ -235,7 +249,8 @@ public struct ResultsFile: Sendable {
             throw failure("cannot be read: \(String(cString: strerror(errno)))")
         }
         let tooLarge = failure(
-            "is larger than \(sizeLimit >> 20) MiB, the most simbench reads; expected a results CSV")
+            "is larger than \(sizeLimit >> 20) MiB, the most simbench reads; expected a results CSV"
+        )
         switch status.st_mode & S_IFMT {
         case S_IFREG: break
         case S_IFDIR: throw failure("is a directory; expected a results CSV file")
@@ -247,7 +262,9 @@ public struct ResultsFile: Sendable {
         var bytes = [UInt8]()
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
         while true {
-            let count = buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+            let count = buffer.withUnsafeMutableBytes {
+                Glibc.read(descriptor, $0.baseAddress, $0.count)
+            }
             if count < 0 {
                 if errno == EINTR { continue }
                 throw failure("cannot be read: \(String(cString: strerror(errno)))")

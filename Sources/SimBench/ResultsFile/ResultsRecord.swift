@@ -22,7 +22,8 @@ public struct ResultsRecord: Sendable {
 
     public var identity: ResultIdentity {
         ResultIdentity(
-            scenario: self[.scenario], parameters: self[.parameters], sweep: self[.sweep], variant: self[.variant])
+            scenario: self[.scenario], parameters: self[.parameters], sweep: self[.sweep],
+            variant: self[.variant])
     }
 
     /// The variant's role, or nil for a role this version does not know.

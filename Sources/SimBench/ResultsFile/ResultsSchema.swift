@@ -46,7 +46,9 @@ public enum ResultsSchema {
         var index = 0
         func digits() -> Int {
             let start = index
-            while index < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) {
+            while index < bytes.count,
+                (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index])
+            {
                 index += 1
             }
             return index - start
@@ -58,9 +60,13 @@ public enum ResultsSchema {
             mantissa += digits()
         }
         guard mantissa > 0 else { return false }
-        if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
+        if index < bytes.count,
+            bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E")
+        {
             index += 1
-            if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") {
+            if index < bytes.count,
+                bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-")
+            {
                 index += 1
             }
             guard digits() > 0 else { return false }

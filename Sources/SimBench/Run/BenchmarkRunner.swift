@@ -28,7 +28,9 @@ public struct BenchmarkRunner: Sendable {
         /// unknown.
         public var fraction: Double?
 
-        public init(scenario: Int, scenarios: Int, label: String, phase: String, fraction: Double? = nil) {
+        public init(
+            scenario: Int, scenarios: Int, label: String, phase: String, fraction: Double? = nil
+        ) {
             self.scenario = scenario
             self.scenarios = scenarios
             self.label = label
@@ -158,7 +160,8 @@ public struct BenchmarkRunner: Sendable {
                 setup.emptyRoundNanoseconds = await BenchmarkRunner.emptyRoundCost(of: session)
             }
             for variant in planned.variants {
-                setup.bytesPerEntity[variant.name] = await session.bytesPerEntity(variant: variant.name)
+                setup.bytesPerEntity[variant.name] = await session.bytesPerEntity(
+                    variant: variant.name)
             }
             prepared.setups.append(setup)
             let after = ResourceUsage.currentResidentBytes()
@@ -188,7 +191,9 @@ public struct BenchmarkRunner: Sendable {
                     .warmingUp(round: warmupRounds, unit: position, units: units.count))
                 let wall = await measureOnce(unit).wallNanoseconds
                 if let last = previous[unit] {
-                    if abs(Double(wall) - Double(last)) > 0.05 * Double(max(last, 1)) { settled = false }
+                    if abs(Double(wall) - Double(last)) > 0.05 * Double(max(last, 1)) {
+                        settled = false
+                    }
                 } else {
                     settled = false
                 }
@@ -211,11 +216,12 @@ public struct BenchmarkRunner: Sendable {
         measureOnce: (Unit) async -> RoundMeasurement, report: Report
     ) async -> (rounds: Int, samples: [Unit: [RoundMeasurement]]) {
         var samples = [Unit: [RoundMeasurement]]()
-        var random = SplitMix64(seed: plan.seed, stream: 0x726F756E64, index: 0)
+        var random = SplitMix64(seed: plan.seed, stream: 0x72_6F75_6E64, index: 0)
         var measuredTime = [Unit: UInt64]()
         var round = 0
         while round < RunPlan.roundLimit {
-            if round >= BenchmarkRunner.minimumRoundsUnderMaxTime, let maximum = plan.maxTimeSeconds,
+            if round >= BenchmarkRunner.minimumRoundsUnderMaxTime,
+                let maximum = plan.maxTimeSeconds,
                 Double(measuredTime.values.max() ?? 0) / 1e9 >= maximum
             {
                 break
@@ -229,7 +235,8 @@ public struct BenchmarkRunner: Sendable {
             let referenceNanoseconds = plan.isAllocationPass ? 0 : reference.measure()
             for (position, unit) in units.shuffled(using: &random).enumerated() {
                 report(
-                    group[unit.configuration].label, "round \(round)/\(plan.rounds) \(unit.variant)",
+                    group[unit.configuration].label,
+                    "round \(round)/\(plan.rounds) \(unit.variant)",
                     .measuring(
                         round: round, unit: position, units: units.count,
                         measured: Double(measuredTime.values.max() ?? 0) / 1e9,

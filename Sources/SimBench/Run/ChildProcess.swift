@@ -44,7 +44,8 @@ public enum ChildProcess {
     /// waits for it; kills it after `timeout` seconds if given.
     public static func run(
         _ executable: String, arguments: [String], environment: [String: String],
-        directory: String? = nil, standardOutput: Output = .capture, standardError: Output = .capture,
+        directory: String? = nil, standardOutput: Output = .capture,
+        standardError: Output = .capture,
         timeout: Double? = nil
     ) throws(SpawnError) -> Result {
         try start(
@@ -85,7 +86,9 @@ public enum ChildProcess {
                 let ready = poll(&polled, nfds_t(polled.count), waitMilliseconds)
                 if ready < 0 && errno == EINTR { continue }
                 for entry in polled where entry.revents != 0 {
-                    let count = chunk.withUnsafeMutableBytes { read(entry.fd, $0.baseAddress, $0.count) }
+                    let count = chunk.withUnsafeMutableBytes {
+                        read(entry.fd, $0.baseAddress, $0.count)
+                    }
                     if count > 0 {
                         buffers[entry.fd]! += chunk[..<count]
                     } else if count == 0 || (errno != EINTR && errno != EAGAIN) {
@@ -118,7 +121,8 @@ public enum ChildProcess {
     /// Starts `executable`; `wait` on the result collects it.
     public static func start(
         _ executable: String, arguments: [String], environment: [String: String],
-        directory: String? = nil, standardOutput: Output = .capture, standardError: Output = .capture
+        directory: String? = nil, standardOutput: Output = .capture,
+        standardError: Output = .capture
     ) throws(SpawnError) -> Running {
         var toClose = [Int32]()
         defer { for descriptor in toClose { close(descriptor) } }
@@ -128,12 +132,16 @@ public enum ChildProcess {
                 return (-1, nil)
             case .discard:
                 let null = open("/dev/null", O_WRONLY | O_CLOEXEC)
-                guard null >= 0 else { throw SpawnError(executable: executable, reason: "/dev/null: \(errnoText())") }
+                guard null >= 0 else {
+                    throw SpawnError(executable: executable, reason: "/dev/null: \(errnoText())")
+                }
                 toClose.append(null)
                 return (null, nil)
             case .file(let path):
                 let file = open(path, O_WRONLY | O_CLOEXEC)
-                guard file >= 0 else { throw SpawnError(executable: executable, reason: "\(path): \(errnoText())") }
+                guard file >= 0 else {
+                    throw SpawnError(executable: executable, reason: "\(path): \(errnoText())")
+                }
                 toClose.append(file)
                 return (file, nil)
             case .capture:
@@ -157,7 +165,8 @@ public enum ChildProcess {
         let status = (argv + [nil]).withUnsafeBufferPointer { argvBuffer in
             (envp + [nil]).withUnsafeBufferPointer { envpBuffer in
                 simbench_spawn(
-                    executable, argvBuffer.baseAddress, envpBuffer.baseAddress, directory, -1, output.child,
+                    executable, argvBuffer.baseAddress, envpBuffer.baseAddress, directory, -1,
+                    output.child,
                     error.child, &pid)
             }
         }

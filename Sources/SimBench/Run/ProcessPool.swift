@@ -54,7 +54,8 @@ public enum ProcessPool {
         progress: (Int) -> Void = { _ in }
     ) throws(ChildFailure) -> RunResult {
         let prefix = FileManager.default.temporaryDirectory
-            .appendingPathComponent("simbench-\(getpid())-\(UInt32.random(in: 0...UInt32.max))").path
+            .appendingPathComponent("simbench-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
+            .path
 
         var children = [ChildResult]()
         for index in 0..<plan.processes {
@@ -79,11 +80,13 @@ public enum ProcessPool {
             }
             // A wrong outcome (3) is measured and reported like in one process.
             guard let status = ended.exitStatus, status == 0 || status == 3 else {
-                let how = ended.exitStatus.map { "exit status \($0)" } ?? "signal \(ended.signal ?? 0)"
+                let how =
+                    ended.exitStatus.map { "exit status \($0)" } ?? "signal \(ended.signal ?? 0)"
                 throw ChildFailure(process: index, reason: "ended with \(how)")
             }
             do {
-                children.append(try JSONDecoder().decode(ChildResult.self, from: Data(contentsOf: output)))
+                children.append(
+                    try JSONDecoder().decode(ChildResult.self, from: Data(contentsOf: output)))
             } catch {
                 throw ChildFailure(process: index, reason: "left no readable result: \(error)")
             }

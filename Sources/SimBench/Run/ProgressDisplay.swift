@@ -29,7 +29,9 @@ public struct ProgressDisplay: Sendable {
 
     /// The line to show for `progress` at `now`, at most `width` characters; nil when the
     /// last line was shown less than `minimumInterval` ago.
-    public mutating func update(_ progress: BenchmarkRunner.Progress, now: UInt64, width: Int) -> String? {
+    public mutating func update(_ progress: BenchmarkRunner.Progress, now: UInt64, width: Int)
+        -> String?
+    {
         if let last = lastShown, now &- last < ProgressDisplay.minimumInterval { return nil }
         lastShown = now
         return ProgressDisplay.text(progress, elapsed: now &- start, width: width)
@@ -38,8 +40,12 @@ public struct ProgressDisplay: Sendable {
     /// `[2/5] vending[machines=1000]: round 3/10 state-objects · 42% · about 1 min 20 s left`,
     /// cut to `width` characters (a line longer than the terminal would wrap, and could not
     /// be rewritten in place).
-    public static func text(_ progress: BenchmarkRunner.Progress, elapsed: UInt64, width: Int) -> String {
-        var parts = ["[\(progress.scenario)/\(progress.scenarios)] \(progress.label): \(progress.phase)"]
+    public static func text(_ progress: BenchmarkRunner.Progress, elapsed: UInt64, width: Int)
+        -> String
+    {
+        var parts = [
+            "[\(progress.scenario)/\(progress.scenarios)] \(progress.label): \(progress.phase)"
+        ]
         if let fraction = progress.fraction {
             parts.append("\(Int((fraction * 100).rounded(.down)))%")
             if let left = remaining(fraction: fraction, elapsed: elapsed) {
@@ -52,7 +58,8 @@ public struct ProgressDisplay: Sendable {
 
     /// Seconds left at the pace so far, or nil while too little of the run is done.
     static func remaining(fraction: Double, elapsed: UInt64) -> Double? {
-        guard fraction >= estimateAfterFraction, fraction < 1, elapsed >= estimateAfterNanoseconds else {
+        guard fraction >= estimateAfterFraction, fraction < 1, elapsed >= estimateAfterNanoseconds
+        else {
             return nil
         }
         return Double(elapsed) / 1e9 * (1 - fraction) / fraction

@@ -17,7 +17,8 @@ struct RunProgress: Sendable {
     init(groups: [[PlannedConfiguration]], plan: RunPlan) {
         let work = groups.map { group in
             group.reduce(0.0) { sum, planned in
-                sum + Double(planned.configuration.entities) * Double(planned.configuration.eventsPerEntity)
+                sum + Double(planned.configuration.entities)
+                    * Double(planned.configuration.eventsPerEntity)
                     * Double(max(planned.variants.count, 1))
             }
         }

@@ -29,8 +29,10 @@ public struct OverheadEstimate: Sendable, Equatable {
         level: Double = Bootstrap.defaultLevel, resamples: Int = Bootstrap.defaultResamples,
         seed: UInt64 = Bootstrap.fixedSeed
     ) {
-        precondition(negligible > 0 && negligible < 1, "negligible share \(negligible) outside 0<..<1")
-        guard !baseline.isEmpty, variant.count == baseline.count, groups.sampleCount == baseline.count
+        precondition(
+            negligible > 0 && negligible < 1, "negligible share \(negligible) outside 0<..<1")
+        guard !baseline.isEmpty, variant.count == baseline.count,
+            groups.sampleCount == baseline.count
         else { return nil }
         let baselineMedian = Percentile.median(sorted: baseline.sorted())
         overhead = Percentile.median(sorted: variant.sorted()) - baselineMedian
@@ -60,7 +62,8 @@ public struct OverheadEstimate: Sendable, Equatable {
         } else if point <= 0 {
             breakeven = nil
             breakevenInterval = nil
-            breakevenNote = "overhead already under \(RelativeChange.percent(negligible)) of the baseline's own work"
+            breakevenNote =
+                "overhead already under \(RelativeChange.percent(negligible)) of the baseline's own work"
         } else {
             breakeven = point
             breakevenInterval = Bootstrap.percentileInterval(of: &breakevens, level: level)

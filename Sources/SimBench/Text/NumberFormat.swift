@@ -29,7 +29,8 @@ public enum NumberFormat {
         var groups = [Substring]()
         var end = digits.endIndex
         while end > digits.startIndex {
-            let start = digits.index(end, offsetBy: -3, limitedBy: digits.startIndex) ?? digits.startIndex
+            let start =
+                digits.index(end, offsetBy: -3, limitedBy: digits.startIndex) ?? digits.startIndex
             groups.insert(digits[start..<end], at: 0)
             end = start
         }

@@ -18,9 +18,13 @@ public struct TextTable {
 
     /// The table without `column`.
     public func removing(column: Int) -> TextTable {
-        var table = TextTable(header: header.enumerated().filter { $0.offset != column }.map(\.element))
-        table.rows = rows.map { row in row.enumerated().filter { $0.offset != column }.map(\.element) }
-        table.leftAligned = Set(leftAligned.compactMap { $0 == column ? nil : $0 > column ? $0 - 1 : $0 })
+        var table = TextTable(
+            header: header.enumerated().filter { $0.offset != column }.map(\.element))
+        table.rows = rows.map { row in
+            row.enumerated().filter { $0.offset != column }.map(\.element)
+        }
+        table.leftAligned = Set(
+            leftAligned.compactMap { $0 == column ? nil : $0 > column ? $0 - 1 : $0 })
         return table
     }
 
@@ -39,7 +43,9 @@ public struct TextTable {
     public func fitting(width: Int, dropOrder: [String], indent: String = "  ") -> TextTable {
         var table = self
         for name in dropOrder where table.width(indent: indent) > width {
-            if let column = table.header.lastIndex(of: name) { table = table.removing(column: column) }
+            if let column = table.header.lastIndex(of: name) {
+                table = table.removing(column: column)
+            }
         }
         return table
     }
@@ -57,8 +63,9 @@ public struct TextTable {
                 let padding = String(repeating: " ", count: widths[column] - cell.count)
                 return leftAligned.contains(column) ? cell + padding : padding + cell
             }
-            return indent + cells.joined(separator: "  ").replacingOccurrences(
-                of: "\\s+$", with: "", options: .regularExpression)
+            return indent
+                + cells.joined(separator: "  ").replacingOccurrences(
+                    of: "\\s+$", with: "", options: .regularExpression)
         }.joined(separator: "\n")
     }
 }

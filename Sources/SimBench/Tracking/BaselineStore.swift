@@ -17,13 +17,16 @@ public enum BaselineStore {
             (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
                 || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
                 || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
-                || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "-")
+                || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "_")
+                || byte == UInt8(ascii: "-")
         }
         guard !name.isEmpty, name.count <= 100, allowed, !name.hasPrefix("."), !name.hasPrefix("-")
         else {
             throw .invalid(
                 flag, name,
-                expected: "a baseline name of letters, digits, '.', '_' and '-' (not first), such as ci or main-2026-11")
+                expected:
+                    "a baseline name of letters, digits, '.', '_' and '-' (not first), such as ci or main-2026-11"
+            )
         }
     }
 
@@ -35,7 +38,9 @@ public enum BaselineStore {
     /// The names of the saved baselines, sorted.
     public static func names() -> [String] {
         let files = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
-        return files.filter { $0.hasSuffix(".csv") && !$0.hasPrefix(".") }.map { String($0.dropLast(4)) }.sorted()
+        return files.filter { $0.hasSuffix(".csv") && !$0.hasPrefix(".") }.map {
+            String($0.dropLast(4))
+        }.sorted()
     }
 
     /// Checks, before a run, that baseline `name` can be saved once the run is done: the
@@ -49,7 +54,8 @@ public enum BaselineStore {
         if stat(directory, &status) == 0 {
             guard status.st_mode & S_IFMT == S_IFDIR else {
                 throw UsageError(
-                    "\(flag): '\(directory)' is not a directory, so baseline '\(name)' cannot be saved as \(path(of: name)); move that file away")
+                    "\(flag): '\(directory)' is not a directory, so baseline '\(name)' cannot be saved as \(path(of: name)); move that file away"
+                )
             }
             return try OutputPath.check(path(of: name), flag: flag, standardOutput: false)
         }
@@ -57,7 +63,8 @@ public enum BaselineStore {
         let (missing, parent) = OutputPath.firstMissing(of: directory)
         if stat(parent, &status) == 0, status.st_mode & S_IFMT != S_IFDIR {
             throw UsageError(
-                "\(flag): '\(parent)' is not a directory, so baseline '\(name)' cannot be saved as \(path(of: name)); move that file away")
+                "\(flag): '\(parent)' is not a directory, so baseline '\(name)' cannot be saved as \(path(of: name)); move that file away"
+            )
         }
         do {
             _ = try OutputPath.check(missing, flag: flag, standardOutput: false)
@@ -73,7 +80,8 @@ public enum BaselineStore {
     @discardableResult
     public static func save(_ contents: String, as name: String) throws(FileError) -> String {
         do {
-            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                atPath: directory, withIntermediateDirectories: true)
         } catch {
             throw FileError(path: directory, reason: "cannot create the baselines directory")
         }

@@ -78,19 +78,27 @@ public enum HistoryFile {
                 if created { Interruption.record(path, .appended) }
                 return created
             }
-            if created { return Outcome(rowsAppended: rows.count, createdFile: true, columnsLeftOut: []) }
+            if created {
+                return Outcome(rowsAppended: rows.count, createdFile: true, columnsLeftOut: [])
+            }
         }
         let descriptor = open(path, O_RDWR | O_CREAT | O_APPEND | O_CLOEXEC, 0o666)
         guard descriptor >= 0 else { throw FileError(path: path, reason: errnoText()) }
         defer { close(descriptor) }
         var status = stat()
-        guard fstat(descriptor, &status) == 0 else { throw FileError(path: path, reason: errnoText()) }
+        guard fstat(descriptor, &status) == 0 else {
+            throw FileError(path: path, reason: errnoText())
+        }
         guard status.st_mode & S_IFMT == S_IFREG else {
             throw FileError(path: path, reason: "is not a regular file; a history must be one")
         }
-        guard flock(descriptor, LOCK_EX) == 0 else { throw FileError(path: path, reason: errnoText()) }
+        guard flock(descriptor, LOCK_EX) == 0 else {
+            throw FileError(path: path, reason: errnoText())
+        }
         // Measured under the lock: the file as it is now, not as it was before the run.
-        guard fstat(descriptor, &status) == 0 else { throw FileError(path: path, reason: errnoText()) }
+        guard fstat(descriptor, &status) == 0 else {
+            throw FileError(path: path, reason: errnoText())
+        }
         let length = status.st_size
 
         let text: String
@@ -102,7 +110,9 @@ public enum HistoryFile {
             let bytes = try readAll(descriptor, path: path)
             let history = try ResultsFile(path: path, bytes: bytes, runs: .several)
             let position = Dictionary(uniqueKeysWithValues: columns.enumerated().map { ($1, $0) })
-            let reordered = rows.map { row in history.header.map { position[$0].map { row[$0] } ?? "" } }
+            let reordered = rows.map { row in
+                history.header.map { position[$0].map { row[$0] } ?? "" }
+            }
             text = reordered.map(OutputFile.record).joined()
             outcome = Outcome(
                 rowsAppended: rows.count, createdFile: false,
@@ -113,7 +123,9 @@ public enum HistoryFile {
         try Interruption.holdingSignals { () throws(FileError) in
             do throws(FileError) {
                 try OutputFile.writeAll(text, to: descriptor, path: path)
-                guard fsync(descriptor) == 0 else { throw FileError(path: path, reason: errnoText()) }
+                guard fsync(descriptor) == 0 else {
+                    throw FileError(path: path, reason: errnoText())
+                }
                 Interruption.record(path, .appended)
             } catch {
                 // Whatever part of the rows reached the file goes: the history stays whole.
@@ -121,7 +133,9 @@ public enum HistoryFile {
                     Interruption.record(path, .cutShort)
                     throw FileError(
                         path: path,
-                        reason: "\(error.reason), and truncating back to \(length) bytes failed (\(errnoText())); run '\(repairCommand) \(path)'")
+                        reason:
+                            "\(error.reason), and truncating back to \(length) bytes failed (\(errnoText())); run '\(repairCommand) \(path)'"
+                    )
                 }
                 Interruption.record(path, .undone)
                 throw FileError(path: path, reason: "\(error.reason); the history is unchanged")
@@ -150,9 +164,14 @@ public enum HistoryFile {
             throw FileError(path: path, reason: "is not a regular file; expected a history CSV")
         }
         guard status.st_size <= ResultsFile.sizeLimit else {
-            throw FileError(path: path, reason: "is larger than \(ResultsFile.sizeLimit >> 20) MiB, the most simbench reads")
+            throw FileError(
+                path: path,
+                reason: "is larger than \(ResultsFile.sizeLimit >> 20) MiB, the most simbench reads"
+            )
         }
-        guard flock(descriptor, LOCK_EX) == 0 else { throw FileError(path: path, reason: errnoText()) }
+        guard flock(descriptor, LOCK_EX) == 0 else {
+            throw FileError(path: path, reason: errnoText())
+        }
         let bytes = try readAll(descriptor, path: path)
         let damage: ResultsFileError
         do {
@@ -169,7 +188,8 @@ public enum HistoryFile {
         let dropped = bytes.count - end.length
         if let run = end.run {
             return .droppedRun(
-                id: run.id, rows: run.rows, partialRecord: end.partialRecord, line: line, bytes: dropped)
+                id: run.id, rows: run.rows, partialRecord: end.partialRecord, line: line,
+                bytes: dropped)
         }
         return .droppedPartialRecord(line: line, bytes: dropped)
     }
@@ -212,7 +232,11 @@ public enum HistoryFile {
             if count == 0 { return bytes }
             bytes.append(contentsOf: buffer[..<count])
             guard bytes.count <= ResultsFile.sizeLimit else {
-                throw FileError(path: path, reason: "is larger than \(ResultsFile.sizeLimit >> 20) MiB, the most simbench reads")
+                throw FileError(
+                    path: path,
+                    reason:
+                        "is larger than \(ResultsFile.sizeLimit >> 20) MiB, the most simbench reads"
+                )
             }
         }
     }

@@ -48,7 +48,8 @@ public struct RegressionThresholds: Sendable, Equatable {
 
     /// `time 5% · ratio 5% · allocations 1% + 0.01/event`.
     public var summary: String {
-        "\(metric.rawValue) time · " + (judgesAbsoluteTime ? "" : "ratios only · ") + "time \(RelativeChange.percent(time)) · ratio \(RelativeChange.percent(ratio)) · allocations \(RelativeChange.percent(allocations)) + \(String(format: "%g", allocationSlack))/event · instructions \(RelativeChange.percent(instructions)) · cycles \(RelativeChange.percent(cycles))"
+        "\(metric.rawValue) time · " + (judgesAbsoluteTime ? "" : "ratios only · ")
+            + "time \(RelativeChange.percent(time)) · ratio \(RelativeChange.percent(ratio)) · allocations \(RelativeChange.percent(allocations)) + \(String(format: "%g", allocationSlack))/event · instructions \(RelativeChange.percent(instructions)) · cycles \(RelativeChange.percent(cycles))"
     }
 }
 
@@ -65,17 +66,25 @@ public enum TimeMetric: String, Sendable, CaseIterable {
     case wall
 
     /// The columns of this metric: median, its CI, the ratio and the ratio's CI.
-    var columns: (
-        median: ResultColumn, low: ResultColumn, high: ResultColumn, ratio: ResultColumn,
-        ratioLow: ResultColumn, ratioHigh: ResultColumn
-    ) {
+    var columns:
+        (
+            median: ResultColumn, low: ResultColumn, high: ResultColumn, ratio: ResultColumn,
+            ratioLow: ResultColumn, ratioHigh: ResultColumn
+        )
+    {
         switch self {
         case .cpu:
-            (.cpuNsPerEventMedian, .cpuNsPerEventCILow, .cpuNsPerEventCIHigh, .cpuRatioToBaseline,
-             .cpuRatioCILow, .cpuRatioCIHigh)
+            (
+                .cpuNsPerEventMedian, .cpuNsPerEventCILow, .cpuNsPerEventCIHigh,
+                .cpuRatioToBaseline,
+                .cpuRatioCILow, .cpuRatioCIHigh
+            )
         case .wall:
-            (.nsPerEventMedian, .nsPerEventCILow, .nsPerEventCIHigh, .ratioToBaseline, .ratioCILow,
-             .ratioCIHigh)
+            (
+                .nsPerEventMedian, .nsPerEventCILow, .nsPerEventCIHigh, .ratioToBaseline,
+                .ratioCILow,
+                .ratioCIHigh
+            )
         }
     }
 
@@ -91,7 +100,8 @@ public enum TimeMetric: String, Sendable, CaseIterable {
         let own = columns
         let perReference: [ResultColumn] =
             self == .cpu ? [.cpuPerReference, .cpuPerReferenceCILow, .cpuPerReferenceCIHigh] : []
-        return [own.median, own.low, own.high, own.ratio, own.ratioLow, own.ratioHigh] + perReference
+        return [own.median, own.low, own.high, own.ratio, own.ratioLow, own.ratioHigh]
+            + perReference
             + [.allocsPerEvent]
     }
 

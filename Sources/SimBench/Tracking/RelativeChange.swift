@@ -37,8 +37,10 @@ public struct RelativeChange: Sendable, Equatable {
             let beforeAbove = log(before.upperBound / baseline.value)
             let afterBelow = log(current.value / after.lowerBound)
             let afterAbove = log(after.upperBound / current.value)
-            low = exp(change - (afterBelow * afterBelow + beforeAbove * beforeAbove).squareRoot()) - 1
-            high = exp(change + (afterAbove * afterAbove + beforeBelow * beforeBelow).squareRoot()) - 1
+            low =
+                exp(change - (afterBelow * afterBelow + beforeAbove * beforeAbove).squareRoot()) - 1
+            high =
+                exp(change + (afterAbove * afterAbove + beforeBelow * beforeBelow).squareRoot()) - 1
         } else {
             low = nil
             high = nil
@@ -54,10 +56,14 @@ public struct RelativeChange: Sendable, Equatable {
         guard let low, let high else { return (.notJudged, "no CI") }
         let limit = RelativeChange.percent(threshold)
         if point > threshold {
-            return low > 0 ? (.regression, "beyond +\(limit), CI above 0") : (.unchanged, "beyond +\(limit), but CI includes 0")
+            return low > 0
+                ? (.regression, "beyond +\(limit), CI above 0")
+                : (.unchanged, "beyond +\(limit), but CI includes 0")
         }
         if point < -threshold {
-            return high < 0 ? (.improvement, "beyond −\(limit), CI below 0") : (.unchanged, "beyond −\(limit), but CI includes 0")
+            return high < 0
+                ? (.improvement, "beyond −\(limit), CI below 0")
+                : (.unchanged, "beyond −\(limit), but CI includes 0")
         }
         return (.unchanged, "within ±\(limit)")
     }

@@ -38,7 +38,8 @@ extension Command {
     /// Refuses any operand: for commands that take flags only.
     public static func refuseOperands(_ operands: [String]) throws {
         if let first = operands.first {
-            throw UsageError("\(name): unexpected argument '\(first)'; see 'simbench \(name) --help'")
+            throw UsageError(
+                "\(name): unexpected argument '\(first)'; see 'simbench \(name) --help'")
         }
     }
 }

@@ -22,7 +22,8 @@ enum CommandHelp {
         options.append(("-h, --help", "show this help"))
         sections.append("OPTIONS:\n" + columns(options))
         if !C.subcommands.isEmpty {
-            sections.append("SUBCOMMANDS:\n" + columns(C.subcommands.map { ($0.name, $0.abstract) }))
+            sections.append(
+                "SUBCOMMANDS:\n" + columns(C.subcommands.map { ($0.name, $0.abstract) }))
         }
         if !C.discussion.isEmpty { sections.append(C.discussion) }
         sections.append(ExitStatus.section(C.exitStatuses))

@@ -13,7 +13,9 @@ enum CommandParser {
         case help
     }
 
-    static func parse<C: Command>(_ type: C.Type, _ words: some Collection<String>) throws -> Outcome<C> {
+    static func parse<C: Command>(_ type: C.Type, _ words: some Collection<String>) throws
+        -> Outcome<C>
+    {
         // Help wins over anything else on the line, as with swift-argument-parser.
         if words.prefix(while: { $0 != "--" }).contains(where: { $0 == "--help" || $0 == "-h" }) {
             return .help
@@ -40,11 +42,14 @@ enum CommandParser {
             guard let option = C.flags.first(where: { $0.names.contains(flag) }) else {
                 let known = C.flags.flatMap(\.names) + ["--help"]
                 throw UsageError(
-                    "\(C.name): unknown flag '\(flag)'\(Suggestion.phrase(for: flag, among: known)); see 'simbench \(C.name) --help'")
+                    "\(C.name): unknown flag '\(flag)'\(Suggestion.phrase(for: flag, among: known)); see 'simbench \(C.name) --help'"
+                )
             }
             given.insert(option.name)
             guard option.valueName != nil else {
-                if let inline { throw UsageError("\(flag): takes no value, but was given '\(inline)'") }
+                if let inline {
+                    throw UsageError("\(flag): takes no value, but was given '\(inline)'")
+                }
                 try option.apply(&command, "")
                 continue
             }

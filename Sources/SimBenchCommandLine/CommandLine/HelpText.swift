@@ -5,7 +5,10 @@ import SimBench
 /// (`CommandHelp`).
 enum HelpText {
     static var general: String {
-        let subcommands = Commands.all.map { ($0.name, $0.abstract) } + [("help <command>", "the help of a command (as 'simbench <command> --help')")]
+        let subcommands =
+            Commands.all.map { ($0.name, $0.abstract) } + [
+                ("help <command>", "the help of a command (as 'simbench <command> --help')")
+            ]
         return """
             simbench — what do the classic design patterns cost at run time?
 

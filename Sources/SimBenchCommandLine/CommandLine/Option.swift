@@ -43,7 +43,8 @@ public struct Option<Command> {
 
     /// A flag with a value of any form; `parse` checks and stores it.
     public static func value(
-        _ names: String..., value valueName: String, help: String, default defaultValue: String? = nil,
+        _ names: String..., value valueName: String, help: String,
+        default defaultValue: String? = nil,
         expected: String, repeats: Bool = false, required: Bool = false,
         completion: ValueCompletion = .none,
         parse: @escaping (inout Command, String) throws -> Void
@@ -56,7 +57,8 @@ public struct Option<Command> {
 
     /// A whole number within `limit`.
     public static func count(
-        _ names: String..., value valueName: String = "N", help: String, default defaultValue: String?,
+        _ names: String..., value valueName: String = "N", help: String,
+        default defaultValue: String?,
         limit: CountLimit, set: @escaping (inout Command, Int) -> Void
     ) -> Option {
         Option(
@@ -70,7 +72,8 @@ public struct Option<Command> {
     /// A whole number within `limit`, or a comma list of them: a sweep, each value a
     /// configuration of its own.
     public static func counts(
-        _ names: String..., value valueName: String = "N[,N…]", help: String, default defaultValue: String?,
+        _ names: String..., value valueName: String = "N[,N…]", help: String,
+        default defaultValue: String?,
         limit: CountLimit, set: @escaping (inout Command, [Int]) -> Void
     ) -> Option {
         Option(
@@ -83,7 +86,8 @@ public struct Option<Command> {
 
     /// One of a fixed set of words.
     public static func choice<Choice: RawRepresentable & CaseIterable>(
-        _ names: String..., value valueName: String = "F", help: String, default defaultValue: Choice?,
+        _ names: String..., value valueName: String = "F", help: String,
+        default defaultValue: Choice?,
         required: Bool = false, set: @escaping (inout Command, Choice) -> Void
     ) -> Option where Choice.RawValue == String {
         let words = Choice.allCases.map(\.rawValue)
@@ -144,7 +148,8 @@ extension Option {
 
     /// A file to write or read.
     public static func path(
-        _ names: String..., value valueName: String = "PATH", help: String, default defaultValue: String? = nil,
+        _ names: String..., value valueName: String = "PATH", help: String,
+        default defaultValue: String? = nil,
         required: Bool = false, set: @escaping (inout Command, String) -> Void
     ) -> Option {
         Option(
@@ -169,7 +174,9 @@ extension Option {
     }
 
     /// `--param [SCENARIO.]KEY=VALUE`, repeatable.
-    public static func parameter(help: String, set: @escaping (inout Command, ParameterAssignment) -> Void) -> Option {
+    public static func parameter(
+        help: String, set: @escaping (inout Command, ParameterAssignment) -> Void
+    ) -> Option {
         .value(
             "--param", value: "K=V", help: help, expected: "key=value or scenario.key=value",
             repeats: true

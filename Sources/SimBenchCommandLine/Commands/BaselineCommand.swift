@@ -38,7 +38,9 @@ struct BaselineCommand: Command {
         switch operands.first {
         case "save":
             guard operands.count == 3 else {
-                throw UsageError("baseline save: expected NAME FILE, such as 'baseline save ci results/simbench-….csv'")
+                throw UsageError(
+                    "baseline save: expected NAME FILE, such as 'baseline save ci results/simbench-….csv'"
+                )
             }
             try BaselineStore.validate(operands[1], flag: "baseline save")
             // The baselines directory can take it, before the file is read.
@@ -50,9 +52,11 @@ struct BaselineCommand: Command {
             }
             action = .list
         default:
-            let suggestion = operands.first.map { Suggestion.phrase(for: $0, among: ["save", "list"]) } ?? ""
+            let suggestion =
+                operands.first.map { Suggestion.phrase(for: $0, among: ["save", "list"]) } ?? ""
             throw UsageError(
-                "baseline: expected 'save NAME FILE' or 'list'\(operands.first.map { ", not '\($0)'" } ?? "")\(suggestion); see 'simbench baseline --help'")
+                "baseline: expected 'save NAME FILE' or 'list'\(operands.first.map { ", not '\($0)'" } ?? "")\(suggestion); see 'simbench baseline --help'"
+            )
         }
     }
 
@@ -60,15 +64,20 @@ struct BaselineCommand: Command {
         switch action {
         case .list:
             let names = BaselineStore.names()
-            print(names.isEmpty ? "no baselines in \(BaselineStore.directory)/" : names.joined(separator: "\n"))
+            print(
+                names.isEmpty
+                    ? "no baselines in \(BaselineStore.directory)/" : names.joined(separator: "\n"))
         case .save(let name, let file):
             // Validated first, so that only a file compare can read becomes a baseline; then
             // copied byte for byte, so that it diffs against the run it came from.
             let results = try ResultsFile.read(file)
             guard !results.records.isEmpty else {
-                throw ResultsFileError(path: file, line: 2, column: nil, message: "no result rows, only a header; not saved as a baseline")
+                throw ResultsFileError(
+                    path: file, line: 2, column: nil,
+                    message: "no result rows, only a header; not saved as a baseline")
             }
-            let path = try BaselineStore.save(String(decoding: results.bytes, as: UTF8.self), as: name)
+            let path = try BaselineStore.save(
+                String(decoding: results.bytes, as: UTF8.self), as: name)
             print("baseline '\(name)': \(path) (\(results.records.count) rows from \(file))")
         }
         return .success

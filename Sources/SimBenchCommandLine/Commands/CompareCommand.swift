@@ -23,14 +23,18 @@ struct CompareCommand: Command {
     static let operands = [
         Operand(
             name: "BASELINE",
-            help: "a results CSV, or the name of a saved baseline ('ci' reads \(BaselineStore.path(of: "ci")))",
+            help:
+                "a results CSV, or the name of a saved baseline ('ci' reads \(BaselineStore.path(of: "ci")))",
             completion: .file),
         Operand(name: "CURRENT", help: "the results CSV of the run to judge", completion: .file),
     ]
 
     static var flags: [Option<CompareCommand>] {
         let defaults = RegressionThresholds()
-        func percent(_ flag: String, help: String, default value: Double?, set: @escaping (inout CompareCommand, Double) -> Void) -> Option<CompareCommand> {
+        func percent(
+            _ flag: String, help: String, default value: Double?,
+            set: @escaping (inout CompareCommand, Double) -> Void
+        ) -> Option<CompareCommand> {
             .value(
                 flag, value: "P", help: help, default: value.map(RelativeChange.percent),
                 expected: "a percentage such as 5%"
@@ -38,52 +42,65 @@ struct CompareCommand: Command {
         }
         return [
             percent(
-                "--threshold", help: "smallest time change that counts, for ns/event and ratio (P: 5% or 5)",
+                "--threshold",
+                help: "smallest time change that counts, for ns/event and ratio (P: 5% or 5)",
                 default: defaults.time
             ) { $0.general = $1 },
-            percent("--threshold-time", help: "the same for absolute ns per event only", default: nil) { $0.time = $1 },
             percent(
-                "--threshold-ratio", help: "the same for the ratio to the scenario's baseline variant only",
+                "--threshold-time", help: "the same for absolute ns per event only", default: nil
+            ) { $0.time = $1 },
+            percent(
+                "--threshold-ratio",
+                help: "the same for the ratio to the scenario's baseline variant only",
                 default: nil
             ) { $0.ratio = $1 },
             percent(
                 "--threshold-allocs",
-                help: "relative tolerance of allocations per event, on top of \(String(format: "%g", defaults.allocationSlack)) allocations per event",
+                help:
+                    "relative tolerance of allocations per event, on top of \(String(format: "%g", defaults.allocationSlack)) allocations per event",
                 default: defaults.allocations
             ) { $0.thresholds.allocations = $1 },
             percent(
                 "--threshold-instructions",
-                help: "smallest change of instructions per event that counts (counts have no interval: they repeat run after run)",
+                help:
+                    "smallest change of instructions per event that counts (counts have no interval: they repeat run after run)",
                 default: defaults.instructions
             ) { $0.thresholds.instructions = $1 },
             percent(
-                "--threshold-cycles", help: "the same for estimated cycles per event (run --instructions callgrind)",
+                "--threshold-cycles",
+                help: "the same for estimated cycles per event (run --instructions callgrind)",
                 default: defaults.cycles
             ) { $0.thresholds.cycles = $1 },
             .flag(
                 "--ignore-params",
-                help: "match rows by scenario and variant only, to compare two parameter values (calibrate twin-extra=0 against twin-extra=5)"
+                help:
+                    "match rows by scenario and variant only, to compare two parameter values (calibrate twin-extra=0 against twin-extra=5)"
             ) { $0.ignoreParameters = true },
             .flag(
                 "--ratio-only",
-                help: "judge time through ratios only: a baseline variant's absolute time is shown but not judged, for machines that drift between runs (shared CI runners)"
+                help:
+                    "judge time through ratios only: a baseline variant's absolute time is shown but not judged, for machines that drift between runs (shared CI runners)"
             ) { $0.thresholds.judgesAbsoluteTime = false },
             .flag(
                 "--fail-on-improvement",
-                help: "exit 4 when there are improvements and no regression (so that a CI job asks for the baseline to be updated)"
+                help:
+                    "exit 4 when there are improvements and no regression (so that a CI job asks for the baseline to be updated)"
             ) { $0.failOnImprovement = true },
             .flag(
                 "--wide",
-                help: "text: show every column (metric, basis, both figures), however wide; by default the report fits COLUMNS, or \(Terminal.defaultWidth) columns"
+                help:
+                    "text: show every column (metric, basis, both figures), however wide; by default the report fits COLUMNS, or \(Terminal.defaultWidth) columns"
             ) { $0.wide = true },
             .choice(
                 "--metric",
-                help: "cpu: judge each worker thread's CPU time and its ratios; wall: judge wall time. A file without CPU columns (from an older simbench) is judged on wall time, with a note",
+                help:
+                    "cpu: judge each worker thread's CPU time and its ratios; wall: judge wall time. A file without CPU columns (from an older simbench) is judged on wall time, with a note",
                 default: defaults.metric
             ) { $0.thresholds.metric = $1 },
             .choice(
                 "--format",
-                help: "text (a terminal table) or markdown (for a pull-request comment or $GITHUB_STEP_SUMMARY)",
+                help:
+                    "text (a terminal table) or markdown (for a pull-request comment or $GITHUB_STEP_SUMMARY)",
                 default: ResultsComparison.Format.text
             ) { $0.format = $1 },
         ]
@@ -137,7 +154,8 @@ struct CompareCommand: Command {
     mutating func finish(operands files: [String]) throws {
         guard files.count == 2 else {
             throw UsageError(
-                "compare: expected two results files, BASELINE and CURRENT, but got \(files.count)\(files.isEmpty ? "" : " (\(files.map { "'\($0)'" }.joined(separator: ", ")))"); see 'simbench compare --help'")
+                "compare: expected two results files, BASELINE and CURRENT, but got \(files.count)\(files.isEmpty ? "" : " (\(files.map { "'\($0)'" }.joined(separator: ", ")))"); see 'simbench compare --help'"
+            )
         }
         baselinePath = BaselineStore.resolve(files[0])
         currentPath = files[1]
@@ -157,7 +175,8 @@ struct CompareCommand: Command {
         let comparison = try ResultsComparison(
             baseline: baseline, current: current, thresholds: thresholds,
             ignoringParameters: ignoreParameters)
-        try StandardOutput.write(comparison.render(format, width: wide ? nil : Terminal.width) + "\n")
+        try StandardOutput.write(
+            comparison.render(format, width: wide ? nil : Terminal.width) + "\n")
         return comparison.exitStatus(failOnImprovement: failOnImprovement)
     }
 }

@@ -15,16 +15,20 @@ struct DoctorCommand: Command {
     static var flags: [Option<DoctorCommand>] {
         [
             .count(
-                "--machines", help: "machines of each scaling check", default: "\(DoctorCommand().machines)",
+                "--machines", help: "machines of each scaling check",
+                default: "\(DoctorCommand().machines)",
                 limit: RunOptions.Limits.machines
             ) { $0.machines = $1 },
             .list(
-                "--scenario", "--scenarios", value: "A,B", help: "scenarios whose variants the scaling check measures",
-                default: "the default suite", expected: "a comma list of scenarios (see 'simbench list')"
+                "--scenario", "--scenarios", value: "A,B",
+                help: "scenarios whose variants the scaling check measures",
+                default: "the default suite",
+                expected: "a comma list of scenarios (see 'simbench list')"
             ) { $0.scenarios = $1 },
             .flag(
                 "--deterministic",
-                help: "only the checks whose verdict other work on the machine cannot change: no load, A/A or step check (what CI runs)"
+                help:
+                    "only the checks whose verdict other work on the machine cannot change: no load, A/A or step check (what CI runs)"
             ) { $0.deterministic = true },
         ]
     }
@@ -70,10 +74,12 @@ struct DoctorCommand: Command {
     private static var rulerScenario: String { Suite.ruler?.scenario ?? unnamed }
     private static var rulerName: String { Suite.ruler?.ruler ?? "its ruler" }
     private static var rulerProbe: String {
-        Suite.ruler.map { "\($0.scenario) at \($0.parameter)=\($0.reference) and \($0.step)" } ?? unnamed
+        Suite.ruler.map { "\($0.scenario) at \($0.parameter)=\($0.reference) and \($0.step)" }
+            ?? unnamed
     }
     private static var rulerStep: String {
-        Suite.ruler.map { "\($0.parameter)=\($0.step) against \($0.parameter)=\($0.reference)" } ?? ""
+        Suite.ruler.map { "\($0.parameter)=\($0.step) against \($0.parameter)=\($0.reference)" }
+            ?? ""
     }
 
     init() {}
@@ -87,14 +93,17 @@ struct DoctorCommand: Command {
         let checks = try await Doctor(
             machines: machines, scenarios: scenarios, seed: seed, catalog: Suite.catalog,
             ruler: Suite.ruler, tax: Suite.tax,
-            allocationArguments: Suite.tax.map { tax in [
-                RunCommand.name, "--scenario", tax.scenario, "--variant", tax.allocating,
-                "--machines", "\(machines)", "--seed", "\(seed)", "--quiet",
-            ] },
+            allocationArguments: Suite.tax.map { tax in
+                [
+                    RunCommand.name, "--scenario", tax.scenario, "--variant", tax.allocating,
+                    "--machines", "\(machines)", "--seed", "\(seed)", "--quiet",
+                ]
+            },
             deterministic: deterministic
         ).run {
             phase in
-            progress.show(BenchmarkRunner.Progress(scenario: 1, scenarios: 1, label: "doctor", phase: phase))
+            progress.show(
+                BenchmarkRunner.Progress(scenario: 1, scenarios: 1, label: "doctor", phase: phase))
         }
         progress.finish()
         var table = TextTable(header: ["check", "", "detail"])

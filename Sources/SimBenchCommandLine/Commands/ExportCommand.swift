@@ -13,22 +13,28 @@ struct ExportCommand: Command {
     static let name = "export"
     static let abstract = "a results CSV for github-action-benchmark, Bencher, InfluxDB"
     static let operands = [
-        Operand(name: "FILE", help: "a results CSV (a history file with --run, or for influx)", completion: .file)
+        Operand(
+            name: "FILE", help: "a results CSV (a history file with --run, or for influx)",
+            completion: .file)
     ]
 
     static var flags: [Option<ExportCommand>] {
         [
-            .choice("--format", help: "the tracker's format (see FORMATS)", default: nil, required: true) {
+            .choice(
+                "--format", help: "the tracker's format (see FORMATS)", default: nil, required: true
+            ) {
                 $0.format = $1
             },
             .path("--out", help: "the file to write", default: "stdout") { $0.outputPath = $1 },
             .value(
                 "--run", value: "ID",
-                help: "export one run of a history file (run ... --append): its run_id, or '\(BenchmarkExport.latestRun)' for the last one appended",
+                help:
+                    "export one run of a history file (run ... --append): its run_id, or '\(BenchmarkExport.latestRun)' for the last one appended",
                 expected: "a run_id or '\(BenchmarkExport.latestRun)'"
             ) { command, text in
                 guard !text.isEmpty else {
-                    throw UsageError.invalid("--run", text, expected: "a run_id or '\(BenchmarkExport.latestRun)'")
+                    throw UsageError.invalid(
+                        "--run", text, expected: "a run_id or '\(BenchmarkExport.latestRun)'")
                 }
                 command.run = text
             },
@@ -61,7 +67,9 @@ struct ExportCommand: Command {
 
     mutating func finish(operands files: [String]) throws {
         guard files.count == 1 else {
-            throw UsageError("export: expected one results file, but got \(files.count); see 'simbench export --help'")
+            throw UsageError(
+                "export: expected one results file, but got \(files.count); see 'simbench export --help'"
+            )
         }
         file = files[0]
         if let outputPath {
@@ -75,7 +83,8 @@ struct ExportCommand: Command {
         guard let format else { return .usage }
         // A history of many runs is a time series: only line protocol carries one.
         // --run picks one run of a history; without it, github and bencher take one run.
-        let results = try ResultsFile.read(file, runs: format == .influx || run != nil ? .several : .one)
+        let results = try ResultsFile.read(
+            file, runs: format == .influx || run != nil ? .several : .one)
         // Never a run an interrupted append left incomplete, even from a one-run history.
         try results.requireWholeRuns()
         let text = try BenchmarkExport.render(results, as: format, run: run)

@@ -24,9 +24,13 @@ struct ListCommand: Command {
             let descriptor = entry.descriptor
             let suite = descriptor.inDefaultSuite ? "" : " (not in the default suite)"
             lines.append("\(descriptor.name) — \(descriptor.title)\(suite)")
-            if let article = descriptor.seedArticle { lines.append("  modelled on: shared/seeds/\(article)") }
+            if let article = descriptor.seedArticle {
+                lines.append("  modelled on: shared/seeds/\(article)")
+            }
             lines.append("  entity: \(descriptor.entityUnit) · one event: \(descriptor.eventUnit)")
-            lines.append("  default events per \(descriptor.entityUnit): \(NumberFormat.grouped(descriptor.defaultEventsPerEntity))")
+            lines.append(
+                "  default events per \(descriptor.entityUnit): \(NumberFormat.grouped(descriptor.defaultEventsPerEntity))"
+            )
             if let note = entry.measurementNote { lines.append("  \(note)") }
             var table = TextTable(header: ["variant", "role", "what it is"])
             table.leftAligned = [0, 1, 2]
@@ -39,7 +43,8 @@ struct ListCommand: Command {
                 for spec in descriptor.parameters {
                     let axis = spec.isAxis ? "; a comma list runs each value" : ""
                     lines.append(
-                        "    \(spec.name)=\(spec.defaultValue)  \(spec.summary); accepts \(spec.accepted)\(axis)")
+                        "    \(spec.name)=\(spec.defaultValue)  \(spec.summary); accepts \(spec.accepted)\(axis)"
+                    )
                 }
             }
             lines.append("")

@@ -9,10 +9,18 @@ struct MergeCommand: Command {
 
     static let name = "merge"
     static let abstract = "join the parts of a sharded run (--shard I/N)"
-    static let operands = [Operand(name: "PART.csv…", help: "the parts' results CSVs, in the order to copy them", completion: .file)]
+    static let operands = [
+        Operand(
+            name: "PART.csv…", help: "the parts' results CSVs, in the order to copy them",
+            completion: .file)
+    ]
 
     static var flags: [Option<MergeCommand>] {
-        [.path("--out", value: "ALL.csv", help: "the merged file", required: true) { $0.outputPath = $1 }]
+        [
+            .path("--out", value: "ALL.csv", help: "the merged file", required: true) {
+                $0.outputPath = $1
+            }
+        ]
     }
 
     static let discussion = """
@@ -37,7 +45,8 @@ struct MergeCommand: Command {
         files = operands
         guard !files.isEmpty else { throw UsageError("merge: expected results files to merge") }
         guard !files.contains(outputPath) else {
-            throw UsageError.invalid("--out", outputPath, expected: "a path other than the files being merged")
+            throw UsageError.invalid(
+                "--out", outputPath, expected: "a path other than the files being merged")
         }
         let output = try OutputPath.check(outputPath, flag: "--out")
         try OutputPath.refuseCollisions([output], inputs: files.map { ("merge", $0) })

@@ -12,20 +12,31 @@ struct PlotCommand: Command {
     static let name = "plot"
     static let abstract = "draw results CSVs as an SVG chart: ratios, sweep, scaling, …"
     static let operands = [
-        Operand(name: "FILE.csv…", help: "results CSVs (several runs' files together, or a history file)", completion: .file)
+        Operand(
+            name: "FILE.csv…",
+            help: "results CSVs (several runs' files together, or a history file)",
+            completion: .file)
     ]
 
     static var flags: [Option<PlotCommand>] {
         [
-            .choice("--chart", value: "KIND", help: "what to draw (see CHARTS)", default: nil, required: true) { $0.chart = $1 },
-            .path("--out", value: "FILE.svg", help: "the SVG file to write ('-': standard output)", required: true) {
+            .choice(
+                "--chart", value: "KIND", help: "what to draw (see CHARTS)", default: nil,
+                required: true
+            ) { $0.chart = $1 },
+            .path(
+                "--out", value: "FILE.svg", help: "the SVG file to write ('-': standard output)",
+                required: true
+            ) {
                 $0.outputPath = $1
             },
         ]
     }
 
     static var discussion: String {
-        let kinds = ChartKind.allCases.map { "  \($0.rawValue.padding(toLength: 9, withPad: " ", startingAt: 0)) \($0.summary)" }
+        let kinds = ChartKind.allCases.map {
+            "  \($0.rawValue.padding(toLength: 9, withPad: " ", startingAt: 0)) \($0.summary)"
+        }
         return """
             CHARTS
             \(kinds.joined(separator: "\n"))
@@ -44,7 +55,8 @@ struct PlotCommand: Command {
     init() {}
 
     mutating func finish(operands: [String]) throws {
-        output = try DrawnFile.checkedOutput(command: "plot", operands: operands, outputPath: outputPath)
+        output = try DrawnFile.checkedOutput(
+            command: "plot", operands: operands, outputPath: outputPath)
         files = operands
     }
 
@@ -54,7 +66,8 @@ struct PlotCommand: Command {
         guard let svg = try Charts.svg(chart, records: records) else {
             throw ResultsFileError(
                 path: files.joined(separator: ", "), line: nil, column: nil,
-                message: "nothing to draw as --chart \(chart.rawValue): \(Charts.nothingToDraw(chart))")
+                message:
+                    "nothing to draw as --chart \(chart.rawValue): \(Charts.nothingToDraw(chart))")
         }
         try DrawnFile.write(svg, to: output, path: outputPath, saying: "\(chart.rawValue) chart")
         return .success

@@ -29,7 +29,8 @@ struct RepairHistoryCommand: Command {
     mutating func finish(operands files: [String]) throws {
         guard files.count == 1 else {
             throw UsageError(
-                "repair-history: expected one history file, but got \(files.count); see 'simbench repair-history --help'")
+                "repair-history: expected one history file, but got \(files.count); see 'simbench repair-history --help'"
+            )
         }
         file = files[0]
     }
@@ -39,10 +40,15 @@ struct RepairHistoryCommand: Command {
         case .intact:
             print("\(file): a valid history; nothing to repair")
         case .droppedPartialRecord(let line, let bytes):
-            print("\(file): dropped the partial last record (line \(line), \(bytes) bytes); the rows before it are unchanged")
+            print(
+                "\(file): dropped the partial last record (line \(line), \(bytes) bytes); the rows before it are unchanged"
+            )
         case .droppedRun(let id, let rows, let partialRecord, let line, let bytes):
-            let what = "\(rows) row\(rows == 1 ? "" : "s")\(partialRecord ? " and a partial record" : "")"
-            print("\(file): dropped run '\(id)', which an interrupted append left incomplete: \(what) from line \(line) on, \(bytes) bytes; the runs before it are unchanged")
+            let what =
+                "\(rows) row\(rows == 1 ? "" : "s")\(partialRecord ? " and a partial record" : "")"
+            print(
+                "\(file): dropped run '\(id)', which an interrupted append left incomplete: \(what) from line \(line) on, \(bytes) bytes; the runs before it are unchanged"
+            )
         }
         return .success
     }

@@ -10,12 +10,18 @@ struct ReportCommand: Command {
     static let name = "report"
     static let abstract = "results CSVs as one self-contained HTML page of charts and tables"
     static let operands = [
-        Operand(name: "FILE.csv…", help: "results CSVs (several runs' files together, or a history file)", completion: .file)
+        Operand(
+            name: "FILE.csv…",
+            help: "results CSVs (several runs' files together, or a history file)",
+            completion: .file)
     ]
 
     static var flags: [Option<ReportCommand>] {
         [
-            .path("--out", value: "FILE.html", help: "the HTML file to write ('-': standard output)", required: true) {
+            .path(
+                "--out", value: "FILE.html", help: "the HTML file to write ('-': standard output)",
+                required: true
+            ) {
                 $0.outputPath = $1
             }
         ]
@@ -40,7 +46,8 @@ struct ReportCommand: Command {
     init() {}
 
     mutating func finish(operands: [String]) throws {
-        output = try DrawnFile.checkedOutput(command: "report", operands: operands, outputPath: outputPath)
+        output = try DrawnFile.checkedOutput(
+            command: "report", operands: operands, outputPath: outputPath)
         files = operands
     }
 
@@ -49,10 +56,13 @@ struct ReportCommand: Command {
         let records = try PlotCommand.records(of: files)
         guard !records.isEmpty else {
             throw ResultsFileError(
-                path: files.joined(separator: ", "), line: 2, column: nil, message: "no result rows, only a header; nothing to report")
+                path: files.joined(separator: ", "), line: 2, column: nil,
+                message: "no result rows, only a header; nothing to report")
         }
         let scenarios = Suite.catalog.entries.map {
-            HTMLReport.Scenario(name: $0.name, title: $0.descriptor.title, event: $0.descriptor.eventUnit, entity: $0.descriptor.entityUnit)
+            HTMLReport.Scenario(
+                name: $0.name, title: $0.descriptor.title, event: $0.descriptor.eventUnit,
+                entity: $0.descriptor.entityUnit)
         }
         let html = HTMLReport.render(records, scenarios: scenarios, sources: files)
         try DrawnFile.write(html, to: output, path: outputPath, saying: "report")

@@ -11,7 +11,9 @@ extension RunCommand {
 
     /// Valgrind's tools for `callgrind`; nil for the other sources. Throws where `perf` or
     /// `callgrind` was asked for and cannot count on this machine, before anything runs.
-    static func checkCounting(_ source: InstructionSource) throws(CountingUnavailable) -> CallgrindPass.Tools? {
+    static func checkCounting(_ source: InstructionSource) throws(CountingUnavailable)
+        -> CallgrindPass.Tools?
+    {
         switch source {
         case .auto, .off:
             return nil
@@ -25,7 +27,8 @@ extension RunCommand {
             do {
                 return try CallgrindPass.locateTools()
             } catch {
-                throw CountingUnavailable(description: "--instructions callgrind: \(error.description)")
+                throw CountingUnavailable(
+                    description: "--instructions callgrind: \(error.description)")
             }
         }
     }
@@ -38,7 +41,9 @@ extension RunCommand {
             return .usage
         }
         do {
-            guard case .command(let command) = try CommandParser.parse(RunCommand.self, arguments.dropFirst())
+            guard
+                case .command(let command) = try CommandParser.parse(
+                    RunCommand.self, arguments.dropFirst())
             else { return .usage }
             // The parent's plan: the same flags, cores and memory (not `RunEnvironment.current`,
             // which would start git under Valgrind for a commit the child never writes).

@@ -30,7 +30,8 @@ extension RunCommand {
         try OutputPath.refuseCollisions(all)
         OutputPath.reserveStandardOutput(if: all)
         Interruption.expect(
-            [csv, rawPath, historyPath, baselineName.map(BaselineStore.path(of:))].compactMap { $0 })
+            [csv, rawPath, historyPath, baselineName.map(BaselineStore.path(of:))].compactMap { $0 }
+        )
         return outputs
     }
 

@@ -10,7 +10,9 @@ extension RunCommand {
     /// Returns the outputs, for `checkOutputs` to refuse collisions.
     func checkTracking() throws -> (history: OutputPath?, baseline: OutputPath?) {
         // The baseline is saved after the run: its directory is checked now, not then.
-        let baseline = try baselineName.flatMap { try BaselineStore.check($0, flag: "--save-baseline") }
+        let baseline = try baselineName.flatMap {
+            try BaselineStore.check($0, flag: "--save-baseline")
+        }
         return (try historyPath.map(HistoryFile.check), baseline)
     }
 
@@ -23,7 +25,8 @@ extension RunCommand {
             !history.header.contains(ResultColumn.sweep.name)
         else { return }
         throw UsageError(
-            "--append: '\(historyPath)' is a history from an older simbench, without the '\(ResultColumn.sweep.name)' column, so it cannot tell the points of a sweep (\(plan.sweeps.map(\.flag).joined(separator: ", ")) with a comma list) apart; append the sweep to a new history file")
+            "--append: '\(historyPath)' is a history from an older simbench, without the '\(ResultColumn.sweep.name)' column, so it cannot tell the points of a sweep (\(plan.sweeps.map(\.flag).joined(separator: ", ")) with a comma list) apart; append the sweep to a new history file"
+        )
     }
 
     /// Says which part of the suite a shard runs, and that an empty shard has nothing to do
@@ -32,10 +35,14 @@ extension RunCommand {
     func announceShard(_ plan: RunPlan) {
         guard let shard = options.shard else { return }
         if plan.configurations.isEmpty {
-            print("shard \(shard): nothing to do; the suite has \(plan.suiteConfigurationCount) configuration\(plan.suiteConfigurationCount == 1 ? "" : "s"), fewer than \(shard.count) shards")
+            print(
+                "shard \(shard): nothing to do; the suite has \(plan.suiteConfigurationCount) configuration\(plan.suiteConfigurationCount == 1 ? "" : "s"), fewer than \(shard.count) shards"
+            )
         } else {
             let labels = plan.configurations.map(\.label).joined(separator: ", ")
-            print("shard \(shard): \(plan.configurations.count) of \(plan.suiteConfigurationCount) configurations: \(labels)")
+            print(
+                "shard \(shard): \(plan.configurations.count) of \(plan.suiteConfigurationCount) configurations: \(labels)"
+            )
         }
     }
 
@@ -43,7 +50,9 @@ extension RunCommand {
     func recordTracking(document: String, rows: [ResultRow], hasWrongOutcome: Bool) throws {
         if let baselineName {
             if hasWrongOutcome {
-                Terminal.error("--save-baseline: not saved: a variant computed a wrong outcome, and a baseline must be trustworthy")
+                Terminal.error(
+                    "--save-baseline: not saved: a variant computed a wrong outcome, and a baseline must be trustworthy"
+                )
             } else if rows.isEmpty {
                 Terminal.error("--save-baseline: not saved: the run measured nothing")
             } else {
@@ -53,9 +62,11 @@ extension RunCommand {
         }
         if let historyPath {
             let outcome = try HistoryFile.append(rows: rows.map(\.cells), to: historyPath)
-            var line = "history: \(outcome.rowsAppended) rows \(outcome.createdFile ? "in new file" : "appended to") \(historyPath)"
+            var line =
+                "history: \(outcome.rowsAppended) rows \(outcome.createdFile ? "in new file" : "appended to") \(historyPath)"
             if !outcome.columnsLeftOut.isEmpty {
-                line += " (its header is from an older simbench; left out: \(outcome.columnsLeftOut.joined(separator: ", ")))"
+                line +=
+                    " (its header is from an older simbench; left out: \(outcome.columnsLeftOut.joined(separator: ", ")))"
             }
             // (The append itself told the interruption notice: rows appended.)
             print(line)

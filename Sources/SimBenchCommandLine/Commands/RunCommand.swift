@@ -29,8 +29,10 @@ struct RunCommand: Command {
         return [
             .counts(
                 "--machines",
-                help: "simulated machines (each scenario's entity: vending machine, worker, session, page…); a comma list sweeps them (1000,10000,100000), each value measured after the other",
-                default: defaults.machines.map(String.init).joined(separator: ","), limit: Limits.machines
+                help:
+                    "simulated machines (each scenario's entity: vending machine, worker, session, page…); a comma list sweeps them (1000,10000,100000), each value measured after the other",
+                default: defaults.machines.map(String.init).joined(separator: ","),
+                limit: Limits.machines
             ) { $0.options.machines = $1 },
             .counts(
                 "--events", help: "events per machine; a comma list sweeps them",
@@ -43,12 +45,14 @@ struct RunCommand: Command {
             ) { $0.options.scenarios = $1 },
             .list(
                 "--variant", "--variants", value: "X,Y",
-                help: "variants to run, plain (state-objects) or qualified (vending.state-objects); each scenario's baseline always runs",
+                help:
+                    "variants to run, plain (state-objects) or qualified (vending.state-objects); each scenario's baseline always runs",
                 default: "all", expected: "a comma list of variants (see 'simbench list')"
             ) { $0.options.variants = $1 },
             .count(
                 "--rounds", help: "measured rounds per variant",
-                default: "\(defaults.rounds), cut short once a variant has \(String(format: "%g", defaultMaxTimeSeconds)) s of samples (at least \(atLeast) rounds) unless --rounds or --max-time is given",
+                default:
+                    "\(defaults.rounds), cut short once a variant has \(String(format: "%g", defaultMaxTimeSeconds)) s of samples (at least \(atLeast) rounds) unless --rounds or --max-time is given",
                 limit: Limits.rounds
             ) {
                 $0.options.rounds = $1
@@ -60,7 +64,8 @@ struct RunCommand: Command {
                 limit: Limits.warmup
             ) { $0.options.warmup = $1 },
             .value(
-                "--min-time", value: "S", help: "keep measuring past --rounds until every variant has S seconds",
+                "--min-time", value: "S",
+                help: "keep measuring past --rounds until every variant has S seconds",
                 expected: Limits.seconds.expected
             ) { $0.options.minTimeSeconds = try Limits.seconds.parse($1, flag: "--min-time") },
             .value(
@@ -71,30 +76,40 @@ struct RunCommand: Command {
             .seed { $0.options.seed = $1 },
             .count(
                 "--processes", value: "K",
-                help: "repeat the run in K child processes, one after another, and pool their samples; intervals then include the spread between processes",
+                help:
+                    "repeat the run in K child processes, one after another, and pool their samples; intervals then include the spread between processes",
                 default: "\(defaults.processes)", limit: Limits.processes
             ) { $0.options.processes = $1 },
             .value(
                 "--negligible", value: "P",
-                help: "the share of an event's time below which a pattern's overhead stops mattering, for the break-even work",
-                default: RelativeChange.percent(defaults.negligible), expected: Limits.negligible.expected
+                help:
+                    "the share of an event's time below which a pattern's overhead stops mattering, for the break-even work",
+                default: RelativeChange.percent(defaults.negligible),
+                expected: Limits.negligible.expected
             ) { $0.options.negligible = try Limits.negligible.parse($1, flag: "--negligible") },
             .counts(
                 "--actors", value: "K[,K…]",
-                help: "worker actors; a comma list (1,2,4,8) measures how the fleet scales: the same work spread over more actors",
-                default: "\(RunPlan.actorsPerCore) per core (never more than machines)", limit: Limits.actors
+                help:
+                    "worker actors; a comma list (1,2,4,8) measures how the fleet scales: the same work spread over more actors",
+                default: "\(RunPlan.actorsPerCore) per core (never more than machines)",
+                limit: Limits.actors
             ) { $0.options.actors = $1 },
             .parameter(
-                help: "a scenario parameter; SCENARIO.K=V limits it to one scenario; a comma list for an axis parameter runs each value"
+                help:
+                    "a scenario parameter; SCENARIO.K=V limits it to one scenario; a comma list for an axis parameter runs each value"
             ) { $0.options.parameters.append($1) },
-            .path("--csv", help: "results file", default: "results/simbench-<run id>.csv") { $0.csvPath = $1 },
+            .path("--csv", help: "results file", default: "results/simbench-<run id>.csv") {
+                $0.csvPath = $1
+            },
             .path(
                 "--raw",
-                help: "also write one row per sample (\(RawSamples.columns.dropFirst(4).joined(separator: ", ")))"
+                help:
+                    "also write one row per sample (\(RawSamples.columns.dropFirst(4).joined(separator: ", ")))"
             ) { $0.rawPath = $1 },
             .value(
                 "--save-baseline", value: "NAME",
-                help: "also store the results as \(BaselineStore.directory)/NAME.csv (NAME: letters, digits, '.', '_', '-'); not saved if a variant's outcome was wrong",
+                help:
+                    "also store the results as \(BaselineStore.directory)/NAME.csv (NAME: letters, digits, '.', '_', '-'); not saved if a variant's outcome was wrong",
                 expected: "a baseline name such as ci"
             ) { command, name in
                 try BaselineStore.validate(name, flag: "--save-baseline")
@@ -102,23 +117,30 @@ struct RunCommand: Command {
             },
             .path(
                 "--append",
-                help: "add the rows to a history CSV (created if missing); earlier rows are never rewritten; a file from an older simbench keeps its header"
+                help:
+                    "add the rows to a history CSV (created if missing); earlier rows are never rewritten; a file from an older simbench keeps its header"
             ) { $0.historyPath = $1 },
             .value(
                 "--shard", value: "I/N",
-                help: "run the I-th of N parts of the suite: configurations dealt round-robin; join the parts' CSVs with 'simbench merge'",
+                help:
+                    "run the I-th of N parts of the suite: configurations dealt round-robin; join the parts' CSVs with 'simbench merge'",
                 expected: "I/N such as 2/4"
             ) { $0.options.shard = try ShardSelection(parsing: $1) },
             .choice(
                 "--instructions", value: "SOURCE",
-                help: "where instructions_per_event comes from: auto (perf where the kernel allows it, else none), perf (only perf: refused where the kernel does not count, as on most VMs), callgrind (a counted pass after the timed rounds, under valgrind: each synchronous variant run once over the first machines, about \(NumberFormat.grouped(CallgrindPass.eventBudget)) events, so it takes seconds; also fills estimated_cycles_per_event), off",
+                help:
+                    "where instructions_per_event comes from: auto (perf where the kernel allows it, else none), perf (only perf: refused where the kernel does not count, as on most VMs), callgrind (a counted pass after the timed rounds, under valgrind: each synchronous variant run once over the first machines, about \(NumberFormat.grouped(CallgrindPass.eventBudget)) events, so it takes seconds; also fills estimated_cycles_per_event), off",
                 default: defaults.instructions
             ) { $0.options.instructions = $1 },
             .flag(
                 "--wide",
-                help: "show every column of the result table (min, max, events/s, peak RSS, prepare, …), however wide; by default the table fits COLUMNS, or \(Terminal.defaultWidth) columns"
+                help:
+                    "show every column of the result table (min, max, events/s, peak RSS, prepare, …), however wide; by default the table fits COLUMNS, or \(Terminal.defaultWidth) columns"
             ) { $0.wide = true },
-            .flag("--quiet", "-q", help: "no progress on stderr (it is shown only on a terminal anyway)") {
+            .flag(
+                "--quiet", "-q",
+                help: "no progress on stderr (it is shown only on a terminal anyway)"
+            ) {
                 $0.quiet = true
             },
             .flag("--allow-debug", help: "run a debug build anyway (its timings mean nothing)") {
@@ -202,10 +224,12 @@ struct RunCommand: Command {
             options: options, catalog: Suite.catalog, cores: environment.cores,
             physicalMemory: environment.physicalMemory)
         if let counts = AllocationPass.childResultPath {
-            return try await AllocationPass.runAsChild(plan: plan, environment: environment, writingTo: counts)
+            return try await AllocationPass.runAsChild(
+                plan: plan, environment: environment, writingTo: counts)
         }
         if let childResult = ProcessPool.childResultPath {
-            return try await executeAsChild(plan: plan, environment: environment, writingTo: childResult)
+            return try await executeAsChild(
+                plan: plan, environment: environment, writingTo: childResult)
         }
         let csv = csvPath ?? "results/simbench-\(environment.runID).csv"
         var outputs = try checkOutputs(csv: csv)
@@ -221,7 +245,8 @@ struct RunCommand: Command {
         if RunEnvironment.isDebugBuild {
             guard allowDebug else {
                 throw UsageError(
-                    "run: this is a debug build, whose timings mean nothing; build with 'swift run -c release simbench run …', or pass --allow-debug")
+                    "run: this is a debug build, whose timings mean nothing; build with 'swift run -c release simbench run …', or pass --allow-debug"
+                )
             }
             Terminal.warning(HelpText.debugBanner)
         }
@@ -266,7 +291,8 @@ struct RunCommand: Command {
         if let countingTools {
             progress.show(
                 BenchmarkRunner.Progress(
-                    scenario: 1, scenarios: 1, label: "counting instructions", phase: "under callgrind"))
+                    scenario: 1, scenarios: 1, label: "counting instructions",
+                    phase: "under callgrind"))
             counted = try CallgrindPass.run(
                 plan: plan, tools: countingTools, executable: ProcessPool.currentExecutable,
                 arguments: arguments)
@@ -292,7 +318,8 @@ struct RunCommand: Command {
                 configuration.wrongVariants.map { "\(configuration.planned.label).\($0)" }
             }
             Terminal.error(
-                "wrong outcome: \(wrong.joined(separator: ", ")) computed something other than the baseline; no timing reported for it")
+                "wrong outcome: \(wrong.joined(separator: ", ")) computed something other than the baseline; no timing reported for it"
+            )
             return .wrongOutcome
         }
         return .success
@@ -305,9 +332,12 @@ struct RunCommand: Command {
     ) -> RunResult {
         progress.show(
             BenchmarkRunner.Progress(
-                scenario: 1, scenarios: 1, label: "allocations", phase: "counting in an untimed child",
+                scenario: 1, scenarios: 1, label: "allocations",
+                phase: "counting in an untimed child",
                 fraction: 1))
-        switch AllocationPass.count(plan: plan, executable: ProcessPool.currentExecutable, arguments: arguments) {
+        switch AllocationPass.count(
+            plan: plan, executable: ProcessPool.currentExecutable, arguments: arguments)
+        {
         case .success(let counts): return result.counting(counts)
         case .failure(let failure): return result.noting(failure)
         }

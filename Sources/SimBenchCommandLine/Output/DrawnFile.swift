@@ -5,9 +5,12 @@ import SimBench
 enum DrawnFile {
     /// Checks the operands and `--out` before anything is read: at least one CSV, and an
     /// output path that is writable and is none of the inputs.
-    static func checkedOutput(command: String, operands: [String], outputPath: String) throws -> OutputPath {
+    static func checkedOutput(command: String, operands: [String], outputPath: String) throws
+        -> OutputPath
+    {
         guard !operands.isEmpty else {
-            throw UsageError("\(command): expected one or more results CSVs; see 'simbench \(command) --help'")
+            throw UsageError(
+                "\(command): expected one or more results CSVs; see 'simbench \(command) --help'")
         }
         let checked = try OutputPath.check(outputPath, flag: "--out")
         try OutputPath.refuseCollisions([checked], inputs: operands.map { (command, $0) })
@@ -16,7 +19,9 @@ enum DrawnFile {
 
     /// Writes `text` to `output` (named `path` on the command line), and says where unless
     /// it went to standard output.
-    static func write(_ text: String, to output: OutputPath, path: String, saying what: String) throws {
+    static func write(_ text: String, to output: OutputPath, path: String, saying what: String)
+        throws
+    {
         OutputPath.reserveStandardOutput(if: [output])
         Interruption.expect([path])
         try output.write(text)

@@ -20,7 +20,9 @@ final class ProgressLine: Sendable {
     func show(_ progress: BenchmarkRunner.Progress) {
         guard enabled else { return }
         let width = (ProgressDisplay.terminalColumns(STDERR_FILENO) ?? Terminal.width) - 1
-        let line = display.withLock { $0.update(progress, now: ProgressDisplay.now(), width: width) }
+        let line = display.withLock {
+            $0.update(progress, now: ProgressDisplay.now(), width: width)
+        }
         guard let line else { return }
         FileHandle.standardError.write(Data("\r\u{1B}[K\(line)".utf8))
         shown.store(true, ordering: .relaxed)

@@ -32,7 +32,9 @@ struct ResultTable {
         ]
         if !environment.gitCommit.isEmpty { machine.append("commit \(environment.gitCommit)") }
         lines.append("simbench \(SimBenchCommand.version) · " + machine.joined(separator: " · "))
-        var run = ["run \(environment.runID)", "seed \(plan.seed)", "\(values(plan.machines)) machines"]
+        var run = [
+            "run \(environment.runID)", "seed \(plan.seed)", "\(values(plan.machines)) machines",
+        ]
         // The harness's fleet: an asynchronous scenario runs from one worker and spreads the
         // work itself, which its table's note says, so it adds no actor count here.
         var actors = [Int]()
@@ -42,7 +44,8 @@ struct ResultTable {
         }
         if !actors.isEmpty { run.append("\(values(actors)) actors") }
         if !plan.sweeps.isEmpty {
-            run.append("sweep of \(plan.sweeps.map(\.flag).joined(separator: ", ")), a table per point")
+            run.append(
+                "sweep of \(plan.sweeps.map(\.flag).joined(separator: ", ")), a table per point")
         }
         lines.append((run + [environment.timestamp]).joined(separator: " · "))
         for note in result.notes {
@@ -73,7 +76,8 @@ struct ResultTable {
         let events = NumberFormat.grouped(planned.configuration.eventsPerEntity)
         if let note = planned.entry.measurementNote { lines.append("  note: \(note)") }
         let actors =
-            plan.sweeps.isEmpty ? "" : "\(configuration.actors) actor\(configuration.actors == 1 ? "" : "s") · "
+            plan.sweeps.isEmpty
+            ? "" : "\(configuration.actors) actor\(configuration.actors == 1 ? "" : "s") · "
         var setup =
             "  \(machines) × \(events) events = \(NumberFormat.grouped(configuration.events)) events a round · \(actors)\(configuration.processes > 1 ? "\(configuration.processes) processes × " : "")\(configuration.rounds) rounds after \(configuration.warmupRounds) warm-up · inputs built in \(NumberFormat.significant(configurationRows.first?.setupMilliseconds ?? 0)) ms, each variant's own in \"prepare\" (untimed)"
         if let growth = configuration.residentGrowth, growth > 0 {
@@ -81,17 +85,22 @@ struct ResultTable {
             setup += " · \(NumberFormat.si(perMachine))B per \(descriptor.entityUnit)"
         }
         let peaks = Set(configurationRows.compactMap(\.peakResidentBytes))
-        let sharedPeak = peaks.count == 1 && configurationRows.allSatisfy { $0.peakResidentBytes != nil }
+        let sharedPeak =
+            peaks.count == 1 && configurationRows.allSatisfy { $0.peakResidentBytes != nil }
         if sharedPeak, let peak = peaks.first {
-            setup += " · peak RSS \(NumberFormat.si(Double(peak)))B (the process's, the same for every variant)"
+            setup +=
+                " · peak RSS \(NumberFormat.si(Double(peak)))B (the process's, the same for every variant)"
         }
         lines.append(setup)
-        lines.append(contentsOf: table(configuration, rows: configurationRows, form: wide ? .wide : .compact))
+        lines.append(
+            contentsOf: table(configuration, rows: configurationRows, form: wide ? .wide : .compact)
+        )
         return lines + notes(configurationRows, descriptor: descriptor)
     }
 
     /// Under a table: the warnings, then one sentence per pattern saying what it adds.
-    private func notes(_ configurationRows: [ResultRow], descriptor: ScenarioDescriptor) -> [String] {
+    private func notes(_ configurationRows: [ResultRow], descriptor: ScenarioDescriptor) -> [String]
+    {
         var lines = RunWarnings.lines(for: configurationRows)
         let answers = configurationRows.compactMap {
             PatternAnswer(
@@ -108,7 +117,8 @@ struct ResultTable {
     /// The net ratio's interval; a side the rounds cannot bound (a resampled baseline no
     /// dearer than the floor) shows as ∞.
     static func netInterval(_ row: ResultRow) -> String {
-        guard let low = row.netRatioBounds.low, let high = row.netRatioBounds.high, !low.isNaN, !high.isNaN
+        guard let low = row.netRatioBounds.low, let high = row.netRatioBounds.high, !low.isNaN,
+            !high.isNaN
         else {
             return "—"
         }
@@ -139,11 +149,14 @@ struct ResultTable {
     /// allocations per event, and the ratio to the axis reference where there is one; empty
     /// columns go, then columns in their drop order until it fits. The wide one has them all.
     private func table(
-        _ configuration: ConfigurationResult, rows configurationRows: [ResultRow], form: TableColumn.Form
+        _ configuration: ConfigurationResult, rows configurationRows: [ResultRow],
+        form: TableColumn.Form
     ) -> [String] {
         let axisValues = configuration.axisReference?.axisValues ?? ""
         let columns = TableColumn.shown(in: form, axisReference: configuration.axisReference != nil)
-        var table = TextTable(header: ["variant"] + columns.compactMap { $0.header(in: form, axisValues: axisValues) })
+        var table = TextTable(
+            header: ["variant"] + columns.compactMap { $0.header(in: form, axisValues: axisValues) }
+        )
         var wrong = [String]()
         for row in configurationRows {
             let name = ResultTable.label(of: row)
@@ -157,7 +170,8 @@ struct ResultTable {
         if form == .compact {
             // A wrong row's message spans the columns after the name: not a column's emptiness.
             table = wrong.isEmpty ? table.removingEmptyColumns() : table
-            table = table.fitting(width: width, dropOrder: TableColumn.dropOrder(axisValues: axisValues))
+            table = table.fitting(
+                width: width, dropOrder: TableColumn.dropOrder(axisValues: axisValues))
             table.header = table.header.map { $0.hasSuffix("CI") ? "95% CI" : $0 }
         }
         var lines = [table.render()]
@@ -173,11 +187,16 @@ struct ResultTable {
         let expected = configuration.outcomeSummary(of: baseline)
         let actual = configuration.outcomeSummary(of: variant)
         var lines = ["  \(variant) differs from \(baseline):"]
-        let expectedByLabel = Dictionary(expected.map { ($0.label, $0.value) }, uniquingKeysWith: { a, _ in a })
-        let actualByLabel = Dictionary(actual.map { ($0.label, $0.value) }, uniquingKeysWith: { a, _ in a })
-        let labels = expected.map(\.label) + actual.map(\.label).filter { expectedByLabel[$0] == nil }
+        let expectedByLabel = Dictionary(
+            expected.map { ($0.label, $0.value) }, uniquingKeysWith: { a, _ in a })
+        let actualByLabel = Dictionary(
+            actual.map { ($0.label, $0.value) }, uniquingKeysWith: { a, _ in a })
+        let labels =
+            expected.map(\.label) + actual.map(\.label).filter { expectedByLabel[$0] == nil }
         for label in labels where expectedByLabel[label] != actualByLabel[label] {
-            lines.append("    \(label): \(actualByLabel[label] ?? "none") (baseline \(expectedByLabel[label] ?? "none"))")
+            lines.append(
+                "    \(label): \(actualByLabel[label] ?? "none") (baseline \(expectedByLabel[label] ?? "none"))"
+            )
         }
         if lines.count == 1 { lines.append("    (per-machine results differ; the totals agree)") }
         return lines

@@ -1,7 +1,7 @@
 import Foundation
 import SimBench
-import SimBenchCore
 import SimBenchCommandLine
+import SimBenchCore
 import Subjects
 
 /// `simbench render`: one page of the marks scenario drawn as SVG, so that a person can see
@@ -9,7 +9,9 @@ import Subjects
 enum DoodleDrawing {
     /// The SVG of page `page` of the marks scenario under `options` (seed, marks per page,
     /// shape parameters): the same doodle `simbench run` builds for that page.
-    static func svg(options: RunOptions, page: Int, physicalMemory: UInt64) throws(UsageError) -> String {
+    static func svg(options: RunOptions, page: Int, physicalMemory: UInt64) throws(UsageError)
+        -> String
+    {
         var options = options
         options.scenarios = [MarksScenario.descriptor.name]
         // One page is drawn, whatever its number: the plan (which checks the parameters and
@@ -18,12 +20,15 @@ enum DoodleDrawing {
         let plan: RunPlan
         do {
             plan = try RunPlan(
-                options: options, catalog: BenchmarkTool.simbench.catalog, cores: 1, physicalMemory: physicalMemory)
+                options: options, catalog: BenchmarkTool.simbench.catalog, cores: 1,
+                physicalMemory: physicalMemory)
         } catch {
             // The plan's one machine is this command's one page: name what the user gave.
             throw UsageError(
-                error.description.replacingOccurrences(of: "--machines 1 with --events", with: "one page of --events")
-                    .replacingOccurrences(of: "lower --machines or --events", with: "lower --events"))
+                error.description.replacingOccurrences(
+                    of: "--machines 1 with --events", with: "one page of --events"
+                )
+                .replacingOccurrences(of: "lower --machines or --events", with: "lower --events"))
         }
         let checked = plan.configurations[0].configuration
         let configuration = ScenarioConfiguration(

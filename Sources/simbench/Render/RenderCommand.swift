@@ -16,8 +16,13 @@ struct RenderCommand: Command {
 
     static var flags: [Option<RenderCommand>] {
         [
-            .path("--out", value: "FILE.svg", help: "the SVG file to write", required: true) { $0.outPath = $1 },
-            .count("--page", value: "K", help: "the page to draw", default: "\(RenderCommand().page)", limit: pageLimit) {
+            .path("--out", value: "FILE.svg", help: "the SVG file to write", required: true) {
+                $0.outPath = $1
+            },
+            .count(
+                "--page", value: "K", help: "the page to draw", default: "\(RenderCommand().page)",
+                limit: pageLimit
+            ) {
                 $0.page = $1
             },
             .count(

@@ -53,7 +53,8 @@ actor FleetSession<S: Scenario>: ScenarioSession {
             shardNanoseconds: shardNanoseconds, prepareNanoseconds: prepare, events: events)
     }
 
-    func measure(variant name: String, instructions: InstructionCounter?) async -> RoundMeasurement {
+    func measure(variant name: String, instructions: InstructionCounter?) async -> RoundMeasurement
+    {
         guard let index = S.variants.firstIndex(where: { $0.name == name }) else {
             preconditionFailure("unknown variant \(name)")
         }

@@ -22,7 +22,8 @@ extension BenchmarkExport {
                 upperValue: row.number(.nsPerEventCIHigh))
             if !row.isBaselineVariant, let ratio = row.number(.ratioToBaseline) {
                 measures["ratio-to-baseline"] = BencherMetric(
-                    value: ratio, lowerValue: row.number(.ratioCILow), upperValue: row.number(.ratioCIHigh))
+                    value: ratio, lowerValue: row.number(.ratioCILow),
+                    upperValue: row.number(.ratioCIHigh))
             }
             if let allocations = row.number(.allocsPerEvent) {
                 measures["allocations-per-event"] = BencherMetric(value: allocations)

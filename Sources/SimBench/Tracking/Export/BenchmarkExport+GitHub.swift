@@ -20,7 +20,9 @@ extension BenchmarkExport {
                 row[.runID].isEmpty ? nil : "run \(row[.runID])",
             ].compactMap { $0 }.joined(separator: ", ")
             let median = row.number(.nsPerEventMedian)!
-            var extra = ["\(row[.eventUnit].isEmpty ? "one event" : "one event: \(row[.eventUnit])")"]
+            var extra = [
+                "\(row[.eventUnit].isEmpty ? "one event" : "one event: \(row[.eventUnit])")"
+            ]
             if let low = row.number(.nsPerEventCILow), let high = row.number(.nsPerEventCIHigh) {
                 extra.append("95% CI [\(low), \(high)] ns/event")
             }
@@ -36,18 +38,24 @@ extension BenchmarkExport {
                     GitHubEntry(
                         name: "\(name) ratio to baseline", unit: "× baseline", value: ratio,
                         range: range(row, ratio, .ratioCILow, .ratioCIHigh),
-                        extra: "median ns per event over the scenario's baseline variant's, paired by round"))
+                        extra:
+                            "median ns per event over the scenario's baseline variant's, paired by round"
+                    ))
             }
             if let allocations = row.number(.allocsPerEvent) {
                 entries.append(
-                    GitHubEntry(name: "\(name) allocations", unit: "allocs/event", value: allocations))
+                    GitHubEntry(
+                        name: "\(name) allocations", unit: "allocs/event", value: allocations))
             }
-            let source = row[.instructionsSource].isEmpty ? "" : ", counted by \(row[.instructionsSource])"
+            let source =
+                row[.instructionsSource].isEmpty ? "" : ", counted by \(row[.instructionsSource])"
             if let instructions = row.number(.instructionsPerEvent) {
                 entries.append(
                     GitHubEntry(
-                        name: "\(name) instructions", unit: "instructions/event", value: instructions,
-                        extra: "instructions per event\(source): the same on every run of one binary"))
+                        name: "\(name) instructions", unit: "instructions/event",
+                        value: instructions,
+                        extra:
+                            "instructions per event\(source): the same on every run of one binary"))
             }
             if let cycles = row.number(.estimatedCyclesPerEvent) {
                 entries.append(
@@ -64,11 +72,16 @@ extension BenchmarkExport {
     /// bootstrap interval need not make equal; the interval itself, `[0.78, 0.82]`, when it
     /// does not hold the value (a ratio's median can lie outside its paired CI), so that no
     /// distance is ever written negative.
-    static func range(_ row: ResultsRecord, _ value: Double, _ low: ResultColumn, _ high: ResultColumn) -> String? {
-        guard let low = row.number(low), let high = row.number(high), high >= low else { return nil }
+    static func range(
+        _ row: ResultsRecord, _ value: Double, _ low: ResultColumn, _ high: ResultColumn
+    ) -> String? {
+        guard let low = row.number(low), let high = row.number(high), high >= low else {
+            return nil
+        }
         guard low <= value, value <= high else {
             return "[\(NumberFormat.significant(low)), \(NumberFormat.significant(high))]"
         }
-        return "+\(NumberFormat.significant(high - value)) / −\(NumberFormat.significant(value - low))"
+        return
+            "+\(NumberFormat.significant(high - value)) / −\(NumberFormat.significant(value - low))"
     }
 }

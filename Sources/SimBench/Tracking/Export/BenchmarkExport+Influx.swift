@@ -23,10 +23,14 @@ extension BenchmarkExport {
         }
         var fields = [String]()
         for field in influxNumberFields {
-            if let value = row.number(field) { fields.append("\(escapeInfluxKey(field.name))=\(value)") }
+            if let value = row.number(field) {
+                fields.append("\(escapeInfluxKey(field.name))=\(value)")
+            }
         }
         for field in influxIntegerFields {
-            if let value = Int64(row[field]) { fields.append("\(escapeInfluxKey(field.name))=\(value)i") }
+            if let value = Int64(row[field]) {
+                fields.append("\(escapeInfluxKey(field.name))=\(value)i")
+            }
         }
         for field in influxStringFields where !row[field].isEmpty {
             fields.append("\(escapeInfluxKey(field.name))=\(quoteInfluxString(row[field]))")
@@ -90,7 +94,9 @@ extension BenchmarkExport {
 
     /// A string field value: in double quotes, with quotes and backslashes escaped.
     static func quoteInfluxString(_ text: String) -> String {
-        "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+        "\""
+            + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(
+                of: "\"", with: "\\\"") + "\""
     }
 
     /// `2026-11-29T10:00:00Z` (the form simbench writes) as nanoseconds since 1970: nil if
@@ -114,7 +120,9 @@ extension BenchmarkExport {
             let hour = number(11..<13), let minute = number(14..<16), let second = number(17..<19),
             (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60, second < 61
         else { return nil }
-        let seconds = daysSince1970(year: year, month: month, day: day) * 86_400 + hour * 3600 + minute * 60 + second
+        let seconds =
+            daysSince1970(year: year, month: month, day: day) * 86_400 + hour * 3600 + minute * 60
+            + second
         let (nanoseconds, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
         return .some(overflow ? nil : nanoseconds)
     }

@@ -35,17 +35,23 @@ public enum BenchmarkExport {
     /// - Parameter run: the one run of a history file to export: its `run_id`, or
     ///   `latest`, the run of the file's last row; nil for every row.
     /// - Throws: also when no row has the `run` asked for.
-    public static func render(_ file: ResultsFile, as format: Format, run: String? = nil) throws(ResultsFileError) -> String {
+    public static func render(_ file: ResultsFile, as format: Format, run: String? = nil)
+        throws(ResultsFileError) -> String
+    {
         var records = file.records
         if let run {
             let id = run == latestRun ? records.last?[.runID] ?? "" : run
             records = records.filter { $0[.runID] == id }
             guard !records.isEmpty else {
                 var ids = [String]()
-                for record in file.records where !ids.contains(record[.runID]) { ids.append(record[.runID]) }
+                for record in file.records where !ids.contains(record[.runID]) {
+                    ids.append(record[.runID])
+                }
                 throw ResultsFileError(
                     path: file.path, line: nil, column: ResultColumn.runID.name,
-                    message: "no run '\(run)'; the file's runs: \(ids.isEmpty ? "none" : ids.joined(separator: ", ")), or '\(latestRun)'")
+                    message:
+                        "no run '\(run)'; the file's runs: \(ids.isEmpty ? "none" : ids.joined(separator: ", ")), or '\(latestRun)'"
+                )
             }
         }
         let rows = records.filter { $0.isOK && $0.number(.nsPerEventMedian) != nil }
@@ -58,7 +64,9 @@ public enum BenchmarkExport {
                 guard let line = influxLine(row) else {
                     throw ResultsFileError(
                         path: file.path, line: row.line, column: "timestamp",
-                        message: "'\(row[.timestamp])' is outside what InfluxDB line protocol can carry (nanoseconds since 1970 in 64 bits: 1677-09-21 to 2262-04-11)")
+                        message:
+                            "'\(row[.timestamp])' is outside what InfluxDB line protocol can carry (nanoseconds since 1970 in 64 bits: 1677-09-21 to 2262-04-11)"
+                    )
                 }
                 text += line
             }
