@@ -90,12 +90,17 @@ public struct ResultRow: Sendable, Equatable {
     /// rows not written by `run`.
     public var runRows: Int?
 
-    /// `rows`, all of one run, each saying how many they are (`runRows`).
-    public static func oneRun(_ rows: [ResultRow]) -> [ResultRow] {
-        rows.map { row in
-            var row = row
-            row.runRows = rows.count
-            return row
+    /// `groups`, the rows of one run by configuration, each row saying how many the run's
+    /// are in all (`runRows`); the grouping is kept, so that the terminal table shows each
+    /// configuration's rows without looking for them.
+    public static func oneRun(_ groups: [[ResultRow]]) -> [[ResultRow]] {
+        let count = groups.reduce(0) { $0 + $1.count }
+        return groups.map { rows in
+            rows.map { row in
+                var row = row
+                row.runRows = count
+                return row
+            }
         }
     }
 

@@ -300,12 +300,14 @@ struct RunCommand: Command {
         }
         progress.finish()
 
-        let rows = ResultRow.oneRun(
-            result.configurations.enumerated().flatMap { index, configuration in
+        // One group of rows per measured configuration, in `result.configurations` order.
+        let groups = ResultRow.oneRun(
+            result.configurations.enumerated().map { index, configuration in
                 let rows = configuration.rows(environment: environment, seed: plan.seed)
                 return counted?.filled(rows, configuration: index) ?? rows
             })
-        print(ResultTable(result: result, plan: plan, rows: rows, wide: wide).render())
+        let rows = groups.flatMap { $0 }
+        print(ResultTable(result: result, plan: plan, rowGroups: groups, wide: wide).render())
 
         let document = OutputFile.document(header: ResultRow.columns, rows: rows.map(\.cells))
         try writeResults(outputs, document: document, raw: RawSamples.document(result))

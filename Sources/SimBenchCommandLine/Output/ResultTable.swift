@@ -11,7 +11,8 @@ import SimBenchCore
 struct ResultTable {
     let result: RunResult
     let plan: RunPlan
-    let rows: [ResultRow]
+    /// The rows of each configuration of `result.configurations`, in its order.
+    let rowGroups: [[ResultRow]]
     /// Every column, no width limit (`--wide`).
     var wide = false
     /// The terminal's width: `COLUMNS` when set, else `Terminal.defaultWidth`.
@@ -51,9 +52,9 @@ struct ResultTable {
         for note in result.notes {
             lines.append("note: \(note)")
         }
-        for configuration in result.configurations {
+        for (configuration, rows) in zip(result.configurations, rowGroups) {
             lines.append("")
-            lines.append(contentsOf: block(for: configuration))
+            lines.append(contentsOf: block(for: configuration, rows: rows))
         }
         return lines.joined(separator: "\n")
     }
@@ -63,14 +64,11 @@ struct ResultTable {
         numbers.map(NumberFormat.grouped).joined(separator: " / ")
     }
 
-    private func block(for configuration: ConfigurationResult) -> [String] {
+    private func block(
+        for configuration: ConfigurationResult, rows configurationRows: [ResultRow]
+    ) -> [String] {
         let planned = configuration.planned
         let descriptor = planned.entry.descriptor
-        let configurationRows = rows.filter {
-            $0.scenario == planned.entry.name
-                && $0.parameters == planned.configuration.parameters.canonical
-                && $0.sweep == planned.sweep
-        }
         var lines = ["\(planned.label) — \(descriptor.title) · one event: \(descriptor.eventUnit)"]
         let machines = NumberFormat.grouped(planned.configuration.entities)
         let events = NumberFormat.grouped(planned.configuration.eventsPerEntity)
