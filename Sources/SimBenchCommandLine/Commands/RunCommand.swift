@@ -231,10 +231,11 @@ struct RunCommand: Command {
             return try await executeAsChild(
                 plan: plan, environment: environment, writingTo: childResult)
         }
+        // Before anything runs or is written: the outputs, the sweep, the counting asked for
+        // and the build must all be possible here.
         let csv = csvPath ?? "results/simbench-\(environment.runID).csv"
         var outputs = try checkOutputs(csv: csv)
         try checkHistoryTakesSweep(plan)
-        // Before anything runs or is written: the counting asked for must be possible here.
         let countingTools: CallgrindPass.Tools?
         do {
             countingTools = try RunCommand.checkCounting(plan.instructions)
@@ -242,25 +243,44 @@ struct RunCommand: Command {
             Terminal.error("run: \(error.description)")
             return .countingUnavailable
         }
-        if RunEnvironment.isDebugBuild {
-            guard allowDebug else {
-                throw UsageError(
-                    "run: this is a debug build, whose timings mean nothing; build with 'swift run -c release simbench run …', or pass --allow-debug"
-                )
-            }
-            Terminal.warning(HelpText.debugBanner)
-        }
-        if csvPath == nil {
-            do {
-                try FileManager.default.createDirectory(
-                    atPath: "results", withIntermediateDirectories: true)
-            } catch {
-                throw FileError(path: "results", reason: "cannot create the results directory")
-            }
-            try prepareDefaultCSV(&outputs)
-        }
+        try checkBuild()
+        if csvPath == nil { try prepareResultsFolder(&outputs) }
 
         announceShard(plan)
+        let (result, counted) = try await measure(
+            plan, environment: environment, countingTools: countingTools)
+        return try report(
+            result, counted: counted, plan: plan, environment: environment, outputs: outputs,
+            csv: csv)
+    }
+
+    /// A debug build runs only when asked to, and says what its timings are worth.
+    private func checkBuild() throws {
+        guard RunEnvironment.isDebugBuild else { return }
+        guard allowDebug else {
+            throw UsageError(
+                "run: this is a debug build, whose timings mean nothing; build with 'swift run -c release simbench run …', or pass --allow-debug"
+            )
+        }
+        Terminal.warning(HelpText.debugBanner)
+    }
+
+    /// `results/`, where the default CSV goes, made if missing.
+    private func prepareResultsFolder(_ outputs: inout Outputs) throws {
+        do {
+            try FileManager.default.createDirectory(
+                atPath: "results", withIntermediateDirectories: true)
+        } catch {
+            throw FileError(path: "results", reason: "cannot create the results directory")
+        }
+        try prepareDefaultCSV(&outputs)
+    }
+
+    /// The timed rounds (in this process or `--processes` children), then the untimed passes:
+    /// allocations counted in a child, and instructions under Callgrind when asked for.
+    private func measure(
+        _ plan: RunPlan, environment: RunEnvironment, countingTools: CallgrindPass.Tools?
+    ) async throws -> (RunResult, CountedResult?) {
         let progress = ProgressLine(enabled: !quiet && Terminal.standardErrorIsTerminal)
         // The children (of --processes and of the allocation pass) run this very command
         // line, told apart by their environment.
@@ -300,6 +320,14 @@ struct RunCommand: Command {
         }
         progress.finish()
 
+        return (result, counted)
+    }
+
+    /// The table, the CSV (and raw samples), the tracking files, and the run's status.
+    private func report(
+        _ result: RunResult, counted: CountedResult?, plan: RunPlan, environment: RunEnvironment,
+        outputs: Outputs, csv: String
+    ) throws -> ExitStatus {
         // One group of rows per measured configuration, in `result.configurations` order.
         let groups = ResultRow.oneRun(
             result.configurations.enumerated().map { index, configuration in
