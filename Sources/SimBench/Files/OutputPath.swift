@@ -86,41 +86,59 @@ public struct OutputPath: Sendable, Equatable {
 
         var status = stat()
         if stat(argument, &status) == 0 {
-            let type = status.st_mode & S_IFMT
-            let identity = Identity.inode(
-                device: UInt64(status.st_dev), inode: UInt64(status.st_ino))
-            switch type {
-            case S_IFREG:
-                guard let real = realPath(argument) else {
-                    throw refuse("cannot be resolved: \(errnoText())")
-                }
-                guard access(real, W_OK) == 0 else {
-                    throw refuse(
-                        "is not writable (\(errnoText())); simbench does not replace a read-only file"
-                    )
-                }
-                if !appending { try checkCanCreate(in: parentDirectory(of: real), refuse: refuse) }
-                return OutputPath(
-                    argument: argument, flag: flag, kind: .file, resolved: real, identity: identity)
-            case S_IFCHR, S_IFIFO:
-                let what = type == S_IFCHR ? "a character device" : "a FIFO"
-                guard streams else { throw refuse("is \(what); expected a regular file") }
-                guard access(argument, W_OK) == 0 else {
-                    throw refuse("is \(what) that is not writable: \(errnoText())")
-                }
-                return OutputPath(
-                    argument: argument, flag: flag, kind: .stream, resolved: argument,
-                    identity: identity)
-            case S_IFDIR:
-                throw refuse("is a directory; expected a file path")
-            default:
-                throw refuse(
-                    "is \(type == S_IFSOCK ? "a socket" : type == S_IFBLK ? "a block device" : "not a regular file"); expected a regular file\(streams ? ", a FIFO or a character device" : "")"
-                )
-            }
+            return try existing(
+                argument, flag: flag, status: status, streams: streams, appending: appending,
+                refuse: refuse)
         }
         guard errno == ENOENT else { throw refuse("cannot be used: \(errnoText())") }
+        return try new(argument, flag: flag, refuse: refuse)
+    }
 
+    /// `argument`, which exists: a regular file simbench can replace (or extend), or a stream
+    /// where `streams` allows one.
+    private static func existing(
+        _ argument: String, flag: String, status: stat, streams: Bool, appending: Bool,
+        refuse: (String) -> UsageError
+    ) throws(UsageError) -> OutputPath {
+        let type = status.st_mode & S_IFMT
+        let identity = Identity.inode(
+            device: UInt64(status.st_dev), inode: UInt64(status.st_ino))
+        switch type {
+        case S_IFREG:
+            guard let real = realPath(argument) else {
+                throw refuse("cannot be resolved: \(errnoText())")
+            }
+            guard access(real, W_OK) == 0 else {
+                throw refuse(
+                    "is not writable (\(errnoText())); simbench does not replace a read-only file"
+                )
+            }
+            if !appending { try checkCanCreate(in: parentDirectory(of: real), refuse: refuse) }
+            return OutputPath(
+                argument: argument, flag: flag, kind: .file, resolved: real, identity: identity)
+        case S_IFCHR, S_IFIFO:
+            let what = type == S_IFCHR ? "a character device" : "a FIFO"
+            guard streams else { throw refuse("is \(what); expected a regular file") }
+            guard access(argument, W_OK) == 0 else {
+                throw refuse("is \(what) that is not writable: \(errnoText())")
+            }
+            return OutputPath(
+                argument: argument, flag: flag, kind: .stream, resolved: argument,
+                identity: identity)
+        case S_IFDIR:
+            throw refuse("is a directory; expected a file path")
+        default:
+            throw refuse(
+                "is \(type == S_IFSOCK ? "a socket" : type == S_IFBLK ? "a block device" : "not a regular file"); expected a regular file\(streams ? ", a FIFO or a character device" : "")"
+            )
+        }
+    }
+
+    /// `argument`, which does not exist yet: the file to create, perhaps behind a dangling
+    /// symlink, in a directory where simbench can create it.
+    private static func new(
+        _ argument: String, flag: String, refuse: (String) -> UsageError
+    ) throws(UsageError) -> OutputPath {
         // A new file, perhaps behind a dangling symlink: follow the links to the name to create.
         var path = argument
         var hops = 0
