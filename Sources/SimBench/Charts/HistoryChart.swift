@@ -55,31 +55,60 @@ enum HistoryChart {
             ChartText.legend(
                 on: &canvas, x: 10, y: top + 42, width: Charts.width - 20, entries: legend) + 10
 
-        var times = [[ChartPoint]]()
-        var ratios = [[ChartPoint]]()
-        var flags = [(x: Double, y: Double, ratio: Double?, note: String)]()
-        for (name, rows) in zip(variants, rowsByVariant) {
-            times.append(rows.compactMap { ChartRows.nanoseconds($0, x: runIndex[$0[.runID]]!) })
-            ratios.append(rows.compactMap { ChartRows.ratio($0, x: runIndex[$0[.runID]]!) })
-            for (before, now) in zip(rows, rows.dropFirst()) {
-                let verdict = ResultsComparison.time(
-                    from: before, to: now, thresholds: RegressionThresholds()
-                ).verdict
-                guard verdict == .regression || verdict == .improvement,
-                    let time = now.number(.nsPerEventMedian)
-                else { continue }
-                flags.append(
-                    (
-                        runIndex[now[.runID]]!, time, now.number(.ratioToBaseline),
-                        "\(name): \(verdict == .regression ? "regression" : "improvement") against the run before"
-                    ))
-            }
-        }
+        let series = Series(variants: variants, rowsByVariant: rowsByVariant, runIndex: runIndex)
         let runs = records.compactMap { runIndex[$0[.runID]] }
         var xScale = ChartScale(
             .linear, domain: (runs.min()! - 0.3)...(runs.max()! + 0.3), pixels: (70, 350))
         xScale.minimumTickStep = 1
-        let timeValues = times.flatMap { $0.flatMap { [$0.y, $0.low ?? $0.y, $0.high ?? $0.y] } }
+        drawTimes(series, variants: variants, xScale: xScale, top: y, on: &canvas)
+        drawRatios(series, variants: variants, xScale: xScale, top: y, on: &canvas)
+        let counts = drawCounts(
+            records, variants: variants, runIndex: runIndex, xScale: xScale,
+            top: y + panelHeight - 30,
+            on: &canvas)
+        canvas.close()
+        return y + panelHeight + counts
+    }
+
+    /// Each variant's times and ratios by run, and the runs `compare` flags against the run
+    /// before.
+    struct Series {
+        typealias Flag = (x: Double, y: Double, ratio: Double?, note: String)
+        var times = [[ChartPoint]]()
+        var ratios = [[ChartPoint]]()
+        var flags = [Flag]()
+
+        init(variants: [String], rowsByVariant: [[ResultsRecord]], runIndex: [String: Double]) {
+            for (name, rows) in zip(variants, rowsByVariant) {
+                times.append(
+                    rows.compactMap { ChartRows.nanoseconds($0, x: runIndex[$0[.runID]]!) })
+                ratios.append(rows.compactMap { ChartRows.ratio($0, x: runIndex[$0[.runID]]!) })
+                for (before, now) in zip(rows, rows.dropFirst()) {
+                    let verdict = ResultsComparison.time(
+                        from: before, to: now, thresholds: RegressionThresholds()
+                    ).verdict
+                    guard verdict == .regression || verdict == .improvement,
+                        let time = now.number(.nsPerEventMedian)
+                    else { continue }
+                    let change = verdict == .regression ? "regression" : "improvement"
+                    flags.append(
+                        (
+                            runIndex[now[.runID]]!, time, now.number(.ratioToBaseline),
+                            "\(name): \(change) against the run before"
+                        ))
+                }
+            }
+        }
+    }
+
+    /// The left panel: ns per event by run, flagged runs ringed.
+    static func drawTimes(
+        _ series: Series, variants: [String], xScale: ChartScale, top y: Double,
+        on canvas: inout SVGCanvas
+    ) {
+        let timeValues = series.times.flatMap {
+            $0.flatMap { [$0.y, $0.low ?? $0.y, $0.high ?? $0.y] }
+        }
         let timeFrame = ChartFrame(
             left: 70, top: y, width: 280, height: panelHeight - 60, x: xScale,
             y: .fitted(
@@ -88,18 +117,27 @@ enum HistoryChart {
         timeFrame.drawAxes(
             on: &canvas, xTitle: "run (in the file's order)", yTitle: "ns per event (log scale)",
             xLabel: runLabel)
-        for (index, points) in times.enumerated() where !canvas.isFull {
+        for (index, points) in series.times.enumerated() where !canvas.isFull {
             timeFrame.drawSeries(
                 on: &canvas, points, colour: ChartPalette.colour(index), label: variants[index])
         }
-        for flag in flags where !canvas.isFull {
+        for flag in series.flags where !canvas.isFull {
             guard let pixel = timeFrame.y.pixelIfShown(flag.y) else { continue }
             canvas.circle(
                 timeFrame.x.pixel(flag.x), pixel, radius: 7.5, fill: "none",
                 stroke: ChartPalette.flag, title: flag.note, cssClass: "flagged")
         }
+    }
 
-        let ratioValues = ratios.flatMap { $0.flatMap { [$0.y, $0.low ?? $0.y, $0.high ?? $0.y] } }
+    /// The right panel: the ratio to the baseline by run, flagged runs ringed; none when no
+    /// row has a ratio.
+    static func drawRatios(
+        _ series: Series, variants: [String], xScale: ChartScale, top y: Double,
+        on canvas: inout SVGCanvas
+    ) {
+        let ratioValues = series.ratios.flatMap {
+            $0.flatMap { [$0.y, $0.low ?? $0.y, $0.high ?? $0.y] }
+        }
         if !ratioValues.isEmpty {
             var ratioX = ChartScale(.linear, domain: xScale.domain, pixels: (450, 730))
             ratioX.minimumTickStep = 1
@@ -117,11 +155,11 @@ enum HistoryChart {
                     ratioFrame.left, one, ratioFrame.right, one, stroke: ChartPalette.ink,
                     width: 1.2, dash: "4 3", cssClass: "unity")
             }
-            for (index, points) in ratios.enumerated() where !canvas.isFull {
+            for (index, points) in series.ratios.enumerated() where !canvas.isFull {
                 ratioFrame.drawSeries(
                     on: &canvas, points, colour: ChartPalette.colour(index), label: variants[index])
             }
-            for flag in flags where !canvas.isFull {
+            for flag in series.flags where !canvas.isFull {
                 guard let ratio = flag.ratio, let pixel = ratioFrame.y.pixelIfShown(ratio) else {
                     continue
                 }
@@ -130,12 +168,6 @@ enum HistoryChart {
                     stroke: ChartPalette.flag, title: flag.note, cssClass: "flagged")
             }
         }
-        let counts = drawCounts(
-            records, variants: variants, runIndex: runIndex, xScale: xScale,
-            top: y + panelHeight - 30,
-            on: &canvas)
-        canvas.close()
-        return y + panelHeight + counts
     }
 
     /// `#3` for run 3; nothing between runs.
