@@ -7,10 +7,12 @@ import SimBench
 /// It builds REF in a git worktree under `.build/ab/` (release, with a build folder kept
 /// between calls) and the head, then runs `simbench run` of each build in turn, in ABBA
 /// order over `--pairs` pairs, and judges each (scenario, params, variant) with the pairs
-/// as the unit (`ResultsComparison(pairs:)`).
+/// as the unit (`ResultsComparison(pairs:)`). With `--layouts on` (the default) both builds
+/// are relinked before each pair with a new code layout (`CodeLayouts`).
 struct ABCommand: Command {
     var base = ""
     var pairs = 5
+    var layouts = CodeLayouts.Mode.on
     /// The arguments every child's `simbench run` gets: `--` and what follows, or the CI
     /// suite's (`Benchmarks/ci.conf`).
     var runArguments: [String]?
@@ -54,6 +56,11 @@ struct ABCommand: Command {
                 "--pairs", value: "K", help: "pairs of runs (base and head each once), in ABBA order",
                 default: "5", limit: pairLimit
             ) { $0.pairs = $1 },
+            .choice(
+                "--layouts", value: "MODE",
+                help: "on: link every run of both builds with a code layout of its own (ld.lld shuffles the functions, a new seed per run; only the link is repeated), so that where the linker put the code is noise, not a change, and each row gets a layout band; off: one layout per build, as it links",
+                default: CodeLayouts.Mode.on
+            ) { $0.layouts = $1 },
             .value(
                 "--base-args", value: "ARGS",
                 help: "more run arguments for the base's runs only, as one word: --base-args='--param calibrate.twin-extra=5'",
@@ -84,6 +91,21 @@ struct ABCommand: Command {
           head is the working tree, built as usual. Then each pair runs both builds' 'simbench
           run' with the same arguments, one process after the other: base first in odd pairs,
           head first in even ones (ABBA), so that a machine slowing down favours neither.
+
+        CODE LAYOUTS (--layouts on, the default)
+          Where the linker puts each function moves a tight loop's speed, the same in every
+          run of one binary: a change to one function can speed up or slow down another.
+          So each side is compiled once with every Swift function in a section of its own
+          and linked by the toolchain's ld.lld (build folders \(directory)/build-layouts and
+          \(directory)/head-layouts), and before each pair both are relinked with
+          --shuffle-sections and a new seed: only the link is repeated. The report names
+          the seeds. Each row gets a layout band: the largest move of its figure between two
+          runs (two layouts) of one build. A change past the threshold but inside the band
+          is reported as 'within layout band', not as a regression or an improvement; with
+          instruction counts in both builds (run --instructions), a time change whose
+          instructions per event did not move is a 'layout/env shift'. Neither is counted
+          in the exit status. --layouts off builds as before: one layout per build, the
+          head in the usual .build folder.
 
         HOW IT DECIDES
           As compare, per (scenario, params, variant), on the same figures, but the interval
@@ -154,10 +176,23 @@ struct ABCommand: Command {
         guard FileManager.default.fileExists(atPath: "\(worktree)/Package.swift") else {
             throw Failure(message: "the base (\(base), \(short)) has no simbench: no Package.swift at its root; nothing was run", status: .failure)
         }
-        progress("building the base (\(base), \(short)) in \(worktree)")
-        let baseBinary = try build(in: worktree, scratch: "\(workspace)/build", log: "\(workspace)/base-build.log", side: "base (\(base), \(short))")
-        progress("building the head (the working tree)")
-        let headBinary = try build(in: root, scratch: nil, log: "\(workspace)/head-build.log", side: "head")
+        // With layouts, each side is compiled once, in a build folder of its own (the
+        // function-sections objects never mix with a plain build's), and linked with the
+        // first pair's seed; each later pair only relinks.
+        var generator = SystemRandomNumberGenerator()
+        let seeds = layouts == .on ? CodeLayouts.seeds(pairs: pairs, using: &generator) : nil
+        let compile = seeds == nil ? [] : CodeLayouts.buildArguments
+        let baseSide = BuildSide(
+            label: "base (\(base), \(short))", directory: worktree,
+            scratch: seeds == nil ? "\(workspace)/build" : "\(workspace)/build-layouts", log: "\(workspace)/base")
+        let headSide = BuildSide(
+            label: "head", directory: root, scratch: seeds == nil ? nil : "\(workspace)/head-layouts",
+            log: "\(workspace)/head")
+        let firstLink = seeds.map { (CodeLayouts.linkArguments(seed: $0[0].base), CodeLayouts.linkArguments(seed: $0[0].head)) }
+        progress("building the base (\(base), \(short)) in \(worktree)\(seeds == nil ? "" : ", functions in sections of their own, linked by ld.lld")")
+        let baseBinary = try build(baseSide, arguments: compile + (firstLink?.0 ?? []), log: baseSide.log + "-build.log")
+        progress("building the head (the working tree)\(seeds == nil ? "" : ", the same way, in \(headSide.scratch!)")")
+        let headBinary = try build(headSide, arguments: compile + (firstLink?.1 ?? []), log: headSide.log + "-build.log")
 
         do {
             try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
@@ -173,6 +208,12 @@ struct ABCommand: Command {
         }
         var files = [(base: ResultsFile, head: ResultsFile)]()
         for pair in 1...pairs {
+            if let seeds, pair > 1 {
+                let seed = seeds[pair - 1]
+                progress("pair \(pair)/\(pairs): relinking the base (layout seed \(seed.base)) and the head (layout seed \(seed.head))")
+                try relink(baseSide, arguments: compile + CodeLayouts.linkArguments(seed: seed.base))
+                try relink(headSide, arguments: compile + CodeLayouts.linkArguments(seed: seed.head))
+            }
             // ABBA: base first in odd pairs, head first in even ones.
             let order = pair % 2 == 1 ? ["base", "head"] : ["head", "base"]
             var read = [String: ResultsFile]()
@@ -193,10 +234,14 @@ struct ABCommand: Command {
 
         let dirty = (try? git(["status", "--porcelain", "--untracked-files=no"], in: root, failure: ""))?.isEmpty == false
         let headCommit = (try? git(["rev-parse", "--short=8", "HEAD"], in: root, failure: "")) ?? "?"
+        let layoutText = { (side: KeyPath<(base: UInt32, head: UInt32), UInt32>) in
+            seeds.map { "; " + CodeLayouts.summary($0.map { $0[keyPath: side] }) } ?? "; one layout (--layouts off)"
+        }
         let comparison = try ResultsComparison(
             pairs: files, thresholds: judging.thresholds, ignoringParameters: judging.ignoreParameters,
-            baseSummary: "\(base) (\(short)), \(pairs) runs in \(output)/base-*.csv",
-            headSummary: "working tree (\(headCommit)\(dirty ? " with changes" : "")), \(pairs) runs in \(output)/head-*.csv")
+            layouts: seeds != nil,
+            baseSummary: "\(base) (\(short)), \(pairs) runs in \(output)/base-*.csv\(layoutText(\.base))",
+            headSummary: "working tree (\(headCommit)\(dirty ? " with changes" : "")), \(pairs) runs in \(output)/head-*.csv\(layoutText(\.head))")
         let markdown = ABCommand.marker + "\n" + comparison.render(.markdown)
         let reportPath = "\(output)/\(ABCommand.markdownReport)"
         do {
@@ -305,24 +350,58 @@ struct ABCommand: Command {
         }
     }
 
-    /// Builds `simbench` in release in `directory`, and returns its path.
-    private func build(in directory: String, scratch: String?, log: String, side: String) throws -> String {
-        let scratchArguments = scratch.map { ["--scratch-path", $0] } ?? []
-        let result = try tool(["swift", "build", "-c", "release", "--product", "simbench"] + scratchArguments, in: directory)
-        let text = String(decoding: result.standardOutput + result.standardError, as: UTF8.self)
-        _ = FileManager.default.createFile(atPath: log, contents: Data(text.utf8))
-        guard result.exitStatus == 0 else {
-            if text.contains("no product named 'simbench'") {
-                throw Failure(message: "the \(side) has no simbench: its package has no 'simbench' product; nothing was run", status: .failure)
-            }
-            throw Failure(message: "building the \(side) failed (swift build status \(result.exitStatus.map(String.init) ?? "killed")); log: \(log)", status: .failure)
-        }
+    /// One side's build: where its package is, its build folder (nil: the package's own
+    /// `.build`), and its logs' path without the `-build.log` / `-link.log` ending.
+    struct BuildSide {
+        let label: String
+        let directory: String
+        let scratch: String?
+        let log: String
+    }
+
+    /// Builds `simbench` in release for `side` with `arguments` added, and returns its path.
+    private func build(_ buildSide: BuildSide, arguments: [String], log: String) throws -> String {
+        try swiftBuild(buildSide, arguments: arguments, log: log)
+        let side = buildSide.label
+        let scratchArguments = buildSide.scratch.map { ["--scratch-path", $0] } ?? []
+        let directory = buildSide.directory
         let bin = try tool(["swift", "build", "-c", "release", "--show-bin-path"] + scratchArguments, in: directory)
         let path = String(decoding: bin.standardOutput, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines) + "/simbench"
         guard bin.exitStatus == 0, FileManager.default.isExecutableFile(atPath: path) else {
             throw Failure(message: "the \(side) has no simbench: the build made no \(path)", status: .failure)
         }
         return path
+    }
+
+    /// `swift build -c release --product simbench` for `side` with `arguments` added, its
+    /// output written to `log`; a failure ends `ab`.
+    private func swiftBuild(_ buildSide: BuildSide, arguments: [String], log: String) throws {
+        let side = buildSide.label
+        let scratchArguments = buildSide.scratch.map { ["--scratch-path", $0] } ?? []
+        let result = try tool(
+            ["swift", "build", "-c", "release", "--product", "simbench"] + scratchArguments + arguments,
+            in: buildSide.directory)
+        let text = String(decoding: result.standardOutput + result.standardError, as: UTF8.self)
+        _ = FileManager.default.createFile(atPath: log, contents: Data(text.utf8))
+        guard result.exitStatus == 0 else {
+            if text.contains("no product named 'simbench'") {
+                throw Failure(message: "the \(side) has no simbench: its package has no 'simbench' product; nothing was run", status: .failure)
+            }
+            let hint = layouts == .on && text.contains("lld") ? " (--layouts off links with the default linker)" : ""
+            throw Failure(message: "building the \(side) failed (swift build status \(result.exitStatus.map(String.init) ?? "killed")); log: \(log)\(hint)", status: .failure)
+        }
+    }
+
+    /// Relinks `side`'s simbench with a new layout: the same build, with the link flag
+    /// changed, so SwiftPM reruns the link step alone. A relink that compiled anything
+    /// (a build folder shared with another build) is said, not refused: it is slower, not
+    /// wrong.
+    private func relink(_ side: BuildSide, arguments: [String]) throws {
+        let log = side.log + "-link.log"
+        try swiftBuild(side, arguments: arguments, log: log)
+        if let text = try? String(contentsOfFile: log, encoding: .utf8), CodeLayouts.compiled(log: text) {
+            progress("the \(side.label)'s relink compiled sources again, not only linked: see \(log)")
+        }
     }
 
     /// Runs one child; a wrong outcome or any failure ends `ab`.

@@ -111,13 +111,27 @@ struct ABCommandTests {
         }
         #expect(first == [true, false, true])
 
+        // Layouts on (the default): both sides built once with function sections and lld,
+        // then only relinked, each run with its own seed, named in the report.
+        let seedLine = try #require(
+            result.standardOutput.split(separator: "\n").first { $0.hasPrefix("<sub>Baseline") })
+        #expect(seedLine.contains("layout seeds ") && seedLine.components(separatedBy: "layout seeds ").count == 3, "\(seedLine)")
+        for side in ["base", "head"] {
+            let build = try String(contentsOfFile: scratch.path(".build/ab/\(side)-build.log"), encoding: .utf8)
+            let link = try String(contentsOfFile: scratch.path(".build/ab/\(side)-link.log"), encoding: .utf8)
+            #expect(build.contains("Compiling"), "\(side): \(build)")
+            #expect(link.contains("Linking simbench") && !link.contains("Compiling"), "\(side)'s relink: \(link)")
+        }
+        #expect(FileManager.default.fileExists(atPath: scratch.path(".build/ab/head-layouts")))
+
         // Again, with a base that runs only the ruler: the twin is listed on the head's side
         // only, not failed; the build folder is reused. One pair judges nothing.
         let second = try SimBenchBinary.run(
-            ["ab", "--base", "HEAD~1", "--pairs", "1", "--ignore-params", "--base-args=--variant ruler", "--"]
+            ["ab", "--base", "HEAD~1", "--pairs", "1", "--ignore-params", "--base-args=--variant ruler", "--layouts", "off", "--"]
                 + ABCommandTests.runArguments,
             in: scratch.url, timeout: 600)
         #expect(second.status == 0, "\(second.standardError)")
+        #expect(second.standardOutput.contains("one layout (--layouts off)"), "\(second.standardOutput)")
         #expect(second.standardOutput.contains("ruler-twin"), "\(second.standardOutput)")
         #expect(second.standardOutput.lowercased().contains("only in the current"), "\(second.standardOutput)")
         #expect(second.standardOutput.contains("no CI from fewer"), "\(second.standardOutput)")

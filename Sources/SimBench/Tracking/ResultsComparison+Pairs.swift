@@ -23,17 +23,33 @@ extension ResultsComparison {
         are judged on the median pair.
         """
 
+    /// How the layout band is reached, in one paragraph (appended with layouts on).
+    public static let layoutMethod = """
+        Every run was linked with its own code layout (functions in their own sections, \
+        shuffled by the linker with a seed per run), so the pairs' CI holds the layout \
+        spread. A row's layout band is the largest move of its figure between two runs of \
+        one build (two layouts); a flagged change no larger than the band is reported as \
+        within the layout band, not as a regression or an improvement. A time change while \
+        the row's instructions per event (and estimated cycles) stood still is a layout or \
+        environment shift.
+        """
+
     /// Compares head with base over `pairs`, each pair one results file of each build.
     ///
     /// Rows on one side only (by the first pair's files) are listed, not judged. A row is
     /// not judged when a pair lacks it, when its basis differs between pairs, or with fewer
     /// than 2 pairs.
     ///
+    /// - Parameter layouts: every run was linked with a code layout of its own (`ab
+    ///   --layouts on`): each row gets its `LayoutBand` from the spread of each build's
+    ///   runs, and a flagged change inside it is reported as within the layout band.
+    ///
     /// - Throws: `ResultsFileError` when a file has no rows or the builds have no row in
     ///   common.
     public init(
         pairs: [(base: ResultsFile, head: ResultsFile)], thresholds: RegressionThresholds = .init(),
-        ignoringParameters: Bool = false, baseSummary: String, headSummary: String
+        ignoringParameters: Bool = false, layouts: Bool = false, baseSummary: String,
+        headSummary: String
     ) throws(ResultsFileError) {
         guard let first = pairs.first else {
             throw ResultsFileError(path: "", line: 1, column: nil, message: "no pairs to compare")
@@ -66,7 +82,18 @@ extension ResultsComparison {
                 guard let old = pair.base.rows[key], let new = pair.head.rows[key] else { return nil }
                 return (old, new)
             }
-            let time = ResultsComparison.pairedTime(rows, pairs: pairs.count, thresholds: thresholds)
+            // The same for counts, figure by figure.
+            let counts = rows.map { ResultsComparison.counts(from: $0.0, to: $0.1, thresholds: thresholds) }
+            var medianCounts = [MetricComparison]()
+            for (index, figure) in (counts.first ?? []).enumerated() {
+                let all = counts.compactMap { $0.count == counts[0].count ? $0[index] : nil }
+                    .filter { $0.metric == figure.metric }
+                    .sorted { ($0.change?.point ?? 0) < ($1.change?.point ?? 0) }
+                if !all.isEmpty { medianCounts.append(all[all.count / 2]) }
+            }
+            let time = ResultsComparison.attributed(
+                ResultsComparison.pairedTime(rows, pairs: pairs.count, thresholds: thresholds, layouts: layouts),
+                counts: medianCounts)
             results.append(time)
             if time.verdict == .regression || time.verdict == .improvement,
                 let was = PatternAnswer(record: rows[0].0), let now = PatternAnswer(record: rows[0].1)
@@ -78,14 +105,7 @@ extension ResultsComparison {
                 ResultsComparison.allocations(from: $0.0, to: $0.1, thresholds: thresholds)
             }.sorted { ($0.current ?? 0) - ($0.baseline ?? 0) < ($1.current ?? 0) - ($1.baseline ?? 0) }
             if !allocations.isEmpty { results.append(allocations[allocations.count / 2]) }
-            // The same for counts, figure by figure.
-            let counts = rows.map { ResultsComparison.counts(from: $0.0, to: $0.1, thresholds: thresholds) }
-            for (index, figure) in (counts.first ?? []).enumerated() {
-                let all = counts.compactMap { $0.count == counts[0].count ? $0[index] : nil }
-                    .filter { $0.metric == figure.metric }
-                    .sorted { ($0.change?.point ?? 0) < ($1.change?.point ?? 0) }
-                if !all.isEmpty { results.append(all[all.count / 2]) }
-            }
+            results += medianCounts
             notes += ResultsComparison.configurationNotes(
                 rows[0].0, rows[0].1, ignoringParameters: ignoringParameters)
         }
@@ -103,7 +123,7 @@ extension ResultsComparison {
             notes: ResultsComparison.driftNote(results, thresholds) + notes, answers: answers,
             baselineSummary: baseSummary, currentSummary: headSummary)
         title = "simbench ab"
-        methodText = ResultsComparison.pairedMethod
+        methodText = ResultsComparison.pairedMethod + (layouts ? " " + ResultsComparison.layoutMethod : "")
     }
 
     private init(
@@ -127,7 +147,8 @@ extension ResultsComparison {
     /// The time verdict of one row over its pairs (`rows`: base and head, one per pair that
     /// has the row; `pairs`: how many pairs ran).
     static func pairedTime(
-        _ rows: [(ResultsRecord, ResultsRecord)], pairs: Int, thresholds: RegressionThresholds
+        _ rows: [(ResultsRecord, ResultsRecord)], pairs: Int, thresholds: RegressionThresholds,
+        layouts: Bool = false
     ) -> MetricComparison {
         // Each pair judged alone picks the basis and the figures; its own verdict is not used.
         let single = rows.map { time(from: $0.0, to: $0.1, thresholds: thresholds) }
@@ -174,7 +195,9 @@ extension ResultsComparison {
         let (verdict, reason) = result.change!.verdict(threshold: threshold)
         result.verdict = verdict
         result.note = "\(reason); \(spread)"
-        return result
+        guard layouts else { return result }
+        return ResultsComparison.judged(
+            result, within: LayoutBand(base: single.compactMap(\.baseline), head: single.compactMap(\.current)))
     }
 }
 

@@ -19,16 +19,20 @@ extension ResultsComparison {
         }
     }
 
-    /// `1 regression · 2 improvements · 3 not judged · 10 unchanged`.
+    /// `1 regression · 2 improvements · 3 not judged · 10 unchanged`, with `1 within the
+    /// layout band` and `1 layout/env shift` between where there are any.
     public var tally: String {
         func count(_ value: Int, _ one: String, _ many: String) -> String {
             "\(value) \(value == 1 ? one : many)"
         }
-        return [
+        let shifts = [
+            withinLayoutBand > 0 ? "\(withinLayoutBand) within the layout band" : nil,
+            layoutShifts > 0 ? count(layoutShifts, "layout/env shift", "layout/env shifts") : nil,
+        ].compactMap { $0 }
+        return ([
             count(regressions, "regression", "regressions"),
             count(improvements, "improvement", "improvements"),
-            "\(notJudged) not judged", "\(unchanged) unchanged",
-        ].joined(separator: " · ")
+        ] + shifts + ["\(notJudged) not judged", "\(unchanged) unchanged"]).joined(separator: " · ")
     }
 
     /// How a verdict is reached, in one paragraph, for the reader of a report.
@@ -153,7 +157,9 @@ extension ResultsComparison {
             : improvements > 0 ? "no regression, \(improvements) improvement\(improvements == 1 ? "" : "s")" : "no regression"
         if notJudged > 0 { headline += ", \(notJudged) not judged" }
         var lines = ["### \(title): \(headline)", "", tally, ""]
-        let flagged = comparisons.filter { $0.verdict == .regression || $0.verdict == .improvement }
+        // Shifts the code did not make are shown beside the verdicts, not folded: a reader
+        // should see that a row moved, and why it is not counted.
+        let flagged = comparisons.filter { [.regression, .improvement, .withinLayoutBand, .layoutShift].contains($0.verdict) }
         if !flagged.isEmpty {
             lines += markdownTable(flagged)
             lines.append("")

@@ -72,7 +72,9 @@ public struct ResultsComparison: Sendable {
                 onlyInCurrent.append(row.identity)
                 continue
             }
-            let time = ResultsComparison.time(from: old, to: row, thresholds: thresholds)
+            let counts = ResultsComparison.counts(from: old, to: row, thresholds: thresholds)
+            let time = ResultsComparison.attributed(
+                ResultsComparison.time(from: old, to: row, thresholds: thresholds), counts: counts)
             results.append(time)
             if time.verdict == .regression || time.verdict == .improvement,
                 let was = PatternAnswer(record: old), let now = PatternAnswer(record: row)
@@ -82,7 +84,7 @@ public struct ResultsComparison: Sendable {
             if let allocations = ResultsComparison.allocations(from: old, to: row, thresholds: thresholds) {
                 results.append(allocations)
             }
-            results += ResultsComparison.counts(from: old, to: row, thresholds: thresholds)
+            results += counts
             notes += ResultsComparison.configurationNotes(old, row, ignoringParameters: ignoringParameters)
         }
         let common = Set(after.order).intersection(before.order)
@@ -105,6 +107,9 @@ public struct ResultsComparison: Sendable {
     public var improvements: Int { comparisons.count { $0.verdict == .improvement } }
     public var unchanged: Int { comparisons.count { $0.verdict == .unchanged } }
     public var notJudged: Int { comparisons.count { $0.verdict == .notJudged } }
+    /// Time changes the code did not make: within the layout band, or with counts unmoved.
+    public var layoutShifts: Int { comparisons.count { $0.verdict == .layoutShift } }
+    public var withinLayoutBand: Int { comparisons.count { $0.verdict == .withinLayoutBand } }
 
     /// 2 with any regression; else 4 with improvements when `failOnImprovement`; else 0.
     public func exitStatus(failOnImprovement: Bool) -> ExitStatus {
