@@ -34,7 +34,7 @@ binary=$root/.build/release/simbench
 # already there (so their dates, and the builds that depend on them, stay valid).
 if [ ! -d "$dir/.git" ]; then
     rm -rf "$dir"
-    git clone --quiet --no-checkout "$root" "$dir"
+    git clone --quiet "$root" "$dir"
 fi
 git -C "$dir" fetch --quiet "$root" HEAD
 if [ "$(git -C "$dir" rev-parse HEAD 2> /dev/null || true)" != "$commit" ]; then
@@ -48,6 +48,11 @@ if [ -z "$file" ] || [ "$(printf '%s\n' "$file" | wc -l)" -ne 1 ]; then
     echo "layout-proof: expected one file in Benchmarks/ declaring 'enum SharedStateObjectsWorkday', found: ${file:-none}" >&2
     exit 1
 fi
+# Any other file a previous call left changed is put back (only those: the planted file's date
+# stays, and with it the head's build).
+git -C "$dir" diff --name-only | { grep -vxF "$file" || true; } | while read -r other; do
+    git -C "$dir" checkout --quiet -- "$other"
+done
 declaration='^( *)func setState\(_ state: State\) \{$'
 planted='^ *@inline\(never\) func setState\(_ state: State\) \{$'
 if ! grep -Eq "$planted" "$dir/$file"; then
