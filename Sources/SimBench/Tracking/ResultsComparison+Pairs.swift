@@ -19,8 +19,10 @@ extension ResultsComparison {
         (patterns: the ratio to the scenario's baseline variant in the same run; baseline \
         variants: CPU time over the machine-speed reference); its 95% CI is Student's t \
         interval over the pairs, so it includes the variance between processes. A change \
-        counts when it passes the threshold and its CI excludes 0. Allocations per event \
-        are judged on the median pair.
+        counts when it passes the threshold and its CI excludes 0, unless the row's \
+        instructions per event (and estimated cycles, where counted) stayed within their \
+        thresholds: then it is a layout or environment shift, shown and not counted. \
+        Allocations per event and counts are judged on the median pair.
         """
 
     /// How the layout band is reached, in one paragraph (appended with layouts on).
@@ -29,9 +31,7 @@ extension ResultsComparison {
         shuffled by the linker with a seed per run), so the pairs' CI holds the layout \
         spread. A row's layout band is the largest move of its figure between two runs of \
         one build (two layouts); a flagged change no larger than the band is reported as \
-        within the layout band, not as a regression or an improvement. A time change while \
-        the row's instructions per event (and estimated cycles) stood still is a layout or \
-        environment shift.
+        within the layout band, not as a regression or an improvement.
         """
 
     /// Compares head with base over `pairs`, each pair one results file of each build.

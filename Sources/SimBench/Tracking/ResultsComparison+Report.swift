@@ -46,7 +46,8 @@ extension ResultsComparison {
         the same rounds (absolute ns per event in files without it, or with --metric \
         wall). Allocations per event count when they move beyond the tolerance; \
         instructions and estimated cycles per event (counted, with no interval) when they \
-        move beyond their thresholds.
+        move beyond their thresholds. A time change of a row whose counts stayed within \
+        their thresholds is a layout or environment shift: shown, not counted.
         """
 
     // MARK: - Text
