@@ -140,6 +140,22 @@ struct LayoutBandTests {
         #expect(try time((100, 1000, nil), (80, 1000, nil)).verdict == .layoutShift)
     }
 
+    @Test("in ab's pairs too: time +20% in every pair with instructions unmoved is a shift")
+    func pairedCountsStill() throws {
+        let pairs = try (1...3).map { pair in
+            (
+                base: try counted(median: 100, instructions: 1000, cycles: nil, path: "base-\(pair).csv"),
+                head: try counted(median: 120, instructions: 1000, cycles: nil, path: "head-\(pair).csv")
+            )
+        }
+        let comparison = try ResultsComparison(pairs: pairs, baseSummary: "base", headSummary: "head")
+        let verdict = try #require(comparison.comparisons.first { $0.metric == .time })
+        #expect(verdict.verdict == .layoutShift, "\(verdict)")
+        #expect(comparison.layoutShifts == 1 && comparison.regressions == 0)
+        #expect(comparison.tally.contains("1 layout/env shift"), "\(comparison.tally)")
+        #expect(comparison.exitStatus(failOnImprovement: true) == .success)
+    }
+
     @Test(
         "time moved and a count moved, or no count on a side: the time verdict stands",
         arguments: [
