@@ -144,11 +144,14 @@ struct LayoutBandTests {
     func pairedCountsStill() throws {
         let pairs = try (1...3).map { pair in
             (
-                base: try counted(median: 100, instructions: 1000, cycles: nil, path: "base-\(pair).csv"),
-                head: try counted(median: 120, instructions: 1000, cycles: nil, path: "head-\(pair).csv")
+                base: try counted(
+                    median: 100, instructions: 1000, cycles: nil, path: "base-\(pair).csv"),
+                head: try counted(
+                    median: 120, instructions: 1000, cycles: nil, path: "head-\(pair).csv")
             )
         }
-        let comparison = try ResultsComparison(pairs: pairs, baseSummary: "base", headSummary: "head")
+        let comparison = try ResultsComparison(
+            pairs: pairs, baseSummary: "base", headSummary: "head")
         let verdict = try #require(comparison.comparisons.first { $0.metric == .time })
         #expect(verdict.verdict == .layoutShift, "\(verdict)")
         #expect(comparison.layoutShifts == 1 && comparison.regressions == 0)
