@@ -11,6 +11,8 @@
 #            parameter).
 # Prints both counts and how long each ab took, and exits 1 if either target is missed.
 # The working tree should be HEAD's (the head is the working tree; A/A means both equal).
+# ab runs with its defaults, so with code layouts on (a new layout per run, rows within their
+# layout band not flagged); SIMBENCH_AB_FLAGS="--layouts off" proves ab without them.
 #
 # Usage: scripts/ab-proof.sh [RUNS]   (default 10)
 # Environment: SIMBENCH_AB_FLAGS adds ab flags to every run (e.g. "--pairs 8");

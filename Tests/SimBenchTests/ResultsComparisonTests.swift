@@ -15,11 +15,14 @@ struct ResultsComparisonTests {
         let table = base * ratio
         return try ResultsFixture([
             .row(
-                "enum-switch", role: "baseline", median: base, ci: (base * (1 - spread), base * (1 + spread)),
+                "enum-switch", role: "baseline", median: base,
+                ci: (base * (1 - spread), base * (1 + spread)),
                 ratio: 1, allocations: allocations),
             .row(
-                "table", median: table, ci: (table * (1 - spread), table * (1 + spread)), ratio: ratio,
-                ratioCI: (ratio * (1 - spread), ratio * (1 + spread)), allocations: tableAllocations),
+                "table", median: table, ci: (table * (1 - spread), table * (1 + spread)),
+                ratio: ratio,
+                ratioCI: (ratio * (1 - spread), ratio * (1 + spread)), allocations: tableAllocations
+            ),
         ]).file(path)
     }
 
@@ -29,7 +32,10 @@ struct ResultsComparisonTests {
         try ResultsComparison(baseline: before, current: after, thresholds: thresholds)
     }
 
-    func verdict(_ comparison: ResultsComparison, _ variant: String, _ metric: MetricComparison.Metric = .time) -> MetricComparison? {
+    func verdict(
+        _ comparison: ResultsComparison, _ variant: String,
+        _ metric: MetricComparison.Metric = .time
+    ) -> MetricComparison? {
         comparison.comparisons.first { $0.identity.variant == variant && $0.metric == metric }
     }
 
@@ -37,7 +43,9 @@ struct ResultsComparisonTests {
     func identical() throws {
         let comparison = try compare(Self.run(path: "a.csv"), Self.run(path: "b.csv"))
         #expect(comparison.regressions == 0 && comparison.improvements == 0)
-        #expect(comparison.unchanged == 4, "time and allocations of two variants: \(comparison.comparisons)")
+        #expect(
+            comparison.unchanged == 4,
+            "time and allocations of two variants: \(comparison.comparisons)")
         #expect(comparison.exitStatus(failOnImprovement: true) == .success)
     }
 
@@ -68,14 +76,20 @@ struct ResultsComparisonTests {
     func machineDrift() throws {
         func run(_ scale: Double, _ path: String) throws -> ResultsFile {
             try ResultsFixture([
-                .row("enum-switch", role: "baseline", median: 100 * scale, ci: (99 * scale, 101 * scale), ratio: 1),
-                .row("enum-switch", scenario: "workday", role: "baseline", params: "step=1", median: 50 * scale,
-                     ci: (49.5 * scale, 50.5 * scale), ratio: 1),
+                .row(
+                    "enum-switch", role: "baseline", median: 100 * scale,
+                    ci: (99 * scale, 101 * scale), ratio: 1),
+                .row(
+                    "enum-switch", scenario: "workday", role: "baseline", params: "step=1",
+                    median: 50 * scale,
+                    ci: (49.5 * scale, 50.5 * scale), ratio: 1),
             ]).file(path)
         }
         let drifted = try compare(run(1, "a.csv"), run(1.3, "b.csv"))
         #expect(drifted.regressions == 2)
-        #expect(drifted.notes.contains { $0.contains("more likely the machine than the code") }, "\(drifted.notes)")
+        #expect(
+            drifted.notes.contains { $0.contains("more likely the machine than the code") },
+            "\(drifted.notes)")
         let same = try compare(run(1, "a.csv"), run(1, "b.csv"))
         #expect(!same.notes.contains { $0.contains("machine than the code") })
     }
@@ -83,7 +97,8 @@ struct ResultsComparisonTests {
     @Test("a change within the threshold is not flagged, even with a tight CI")
     func withinThreshold() throws {
         let comparison = try compare(
-            Self.run(spread: 0.001, path: "a.csv"), Self.run(base: 104, ratio: 0.83, spread: 0.001, path: "b.csv"))
+            Self.run(spread: 0.001, path: "a.csv"),
+            Self.run(base: 104, ratio: 0.83, spread: 0.001, path: "b.csv"))
         #expect(comparison.regressions == 0)
         #expect(verdict(comparison, "table")?.note.contains("within") == true)
         #expect(verdict(comparison, "enum-switch")?.verdict == .unchanged)
@@ -93,7 +108,8 @@ struct ResultsComparisonTests {
     func intervalIncludesZero() throws {
         // 8% slower, but each run's CI is ±6%: the change's CI spans zero.
         let comparison = try compare(
-            Self.run(spread: 0.06, path: "a.csv"), Self.run(base: 108, ratio: 0.864, spread: 0.06, path: "b.csv"))
+            Self.run(spread: 0.06, path: "a.csv"),
+            Self.run(base: 108, ratio: 0.864, spread: 0.06, path: "b.csv"))
         for variant in ["enum-switch", "table"] {
             let result = try #require(verdict(comparison, variant))
             #expect(result.verdict == .unchanged, "\(variant): \(result)")
@@ -106,12 +122,15 @@ struct ResultsComparisonTests {
     func intervalPropagation() throws {
         let change = try #require(
             RelativeChange(
-                from: Estimate(value: 100, low: 95, high: 105), to: Estimate(value: 120, low: 114, high: 126)))
+                from: Estimate(value: 100, low: 95, high: 105),
+                to: Estimate(value: 120, low: 114, high: 126)))
         #expect(abs(change.point - 0.2) < 1e-12)
         // Hand-computed: log(1.2) ∓ √(log(120/114)² + log(105/100)²) and
         // √(log(126/120)² + log(100/95)²).
-        let lower = exp(log(1.2) - (pow(log(120.0 / 114), 2) + pow(log(105.0 / 100), 2)).squareRoot()) - 1
-        let upper = exp(log(1.2) + (pow(log(126.0 / 120), 2) + pow(log(100.0 / 95), 2)).squareRoot()) - 1
+        let lower =
+            exp(log(1.2) - (pow(log(120.0 / 114), 2) + pow(log(105.0 / 100), 2)).squareRoot()) - 1
+        let upper =
+            exp(log(1.2) + (pow(log(126.0 / 120), 2) + pow(log(100.0 / 95), 2)).squareRoot()) - 1
         #expect(abs(change.low! - lower) < 1e-12)
         #expect(abs(change.high! - upper) < 1e-12)
         // Narrower than the interval-arithmetic corners, wider than either run's own interval.
@@ -119,11 +138,14 @@ struct ResultsComparisonTests {
         #expect(change.low! < 114.0 / 100 - 1 && change.high! > 126.0 / 100 - 1)
         // Identical runs: the interval straddles 0.
         let same = try #require(
-            RelativeChange(from: Estimate(value: 100, low: 98, high: 103), to: Estimate(value: 100, low: 98, high: 103)))
+            RelativeChange(
+                from: Estimate(value: 100, low: 98, high: 103),
+                to: Estimate(value: 100, low: 98, high: 103)))
         #expect(same.low! < 0 && same.high! > 0)
         #expect(change.verdict(threshold: 0.05).verdict == .regression)
         #expect(change.verdict(threshold: 0.25).verdict == .unchanged)
-        let noInterval = try #require(RelativeChange(from: Estimate(value: 100), to: Estimate(value: 200)))
+        let noInterval = try #require(
+            RelativeChange(from: Estimate(value: 100), to: Estimate(value: 200)))
         #expect(noInterval.verdict(threshold: 0.05).verdict == .notJudged)
     }
 
@@ -151,7 +173,9 @@ struct ResultsComparisonTests {
         func file(_ median: Double, _ path: String) throws -> ResultsFile {
             try ResultsFixture([
                 .row("enum-switch", role: "baseline", median: 100, ci: (99, 101), ratio: 1),
-                .row("table", median: median, ci: (median * 0.99, median * 1.01), ratio: median / 100),
+                .row(
+                    "table", median: median, ci: (median * 0.99, median * 1.01), ratio: median / 100
+                ),
             ]).file(path)
         }
         let comparison = try compare(file(80, "a.csv"), file(100, "b.csv"))
@@ -169,15 +193,18 @@ struct ResultsComparisonTests {
         #expect(table.changeText == "+1.00")
         #expect(more.exitStatus(failOnImprovement: false) == .regression)
 
-        let noise = try compare(before, Self.run(allocations: 0.005, tableAllocations: 2.02, path: "b.csv"))
+        let noise = try compare(
+            before, Self.run(allocations: 0.005, tableAllocations: 2.02, path: "b.csv"))
         #expect(noise.regressions == 0, "\(noise.comparisons)")
 
-        let fewer = try compare(before, Self.run(allocations: 0, tableAllocations: 1, path: "b.csv"))
+        let fewer = try compare(
+            before, Self.run(allocations: 0, tableAllocations: 1, path: "b.csv"))
         #expect(verdict(fewer, "table", .allocations)?.verdict == .improvement)
         #expect(fewer.exitStatus(failOnImprovement: false) == .success)
         #expect(fewer.exitStatus(failOnImprovement: true) == .improvement)
 
-        let uncounted = try compare(before, Self.run(allocations: nil, tableAllocations: nil, path: "b.csv"))
+        let uncounted = try compare(
+            before, Self.run(allocations: nil, tableAllocations: nil, path: "b.csv"))
         #expect(verdict(uncounted, "table", .allocations)?.verdict == .notJudged)
     }
 
@@ -208,7 +235,8 @@ struct ResultsComparisonTests {
         ]).file("b.csv")
         let comparison = try compare(Self.run(path: "a.csv"), after)
         let table = try #require(verdict(comparison, "table"))
-        #expect(table.verdict == .notJudged && table.note.contains("status 'wrong' in the current run"))
+        #expect(
+            table.verdict == .notJudged && table.note.contains("status 'wrong' in the current run"))
     }
 
     @Test("rows on one side only are listed on their side")
@@ -221,14 +249,18 @@ struct ResultsComparisonTests {
         #expect(comparison.onlyInBaseline.map(\.variant) == ["table"])
         #expect(comparison.onlyInCurrent.map(\.variant) == ["shared-states"])
         let text = comparison.render(.text)
-        #expect(text.contains("Only in the baseline, not measured now (1): vending.table[products=40]"))
-        #expect(text.contains("Only in the current run, no baseline yet (1): vending.shared-states[products=40]"))
+        #expect(
+            text.contains("Only in the baseline, not measured now (1): vending.table[products=40]"))
+        #expect(
+            text.contains(
+                "Only in the current run, no baseline yet (1): vending.shared-states[products=40]"))
     }
 
     @Test("files with nothing in common are bad input naming both scenario sets")
     func nothingInCommon() throws {
         let other = try ResultsFixture([
-            .row("ruler", scenario: "calibrate", role: "baseline", params: "work=1000", median: 3000)
+            .row(
+                "ruler", scenario: "calibrate", role: "baseline", params: "work=1000", median: 3000)
         ]).file("b.csv")
         let vending = try Self.run(path: "a.csv")
         do throws(ResultsFileError) {
@@ -236,7 +268,9 @@ struct ResultsComparisonTests {
             Issue.record("compared files with nothing in common")
         } catch {
             #expect(error.path == "b.csv" && error.line == 2 && error.column == "scenario")
-            #expect(error.message.contains("'calibrate'") && error.message.contains("'vending'"), "\(error)")
+            #expect(
+                error.message.contains("'calibrate'") && error.message.contains("'vending'"),
+                "\(error)")
         }
     }
 
@@ -252,14 +286,20 @@ struct ResultsComparisonTests {
     func ignoringParameters() throws {
         func ruler(_ work: Int, _ median: Double, _ path: String) throws -> ResultsFile {
             try ResultsFixture([
-                .row("ruler", scenario: "calibrate", role: "baseline", params: "work=\(work)", median: median,
-                     ci: (median * 0.995, median * 1.005), ratio: 1),
-                .row("ruler-twin", scenario: "calibrate", params: "work=\(work)", median: median,
-                     ci: (median * 0.995, median * 1.005), ratio: 1, ratioCI: (0.99, 1.01)),
+                .row(
+                    "ruler", scenario: "calibrate", role: "baseline", params: "work=\(work)",
+                    median: median,
+                    ci: (median * 0.995, median * 1.005), ratio: 1),
+                .row(
+                    "ruler-twin", scenario: "calibrate", params: "work=\(work)", median: median,
+                    ci: (median * 0.995, median * 1.005), ratio: 1, ratioCI: (0.99, 1.01)),
             ]).file(path)
         }
-        let before = try ruler(1000, 3000, "a.csv"), after = try ruler(1050, 3150, "b.csv")
-        #expect(throws: ResultsFileError.self) { try ResultsComparison(baseline: before, current: after) }
+        let before = try ruler(1000, 3000, "a.csv")
+        let after = try ruler(1050, 3150, "b.csv")
+        #expect(throws: ResultsFileError.self) {
+            try ResultsComparison(baseline: before, current: after)
+        }
         var threshold = RegressionThresholds()
         threshold.time = 0.03
         threshold.ratio = 0.03
@@ -288,19 +328,28 @@ struct ResultsComparisonTests {
         let text = comparison.render(.markdown)
         #expect(text.hasPrefix("### simbench compare: **1 regression**"))
         let details = try #require(text.range(of: "<details>"))
-        let regression = try #require(text.range(of: "| **regression** | `vending.table[products=40]` | time | ratio"))
+        let regression = try #require(
+            text.range(of: "| **regression** | `vending.table[products=40]` | time | ratio"))
         #expect(regression.lowerBound < details.lowerBound)
-        #expect(text[details.upperBound...].contains("| unchanged | `vending.enum-switch[products=40]`"))
+        #expect(
+            text[details.upperBound...].contains("| unchanged | `vending.enum-switch[products=40]`")
+        )
         #expect(text.contains("</details>"))
     }
 
-    @Test("thresholds read as percentages", arguments: [("5%", 0.05), ("5", 0.05), ("2.5%", 0.025), ("0", 0.0)])
+    @Test(
+        "thresholds read as percentages",
+        arguments: [("5%", 0.05), ("5", 0.05), ("2.5%", 0.025), ("0", 0.0)])
     func thresholds(text: String, value: Double) throws {
         #expect(abs(try RegressionThresholds.percent(text, flag: "--threshold") - value) < 1e-12)
     }
 
-    @Test("bad thresholds are usage errors naming the flag", arguments: ["abc", "-5%", "5%%", "", "1e3", "2000%", "nan"])
+    @Test(
+        "bad thresholds are usage errors naming the flag",
+        arguments: ["abc", "-5%", "5%%", "", "1e3", "2000%", "nan"])
     func badThreshold(text: String) {
-        #expect(throws: UsageError.self, "\(text)") { try RegressionThresholds.percent(text, flag: "--threshold") }
+        #expect(throws: UsageError.self, "\(text)") {
+            try RegressionThresholds.percent(text, flag: "--threshold")
+        }
     }
 }

@@ -37,6 +37,13 @@ public struct MetricComparison: Sendable, Equatable {
     public enum Verdict: Int, Sendable, Comparable {
         case regression
         case improvement
+        /// Time moved beyond the threshold, but the row's instructions per event (and
+        /// estimated cycles, where counted) did not: where the code sits, or the machine,
+        /// moved it, not the code. Shown, never flagged.
+        case layoutShift
+        /// Time moved beyond the threshold, but no further than the row moves between two
+        /// code layouts of one build (`simbench ab`'s layout band). Shown, never flagged.
+        case withinLayoutBand
         /// A figure or its confidence interval is missing on a side: said, never flagged.
         case notJudged
         case unchanged
@@ -47,6 +54,8 @@ public struct MetricComparison: Sendable, Equatable {
             switch self {
             case .regression: "REGRESSION"
             case .improvement: "improvement"
+            case .layoutShift: "layout/env shift"
+            case .withinLayoutBand: "within layout band"
             case .notJudged: "not judged"
             case .unchanged: "unchanged"
             }

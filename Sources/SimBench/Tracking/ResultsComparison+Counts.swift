@@ -39,7 +39,8 @@ extension ResultsComparison {
         let sources = (old[.instructionsSource], new[.instructionsSource])
         guard sources.0 == sources.1 else {
             func name(_ source: String) -> String { source.isEmpty ? "an unnamed source" : source }
-            result.note = "counted by \(name(sources.0)), then by \(name(sources.1)): not comparable"
+            result.note =
+                "counted by \(name(sources.0)), then by \(name(sources.1)): not comparable"
             return result
         }
         guard before > 0 else {

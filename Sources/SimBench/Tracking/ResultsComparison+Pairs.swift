@@ -19,8 +19,19 @@ extension ResultsComparison {
         (patterns: the ratio to the scenario's baseline variant in the same run; baseline \
         variants: CPU time over the machine-speed reference); its 95% CI is Student's t \
         interval over the pairs, so it includes the variance between processes. A change \
-        counts when it passes the threshold and its CI excludes 0. Allocations per event \
-        are judged on the median pair.
+        counts when it passes the threshold and its CI excludes 0, unless the row's \
+        instructions per event (and estimated cycles, where counted) stayed within their \
+        thresholds: then it is a layout or environment shift, shown and not counted. \
+        Allocations per event and counts are judged on the median pair.
+        """
+
+    /// How the layout band is reached, in one paragraph (appended with layouts on).
+    public static let layoutMethod = """
+        Every run was linked with its own code layout (functions in their own sections, \
+        shuffled by the linker with a seed per run), so the pairs' CI holds the layout \
+        spread. A row's layout band is the largest move of its figure between two runs of \
+        one build (two layouts); a flagged change no larger than the band is reported as \
+        within the layout band, not as a regression or an improvement.
         """
 
     /// Compares head with base over `pairs`, each pair one results file of each build.
@@ -29,11 +40,16 @@ extension ResultsComparison {
     /// not judged when a pair lacks it, when its basis differs between pairs, or with fewer
     /// than 2 pairs.
     ///
+    /// - Parameter layouts: every run was linked with a code layout of its own (`ab
+    ///   --layouts on`): each row gets its `LayoutBand` from the spread of each build's
+    ///   runs, and a flagged change inside it is reported as within the layout band.
+    ///
     /// - Throws: `ResultsFileError` when a file has no rows or the builds have no row in
     ///   common.
     public init(
         pairs: [(base: ResultsFile, head: ResultsFile)], thresholds: RegressionThresholds = .init(),
-        ignoringParameters: Bool = false, baseSummary: String, headSummary: String
+        ignoringParameters: Bool = false, layouts: Bool = false, baseSummary: String,
+        headSummary: String
     ) throws(ResultsFileError) {
         guard let first = pairs.first else {
             throw ResultsFileError(path: "", line: 1, column: nil, message: "no pairs to compare")
@@ -53,7 +69,8 @@ extension ResultsComparison {
                     try ResultsComparison.index(pair.head, ignoringParameters: ignoringParameters)
                 ))
         }
-        let before = indexed[0].base, after = indexed[0].head
+        let before = indexed[0].base
+        let after = indexed[0].head
         guard Set(after.order).contains(where: { before.rows[$0] != nil }) else {
             throw ResultsComparison.nothingInCommon(first.base, first.head)
         }
@@ -63,29 +80,41 @@ extension ResultsComparison {
         var answers = [(before: String, now: String)]()
         for key in after.order where before.rows[key] != nil {
             let rows = indexed.compactMap { pair -> (ResultsRecord, ResultsRecord)? in
-                guard let old = pair.base.rows[key], let new = pair.head.rows[key] else { return nil }
+                guard let old = pair.base.rows[key], let new = pair.head.rows[key] else {
+                    return nil
+                }
                 return (old, new)
             }
-            let time = ResultsComparison.pairedTime(rows, pairs: pairs.count, thresholds: thresholds)
+            // The same for counts, figure by figure.
+            let counts = rows.map {
+                ResultsComparison.counts(from: $0.0, to: $0.1, thresholds: thresholds)
+            }
+            var medianCounts = [MetricComparison]()
+            for (index, figure) in (counts.first ?? []).enumerated() {
+                let all = counts.compactMap { $0.count == counts[0].count ? $0[index] : nil }
+                    .filter { $0.metric == figure.metric }
+                    .sorted { ($0.change?.point ?? 0) < ($1.change?.point ?? 0) }
+                if !all.isEmpty { medianCounts.append(all[all.count / 2]) }
+            }
+            let time = ResultsComparison.attributed(
+                ResultsComparison.pairedTime(
+                    rows, pairs: pairs.count, thresholds: thresholds, layouts: layouts),
+                counts: medianCounts)
             results.append(time)
             if time.verdict == .regression || time.verdict == .improvement,
-                let was = PatternAnswer(record: rows[0].0), let now = PatternAnswer(record: rows[0].1)
+                let was = PatternAnswer(record: rows[0].0),
+                let now = PatternAnswer(record: rows[0].1)
             {
                 answers.append((was.sentence, now.sentence))
             }
             // Counts, not samples: the pair with the median difference speaks for all.
             let allocations = rows.compactMap {
                 ResultsComparison.allocations(from: $0.0, to: $0.1, thresholds: thresholds)
-            }.sorted { ($0.current ?? 0) - ($0.baseline ?? 0) < ($1.current ?? 0) - ($1.baseline ?? 0) }
-            if !allocations.isEmpty { results.append(allocations[allocations.count / 2]) }
-            // The same for counts, figure by figure.
-            let counts = rows.map { ResultsComparison.counts(from: $0.0, to: $0.1, thresholds: thresholds) }
-            for (index, figure) in (counts.first ?? []).enumerated() {
-                let all = counts.compactMap { $0.count == counts[0].count ? $0[index] : nil }
-                    .filter { $0.metric == figure.metric }
-                    .sorted { ($0.change?.point ?? 0) < ($1.change?.point ?? 0) }
-                if !all.isEmpty { results.append(all[all.count / 2]) }
+            }.sorted {
+                ($0.current ?? 0) - ($0.baseline ?? 0) < ($1.current ?? 0) - ($1.baseline ?? 0)
             }
+            if !allocations.isEmpty { results.append(allocations[allocations.count / 2]) }
+            results += medianCounts
             notes += ResultsComparison.configurationNotes(
                 rows[0].0, rows[0].1, ignoringParameters: ignoringParameters)
         }
@@ -98,17 +127,23 @@ extension ResultsComparison {
             comparisons: results.enumerated().sorted {
                 ($0.element.verdict, $0.offset) < ($1.element.verdict, $1.offset)
             }.map(\.element),
-            onlyInBaseline: before.order.filter { after.rows[$0] == nil }.map { before.rows[$0]!.identity },
-            onlyInCurrent: after.order.filter { before.rows[$0] == nil }.map { after.rows[$0]!.identity },
+            onlyInBaseline: before.order.filter { after.rows[$0] == nil }.map {
+                before.rows[$0]!.identity
+            },
+            onlyInCurrent: after.order.filter { before.rows[$0] == nil }.map {
+                after.rows[$0]!.identity
+            },
             notes: ResultsComparison.driftNote(results, thresholds) + notes, answers: answers,
             baselineSummary: baseSummary, currentSummary: headSummary)
         title = "simbench ab"
-        methodText = ResultsComparison.pairedMethod
+        methodText =
+            ResultsComparison.pairedMethod + (layouts ? " " + ResultsComparison.layoutMethod : "")
     }
 
     private init(
         baselinePath: String, currentPath: String, thresholds: RegressionThresholds,
-        comparisons: [MetricComparison], onlyInBaseline: [ResultIdentity], onlyInCurrent: [ResultIdentity],
+        comparisons: [MetricComparison], onlyInBaseline: [ResultIdentity],
+        onlyInCurrent: [ResultIdentity],
         notes: [String], answers: [(before: String, now: String)], baselineSummary: String,
         currentSummary: String
     ) {
@@ -127,7 +162,8 @@ extension ResultsComparison {
     /// The time verdict of one row over its pairs (`rows`: base and head, one per pair that
     /// has the row; `pairs`: how many pairs ran).
     static func pairedTime(
-        _ rows: [(ResultsRecord, ResultsRecord)], pairs: Int, thresholds: RegressionThresholds
+        _ rows: [(ResultsRecord, ResultsRecord)], pairs: Int, thresholds: RegressionThresholds,
+        layouts: Bool = false
     ) -> MetricComparison {
         // Each pair judged alone picks the basis and the figures; its own verdict is not used.
         let single = rows.map { time(from: $0.0, to: $0.1, thresholds: thresholds) }
@@ -143,11 +179,14 @@ extension ResultsComparison {
             return result
         }
         guard single.allSatisfy({ $0.basis == result.basis }) else {
-            result.note = "the basis differs between pairs (\(Set(single.map(\.basis.rawValue)).sorted().joined(separator: ", ")))"
+            result.note =
+                "the basis differs between pairs (\(Set(single.map(\.basis.rawValue)).sorted().joined(separator: ", ")))"
             return result
         }
         let logs = single.compactMap { one -> Double? in
-            guard let before = one.baseline, let after = one.current, before > 0, after > 0 else { return nil }
+            guard let before = one.baseline, let after = one.current, before > 0, after > 0 else {
+                return nil
+            }
             return log(after / before)
         }
         guard logs.count == single.count else {
@@ -159,9 +198,11 @@ extension ResultsComparison {
         result.current = Percentile.median(sorted: single.compactMap(\.current).sorted())
         let interval = PairedInterval(logs)
         result.change = RelativeChange(
-            point: exp(interval.mean) - 1, low: interval.halfWidth.map { exp(interval.mean - $0) - 1 },
+            point: exp(interval.mean) - 1,
+            low: interval.halfWidth.map { exp(interval.mean - $0) - 1 },
             high: interval.halfWidth.map { exp(interval.mean + $0) - 1 })
-        let spread = "\(pairs) pair\(pairs == 1 ? "" : "s"), each \(RelativeChange.signedPercent(exp(logs.min()!) - 1)) to \(RelativeChange.signedPercent(exp(logs.max()!) - 1))"
+        let spread =
+            "\(pairs) pair\(pairs == 1 ? "" : "s"), each \(RelativeChange.signedPercent(exp(logs.min()!) - 1)) to \(RelativeChange.signedPercent(exp(logs.max()!) - 1))"
         if absolute, !thresholds.judgesAbsoluteTime {
             result.note = "\(spread); not judged (--ratio-only)"
             return result
@@ -170,11 +211,16 @@ extension ResultsComparison {
             result.note = "\(spread); no CI from fewer than 2 pairs"
             return result
         }
-        let threshold = [.ratio, .cpuRatio].contains(result.basis) ? thresholds.ratio : thresholds.time
+        let threshold =
+            [.ratio, .cpuRatio].contains(result.basis) ? thresholds.ratio : thresholds.time
         let (verdict, reason) = result.change!.verdict(threshold: threshold)
         result.verdict = verdict
         result.note = "\(reason); \(spread)"
-        return result
+        guard layouts else { return result }
+        return ResultsComparison.judged(
+            result,
+            within: LayoutBand(
+                base: single.compactMap(\.baseline), head: single.compactMap(\.current)))
     }
 }
 
@@ -193,7 +239,9 @@ struct PairedInterval {
             return
         }
         let variance = values.reduce(0) { $0 + ($1 - mean) * ($1 - mean) } / (count - 1)
-        halfWidth = PairedInterval.t975(degreesOfFreedom: values.count - 1) * (variance / count).squareRoot()
+        halfWidth =
+            PairedInterval.t975(degreesOfFreedom: values.count - 1)
+            * (variance / count).squareRoot()
     }
 
     /// The 97.5th percentile of Student's t distribution (two-sided 95%), from the table for

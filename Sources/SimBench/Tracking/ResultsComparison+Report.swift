@@ -19,16 +19,22 @@ extension ResultsComparison {
         }
     }
 
-    /// `1 regression · 2 improvements · 3 not judged · 10 unchanged`.
+    /// `1 regression · 2 improvements · 3 not judged · 10 unchanged`, with `1 within the
+    /// layout band` and `1 layout/env shift` between where there are any.
     public var tally: String {
         func count(_ value: Int, _ one: String, _ many: String) -> String {
             "\(value) \(value == 1 ? one : many)"
         }
-        return [
-            count(regressions, "regression", "regressions"),
-            count(improvements, "improvement", "improvements"),
-            "\(notJudged) not judged", "\(unchanged) unchanged",
-        ].joined(separator: " · ")
+        let shifts = [
+            withinLayoutBand > 0 ? "\(withinLayoutBand) within the layout band" : nil,
+            layoutShifts > 0 ? count(layoutShifts, "layout/env shift", "layout/env shifts") : nil,
+        ].compactMap { $0 }
+        return
+            ([
+                count(regressions, "regression", "regressions"),
+                count(improvements, "improvement", "improvements"),
+            ] + shifts + ["\(notJudged) not judged", "\(unchanged) unchanged"]).joined(
+                separator: " · ")
     }
 
     /// How a verdict is reached, in one paragraph, for the reader of a report.
@@ -42,7 +48,8 @@ extension ResultsComparison {
         the same rounds (absolute ns per event in files without it, or with --metric \
         wall). Allocations per event count when they move beyond the tolerance; \
         instructions and estimated cycles per event (counted, with no interval) when they \
-        move beyond their thresholds.
+        move beyond their thresholds. A time change of a row whose counts stayed within \
+        their thresholds is a layout or environment shift: shown, not counted.
         """
 
     // MARK: - Text
@@ -73,7 +80,9 @@ extension ResultsComparison {
             lines += notes.map { "  - \($0)" }
         }
         lines.append("")
-        lines += ResultsComparison.wrap(methodText, width: min(96, (width ?? 98) - 2)).map { "  " + $0 }
+        lines += ResultsComparison.wrap(methodText, width: min(96, (width ?? 98) - 2)).map {
+            "  " + $0
+        }
         return lines.joined(separator: "\n")
     }
 
@@ -122,7 +131,9 @@ extension ResultsComparison {
         var lines = [rendered[0]]
         for (row, line) in zip(rows, rendered.dropFirst()) {
             lines.append(line)
-            lines += ResultsComparison.wrap("why: " + row.note, width: width - indent.count).map { indent + $0 }
+            lines += ResultsComparison.wrap("why: " + row.note, width: width - indent.count).map {
+                indent + $0
+            }
         }
         return lines.joined(separator: "\n")
     }
@@ -150,10 +161,16 @@ extension ResultsComparison {
         var headline =
             regressions > 0
             ? "**\(regressions) regression\(regressions == 1 ? "" : "s")**"
-            : improvements > 0 ? "no regression, \(improvements) improvement\(improvements == 1 ? "" : "s")" : "no regression"
+            : improvements > 0
+                ? "no regression, \(improvements) improvement\(improvements == 1 ? "" : "s")"
+                : "no regression"
         if notJudged > 0 { headline += ", \(notJudged) not judged" }
         var lines = ["### \(title): \(headline)", "", tally, ""]
-        let flagged = comparisons.filter { $0.verdict == .regression || $0.verdict == .improvement }
+        // Shifts the code did not make are shown beside the verdicts, not folded: a reader
+        // should see that a row moved, and why it is not counted.
+        let flagged = comparisons.filter {
+            [.regression, .improvement, .withinLayoutBand, .layoutShift].contains($0.verdict)
+        }
         if !flagged.isEmpty {
             lines += markdownTable(flagged)
             lines.append("")
@@ -226,10 +243,14 @@ extension ResultsComparison {
         }
         var lines = [String]()
         if !onlyInBaseline.isEmpty {
-            lines.append("Only in the baseline, not measured now (\(onlyInBaseline.count)): \(list(onlyInBaseline))")
+            lines.append(
+                "Only in the baseline, not measured now (\(onlyInBaseline.count)): \(list(onlyInBaseline))"
+            )
         }
         if !onlyInCurrent.isEmpty {
-            lines.append("Only in the current run, no baseline yet (\(onlyInCurrent.count)): \(list(onlyInCurrent))")
+            lines.append(
+                "Only in the current run, no baseline yet (\(onlyInCurrent.count)): \(list(onlyInCurrent))"
+            )
         }
         return lines
     }

@@ -72,31 +72,40 @@ public struct ResultsComparison: Sendable {
                 onlyInCurrent.append(row.identity)
                 continue
             }
-            let time = ResultsComparison.time(from: old, to: row, thresholds: thresholds)
+            let counts = ResultsComparison.counts(from: old, to: row, thresholds: thresholds)
+            let time = ResultsComparison.attributed(
+                ResultsComparison.time(from: old, to: row, thresholds: thresholds), counts: counts)
             results.append(time)
             if time.verdict == .regression || time.verdict == .improvement,
                 let was = PatternAnswer(record: old), let now = PatternAnswer(record: row)
             {
                 answers.append((was.sentence, now.sentence))
             }
-            if let allocations = ResultsComparison.allocations(from: old, to: row, thresholds: thresholds) {
+            if let allocations = ResultsComparison.allocations(
+                from: old, to: row, thresholds: thresholds)
+            {
                 results.append(allocations)
             }
-            results += ResultsComparison.counts(from: old, to: row, thresholds: thresholds)
-            notes += ResultsComparison.configurationNotes(old, row, ignoringParameters: ignoringParameters)
+            results += counts
+            notes += ResultsComparison.configurationNotes(
+                old, row, ignoringParameters: ignoringParameters)
         }
         let common = Set(after.order).intersection(before.order)
         guard !common.isEmpty else {
             throw ResultsComparison.nothingInCommon(baseline, current)
         }
-        onlyInBaseline = before.order.filter { after.rows[$0] == nil }.map { before.rows[$0]!.identity }
+        onlyInBaseline = before.order.filter { after.rows[$0] == nil }.map {
+            before.rows[$0]!.identity
+        }
         self.onlyInCurrent = onlyInCurrent
         self.answers = answers
         // A stable sort: verdict first, then the current file's order.
         comparisons = results.enumerated().sorted {
             ($0.element.verdict, $0.offset) < ($1.element.verdict, $1.offset)
         }.map(\.element)
-        self.notes = ResultsComparison.fileNotes(baseline, current) + ResultsComparison.driftNote(results, thresholds) + notes
+        self.notes =
+            ResultsComparison.fileNotes(baseline, current)
+            + ResultsComparison.driftNote(results, thresholds) + notes
         baselineSummary = ResultsComparison.summary(of: baseline)
         currentSummary = ResultsComparison.summary(of: current)
     }
@@ -105,6 +114,9 @@ public struct ResultsComparison: Sendable {
     public var improvements: Int { comparisons.count { $0.verdict == .improvement } }
     public var unchanged: Int { comparisons.count { $0.verdict == .unchanged } }
     public var notJudged: Int { comparisons.count { $0.verdict == .notJudged } }
+    /// Time changes the code did not make: within the layout band, or with counts unmoved.
+    public var layoutShifts: Int { comparisons.count { $0.verdict == .layoutShift } }
+    public var withinLayoutBand: Int { comparisons.count { $0.verdict == .withinLayoutBand } }
 
     /// 2 with any regression; else 4 with improvements when `failOnImprovement`; else 0.
     public func exitStatus(failOnImprovement: Bool) -> ExitStatus {
@@ -119,7 +131,8 @@ public struct ResultsComparison: Sendable {
         from old: ResultsRecord, to new: ResultsRecord, thresholds: RegressionThresholds
     ) -> MetricComparison {
         var result = MetricComparison(
-            identity: new.identity, isBaselineVariant: new.isBaselineVariant, metric: .time, basis: .nanoseconds, baseline: nil,
+            identity: new.identity, isBaselineVariant: new.isBaselineVariant, metric: .time,
+            basis: .nanoseconds, baseline: nil,
             current: nil, change: nil, verdict: .notJudged, note: "")
         guard old.isOK, new.isOK else {
             let side = old.isOK ? "current run" : "baseline"
@@ -131,7 +144,9 @@ public struct ResultsComparison: Sendable {
         var metric = thresholds.metric
         var context = [String]()
         var fallback: String?
-        if metric == .cpu, old.number(metric.columns.median) == nil || new.number(metric.columns.median) == nil {
+        if metric == .cpu,
+            old.number(metric.columns.median) == nil || new.number(metric.columns.median) == nil
+        {
             metric = .wall
             fallback = "no CPU time in a file: wall time"
         }
@@ -142,14 +157,17 @@ public struct ResultsComparison: Sendable {
             }
         let ratio = estimate(old, columns.ratio, columns.ratioLow, columns.ratioHigh)
             .flatMap { before in
-                estimate(new, columns.ratio, columns.ratioLow, columns.ratioHigh).map { (before, $0) }
+                estimate(new, columns.ratio, columns.ratioLow, columns.ratioHigh).map {
+                    (before, $0)
+                }
             }
         let nanosecondsChange = nanoseconds.flatMap { RelativeChange(from: $0.0, to: $0.1) }
         let ratioChange = ratio.flatMap { RelativeChange(from: $0.0, to: $0.1) }
 
         /// Rests the verdict on `basis`: its figure in each run, its change, the threshold.
         func judge(
-            _ basis: MetricComparison.Basis, _ figures: (Estimate, Estimate), _ change: RelativeChange,
+            _ basis: MetricComparison.Basis, _ figures: (Estimate, Estimate),
+            _ change: RelativeChange,
             threshold: Double
         ) {
             result.basis = basis
@@ -162,7 +180,9 @@ public struct ResultsComparison: Sendable {
         }
 
         let isRuler = new.isBaselineVariant || old.isBaselineVariant
-        if !isRuler, let ratioChange, let ratio, ratioChange.hasInterval || nanosecondsChange?.hasInterval != true {
+        if !isRuler, let ratioChange, let ratio,
+            ratioChange.hasInterval || nanosecondsChange?.hasInterval != true
+        {
             judge(metric.ratioBasis, ratio, ratioChange, threshold: thresholds.ratio)
             if let nanosecondsChange { context.append("ns/event \(nanosecondsChange.pointText)") }
         } else if metric == .cpu, let (normalized, normalizedChange) = perReference(old, new),
@@ -170,7 +190,9 @@ public struct ResultsComparison: Sendable {
         {
             // Absolute time, with the machine's speed in the same rounds divided out.
             judge(.cpuPerReference, normalized, normalizedChange, threshold: thresholds.time)
-            if let nanosecondsChange { context.append("cpu ns/event \(nanosecondsChange.pointText)") }
+            if let nanosecondsChange {
+                context.append("cpu ns/event \(nanosecondsChange.pointText)")
+            }
             context.append(
                 isRuler
                     ? "the scenario's baseline variant: CPU time over the machine-speed reference"
@@ -209,7 +231,8 @@ public struct ResultsComparison: Sendable {
         let after = new.number(.allocsPerEvent)
         guard before != nil || after != nil else { return nil }
         var result = MetricComparison(
-            identity: new.identity, isBaselineVariant: new.isBaselineVariant, metric: .allocations, basis: .allocations, baseline: before,
+            identity: new.identity, isBaselineVariant: new.isBaselineVariant, metric: .allocations,
+            basis: .allocations, baseline: before,
             current: after, change: nil, verdict: .notJudged, note: "")
         guard let before, let after else {
             result.note = "no allocation count in the \(before == nil ? "baseline" : "current run")"
@@ -217,7 +240,8 @@ public struct ResultsComparison: Sendable {
         }
         let tolerance = thresholds.allocationSlack + thresholds.allocations * before
         let difference = after - before
-        result.change = before > 0 ? RelativeChange(point: after / before - 1, low: nil, high: nil) : nil
+        result.change =
+            before > 0 ? RelativeChange(point: after / before - 1, low: nil, high: nil) : nil
         let limit = "±\(String(format: "%g", tolerance))/event"
         if difference > tolerance {
             result.verdict = .regression
@@ -237,8 +261,11 @@ public struct ResultsComparison: Sendable {
     private static func perReference(
         _ old: ResultsRecord, _ new: ResultsRecord
     ) -> ((Estimate, Estimate), RelativeChange)? {
-        guard let before = estimate(old, .cpuPerReference, .cpuPerReferenceCILow, .cpuPerReferenceCIHigh),
-            let after = estimate(new, .cpuPerReference, .cpuPerReferenceCILow, .cpuPerReferenceCIHigh),
+        guard
+            let before = estimate(
+                old, .cpuPerReference, .cpuPerReferenceCILow, .cpuPerReferenceCIHigh),
+            let after = estimate(
+                new, .cpuPerReference, .cpuPerReferenceCILow, .cpuPerReferenceCIHigh),
             let change = RelativeChange(from: before, to: after)
         else { return nil }
         return ((before, after), change)
@@ -267,7 +294,9 @@ public struct ResultsComparison: Sendable {
             if let first = index.rows[key] {
                 throw ResultsFileError(
                     path: file.path, line: record.line, column: ResultColumn.parameters.name,
-                    message: "--ignore-params: '\(key.scenario) \(key.variant)' has parameters '\(first[.parameters])' on line \(first.line) and '\(record[.parameters])' here; compare one parameter set per scenario")
+                    message:
+                        "--ignore-params: '\(key.scenario) \(key.variant)' has parameters '\(first[.parameters])' on line \(first.line) and '\(record[.parameters])' here; compare one parameter set per scenario"
+                )
             }
             index.rows[key] = record
             index.order.append(key)
@@ -275,7 +304,8 @@ public struct ResultsComparison: Sendable {
         return index
     }
 
-    static func nothingInCommon(_ baseline: ResultsFile, _ current: ResultsFile) -> ResultsFileError {
+    static func nothingInCommon(_ baseline: ResultsFile, _ current: ResultsFile) -> ResultsFileError
+    {
         func scenarios(_ file: ResultsFile) -> String {
             var names = [String]()
             for record in file.records where !names.contains(record[.scenario]) {
@@ -283,14 +313,17 @@ public struct ResultsComparison: Sendable {
             }
             return names.map { "'\($0)'" }.joined(separator: ", ")
         }
-        let before = scenarios(baseline), after = scenarios(current)
+        let before = scenarios(baseline)
+        let after = scenarios(current)
         let hint =
             before == after
             ? "same scenarios, but other parameters, sweep points (the sweep column) or variants (--ignore-params compares across parameters)"
             : "this file has scenarios \(after), the baseline \(before)"
         return ResultsFileError(
             path: current.path, line: current.records[0].line, column: ResultColumn.scenario.name,
-            message: "no (scenario, params, sweep, variant) in common with the baseline \(baseline.path): \(hint)")
+            message:
+                "no (scenario, params, sweep, variant) in common with the baseline \(baseline.path): \(hint)"
+        )
     }
 
     // MARK: - Notes
@@ -304,7 +337,8 @@ public struct ResultsComparison: Sendable {
         let hosts = (values(.host, baseline), values(.host, current))
         if !hosts.0.isEmpty, !hosts.1.isEmpty, hosts.0 != hosts.1 {
             notes.append(
-                "measured on different hosts (\(hosts.0.sorted().joined(separator: ", ")) → \(hosts.1.sorted().joined(separator: ", "))): absolute times include the machines' difference; ratios cancel it")
+                "measured on different hosts (\(hosts.0.sorted().joined(separator: ", ")) → \(hosts.1.sorted().joined(separator: ", "))): absolute times include the machines' difference; ratios cancel it"
+            )
         }
         for file in [baseline, current] where values(.buildConfig, file).contains("debug") {
             notes.append("\(file.path) is from a debug build: its timings mean nothing")
@@ -313,7 +347,8 @@ public struct ResultsComparison: Sendable {
             let withInterval = file.records.contains { !$0[.nsPerEventCILow].isEmpty }
             if file.records.contains(where: \.isOK), !withInterval {
                 notes.append(
-                    "\(file.path) has no confidence intervals (ns_per_event_ci_low/high empty or absent): time changes are not judged")
+                    "\(file.path) has no confidence intervals (ns_per_event_ci_low/high empty or absent): time changes are not judged"
+                )
             }
         }
         let counted = [baseline, current].contains { file in
@@ -328,12 +363,17 @@ public struct ResultsComparison: Sendable {
     /// When every scenario's baseline variant moved the same way beyond the threshold, the
     /// machine more likely changed than the code: says so, since those verdicts rest on
     /// absolute time while the patterns' ratios cancel the drift.
-    static func driftNote(_ results: [MetricComparison], _ thresholds: RegressionThresholds) -> [String] {
+    static func driftNote(_ results: [MetricComparison], _ thresholds: RegressionThresholds)
+        -> [String]
+    {
         let changes = results.filter {
-            $0.metric == .time && [.nanoseconds, .cpuNanoseconds].contains($0.basis) && $0.isBaselineVariant
+            $0.metric == .time && [.nanoseconds, .cpuNanoseconds].contains($0.basis)
+                && $0.isBaselineVariant
         }
-            .compactMap { $0.change?.point }
-        guard changes.count >= 2, let low = changes.min(), let high = changes.max() else { return [] }
+        .compactMap { $0.change?.point }
+        guard changes.count >= 2, let low = changes.min(), let high = changes.max() else {
+            return []
+        }
         guard low > thresholds.time || high < -thresholds.time else { return [] }
         return [
             "every scenario's baseline variant changed in the same direction (\(RelativeChange.signedPercent(low)) to \(RelativeChange.signedPercent(high))): more likely the machine than the code; the patterns' ratio verdicts cancel such drift"
@@ -348,17 +388,22 @@ public struct ResultsComparison: Sendable {
         var differences = [String]()
         var columns: [ResultColumn] = [.machines, .eventsPerMachine, .buildConfig]
         if ignoringParameters { columns.insert(.parameters, at: 0) }
-        for column in columns where !old[column].isEmpty && !new[column].isEmpty && old[column] != new[column] {
+        for column in columns
+        where !old[column].isEmpty && !new[column].isEmpty && old[column] != new[column] {
             differences.append("\(column.name) \(old[column]) → \(new[column])")
         }
         guard !differences.isEmpty else { return [] }
-        return ["\(new.identity.scenario): run differently (\(differences.joined(separator: ", ")))"]
+        return [
+            "\(new.identity.scenario): run differently (\(differences.joined(separator: ", ")))"
+        ]
     }
 
     /// `run 20261129T…, commit abc123, host ci-7, 2026-11-29T10:00:00Z` (or `3 runs`).
     private static func summary(of file: ResultsFile) -> String {
         var runs = [String]()
-        for record in file.records where !runs.contains(record[.runID]) { runs.append(record[.runID]) }
+        for record in file.records where !runs.contains(record[.runID]) {
+            runs.append(record[.runID])
+        }
         guard let first = file.records.first else { return file.path }
         var parts = [runs.count > 1 ? "\(runs.count) runs" : "run \(first[.runID])"]
         if !first[.gitCommit].isEmpty { parts.append("commit \(first[.gitCommit])") }

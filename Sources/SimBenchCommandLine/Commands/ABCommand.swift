@@ -7,10 +7,12 @@ import SimBench
 /// It builds REF in a git worktree under `.build/ab/` (release, with a build folder kept
 /// between calls) and the head, then runs `simbench run` of each build in turn, in ABBA
 /// order over `--pairs` pairs, and judges each (scenario, params, variant) with the pairs
-/// as the unit (`ResultsComparison(pairs:)`).
+/// as the unit (`ResultsComparison(pairs:)`). With `--layouts on` (the default) both builds
+/// are relinked before each pair with a new code layout (`CodeLayouts`).
 struct ABCommand: Command {
     var base = ""
     var pairs = 5
+    var layouts = CodeLayouts.Mode.on
     /// The arguments every child's `simbench run` gets: `--` and what follows, or the CI
     /// suite's (`Benchmarks/ci.conf`).
     var runArguments: [String]?
@@ -32,6 +34,12 @@ struct ABCommand: Command {
     static let markdownReport = "report.md"
     /// The CI suite's run arguments, under the repository.
     static let suiteFile = "Benchmarks/ci.conf"
+    /// The executable product each side builds: the running tool's own (`simbench`, or a
+    /// package's tool over its own catalog, `BenchmarkTool`), named as SwiftPM names its
+    /// executable.
+    static var product: String {
+        String(ProcessPool.currentExecutable.split(separator: "/").last ?? "simbench")
+    }
 
     static let operands = [
         Operand(
@@ -41,22 +49,36 @@ struct ABCommand: Command {
     ]
 
     static var flags: [Option<ABCommand>] {
-        func words(_ text: String) -> [String] { text.split(whereSeparator: \.isWhitespace).map(String.init) }
+        func words(_ text: String) -> [String] {
+            text.split(whereSeparator: \.isWhitespace).map(String.init)
+        }
         let own: [Option<ABCommand>] = [
             .value(
-                "--base", value: "REF", help: "the commit to measure the working tree against (a branch, tag or commit)",
+                "--base", value: "REF",
+                help: "the commit to measure the working tree against (a branch, tag or commit)",
                 expected: "a git commit, branch or tag", required: true
             ) { command, text in
-                guard !text.isEmpty else { throw UsageError.invalid("--base", text, expected: "a git commit, branch or tag") }
+                guard !text.isEmpty else {
+                    throw UsageError.invalid(
+                        "--base", text, expected: "a git commit, branch or tag")
+                }
                 command.base = text
             },
             .count(
-                "--pairs", value: "K", help: "pairs of runs (base and head each once), in ABBA order",
+                "--pairs", value: "K",
+                help: "pairs of runs (base and head each once), in ABBA order",
                 default: "5", limit: pairLimit
             ) { $0.pairs = $1 },
+            .choice(
+                "--layouts", value: "MODE",
+                help:
+                    "on: link every run of both builds with a code layout of its own (ld.lld shuffles the functions, a new seed per run; only the link is repeated), so that where the linker put the code is noise, not a change, and each row gets a layout band; off: one layout per build, as it links",
+                default: CodeLayouts.Mode.on
+            ) { $0.layouts = $1 },
             .value(
                 "--base-args", value: "ARGS",
-                help: "more run arguments for the base's runs only, as one word: --base-args='--param calibrate.twin-extra=5'",
+                help:
+                    "more run arguments for the base's runs only, as one word: --base-args='--param calibrate.twin-extra=5'",
                 expected: "run arguments"
             ) { $0.baseArguments = words($1) },
             .value(
@@ -64,17 +86,21 @@ struct ABCommand: Command {
                 expected: "run arguments"
             ) { $0.headArguments = words($1) },
             .path(
-                "--output", value: "DIR", help: "where each run's CSV goes (base-1.csv, head-1.csv, …), and the Markdown report (\(markdownReport))",
+                "--output", value: "DIR",
+                help:
+                    "where each run's CSV goes (base-1.csv, head-1.csv, …), and the Markdown report (\(markdownReport))",
                 default: "results/ab"
             ) { $0.output = $1 },
         ]
-        return own + CompareCommand.flags.map { option in
-            Option<ABCommand>(
-                names: option.names, valueName: option.valueName, help: option.help,
-                defaultValue: option.defaultValue, expected: option.expected, repeats: option.repeats,
-                isRequired: option.isRequired, completion: option.completion
-            ) { command, text in try option.apply(&command.judging, text) }
-        }
+        return own
+            + CompareCommand.flags.map { option in
+                Option<ABCommand>(
+                    names: option.names, valueName: option.valueName, help: option.help,
+                    defaultValue: option.defaultValue, expected: option.expected,
+                    repeats: option.repeats,
+                    isRequired: option.isRequired, completion: option.completion
+                ) { command, text in try option.apply(&command.judging, text) }
+            }
     }
 
     static let discussion = """
@@ -84,6 +110,21 @@ struct ABCommand: Command {
           head is the working tree, built as usual. Then each pair runs both builds' 'simbench
           run' with the same arguments, one process after the other: base first in odd pairs,
           head first in even ones (ABBA), so that a machine slowing down favours neither.
+
+        CODE LAYOUTS (--layouts on, the default)
+          Where the linker puts each function moves a tight loop's speed, the same in every
+          run of one binary: a change to one function can speed up or slow down another.
+          So each side is compiled once with every Swift function in a section of its own
+          and linked by the toolchain's ld.lld (build folders \(directory)/build-layouts and
+          \(directory)/head-layouts), and before each pair both are relinked with
+          --shuffle-sections and a new seed: only the link is repeated. The report names
+          the seeds. Each row gets a layout band: the largest move of its figure between two
+          runs (two layouts) of one build. A change past the threshold but inside the band
+          is reported as 'within layout band', not as a regression or an improvement; with
+          instruction counts in both builds (run --instructions), a time change whose
+          instructions per event did not move is a 'layout/env shift'. Neither is counted
+          in the exit status. --layouts off builds as before: one layout per build, the
+          head in the usual .build folder.
 
         HOW IT DECIDES
           As compare, per (scenario, params, variant), on the same figures, but the interval
@@ -135,9 +176,17 @@ struct ABCommand: Command {
         // Every output and every run argument is checked before anything is built (two
         // builds take minutes): nothing fails after the work is done that could fail now.
         try checkOutput()
-        let root = try git(["rev-parse", "--show-toplevel"], in: nil, failure: "not inside a git repository: ab builds --base from git")
-        guard let commit = try? git(["rev-parse", "--verify", "--quiet", "\(base)^{commit}"], in: root, failure: "") else {
-            throw Failure(message: "--base '\(base)' is not a commit of \(root); expected a branch, tag or commit", status: .usage)
+        let root = try git(
+            ["rev-parse", "--show-toplevel"], in: nil,
+            failure: "not inside a git repository: ab builds --base from git")
+        guard
+            let commit = try? git(
+                ["rev-parse", "--verify", "--quiet", "\(base)^{commit}"], in: root, failure: "")
+        else {
+            throw Failure(
+                message:
+                    "--base '\(base)' is not a commit of \(root); expected a branch, tag or commit",
+                status: .usage)
         }
         let short = String(commit.prefix(8))
         let suite = try runArguments ?? suiteArguments(root: root)
@@ -146,38 +195,91 @@ struct ABCommand: Command {
         let workspace = "\(root)/\(ABCommand.directory)"
         let worktree = "\(workspace)/base"
         do {
-            try FileManager.default.createDirectory(atPath: workspace, withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                atPath: workspace, withIntermediateDirectories: true)
         } catch {
-            throw Failure(message: "cannot create \(workspace), where the base is built: \(Self.reason(error))", status: .failure)
+            throw Failure(
+                message:
+                    "cannot create \(workspace), where the base is built: \(Self.reason(error))",
+                status: .failure)
         }
         if FileManager.default.fileExists(atPath: "\(worktree)/.git") {
-            _ = try git(["checkout", "--quiet", "--detach", "--force", commit], in: worktree, failure: "cannot check out \(base) in \(worktree)")
+            _ = try git(
+                ["checkout", "--quiet", "--detach", "--force", commit], in: worktree,
+                failure: "cannot check out \(base) in \(worktree)")
         } else {
             _ = try? git(["worktree", "prune"], in: root, failure: "")
-            _ = try git(["worktree", "add", "--quiet", "--detach", "--force", worktree, commit], in: root, failure: "cannot add a worktree for \(base) in \(worktree)")
+            _ = try git(
+                ["worktree", "add", "--quiet", "--detach", "--force", worktree, commit], in: root,
+                failure: "cannot add a worktree for \(base) in \(worktree)")
         }
         guard FileManager.default.fileExists(atPath: "\(worktree)/Package.swift") else {
-            throw Failure(message: "the base (\(base), \(short)) has no simbench: no Package.swift at its root; nothing was run", status: .failure)
+            throw Failure(
+                message:
+                    "the base (\(base), \(short)) has no simbench: no Package.swift at its root; nothing was run",
+                status: .failure)
         }
-        progress("building the base (\(base), \(short)) in \(worktree)")
-        let baseBinary = try build(in: worktree, scratch: "\(workspace)/build", log: "\(workspace)/base-build.log", side: "base (\(base), \(short))")
-        progress("building the head (the working tree)")
-        let headBinary = try build(in: root, scratch: nil, log: "\(workspace)/head-build.log", side: "head")
+        // With layouts, each side is compiled once, in a build folder of its own (the
+        // function-sections objects never mix with a plain build's), and linked with the
+        // first pair's seed; each later pair only relinks.
+        var generator = SystemRandomNumberGenerator()
+        let seeds = layouts == .on ? CodeLayouts.seeds(pairs: pairs, using: &generator) : nil
+        let compile = seeds == nil ? [] : CodeLayouts.buildArguments
+        let baseSide = BuildSide(
+            label: "base (\(base), \(short))", directory: worktree,
+            scratch: seeds == nil ? "\(workspace)/build" : "\(workspace)/build-layouts",
+            log: "\(workspace)/base")
+        let headSide = BuildSide(
+            label: "head", directory: root,
+            scratch: seeds == nil ? nil : "\(workspace)/head-layouts",
+            log: "\(workspace)/head")
+        let firstLink = seeds.map {
+            (
+                CodeLayouts.linkArguments(seed: $0[0].base),
+                CodeLayouts.linkArguments(seed: $0[0].head)
+            )
+        }
+        progress(
+            "building the base (\(base), \(short)) in \(worktree)\(seeds == nil ? "" : ", functions in sections of their own, linked by ld.lld")"
+        )
+        let baseBinary = try build(
+            baseSide, arguments: compile + (firstLink?.0 ?? []), log: baseSide.log + "-build.log")
+        progress(
+            "building the head (the working tree)\(seeds == nil ? "" : ", the same way, in \(headSide.scratch!)")"
+        )
+        let headBinary = try build(
+            headSide, arguments: compile + (firstLink?.1 ?? []), log: headSide.log + "-build.log")
 
         do {
-            try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                atPath: output, withIntermediateDirectories: true)
         } catch {
-            throw Failure(message: "--output: cannot create '\(output)': \(Self.reason(error))", status: .failure)
+            throw Failure(
+                message: "--output: cannot create '\(output)': \(Self.reason(error))",
+                status: .failure)
         }
         for name in (try? FileManager.default.contentsOfDirectory(atPath: output)) ?? []
-        where ((name.hasPrefix("base-") || name.hasPrefix("head-")) && name.hasSuffix(".csv")) || name == ABCommand.markdownReport {
+        where ((name.hasPrefix("base-") || name.hasPrefix("head-")) && name.hasSuffix(".csv"))
+            || name == ABCommand.markdownReport
+        {
             // Only an earlier ab's files: never a directory of that name.
             var status = stat()
-            guard lstat("\(output)/\(name)", &status) == 0, status.st_mode & S_IFMT == S_IFREG else { continue }
+            guard lstat("\(output)/\(name)", &status) == 0, status.st_mode & S_IFMT == S_IFREG
+            else { continue }
             try? FileManager.default.removeItem(atPath: "\(output)/\(name)")
         }
         var files = [(base: ResultsFile, head: ResultsFile)]()
         for pair in 1...pairs {
+            if let seeds, pair > 1 {
+                let seed = seeds[pair - 1]
+                progress(
+                    "pair \(pair)/\(pairs): relinking the base (layout seed \(seed.base)) and the head (layout seed \(seed.head))"
+                )
+                try relink(
+                    baseSide, arguments: compile + CodeLayouts.linkArguments(seed: seed.base))
+                try relink(
+                    headSide, arguments: compile + CodeLayouts.linkArguments(seed: seed.head))
+            }
             // ABBA: base first in odd pairs, head first in even ones.
             let order = pair % 2 == 1 ? ["base", "head"] : ["head", "base"]
             var read = [String: ResultsFile]()
@@ -187,7 +289,9 @@ struct ABCommand: Command {
                 let isBase = side == "base"
                 try runChild(
                     isBase ? baseBinary : headBinary,
-                    arguments: ["run"] + suite + (isBase ? baseArguments : headArguments) + ["--quiet", "--csv", path],
+                    arguments: ["run"] + suite + (isBase ? baseArguments : headArguments) + [
+                        "--quiet", "--csv", path,
+                    ],
                     side: isBase ? "base (\(base), \(short))" : "head", csv: path)
                 let file = try ResultsFile.read(path)
                 if isBase, pair == 1 { try checkColumns(file) }
@@ -196,12 +300,24 @@ struct ABCommand: Command {
             files.append((read["base"]!, read["head"]!))
         }
 
-        let dirty = (try? git(["status", "--porcelain", "--untracked-files=no"], in: root, failure: ""))?.isEmpty == false
-        let headCommit = (try? git(["rev-parse", "--short=8", "HEAD"], in: root, failure: "")) ?? "?"
+        let dirty =
+            (try? git(["status", "--porcelain", "--untracked-files=no"], in: root, failure: ""))?
+            .isEmpty == false
+        let headCommit =
+            (try? git(["rev-parse", "--short=8", "HEAD"], in: root, failure: "")) ?? "?"
+        let layoutText = { (side: KeyPath<(base: UInt32, head: UInt32), UInt32>) in
+            seeds.map { "; " + CodeLayouts.summary($0.map { $0[keyPath: side] }) }
+                ?? "; one layout (--layouts off)"
+        }
         let comparison = try ResultsComparison(
-            pairs: files, thresholds: judging.thresholds, ignoringParameters: judging.ignoreParameters,
-            baseSummary: "\(base) (\(short)), \(pairs) runs in \(output)/base-*.csv",
-            headSummary: "working tree (\(headCommit)\(dirty ? " with changes" : "")), \(pairs) runs in \(output)/head-*.csv")
+            pairs: files, thresholds: judging.thresholds,
+            ignoringParameters: judging.ignoreParameters,
+            layouts: seeds != nil,
+            baseSummary:
+                "\(base) (\(short)), \(pairs) runs in \(output)/base-*.csv\(layoutText(\.base))",
+            headSummary:
+                "working tree (\(headCommit)\(dirty ? " with changes" : "")), \(pairs) runs in \(output)/head-*.csv\(layoutText(\.head))"
+        )
         let markdown = ABCommand.marker + "\n" + comparison.render(.markdown)
         let reportPath = "\(output)/\(ABCommand.markdownReport)"
         do {
@@ -209,7 +325,9 @@ struct ABCommand: Command {
         } catch {
             throw Failure(message: "cannot write \(reportPath): \(error.reason)", status: .failure)
         }
-        print(judging.format == .markdown ? markdown : comparison.render(.text, width: judging.wide ? nil : Terminal.width))
+        print(
+            judging.format == .markdown
+                ? markdown : comparison.render(.text, width: judging.wide ? nil : Terminal.width))
         return comparison.exitStatus(failOnImprovement: judging.failOnImprovement)
     }
 
@@ -218,18 +336,27 @@ struct ABCommand: Command {
     /// or a path whose missing directories can be created. A refusal is a usage error.
     private func checkOutput() throws {
         func refuse(_ reason: String) -> Failure {
-            Failure(message: "--output: '\(output.escapingControlCharacters)' \(reason); expected a directory for the runs' CSVs and \(ABCommand.markdownReport)", status: .usage)
+            Failure(
+                message:
+                    "--output: '\(output.escapingControlCharacters)' \(reason); expected a directory for the runs' CSVs and \(ABCommand.markdownReport)",
+                status: .usage)
         }
         guard !output.isEmpty else { throw refuse("is empty") }
-        guard output != OutputPath.standardOutputName else { throw refuse("(standard output) cannot be used here") }
+        guard output != OutputPath.standardOutputName else {
+            throw refuse("(standard output) cannot be used here")
+        }
         var status = stat()
         if stat(output, &status) == 0 {
             guard status.st_mode & S_IFMT == S_IFDIR else { throw refuse("is not a directory") }
-            let names = (1...pairs).flatMap { ["base-\($0).csv", "head-\($0).csv"] } + [ABCommand.markdownReport]
+            let names =
+                (1...pairs).flatMap { ["base-\($0).csv", "head-\($0).csv"] } + [
+                    ABCommand.markdownReport
+                ]
             do {
                 for name in names {
                     let path = output.hasSuffix("/") ? output + name : output + "/" + name
-                    _ = try OutputPath.check(path, flag: "--output", standardOutput: false, streams: false)
+                    _ = try OutputPath.check(
+                        path, flag: "--output", standardOutput: false, streams: false)
                 }
             } catch {
                 throw Failure(message: "\(error)", status: .usage)
@@ -239,7 +366,8 @@ struct ABCommand: Command {
         // The nearest missing directory must be creatable in its existing parent.
         let (missing, parent) = OutputPath.firstMissing(of: output)
         if stat(parent, &status) == 0, status.st_mode & S_IFMT != S_IFDIR {
-            throw refuse("cannot be created: '\(parent.escapingControlCharacters)' is not a directory")
+            throw refuse(
+                "cannot be created: '\(parent.escapingControlCharacters)' is not a directory")
         }
         do {
             _ = try OutputPath.check(missing, flag: "--output", standardOutput: false)
@@ -258,17 +386,25 @@ struct ABCommand: Command {
             let words = suite + extra
             let run: RunCommand
             do {
-                guard case .command(let parsed) = try CommandParser.parse(RunCommand.self, words) else {
+                guard case .command(let parsed) = try CommandParser.parse(RunCommand.self, words)
+                else {
                     throw UsageError("--help is not a run argument")
                 }
                 run = parsed
             } catch {
-                throw Failure(message: "the \(side)'s run arguments (\(words.joined(separator: " "))): \(error)", status: .usage)
+                throw Failure(
+                    message:
+                        "the \(side)'s run arguments (\(words.joined(separator: " "))): \(error)",
+                    status: .usage)
             }
-            let outputs = [("--csv", run.csvPath), ("--raw", run.rawPath), ("--append", run.historyPath), ("--save-baseline", run.baselineName)]
+            let outputs = [
+                ("--csv", run.csvPath), ("--raw", run.rawPath), ("--append", run.historyPath),
+                ("--save-baseline", run.baselineName),
+            ]
             if let flag = outputs.first(where: { $0.1 != nil })?.0 {
                 throw Failure(
-                    message: "the \(side)'s run arguments: \(flag) is not taken; ab writes each run's CSV into --output ('\(output)')",
+                    message:
+                        "the \(side)'s run arguments: \(flag) is not taken; ab writes each run's CSV into --output ('\(output)')",
                     status: .usage)
             }
             guard side == "head" else { continue }
@@ -278,14 +414,18 @@ struct ABCommand: Command {
                     options: run.options, catalog: Suite.catalog, cores: environment.cores,
                     physicalMemory: environment.physicalMemory)
             } catch {
-                throw Failure(message: "the \(side)'s run arguments (\(words.joined(separator: " "))): \(error)", status: .usage)
+                throw Failure(
+                    message:
+                        "the \(side)'s run arguments (\(words.joined(separator: " "))): \(error)",
+                    status: .usage)
             }
         }
     }
 
     /// A Foundation error's reason, in one line, without its domain and code.
     private static func reason(_ error: Error) -> String {
-        let text = (error as NSError).localizedFailureReason ?? (error as NSError).localizedDescription
+        let text =
+            (error as NSError).localizedFailureReason ?? (error as NSError).localizedDescription
         return text.split(separator: "\n").first.map(String.init) ?? "\(error)"
     }
 
@@ -294,7 +434,9 @@ struct ABCommand: Command {
     private func suiteArguments(root: String) throws -> [String] {
         let path = "\(root)/\(ABCommand.suiteFile)"
         guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
-            throw Failure(message: "no \(path) to read the CI suite from; give run arguments after '--'", status: .usage)
+            throw Failure(
+                message: "no \(path) to read the CI suite from; give run arguments after '--'",
+                status: .usage)
         }
         return text.split(separator: "\n").flatMap { line in
             line.prefix { $0 != "#" }.split(whereSeparator: \.isWhitespace).map(String.init)
@@ -305,29 +447,82 @@ struct ABCommand: Command {
     private func checkColumns(_ file: ResultsFile) throws {
         if let missing = judging.thresholds.metric.missingColumn(in: file.header) {
             throw Failure(
-                message: "the base's results \(file.path) lack the column '\(missing)', which the verdicts read (an older simbench); nothing more was run",
+                message:
+                    "the base's results \(file.path) lack the column '\(missing)', which the verdicts read (an older simbench); nothing more was run",
                 status: .failure)
         }
     }
 
-    /// Builds `simbench` in release in `directory`, and returns its path.
-    private func build(in directory: String, scratch: String?, log: String, side: String) throws -> String {
-        let scratchArguments = scratch.map { ["--scratch-path", $0] } ?? []
-        let result = try tool(["swift", "build", "-c", "release", "--product", "simbench"] + scratchArguments, in: directory)
+    /// One side's build: where its package is, its build folder (nil: the package's own
+    /// `.build`), and its logs' path without the `-build.log` / `-link.log` ending.
+    struct BuildSide {
+        let label: String
+        let directory: String
+        let scratch: String?
+        let log: String
+    }
+
+    /// Builds the tool (`product`) in release for `side` with `arguments` added, and returns its path.
+    private func build(_ buildSide: BuildSide, arguments: [String], log: String) throws -> String {
+        try swiftBuild(buildSide, arguments: arguments, log: log)
+        let side = buildSide.label
+        let scratchArguments = buildSide.scratch.map { ["--scratch-path", $0] } ?? []
+        let directory = buildSide.directory
+        let bin = try tool(
+            ["swift", "build", "-c", "release", "--show-bin-path"] + scratchArguments, in: directory
+        )
+        let path =
+            String(decoding: bin.standardOutput, as: UTF8.self).trimmingCharacters(
+                in: .whitespacesAndNewlines) + "/" + ABCommand.product
+        guard bin.exitStatus == 0, FileManager.default.isExecutableFile(atPath: path) else {
+            throw Failure(
+                message: "the \(side) has no \(ABCommand.product): the build made no \(path)",
+                status: .failure)
+        }
+        return path
+    }
+
+    /// `swift build -c release --product <product>` for `side` with `arguments` added, its
+    /// output written to `log`; a failure ends `ab`.
+    private func swiftBuild(_ buildSide: BuildSide, arguments: [String], log: String) throws {
+        let side = buildSide.label
+        let scratchArguments = buildSide.scratch.map { ["--scratch-path", $0] } ?? []
+        let result = try tool(
+            ["swift", "build", "-c", "release", "--product", ABCommand.product] + scratchArguments
+                + arguments,
+            in: buildSide.directory)
         let text = String(decoding: result.standardOutput + result.standardError, as: UTF8.self)
         _ = FileManager.default.createFile(atPath: log, contents: Data(text.utf8))
         guard result.exitStatus == 0 else {
-            if text.contains("no product named 'simbench'") {
-                throw Failure(message: "the \(side) has no simbench: its package has no 'simbench' product; nothing was run", status: .failure)
+            if text.contains("no product named '\(ABCommand.product)'") {
+                throw Failure(
+                    message:
+                        "the \(side) has no \(ABCommand.product): its package has no '\(ABCommand.product)' product; nothing was run",
+                    status: .failure)
             }
-            throw Failure(message: "building the \(side) failed (swift build status \(result.exitStatus.map(String.init) ?? "killed")); log: \(log)", status: .failure)
+            let hint =
+                layouts == .on && text.contains("lld")
+                ? " (--layouts off links with the default linker)" : ""
+            throw Failure(
+                message:
+                    "building the \(side) failed (swift build status \(result.exitStatus.map(String.init) ?? "killed")); log: \(log)\(hint)",
+                status: .failure)
         }
-        let bin = try tool(["swift", "build", "-c", "release", "--show-bin-path"] + scratchArguments, in: directory)
-        let path = String(decoding: bin.standardOutput, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines) + "/simbench"
-        guard bin.exitStatus == 0, FileManager.default.isExecutableFile(atPath: path) else {
-            throw Failure(message: "the \(side) has no simbench: the build made no \(path)", status: .failure)
+    }
+
+    /// Relinks `side`'s simbench with a new layout: the same build, with the link flag
+    /// changed, so SwiftPM reruns the link step alone. A relink that compiled anything
+    /// (a build folder shared with another build) is said, not refused: it is slower, not
+    /// wrong.
+    private func relink(_ side: BuildSide, arguments: [String]) throws {
+        let log = side.log + "-link.log"
+        try swiftBuild(side, arguments: arguments, log: log)
+        if let text = try? String(contentsOfFile: log, encoding: .utf8),
+            CodeLayouts.compiled(log: text)
+        {
+            progress(
+                "the \(side.label)'s relink compiled sources again, not only linked: see \(log)")
         }
-        return path
     }
 
     /// Runs one child; a wrong outcome or any failure ends `ab`.
@@ -336,7 +531,8 @@ struct ABCommand: Command {
         environment[ProcessPool.childResultVariable] = nil
         let result: ChildProcess.Result
         do {
-            result = try ChildProcess.run(binary, arguments: arguments, environment: environment, standardOutput: .discard)
+            result = try ChildProcess.run(
+                binary, arguments: arguments, environment: environment, standardOutput: .discard)
         } catch {
             throw Failure(message: "\(error)", status: .failure)
         }
@@ -345,26 +541,34 @@ struct ABCommand: Command {
             let wrong = ((try? ResultsFile.read(csv))?.records ?? []).filter { !$0.isOK }
                 .map { "\($0[.scenario]) \($0[.variant]) (\($0[.status]))" }
             throw Failure(
-                message: "the \(side) computes a wrong outcome: \(wrong.isEmpty ? "see \(csv)" : wrong.joined(separator: ", ")); nothing more was run",
+                message:
+                    "the \(side) computes a wrong outcome: \(wrong.isEmpty ? "see \(csv)" : wrong.joined(separator: ", ")); nothing more was run",
                 status: .wrongOutcome)
         }
         guard status == 0 else {
-            let last = String(decoding: result.standardError, as: UTF8.self).split(separator: "\n").last.map(String.init) ?? ""
+            let last =
+                String(decoding: result.standardError, as: UTF8.self).split(separator: "\n").last
+                .map(String.init) ?? ""
             throw Failure(
-                message: "the \(side)'s 'simbench \(arguments.joined(separator: " "))' failed (status \(status.map(String.init) ?? "killed by a signal")): \(last)",
+                message:
+                    "the \(side)'s 'simbench \(arguments.joined(separator: " "))' failed (status \(status.map(String.init) ?? "killed by a signal")): \(last)",
                 status: .failure)
         }
     }
 
     /// `git ARGUMENTS` in `directory`: its output, trimmed; `failure` (with git's message)
     /// when it fails.
-    private func git(_ arguments: [String], in directory: String?, failure: String) throws -> String {
+    private func git(_ arguments: [String], in directory: String?, failure: String) throws -> String
+    {
         let result = try tool(["git"] + arguments, in: directory)
         guard result.exitStatus == 0 else {
-            let reason = String(decoding: result.standardError, as: UTF8.self).split(separator: "\n").first.map(String.init) ?? ""
+            let reason =
+                String(decoding: result.standardError, as: UTF8.self).split(separator: "\n").first
+                .map(String.init) ?? ""
             throw Failure(message: "\(failure): \(reason)", status: .failure)
         }
-        return String(decoding: result.standardOutput, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        return String(decoding: result.standardOutput, as: UTF8.self).trimmingCharacters(
+            in: .whitespacesAndNewlines)
     }
 
     /// A tool found on PATH (posix_spawn takes a path, so through /usr/bin/env).
@@ -372,7 +576,8 @@ struct ABCommand: Command {
         do {
             var environment = ProcessInfo.processInfo.environment
             environment[ProcessPool.childResultVariable] = nil
-            return try ChildProcess.run("/usr/bin/env", arguments: words, environment: environment, directory: directory)
+            return try ChildProcess.run(
+                "/usr/bin/env", arguments: words, environment: environment, directory: directory)
         } catch {
             throw Failure(message: "\(error)", status: .failure)
         }

@@ -1,0 +1,101 @@
+#!/usr/bin/env bash
+# Proof that `simbench ab` tells a code change from a layout shift (the manual's CI.md, "Code
+# layouts"). It plants one real change in a scratch copy of HEAD: `@inline(never)` on the
+# shared-state workday worker's `setState` (Benchmarks/, nothing else), runs
+# `simbench ab --base HEAD` there on the CI suite (Benchmarks/ci.conf, ab's default, layouts
+# on by default), and exits 0 only when the verdict is exactly that change: at least one
+# REGRESSION row, every one of them workday state-objects-shared, and no other row flagged
+# (no improvement, no other regression; rows within their layout band are not flagged).
+# Measured before layouts: the same change also gave vending table a -7.5% "improvement" in
+# every pair, which no line of vending explains: the linker had moved its code.
+#
+# Usage: scripts/layout-proof.sh
+# Environment: SIMBENCH_LAYOUT_PROOF_DIR: the scratch copy (default .build/layout-proof, kept
+#   between calls so that its two builds are reused; it is reset to HEAD each time);
+#   SIMBENCH_AB_FLAGS adds ab flags (e.g. "--pairs 8").
+# Exit status: 0 when the verdict is exactly the planted regression, 1 otherwise (or when ab
+# fails). Prints the verdict lines, the layout seeds and how long ab took.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root=$PWD
+
+# shellcheck disable=SC2206 # the flags are words by design
+ab_flags=(${SIMBENCH_AB_FLAGS:-})
+dir=${SIMBENCH_LAYOUT_PROOF_DIR:-$root/.build/layout-proof}
+
+if [ -n "$(git status --porcelain --untracked-files=no)" ]; then
+    echo "layout-proof: warning: the working tree differs from HEAD; the proof plants its change in HEAD" >&2
+fi
+commit=$(git rev-parse HEAD)
+swift build -c release --product simbench > /dev/null
+binary=$root/.build/release/simbench
+
+# The scratch copy: a clone of this repository at HEAD. Files are left alone when it is
+# already there (so their dates, and the builds that depend on them, stay valid).
+if [ ! -d "$dir/.git" ]; then
+    rm -rf "$dir"
+    git clone --quiet "$root" "$dir"
+fi
+git -C "$dir" fetch --quiet "$root" HEAD
+if [ "$(git -C "$dir" rev-parse HEAD 2> /dev/null || true)" != "$commit" ]; then
+    git -C "$dir" checkout --quiet --force --detach "$commit"
+fi
+
+# The planted change: the one `func setState(_ state: State) {` of the shared-state workday
+# (found by its type, wherever Benchmarks/ keeps it), made `@inline(never)`.
+file=$(grep -rl --include='*.swift' '^enum SharedStateObjectsWorkday' "$dir/Benchmarks" | sed "s|^$dir/||" || true)
+if [ -z "$file" ] || [ "$(printf '%s\n' "$file" | wc -l)" -ne 1 ]; then
+    echo "layout-proof: expected one file in Benchmarks/ declaring 'enum SharedStateObjectsWorkday', found: ${file:-none}" >&2
+    exit 1
+fi
+# Any other file a previous call left changed is put back (only those: the planted file's date
+# stays, and with it the head's build).
+git -C "$dir" diff --name-only | { grep -vxF "$file" || true; } | while read -r other; do
+    git -C "$dir" checkout --quiet -- "$other"
+done
+declaration='^( *)func setState\(_ state: State\) \{$'
+planted='^ *@inline\(never\) func setState\(_ state: State\) \{$'
+if ! grep -Eq "$planted" "$dir/$file"; then
+    git -C "$dir" checkout --quiet -- "$file"
+    if [ "$(grep -Ec "$declaration" "$dir/$file")" -ne 1 ]; then
+        echo "layout-proof: expected one 'func setState(_ state: State) {' in $file" >&2
+        exit 1
+    fi
+    sed -E -i "s/$declaration/\\1@inline(never) func setState(_ state: State) {/" "$dir/$file"
+fi
+changed=$(git -C "$dir" diff --numstat | awk '{ added += $1; removed += $2; files++ } END { print files + 0, added + 0, removed + 0 }')
+if [ "$changed" != "1 1 1" ]; then
+    echo "layout-proof: the scratch copy differs from HEAD by more than the planted line (files, added, removed: $changed)" >&2
+    git -C "$dir" diff --stat >&2
+    exit 1
+fi
+echo "layout-proof: planted in $dir/$file:"
+git -C "$dir" diff -U0 | grep -E '^[-+] ' | sed 's/^/  /'
+
+out=$(mktemp -d)
+trap 'rm -rf "$out"' EXIT
+started=$SECONDS
+set +e
+(cd "$dir" && "$binary" ab --base HEAD "${ab_flags[@]}" --wide --output "$out/ab") > "$out/ab.txt" 2> "$out/ab.err"
+status=$?
+set -e
+took=$((SECONDS - started))
+if [ "$status" -ne 0 ] && [ "$status" -ne 2 ]; then
+    echo "layout-proof: ab failed with status $status:" >&2
+    tail -20 "$out/ab.err" >&2
+    exit 1
+fi
+
+flagged=$(grep -E '^  (REGRESSION|improvement) ' "$out/ab.txt" || true)
+expected=$(printf '%s\n' "$flagged" | grep -E '^  REGRESSION +workday[^ ]* +state-objects-shared ' || true)
+others=$(printf '%s\n' "$flagged" | grep -Ev '^  REGRESSION +workday[^ ]* +state-objects-shared ' | grep -v '^$' || true)
+echo "layout-proof: ab exit status $status, $took s (builds included); $(grep -E '^  [0-9]+ regression' "$out/ab.txt" | sed 's/^ *//')"
+grep -E '^  (baseline|current): ' "$out/ab.txt" | sed -E 's/^  /  /'
+[ -n "$flagged" ] && printf '%s\n' "$flagged" | sed -E 's/ +/ /g; s/^/  flagged:/'
+grep -E '^  (within layout band|layout/env shift) ' "$out/ab.txt" | sed -E 's/ +/ /g; s/^/  not counted:/' || true
+if [ "$status" -eq 2 ] && [ -n "$expected" ] && [ -z "$others" ]; then
+    echo "layout-proof: passed (one regression, workday state-objects-shared, nothing else flagged)"
+    exit 0
+fi
+echo "layout-proof: FAILED: expected exactly the workday state-objects-shared regression and nothing else flagged" >&2
+exit 1
