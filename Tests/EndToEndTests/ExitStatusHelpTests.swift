@@ -51,12 +51,12 @@ struct ExitStatusHelpTests {
 }
 
 /// Rows are identified by (scenario, params, sweep, variant) since the sweep column came: the
-/// help that names the identity says so. (`ab --help` too, once ABCommand.swift says it.)
+/// help that names the identity says so.
 @Suite("row identity in the help")
 struct RowIdentityHelpTests {
     @Test(
-        "compare and merge --help name the row identity with its sweep",
-        arguments: ["compare", "merge"])
+        "compare, merge and ab --help name the row identity with its sweep",
+        arguments: ["compare", "merge", "ab"])
     func identity(command: String) throws {
         let help = try SimBenchBinary.run([command, "--help"])
         let text = help.standardOutput.split(whereSeparator: \.isWhitespace).joined(separator: " ")

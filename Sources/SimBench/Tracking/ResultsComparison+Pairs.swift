@@ -3,7 +3,7 @@ import Foundation
 /// `simbench ab`: the verdicts between two builds run as alternating pairs of processes.
 ///
 /// Each pair holds one run of each build, one right after the other (ABBA order across
-/// pairs). For every (scenario, params, variant) in both builds, each pair gives one change:
+/// pairs). For every (scenario, params, sweep, variant) in both builds, each pair gives one change:
 /// the log of head's figure over base's, on the basis `compare` would pick for that row
 /// (the ratio to the scenario's baseline variant for patterns, CPU time over the
 /// machine-speed reference for baseline variants, …). The change's 95% interval is

@@ -6,7 +6,7 @@ import SimBench
 ///
 /// It builds REF in a git worktree under `.build/ab/` (release, with a build folder kept
 /// between calls) and the head, then runs `simbench run` of each build in turn, in ABBA
-/// order over `--pairs` pairs, and judges each (scenario, params, variant) with the pairs
+/// order over `--pairs` pairs, and judges each (scenario, params, sweep, variant) with the pairs
 /// as the unit (`ResultsComparison(pairs:)`). With `--layouts on` (the default) both builds
 /// are relinked before each pair with a new code layout (`CodeLayouts`).
 struct ABCommand: Command {
@@ -127,7 +127,7 @@ struct ABCommand: Command {
           head in the usual .build folder.
 
         HOW IT DECIDES
-          As compare, per (scenario, params, variant), on the same figures, but the interval
+          As compare, per (scenario, params, sweep, variant), on the same figures, but the interval
           comes from the pairs: each pair gives one change, log(head / base), and the 95% CI
           is Student's t interval of their mean. It includes what moves one process against
           another, which no interval inside one run can. With one pair nothing is judged.
