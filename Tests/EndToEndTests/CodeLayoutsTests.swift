@@ -1,4 +1,5 @@
 import SimBench
+import SimBenchCore
 import Testing
 
 @testable import SimBenchCommandLine
@@ -6,21 +7,9 @@ import Testing
 /// `simbench ab --layouts`: the flag, the seeds, and the build and link flags.
 @Suite("ab: code layouts")
 struct CodeLayoutsTests {
-    /// A seeded generator (SplitMix64), so that a failure can be replayed.
-    struct Seeded: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     @Test("every run gets its own seed, never 0, within the range", arguments: [1, 2, 5, 200])
     func seeds(pairs: Int) {
-        var generator = Seeded(state: UInt64(pairs))
+        var generator = SplitMix64(seed: UInt64(pairs))  // seeded: a failure can be replayed
         let seeds = CodeLayouts.seeds(pairs: pairs, using: &generator)
         let all = seeds.flatMap { [$0.base, $0.head] }
         #expect(seeds.count == pairs)
