@@ -176,6 +176,18 @@ struct ABCommand: Command {
         // Every output and every run argument is checked before anything is built (two
         // builds take minutes): nothing fails after the work is done that could fail now.
         try checkOutput()
+        let (root, commit, suite) = try checkBaseAndArguments()
+        let short = String(commit.prefix(8))
+        let (workspace, worktree) = try checkOutBase(commit, short: short, root: root)
+        let builds = try buildBoth(
+            short: short, root: root, workspace: workspace, worktree: worktree)
+        try prepareOutputFolder()
+        let files = try runPairs(builds, suite: suite, short: short)
+        return try report(files, short: short, root: root, seeds: builds.seeds)
+    }
+
+    /// The repository, the base's commit and the suite's run arguments, checked.
+    private func checkBaseAndArguments() throws -> (root: String, commit: String, suite: [String]) {
         let root = try git(
             ["rev-parse", "--show-toplevel"], in: nil,
             failure: "not inside a git repository: ab builds --base from git")
@@ -188,10 +200,16 @@ struct ABCommand: Command {
                     "--base '\(base)' is not a commit of \(root); expected a branch, tag or commit",
                 status: .usage)
         }
-        let short = String(commit.prefix(8))
         let suite = try runArguments ?? suiteArguments(root: root)
         try checkRunArguments(suite)
 
+        return (root, commit, suite)
+    }
+
+    /// The base checked out in its own worktree under `.build/ab` (made once, then reused).
+    private func checkOutBase(
+        _ commit: String, short: String, root: String
+    ) throws -> (workspace: String, worktree: String) {
         let workspace = "\(root)/\(ABCommand.directory)"
         let worktree = "\(workspace)/base"
         do {
@@ -219,6 +237,25 @@ struct ABCommand: Command {
                     "the base (\(base), \(short)) has no simbench: no Package.swift at its root; nothing was run",
                 status: .failure)
         }
+        return (workspace, worktree)
+    }
+
+    /// Both sides built (with layouts: compiled once each, linked with the first pair's
+    /// seeds), and what each later pair needs to relink them.
+    struct Builds {
+        let baseSide: BuildSide
+        let headSide: BuildSide
+        let baseBinary: String
+        let headBinary: String
+        /// One (base, head) seed per pair; nil with `--layouts off`.
+        let seeds: [(base: UInt32, head: UInt32)]?
+        /// The compile flags both sides were built with, repeated on every relink.
+        let compile: [String]
+    }
+
+    private func buildBoth(
+        short: String, root: String, workspace: String, worktree: String
+    ) throws -> Builds {
         // With layouts, each side is compiled once, in a build folder of its own (the
         // function-sections objects never mix with a plain build's), and linked with the
         // first pair's seed; each later pair only relinks.
@@ -250,6 +287,13 @@ struct ABCommand: Command {
         let headBinary = try build(
             headSide, arguments: compile + (firstLink?.1 ?? []), log: headSide.log + "-build.log")
 
+        return Builds(
+            baseSide: baseSide, headSide: headSide, baseBinary: baseBinary,
+            headBinary: headBinary, seeds: seeds, compile: compile)
+    }
+
+    /// `--output` made, and an earlier `ab`'s CSVs and report in it removed.
+    private func prepareOutputFolder() throws {
         do {
             try FileManager.default.createDirectory(
                 atPath: output, withIntermediateDirectories: true)
@@ -268,6 +312,17 @@ struct ABCommand: Command {
             else { continue }
             try? FileManager.default.removeItem(atPath: "\(output)/\(name)")
         }
+    }
+
+    /// The ABBA pairs: each relinked on new layouts (from the second pair), then each side's
+    /// `run` in turn, its CSV read back.
+    private func runPairs(
+        _ builds: Builds, suite: [String], short: String
+    ) throws -> [(base: ResultsFile, head: ResultsFile)] {
+        let (baseSide, headSide, seeds, compile) = (
+            builds.baseSide, builds.headSide, builds.seeds, builds.compile
+        )
+        let (baseBinary, headBinary) = (builds.baseBinary, builds.headBinary)
         var files = [(base: ResultsFile, head: ResultsFile)]()
         for pair in 1...pairs {
             if let seeds, pair > 1 {
@@ -300,6 +355,15 @@ struct ABCommand: Command {
             files.append((read["base"]!, read["head"]!))
         }
 
+        return files
+    }
+
+    /// The comparison of the pairs: `report.md` written, the report printed, and `ab`'s
+    /// exit status.
+    private func report(
+        _ files: [(base: ResultsFile, head: ResultsFile)], short: String, root: String,
+        seeds: [(base: UInt32, head: UInt32)]?
+    ) throws -> ExitStatus {
         let dirty =
             (try? git(["status", "--porcelain", "--untracked-files=no"], in: root, failure: ""))?
             .isEmpty == false
@@ -453,137 +517,7 @@ struct ABCommand: Command {
         }
     }
 
-    /// One side's build: where its package is, its build folder (nil: the package's own
-    /// `.build`), and its logs' path without the `-build.log` / `-link.log` ending.
-    struct BuildSide {
-        let label: String
-        let directory: String
-        let scratch: String?
-        let log: String
-    }
-
-    /// Builds the tool (`product`) in release for `side` with `arguments` added, and returns its path.
-    private func build(_ buildSide: BuildSide, arguments: [String], log: String) throws -> String {
-        try swiftBuild(buildSide, arguments: arguments, log: log)
-        let side = buildSide.label
-        let scratchArguments = buildSide.scratch.map { ["--scratch-path", $0] } ?? []
-        let directory = buildSide.directory
-        let bin = try tool(
-            ["swift", "build", "-c", "release", "--show-bin-path"] + scratchArguments, in: directory
-        )
-        let path =
-            String(decoding: bin.standardOutput, as: UTF8.self).trimmingCharacters(
-                in: .whitespacesAndNewlines) + "/" + ABCommand.product
-        guard bin.exitStatus == 0, FileManager.default.isExecutableFile(atPath: path) else {
-            throw Failure(
-                message: "the \(side) has no \(ABCommand.product): the build made no \(path)",
-                status: .failure)
-        }
-        return path
-    }
-
-    /// `swift build -c release --product <product>` for `side` with `arguments` added, its
-    /// output written to `log`; a failure ends `ab`.
-    private func swiftBuild(_ buildSide: BuildSide, arguments: [String], log: String) throws {
-        let side = buildSide.label
-        let scratchArguments = buildSide.scratch.map { ["--scratch-path", $0] } ?? []
-        let result = try tool(
-            ["swift", "build", "-c", "release", "--product", ABCommand.product] + scratchArguments
-                + arguments,
-            in: buildSide.directory)
-        let text = String(decoding: result.standardOutput + result.standardError, as: UTF8.self)
-        _ = FileManager.default.createFile(atPath: log, contents: Data(text.utf8))
-        guard result.exitStatus == 0 else {
-            if text.contains("no product named '\(ABCommand.product)'") {
-                throw Failure(
-                    message:
-                        "the \(side) has no \(ABCommand.product): its package has no '\(ABCommand.product)' product; nothing was run",
-                    status: .failure)
-            }
-            let hint =
-                layouts == .on && text.contains("lld")
-                ? " (--layouts off links with the default linker)" : ""
-            throw Failure(
-                message:
-                    "building the \(side) failed (swift build status \(result.exitStatus.map(String.init) ?? "killed")); log: \(log)\(hint)",
-                status: .failure)
-        }
-    }
-
-    /// Relinks `side`'s simbench with a new layout: the same build, with the link flag
-    /// changed, so SwiftPM reruns the link step alone. A relink that compiled anything
-    /// (a build folder shared with another build) is said, not refused: it is slower, not
-    /// wrong.
-    private func relink(_ side: BuildSide, arguments: [String]) throws {
-        let log = side.log + "-link.log"
-        try swiftBuild(side, arguments: arguments, log: log)
-        if let text = try? String(contentsOfFile: log, encoding: .utf8),
-            CodeLayouts.compiled(log: text)
-        {
-            progress(
-                "the \(side.label)'s relink compiled sources again, not only linked: see \(log)")
-        }
-    }
-
-    /// Runs one child; a wrong outcome or any failure ends `ab`.
-    private func runChild(_ binary: String, arguments: [String], side: String, csv: String) throws {
-        var environment = ProcessInfo.processInfo.environment
-        environment[ProcessPool.childResultVariable] = nil
-        let result: ChildProcess.Result
-        do {
-            result = try ChildProcess.run(
-                binary, arguments: arguments, environment: environment, standardOutput: .discard)
-        } catch {
-            throw Failure(message: "\(error)", status: .failure)
-        }
-        let status = result.exitStatus
-        if status == ExitStatus.wrongOutcome.rawValue {
-            let wrong = ((try? ResultsFile.read(csv))?.records ?? []).filter { !$0.isOK }
-                .map { "\($0[.scenario]) \($0[.variant]) (\($0[.status]))" }
-            throw Failure(
-                message:
-                    "the \(side) computes a wrong outcome: \(wrong.isEmpty ? "see \(csv)" : wrong.joined(separator: ", ")); nothing more was run",
-                status: .wrongOutcome)
-        }
-        guard status == 0 else {
-            let last =
-                String(decoding: result.standardError, as: UTF8.self).split(separator: "\n").last
-                .map(String.init) ?? ""
-            throw Failure(
-                message:
-                    "the \(side)'s 'simbench \(arguments.joined(separator: " "))' failed (status \(status.map(String.init) ?? "killed by a signal")): \(last)",
-                status: .failure)
-        }
-    }
-
-    /// `git ARGUMENTS` in `directory`: its output, trimmed; `failure` (with git's message)
-    /// when it fails.
-    private func git(_ arguments: [String], in directory: String?, failure: String) throws -> String
-    {
-        let result = try tool(["git"] + arguments, in: directory)
-        guard result.exitStatus == 0 else {
-            let reason =
-                String(decoding: result.standardError, as: UTF8.self).split(separator: "\n").first
-                .map(String.init) ?? ""
-            throw Failure(message: "\(failure): \(reason)", status: .failure)
-        }
-        return String(decoding: result.standardOutput, as: UTF8.self).trimmingCharacters(
-            in: .whitespacesAndNewlines)
-    }
-
-    /// A tool found on PATH (posix_spawn takes a path, so through /usr/bin/env).
-    private func tool(_ words: [String], in directory: String?) throws -> ChildProcess.Result {
-        do {
-            var environment = ProcessInfo.processInfo.environment
-            environment[ProcessPool.childResultVariable] = nil
-            return try ChildProcess.run(
-                "/usr/bin/env", arguments: words, environment: environment, directory: directory)
-        } catch {
-            throw Failure(message: "\(error)", status: .failure)
-        }
-    }
-
-    private func progress(_ line: String) {
+    func progress(_ line: String) {
         FileHandle.standardError.write(Data("ab: \(line)\n".utf8))
     }
 }

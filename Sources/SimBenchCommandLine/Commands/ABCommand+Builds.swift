@@ -1,0 +1,135 @@
+import Foundation
+import SimBench
+
+/// `ab`'s builds and children: each side built in release (with layouts, relinked per pair),
+/// each side's `run` as a child, and the git and tool processes it starts.
+extension ABCommand {
+    /// One side's build: where its package is, its build folder (nil: the package's own
+    /// `.build`), and its logs' path without the `-build.log` / `-link.log` ending.
+    struct BuildSide {
+        let label: String
+        let directory: String
+        let scratch: String?
+        let log: String
+    }
+
+    /// Builds the tool (`product`) in release for `side` with `arguments` added, and returns its path.
+    func build(_ buildSide: BuildSide, arguments: [String], log: String) throws -> String {
+        try swiftBuild(buildSide, arguments: arguments, log: log)
+        let side = buildSide.label
+        let scratchArguments = buildSide.scratch.map { ["--scratch-path", $0] } ?? []
+        let directory = buildSide.directory
+        let bin = try tool(
+            ["swift", "build", "-c", "release", "--show-bin-path"] + scratchArguments, in: directory
+        )
+        let path =
+            String(decoding: bin.standardOutput, as: UTF8.self).trimmingCharacters(
+                in: .whitespacesAndNewlines) + "/" + ABCommand.product
+        guard bin.exitStatus == 0, FileManager.default.isExecutableFile(atPath: path) else {
+            throw Failure(
+                message: "the \(side) has no \(ABCommand.product): the build made no \(path)",
+                status: .failure)
+        }
+        return path
+    }
+
+    /// `swift build -c release --product <product>` for `side` with `arguments` added, its
+    /// output written to `log`; a failure ends `ab`.
+    func swiftBuild(_ buildSide: BuildSide, arguments: [String], log: String) throws {
+        let side = buildSide.label
+        let scratchArguments = buildSide.scratch.map { ["--scratch-path", $0] } ?? []
+        let result = try tool(
+            ["swift", "build", "-c", "release", "--product", ABCommand.product] + scratchArguments
+                + arguments,
+            in: buildSide.directory)
+        let text = String(decoding: result.standardOutput + result.standardError, as: UTF8.self)
+        _ = FileManager.default.createFile(atPath: log, contents: Data(text.utf8))
+        guard result.exitStatus == 0 else {
+            if text.contains("no product named '\(ABCommand.product)'") {
+                throw Failure(
+                    message:
+                        "the \(side) has no \(ABCommand.product): its package has no '\(ABCommand.product)' product; nothing was run",
+                    status: .failure)
+            }
+            let hint =
+                layouts == .on && text.contains("lld")
+                ? " (--layouts off links with the default linker)" : ""
+            throw Failure(
+                message:
+                    "building the \(side) failed (swift build status \(result.exitStatus.map(String.init) ?? "killed")); log: \(log)\(hint)",
+                status: .failure)
+        }
+    }
+
+    /// Relinks `side`'s simbench with a new layout: the same build, with the link flag
+    /// changed, so SwiftPM reruns the link step alone. A relink that compiled anything
+    /// (a build folder shared with another build) is said, not refused: it is slower, not
+    /// wrong.
+    func relink(_ side: BuildSide, arguments: [String]) throws {
+        let log = side.log + "-link.log"
+        try swiftBuild(side, arguments: arguments, log: log)
+        if let text = try? String(contentsOfFile: log, encoding: .utf8),
+            CodeLayouts.compiled(log: text)
+        {
+            progress(
+                "the \(side.label)'s relink compiled sources again, not only linked: see \(log)")
+        }
+    }
+
+    /// Runs one child; a wrong outcome or any failure ends `ab`.
+    func runChild(_ binary: String, arguments: [String], side: String, csv: String) throws {
+        var environment = ProcessInfo.processInfo.environment
+        environment[ProcessPool.childResultVariable] = nil
+        let result: ChildProcess.Result
+        do {
+            result = try ChildProcess.run(
+                binary, arguments: arguments, environment: environment, standardOutput: .discard)
+        } catch {
+            throw Failure(message: "\(error)", status: .failure)
+        }
+        let status = result.exitStatus
+        if status == ExitStatus.wrongOutcome.rawValue {
+            let wrong = ((try? ResultsFile.read(csv))?.records ?? []).filter { !$0.isOK }
+                .map { "\($0[.scenario]) \($0[.variant]) (\($0[.status]))" }
+            throw Failure(
+                message:
+                    "the \(side) computes a wrong outcome: \(wrong.isEmpty ? "see \(csv)" : wrong.joined(separator: ", ")); nothing more was run",
+                status: .wrongOutcome)
+        }
+        guard status == 0 else {
+            let last =
+                String(decoding: result.standardError, as: UTF8.self).split(separator: "\n").last
+                .map(String.init) ?? ""
+            throw Failure(
+                message:
+                    "the \(side)'s 'simbench \(arguments.joined(separator: " "))' failed (status \(status.map(String.init) ?? "killed by a signal")): \(last)",
+                status: .failure)
+        }
+    }
+
+    /// `git ARGUMENTS` in `directory`: its output, trimmed; `failure` (with git's message)
+    /// when it fails.
+    func git(_ arguments: [String], in directory: String?, failure: String) throws -> String {
+        let result = try tool(["git"] + arguments, in: directory)
+        guard result.exitStatus == 0 else {
+            let reason =
+                String(decoding: result.standardError, as: UTF8.self).split(separator: "\n").first
+                .map(String.init) ?? ""
+            throw Failure(message: "\(failure): \(reason)", status: .failure)
+        }
+        return String(decoding: result.standardOutput, as: UTF8.self).trimmingCharacters(
+            in: .whitespacesAndNewlines)
+    }
+
+    /// A tool found on PATH (posix_spawn takes a path, so through /usr/bin/env).
+    func tool(_ words: [String], in directory: String?) throws -> ChildProcess.Result {
+        do {
+            var environment = ProcessInfo.processInfo.environment
+            environment[ProcessPool.childResultVariable] = nil
+            return try ChildProcess.run(
+                "/usr/bin/env", arguments: words, environment: environment, directory: directory)
+        } catch {
+            throw Failure(message: "\(error)", status: .failure)
+        }
+    }
+}
