@@ -26,6 +26,7 @@ let package = Package(
     name: "simbench",
     products: [
         .executable(name: "simbench", targets: ["simbench"]),
+        .library(name: "SimBenchCore", targets: ["SimBenchCore"]),
         .library(name: "SimBench", targets: ["SimBench"]),
         .library(name: "SimBenchCommandLine", targets: ["SimBenchCommandLine"]),
     ],
