@@ -206,7 +206,7 @@ struct ABCommandTests {
         #expect(result.standardError.contains("'no-such-branch' is not a commit"))
     }
 
-    /// Issue 24, class 3: what would fail after both builds (minutes) is refused before
+    /// What would fail after both builds (minutes) is refused before
     /// anything is built, in one line, exit 64, with no worktree or build folder made.
     @Test(
         "a bad --output or bad run arguments are refused before building",

@@ -56,7 +56,7 @@ public struct RegressionThresholds: Sendable, Equatable {
 /// Which time `simbench compare` judges: each worker thread's CPU time, or the round's wall
 /// time.
 ///
-/// CPU time is the default. Measured on a shared 2-core VM (see the README's "Steady
+/// CPU time is the default. Measured on a shared 2-core host (see the README's "Steady
 /// numbers"), the CPU-time ratio of the CI suite spread less from run to run than the
 /// wall-time ratio, since a worker's thread clock stops while another process holds its
 /// core, where the round's wall clock runs on. Files written before the CPU columns
