@@ -29,6 +29,9 @@ public struct RegressionThresholds: Sendable, Equatable {
     /// baseline variant, measured in the same rounds, cancel that drift, so on such machines
     /// time is judged through ratios alone and baseline variants' times are shown, not judged.
     public var judgesAbsoluteTime = true
+    /// Whether time is judged between files whose CPU, cores, OS, Swift version or build
+    /// flags differ (`--judge-time-anyway`); by default it is not (`EnvironmentChange`).
+    public var judgesTimeAcrossEnvironments = false
     /// Which time is judged (`--metric`).
     public var metric = TimeMetric.cpu
 
