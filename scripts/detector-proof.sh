@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Proof of the regression detector, on this machine, with the calibrate ruler:
+# Proof of the regression detector, on this host, with the calibrate ruler:
 #   A/A: PAIRS comparisons of two separate runs of the same configuration must flag no
 #        regression of the ruler or its twin (the floor's flags are shown, not counted);
 #   A/B: PAIRS comparisons where the measured variant's work goes from 1000 to 1050 steps per

@@ -10,7 +10,7 @@ import Testing
 /// commits. What runs for real: resolving `--base`, the git worktree under `.build/ab/`,
 /// two `swift build -c release` (base and head), the ABBA children, reading their CSVs and
 /// the paired verdicts. What it does not prove: anything about the statistics' power on
-/// real changes (that is scripts/ab-proof.sh's job, on a quiet machine).
+/// real changes (that is scripts/ab-proof.sh's job, on a quiet host).
 @Suite(.serialized)
 struct ABCommandTests {
     /// Tiny runs of the calibrate ruler; the debug build under test needs --allow-debug.

@@ -179,7 +179,9 @@ struct RunCommandTests {
         }
     }
 
-    @Test("list cites each real scenario's article by its title, and none for calibrate and selftest")
+    @Test(
+        "list cites each real scenario's article by its title, and none for calibrate and selftest"
+    )
     func listArticles() throws {
         let list = try SimBenchBinary.run(["list"]).standardOutput
         #expect(!list.contains("seeds/") && !list.contains(".txt"), "\(list)")
