@@ -64,6 +64,9 @@ public struct EnvironmentChange: Sendable, Equatable {
         return "different \(listed)"
     }
 
+    /// How the note begins, so that a report can print it first.
+    public static let notePrefix = "the environment changed: "
+
     /// The note said first: `the environment changed: CPU "Intel Xeon" → "AMD EPYC"; …`.
     public func note(judgingTimeAnyway: Bool) -> String {
         let changes = differences.map { difference in
@@ -79,7 +82,7 @@ public struct EnvironmentChange: Sendable, Equatable {
             changesToolchain
             ? "counts are not judged either (the toolchain changed)"
             : "counts are judged (same toolchain)"
-        return "the environment changed: \(changes.joined(separator: "; ")); \(time); \(counts)"
+        return Self.notePrefix + "\(changes.joined(separator: "; ")); \(time); \(counts)"
     }
 
     /// `comparison` as judged across this change: a time verdict becomes "not judged:
