@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# A/A proof of the CI suite, on this machine: runs the suite (the arguments in
+# A/A proof of the CI suite, on this host: runs the suite (the arguments in
 # Benchmarks/ci.conf) N times with the same binary, compares every pair of runs with the
 # default `simbench compare`, and measures how far each pattern variant's ratio to its
 # baseline spreads from run to run. Unchanged code must look unchanged:

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Proof of `simbench ab`, on this machine (run it on a quiet one):
+# Proof of `simbench ab`, on this host (run it on a quiet one):
 #   A/A:     RUNS times `simbench ab --base HEAD` on the CI suite (Benchmarks/ci.conf), the
 #            same commit on both sides: at most 1 of the RUNS may flag anything (a regression
 #            or an improvement, of any row).

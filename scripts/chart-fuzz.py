@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Seeded fuzzing of `simbench plot` (every --chart kind) and `simbench report` with extreme but
-valid numbers, through a built binary (issue 24, class 1).
+valid numbers, through a built binary.
 
     scripts/chart-fuzz.py BINARY [FILES [SEED]]
 

@@ -5,7 +5,7 @@
 # 0 no regression, 2 regression, 4 improvements (with --fail-on-improvement in
 # SIMBENCH_COMPARE_FLAGS), 1 a results file is unusable.
 #
-# With --against REF it measures the working tree against the commit REF on this machine, in
+# With --against REF it measures the working tree against the commit REF on this host, in
 # the same minutes (`simbench ab`), instead of comparing with the committed baseline: the mode
 # for shared CI runners, where absolute times drift between hours. The baseline mode stays for
 # fixed machines.
@@ -178,7 +178,7 @@ if [ "$elapsed" -gt 180 ]; then
     echo "ci-bench: warning: took $elapsed s, more than the 3-minute budget; shorten Benchmarks/ci.conf" >&2
 fi
 if [ "$report_only" = 1 ] && { [ "$status" -eq 2 ] || [ "$status" -eq 4 ]; }; then
-    echo "ci-bench: report only: not failing the build for status $status (this machine is not the baseline's)"
+    echo "ci-bench: report only: not failing the build for status $status (this host is not the baseline's)"
     exit 0
 fi
 exit "$status"

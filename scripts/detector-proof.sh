@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Proof of the regression detector, on this machine, with the calibrate ruler:
+# Proof of the regression detector, on this host, with the calibrate ruler:
 #   A/A: PAIRS comparisons of two separate runs of the same configuration must flag no
 #        regression of the ruler or its twin (the floor's flags are shown, not counted);
 #   A/B: PAIRS comparisons where the measured variant's work goes from 1000 to 1050 steps per
@@ -40,7 +40,7 @@ judge=(--threshold "$threshold" --ratio-only)
 figures='time'
 # Each run (about 2-3 s): 25 measured rounds of both variants, at most about 2 s of samples per
 # variant, on one actor: a single thread keeps its core when another process takes the other
-# one, where a fleet of actors would slow down as a whole (seen on a shared 2-core VM: wall
+# one, where a fleet of actors would slow down as a whole (seen on a shared 2-core host: wall
 # time per event doubling between two runs).
 default_args="--machines 10000 --actors 1 --rounds 25 --warmup 2 --max-time 2 --seed 1"
 if [ "$counted" = 1 ]; then

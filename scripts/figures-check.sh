@@ -2,7 +2,9 @@
 # Figures that cannot go stale: every committed CSV under results/ that a figure is drawn
 # from (the README's and the manual's charts: every tracked results/**/*.csv except the CI
 # baselines under results/baselines/) must have been measured on a clean tree whose
-# Benchmarks/ equals HEAD's.
+# Benchmarks/ equals HEAD's; and every figure the README and the manual quote from those
+# CSVs (the marked `<!-- figures:NAME -->` blocks) must be what scripts/figures.py makes of
+# them: a hand-edited or left-behind number fails.
 #
 # Usage: scripts/figures-check.sh [FILE.csv…]   (default: the tracked CSVs described above)
 #
@@ -14,7 +16,8 @@
 #
 # A shallow clone may lack a recorded commit: then the script runs `git fetch --unshallow`
 # once, and if the commit is still missing says so (exit 1), naming the fix.
-# Exit status: 0 every file current; 1 a file stale, unreadable or (shallow history) unchecked;
+# Exit status: 0 every file current and every quoted figure its CSV's; 1 a file stale,
+# unreadable or (shallow history) unchecked, or a quoted figure that differs from its CSV;
 # 64 usage.
 set -euo pipefail
 # FILE arguments are read from where the script was called; the rest runs at the top of the
@@ -31,7 +34,7 @@ cd "$(dirname "$0")/.."
 
 case ${1:-} in
     -h | --help)
-        sed -n '2,18p' "$0" | sed 's/^# \{0,1\}//'
+        sed -n '2,21p' "$0" | sed 's/^# \{0,1\}//'
         exit 0
         ;;
     -*)
@@ -56,7 +59,7 @@ if [ ${#files[@]} -eq 0 ]; then
     exit 0
 fi
 
-remedy="re-measure with scripts/readme-charts.sh --measure (release build, quiet machine) and commit the CSVs and charts"
+remedy="re-measure with scripts/readme-charts.sh --measure (release build, quiet host) and commit the CSVs and charts"
 unshallowed=no
 stale=0
 unchecked=0
@@ -140,7 +143,16 @@ PY
     fi
 done
 
-if [ "$stale" -gt 0 ]; then
+# The quoted figures: each marked block against what the committed CSVs give.
+quoted=current
+if ! python3 scripts/figures.py check; then
+    quoted=differing
+fi
+
+if [ "$quoted" = differing ]; then
+    echo "figures-check: FAILED: the README or the manual quotes a figure its CSV does not give; rewrite the quoted figures with scripts/readme-charts.sh (no --measure), or re-measure"
+    exit 1
+elif [ "$stale" -gt 0 ]; then
     echo "figures-check: FAILED: $stale of ${#files[@]} files stale; $remedy"
     exit 1
 elif [ "$unchecked" -gt 0 ]; then

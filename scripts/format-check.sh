@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Lints the Swift sources against the checked-in .swift-format (4-space indent, 100 columns,
-# the house style of ../shared/STYLE.md), strictly: every finding is an error.
+# the project's house style), strictly: every finding is an error.
 #
 # Usage: scripts/format-check.sh
 # To fix what the formatter can fix (everything but an end-of-line comment that makes a line

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Kill test for issue 12: SIGKILLs simbench at random moments while it writes, then checks
+# Kill test: SIGKILLs simbench at random moments while it writes, then checks
 # that every output is either absent or whole (byte for byte the output of a run that was
 # not killed) and that no temporary file is left.
 #

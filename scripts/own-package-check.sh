@@ -10,7 +10,7 @@
 # The article's Package.swift names the dependency "../simbench": the temporary folder holds
 # `simbench`, a symbolic link to this checkout, beside the package, so the article is built as
 # written. Exit status: 0 when the package builds, `run` writes a CSV with both of Doubling's
-# variants, and `compare` judges them (no regression, or one: two runs on a loaded machine may
+# variants, and `compare` judges them (no regression, or one: two runs on a loaded host may
 # differ; any other status fails); 1 otherwise. The last line says which.
 set -euo pipefail
 cd "$(dirname "$0")/.."

@@ -1,8 +1,11 @@
 #!/usr/bin/env bash
-# The README's result charts, drawn by simbench from CSVs committed under results/charts/:
-#   scripts/readme-charts.sh             draw results/charts/*.svg from the committed CSVs
+# The README's result charts, drawn by simbench from CSVs committed under results/charts/,
+# and every figure the README and the manual quote from them (scripts/figures.py: the marked
+# `<!-- figures:NAME -->` blocks, rewritten from the CSVs):
+#   scripts/readme-charts.sh             draw results/charts/*.svg and rewrite the quoted
+#                                        figures from the committed CSVs (no measuring)
 #   scripts/readme-charts.sh --measure   first re-measure the CSVs (release build, quiet
-#                                        machine: a default suite run at 10,000 machines and
+#                                        host: a default suite run at 10,000 machines and
 #                                        a vending sweep over 10^3, 10^4, 10^5, 10^6 machines)
 #   scripts/readme-charts.sh --quick     re-measure with tiny runs, to prove the pipeline
 #                                        only (never for figures anyone should read)
@@ -44,3 +47,6 @@ fi
 "$binary" plot "$dir/suite.csv" --chart ratios --out "$dir/suite-ratios.svg"
 "$binary" plot "$dir/suite.csv" --chart allocs --out "$dir/suite-allocs.svg"
 "$binary" plot "$dir/vending-sweep.csv" --chart sweep --out "$dir/vending-sweep.svg"
+
+# The prose's figures, from the same CSVs: what the text quotes is what was measured.
+python3 scripts/figures.py write

@@ -26,7 +26,7 @@ public struct CalibrateScenario: Scenario {
         entityUnit: "ruler",
         eventUnit: "work item (a chain of `work` dependent integer steps)",
         // One step is a dependent xorshift and multiply, about 9 cycles (3 ns measured on
-        // this VM's EPYC); with work=1000 a work item takes about 3 µs, so 10,000 rulers ×
+        // an AMD EPYC host); with work=1000 a work item takes about 3 µs, so 10,000 rulers ×
         // 2 items ≈ 60 ms on one core.
         defaultEventsPerEntity: 2,
         // The tape: one 8-byte seed per event, nothing per ruler (release runs of 2×10⁸

@@ -21,7 +21,7 @@ public struct MarksScenario: Scenario {
     public static let descriptor = ScenarioDescriptor(
         name: "marks",
         title: "Visitor vs type casts: operations over doodle mark trees",
-        seedArticle: "visitor-mark-tree.zh.txt",
+        seedArticle: "Objective-C设计模式解析-访问者",
         entityUnit: "page (one doodle's mark tree)",
         eventUnit: "mark visited (the transform visits each mark twice: there and back)",
         defaultEventsPerEntity: 40,

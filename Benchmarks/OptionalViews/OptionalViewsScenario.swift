@@ -21,7 +21,7 @@ public struct OptionalViewsScenario: Scenario {
     public static let descriptor = ScenarioDescriptor(
         name: "optional-views",
         title: "Factory method, abstract factory and proxy vs inline conditions: optional views",
-        seedArticle: "factory-proxy-optional-views.en-zh.txt",
+        seedArticle: "工厂模式和抽象工厂模式_使用代理和抽象工厂模式快速查看可选视图",
         entityUnit: "user session",
         eventUnit: "container lifecycle (create, maybe load, appear n times, tear down)",
         defaultEventsPerEntity: 20,

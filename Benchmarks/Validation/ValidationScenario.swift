@@ -24,7 +24,7 @@ public struct ValidationScenario: Scenario {
     public static let descriptor = ScenarioDescriptor(
         name: "validation",
         title: "Strategy objects vs if / else-if chain: form input validation",
-        seedArticle: "strategy-input-validation.zh.txt",
+        seedArticle: "策略模式",
         entityUnit: "form session",
         eventUnit: "validated edit (one field's text checked by its rule)",
         defaultEventsPerEntity: defaultEditsPerSession,

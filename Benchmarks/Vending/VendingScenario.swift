@@ -14,7 +14,7 @@ public struct VendingScenario: Scenario {
     public static let descriptor = ScenarioDescriptor(
         name: "vending",
         title: "State objects vs enum + switch: vending machines",
-        seedArticle: "state-vending-machine.en.txt",
+        seedArticle: "iOS Development-State mode",
         entityUnit: "vending machine",
         eventUnit: "customer action (putMoney, ejectMoney or pressButton)",
         defaultEventsPerEntity: 100,

@@ -18,7 +18,7 @@ public struct WorkdayScenario: Scenario {
     public static let descriptor = ScenarioDescriptor(
         name: "workday",
         title: "State objects vs enum + switch: workers' day-cycles",
-        seedArticle: "state-workday.zh.txt",
+        seedArticle: "iOS App的設計模式開發中對State狀態模式的運用",
         entityUnit: "worker",
         eventUnit: "hour tick (one WriteProgram call)",
         defaultEventsPerEntity: 100,

@@ -66,8 +66,8 @@ int simbench_track_process_bytes_begin(void) { return 0; }
 int64_t simbench_track_process_bytes_end(void) { return -1; }
 #else
 
-// glibc's allocator under its own names (present in every glibc since 2.0; this VM has
-// 2.36). They are what the public names call when nothing interposes them.
+// glibc's allocator under its own names (present in every glibc since 2.0; the project's
+// test host has 2.36). They are what the public names call when nothing interposes them.
 extern void *__libc_malloc(size_t size);
 extern void *__libc_calloc(size_t count, size_t size);
 extern void *__libc_realloc(void *pointer, size_t size);

@@ -55,6 +55,15 @@ static _Noreturn void finish(int signal_number) {
     _exit(128 + signal_number);
 }
 
+void simbench_quiet_exit(int status) {
+    for (int slot = 0; slot < SLOTS; slot++) {
+        if (atomic_load_explicit(&slot_states[slot], memory_order_acquire) == SLOT_ARMED) {
+            unlink(temporary_paths[slot]);
+        }
+    }
+    _exit(status);
+}
+
 static void handle(int signal_number) {
     if (atomic_load_explicit(&critical_depth, memory_order_acquire) > 0) {
         atomic_store_explicit(&held_signal, signal_number, memory_order_release);

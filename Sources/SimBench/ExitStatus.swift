@@ -16,7 +16,7 @@ public enum ExitStatus: Int32, Sendable, CaseIterable {
     /// `doctor`: a validity check failed (a debug build, or a variant whose time does not
     /// grow with its work).
     case unhealthy = 5
-    /// `run --instructions callgrind|perf`: that counting cannot run on this machine
+    /// `run --instructions callgrind|perf`: that counting cannot run on this host
     /// (valgrind missing, or the kernel refuses perf events); nothing was run or written.
     case countingUnavailable = 6
     /// Bad flags, values or names; nothing was run or written.
@@ -24,6 +24,10 @@ public enum ExitStatus: Int32, Sendable, CaseIterable {
     /// Stopped by SIGINT (Ctrl-C): 128 + the signal. The C handler (`Interruption`) exits
     /// with it, after one line saying what was not written; no file is left half-written.
     case interrupted = 130
+    /// Standard output's reader went away (`simbench --help | head -3`): the output stops
+    /// there, quietly, as in the Unix tools a user pipes into `head`: no message, temporary
+    /// files removed. 128 + SIGPIPE, what a shell reports for a tool that signal ends.
+    case closedPipe = 141
     /// Stopped by SIGTERM: 128 + the signal, as for `interrupted`.
     case terminated = 143
 }

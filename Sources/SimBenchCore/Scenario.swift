@@ -120,8 +120,9 @@ public struct ScenarioDescriptor: Sendable {
     public let name: String
     /// One line: what is measured against what.
     public let title: String
-    /// The seed article in `shared/seeds/` the scenario models; nil for a scenario that
-    /// models none (a calibration tool, the harness's self-test).
+    /// The title of the article the scenario models (its subject for an untitled one), as
+    /// `simbench list` cites it; nil for a scenario that models none (a calibration tool, the
+    /// harness's self-test).
     public let seedArticle: String?
     /// What one entity is: "vending machine".
     public let entityUnit: String

@@ -10,7 +10,7 @@ import Testing
 /// commits. What runs for real: resolving `--base`, the git worktree under `.build/ab/`,
 /// two `swift build -c release` (base and head), the ABBA children, reading their CSVs and
 /// the paired verdicts. What it does not prove: anything about the statistics' power on
-/// real changes (that is scripts/ab-proof.sh's job, on a quiet machine).
+/// real changes (that is scripts/ab-proof.sh's job, on a quiet host).
 @Suite(.serialized)
 struct ABCommandTests {
     /// Tiny runs of the calibrate ruler; the debug build under test needs --allow-debug.
@@ -206,7 +206,7 @@ struct ABCommandTests {
         #expect(result.standardError.contains("'no-such-branch' is not a commit"))
     }
 
-    /// Issue 24, class 3: what would fail after both builds (minutes) is refused before
+    /// What would fail after both builds (minutes) is refused before
     /// anything is built, in one line, exit 64, with no worktree or build folder made.
     @Test(
         "a bad --output or bad run arguments are refused before building",

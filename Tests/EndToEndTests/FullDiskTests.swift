@@ -2,7 +2,7 @@ import Foundation
 import SimBench
 import Testing
 
-/// Issue 24, class 6: a new history that cannot be written leaves no file. The disk is
+/// A new history that cannot be written leaves no file. The disk is
 /// "full" for the child alone: a shell caps the size of files it may write
 /// (`ulimit -f 1`: 512 bytes, less than a history's header) and ignores SIGXFSZ, so the
 /// write fails with EFBIG as it would with ENOSPC. The results go to /dev/null, which no

@@ -2,7 +2,7 @@ import Foundation
 import SimBench
 import Testing
 
-/// Issue 12: seeded, bounded fuzzing through the built binary. Generated bad command lines
+/// Seeded, bounded fuzzing through the built binary. Generated bad command lines
 /// across every subcommand, and mutated results files through compare, merge and export.
 /// Each must end with a documented exit status, never a signal or a hang, with one line on
 /// stderr for an error and no file (partial or temporary) left behind when it fails.

@@ -2,7 +2,7 @@ import Foundation
 import SimBench
 import Testing
 
-/// Issue 12: every writer's output path, through the built binary. One-character paths
+/// Every writer's output path, through the built binary. One-character paths
 /// work, `-` is standard output, devices and FIFOs are written in place, symlinks are
 /// followed, and everything else is refused with exit 64 before anything is measured.
 @Suite("output paths", .serialized)

@@ -2,7 +2,7 @@ import Foundation
 import SimBench
 import Testing
 
-/// Issue 12 through the built binary: inputs that are not regular files or are too large,
+/// Hardening through the built binary: inputs that are not regular files or are too large,
 /// a history that cannot grow (file size limit, as a full disk), repair-history, racing
 /// appends, far timestamps for influx, and SIGINT/SIGTERM in the middle of a run.
 @Suite("robustness", .serialized)

@@ -179,24 +179,25 @@ struct RunCommandTests {
         }
     }
 
-    @Test("list names each real scenario's seed article, and none for calibrate and selftest")
+    @Test(
+        "list cites each real scenario's article by its title, and none for calibrate and selftest"
+    )
     func listArticles() throws {
         let list = try SimBenchBinary.run(["list"]).standardOutput
-        #expect(
-            !list.contains("shared/seeds/none") && !list.contains("shared/seeds/README.md"),
-            "\(list)")
+        #expect(!list.contains("seeds/") && !list.contains(".txt"), "\(list)")
         // A scenario's block runs from its title line to the blank line after it.
         let blocks = list.components(separatedBy: "\n\n")
-        for (scenario, article) in [
-            ("vending", "state-vending-machine.en.txt"), ("workday", "state-workday.zh.txt"),
-            ("marks", "visitor-mark-tree.zh.txt"),
-            ("validation", "strategy-input-validation.zh.txt"),
-            ("optional-views", "factory-proxy-optional-views.en-zh.txt"),
-            ("fleet", "state-vending-machine.en.txt"),
+        for (scenario, title) in [
+            ("vending", "iOS Development-State mode"),
+            ("workday", "iOS App的設計模式開發中對State狀態模式的運用"),
+            ("marks", "Objective-C设计模式解析-访问者"),
+            ("validation", "策略模式"),
+            ("optional-views", "工厂模式和抽象工厂模式_使用代理和抽象工厂模式快速查看可选视图"),
+            ("fleet", "iOS Development-State mode"),
         ] {
             let block = blocks.first { $0.hasPrefix("\(scenario) — ") } ?? ""
             #expect(
-                block.contains("  modelled on: shared/seeds/\(article)\n"),
+                block.contains("  modelled on: \"\(title)\"\n"),
                 "\(scenario): \(block.prefix(200))")
         }
         for scenario in ["calibrate", "selftest"] {

@@ -2,7 +2,7 @@ import Foundation
 import SimBench
 import Testing
 
-/// Issue 24, class 4: every command that prints, with standard output on a full disk
+/// Every command that prints, with standard output on a full disk
 /// (`/dev/full`, opened as the child's standard output). Each must exit 1 with one line
 /// naming standard output, as `--out -` does, never 0 with its output lost.
 @Suite("standard output on a full disk", .serialized)

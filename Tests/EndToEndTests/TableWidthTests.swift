@@ -25,8 +25,8 @@ struct TableWidthTests {
         let (width, line) = longest(compact.standardOutput)
         #expect(width <= 120, "\(width) characters: \(line)")
         #expect(
-            compact.standardOutput.contains("ns/event")
-                && compact.standardOutput.contains("vs baseline"))
+            compact.standardOutput.contains("CPU ns/event")
+                && compact.standardOutput.contains("CPU ratio"))
         #expect(
             compact.standardOutput.contains("allocs/event") || compact.standardOutput.contains("CV")
         )

@@ -176,7 +176,7 @@ struct TrackingCommandTests {
         #expect(!FileManager.default.fileExists(atPath: scratch.path("results/baselines/bad.csv")))
     }
 
-    /// Issue 24, class 3: the baselines directory used to be created only after the run.
+    /// The baselines directory used to be created only after the run.
     @Test(
         "run --save-baseline, baseline save: a baselines directory that cannot be made is refused first"
     )

@@ -4,7 +4,7 @@ import Testing
 
 @testable import SimBench
 
-/// Issue 24, class 1: charts and the report on any file the readers accept. Seeded files of
+/// Charts and the report on any file the readers accept. Seeded files of
 /// extreme finite numbers (5e-324, ±1.7976931348623157e308, 1e300, 0, -0, and mixes of tiny
 /// and huge) go through every `ChartKind` and the HTML report, in process: a trap would end
 /// the test run. Each chart is XML with finite coordinates and within `ChartLimits`, or is

@@ -448,7 +448,7 @@ extension ChartTests {
         let expected = [
             "state-objects: +30.2 ns per customer action [29.2, 31.2] (CPU) and +212 B per vending machine; "
                 + "negligible (&lt; 5%) once a customer action does ≥ 600 ns of real work.",
-            "objects: +20.0 ns per hour tick [19.0, 21.0] (CPU) and +64.0 B per machine; "
+            "objects: +20.0 ns per hour tick [19.0, 21.0] (CPU) and +64.0 B per entity; "
                 + "negligible (&lt; 5%) once an hour tick does ≥ 400 ns of real work.",
         ]
         for (section, sentence) in zip(sections, expected) {
@@ -473,7 +473,7 @@ extension ChartTests {
     }
 
     @Test(
-        "report: answers of several configurations, each under its title; the latest run's answer")
+        "report: answers of several configurations and runs, each under its title and run")
     func reportAnswersPerConfiguration() throws {
         var rows = [[String: String]]()
         for (machines, overhead, run) in [
@@ -487,19 +487,19 @@ extension ChartTests {
         }
         let html = HTMLReport.answers(try Self.records(rows, runs: .several), scenario: nil)
         #expect(
-            html.components(separatedBy: "<li>").count - 1 == 2,
-            "one answer per configuration: \(html)")
-        #expect(
-            html.contains(
-                "<p class=\"configuration\">vending · 1,000 machines × 200 events each</p>"),
-            "\(html)")
-        #expect(
-            html.contains(
-                "<p class=\"configuration\">vending · 2,000 machines × 200 events each</p>"),
-            "\(html)")
+            html.components(separatedBy: "<li>").count - 1 == 3,
+            "one answer per configuration and run: \(html)")
+        for (machines, run) in [("1,000", "r1"), ("2,000", "r2"), ("1,000", "r3")] {
+            #expect(
+                html.contains(
+                    "<p class=\"configuration\">vending · \(machines) machines × 200 events each · run \(run) on ci-host</p>"
+                ),
+                "\(html)")
+        }
         #expect(
             html.contains("state-objects: +11.0 ns per customer action")
-                && !html.contains("+10.0 ns"), "the latest run answers: \(html)")
+                && html.contains("state-objects: +10.0 ns per customer action"),
+            "every run answers: \(html)")
         #expect(
             HTMLReport.answers(try Self.records(Self.suite()), scenario: nil).isEmpty,
             "no overhead columns, no answers")

@@ -136,10 +136,11 @@ struct ComparisonMetricTests {
         let markdown = comparison.render(.markdown, width: 120)
         #expect(
             markdown.contains(
-                "now: vending.table: +50.0 ns per customer action [49.0, 51.0] (CPU) and +64.0 B per machine; negligible (&lt; 5%) once a customer action does ≥ 900 ns of real work."
+                "now: vending.table (products=40): +50.0 ns per customer action [49.0, 51.0] (CPU) and +64.0 B per entity; negligible (&lt; 5%) once a customer action does ≥ 900 ns of real work."
             ), "\(markdown)")
         #expect(
-            markdown.contains("was: vending.table: +20.0 ns per customer action"), "\(markdown)")
+            markdown.contains("was: vending.table (products=40): +20.0 ns per customer action"),
+            "\(markdown)")
         // Unchanged patterns get no sentence.
         let same = try ResultsComparison(baseline: before, current: before)
         #expect(same.answers.isEmpty)

@@ -4,7 +4,7 @@ import Testing
 
 @testable import SimBench
 
-/// Issue 12, in the library: histories created by racing runs, repair of
+/// Hardening, in the library: histories created by racing runs, repair of
 /// a history an older version left broken, influx timestamps far from today, an inverted
 /// interval, path text without Foundation.
 @Suite("hardening", .serialized)
@@ -73,7 +73,7 @@ struct HardeningTests {
         }
     }
 
-    /// Issue 24, class 4: the line SIGINT and SIGTERM print says what became of each output.
+    /// The line SIGINT and SIGTERM print says what became of each output.
     @Test("the interruption notice groups the outputs by what became of them, in a fixed order")
     func interruptionNotice() {
         typealias Fate = Interruption.Fate

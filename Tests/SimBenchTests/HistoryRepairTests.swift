@@ -3,7 +3,7 @@ import Testing
 
 @testable import SimBench
 
-/// Issue 24, class 5: `repair-history` after emulated short writes. An append is cut at
+/// `repair-history` after emulated short writes. An append is cut at
 /// every byte offset of its run (what SIGKILL, a crash or a failed undo leaves), and the
 /// repair must never leave part of a run, and never drop a complete run.
 @Suite("history repair")

@@ -4,7 +4,7 @@ import Testing
 
 @testable import SimBench
 
-/// Issue 24, class 6: no file left behind. Leftover temporaries of a killed write are
+/// No file left behind. Leftover temporaries of a killed write are
 /// removed by the next write to their directory, and nothing else is; a file created
 /// whole-or-nothing is never half there.
 @Suite("leftover files", .serialized)

@@ -88,7 +88,7 @@ struct ResultsComparisonTests {
         let drifted = try compare(run(1, "a.csv"), run(1.3, "b.csv"))
         #expect(drifted.regressions == 2)
         #expect(
-            drifted.notes.contains { $0.contains("more likely the machine than the code") },
+            drifted.notes.contains { $0.contains("more likely the host than the code") },
             "\(drifted.notes)")
         let same = try compare(run(1, "a.csv"), run(1, "b.csv"))
         #expect(!same.notes.contains { $0.contains("machine than the code") })

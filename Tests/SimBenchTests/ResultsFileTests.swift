@@ -92,7 +92,7 @@ struct ResultsFileTests {
             name: "cell too large to be finite",
             text: replacing("ns_per_event_ci_high", with: "1e999"), line: 3,
             column: "ns_per_event_ci_high", mentions: "'1e999' is not a finite number"),
-        // Issue 12: shapes of garbage an earlier reader took for numbers.
+        // Shapes of garbage an earlier reader took for numbers.
         BadFile(
             name: "NUL inside a number", text: replacing("ns_per_event_median", with: "8\0"),
             line: 3,

@@ -26,6 +26,11 @@ void simbench_cleanup_forget(int slot);
 /// The text printed after "simbench: interrupted by SIGINT; " (at most 1023 bytes kept).
 void simbench_interruption_notice(const char *text);
 
+/// Removes simbench's temporary files and exits with `status` at once, printing nothing:
+/// standard output's reader has gone (a pipe into `head`), so the rest of the output has
+/// no one to read it.
+_Noreturn void simbench_quiet_exit(int status);
+
 /// Between enter and leave a signal is held: the handler only records it, and leave acts
 /// on it. For a write that must finish or be undone as a whole (a history append).
 void simbench_critical_enter(void);

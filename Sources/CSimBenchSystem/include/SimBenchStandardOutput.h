@@ -19,6 +19,11 @@ int simbench_stdout_flush(void);
 /// Nonzero when any write to stdout has failed since the process began.
 int simbench_stdout_failed(void);
 
+/// Nonzero when `descriptor` (standard output, or the copy `--out -` writes to) is a pipe or
+/// socket whose reader has gone: `error_number` (errno of the failed write) is EPIPE, or the
+/// descriptor reports an error to poll.
+int simbench_reader_gone(int descriptor, int error_number);
+
 #ifdef __cplusplus
 }
 #endif

@@ -99,22 +99,41 @@ enum ChartRows {
         )
     }
 
+    /// Which ratio a chart draws of a row, and how it is labelled: the CPU ratio, the
+    /// headline (what the pattern costs on one core), where the row has it; the wall ratio
+    /// of a file from before the CPU columns.
+    static func ratioColumns(_ record: ResultsRecord)
+        -> (value: ResultColumn, low: ResultColumn, high: ResultColumn, basis: String)
+    {
+        record.number(.cpuRatioToBaseline) != nil
+            ? (.cpuRatioToBaseline, .cpuRatioCILow, .cpuRatioCIHigh, "CPU ratio")
+            : (.ratioToBaseline, .ratioCILow, .ratioCIHigh, "wall ratio")
+    }
+
+    /// `CPU` when any of `records` draws its CPU ratio, else `wall`: the basis a chart's
+    /// title names.
+    static func ratioBasis(_ records: [ResultsRecord]) -> String {
+        records.contains { $0.number(.cpuRatioToBaseline) != nil } ? "CPU" : "wall"
+    }
+
     /// Whether the row has a ratio a chart can draw (`ratio` is not nil), without the work
     /// of its tooltip.
     static func hasRatio(_ record: ResultsRecord) -> Bool {
         record.isOK && !record.isBaselineVariant && record.role != .floor
-            && record.number(.ratioToBaseline).map { $0 > 0 } == true
+            && record.number(ratioColumns(record).value).map { $0 > 0 } == true
     }
 
-    /// The row's ratio to its baseline with its 95% interval, at `x`.
+    /// The row's ratio to its baseline with its 95% interval, at `x`: CPU where the row has
+    /// it (`ratioColumns`).
     static func ratio(_ record: ResultsRecord, x: Double) -> ChartPoint? {
-        guard hasRatio(record), let ratio = record.number(.ratioToBaseline) else { return nil }
-        let low = record.number(.ratioCILow)
-        let high = record.number(.ratioCIHigh)
+        let columns = ratioColumns(record)
+        guard hasRatio(record), let ratio = record.number(columns.value) else { return nil }
+        let low = record.number(columns.low)
+        let high = record.number(columns.high)
         return ChartPoint(
             x: x, y: ratio, low: low, high: high,
             note:
-                "\(record[.variant]): \(NumberFormat.ratio(ratio)), 95% CI \(NumberFormat.interval(low, high, ratio: true))"
+                "\(record[.variant]): \(columns.basis) \(NumberFormat.ratio(ratio)), 95% CI \(NumberFormat.interval(low, high, ratio: true))"
         )
     }
 }

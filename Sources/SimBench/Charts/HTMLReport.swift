@@ -70,7 +70,7 @@ public enum HTMLReport {
             <header>
             <h1>simbench report</h1>
             <p>From \(sources.map { "<code>\(escaped(ChartText.clipped($0)))</code>" }.joined(separator: ", ")): \(records.count) rows, \(allScenarios.count) scenarios.
-            Ratios are each variant's median time per event over its scenario's baseline variant's; intervals are 95% bootstrap confidence intervals.</p>
+            The headline is CPU time per event, what a pattern costs on one core: a CPU ratio is a variant's median CPU time per event over its scenario's baseline variant's. Wall ns/event is the fleet's throughput on the host's cores. Intervals are 95% bootstrap confidence intervals.</p>
             <nav><ul>
             """
         html += "\n"
@@ -160,7 +160,8 @@ public enum HTMLReport {
             ("variant", { ($0[.variant], nil) }),
             ("role", { ($0[.role], nil) }),
             ("status", { ($0[.status], nil) }),
-            ("ns/event", { figure($0, .nsPerEventMedian) }),
+            ("CPU ns/event", { figure($0, .cpuNsPerEventMedian) }),
+            ("wall ns/event", { figure($0, .nsPerEventMedian) }),
             (
                 "95% CI",
                 {
@@ -172,17 +173,18 @@ public enum HTMLReport {
                     )
                 }
             ),
-            ("ratio", { ratio($0, .ratioToBaseline) }),
+            ("CPU ratio", { ratio($0, .cpuRatioToBaseline) }),
             (
-                "ratio 95% CI",
+                "CPU ratio 95% CI",
                 {
                     (
                         NumberFormat.interval(
-                            $0.number(.ratioCILow), $0.number(.ratioCIHigh), ratio: true),
-                        $0.number(.ratioCILow)
+                            $0.number(.cpuRatioCILow), $0.number(.cpuRatioCIHigh), ratio: true),
+                        $0.number(.cpuRatioCILow)
                     )
                 }
             ),
+            ("wall ratio", { ratio($0, .ratioToBaseline) }),
             ("net of floor", { ratio($0, .ratioNetOfFloor) }),
             ("allocs/event", { figure($0, .allocsPerEvent) }),
             ("instr/event", { figure($0, .instructionsPerEvent) }),
@@ -228,11 +230,14 @@ public enum HTMLReport {
     }
 
     /// The one-line answers of a scenario's patterns (`PatternAnswer`), the sentences `run`
-    /// prints under its table: one per pattern and measured configuration, from its last row
-    /// (a history file measures a configuration in many runs; the latest answers). When the
-    /// rows hold several configurations (a sweep, several parameters), each list is headed
-    /// by its configuration. Empty when no row has the overhead columns.
+    /// prints under its table: one per pattern, measured configuration and run. When the
+    /// rows hold several runs (several files, a history), every run's answers are shown, each
+    /// list headed by its configuration and its run, so that no run's answer hides another's
+    /// whatever the order of the files; with several configurations (a sweep, several
+    /// parameters) each list is headed by its configuration. Empty when no row has the
+    /// overhead columns.
     static func answers(_ records: [ResultsRecord], scenario: Scenario?) -> String {
+        let byRun = Set(records.lazy.map { $0[.runID] }).count > 1
         var latest = [[String]: PatternAnswer]()
         // Configurations in the order first met, each with its first row (for its title) and
         // its variants in the order first met.
@@ -243,7 +248,7 @@ public enum HTMLReport {
             // The section names the scenario, and the catalog knows its entity.
             answer.variant = record[.variant]
             if let entity = scenario?.entity { answer.entity = PatternAnswer.noun(entity) }
-            let configuration = ChartRows.configurationKey(record, byRun: false)
+            let configuration = ChartRows.configurationKey(record, byRun: byRun)
             if variants[configuration] == nil {
                 configurations.append((configuration, record))
                 variants[configuration] = []
@@ -258,7 +263,8 @@ public enum HTMLReport {
         var shown = 0
         for configuration in configurations where shown < limit {
             if configurations.count > 1 {
-                let title = ChartRows.title(configuration.first)
+                var title = ChartRows.title(configuration.first)
+                if byRun { title += " · " + runLabel(configuration.first) }
                 html += "<p class=\"configuration\">\(escaped(ChartText.clipped(title)))</p>\n"
             }
             html += "<ul>\n"
@@ -276,6 +282,12 @@ public enum HTMLReport {
                 + "the table and the CSV hold them all.</p>\n"
         }
         return html + "</section>\n"
+    }
+
+    /// `run 2026-11-30T14:00:00Z-1a2b on vm`: a run's id and its host.
+    static func runLabel(_ record: ResultsRecord) -> String {
+        let host = record[.host].isEmpty ? "" : " on \(record[.host])"
+        return "run \(record[.runID])\(host)"
     }
 
     /// The environment of every row, once for the page: each column's distinct values.

@@ -84,8 +84,12 @@ enum HistoryChart {
                     rows.compactMap { ChartRows.nanoseconds($0, x: runIndex[$0[.runID]]!) })
                 ratios.append(rows.compactMap { ChartRows.ratio($0, x: runIndex[$0[.runID]]!) })
                 for (before, now) in zip(rows, rows.dropFirst()) {
-                    let verdict = ResultsComparison.time(
-                        from: before, to: now, thresholds: RegressionThresholds()
+                    // A run on another CPU (cores, OS, toolchain) is not judged against the
+                    // run before: its ratios moved with the host (`EnvironmentChange`).
+                    let thresholds = RegressionThresholds()
+                    let verdict = EnvironmentChange(baseline: [before], current: [now]).judged(
+                        ResultsComparison.time(from: before, to: now, thresholds: thresholds),
+                        thresholds: thresholds
                     ).verdict
                     guard verdict == .regression || verdict == .improvement,
                         let time = now.number(.nsPerEventMedian)

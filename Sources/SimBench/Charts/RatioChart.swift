@@ -16,9 +16,11 @@ enum RatioChart {
         try SVGCanvas.reserve(patterns.count * 5)
         var values = [1.0]
         for row in patterns {
+            let columns = ChartRows.ratioColumns(row)
             values += [
-                row.number(.ratioToBaseline), row.number(.ratioCILow), row.number(.ratioCIHigh),
-            ].compactMap { $0 }
+                row.number(columns.value), row.number(columns.low), row.number(columns.high),
+            ]
+            .compactMap { $0 }
             values += [
                 row.number(.ratioNetOfFloor), row.number(.ratioNetCILow),
                 row.number(.ratioNetCIHigh),
@@ -32,11 +34,13 @@ enum RatioChart {
         let hasNet = patterns.contains { $0.number(.ratioNetOfFloor) != nil }
 
         var canvas = SVGCanvas(width: Charts.width, height: 0)
+        let basis = ChartRows.ratioBasis(patterns)
         canvas.text(
-            10, 20, "Ratio to the baseline, 95% CI (log scale; < 1× is faster than the baseline)",
+            10, 20,
+            "\(basis) ratio to the baseline, 95% CI (\(basis) time per event; log scale; < 1× is faster)",
             size: 14, bold: true)
         var legend: [(colour: String, name: String, marker: ChartText.LegendMarker)] = [
-            (ChartPalette.colour(0), "ratio to baseline, 95% CI", .dot)
+            (ChartPalette.colour(0), "\(basis) ratio to baseline, 95% CI", .dot)
         ]
         if hasNet {
             legend.append(

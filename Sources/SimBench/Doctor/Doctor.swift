@@ -2,7 +2,7 @@ import Foundation
 import Glibc
 import SimBenchCore
 
-/// `simbench doctor`: checks that this machine and this build can produce numbers worth
+/// `simbench doctor`: checks that this host and this build can produce numbers worth
 /// reading, and that every variant's time grows with its work.
 public struct Doctor: Sendable {
     /// One finding.
@@ -127,7 +127,7 @@ public struct Doctor: Sendable {
         return checks
     }
 
-    /// A plan of the doctor's; a run too large for this machine's memory is refused naming
+    /// A plan of the doctor's; a run too large for this host's memory is refused naming
     /// `--machines`, the doctor's one flag that sizes it, and `size`, the events per machine
     /// the doctor chose.
     private func plan(

@@ -238,9 +238,15 @@ public struct OutputPath: Sendable, Equatable {
         switch kind {
         case .standardOutput:
             fflush(nil)
-            try AtomicFile.writeAll(
-                Array(contents.utf8), to: Self.standardOutputDescriptor.load(ordering: .relaxed),
-                path: "standard output")
+            let descriptor = Self.standardOutputDescriptor.load(ordering: .relaxed)
+            do {
+                try AtomicFile.writeAll(
+                    Array(contents.utf8), to: descriptor, path: "standard output")
+            } catch {
+                // A reader that has gone (`| head`) ends the output quietly, as for tables.
+                StandardOutput.endIfReaderGone(descriptor, errorNumber: 0)
+                throw error
+            }
             Interruption.written(argument)
         case .stream:
             let descriptor = open(resolved, O_WRONLY | O_NOCTTY | O_CLOEXEC)

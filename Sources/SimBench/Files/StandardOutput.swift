@@ -10,6 +10,11 @@ import Glibc
 /// cannot; `flush`, run once before the process exits, fails if any earlier write did.
 /// Either way the command prints one line on stderr and exits 1, as `--out -` does when its
 /// write fails.
+///
+/// A reader that has gone (`simbench --help | head -3`) is not such a failure: the output
+/// was cut off by the user's choice, so simbench stops at once, quietly, as the Unix tools a
+/// user pipes into `head` do: its temporary files removed, no message, exit status
+/// ``ExitStatus/closedPipe`` (141, what a shell reports for a tool SIGPIPE ended).
 public enum StandardOutput {
     /// What messages call standard output.
     public static let name = "standard output"
@@ -21,17 +26,32 @@ public enum StandardOutput {
             guard let base = bytes.baseAddress else { return true }
             return simbench_stdout_write(base, bytes.count) == bytes.count
         }
-        guard complete else { throw FileError(path: name, reason: errnoText()) }
+        guard complete else { throw failure(errnoText()) }
         try flush()
     }
 
     /// Flushes standard output; fails if this or any earlier write to it failed.
     public static func flush() throws(FileError) {
         if simbench_stdout_flush() != 0 {
-            throw FileError(path: name, reason: errnoText())
+            throw failure(errnoText())
         }
         guard simbench_stdout_failed() == 0 else {
-            throw FileError(path: name, reason: "an earlier write failed; the output is incomplete")
+            throw failure("an earlier write failed; the output is incomplete")
+        }
+    }
+
+    /// The error for a failed write, read right after it (errno still set); a reader that
+    /// has gone ends the process quietly instead.
+    private static func failure(_ reason: String) -> FileError {
+        endIfReaderGone(STDOUT_FILENO, errorNumber: errno)
+        return FileError(path: name, reason: reason)
+    }
+
+    /// Ends the process quietly, exit ``ExitStatus/closedPipe``, when the reader of
+    /// `descriptor` (standard output or its reserved copy) has gone; returns otherwise.
+    public static func endIfReaderGone(_ descriptor: Int32, errorNumber: Int32) {
+        if simbench_reader_gone(descriptor, errorNumber) != 0 {
+            simbench_quiet_exit(ExitStatus.closedPipe.rawValue)
         }
     }
 }

@@ -15,7 +15,7 @@ struct MemoryRefusal: Error, Sendable {
     var configurations: Int
     /// The estimate, in bytes; nil when it overflows 64 bits.
     var estimate: UInt64?
-    /// What the run may use: "the 80% of this machine's 24 GB memory it may use".
+    /// What the run may use: "the 80% of this host's 24 GB memory it may use".
     var limit: String
     /// Whether `machines` and `events` are a sweep's largest values.
     var largestOfSweep: Bool
@@ -54,7 +54,7 @@ extension RunPlan {
             entry: entry, variants: variants, machines: machines, events: events, seed: seed,
             parameterSets: parameterSets, configurations: configurations, resident: resident)
         var budget = physicalMemory / 10 * 8
-        var limit = "the 80% of this machine's \(formatBytes(physicalMemory)) memory it may use"
+        var limit = "the 80% of this host's \(formatBytes(physicalMemory)) memory it may use"
         if let available = ResourceUsage.availableBytes(), available < budget {
             budget = available
             limit = "the \(formatBytes(available)) of memory available now"

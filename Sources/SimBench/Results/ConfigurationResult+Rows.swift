@@ -60,6 +60,7 @@ extension ConfigurationResult {
             setupMilliseconds: Double(setup.shardNanoseconds) / 1e6,
             prepareMilliseconds: Double(setup.prepareNanoseconds[variant.name] ?? 0) / 1e6,
             checksum: measured.verdict?.checksum ?? 0)
+        row.entityUnit = planned.entry.descriptor.entityUnit
         row.processes = processes
         row.estimatedPeakBytes = planned.estimatedPeakBytes
         row.sweep = planned.sweep

@@ -113,7 +113,7 @@ public struct AxisReference: Sendable {
 public struct RunResult: Sendable {
     public let environment: RunEnvironment
     public let configurations: [ConfigurationResult]
-    /// Metrics this machine cannot measure, and why; printed once.
+    /// Metrics this host cannot measure, and why; printed once.
     public let notes: [String]
 
     init(environment: RunEnvironment, configurations: [ConfigurationResult], notes: [String]) {

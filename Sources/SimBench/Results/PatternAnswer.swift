@@ -53,18 +53,24 @@ public struct PatternAnswer: Sendable, Equatable {
     }
 
     /// The answer of a pattern's row in a results file; nil for a baseline or a floor, a
-    /// wrong outcome, or a file without the overhead columns. A file does not name the
-    /// scenario's entity, so the harness's word stands for it: machine.
+    /// wrong outcome, or a file without the overhead columns. It is named by scenario,
+    /// variant, parameters and sweep point (`marks.visitor (op=bounds)`), so that answers of one variant
+    /// under several parameters can be told apart, and speaks of the scenario's own entity
+    /// (`entity_unit`); a file older than that column says "entity".
     public init?(record: ResultsRecord) {
         guard record.role == .pattern, record.isOK,
             let overhead = record.number(.overheadNsPerEvent)
         else {
             return nil
         }
+        let settings = [record[.parameters], record[.sweep]].filter { !$0.isEmpty }
+        let parameters = settings.isEmpty ? "" : " (\(settings.joined(separator: "; ")))"
+        let entity = record[.entityUnit]
         self.init(
-            variant: "\(record[.scenario]).\(record[.variant])",
+            variant: "\(record[.scenario]).\(record[.variant])\(parameters)",
             event: PatternAnswer.noun(record[.eventUnit]),
-            entity: "machine", overhead: overhead, overheadLow: record.number(.overheadCILow),
+            entity: entity.isEmpty ? "entity" : PatternAnswer.noun(entity), overhead: overhead,
+            overheadLow: record.number(.overheadCILow),
             overheadHigh: record.number(.overheadCIHigh),
             bytesOverBaseline: record.number(.bytesPerEntityOverBaseline),
             breakeven: record.number(.breakevenNsPerEvent), breakevenNote: record[.breakevenNote],
@@ -77,19 +83,41 @@ public struct PatternAnswer: Sendable, Equatable {
         return plain.trimmingCharacters(in: .whitespaces)
     }
 
+    /// The overhead's interval holds zero: at this size the pattern and its baseline cannot
+    /// be told apart, so the sentence claims neither faster nor slower.
+    public var withinNoise: Bool {
+        guard let overheadLow, let overheadHigh else { return false }
+        return overheadLow <= 0 && overheadHigh >= 0
+    }
+
+    /// One sentence, claiming only what the interval shows: "faster" or "slower" (with a
+    /// break-even) only when the interval excludes zero, otherwise "no measurable difference
+    /// at this size [interval]".
     public var sentence: String {
         guard let overhead else { return "\(variant): no overhead measured" }
         let interval = NumberFormat.interval(overheadLow, overheadHigh)
         let ci = interval == "—" ? "" : " \(interval)"
-        let sign = overhead < 0 ? "−" : "+"
-        var text =
-            "\(variant): \(sign)\(NumberFormat.significant(abs(overhead))) ns per \(event)\(ci) (CPU)"
+        var text: String
+        let unbounded = overheadLow == nil || overheadHigh == nil
+        if withinNoise {
+            text = "\(variant): no measurable difference at this size\(ci) ns per \(event) (CPU)"
+        } else if unbounded {
+            let sign = overhead < 0 ? NumberFormat.minus : "+"
+            text =
+                "\(variant): \(sign)\(NumberFormat.significant(abs(overhead))) ns per \(event) (CPU; no interval, too few rounds: neither faster nor slower is claimed)"
+        } else {
+            let sign = overhead < 0 ? NumberFormat.minus : "+"
+            text =
+                "\(variant): \(sign)\(NumberFormat.significant(abs(overhead))) ns per \(event)\(ci) (CPU)"
+        }
         if let bytes = bytesOverBaseline {
-            let sign = bytes < 0 ? "−" : "+"
+            let sign = bytes < 0 ? NumberFormat.minus : "+"
             text += " and \(sign)\(NumberFormat.significant(abs(bytes))) B per \(entity)"
         }
         let share = negligible.map { RelativeChange.percent($0) } ?? "5%"
-        if let breakeven {
+        if withinNoise || unbounded {
+            text += "."
+        } else if let breakeven {
             text +=
                 "; negligible (< \(share)) once \(PatternAnswer.article(event)) \(event) does ≥ \(NumberFormat.significant(breakeven)) ns of real work."
         } else if overhead <= 0 {

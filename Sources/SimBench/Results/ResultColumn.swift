@@ -399,6 +399,10 @@ extension ResultColumn {
         "instructions_source", influx: .string, readers: [.compare, .github]
     ) { $0.instructionsSource }
 
+    /// What one entity of the scenario is (`vending machine`, `form session`), so that a
+    /// file's answers name it without the catalog.
+    public static let entityUnit = text("entity_unit", readers: [.compare]) { $0.entityUnit }
+
     /// Every column, in the order simbench writes them. New columns go at the end.
     public static let all: [ResultColumn] = [
         runID, timestamp, host, cpu, cores, loadAverage, os, swiftVersion, buildConfig, buildFlags,
@@ -416,7 +420,7 @@ extension ResultColumn {
         overheadCILow, overheadCIHigh, breakevenNsPerEvent, breakevenCILow, breakevenCIHigh,
         breakevenNote, negligible, bytesPerEntity, bytesPerEntityOverBaseline, floorNsPerEvent,
         floorShare, ratioNetOfFloor, ratioNetCILow, ratioNetCIHigh, estimatedPeakBytes, sweep,
-        runRows, estimatedCyclesPerEvent, instructionsSource,
+        runRows, estimatedCyclesPerEvent, instructionsSource, entityUnit,
     ]
 
     /// The column named `name`, if simbench writes one.

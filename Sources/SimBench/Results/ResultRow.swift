@@ -16,6 +16,8 @@ public struct ResultRow: Sendable, Equatable {
     /// `wrong` when the outcome differed from the baseline's (no timings then).
     public var status: ResultStatus
     public var eventUnit: String
+    /// What one entity is: `vending machine`.
+    public var entityUnit = ""
     public var machines: Int
     public var eventsPerMachine: Int
     public var eventsPerRound: Int

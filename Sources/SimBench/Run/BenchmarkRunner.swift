@@ -69,7 +69,7 @@ public struct BenchmarkRunner: Sendable {
     /// The fewest measured rounds `--max-time` leaves a variant with.
     public static let minimumRoundsUnderMaxTime = 3
 
-    /// Why a metric is missing on this machine, said once per run. (Allocations are counted
+    /// Why a metric is missing on this host, said once per run. (Allocations are counted
     /// apart, by `AllocationPass`, which says why when it cannot.)
     static func measurementNotes(instructions: InstructionSource = .auto) -> [String] {
         var notes = [String]()

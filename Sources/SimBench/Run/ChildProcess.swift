@@ -19,6 +19,9 @@ public enum ChildProcess {
         /// To the existing file at the path, opened for writing: `/dev/full` tests how a
         /// command meets a write that fails.
         case file(String)
+        /// To a descriptor the caller opened and still owns (a pipe whose reader is gone:
+        /// how a command meets a closed pipe).
+        case descriptor(Int32)
     }
 
     /// How a child ended and what it wrote.
@@ -137,6 +140,8 @@ public enum ChildProcess {
                 }
                 toClose.append(null)
                 return (null, nil)
+            case .descriptor(let descriptor):
+                return (descriptor, nil)
             case .file(let path):
                 let file = open(path, O_WRONLY | O_CLOEXEC)
                 guard file >= 0 else {

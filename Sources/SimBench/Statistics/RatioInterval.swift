@@ -15,7 +15,7 @@ import SimBenchCore
 ///
 /// Why per-round ratios and not the ratio of the two medians (what this type computed
 /// before): the two medians may come from different rounds, so a stretch of slow rounds moves
-/// one more than the other. Over 30 runs of the CI suite on a shared 2-core VM (20 processes
+/// one more than the other. Over 30 runs of the CI suite on a shared 2-core host (20 processes
 /// of 4 rounds each), the run-to-run spread of the pattern ratios, (max − min) / median, went
 /// from 1.8–4.2% (ratio of medians) to 0.6–3.5% (median of per-round ratios), and no pattern
 /// spread more. A ratio of 1.10 means the variant took 10% longer than the baseline.

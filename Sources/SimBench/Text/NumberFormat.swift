@@ -1,7 +1,19 @@
 import Foundation
 
-/// How figures read in terminal tables.
+/// How figures read in terminal tables, sentences, charts and reports.
+///
+/// Text for people writes one minus sign, `−` (U+2212), everywhere: in an estimate, an
+/// interval and an axis alike. Files for programs (CSV, JSON, line protocol) never come
+/// through here and keep ASCII `-`.
 public enum NumberFormat {
+    /// The minus sign of text for people.
+    public static let minus = "−"
+
+    /// `text` with a leading ASCII `-` written as ``minus``.
+    static func withMinus(_ text: String) -> String {
+        text.hasPrefix("-") ? minus + text.dropFirst() : text
+    }
+
     /// `3.14`, `31.4`, `314`, `3140`: three significant digits, but never a lost integer
     /// digit.
     public static func significant(_ value: Double, digits: Int = 3) -> String {
@@ -10,7 +22,7 @@ public enum NumberFormat {
         guard magnitude > 0 else { return "0" }
         let integerDigits = Int(floor(log10(magnitude))) + 1
         let decimals = max(0, digits - integerDigits)
-        return String(format: "%.\(decimals)f", value)
+        return withMinus(String(format: "%.\(decimals)f", value))
     }
 
     /// `12.3 M`: SI prefixes for rates.
@@ -34,25 +46,28 @@ public enum NumberFormat {
             groups.insert(digits[start..<end], at: 0)
             end = start
         }
-        return (value < 0 ? "-" : "") + groups.joined(separator: ",")
+        return (value < 0 ? minus : "") + groups.joined(separator: ",")
     }
 
     /// `12.5%`.
     public static func percent(_ fraction: Double) -> String {
         guard fraction.isFinite else { return "—" }
-        return String(format: "%.1f%%", fraction * 100)
+        return withMinus(String(format: "%.1f%%", fraction * 100))
     }
 
     /// `1.23×`.
     public static func ratio(_ value: Double) -> String {
         guard value.isFinite else { return "—" }
-        return String(format: "%.2f×", value)
+        return withMinus(String(format: "%.2f×", value))
     }
 
     /// `[1.20, 1.25]`, or `—` without an interval.
     public static func interval(_ low: Double?, _ high: Double?, ratio: Bool = false) -> String {
         guard let low, let high, low.isFinite, high.isFinite else { return "—" }
-        if ratio { return String(format: "[%.2f, %.2f]", low, high) }
+        if ratio {
+            let bound = { (value: Double) in withMinus(String(format: "%.2f", value)) }
+            return "[\(bound(low)), \(bound(high))]"
+        }
         return "[\(significant(low)), \(significant(high))]"
     }
 }

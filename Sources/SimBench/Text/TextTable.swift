@@ -41,13 +41,24 @@ public struct TextTable {
     /// The table narrowed to `width`: columns are dropped in the order of `dropOrder`
     /// (header names, least useful first) until it fits or none is left to drop.
     public func fitting(width: Int, dropOrder: [String], indent: String = "  ") -> TextTable {
+        fitted(width: width, dropOrder: dropOrder, indent: indent).table
+    }
+
+    /// `fitting(width:dropOrder:indent:)`, with the headers it dropped, in the order dropped:
+    /// what a line under the table names, so that nothing goes without a word. Whole columns
+    /// go, never parts of lines: every row keeps its alignment at any width.
+    public func fitted(width: Int, dropOrder: [String], indent: String = "  ")
+        -> (table: TextTable, dropped: [String])
+    {
         var table = self
+        var dropped = [String]()
         for name in dropOrder where table.width(indent: indent) > width {
             if let column = table.header.lastIndex(of: name) {
                 table = table.removing(column: column)
+                dropped.append(name)
             }
         }
-        return table
+        return (table, dropped)
     }
 
     public func render(indent: String = "  ") -> String {

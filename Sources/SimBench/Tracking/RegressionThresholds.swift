@@ -29,6 +29,9 @@ public struct RegressionThresholds: Sendable, Equatable {
     /// baseline variant, measured in the same rounds, cancel that drift, so on such machines
     /// time is judged through ratios alone and baseline variants' times are shown, not judged.
     public var judgesAbsoluteTime = true
+    /// Whether time is judged between files whose CPU, cores, OS, Swift version or build
+    /// flags differ (`--judge-time-anyway`); by default it is not (`EnvironmentChange`).
+    public var judgesTimeAcrossEnvironments = false
     /// Which time is judged (`--metric`).
     public var metric = TimeMetric.cpu
 
@@ -56,7 +59,7 @@ public struct RegressionThresholds: Sendable, Equatable {
 /// Which time `simbench compare` judges: each worker thread's CPU time, or the round's wall
 /// time.
 ///
-/// CPU time is the default. Measured on a shared 2-core VM (see the README's "Steady
+/// CPU time is the default. Measured on a shared 2-core host (see the README's "Steady
 /// numbers"), the CPU-time ratio of the CI suite spread less from run to run than the
 /// wall-time ratio, since a worker's thread clock stops while another process holds its
 /// core, where the round's wall clock runs on. Files written before the CPU columns

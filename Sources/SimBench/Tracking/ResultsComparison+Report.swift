@@ -54,14 +54,24 @@ extension ResultsComparison {
 
     // MARK: - Text
 
+    /// The note on a change of environment (`EnvironmentChange`), which every verdict
+    /// depends on: printed first, under the title, not among the other notes.
+    private var environmentNote: String? {
+        notes.first { $0.hasPrefix(EnvironmentChange.notePrefix) }
+    }
+
+    private var otherNotes: [String] {
+        notes.filter { !$0.hasPrefix(EnvironmentChange.notePrefix) }
+    }
+
     private func text(width: Int?) -> String {
-        var lines = [
-            title,
-            "  baseline: \(baselineSummary)",
-            "  current:  \(currentSummary)",
-            "  thresholds: \(thresholds.summary)",
-            "  \(tally)",
-        ]
+        var lines =
+            [title] + (environmentNote.map { ["  \($0)"] } ?? []) + [
+                "  baseline: \(baselineSummary)",
+                "  current:  \(currentSummary)",
+                "  thresholds: \(thresholds.summary)",
+                "  \(tally)",
+            ]
         let flagged = comparisons.filter { $0.verdict != .unchanged }
         if !flagged.isEmpty {
             lines.append("")
@@ -74,10 +84,10 @@ extension ResultsComparison {
             lines.append(table(quiet, width: width))
         }
         lines += missing().map { "\n  " + $0.replacingOccurrences(of: "`", with: "") }
-        if !notes.isEmpty {
+        if !otherNotes.isEmpty {
             lines.append("")
             lines.append("  notes:")
-            lines += notes.map { "  - \($0)" }
+            lines += otherNotes.map { "  - \($0)" }
         }
         lines.append("")
         lines += ResultsComparison.wrap(methodText, width: min(96, (width ?? 98) - 2)).map {
@@ -165,7 +175,9 @@ extension ResultsComparison {
                 ? "no regression, \(improvements) improvement\(improvements == 1 ? "" : "s")"
                 : "no regression"
         if notJudged > 0 { headline += ", \(notJudged) not judged" }
-        var lines = ["### \(title): \(headline)", "", tally, ""]
+        var lines = ["### \(title): \(headline)", ""]
+        if let environmentNote { lines += ["**\(escape(environmentNote))**", ""] }
+        lines += [tally, ""]
         // Shifts the code did not make are shown beside the verdicts, not folded: a reader
         // should see that a row moved, and why it is not counted.
         let flagged = comparisons.filter {
@@ -201,8 +213,8 @@ extension ResultsComparison {
             lines.append(line)
             lines.append("")
         }
-        if !notes.isEmpty {
-            lines += notes.map { "- \(escape($0))" }
+        if !otherNotes.isEmpty {
+            lines += otherNotes.map { "- \(escape($0))" }
             lines.append("")
         }
         lines.append(

@@ -67,14 +67,18 @@ public struct ResultsComparison: Sendable {
         var notes = [String]()
         var onlyInCurrent = [ResultIdentity]()
         var answers = [(before: String, now: String)]()
+        let environment = EnvironmentChange(baseline: baseline.records, current: current.records)
         for (key, row) in after.order.map({ ($0, after.rows[$0]!) }) {
             guard let old = before.rows[key] else {
                 onlyInCurrent.append(row.identity)
                 continue
             }
             let counts = ResultsComparison.counts(from: old, to: row, thresholds: thresholds)
-            let time = ResultsComparison.attributed(
-                ResultsComparison.time(from: old, to: row, thresholds: thresholds), counts: counts)
+                .map { environment.judged($0, thresholds: thresholds) }
+            let time = environment.judged(
+                ResultsComparison.attributed(
+                    ResultsComparison.time(from: old, to: row, thresholds: thresholds),
+                    counts: counts), thresholds: thresholds)
             results.append(time)
             if time.verdict == .regression || time.verdict == .improvement,
                 let was = PatternAnswer(record: old), let now = PatternAnswer(record: row)
@@ -84,7 +88,7 @@ public struct ResultsComparison: Sendable {
             if let allocations = ResultsComparison.allocations(
                 from: old, to: row, thresholds: thresholds)
             {
-                results.append(allocations)
+                results.append(environment.judged(allocations, thresholds: thresholds))
             }
             results += counts
             notes += ResultsComparison.configurationNotes(
@@ -103,8 +107,12 @@ public struct ResultsComparison: Sendable {
         comparisons = results.enumerated().sorted {
             ($0.element.verdict, $0.offset) < ($1.element.verdict, $1.offset)
         }.map(\.element)
+        // An environment change is said first: every verdict below depends on it.
         self.notes =
-            ResultsComparison.fileNotes(baseline, current)
+            (environment.isEmpty
+                ? []
+                : [environment.note(judgingTimeAnyway: thresholds.judgesTimeAcrossEnvironments)])
+            + ResultsComparison.fileNotes(baseline, current)
             + ResultsComparison.driftNote(results, thresholds) + notes
         baselineSummary = ResultsComparison.summary(of: baseline)
         currentSummary = ResultsComparison.summary(of: current)
@@ -337,7 +345,7 @@ public struct ResultsComparison: Sendable {
         let hosts = (values(.host, baseline), values(.host, current))
         if !hosts.0.isEmpty, !hosts.1.isEmpty, hosts.0 != hosts.1 {
             notes.append(
-                "measured on different hosts (\(hosts.0.sorted().joined(separator: ", ")) → \(hosts.1.sorted().joined(separator: ", "))): absolute times include the machines' difference; ratios cancel it"
+                "measured on different hosts (\(hosts.0.sorted().joined(separator: ", ")) → \(hosts.1.sorted().joined(separator: ", "))): absolute times include the hosts' difference; ratios cancel a host's speed, not a change of CPU"
             )
         }
         for file in [baseline, current] where values(.buildConfig, file).contains("debug") {
@@ -376,7 +384,7 @@ public struct ResultsComparison: Sendable {
         }
         guard low > thresholds.time || high < -thresholds.time else { return [] }
         return [
-            "every scenario's baseline variant changed in the same direction (\(RelativeChange.signedPercent(low)) to \(RelativeChange.signedPercent(high))): more likely the machine than the code; the patterns' ratio verdicts cancel such drift"
+            "every scenario's baseline variant changed in the same direction (\(RelativeChange.signedPercent(low)) to \(RelativeChange.signedPercent(high))): more likely the host than the code; the patterns' ratio verdicts cancel such drift"
         ]
     }
 

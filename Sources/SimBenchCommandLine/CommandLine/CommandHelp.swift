@@ -31,14 +31,20 @@ enum CommandHelp {
     }
 
     /// `  simbench run [--machines N] … [--quiet]`, wrapped under its first flag.
+    ///
+    /// The operands come after the flags, so that the line works as written: everything
+    /// after `--` goes to a child (`ab -- RUN-ARGUMENTS`), which is optional and so shown in
+    /// brackets, last.
     static func usage<C: Command>(of command: C.Type) -> String {
         let head = "  simbench \(C.name)"
         var words = [String]()
         if !C.subcommands.isEmpty { words.append("<subcommand>") }
-        for operand in C.operands { words.append(operand.name) }
         for option in C.flags {
             let word = option.isRequired ? option.synopsis : "[\(option.synopsis)]"
             words.append(option.repeats ? word + "…" : word)
+        }
+        for operand in C.operands {
+            words.append(operand.name.hasPrefix("-- ") ? "[\(operand.name)]" : operand.name)
         }
         return wrap(words, first: head, indent: String(repeating: " ", count: head.count + 1))
     }

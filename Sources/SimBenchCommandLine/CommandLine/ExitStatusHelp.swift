@@ -1,7 +1,7 @@
 import SimBench
 
 /// The EXIT STATUS section of every help, derived from `ExitStatus`: a command declares what
-/// each status it gives means for it (`Command.exitStatuses`); usage, SIGINT and SIGTERM,
+/// each status it gives means for it (`Command.exitStatuses`); usage, SIGINT, a closed pipe and SIGTERM,
 /// which every command can end with, are added with their general meaning when it says
 /// nothing of its own. `simbench --help` lists every status.
 extension ExitStatus {
@@ -22,12 +22,14 @@ extension ExitStatus {
         case .usage: "usage: bad flag, value or name; nothing was run or written"
         case .interrupted:
             "interrupted (SIGINT): one line says what was not written; no file is left half-written"
+        case .closedPipe:
+            "standard output's reader went away (a pipe into head): output stops quietly, as in other Unix tools"
         case .terminated: "terminated (SIGTERM): as for 130"
         }
     }
 
     /// The statuses every command can end with, whether or not it declares them.
-    static let everyCommand: [ExitStatus] = [.usage, .interrupted, .terminated]
+    static let everyCommand: [ExitStatus] = [.usage, .interrupted, .closedPipe, .terminated]
 
     /// `EXIT STATUS` and one line per status, `0   text` wrapped under its text: `declared`
     /// in its order, then those of `everyCommand` it does not declare.

@@ -2,7 +2,7 @@ import Foundation
 import SimBench
 
 /// `simbench ab --base REF`: the working tree (head) against a git commit (base), measured
-/// on this machine in the same minutes, as alternating child processes.
+/// on this host in the same minutes, as alternating child processes.
 ///
 /// It builds REF in a git worktree under `.build/ab/` (release, with a build folder kept
 /// between calls) and the head, then runs `simbench run` of each build in turn, in ABBA

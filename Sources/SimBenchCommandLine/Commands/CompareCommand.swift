@@ -82,6 +82,11 @@ struct CompareCommand: Command {
                     "judge time through ratios only: a baseline variant's absolute time is shown but not judged, for machines that drift between runs (shared CI runners)"
             ) { $0.thresholds.judgesAbsoluteTime = false },
             .flag(
+                "--judge-time-anyway",
+                help:
+                    "judge time even when the files' CPU, cores, OS, Swift version or build flags differ (by default those verdicts are 'not judged: different CPU', since a pattern's ratio moves with the CPU)"
+            ) { $0.thresholds.judgesTimeAcrossEnvironments = true },
+            .flag(
                 "--fail-on-improvement",
                 help:
                     "exit 4 when there are improvements and no regression (so that a CI job asks for the baseline to be updated)"

@@ -1,7 +1,7 @@
 import Foundation
 import SimBench
 
-/// `simbench doctor`: are this machine's and this build's numbers worth reading?
+/// `simbench doctor`: are this host's and this build's numbers worth reading?
 struct DoctorCommand: Command {
     /// Enough machines that a round's fixed cost (actor messages) is small next to its work.
     var machines = 2000

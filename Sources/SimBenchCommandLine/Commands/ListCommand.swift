@@ -25,7 +25,7 @@ struct ListCommand: Command {
             let suite = descriptor.inDefaultSuite ? "" : " (not in the default suite)"
             lines.append("\(descriptor.name) — \(descriptor.title)\(suite)")
             if let article = descriptor.seedArticle {
-                lines.append("  modelled on: shared/seeds/\(article)")
+                lines.append("  modelled on: \"\(article)\"")
             }
             lines.append("  entity: \(descriptor.entityUnit) · one event: \(descriptor.eventUnit)")
             lines.append(

@@ -10,7 +10,7 @@ extension RunCommand {
     }
 
     /// Valgrind's tools for `callgrind`; nil for the other sources. Throws where `perf` or
-    /// `callgrind` was asked for and cannot count on this machine, before anything runs.
+    /// `callgrind` was asked for and cannot count on this host, before anything runs.
     static func checkCounting(_ source: InstructionSource) throws(CountingUnavailable)
         -> CallgrindPass.Tools?
     {

@@ -205,7 +205,7 @@ struct RunCommand: Command {
         (.wrongOutcome, "a variant's outcome differed"),
         (
             .countingUnavailable,
-            "--instructions callgrind or perf cannot count on this machine (nothing was run)"
+            "--instructions callgrind or perf cannot count on this host (nothing was run)"
         ),
     ]
 

@@ -5,9 +5,10 @@ import SimBenchCore
 /// The terminal report of a run: the environment, then one table per scenario
 /// configuration.
 ///
-/// By default each table is compact (variant, ns/event with its CI, ratio with its CI, CV,
-/// allocations per event) and the report fits `width` columns; `--wide` shows every
-/// column, as wide as it takes.
+/// By default each table is compact (variant, CPU ns/event, CPU ratio with its CI, net of
+/// floor, allocations per event, wall ns/event with its CI, CV) and the report fits `width`
+/// columns, whole columns left out, and named under the table, until it does; `--wide`
+/// shows every column, as wide as it takes.
 struct ResultTable {
     let result: RunResult
     let plan: RunPlan
@@ -15,7 +16,7 @@ struct ResultTable {
     let rowGroups: [[ResultRow]]
     /// Every column, no width limit (`--wide`).
     var wide = false
-    /// The terminal's width: `COLUMNS` when set, else `Terminal.defaultWidth`.
+    /// The terminal's width (`Terminal.width`).
     var width = Terminal.width
 
     func render() -> String {
@@ -155,36 +156,51 @@ struct ResultTable {
         var table = TextTable(
             header: ["variant"] + columns.compactMap { $0.header(in: form, axisValues: axisValues) }
         )
-        var wrong = [String]()
+        var wrong = [ResultRow]()
         for row in configurationRows {
             let name = ResultTable.label(of: row)
             guard row.status == .ok, let time = row.nsPerEvent else {
-                table.rows.append([name, "WRONG", ResultTable.wrongReason(of: row)])
-                wrong.append(row.variant)
+                // The reason goes on a line of its own under the table, which no column's
+                // dropping can take away.
+                table.rows.append([name, "WRONG"])
+                wrong.append(row)
                 continue
             }
             table.rows.append([name] + columns.map { $0.cell(row, time, form) })
         }
+        var dropped = [String]()
         if form == .compact {
-            // A wrong row's message spans the columns after the name: not a column's emptiness.
-            table = wrong.isEmpty ? table.removingEmptyColumns() : table
-            table = table.fitting(
+            table = table.removingEmptyColumns()
+            (table, dropped) = table.fitted(
                 width: width, dropOrder: TableColumn.dropOrder(axisValues: axisValues))
             table.header = table.header.map { $0.hasSuffix("CI") ? "95% CI" : $0 }
         }
         var lines = [table.render()]
-        for variant in wrong {
-            lines.append(contentsOf: difference(of: variant, in: configuration))
+        if !dropped.isEmpty {
+            lines.append(ResultTable.leftOutLine(dropped, width: width))
+        }
+        for row in wrong {
+            lines.append(contentsOf: difference(of: row, in: configuration))
         }
         return lines
     }
 
-    /// The outcome lines in which a wrong variant differs from its baseline.
-    private func difference(of variant: String, in configuration: ConfigurationResult) -> [String] {
+    /// `  left out to fit 80 columns: ns CI, CV, wall ns/event; --wide shows every column`.
+    static func leftOutLine(_ dropped: [String], width: Int) -> String {
+        "  left out to fit \(width) columns: \(dropped.joined(separator: ", ")); --wide shows every column"
+    }
+
+    /// Why a wrong row has no timing, then the outcome lines in which it differs from its
+    /// baseline.
+    private func difference(of row: ResultRow, in configuration: ConfigurationResult) -> [String] {
+        let variant = row.variant
         let baseline = configuration.planned.entry.baseline.name
         let expected = configuration.outcomeSummary(of: baseline)
         let actual = configuration.outcomeSummary(of: variant)
-        var lines = ["  \(variant) differs from \(baseline):"]
+        var lines = [
+            "  \(variant): WRONG: \(ResultTable.wrongReason(of: row))",
+            "  \(variant) differs from \(baseline):",
+        ]
         let expectedByLabel = Dictionary(
             expected.map { ($0.label, $0.value) }, uniquingKeysWith: { a, _ in a })
         let actualByLabel = Dictionary(
@@ -196,7 +212,7 @@ struct ResultTable {
                 "    \(label): \(actualByLabel[label] ?? "none") (baseline \(expectedByLabel[label] ?? "none"))"
             )
         }
-        if lines.count == 1 { lines.append("    (per-machine results differ; the totals agree)") }
+        if lines.count == 2 { lines.append("    (per-machine results differ; the totals agree)") }
         return lines
     }
 }

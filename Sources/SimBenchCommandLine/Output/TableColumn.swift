@@ -34,8 +34,39 @@ struct TableColumn: Sendable {
     }
 
     /// The columns after the variant's name, in the order both tables show them.
+    ///
+    /// The headline is CPU time per event, what the pattern costs on one core whatever the
+    /// number of cores: `CPU ns/event` and `CPU ratio` (to the baseline) come first and are
+    /// never dropped. Wall time per event, the fleet's throughput on the host's N cores, is
+    /// named as such (`wall ns/event`, `wall ratio`). The compact table gives way from the
+    /// axis interval up to the allocations, which go last of all.
     static let all: [TableColumn] = [
-        TableColumn(compactHeader: "ns/event", wideHeader: "ns/event") { _, time, _ in
+        TableColumn(compactHeader: "CPU ns/event", wideHeader: "CPU ns/event") { row, _, form in
+            row.cpuNsPerEventMedian.map { NumberFormat.significant($0.value) } ?? form.missing
+        },
+        TableColumn(compactHeader: "CPU ratio", wideHeader: "CPU ratio") { row, _, form in
+            row.cpuRatioToBaseline.map { NumberFormat.ratio($0.value) } ?? form.missing
+        },
+        TableColumn(compactHeader: "ratio CI", wideHeader: "95% CI", dropRank: 7) { row, _, _ in
+            row.role == .baseline
+                ? ""
+                : NumberFormat.interval(
+                    row.cpuRatioToBaseline?.low, row.cpuRatioToBaseline?.high, ratio: true)
+        },
+        TableColumn(compactHeader: "net of floor", wideHeader: "net of floor", dropRank: 5) {
+            row, _, _ in
+            row.role == .pattern
+                ? row.ratioNetOfFloor.map { NumberFormat.ratio($0.value) } ?? "—" : ""
+        },
+        TableColumn(compactHeader: "net CI", wideHeader: "95% CI", dropRank: 4) { row, _, _ in
+            row.role == .pattern ? ResultTable.netInterval(row) : ""
+        },
+        TableColumn(compactHeader: "allocs/event", wideHeader: "allocs/event", dropRank: 8) {
+            row, _, _ in
+            row.allocationsPerEvent.map { String(format: "%.2f", $0) } ?? "—"
+        },
+        TableColumn(compactHeader: "wall ns/event", wideHeader: "wall ns/event", dropRank: 3) {
+            _, time, _ in
             NumberFormat.significant(time.median)
         },
         // A CI that is only [min, max] (too few rounds for a narrower one) says nothing, and
@@ -43,9 +74,6 @@ struct TableColumn: Sendable {
         TableColumn(compactHeader: "ns CI", wideHeader: "95% CI", dropRank: 1) { _, time, form in
             form == .compact && time.medianLow == time.min && time.medianHigh == time.max
                 ? "" : NumberFormat.interval(time.medianLow, time.medianHigh)
-        },
-        TableColumn(compactHeader: "CPU ns/event", wideHeader: "CPU ns/event") { row, _, form in
-            row.cpuNsPerEventMedian.map { NumberFormat.significant($0.value) } ?? form.missing
         },
         TableColumn(compactHeader: nil, wideHeader: "min") { _, time, _ in
             NumberFormat.significant(time.min)
@@ -56,26 +84,15 @@ struct TableColumn: Sendable {
         TableColumn(compactHeader: nil, wideHeader: "events/s") { row, _, _ in
             row.eventsPerSecond.map(NumberFormat.si) ?? "—"
         },
-        TableColumn(compactHeader: "vs baseline", wideHeader: "vs baseline") { row, _, form in
-            row.ratioToBaseline.map { NumberFormat.ratio($0.value) } ?? form.missing
+        TableColumn(compactHeader: nil, wideHeader: "wall ratio") { row, _, _ in
+            row.ratioToBaseline.map { NumberFormat.ratio($0.value) } ?? "—"
         },
-        TableColumn(compactHeader: "ratio CI", wideHeader: "95% CI", dropRank: 4) { row, _, _ in
+        TableColumn(compactHeader: nil, wideHeader: "95% CI") { row, _, _ in
             row.role == .baseline
                 ? "" : NumberFormat.interval(row.ratioBounds.low, row.ratioBounds.high, ratio: true)
         },
-        TableColumn(compactHeader: "net of floor", wideHeader: "net of floor") { row, _, _ in
-            row.role == .pattern
-                ? row.ratioNetOfFloor.map { NumberFormat.ratio($0.value) } ?? "—" : ""
-        },
-        TableColumn(compactHeader: "net CI", wideHeader: "95% CI") { row, _, _ in
-            row.role == .pattern ? ResultTable.netInterval(row) : ""
-        },
         TableColumn(compactHeader: "CV", wideHeader: "CV", dropRank: 2) { _, time, _ in
             NumberFormat.percent(time.coefficientOfVariation)
-        },
-        TableColumn(compactHeader: "allocs/event", wideHeader: "allocs/event", dropRank: 3) {
-            row, _, _ in
-            row.allocationsPerEvent.map { String(format: "%.2f", $0) } ?? "—"
         },
         TableColumn(compactHeader: nil, wideHeader: "peak RSS") { row, _, _ in
             row.peakResidentBytes.map { NumberFormat.si(Double($0)) + "B" } ?? "—"
@@ -84,7 +101,7 @@ struct TableColumn: Sendable {
             NumberFormat.significant(row.prepareMilliseconds) + " ms"
         },
         TableColumn(
-            compactHeader: "vs %@", wideHeader: "vs %@", needsAxisReference: true
+            compactHeader: "vs %@", wideHeader: "vs %@", needsAxisReference: true, dropRank: 6
         ) { row, _, form in
             row.ratioToAxisReference.map { NumberFormat.ratio($0.value) } ?? form.missing
         },

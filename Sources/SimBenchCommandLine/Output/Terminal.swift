@@ -1,4 +1,5 @@
 import Foundation
+import SimBench
 
 /// Where messages for people go.
 enum Terminal {
@@ -11,11 +12,18 @@ enum Terminal {
         FileHandle.standardError.write(Data(text.utf8))
     }
 
-    /// The width reports fit when `COLUMNS` does not say.
+    /// The width reports fit when neither the terminal nor `COLUMNS` says (a file, a pipe).
     static let defaultWidth = 120
 
-    /// `COLUMNS` when it is a sensible number, else `defaultWidth`.
+    /// The width reports fit: the terminal's own when standard output is one (its window
+    /// size, `TIOCGWINSZ`: shells set it and do not export `COLUMNS`), else `COLUMNS` when it
+    /// is a sensible number, else `defaultWidth`.
     static var width: Int {
+        if isatty(STDOUT_FILENO) == 1,
+            let terminal = ProgressDisplay.terminalColumns(STDOUT_FILENO), terminal >= 20
+        {
+            return terminal
+        }
         guard let text = ProcessInfo.processInfo.environment["COLUMNS"], let columns = Int(text),
             columns >= 20
         else { return defaultWidth }

@@ -25,6 +25,18 @@ extension BenchmarkExport {
                     value: ratio, lowerValue: row.number(.ratioCILow),
                     upperValue: row.number(.ratioCIHigh))
             }
+            // CPU time per event, the headline, where the file has it; `latency` and
+            // `ratio-to-baseline` are wall time (the fleet's throughput on the host's cores).
+            if let cpu = row.number(.cpuNsPerEventMedian) {
+                measures["cpu-latency"] = BencherMetric(
+                    value: cpu, lowerValue: row.number(.cpuNsPerEventCILow),
+                    upperValue: row.number(.cpuNsPerEventCIHigh))
+            }
+            if !row.isBaselineVariant, let ratio = row.number(.cpuRatioToBaseline) {
+                measures["cpu-ratio-to-baseline"] = BencherMetric(
+                    value: ratio, lowerValue: row.number(.cpuRatioCILow),
+                    upperValue: row.number(.cpuRatioCIHigh))
+            }
             if let allocations = row.number(.allocsPerEvent) {
                 measures["allocations-per-event"] = BencherMetric(value: allocations)
             }

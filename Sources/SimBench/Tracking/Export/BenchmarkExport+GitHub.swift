@@ -28,6 +28,29 @@ extension BenchmarkExport {
             }
             if !row[.rounds].isEmpty { extra.append("\(row[.rounds]) rounds") }
             if !machine.isEmpty { extra.append(machine) }
+            // The headline first where the file has it: CPU time per event, what the pattern
+            // costs on one core. Each entry names its basis.
+            if let cpu = row.number(.cpuNsPerEventMedian) {
+                entries.append(
+                    GitHubEntry(
+                        name: "\(name) CPU", unit: "CPU ns/event", value: cpu,
+                        range: range(row, cpu, .cpuNsPerEventCILow, .cpuNsPerEventCIHigh),
+                        extra:
+                            "CPU time per event: the pattern's cost on one core, whatever the number of cores"
+                    ))
+            }
+            if !row.isBaselineVariant, let ratio = row.number(.cpuRatioToBaseline) {
+                entries.append(
+                    GitHubEntry(
+                        name: "\(name) CPU ratio to baseline", unit: "× baseline (CPU)",
+                        value: ratio, range: range(row, ratio, .cpuRatioCILow, .cpuRatioCIHigh),
+                        extra:
+                            "median CPU ns per event over the scenario's baseline variant's, paired by round"
+                    ))
+            }
+            extra.insert(
+                "wall time per event: the fleet's throughput on the host's \(row[.cores].isEmpty ? "N" : row[.cores]) cores",
+                at: 0)
             entries.append(
                 GitHubEntry(
                     name: name, unit: "ns/event", value: median,
@@ -39,7 +62,7 @@ extension BenchmarkExport {
                         name: "\(name) ratio to baseline", unit: "× baseline", value: ratio,
                         range: range(row, ratio, .ratioCILow, .ratioCIHigh),
                         extra:
-                            "median ns per event over the scenario's baseline variant's, paired by round"
+                            "median wall ns per event over the scenario's baseline variant's, paired by round"
                     ))
             }
             if let allocations = row.number(.allocsPerEvent) {

@@ -1,0 +1,105 @@
+/// What differs between the environments of two results files: the CPU model, the core
+/// count, the Swift version, the build flags and the operating system.
+///
+/// A pattern's ratio to its baseline is not a constant of the code: the same pattern costs
+/// 9.9× its baseline on one CPU and 5.1× on another. So a comparison across a change of CPU
+/// (or cores, or OS) is a finding about the hosts, not a verdict on the code: its time
+/// verdicts become "not judged: different CPU", and the change is said first. Counts
+/// (allocations, instructions, cycles) depend on the compiler, not the CPU: they are still
+/// judged where the toolchain (Swift version and build flags) is the same.
+/// ``RegressionThresholds/judgesTimeAcrossEnvironments`` (`--judge-time-anyway`) turns time
+/// judging back on.
+public struct EnvironmentChange: Sendable, Equatable {
+    /// One column whose values differ: each file's distinct values.
+    public struct Difference: Sendable, Equatable {
+        /// How a verdict names it: `CPU`, `core count`, `Swift version`.
+        public var name: String
+        public var column: String
+        public var before: [String]
+        public var after: [String]
+    }
+
+    /// The columns read, and how the text names each; `toolchain` marks those that move
+    /// counts too.
+    static let aspects: [(column: ResultColumn, name: String, toolchain: Bool)] = [
+        (.cpu, "CPU", false), (.cores, "core count", false), (.os, "OS", false),
+        (.swiftVersion, "Swift version", true), (.buildFlags, "build flags", true),
+    ]
+
+    /// What differs, in the order of `aspects`; empty when nothing does (or a file leaves
+    /// the column empty).
+    public let differences: [Difference]
+    /// Whether a toolchain aspect differs, so that counts are not judged either.
+    public let changesToolchain: Bool
+
+    public init(baseline: [ResultsRecord], current: [ResultsRecord]) {
+        func values(_ column: ResultColumn, _ records: [ResultsRecord]) -> [String] {
+            var seen = Set<String>()
+            return records.map { $0[column] }.filter { !$0.isEmpty && seen.insert($0).inserted }
+        }
+        var differences = [Difference]()
+        var toolchain = false
+        for aspect in Self.aspects {
+            let before = values(aspect.column, baseline)
+            let after = values(aspect.column, current)
+            guard !before.isEmpty, !after.isEmpty, Set(before) != Set(after) else { continue }
+            differences.append(
+                Difference(
+                    name: aspect.name, column: aspect.column.name, before: before, after: after))
+            toolchain = toolchain || aspect.toolchain
+        }
+        self.differences = differences
+        changesToolchain = toolchain
+    }
+
+    public var isEmpty: Bool { differences.isEmpty }
+
+    /// `different CPU and core count`.
+    public var phrase: String {
+        let names = differences.map(\.name)
+        let listed =
+            names.count <= 1
+            ? names.joined()
+            : names.dropLast().joined(separator: ", ") + " and " + names.last!
+        return "different \(listed)"
+    }
+
+    /// How the note begins, so that a report can print it first.
+    public static let notePrefix = "the environment changed: "
+
+    /// The note said first: `the environment changed: CPU "Intel Xeon" → "AMD EPYC"; …`.
+    public func note(judgingTimeAnyway: Bool) -> String {
+        let changes = differences.map { difference in
+            let before = difference.before.map { "\"\($0)\"" }.joined(separator: ", ")
+            let after = difference.after.map { "\"\($0)\"" }.joined(separator: ", ")
+            return "\(difference.name) \(before) → \(after)"
+        }
+        let time =
+            judgingTimeAnyway
+            ? "time is judged anyway (--judge-time-anyway): a pattern's ratio moves with the CPU, so a verdict may be the host's, not the code's"
+            : "time is not judged (a pattern's ratio moves with the CPU: a finding about the hosts, not a verdict on the code; --judge-time-anyway judges it)"
+        let counts =
+            changesToolchain
+            ? "counts are not judged either (the toolchain changed)"
+            : "counts are judged (same toolchain)"
+        return Self.notePrefix + "\(changes.joined(separator: "; ")); \(time); \(counts)"
+    }
+
+    /// `comparison` as judged across this change: a time verdict becomes "not judged:
+    /// different CPU" (unless `thresholds` judge time anyway); a count's, when the toolchain
+    /// changed. The figures and the change stay, to be read.
+    public func judged(_ comparison: MetricComparison, thresholds: RegressionThresholds)
+        -> MetricComparison
+    {
+        guard !isEmpty, comparison.verdict != .notJudged else { return comparison }
+        let isTime = comparison.metric == .time
+        if isTime ? thresholds.judgesTimeAcrossEnvironments : !changesToolchain {
+            return comparison
+        }
+        var judged = comparison
+        judged.verdict = .notJudged
+        let reason = isTime ? phrase : "different toolchain"
+        judged.note = "not judged: \(reason)" + (judged.note.isEmpty ? "" : "; \(judged.note)")
+        return judged
+    }
+}

@@ -1,0 +1,73 @@
+import Foundation
+import Testing
+
+/// The figures the README and the manual quote are generated from the committed CSVs
+/// (`scripts/figures.py`, run by `scripts/readme-charts.sh` and checked by
+/// `scripts/figures-check.sh`): the tree's text matches its CSVs, and a hand-edited figure
+/// fails the check, naming it. Run on a copy of the files, so that the tree is never touched.
+@Suite("quoted figures that cannot go stale")
+struct FiguresCheckTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    /// python3 wherever PATH finds it, through env.
+    static let env = URL(fileURLWithPath: "/usr/bin/env")
+    static let hasPython =
+        (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").contains {
+            FileManager.default.isExecutableFile(atPath: "\($0)/python3")
+        }
+
+    /// A copy of the script, the quoting files and the CSVs, under `scratch`.
+    static func copy(into scratch: ScratchDirectory) throws {
+        let manager = FileManager.default
+        for path in [
+            "scripts/figures.py", "README.md", "Sources/SimBench/SimBench.docc/Output.md",
+            "Sources/SimBench/SimBench.docc/Scenarios.md", "results/charts/suite.csv",
+            "results/charts/vending-sweep.csv",
+        ] {
+            let target = scratch.url.appendingPathComponent(path)
+            try manager.createDirectory(
+                at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try manager.copyItem(at: root.appendingPathComponent(path), to: target)
+        }
+    }
+
+    static func check(in scratch: ScratchDirectory) throws -> CommandResult {
+        try SimBenchBinary.run(
+            ["python3", scratch.path("scripts/figures.py"), "check"], in: scratch.url,
+            executable: env)
+    }
+
+    @Test(
+        "the tree's quoted figures match the committed CSVs",
+        .enabled(if: hasPython, "needs python3 for scripts/figures.py"))
+    func current() throws {
+        let scratch = try ScratchDirectory()
+        try Self.copy(into: scratch)
+        let result = try Self.check(in: scratch)
+        #expect(result.status == 0, "\(result.standardOutput)\(result.standardError)")
+    }
+
+    @Test(
+        "a hand-edited figure in the README fails the check, naming the block and the number",
+        .enabled(if: hasPython, "needs python3 for scripts/figures.py"))
+    func handEdited() throws {
+        let scratch = try ScratchDirectory()
+        try Self.copy(into: scratch)
+        let readme = scratch.path("README.md")
+        let text = try String(contentsOfFile: readme, encoding: .utf8)
+        let block = try #require(text.range(of: "<!-- figures:answers -->"))
+        // The first figure after the marker, `+83.6`, becomes `+99.9`.
+        let figure = try #require(
+            text.range(
+                of: #"\+[0-9]+\.[0-9]"#, options: .regularExpression,
+                range: block.upperBound..<text.endIndex))
+        let edited = text.replacingCharacters(in: figure, with: "+99.9")
+        try edited.write(toFile: readme, atomically: true, encoding: .utf8)
+        let result = try Self.check(in: scratch)
+        #expect(result.status == 1, "\(result.standardOutput)")
+        #expect(
+            result.standardOutput.contains(
+                "README.md: block 'answers' differs from what the CSVs give (quoted but not in the CSV: +99.9)"
+            ), "\(result.standardOutput)")
+    }
+}

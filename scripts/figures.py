@@ -1,0 +1,338 @@
+#!/usr/bin/env python3
+"""Figures quoted in the README and the manual, generated from the committed CSVs.
+
+Every measured figure the prose quotes sits in a marked block,
+
+    <!-- figures:NAME -->
+    …generated text…
+    <!-- /figures:NAME -->
+
+whose text this script makes from results/charts/suite.csv and vending-sweep.csv alone:
+
+    scripts/figures.py write   rewrite every block from the CSVs (scripts/readme-charts.sh
+                               runs it after drawing the charts, with or without --measure)
+    scripts/figures.py check   exit 1 naming each block whose text differs from what the CSVs
+                               give (a hand-edited figure, a CSV re-measured without the text)
+
+Exit status: 0 done or every block current; 1 a block stale, missing or unknown, or a CSV
+unreadable; 64 usage.
+"""
+
+import csv
+import math
+import os
+import re
+import sys
+import textwrap
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+CHARTS = os.path.join(ROOT, "results", "charts")
+DOCS = os.path.join(ROOT, "Sources", "SimBench", "SimBench.docc")
+# The files whose blocks are generated.
+FILES = [
+    os.path.join(ROOT, "README.md"),
+    os.path.join(DOCS, "Output.md"),
+    os.path.join(DOCS, "Scenarios.md"),
+]
+MINUS = "\u2212"
+BLOCK = re.compile(
+    r"(<!-- figures:(?P<name>[a-z0-9-]+) -->\n)(?P<body>.*?)(<!-- /figures:(?P=name) -->)",
+    re.S)
+
+
+def rows(name):
+    with open(os.path.join(CHARTS, name), newline="", encoding="utf-8") as handle:
+        return list(csv.DictReader(handle))
+
+
+def number(row, column):
+    text = (row.get(column) or "").strip()
+    return float(text) if text else None
+
+
+def significant(value, digits=3):
+    """NumberFormat.significant: three significant digits, never a lost integer digit."""
+    if value is None or not math.isfinite(value):
+        return "\u2014"
+    if value == 0:
+        return "0"
+    integer_digits = int(math.floor(math.log10(abs(value)))) + 1
+    decimals = max(0, digits - integer_digits)
+    text = f"{value:.{decimals}f}"
+    return MINUS + text[1:] if text.startswith("-") else text
+
+
+def signed(value):
+    return (MINUS if value < 0 else "+") + significant(abs(value))
+
+
+def ratio(value):
+    text = f"{value:.2f}\u00d7"
+    return MINUS + text[1:] if text.startswith("-") else text
+
+
+def interval(low, high, as_ratio=False):
+    if low is None or high is None:
+        return "\u2014"
+    if as_ratio:
+        return "[" + ratio(low)[:-1] + ", " + ratio(high)[:-1] + "]"
+    return f"[{significant(low)}, {significant(high)}]"
+
+
+def grouped(value):
+    return f"{int(round(value)):,}"
+
+
+def find(table, scenario, variant, params=None, sweep=None):
+    for row in table:
+        if row["scenario"] != scenario or row["variant"] != variant:
+            continue
+        if params is not None and params not in row["params"].split(";"):
+            continue
+        if sweep is not None and row["sweep"] != sweep:
+            continue
+        return row
+    sys.exit(f"figures: no row {scenario}.{variant} {params or ''} {sweep or ''} in the CSV")
+
+
+# MARK: - The sentences (PatternAnswer.sentence)
+
+ENTITIES = {"vending": "vending machine", "workday": "worker", "marks": "page"}
+
+
+def noun(unit):
+    return unit.split("(")[0].strip()
+
+
+def article(word):
+    lower = word.lower()
+    if lower.startswith("hour"):
+        return "an"
+    return "an" if lower[:1] in "aeio" else "a"
+
+
+def answer(row):
+    """The sentence run prints under its table, from a CSV row (PatternAnswer.sentence)."""
+    event = noun(row["event_unit"])
+    entity = noun(row.get("entity_unit") or "") or ENTITIES.get(row["scenario"], "entity")
+    overhead = number(row, "overhead_ns_per_event")
+    low, high = number(row, "overhead_ci_low"), number(row, "overhead_ci_high")
+    bytes_over = number(row, "bytes_per_entity_over_baseline")
+    breakeven = number(row, "breakeven_ns_per_event")
+    share = number(row, "negligible") or 0.05
+    share_text = f"{share * 100:.2f}".rstrip("0").rstrip(".") + "%"
+    noise = low is not None and high is not None and low <= 0 <= high
+    ci = "" if low is None or high is None else " " + interval(low, high)
+    if noise:
+        text = f"{row['variant']}: no measurable difference at this size{ci} ns per {event} (CPU)"
+    else:
+        text = f"{row['variant']}: {signed(overhead)} ns per {event}{ci} (CPU)"
+    if bytes_over is not None:
+        text += f" and {signed(bytes_over)} B per {entity}"
+    if noise:
+        text += "."
+    elif breakeven is not None:
+        text += (f"; negligible (< {share_text}) once {article(event)} {event} does \u2265 "
+                 f"{significant(breakeven)} ns of real work.")
+    elif overhead <= 0:
+        text += "; faster than the baseline: nothing to amortise."
+    else:
+        text += f"; already negligible (< {share_text}) next to the baseline's own work."
+    return text
+
+
+def answers(suite):
+    chosen = [
+        find(suite, "vending", "state-objects"),
+        find(suite, "workday", "state-objects-alloc"),
+        find(suite, "marks", "visitor", params="op=render"),
+    ]
+    lines = []
+    for row in chosen:
+        lines += textwrap.wrap(answer(row), width=96, subsequent_indent="  ",
+                               break_on_hyphens=False)
+    return "```\n" + "\n".join(lines) + "\n```\n"
+
+
+# MARK: - Where and when
+
+def measured(suite, sweep):
+    """The host, build, commit and date of the committed runs, from their rows."""
+    first = suite[0]
+    dates = sorted({row["timestamp"][:10] for row in suite + sweep})
+    commits = sorted({row["git_commit"] for row in suite + sweep})
+    text = (
+        f"Measured on {first['cpu']}, {first['cores']} cores, {first['build_config']} build of "
+        f"commit `{', '.join(commits)}`, on {' and '.join(dates)} (the CSVs' `cpu`, `cores`, "
+        "`git_commit` and `timestamp` columns).")
+    return "\n".join(textwrap.wrap(text, width=96, break_on_hyphens=False)) + "\n"
+
+
+def cpu_wall_example(suite):
+    """One baseline and one pattern, both times: why the sentence's ns are CPU ns."""
+    base, pattern = find(suite, "vending", "enum-switch"), find(suite, "vending", "state-objects")
+    cores = base["cores"]
+    text = (
+        f"`vending.enum-switch` runs at {significant(number(base, 'ns_per_event_median'))} wall "
+        f"ns/event and {significant(number(base, 'cpu_ns_per_event_median'))} CPU ns/event on "
+        f"{cores} cores: the same work, spread over the cores. `state-objects` runs at "
+        f"{significant(number(pattern, 'ns_per_event_median'))} wall and "
+        f"{significant(number(pattern, 'cpu_ns_per_event_median'))} CPU ns/event: its CPU ratio "
+        f"is {ratio(number(pattern, 'cpu_ratio_to_baseline'))} and its sentence's "
+        f"{signed(number(pattern, 'overhead_ns_per_event'))} ns is CPU time, not a difference "
+        "of the wall figures.")
+    return "\n".join(textwrap.wrap(text, width=96, break_on_hyphens=False)) + "\n"
+
+
+# MARK: - The sweep
+
+def sweep_claims(sweep):
+    """Per variant, how its CPU ns/event moved from the smallest fleet to each larger one,
+    and whether that lies beyond both intervals (the intervals do not overlap)."""
+    sizes = sorted({int(row["machines"]) for row in sweep})
+    variants = []
+    for row in sweep:
+        if row["variant"] not in variants:
+            variants.append(row["variant"])
+    smallest, largest = sizes[0], sizes[-1]
+    parts = []
+    for variant in variants:
+        by_size = {int(r["machines"]): r for r in sweep if r["variant"] == variant}
+        start, end = by_size[sizes[1] if len(sizes) > 2 else smallest], by_size[largest]
+        before, after = number(start, "cpu_ns_per_event_median"), number(end, "cpu_ns_per_event_median")
+        change = after / before - 1
+        beyond = (number(end, "cpu_ns_per_event_ci_low") > number(start, "cpu_ns_per_event_ci_high")
+                  or number(end, "cpu_ns_per_event_ci_high") < number(start, "cpu_ns_per_event_ci_low"))
+        sign = MINUS if change < 0 else "+"
+        verdict = "beyond both intervals" if beyond else "within the intervals"
+        parts.append(f"`{variant}` {sign}{abs(change) * 100:.0f}% ({verdict})")
+    start_size = sizes[1] if len(sizes) > 2 else smallest
+    text = (f"From {grouped(start_size)} to {grouped(largest)} machines, CPU ns per event moved: "
+            + ", ".join(parts) + ".")
+    return "\n".join(textwrap.wrap(text, width=96, break_on_hyphens=False)) + "\n"
+
+
+# MARK: - The fleet (Scenarios.md)
+
+def fleet_table(suite):
+    fleet = [row for row in suite if row["scenario"] == "fleet" and row["role"] != "floor"]
+    lines = [
+        "| design | CPU ns per event | adds per event (CPU), 95% CI | net of floor, 95% CI | bytes per machine |",
+        "|---|---|---|---|---|",
+    ]
+    for row in fleet:
+        name = f"`{row['variant']}`" + (" (baseline)" if row["role"] == "baseline" else "")
+        cpu = significant(number(row, "cpu_ns_per_event_median"))
+        overhead = number(row, "overhead_ns_per_event")
+        adds = "" if overhead is None else (
+            f"{signed(overhead)} ns "
+            + interval(number(row, "overhead_ci_low"), number(row, "overhead_ci_high")))
+        net = number(row, "ratio_net_of_floor")
+        net_text = "" if net is None or row["role"] == "baseline" else (
+            ratio(net) + " " + interval(number(row, "ratio_net_ci_low"),
+                                        number(row, "ratio_net_ci_high"), as_ratio=True))
+        size = number(row, "bytes_per_entity")
+        lines.append(f"| {name} | {cpu} | {adds} | {net_text} | "
+                     f"{'' if size is None else grouped(size)} |")
+    first = fleet[0]
+    lines.append("")
+    lines.append(f"({grouped(number(first, 'machines'))} machines, {first['rounds']} rounds of "
+                 f"{grouped(number(first, 'events_per_round'))} events, from "
+                 "`results/charts/suite.csv`.)")
+    return "\n".join(lines) + "\n"
+
+
+def fleet_findings(suite):
+    def row(variant):
+        return find(suite, "fleet", variant)
+    actor, batched = row("actor-per-machine"), row("actor-per-machine-batched")
+    task, mutex = row("task-per-machine"), row("mutex-shared")
+    baseline = row("sliced")
+    floor = find(suite, "fleet", "floor")
+    net_base = number(baseline, "cpu_ns_per_event_median") - number(floor, "cpu_ns_per_event_median")
+    lines = [
+        f"- **One actor message costs about {significant(number(actor, 'overhead_ns_per_event'))} ns "
+        f"of CPU here, {ratio(number(actor, 'ratio_net_of_floor'))} an enum-switch transition net of "
+        f"the floor** (≈ {significant(net_base)} ns). Give each entity its own actor when each "
+        "message carries microseconds of work (the break-even sentence under the table says "
+        f"≥ {significant(number(actor, 'breakeven_ns_per_event'))} ns for the cost to fall below "
+        "5%), not when each message is one small state change.",
+        "- **Batching recovers almost all of it**: one message per entity per tick (its whole "
+        f"tape) adds {significant(number(batched, 'overhead_ns_per_event'))} ns per event. If "
+        "entities must be actors, send them work in batches.",
+        f"- **A task per entity costs {significant(number(task, 'overhead_ns_per_event'))} ns per "
+        f"event and {grouped(number(task, 'bytes_per_entity'))} B per entity** while pending.",
+        f"- **One shared lock per event is the slowest design** "
+        f"({signed(number(mutex, 'overhead_ns_per_event'))} ns, contended by one task per core), "
+        "slower than an actor hop: sharing a lock across the fleet buys no speed.",
+    ]
+    wrapped = []
+    for line in lines:
+        wrapped += textwrap.wrap(line, width=96, subsequent_indent="  ", break_on_hyphens=False)
+    return "\n".join(wrapped) + "\n"
+
+
+def blocks():
+    suite, sweep = rows("suite.csv"), rows("vending-sweep.csv")
+    return {
+        "answers": answers(suite),
+        "measured": measured(suite, sweep),
+        "cpu-wall-example": cpu_wall_example(suite),
+        "sweep": sweep_claims(sweep),
+        "fleet-table": fleet_table(suite),
+        "fleet-findings": fleet_findings(suite),
+    }
+
+
+def main(arguments):
+    if len(arguments) != 1 or arguments[0] not in ("write", "check"):
+        print("usage: scripts/figures.py write|check", file=sys.stderr)
+        return 64
+    mode = arguments[0]
+    try:
+        generated = blocks()
+    except (OSError, KeyError, ValueError, csv.Error) as error:
+        print(f"figures: the committed CSVs cannot be read: {error}", file=sys.stderr)
+        return 1
+    stale, seen = [], 0
+    for path in FILES:
+        with open(path, encoding="utf-8") as handle:
+            text = handle.read()
+
+        def replace(match):
+            nonlocal seen
+            name = match.group("name")
+            if name not in generated:
+                stale.append(f"{os.path.relpath(path, ROOT)}: unknown block '{name}'")
+                return match.group(0)
+            seen += 1
+            if match.group("body") != generated[name]:
+                old = set(re.findall(r"[−+-]?\d[\d,.]*", match.group("body")))
+                new = set(re.findall(r"[−+-]?\d[\d,.]*", generated[name]))
+                differing = sorted(old - new)
+                detail = (" (quoted but not in the CSV: " + ", ".join(differing) + ")"
+                          if differing else "")
+                stale.append(f"{os.path.relpath(path, ROOT)}: block '{name}' differs from "
+                             f"what the CSVs give{detail}")
+            return match.group(1) + generated[name] + match.group(4)
+
+        updated = BLOCK.sub(replace, text)
+        if mode == "write" and updated != text:
+            with open(path, "w", encoding="utf-8") as handle:
+                handle.write(updated)
+    if mode == "write":
+        print(f"figures: {seen} blocks written from results/charts/*.csv")
+        return 0
+    for line in stale:
+        print(f"figures-check: {line}")
+    if stale:
+        print(f"figures-check: FAILED: {len(stale)} of {seen} quoted blocks differ from their "
+              "CSVs; run scripts/readme-charts.sh (no --measure: it rewrites the text from the "
+              "committed CSVs)")
+        return 1
+    print(f"figures-check: quoted figures current ({seen} blocks match the CSVs)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
