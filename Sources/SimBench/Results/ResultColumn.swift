@@ -399,6 +399,23 @@ extension ResultColumn {
         "instructions_source", influx: .string, readers: [.compare, .github]
     ) { $0.instructionsSource }
 
+    // Modes across processes (`ModeDetector`): how many (1 when none found, empty when too few
+    // processes to judge), the slow mode's share of the processes and its median CPU ratio
+    // to the baseline (empty with one mode), and every process's CPU ratio, for the report's
+    // dots.
+    public static let modes = count("modes", influx: .integer) {
+        $0.processModes.map { UInt64($0.count) }
+    }
+    public static let slowModeShare = figure("slow_mode_share", unit: "") {
+        $0.processModes?.slowShare
+    }
+    public static let slowModeRatio = figure("slow_mode_ratio", unit: "×") {
+        $0.processModes?.slow?.median
+    }
+    public static let processCPURatios = text("process_cpu_ratios") { row in
+        row.processCPURatios.map { String(format: "%.4g", $0) }.joined(separator: ";")
+    }
+
     /// Every column, in the order simbench writes them. New columns go at the end.
     public static let all: [ResultColumn] = [
         runID, timestamp, host, cpu, cores, loadAverage, os, swiftVersion, buildConfig, buildFlags,
@@ -416,7 +433,8 @@ extension ResultColumn {
         overheadCILow, overheadCIHigh, breakevenNsPerEvent, breakevenCILow, breakevenCIHigh,
         breakevenNote, negligible, bytesPerEntity, bytesPerEntityOverBaseline, floorNsPerEvent,
         floorShare, ratioNetOfFloor, ratioNetCILow, ratioNetCIHigh, estimatedPeakBytes, sweep,
-        runRows, estimatedCyclesPerEvent, instructionsSource,
+        runRows, estimatedCyclesPerEvent, instructionsSource, modes, slowModeShare,
+        slowModeRatio, processCPURatios,
     ]
 
     /// The column named `name`, if simbench writes one.

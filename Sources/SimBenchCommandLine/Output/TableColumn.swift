@@ -77,6 +77,16 @@ struct TableColumn: Sendable {
             row, _, _ in
             row.allocationsPerEvent.map { String(format: "%.2f", $0) } ?? "—"
         },
+        // Modes across processes: marked where found, with the slow mode's share and median;
+        // not judged (too few processes) is blank, never 1.
+        TableColumn(compactHeader: "modes", wideHeader: "modes") { row, _, form in
+            guard let modes = row.processModes else { return form.missing }
+            guard let slow = modes.slow, let share = modes.slowShare else {
+                return form == .compact ? "" : "1"
+            }
+            return
+                "\(modes.count): \(NumberFormat.percent(share)) at \(NumberFormat.ratio(slow.median))"
+        },
         TableColumn(compactHeader: nil, wideHeader: "peak RSS") { row, _, _ in
             row.peakResidentBytes.map { NumberFormat.si(Double($0)) + "B" } ?? "—"
         },
