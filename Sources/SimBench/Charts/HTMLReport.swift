@@ -29,7 +29,9 @@ public enum HTMLReport {
     }
 
     /// The charts a scenario's section may hold, in the order they are shown.
-    static let sectionCharts: [ChartKind] = [.ratios, .sweep, .scaling, .allocs, .history]
+    static let sectionCharts: [ChartKind] = [
+        .ratios, .processes, .sweep, .scaling, .allocs, .history,
+    ]
 
     /// The columns the environment block shows, each with its distinct values.
     static let environmentColumns: [ResultColumn] = [
