@@ -265,8 +265,13 @@ public enum HTMLReport {
             }
             html += "<ul>\n"
             for variant in variants[configuration.key, default: []].prefix(limit - shown) {
-                let sentence = latest[configuration.key + [variant]]?.sentence ?? ""
-                html += "<li>\(escaped(ChartText.clipped(sentence)))</li>\n"
+                let answer = latest[configuration.key + [variant]]
+                html += "<li>\(escaped(ChartText.clipped(answer?.costSentence ?? "")))"
+                // The split of a row with modes, clipped on its own: it must not be cut off.
+                if let split = answer?.modes.flatMap(PatternAnswer.split) {
+                    html += "<br><span class=\"modes\">\(escaped(ChartText.clipped(split)))</span>"
+                }
+                html += "</li>\n"
                 shown += 1
             }
             html += "</ul>\n"

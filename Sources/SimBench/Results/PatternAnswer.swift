@@ -89,7 +89,14 @@ public struct PatternAnswer: Sendable, Equatable {
         return plain.trimmingCharacters(in: .whitespaces)
     }
 
+    /// The cost sentence, then the split of a row whose processes run in modes.
     public var sentence: String {
+        guard let split = modes.flatMap(PatternAnswer.split) else { return costSentence }
+        return costSentence + " " + split
+    }
+
+    /// What the pattern adds per event and per entity, and its break-even.
+    public var costSentence: String {
         guard let overhead else { return "\(variant): no overhead measured" }
         let interval = NumberFormat.interval(overheadLow, overheadHigh)
         let ci = interval == "—" ? "" : " \(interval)"
@@ -108,9 +115,6 @@ public struct PatternAnswer: Sendable, Equatable {
             text += "; faster than the baseline: nothing to amortise."
         } else {
             text += "; already negligible (< \(share)) next to the baseline's own work."
-        }
-        if let split = modes.flatMap(PatternAnswer.split) {
-            text += " " + split
         }
         return text
     }
