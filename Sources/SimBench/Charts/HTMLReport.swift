@@ -186,6 +186,7 @@ public enum HTMLReport {
                 }
             ),
             ("net of floor", { ratio($0, .ratioNetOfFloor) }),
+            ("modes", { count($0, .modes) }),
             ("allocs/event", { figure($0, .allocsPerEvent) }),
             ("instr/event", { figure($0, .instructionsPerEvent) }),
             ("cycles/event", { figure($0, .estimatedCyclesPerEvent) }),

@@ -1,4 +1,3 @@
-import CSimBenchSystem
 import Foundation
 import SimBench
 
@@ -147,23 +146,26 @@ struct ExplainCommand: Command {
         let plan = try RunPlan(
             options: child.options, catalog: Suite.catalog, cores: environment.cores,
             physicalMemory: environment.physicalMemory)
+        // The one place explain starts children: `run`'s own pool, the setting's
+        // environment added, on one core when the setting says so.
+        func start() throws -> RunResult {
+            try ProcessPool.run(
+                plan: plan, environment: environment, executable: ProcessPool.currentExecutable,
+                arguments: ["run"] + childWords, setting: setting.environment, progress: progress)
+        }
+        let result: RunResult
         if setting.oneCore {
-            guard simbench_keep_on_one_core() >= 0 else {
+            do {
+                result = try OneCore.keeping(start)
+            } catch let refusal as OneCore.Refusal {
                 return .measured(
                     row: "",
                     ModeExplanation.Arm(
-                        setting: setting, estimates: [],
-                        skipped:
-                            "this platform does not keep threads on one core: \(String(cString: strerror(errno)))"
-                    ))
+                        setting: setting, estimates: [], skipped: refusal.description))
             }
+        } else {
+            result = try start()
         }
-        defer { if setting.oneCore { _ = simbench_restore_cores() } }
-        // The one place explain starts children: `run`'s own pool, the setting's
-        // environment added.
-        let result = try ProcessPool.run(
-            plan: plan, environment: environment, executable: ProcessPool.currentExecutable,
-            arguments: ["run"] + childWords, setting: setting.environment, progress: progress)
         let wrong = result.configurations.flatMap(\.wrongVariants)
         guard wrong.isEmpty else { return .wrong(wrong) }
         guard let configuration = result.configurations.first,
