@@ -37,7 +37,7 @@ struct TableColumnTests {
                 == [
                     "ns/event", "95% CI", "CPU ns/event", "min", "max", "events/s", "vs baseline",
                     "95% CI",
-                    "net of floor", "95% CI", "CV", "allocs/event", "peak RSS", "prepare",
+                    "net of floor", "95% CI", "CV", "allocs/event", "modes", "peak RSS", "prepare",
                 ])
     }
 }

@@ -16,8 +16,7 @@ struct ExplainCommand: Command {
     static let defaultProcesses = 40
 
     static let name = "explain"
-    static let abstract =
-        "run a row's processes under each switch simbench controls, and say which removes its slow mode"
+    static let abstract = "find which switch removes the slow mode of a row's processes"
 
     /// The flags of `run` that explain takes as they are, declared there once.
     static let runFlags: Set<String> = [
