@@ -132,24 +132,21 @@ public struct ModeExplanation: Sendable {
         let lowering = switches.filter { verdict($0) == .lowers }
         var said = [String]()
         for arm in switches {
-            let counts = "\(slowCount(arm)) of \(arm.estimates.count)"
+            let counts = "\(slowCount(arm)) of \(arm.estimates.count) slow"
             let p = pValue(arm).map { String(format: "p = %.2g", $0) } ?? ""
+            let setting = "\(arm.setting.name) (\(arm.setting.summary))"
             switch verdict(arm) {
-            case .removes:
-                said.append(
-                    "\(arm.setting.summary) (\(arm.setting.name)) removes it: \(counts) slow (\(p))"
-                )
-            case .lowers:
-                said.append(
-                    "\(arm.setting.summary) (\(arm.setting.name)) lowers it: \(counts) slow (\(p))")
-            case .leaves:
-                said.append(
-                    "\(arm.setting.summary) (\(arm.setting.name)) leaves it: \(counts) slow (\(p))")
-            case .notRun:
-                said.append("\(arm.setting.summary) was not tried (\(arm.skipped ?? "no process"))")
+            case .removes: said.append("\(setting) removes it: \(counts), \(p)")
+            case .lowers: said.append("\(setting) lowers it: \(counts), \(p)")
+            case .leaves: said.append("\(setting) leaves it: \(counts), \(p)")
+            case .notRun: said.append("\(setting) was not tried: \(arm.skipped ?? "no process")")
             }
         }
-        text += said.joined(separator: "; ") + ". "
+        if !said.isEmpty {
+            text +=
+                "Against that (p: Fisher's exact test, one-sided, below \(String(format: "%g", ModeExplanation.significance)) a change), "
+                + said.joined(separator: "; ") + ". "
+        }
         if let first = removing.first {
             text +=
                 "So \(first.setting.cause). To measure the pattern without the slow mode, run with \(first.setting.name)"

@@ -48,18 +48,18 @@ public struct ModeSwitch: Sendable, Equatable {
                 "it needs several worker threads running the variant at once; with one, its processes all run at the fast cost",
             arguments: ["--actors", "1"], replacesFlag: "--actors"),
         ModeSwitch(
-            name: "MALLOC_ARENA_MAX=1", summary: "one malloc arena (glibc)",
+            name: "MALLOC_ARENA_MAX=1", summary: "one malloc arena in glibc",
             cause:
                 "it comes from glibc's per-thread malloc arenas: with several, a process's threads allocate from, and free into, different arenas, and some processes settle into a costly pattern of them",
             environment: ["MALLOC_ARENA_MAX": "1"]),
         ModeSwitch(
             name: "GLIBC_TUNABLES=glibc.malloc.tcache_count=0",
-            summary: "no per-thread cache of freed blocks (glibc)",
+            summary: "no per-thread cache of freed blocks in glibc",
             cause:
                 "it comes from glibc's per-thread caches of freed blocks (tcache), which a block freed on another thread than the one that allocated it fills",
             environment: ["GLIBC_TUNABLES": "glibc.malloc.tcache_count=0"]),
         ModeSwitch(
-            name: "one core", summary: "every thread kept on one core (sched_setaffinity)",
+            name: "one core", summary: "every thread kept on one core by sched_setaffinity",
             cause:
                 "it needs threads running in parallel on different cores: cache lines or locks passed between cores, not the number of threads",
             oneCore: true),

@@ -37,9 +37,16 @@ struct ModeExplanationTests {
             explanation.switches.map(explanation.verdict) == [.removes, .removes, .leaves, .notRun])
         let paragraph = explanation.paragraph
         #expect(paragraph.contains("8 of 40 processes (20%) were slow"))
-        #expect(paragraph.contains("one worker actor (--actors 1) removes it: 0 of 40 slow"))
-        #expect(paragraph.contains("(MALLOC_ARENA_MAX=1) removes it: 1 of 40 slow"))
-        #expect(paragraph.contains("(one core) leaves it: 5 of 40 slow"))
+        #expect(
+            paragraph.contains("--actors 1 (one worker actor) removes it: 0 of 40 slow, p = 0.0027")
+        )
+        #expect(
+            paragraph.contains(
+                "MALLOC_ARENA_MAX=1 (one malloc arena in glibc) removes it: 1 of 40 slow"))
+        #expect(
+            paragraph.contains(
+                "one core (every thread kept on one core by sched_setaffinity) leaves it: 5 of 40 slow"
+            ))
         #expect(paragraph.contains("run with --actors 1 (or MALLOC_ARENA_MAX=1)"))
         #expect(explanation.table.contains("not run: refused"))
     }
