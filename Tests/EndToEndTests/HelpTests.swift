@@ -117,7 +117,7 @@ struct HelpTests {
         #expect(try complete(["simbench", "compare", "--format", ""]) == ["text", "markdown"])
         #expect(try complete(["simbench", "completion", "z"]) == ["zsh"])
         #expect(try complete(["simbench", "baseline", "s"]) == ["save"])
-        #expect(try complete(["simbench", "help", "exp"]) == ["export"])
+        #expect(try complete(["simbench", "help", "exp"]) == ["explain", "export"])
     }
 
     @Test("zsh and fish scripts declare every command and its flags")

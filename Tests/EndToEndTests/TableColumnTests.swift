@@ -38,7 +38,7 @@ struct TableColumnTests {
                 $0.header(in: .wide, axisValues: "")
             }
                 == [
-                    "CPU ns/event", "CPU ratio", "95% CI", "net of floor", "95% CI",
+                    "CPU ns/event", "CPU ratio", "95% CI", "modes", "net of floor", "95% CI",
                     "allocs/event", "wall ns/event", "95% CI", "min", "max", "events/s",
                     "wall ratio", "95% CI", "CV", "peak RSS", "prepare",
                 ])

@@ -12,6 +12,7 @@
 // - SimBenchStandardOutput.h (StandardOutput.c): C's stdout stream.
 // - SimBenchMemory.h (Memory.c): freed heap returned to the system, sanitizer builds told.
 // - SimBenchCountedRegion.h (CountedRegion.c): the region Callgrind counts.
+// - SimBenchAffinity.h (Affinity.c): a thread and its children kept on one core.
 //
 // No allocator is interposed here: the process that times runs glibc's allocator untouched.
 // Allocations are counted in an untimed child with the counter preloaded
@@ -25,5 +26,6 @@
 #include "SimBenchMemory.h"
 #include "SimBenchStandardOutput.h"
 #include "SimBenchCountedRegion.h"
+#include "SimBenchAffinity.h"
 
 #endif

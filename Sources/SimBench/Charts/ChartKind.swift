@@ -13,6 +13,8 @@ public enum ChartKind: String, Sendable, CaseIterable {
     case history
     /// Allocations per event, per variant.
     case allocs
+    /// Each process's CPU ratio to the baseline, one dot per process: modes show as clusters.
+    case processes
 
     /// One line for `--help`.
     public var summary: String {
@@ -24,6 +26,8 @@ public enum ChartKind: String, Sendable, CaseIterable {
         case .history:
             "ns/event and ratio across the runs of a history file (--append); flagged runs marked"
         case .allocs: "allocations per event per variant"
+        case .processes:
+            "each process's CPU ratio to the baseline, one dot per process; modes marked"
         }
     }
 }

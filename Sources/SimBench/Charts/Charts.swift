@@ -23,6 +23,7 @@ public enum Charts {
             case .scaling: return try ScalingChart.svg(records)
             case .history: return try HistoryChart.svg(records)
             case .allocs: return try AllocationChart.svg(records)
+            case .processes: return try ProcessChart.svg(records)
             }
         } catch {
             throw .tooLarge(kind: kind, rows: records.count)
@@ -41,6 +42,8 @@ public enum Charts {
         case .history:
             "no configuration measured in two or more runs; expected a history file (--append)"
         case .allocs: "no row with allocations per event"
+        case .processes:
+            "no row with two or more processes' ratios; expected a results CSV of a run with --processes"
         }
     }
 }

@@ -29,7 +29,9 @@ public enum HTMLReport {
     }
 
     /// The charts a scenario's section may hold, in the order they are shown.
-    static let sectionCharts: [ChartKind] = [.ratios, .sweep, .scaling, .allocs, .history]
+    static let sectionCharts: [ChartKind] = [
+        .ratios, .processes, .sweep, .scaling, .allocs, .history,
+    ]
 
     /// The columns the environment block shows, each with its distinct values.
     static let environmentColumns: [ResultColumn] = [
@@ -186,6 +188,7 @@ public enum HTMLReport {
             ),
             ("wall ratio", { ratio($0, .ratioToBaseline) }),
             ("net of floor", { ratio($0, .ratioNetOfFloor) }),
+            ("modes", { count($0, .modes) }),
             ("allocs/event", { figure($0, .allocsPerEvent) }),
             ("instr/event", { figure($0, .instructionsPerEvent) }),
             ("cycles/event", { figure($0, .estimatedCyclesPerEvent) }),
@@ -269,8 +272,13 @@ public enum HTMLReport {
             }
             html += "<ul>\n"
             for variant in variants[configuration.key, default: []].prefix(limit - shown) {
-                let sentence = latest[configuration.key + [variant]]?.sentence ?? ""
-                html += "<li>\(escaped(ChartText.clipped(sentence)))</li>\n"
+                let answer = latest[configuration.key + [variant]]
+                html += "<li>\(escaped(ChartText.clipped(answer?.costSentence ?? "")))"
+                // The split of a row with modes, clipped on its own: it must not be cut off.
+                if let split = answer?.modes.flatMap(PatternAnswer.split) {
+                    html += "<br><span class=\"modes\">\(escaped(ChartText.clipped(split)))</span>"
+                }
+                html += "</li>\n"
                 shown += 1
             }
             html += "</ul>\n"

@@ -14,6 +14,7 @@ extension ConfigurationResult {
             addOverhead(to: &row, measured, baseline)
             baseline.floor?.fill(&row, variant: measured.series, trusted: measured.ok)
             addAxisComparison(to: &row, measured, groups: baseline.groups)
+            addModes(to: &row)
             return row
         }
     }

@@ -19,11 +19,14 @@ public struct PatternAnswer: Sendable, Equatable {
     public var breakeven: Double?
     public var breakevenNote: String
     public var negligible: Double?
+    /// The modes among the row's processes, when it has more than one: the sentence gives
+    /// the split.
+    public var modes: ProcessModes?
 
     public init(
         variant: String, event: String, entity: String, overhead: Double?, overheadLow: Double?,
         overheadHigh: Double?, bytesOverBaseline: Double?, breakeven: Double?,
-        breakevenNote: String, negligible: Double?
+        breakevenNote: String, negligible: Double?, modes: ProcessModes? = nil
     ) {
         self.variant = variant
         self.event = event
@@ -35,6 +38,7 @@ public struct PatternAnswer: Sendable, Equatable {
         self.breakeven = breakeven
         self.breakevenNote = breakevenNote
         self.negligible = negligible
+        self.modes = modes
     }
 
     /// The answer of a pattern row; nil for a baseline or a floor, a wrong outcome or no
@@ -49,7 +53,7 @@ public struct PatternAnswer: Sendable, Equatable {
             overheadHigh: row.overheadNsPerEvent?.high,
             bytesOverBaseline: row.bytesPerEntityOverBaseline,
             breakeven: row.breakevenNsPerEvent?.value, breakevenNote: row.breakevenNote,
-            negligible: row.negligible)
+            negligible: row.negligible, modes: row.processModes)
     }
 
     /// The answer of a pattern's row in a results file; nil for a baseline or a floor, a
@@ -74,7 +78,15 @@ public struct PatternAnswer: Sendable, Equatable {
             overheadHigh: record.number(.overheadCIHigh),
             bytesOverBaseline: record.number(.bytesPerEntityOverBaseline),
             breakeven: record.number(.breakevenNsPerEvent), breakevenNote: record[.breakevenNote],
-            negligible: record.number(.negligible))
+            negligible: record.number(.negligible), modes: PatternAnswer.modes(of: record))
+    }
+
+    /// The modes of a row read back: its processes' ratios split again, when the file found
+    /// more than one mode.
+    static func modes(of record: ResultsRecord) -> ProcessModes? {
+        guard let count = record.number(.modes), count > 1 else { return nil }
+        let ratios = record[.processCPURatios].split(separator: ";").compactMap { Double($0) }
+        return ModeDetector.modes(of: ratios)
     }
 
     /// The noun of an event unit: `customer action (putMoney, …)` → `customer action`.
@@ -90,10 +102,16 @@ public struct PatternAnswer: Sendable, Equatable {
         return overheadLow <= 0 && overheadHigh >= 0
     }
 
-    /// One sentence, claiming only what the interval shows: "faster" or "slower" (with a
-    /// break-even) only when the interval excludes zero, otherwise "no measurable difference
-    /// at this size [interval]".
+    /// The cost sentence, then the split of a row whose processes run in modes.
     public var sentence: String {
+        guard let split = modes.flatMap(PatternAnswer.split) else { return costSentence }
+        return costSentence + " " + split
+    }
+
+    /// What the pattern adds per event and per entity, and its break-even, claiming only what
+    /// the interval shows: "faster" or "slower" (with a break-even) only when the interval
+    /// excludes zero, otherwise "no measurable difference at this size [interval]".
+    public var costSentence: String {
         guard let overhead else { return "\(variant): no overhead measured" }
         let interval = NumberFormat.interval(overheadLow, overheadHigh)
         let ci = interval == "—" ? "" : " \(interval)"
@@ -126,6 +144,27 @@ public struct PatternAnswer: Sendable, Equatable {
             text += "; already negligible (< \(share)) next to the baseline's own work."
         }
         return text
+    }
+
+    /// How a row's processes split, when they do: `Its processes run in two modes (CPU
+    /// ratio to the baseline): 5.0× in 86% of processes, 7.7–11.5× in 14%; the figures above
+    /// are the median process's, in the 86%.` Nil with one mode.
+    public static func split(_ modes: ProcessModes) -> String? {
+        guard modes.count > 1 else { return nil }
+        func range(_ mode: ProcessModes.Mode) -> String {
+            mode.lowest == mode.highest || mode.processes > modes.processes / 2
+                ? NumberFormat.ratio(mode.median)
+                : String(format: "%.2f", mode.lowest) + "–" + NumberFormat.ratio(mode.highest)
+        }
+        func share(_ mode: ProcessModes.Mode) -> String {
+            "\(Int((100 * Double(mode.processes) / Double(max(modes.processes, 1))).rounded()))%"
+        }
+        let parts = modes.modes.enumerated().map { index, mode in
+            "\(range(mode)) in \(share(mode))\(index == 0 ? " of processes" : "")"
+        }
+        let medianMode = modes.modes.max { $0.processes < $1.processes } ?? modes.fast
+        return
+            "Its processes run in \(modes.count) modes (CPU ratio to the baseline): \(parts.joined(separator: ", ")); the figures above are the median process's, in the \(share(medianMode))."
     }
 
     /// `a` or `an`, by the noun's first letter.

@@ -402,6 +402,22 @@ extension ResultColumn {
     /// What one entity of the scenario is (`vending machine`, `form session`), so that a
     /// file's answers name it without the catalog.
     public static let entityUnit = text("entity_unit", readers: [.compare]) { $0.entityUnit }
+    // Modes across processes (`ModeDetector`): how many (1 when none found, empty when too few
+    // processes to judge), the slow mode's share of the processes and its median CPU ratio
+    // to the baseline (empty with one mode), and every process's CPU ratio, for the report's
+    // dots.
+    public static let modes = count("modes", influx: .integer) {
+        $0.processModes.map { UInt64($0.count) }
+    }
+    public static let slowModeShare = figure("slow_mode_share", unit: "") {
+        $0.processModes?.slowShare
+    }
+    public static let slowModeRatio = figure("slow_mode_ratio", unit: "×") {
+        $0.processModes?.slow?.median
+    }
+    public static let processCPURatios = text("process_cpu_ratios") { row in
+        row.processCPURatios.map { String(format: "%.4g", $0) }.joined(separator: ";")
+    }
 
     /// Every column, in the order simbench writes them. New columns go at the end.
     public static let all: [ResultColumn] = [
@@ -420,7 +436,8 @@ extension ResultColumn {
         overheadCILow, overheadCIHigh, breakevenNsPerEvent, breakevenCILow, breakevenCIHigh,
         breakevenNote, negligible, bytesPerEntity, bytesPerEntityOverBaseline, floorNsPerEvent,
         floorShare, ratioNetOfFloor, ratioNetCILow, ratioNetCIHigh, estimatedPeakBytes, sweep,
-        runRows, estimatedCyclesPerEvent, instructionsSource, entityUnit,
+        runRows, estimatedCyclesPerEvent, instructionsSource, entityUnit, modes, slowModeShare,
+        slowModeRatio, processCPURatios,
     ]
 
     /// The column named `name`, if simbench writes one.

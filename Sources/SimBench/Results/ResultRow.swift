@@ -111,6 +111,12 @@ public struct ResultRow: Sendable, Equatable {
     public var estimatedCyclesPerEvent: Double?
     /// Where `instructionsPerEvent` comes from: `perf`, `callgrind`, or empty without a count.
     public var instructionsSource = ""
+    /// Each process's CPU ratio to the baseline: the median of its rounds' ratios, processes
+    /// in order; empty without a CPU ratio.
+    public var processCPURatios: [Double] = []
+    /// The modes among `processCPURatios` (`ModeDetector`); nil when not judged (too few
+    /// processes, or no CPU ratio).
+    public var processModes: ProcessModes?
 
     /// The header: every column's name, in `ResultColumn.all` order.
     public static let columns = ResultColumn.all.map(\.name)

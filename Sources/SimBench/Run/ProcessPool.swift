@@ -48,10 +48,13 @@ public enum ProcessPool {
     /// Runs `plan` in `plan.processes` children of `executable`, started with `arguments`,
     /// one after another, and pools what they measured.
     ///
-    /// - Parameter progress: hears of each child as it starts (counted from 1).
+    /// - Parameters:
+    ///   - setting: variables added to the children's environment, over the parent's
+    ///     (`simbench explain`: `MALLOC_ARENA_MAX=1`).
+    ///   - progress: hears of each child as it starts (counted from 1).
     public static func run(
         plan: RunPlan, environment: RunEnvironment, executable: String, arguments: [String],
-        progress: (Int) -> Void = { _ in }
+        setting: [String: String] = [:], progress: (Int) -> Void = { _ in }
     ) throws(ChildFailure) -> RunResult {
         let prefix = FileManager.default.temporaryDirectory
             .appendingPathComponent("simbench-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
@@ -68,7 +71,7 @@ public enum ProcessPool {
                 unlink(output.path)
                 Interruption.forget(slot)
             }
-            var variables = ProcessInfo.processInfo.environment
+            var variables = ProcessInfo.processInfo.environment.merging(setting) { $1 }
             variables[childResultVariable] = output.path
             let ended: ChildProcess.Result
             do {

@@ -28,6 +28,16 @@ public struct Option<Command> {
 
     var name: String { names[0] }
 
+    /// The same flag for a command that holds this one's at `keyPath`: one declaration that
+    /// two commands share (`explain` takes `run`'s options as they are).
+    func lifted<Outer>(to keyPath: WritableKeyPath<Outer, Command>) -> Option<Outer> {
+        let apply = self.apply
+        return Option<Outer>(
+            names: names, valueName: valueName, help: help, defaultValue: defaultValue,
+            expected: expected, repeats: repeats, isRequired: isRequired, completion: completion
+        ) { outer, value in try apply(&outer[keyPath: keyPath], value) }
+    }
+
     /// `--machines N`, `--quiet`.
     var synopsis: String { valueName.map { "\(name) \($0)" } ?? name }
 

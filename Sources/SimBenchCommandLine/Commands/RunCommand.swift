@@ -174,7 +174,10 @@ struct RunCommand: Command {
         OUTPUT
           A table per scenario: median ns per event with its 95% CI, min, max, events per
           second, the ratio of the median to the baseline's with its CI, CV, allocations per
-          event. The CSV holds one row per (scenario, parameters, sweep point, variant),
+          event; with --processes K (K ≥ \(ModeDetector.minimumProcesses)), a modes column marks a row whose
+          processes split into two costs, and its sentence gives the split ('simbench
+          explain' finds the switch that removes the slow one). The CSV holds one row per
+          (scenario, parameters, sweep point, variant),
           written whole through a temporary file and a rename; its path is printed at the end.
           On a terminal, stderr shows one progress line (configuration, step, percentage,
           time left), at most 4 times a second, erased at the end; off a terminal, nothing.

@@ -53,6 +53,17 @@ struct TableColumn: Sendable {
                 : NumberFormat.interval(
                     row.cpuRatioToBaseline?.low, row.cpuRatioToBaseline?.high, ratio: true)
         },
+        // Modes across processes: marked where found, with the slow mode's share and median;
+        // not judged (too few processes) is blank, never 1. Never dropped: a row in modes
+        // says so beside its ratio.
+        TableColumn(compactHeader: "modes", wideHeader: "modes") { row, _, form in
+            guard let modes = row.processModes else { return form.missing }
+            guard let slow = modes.slow, let share = modes.slowShare else {
+                return form == .compact ? "" : "1"
+            }
+            return
+                "\(modes.count): \(NumberFormat.percent(share)) at \(NumberFormat.ratio(slow.median))"
+        },
         TableColumn(compactHeader: "net of floor", wideHeader: "net of floor", dropRank: 5) {
             row, _, _ in
             row.role == .pattern

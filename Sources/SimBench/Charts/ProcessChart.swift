@@ -1,0 +1,81 @@
+/// Each process's CPU ratio to the baseline: per configuration, a line of dots per variant,
+/// one dot per process, on a log axis, so that modes show as separate clusters. A row found
+/// to have modes (`ModeDetector`) is marked, and its slow mode's dots are drawn hollow.
+enum ProcessChart {
+    static let labelWidth = 230.0
+    static let rowHeight = 22.0
+
+    /// The processes' ratios of a row, from its `process_cpu_ratios` cell.
+    static func ratios(_ record: ResultsRecord) -> [Double] {
+        record[.processCPURatios].split(separator: ";").compactMap { Double($0) }
+            .filter { $0 > 0 && $0.isFinite }
+    }
+
+    static func svg(_ records: [ResultsRecord]) throws(CanvasOverflow) -> String? {
+        let groups = ChartRows.grouped(records) { ChartRows.configurationKey($0) }
+            .map { ($0.records[0], $0.records.filter { $0.isOK && ratios($0).count > 1 }) }
+            .filter { !$0.1.isEmpty }
+        guard !groups.isEmpty else { return nil }
+        let dots = groups.reduce(0) { $0 + $1.1.reduce(0) { $0 + ratios($1).count + 2 } }
+        try SVGCanvas.reserve(dots)
+        let values = groups.flatMap { $0.1.flatMap(ratios) }
+        let plotLeft = labelWidth + 10
+        let plotRight = Charts.width - 20
+        let scale = ChartScale.fitted(
+            .logarithmic, to: values, pixels: (plotLeft, plotRight), including: [1])
+
+        var marks = SVGCanvas(width: Charts.width, height: 0)
+        marks.text(
+            10, 20, "CPU ratio to the baseline, one dot per process (hollow: the slow mode)",
+            size: 14, bold: true)
+        var y = 36.0
+        let plotTop = y
+        for (first, rows) in groups where !marks.isFull {
+            marks.open(cssClass: "configuration", label: ChartRows.title(first))
+            marks.text(10, y + 14, ChartRows.title(first), bold: true)
+            y += rowHeight
+            for row in rows where !marks.isFull {
+                let processes = ratios(row)
+                let modes = ModeDetector.modes(of: processes)
+                let slowest = modes?.slow?.lowest
+                let mark = (modes?.count ?? 1) > 1 ? " — \(modes!.count) modes" : ""
+                marks.text(24, y + 15, row[.variant] + mark, bold: !mark.isEmpty)
+                marks.open(cssClass: "processes", label: row[.variant])
+                for (index, ratio) in processes.enumerated() {
+                    let slow = slowest.map { ratio >= $0 } ?? false
+                    marks.circle(
+                        scale.clampedPixel(ratio), y + rowHeight / 2, radius: 3.5,
+                        fill: slow ? "none" : ChartPalette.colour(0),
+                        stroke: slow ? ChartPalette.colour(1) : nil,
+                        title:
+                            "\(row[.variant]), process \(index + 1): \(NumberFormat.ratio(ratio))",
+                        cssClass: slow ? "process slow" : "process")
+                }
+                marks.close()
+                y += rowHeight
+            }
+            marks.close()
+            y += 6
+        }
+        let frame = ChartFrame(
+            left: plotLeft, top: plotTop, width: plotRight - plotLeft, height: y - plotTop,
+            x: scale, y: ChartScale(.linear, domain: 0...1, pixels: (y, plotTop)))
+        var canvas = SVGCanvas(width: Charts.width, height: y + 50)
+        canvas.open(cssClass: "axes")
+        for tick in frame.x.ticks() {
+            let pixel = frame.x.pixel(tick)
+            canvas.line(pixel, frame.top, pixel, frame.bottom, stroke: ChartPalette.grid)
+            canvas.text(pixel, frame.bottom + 16, ChartText.ratio(tick), anchor: .middle, size: 11)
+        }
+        canvas.line(frame.left, frame.bottom, frame.right, frame.bottom, stroke: ChartPalette.ink)
+        canvas.text(
+            frame.left + frame.width / 2, frame.bottom + 34,
+            "CPU time per event over the baseline's, each process's median round (log axis)",
+            anchor: .middle)
+        canvas.close()
+        canvas.append(marks)
+        return try canvas.document(
+            title: "simbench: each process's ratio to the baseline",
+            kind: ChartKind.processes.rawValue)
+    }
+}
