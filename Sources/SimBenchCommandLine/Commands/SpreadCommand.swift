@@ -9,8 +9,7 @@ struct SpreadCommand: Command {
     var limit: Double?
 
     static let name = "spread"
-    static let abstract =
-        "how far figures spread over runs of one binary (A/A; exit 2 beyond --limit)"
+    static let abstract = "how far figures spread over runs of one binary (A/A)"
     static let operands = [
         Operand(
             name: "RUN.csv…", help: "two or more results CSVs of the same suite and binary",
