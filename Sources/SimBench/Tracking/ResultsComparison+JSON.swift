@@ -1,6 +1,6 @@
 import Foundation
 
-/// `simbench compare --format json` (and `ab --format json`): the verdicts for a script to
+/// The comparison as JSON (`Format.json`, for `compare` and `ab`): the verdicts for a script to
 /// read, so that no script matches the text report with regular expressions.
 ///
 /// One object per judged figure with the row's identity, both values, the change and its

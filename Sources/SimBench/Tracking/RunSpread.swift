@@ -6,7 +6,7 @@ import Foundation
 /// - Each pattern variant's ratio to its baseline variant, in the metric `compare` judges
 ///   (CPU time where every pattern row has it, else wall time, as `compare` falls back): `(max −
 ///   min) / median` over the runs.
-/// - Each row's instructions and estimated cycles per event (`run --instructions`): `(max −
+/// - Each row's instructions and estimated cycles per event, where the runs counted: `(max −
 ///   min) / min`, counts being the same run after run; a row without them is listed.
 /// - Each baseline variant's CPU time over the machine-speed reference (the figure `compare`
 ///   judges it on), run by run against its median over the runs: where the runs drifted.
@@ -38,7 +38,7 @@ public struct RunSpread: Sendable {
     public let countsMissing: [ResultIdentity]
     public let baselineDrift: [Figure]
 
-    /// The spread of `files`' figures; `metric` as `compare --metric` (CPU by default).
+    /// The spread of `files`' figures; `metric` as in a comparison (CPU by default).
     public init(files: [ResultsFile], metric requested: TimeMetric = .cpu) {
         paths = files.map(\.path)
         // CPU ratios where every pattern row has one; else wall, as compare falls back.
