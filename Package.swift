@@ -87,7 +87,16 @@ let package = Package(
             linkerSettings: [.unsafeFlags(["-Xlinker", "--export-dynamic"])]
         ),
         .testTarget(
+            name: "SimBenchCommandLineTests",
+            // The command line's unit tests, in its own process: parsing, declarations,
+            // tables. `simbench` for the tool's own command list (it adds `render`).
+            dependencies: ["SimBench", "SimBenchCore", "SimBenchCommandLine", "simbench"],
+            path: "Tests/SimBenchCommandLineTests"
+        ),
+        .testTarget(
             name: "EndToEndTests",
+            // Only tests that drive the built `simbench` binary and read its exit status,
+            // output and files.
             dependencies: ["SimBench", "SimBenchCommandLine", "simbench"],
             path: "Tests/EndToEndTests"
         ),

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # A/A proof of the CI suite, on this host: runs the suite (the arguments in
 # Benchmarks/ci.conf) N times with the same binary, compares every pair of runs with the
-# default `simbench compare`, and measures how far each pattern variant's ratio to its
-# baseline spreads from run to run. Unchanged code must look unchanged:
+# default `simbench compare` (its JSON), and measures how far each pattern variant's ratio to
+# its baseline spreads from run to run (`simbench spread`). Every figure and verdict is the
+# tool's: this script runs, counts pairs and prints. Unchanged code must look unchanged:
 #   - at most one pair in twenty, rounded down (2 of 45 for N=10), flags a regression or an
 #     improvement;
 #   - every pattern variant's ratio spreads by at most 3% ((max − min) / median).
@@ -22,6 +23,10 @@
 # Environment: SIMBENCH_PROOF_KEEP=DIR keeps the runs' CSVs and raw samples.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# shellcheck source=scripts/exit-status.sh
+source scripts/exit-status.sh
+# shellcheck source=scripts/comparison-json.sh
+source scripts/comparison-json.sh
 
 counted=0
 if [ "${1:-}" = "--counted" ]; then
@@ -31,7 +36,7 @@ fi
 runs=${1:-10}
 if ! [[ "$runs" =~ ^[0-9]+$ ]] || [ "$runs" -lt 2 ]; then
     echo "aa-proof: N must be a whole number of at least 2, not '$runs'" >&2
-    exit 64
+    exit "$exit_usage"
 fi
 spread_limit=3
 
@@ -61,18 +66,16 @@ flagged=0
 for i in $(seq 1 "$runs"); do
     for j in $(seq $((i + 1)) "$runs"); do
         pairs=$((pairs + 1))
-        set +e
-        "$binary" compare "$out/run$i.csv" "$out/run$j.csv" > "$out/compare.txt"
-        status=$?
-        set -e
-        case $status in
-            0 | 2) ;;
-            *) echo "aa-proof: compare failed with status $status:" >&2; cat "$out/compare.txt" >&2; exit 1 ;;
-        esac
-        if grep -Eq '^  (REGRESSION|improvement) ' "$out/compare.txt"; then
+        status=$exit_success
+        "$binary" compare "$out/run$i.csv" "$out/run$j.csv" --format json > "$out/compare.json" || status=$?
+        if [ "$status" -ne "$exit_success" ] && [ "$status" -ne "$exit_regression" ]; then
+            echo "aa-proof: compare failed with status $status:" >&2; cat "$out/compare.json" >&2; exit 1
+        fi
+        lines=$(flagged "$out/compare.json")
+        if [ -n "$lines" ]; then
             flagged=$((flagged + 1))
             echo "pair $i-$j flagged:"
-            grep -E '^  (REGRESSION|improvement) ' "$out/compare.txt"
+            echo "$lines"
         fi
     done
 done
@@ -86,31 +89,24 @@ echo "A/A proof on $(hostname): $runs runs of simbench run ${run_args[*]}; took 
 echo "A/A pairs flagged: $flagged/$pairs"
 failed=0
 [ "$flagged" -le "$allowed" ] || failed=1
+# The spreads, from `simbench spread`: with --counts every row's instructions and estimated
+# cycles per event ((max − min) / min; a row without counts fails), else every pattern
+# variant's ratio in the metric compare judges ((max − min) / median) and, for the reader,
+# each baseline variant's drift run by run. It exits 2 beyond --limit.
+files=()
+for i in $(seq 1 "$runs"); do files+=("$out/run$i.csv"); done
+spread_args=(--limit "$spread_limit%")
+if [ "$counted" = 1 ]; then spread_args+=(--counts); fi
+status=$exit_success
+"$binary" spread "${files[@]}" "${spread_args[@]}" > "$out/spread.txt" || status=$?
+cat "$out/spread.txt"
+if [ "$status" -eq "$exit_regression" ]; then
+    failed=1
+elif [ "$status" -ne "$exit_success" ]; then
+    echo "aa-proof: spread failed with status $status" >&2
+    exit 1
+fi
 if [ "$counted" = 1 ]; then
-    # Every synchronous variant's counts, run against run: (max − min) / min.
-    spreads=$(python3 - "$out" "$spread_limit" <<'PY'
-import csv, glob, sys
-out, limit = sys.argv[1], float(sys.argv[2])
-counts, missing = {}, set()
-for path in sorted(glob.glob(out + "/run*.csv")):
-    for row in csv.DictReader(open(path, newline="")):
-        name = f'{row["scenario"]}[{row["params"]}].{row["variant"]}'
-        if not row["instructions_per_event"] or not row["estimated_cycles_per_event"]:
-            missing.add(name)
-            continue
-        for figure in ("instructions_per_event", "estimated_cycles_per_event"):
-            counts.setdefault((name, figure), []).append(float(row[figure]))
-worst = 0.0
-for (name, figure), values in counts.items():
-    spread = 100 * (max(values) - min(values)) / min(values)
-    worst = max(worst, spread)
-    print(f"count spread: {name} {figure.split('_per_')[0].replace('_', ' ')} {spread:.4f}%")
-for name in sorted(missing):
-    print(f"count missing: {name} (a row without instructions or cycles)")
-sys.exit(1 if worst > limit or missing else 0)
-PY
-) || failed=1
-    echo "$spreads"
     if [ "$failed" -ne 0 ]; then
         echo "aa-proof: FAILED: expected 0 of $pairs pairs flagged and every count spread at most $spread_limit%" >&2
         exit 1
@@ -118,44 +114,6 @@ PY
     echo "aa-proof: passed (counted)"
     exit 0
 fi
-# The spread of each pattern variant's ratio, in the metric compare judges by default.
-spreads=$(python3 - "$out" "$spread_limit" <<'PY'
-import csv, glob, sys
-out, limit = sys.argv[1], float(sys.argv[2])
-ratios = {}
-for path in sorted(glob.glob(out + "/run*.csv")):
-    for row in csv.DictReader(open(path, newline="")):
-        if row["role"] != "pattern" or row["status"] != "ok":
-            continue
-        column = "cpu_ratio_to_baseline" if row.get("cpu_ratio_to_baseline") else "ratio_to_baseline"
-        ratios.setdefault(f'{row["scenario"]}.{row["variant"]}', []).append(float(row[column]))
-worst = 0.0
-for name, values in ratios.items():
-    values.sort()
-    median = values[len(values) // 2] if len(values) % 2 else (values[len(values) // 2 - 1] + values[len(values) // 2]) / 2
-    spread = 100 * (values[-1] - values[0]) / median
-    worst = max(worst, spread)
-    print(f"ratio spread: {name} {spread:.1f}%")
-sys.exit(1 if worst > limit else 0)
-PY
-) || failed=1
-echo "$spreads"
-# Where the runs drifted, for the reader (it decides nothing): each baseline variant's CPU
-# time per machine-speed reference, the figure compare judges it on, run by run against its
-# median over the runs. Runs whose baselines all moved together point at the host.
-python3 - "$out" <<'PY'
-import csv, glob, re, sys
-drift = {}
-for path in glob.glob(sys.argv[1] + "/run*.csv"):
-    run = int(re.search(r"run(\d+)\.csv$", path).group(1))
-    for row in csv.DictReader(open(path, newline="")):
-        if row["role"] == "baseline" and row["status"] == "ok" and row.get("cpu_per_reference"):
-            drift.setdefault(f'{row["scenario"]}.{row["variant"]}', {})[run] = float(row["cpu_per_reference"])
-for name, by_run in drift.items():
-    values = sorted(by_run.values())
-    median = values[len(values) // 2] if len(values) % 2 else (values[len(values) // 2 - 1] + values[len(values) // 2]) / 2
-    print(f"baseline drift: {name} " + " ".join(f"{100 * (by_run[run] / median - 1):+.1f}%" for run in sorted(by_run)))
-PY
 if [ "$failed" -ne 0 ]; then
     echo "aa-proof: FAILED: expected at most $allowed of $pairs pairs flagged and every ratio spread at most $spread_limit%" >&2
     exit 1

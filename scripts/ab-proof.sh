@@ -21,6 +21,10 @@
 #   SIMBENCH_PLANTED_ARGS replaces the planted runs' arguments below.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# shellcheck source=scripts/exit-status.sh
+source scripts/exit-status.sh
+# shellcheck source=scripts/comparison-json.sh
+source scripts/comparison-json.sh
 
 runs=${1:-10}
 threshold=3%
@@ -45,17 +49,15 @@ aa_flagged=0
 aa_times=()
 for i in $(seq 1 "$runs"); do
     begun=$SECONDS
-    set +e
-    "$binary" ab --base HEAD "${ab_flags[@]}" --fail-on-improvement --wide --output "$out/aa" \
-        "${aa_separator[@]}" "${aa_args[@]}" > "$out/aa$i.txt" 2> "$out/aa$i.err"
-    status=$?
-    set -e
+    status=$exit_success
+    "$binary" ab --base HEAD "${ab_flags[@]}" --fail-on-improvement --format json --output "$out/aa" \
+        "${aa_separator[@]}" "${aa_args[@]}" > "$out/aa$i.json" 2> "$out/aa$i.err" || status=$?
     aa_times+=($((SECONDS - begun)))
     case $status in
-        0) verdict="nothing flagged" ;;
-        2 | 4)
+        "$exit_success") verdict="nothing flagged" ;;
+        "$exit_regression" | "$exit_improvement")
             aa_flagged=$((aa_flagged + 1))
-            verdict="FLAGGED: $(grep -E '^  (REGRESSION|improvement) ' "$out/aa$i.txt" | sed -E 's/ +/ /g' | tr '\n' ';')"
+            verdict="FLAGGED: $(flagged "$out/aa$i.json" | sed -E 's/^ +//' | tr '\n' ';')"
             ;;
         *)
             echo "ab-proof: ab failed with status $status:" >&2
@@ -70,24 +72,25 @@ caught=0
 planted_times=()
 for i in $(seq 1 "$runs"); do
     begun=$SECONDS
-    set +e
+    status=$exit_success
     "$binary" ab --base HEAD "${ab_flags[@]}" --threshold "$threshold" --ignore-params \
-        --head-args='--param calibrate.twin-extra=5' --wide --output "$out/planted" \
-        -- "${planted_args[@]}" > "$out/p$i.txt" 2> "$out/p$i.err"
-    status=$?
-    set -e
+        --head-args='--param calibrate.twin-extra=5' --format json --output "$out/planted" \
+        -- "${planted_args[@]}" > "$out/p$i.json" 2> "$out/p$i.err" || status=$?
     planted_times+=($((SECONDS - begun)))
-    if [ "$status" -ne 0 ] && [ "$status" -ne 2 ]; then
+    if [ "$status" -ne "$exit_success" ] && [ "$status" -ne "$exit_regression" ]; then
         echo "ab-proof: ab failed with status $status:" >&2
         cat "$out/p$i.err" >&2
         exit 1
     fi
+    # Columns of `figures` (scripts/comparison-json.sh): verdict, benchmark, metric, scenario,
+    # variant, reason.
+    twin=$(figures "$out/p$i.json" | awk -F'\t' '$4 == "calibrate" && $5 == "ruler-twin" && $3 == "time"')
     verdict="missed"
-    if [ "$status" -eq 2 ] && grep -Eq '^  REGRESSION +calibrate[^ ]* +ruler-twin +time ' "$out/p$i.txt"; then
+    if [ "$status" -eq "$exit_regression" ] && [ "$(printf '%s\n' "$twin" | cut -f1)" = regression ]; then
         caught=$((caught + 1))
         verdict="caught"
     fi
-    twin=$(grep -E '^  [A-Za-z ]+ +calibrate[^ ]* +ruler-twin +time ' "$out/p$i.txt" | sed -E 's/ +/ /g' || true)
+    twin=$(printf '%s\n' "$twin" | awk -F'\t' 'NF > 0 { print $1 " " $2 " " $3 " (" $6 ")" }')
     echo "planted $i: $verdict ($twin; ${planted_times[-1]} s)"
 done
 

@@ -41,6 +41,8 @@
 # Environment: SIMBENCH_COMPARE_FLAGS adds compare flags (e.g. "--threshold 10%").
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# shellcheck source=scripts/exit-status.sh
+source scripts/exit-status.sh
 
 report_only=${SIMBENCH_REPORT_ONLY:-0}
 summary=""
@@ -60,7 +62,7 @@ while [ $# -gt 0 ]; do
         --summary) summary=${2:?--summary needs a path}; shift ;;
         --update-baseline) update=1 ;;
         --counted) counted=1 ;;
-        *) echo "ci-bench: unknown argument '$1'; see the top of $0" >&2; exit 64 ;;
+        *) echo "ci-bench: unknown argument '$1'; see the top of $0" >&2; exit "$exit_usage" ;;
     esac
     shift
 done
@@ -76,7 +78,7 @@ run_args=("${ci_suite_args[@]}")
 if [ "$counted" = 1 ]; then
     if [ -n "$against$history$shard" ]; then
         echo "ci-bench: --counted goes with the baseline mode only (not --against, --history, --shard)" >&2
-        exit 64
+        exit "$exit_usage"
     fi
     needs_valgrind ci-bench
     baseline_name=ci-counted
@@ -114,23 +116,25 @@ if [ -n "$history" ]; then
     "$binary" run "${run_args[@]}" --quiet --csv "$current" --append "$history"
     "$binary" export "$history" --run latest --format github --out "$out/github-benchmark.json"
     echo "ci-bench: appended to $history; $((SECONDS - started)) s"
-    exit 0
+    exit "$exit_success"
 fi
 
 if [ -n "$shard" ]; then
     "$binary" run "${run_args[@]}" --quiet --shard "$shard" --csv "$out/part-${shard%/*}.csv"
     echo "ci-bench: shard $shard in $out/part-${shard%/*}.csv; $((SECONDS - started)) s"
-    exit 0
+    exit "$exit_success"
 fi
 
 if [ -n "$against" ]; then
     if [ "$update" = 1 ]; then
         echo "ci-bench: --against and --update-baseline exclude each other" >&2
-        exit 64
+        exit "$exit_usage"
     fi
     echo "== ci-bench: simbench ab --base $against ${pairs[*]} ${compare_flags[*]}"
     set +e
-    "$binary" ab --base "$against" "${pairs[@]}" "${compare_flags[@]}" --output "$out/ab" -- "${run_args[@]}"
+    # No run arguments: ab's default is the CI suite, read from Benchmarks/ci.conf by simbench
+    # and handed to both builds as words (the base's simbench may predate `run --suite`).
+    "$binary" ab --base "$against" "${pairs[@]}" "${compare_flags[@]}" --output "$out/ab"
     status=$?
     set -e
     if [ -f "$out/ab/report.md" ]; then
@@ -138,9 +142,9 @@ if [ -n "$against" ]; then
         publish "$out/summary.md"
     fi
     echo "ci-bench: ab exit status $status; $((SECONDS - started)) s"
-    if [ "$report_only" = 1 ] && { [ "$status" -eq 2 ] || [ "$status" -eq 4 ]; }; then
+    if [ "$report_only" = 1 ] && { [ "$status" -eq "$exit_regression" ] || [ "$status" -eq "$exit_improvement" ]; }; then
         echo "ci-bench: report only: not failing the build for status $status"
-        exit 0
+        exit "$exit_success"
     fi
     exit "$status"
 fi
@@ -148,7 +152,7 @@ fi
 if [ "$update" = 1 ]; then
     "$binary" run "${run_args[@]}" --quiet --csv "$current" --save-baseline "$baseline_name"
     echo "ci-bench: baseline updated: $baseline (commit it); $((SECONDS - started)) s"
-    exit 0
+    exit "$exit_success"
 fi
 
 set +e
@@ -156,7 +160,7 @@ set +e
 run_status=$?
 set -e
 cat "$out/run.txt"
-if [ "$run_status" -ne 0 ]; then
+if [ "$run_status" -ne "$exit_success" ]; then
     echo "ci-bench: simbench run failed with status $run_status" >&2
     exit "$run_status"
 fi
@@ -177,8 +181,8 @@ echo "ci-bench: compare exit status $status; $elapsed s"
 if [ "$elapsed" -gt 180 ]; then
     echo "ci-bench: warning: took $elapsed s, more than the 3-minute budget; shorten Benchmarks/ci.conf" >&2
 fi
-if [ "$report_only" = 1 ] && { [ "$status" -eq 2 ] || [ "$status" -eq 4 ]; }; then
+if [ "$report_only" = 1 ] && { [ "$status" -eq "$exit_regression" ] || [ "$status" -eq "$exit_improvement" ]; }; then
     echo "ci-bench: report only: not failing the build for status $status (this host is not the baseline's)"
-    exit 0
+    exit "$exit_success"
 fi
 exit "$status"

@@ -1,10 +1,13 @@
 # shellcheck shell=bash disable=SC2034 # sourced: the variables are its callers'
-# Sourced by scripts/ci-bench.sh and scripts/aa-proof.sh (not run): the CI suite's run
-# arguments, and what a counted run of it adds.
+# Sourced by scripts/ci-bench.sh, scripts/aa-proof.sh and scripts/detector-proof.sh (not
+# run): the CI suite's run arguments, and what a counted run of it adds.
 
-# ci_suite_args: the words of Benchmarks/ci.conf, one argument each, comments and blank
-# lines dropped.
-mapfile -t ci_suite_args < <(sed -e 's/#.*//' Benchmarks/ci.conf | tr -s ' \t' '\n\n' | sed '/^$/d')
+# shellcheck source=scripts/exit-status.sh
+source scripts/exit-status.sh
+
+# ci_suite_args: the CI suite, Benchmarks/ci.conf, which simbench reads itself (`run --suite`:
+# its words as if typed there, flags after it overriding its values).
+ci_suite_args=(--suite Benchmarks/ci.conf)
 
 # counted_args: appended to a run's arguments for a counted run (`--instructions callgrind`).
 # The counts come from a pass of their own after the timed rounds, over the first machines
@@ -12,11 +15,11 @@ mapfile -t ci_suite_args < <(sed -e 's/#.*//' Benchmarks/ci.conf | tr -s ' \t' '
 # times have no interval and are not judged; the counts are.
 counted_args=(--instructions callgrind --processes 1 --rounds 1 --warmup 0)
 
-# needs_valgrind WHO: exits 6 (as `simbench run --instructions callgrind` would) with one line
-# when valgrind is missing.
+# needs_valgrind WHO: exits with exit_counting_unavailable (as `simbench run --instructions
+# callgrind` would) with one line when valgrind is missing.
 needs_valgrind() {
     if ! command -v valgrind > /dev/null; then
         echo "$1: valgrind not found on PATH; install it (Debian, Ubuntu: apt-get install valgrind)" >&2
-        exit 6
+        exit "$exit_counting_unavailable"
     fi
 }

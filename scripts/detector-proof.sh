@@ -27,6 +27,10 @@
 # keeps the runs' CSVs and comparisons.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# shellcheck source=scripts/exit-status.sh
+source scripts/exit-status.sh
+# shellcheck source=scripts/comparison-json.sh
+source scripts/comparison-json.sh
 
 counted=0
 if [ "${1:-}" = "--counted" ]; then
@@ -37,7 +41,7 @@ pairs=${1:-20}
 threshold=3%
 extra=5
 judge=(--threshold "$threshold" --ratio-only)
-figures='time'
+metrics='time'
 # Each run (about 2-3 s): 25 measured rounds of both variants, at most about 2 s of samples per
 # variant, on one actor: a single thread keeps its core when another process takes the other
 # one, where a fleet of actors would slow down as a whole (seen on a shared 2-core host: wall
@@ -50,7 +54,7 @@ if [ "$counted" = 1 ]; then
     threshold=0.5%
     extra=1
     judge=(--threshold-instructions "$threshold" --threshold-cycles "$threshold")
-    figures='(instructions|cycles)'
+    metrics='(instructions|cycles)'
     # One timed round, and 200 rulers (400 events): the counts come from their own pass, and
     # a run's cost is then mostly Valgrind's start (about 1.7 s of CPU), not the counting.
     default_args="--machines 200 --actors 1 --seed 1 ${counted_args[*]}"
@@ -91,43 +95,49 @@ for i in $(seq 1 "$pairs"); do
         esac
     fi
 
-    set +e
-    "$binary" compare "$out/a$i.csv" "$out/aa$i.csv" "${judge[@]}" --wide > "$out/aa$i.txt"
-    aa_status=$?
-    "$binary" compare "$out/a$i.csv" "$out/b$i.csv" "${judge[@]}" --ignore-params --wide > "$out/ab$i.txt"
-    ab_status=$?
-    set -e
+    aa_status=$exit_success
+    "$binary" compare "$out/a$i.csv" "$out/aa$i.csv" "${judge[@]}" --format json > "$out/aa$i.json" || aa_status=$?
+    ab_status=$exit_success
+    "$binary" compare "$out/a$i.csv" "$out/b$i.csv" "${judge[@]}" --ignore-params --format json > "$out/ab$i.json" || ab_status=$?
     for status in $aa_status $ab_status; do
-        if [ "$status" -ne 0 ] && [ "$status" -ne 2 ]; then
+        if [ "$status" -ne "$exit_success" ] && [ "$status" -ne "$exit_regression" ]; then
             echo "detector-proof: compare failed with status $status:" >&2
-            cat "$out/aa$i.txt" "$out/ab$i.txt" >&2
+            cat "$out/aa$i.json" "$out/ab$i.json" >&2
             exit 1
         fi
     done
 
     # The proof is about the ruler and its twin. The floor (the tape walk alone, about 0.2% of
     # the ruler's time) is too small for a relative threshold: its flags are shown, not counted.
+    # Columns of `figures` (scripts/comparison-json.sh): verdict, benchmark, metric, scenario,
+    # variant, reason.
+    ruler_figures() { # FILE VERDICT-PATTERN VARIANT-PATTERN
+        figures "$1" | awk -F'\t' -v verdict="^($2)$" -v variant="^($3)$" -v metric="^$metrics$" \
+            '$4 == "calibrate" && $1 ~ verdict && $5 ~ variant && $3 ~ metric { print $1 " " $2 " " $3 " (" $6 ")" }'
+    }
     aa="no change"
-    if grep -Eq "^  REGRESSION +calibrate[^ ]* +ruler(-twin)? +$figures " "$out/aa$i.txt"; then
+    if [ -n "$(ruler_figures "$out/aa$i.json" regression 'ruler|ruler-twin')" ]; then
         false_positives=$((false_positives + 1))
         aa="REGRESSION (false positive)"
-    elif grep -Eq "^  improvement +calibrate[^ ]* +ruler(-twin)? +$figures " "$out/aa$i.txt"; then
+    elif [ -n "$(ruler_figures "$out/aa$i.json" improvement 'ruler|ruler-twin')" ]; then
         flagged_aa=$((flagged_aa + 1))
         aa="improvement flagged"
     fi
-    other=$(grep -E '^  (REGRESSION|improvement) ' "$out/aa$i.txt" | grep -Ev " ruler(-twin)? +$figures " | sed -E 's/ +/ /g' || true)
+    other=$(figures "$out/aa$i.json" | awk -F'\t' -v metric="^$metrics$" \
+        '($1 == "regression" || $1 == "improvement") && !(($5 == "ruler" || $5 == "ruler-twin") && $3 ~ metric) { print $1 " " $2 " " $3 }' \
+        | paste -sd ';' -)
     if [ -n "$other" ]; then aa="$aa; not counted: $other"; fi
     ab="missed"
-    if [ "$ab_status" -eq 2 ] && grep -Eq "^  REGRESSION +calibrate[^ ]* +ruler-twin +$figures " "$out/ab$i.txt"; then
+    if [ "$ab_status" -eq "$exit_regression" ] && [ -n "$(ruler_figures "$out/ab$i.json" regression ruler-twin)" ]; then
         detected=$((detected + 1))
         ab="detected"
     fi
-    ruler_ab=$(grep -E "^  [A-Za-z ]+ +calibrate[^ ]* +ruler-twin +$figures " "$out/ab$i.txt" | sed -E 's/ +/ /g' | paste -sd ';' || true)
+    ruler_ab=$(ruler_figures "$out/ab$i.json" '.*' ruler-twin | paste -sd ';' -)
     echo "pair $i: A/A $aa; A/B $ab ($ruler_ab)"
 done
 
 echo
-echo "detector proof on $(hostname), calibrate ruler-twin at 1000 steps vs 1000 (A/A) and vs $((1000 + 10 * extra)) (twin-extra=$extra), threshold $threshold, on $figures"
+echo "detector proof on $(hostname), calibrate ruler-twin at 1000 steps vs 1000 (A/A) and vs $((1000 + 10 * extra)) (twin-extra=$extra), threshold $threshold, on $metrics"
 echo "  run arguments: ${run_args[*]}"
 echo "  false positives (A/A regressions): $false_positives/$pairs ($((100 * false_positives / pairs))%)"
 echo "  A/A improvements flagged:          $flagged_aa/$pairs"

@@ -4,7 +4,8 @@
 # shared-state workday worker's `setState` (Benchmarks/, nothing else), runs
 # `simbench ab --base HEAD` there on the CI suite (Benchmarks/ci.conf, ab's default, layouts
 # on by default), and exits 0 only when the verdict is exactly that change: at least one
-# REGRESSION row, every one of them workday state-objects-shared, and no other row flagged
+# regression (read from `ab --format json`), every one of them workday state-objects-shared,
+# and no other row flagged
 # (no improvement, no other regression; rows within their layout band are not flagged).
 # Measured before layouts: the same change also gave vending table a -7.5% "improvement" in
 # every pair, which no line of vending explains: the linker had moved its code.
@@ -18,6 +19,10 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
+# shellcheck source=scripts/exit-status.sh
+source scripts/exit-status.sh
+# shellcheck source=scripts/comparison-json.sh
+source scripts/comparison-json.sh
 
 # shellcheck disable=SC2206 # the flags are words by design
 ab_flags=(${SIMBENCH_AB_FLAGS:-})
@@ -75,25 +80,26 @@ git -C "$dir" diff -U0 | grep -E '^[-+] ' | sed 's/^/  /'
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 started=$SECONDS
-set +e
-(cd "$dir" && "$binary" ab --base HEAD "${ab_flags[@]}" --wide --output "$out/ab") > "$out/ab.txt" 2> "$out/ab.err"
-status=$?
-set -e
+status=$exit_success
+(cd "$dir" && "$binary" ab --base HEAD "${ab_flags[@]}" --format json --output "$out/ab") > "$out/ab.json" 2> "$out/ab.err" || status=$?
 took=$((SECONDS - started))
-if [ "$status" -ne 0 ] && [ "$status" -ne 2 ]; then
+if [ "$status" -ne "$exit_success" ] && [ "$status" -ne "$exit_regression" ]; then
     echo "layout-proof: ab failed with status $status:" >&2
     tail -20 "$out/ab.err" >&2
     exit 1
 fi
 
-flagged=$(grep -E '^  (REGRESSION|improvement) ' "$out/ab.txt" || true)
-expected=$(printf '%s\n' "$flagged" | grep -E '^  REGRESSION +workday[^ ]* +state-objects-shared ' || true)
-others=$(printf '%s\n' "$flagged" | grep -Ev '^  REGRESSION +workday[^ ]* +state-objects-shared ' | grep -v '^$' || true)
-echo "layout-proof: ab exit status $status, $took s (builds included); $(grep -E '^  [0-9]+ regression' "$out/ab.txt" | sed 's/^ *//')"
-grep -E '^  (baseline|current): ' "$out/ab.txt" | sed -E 's/^  /  /'
-[ -n "$flagged" ] && printf '%s\n' "$flagged" | sed -E 's/ +/ /g; s/^/  flagged:/'
-grep -E '^  (within layout band|layout/env shift) ' "$out/ab.txt" | sed -E 's/ +/ /g; s/^/  not counted:/' || true
-if [ "$status" -eq 2 ] && [ -n "$expected" ] && [ -z "$others" ]; then
+# Columns of `figures` (scripts/comparison-json.sh): verdict, benchmark, metric, scenario,
+# variant, reason.
+flagged=$(figures "$out/ab.json" | awk -F'\t' '$1 == "regression" || $1 == "improvement"')
+expected=$(printf '%s\n' "$flagged" | awk -F'\t' '$1 == "regression" && $4 == "workday" && $5 == "state-objects-shared"')
+others=$(printf '%s\n' "$flagged" | awk -F'\t' 'NF > 0 && !($1 == "regression" && $4 == "workday" && $5 == "state-objects-shared")')
+echo "layout-proof: ab exit status $status, $took s (builds included); $(tally "$out/ab.json")"
+echo "  baseline: $(field "$out/ab.json" baseline summary)"
+echo "  current:  $(field "$out/ab.json" current summary)"
+figures "$out/ab.json" | awk -F'\t' '$1 == "regression" || $1 == "improvement" { print "  flagged: " $1 " " $2 " " $3 " (" $6 ")" }'
+figures "$out/ab.json" | awk -F'\t' '$1 == "within-layout-band" || $1 == "layout-shift" { print "  not counted: " $1 " " $2 " " $3 " (" $6 ")" }'
+if [ "$status" -eq "$exit_regression" ] && [ -n "$expected" ] && [ -z "$others" ]; then
     echo "layout-proof: passed (one regression, workday state-objects-shared, nothing else flagged)"
     exit 0
 fi

@@ -14,6 +14,8 @@
 # differ; any other status fails); 1 otherwise. The last line says which.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# shellcheck source=scripts/exit-status.sh
+source scripts/exit-status.sh
 checkout=$PWD
 article=Sources/SimBench/SimBench.docc/OwnCode.md
 
@@ -64,10 +66,10 @@ bin="$(swift build -c release --package-path "$package" --show-bin-path)/mybench
 
 # Two short runs of the package's own scenario, then compare; both from the package's main.
 for side in before after; do
-    status=0
+    status=$exit_success
     "$bin" run --machines 200 --events 50 --rounds 5 --warmup 1 --quiet --csv "$work/$side.csv" \
         > "$work/$side.out" 2> "$work/$side.err" || status=$?
-    [[ $status -eq 0 ]] || { cat "$work/$side.err" >&2; fail "mybench run ($side) exited $status"; }
+    [[ $status -eq $exit_success ]] || { cat "$work/$side.err" >&2; fail "mybench run ($side) exited $status"; }
 done
 python3 - "$work/before.csv" "$work/after.csv" <<'PY'
 import csv, sys
@@ -81,9 +83,9 @@ for path in sys.argv[1:]:
         sys.exit(f"own-package-check: FAILED: {path}: the variants' checksums differ")
 PY
 
-status=0
+status=$exit_success
 "$bin" compare "$work/before.csv" "$work/after.csv" > "$work/compare.out" 2> "$work/compare.err" || status=$?
-if [[ $status -ne 0 && $status -ne 2 ]]; then
+if [[ $status -ne $exit_success && $status -ne $exit_regression ]]; then
     cat "$work/compare.out" "$work/compare.err" >&2
     fail "mybench compare exited $status (expected 0, or 2 for a regression)"
 fi

@@ -4,6 +4,8 @@
 # wrong variant is caught (exit status 3).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# shellcheck source=scripts/exit-status.sh
+source scripts/exit-status.sh
 binary=.build/release/simbench
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
@@ -25,13 +27,11 @@ for key in {(r["scenario"], r["params"]) for r in rows}:
 print(f"smoke CSV: {len(rows)} rows, scenarios {sorted(scenarios)}, checksums agree")
 PY
 
-set +e
+status=$exit_success
 "$binary" run --scenario selftest --machines 10 --events 10 --rounds 1 --warmup 0 --quiet \
-    --csv "$out/selftest.csv" > /dev/null 2>&1
-status=$?
-set -e
-if [ "$status" -ne 3 ]; then
-    echo "selftest: expected exit status 3 for the wrong variant, got $status" >&2
+    --csv "$out/selftest.csv" > /dev/null 2>&1 || status=$?
+if [ "$status" -ne "$exit_wrong_outcome" ]; then
+    echo "selftest: expected exit status $exit_wrong_outcome (wrong outcome) for the wrong variant, got $status" >&2
     exit 1
 fi
-echo "selftest: wrong variant caught (exit 3)"
+echo "selftest: wrong variant caught (exit $exit_wrong_outcome)"

@@ -3,7 +3,7 @@ import SimBenchCore
 import Synchronization
 
 /// A command-line tool over a catalog: every command of `simbench` (`run`, `list`, `doctor`,
-/// `compare`, `ab`, `baseline`, `export`, `merge`, `repair-history`, `plot`, `report`,
+/// `compare`, `ab`, `spread`, `baseline`, `export`, `merge`, `repair-history`, `plot`, `report`,
 /// `completion`), for whatever scenarios the catalog holds.
 ///
 /// The command line knows no scenario, as the harness does not: it is handed a catalog. A

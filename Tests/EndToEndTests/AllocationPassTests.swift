@@ -29,7 +29,9 @@ struct AllocationPassTests {
 
     @Test(
         "every scenario: the untimed child's allocation columns equal those of a run that counts in its timed rounds",
-        .disabled(if: AllocationCounter.isUnderSanitizer),
+        .disabled(
+            if: AllocationCounter.isUnderSanitizer,
+            "the allocation counter steps aside under a sanitizer"),
         arguments: BenchmarkTool.simbench.catalog.entries.map(\.name))
     func pinned(scenario: String) throws {
         let library = try #require(AllocationPass.library(besides: SimBenchBinary.url.path))
@@ -112,7 +114,9 @@ struct AllocationPassTests {
 
     @Test(
         "--processes 2: the children time, one untimed child counts, and the columns are a single process's",
-        .disabled(if: AllocationCounter.isUnderSanitizer))
+        .disabled(
+            if: AllocationCounter.isUnderSanitizer,
+            "the allocation counter steps aside under a sanitizer"))
     func processes() throws {
         let single = try Self.counted(scenario: "workday", preloading: nil)
         let pooled = try Self.counted(

@@ -37,7 +37,9 @@ struct CountingTests {
 
     @Test(
         "under Callgrind, the count is the variant's run: the twin counts as the ruler, each 200 more steps the same more instructions",
-        .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/valgrind")))
+        .enabled(
+            if: FileManager.default.isExecutableFile(atPath: "/usr/bin/valgrind"),
+            "valgrind is not installed (apt-get install valgrind)"))
     func countsTheVariant() throws {
         let scratch = try ScratchDirectory()
         let csv = scratch.path("counted.csv")

@@ -82,10 +82,10 @@ struct RobustnessTests {
         #expect(scratch.contents == ["h.csv"])
     }
 
-    /// Root writes into any directory, so only another user can tell.
-    @Test(
-        "an existing history in a directory that is not writable can still grow",
-        .enabled(if: getuid() != 0))
+    /// Root writes into any directory whatever its mode, so for root (CI runs as root) the
+    /// directory is made immutable (`chattr +i`), which refuses new entries to root too while
+    /// its existing files can still grow.
+    @Test("an existing history in a directory that is not writable can still grow")
     func appendInReadOnlyDirectory() throws {
         let scratch = try ScratchDirectory()
         let directory = scratch.path("locked")
@@ -94,8 +94,8 @@ struct RobustnessTests {
         let first = try SimBenchBinary.run(
             Self.quickRun + ["--csv", "/dev/null", "--append", "locked/h.csv"], in: scratch.url)
         #expect(first.status == 0, "\(first.standardError)")
-        chmod(directory, 0o555)
-        defer { chmod(directory, 0o755) }
+        try Self.refuseNewEntries(directory, true)
+        defer { try? Self.refuseNewEntries(directory, false) }
         let second = try SimBenchBinary.run(
             Self.quickRun + ["--csv", "/dev/null", "--append", "locked/h.csv"], in: scratch.url)
         #expect(
@@ -108,6 +108,23 @@ struct RobustnessTests {
             "\(refused.standardError)")
     }
 
+    /// Makes `directory` refuse new entries (`on`) or take them again: mode 555 for a user,
+    /// and the immutable attribute for root, whom modes do not stop (FS_IOC_GETFLAGS and
+    /// FS_IOC_SETFLAGS with FS_IMMUTABLE_FL, as `chattr +i` does).
+    static func refuseNewEntries(_ directory: String, _ on: Bool) throws {
+        guard getuid() == 0 else {
+            chmod(directory, on ? 0o555 : 0o755)
+            return
+        }
+        let descriptor = open(directory, O_RDONLY | O_DIRECTORY)
+        try #require(descriptor >= 0, "open \(directory): errno \(errno)")
+        defer { close(descriptor) }
+        var flags: CInt = 0
+        let immutable: CInt = 0x10
+        try #require(ioctl(descriptor, 0x8008_6601, &flags) == 0, "FS_IOC_GETFLAGS: errno \(errno)")
+        flags = on ? flags | immutable : flags & ~immutable
+        try #require(ioctl(descriptor, 0x4008_6602, &flags) == 0, "FS_IOC_SETFLAGS: errno \(errno)")
+    }
     @Test(
         "repair-history drops the run an interrupted append left incomplete, whole; readers name it"
     )

@@ -1,12 +1,14 @@
 import Foundation
 
-/// The two ways `simbench compare` prints its verdicts: a terminal table, and Markdown for a
-/// pull-request comment or a GitHub job summary.
+/// The ways `simbench compare` prints its verdicts: a terminal table, Markdown for a
+/// pull-request comment or a GitHub job summary, and JSON for a script
+/// (`ResultsComparison+JSON.swift`).
 extension ResultsComparison {
     /// How the report is printed (`--format`).
     public enum Format: String, Sendable, CaseIterable {
         case text
         case markdown
+        case json
     }
 
     /// The report; a text report fits `width` columns with a compact table (verdict, name,
@@ -16,6 +18,7 @@ extension ResultsComparison {
         case .text:
             width.map { TextWrap.fit(text(width: $0), width: $0) } ?? text(width: nil)
         case .markdown: markdown()
+        case .json: json()
         }
     }
 

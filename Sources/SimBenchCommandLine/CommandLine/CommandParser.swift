@@ -62,6 +62,10 @@ enum CommandParser {
             } else {
                 throw UsageError("\(flag): missing value; expected \(option.expected)")
             }
+            if let expansion = option.expansion {
+                words.insert(contentsOf: try expansion(value), at: words.startIndex)
+                continue
+            }
             try option.apply(&command, value)
         }
         for option in C.flags where option.isRequired && !given.contains(option.name) {

@@ -25,6 +25,9 @@ public struct Option<Command> {
     let completion: ValueCompletion
     /// Stores the value (the empty string for a flag without one) into the command.
     let apply: (inout Command, String) throws -> Void
+    /// For a flag that stands for other words (`run --suite FILE`): the words its value
+    /// stands for, which the parser reads in its place; nil for every other flag.
+    var expansion: ((String) throws -> [String])? = nil
 
     var name: String { names[0] }
 
@@ -154,6 +157,15 @@ extension Option {
             }
             set(&command, items)
         }
+    }
+
+    /// `--suite FILE`: the run arguments in FILE (`SuiteFile`), read as if typed in its
+    /// place, so that flags after it override its values.
+    static func suite(help: String) -> Option {
+        Option(
+            names: [SuiteFile.flag], valueName: "FILE", help: help, defaultValue: nil,
+            expected: "a file of run arguments", repeats: false, isRequired: false,
+            completion: .file, apply: { _, _ in }, expansion: { try SuiteFile.read($0) })
     }
 
     /// A file to write or read.

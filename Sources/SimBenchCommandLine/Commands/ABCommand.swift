@@ -389,9 +389,11 @@ struct ABCommand: Command {
         } catch {
             throw Failure(message: "cannot write \(reportPath): \(error.reason)", status: .failure)
         }
-        print(
-            judging.format == .markdown
-                ? markdown : comparison.render(.text, width: judging.wide ? nil : Terminal.width))
+        switch judging.format {
+        case .markdown: print(markdown)
+        case .json: print(comparison.render(.json))
+        case .text: print(comparison.render(.text, width: judging.wide ? nil : Terminal.width))
+        }
         return comparison.exitStatus(failOnImprovement: judging.failOnImprovement)
     }
 
@@ -494,7 +496,7 @@ struct ABCommand: Command {
     }
 
     /// The CI suite's run arguments: one per whitespace-separated word, `#` to the end of a
-    /// line dropped (as scripts/ci-bench.sh reads them).
+    /// line dropped (`SuiteFile`, as `run --suite` reads them).
     private func suiteArguments(root: String) throws -> [String] {
         let path = "\(root)/\(ABCommand.suiteFile)"
         guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
@@ -502,9 +504,7 @@ struct ABCommand: Command {
                 message: "no \(path) to read the CI suite from; give run arguments after '--'",
                 status: .usage)
         }
-        return text.split(separator: "\n").flatMap { line in
-            line.prefix { $0 != "#" }.split(whereSeparator: \.isWhitespace).map(String.init)
-        }
+        return SuiteFile.words(of: text)
     }
 
     /// Refuses a base whose results lack a column the verdicts read.

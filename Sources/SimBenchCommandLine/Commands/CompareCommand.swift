@@ -105,7 +105,7 @@ struct CompareCommand: Command {
             .choice(
                 "--format",
                 help:
-                    "text (a terminal table) or markdown (for a pull-request comment or $GITHUB_STEP_SUMMARY)",
+                    "text (a terminal table), markdown (for a pull-request comment or $GITHUB_STEP_SUMMARY) or json (one object per judged figure, for a script; the manual's Output article gives its fields)",
                 default: ResultsComparison.Format.text
             ) { $0.format = $1 },
         ]

@@ -27,6 +27,10 @@ struct RunCommand: Command {
         let defaults = RunOptions()
         let atLeast = BenchmarkRunner.minimumRoundsUnderMaxTime
         return [
+            .suite(
+                help:
+                    "read run arguments from FILE (whitespace-separated, # to the end of a line a comment) as if typed here; flags after it override its values. The CI suite is \(ABCommand.suiteFile)"
+            ),
             .counts(
                 "--machines",
                 help:

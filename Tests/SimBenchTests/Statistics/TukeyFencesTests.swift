@@ -3,7 +3,7 @@ import Testing
 @testable import SimBench
 
 @Suite("statistics: Tukey fences")
-struct StatisticsTukeyFencesTests {
+struct TukeyFencesTests {
     /// Sorted: −30 −9 1 2 3 4 5 6 7 8 9 10 20 40 (n = 14).
     /// Q1: h = 13 · 0.25 = 3.25 → 2 + 0.25 · 1 = 2.25; Q3: h = 9.75 → 8 + 0.75 · 1 = 8.75.
     /// IQR 6.5; inner fences −7.5 … 18.5; outer fences −17.25 … 28.25.

@@ -8,7 +8,7 @@ func isClose(_ actual: Double, _ expected: Double, tolerance: Double = 1e-9) -> 
 }
 
 @Suite("statistics: percentiles and summaries")
-struct StatisticsPercentileTests {
+struct PercentileTests {
     // Hand-computed with type 7, h = (n - 1) p; cross-checked with numpy.percentile.
     @Test(
         "type 7 percentiles of known sets",

@@ -12,7 +12,7 @@ func noisySamples(center: Double, spread: Double, count: Int, seed: UInt64) -> [
 }
 
 @Suite("statistics: bootstrap intervals")
-struct StatisticsBootstrapTests {
+struct BootstrapTests {
     @Test("the median interval is reproducible and contains the median", arguments: 0..<10)
     func medianInterval(seed: UInt64) throws {
         let samples = noisySamples(center: 100, spread: 0.1, count: 25, seed: seed)
@@ -64,7 +64,7 @@ struct StatisticsBootstrapTests {
 }
 
 @Suite("statistics: ratio intervals")
-struct StatisticsRatioIntervalTests {
+struct RatioIntervalTests {
     /// The ratio intervals of 20 independent pairs of series: a variant around
     /// `ratio` × 100, a baseline around 100, both off by up to ±`spread`.
     private func intervals(ratio: Double, spread: Double, rounds: Int) throws -> [RatioInterval] {

@@ -4,7 +4,7 @@ import Testing
 @testable import SimBench
 
 @Suite("statistics: intervals over several processes")
-struct StatisticsHierarchicalTests {
+struct ProcessGroupsTests {
     /// The one-stage bootstrap of the median as it was before processes existed: `n` round
     /// indices drawn per resample from one stream. Kept here as the reference the
     /// one-process case must reproduce draw for draw.

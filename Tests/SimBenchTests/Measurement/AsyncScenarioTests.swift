@@ -79,7 +79,9 @@ struct AsyncScenarioTests {
 
     @Test(
         "allocations and CPU time made on another thread are counted",
-        .disabled(if: AllocationCounter.isUnderSanitizer))
+        .disabled(
+            if: AllocationCounter.isUnderSanitizer,
+            "the allocation counter steps aside under a sanitizer"))
     func processWideCounts() async throws {
         let entities = 200
         let session = FleetSession<OffThreadScenario>(
@@ -100,7 +102,9 @@ struct AsyncScenarioTests {
 
     @Test(
         "bytes per entity of an asynchronous variant are counted on every thread",
-        .disabled(if: AllocationCounter.isUnderSanitizer))
+        .disabled(
+            if: AllocationCounter.isUnderSanitizer,
+            "the allocation counter steps aside under a sanitizer"))
     func processWideBytes() async throws {
         let session = FleetSession<OffThreadScenario>(
             configuration: Self.configuration(entities: 64))

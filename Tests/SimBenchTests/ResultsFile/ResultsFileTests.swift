@@ -284,7 +284,7 @@ struct ResultsFileTests {
     @Test("the committed baselines still read, their header a prefix-compatible subset")
     func committedBaselines() throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         let directory = root.appendingPathComponent("results/baselines")
         let names = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter {
             $0.hasSuffix(".csv")

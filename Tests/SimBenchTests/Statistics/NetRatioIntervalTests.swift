@@ -4,7 +4,7 @@ import Testing
 @testable import SimBench
 
 @Suite("statistics: ratio net of the floor")
-struct StatisticsNetRatioTests {
+struct NetRatioIntervalTests {
     @Test("the floor is taken out of both sides, round by round")
     func netOfFloor() throws {
         // The floor drifts from round to round, and the drift hits all three samples of a

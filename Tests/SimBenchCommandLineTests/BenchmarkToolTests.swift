@@ -15,7 +15,8 @@ struct BenchmarkToolTests {
         }
         #expect(
             library == [
-                "run", "list", "doctor", "explain", "compare", "ab", "baseline", "export", "merge",
+                "run", "list", "doctor", "explain", "compare", "ab", "spread", "baseline", "export",
+                "merge",
                 "repair-history", "plot", "report", "completion",
             ], "\(library)")
         let simbench = BenchmarkTool.simbench.commands.map { $0.name }
