@@ -36,9 +36,6 @@ public enum ChildProcess {
         public var standardError: [UInt8]
         /// The child outlived its timeout and was killed.
         public var timedOut: Bool
-        /// The child's peak resident memory, in bytes (`wait4`'s resource usage: the child's
-        /// own, and its waited-for children's); nil when it was not collected here.
-        public var peakResidentBytes: UInt64? = nil
     }
 
     /// Why a child could not be started.
@@ -109,12 +106,8 @@ public enum ChildProcess {
             }
             // Without pipes to read, or after they closed: wait for the exit, still bounded.
             var waitStatus: Int32 = 0
-            var usage = rusage()
-            var collected = false
             while true {
-                let waited = wait4(
-                    pid, &waitStatus, deadline == nil || timedOut ? 0 : WNOHANG, &usage)
-                collected = waited == pid
+                let waited = waitpid(pid, &waitStatus, deadline == nil || timedOut ? 0 : WNOHANG)
                 if waited == pid || (waited < 0 && errno != EINTR) {
                     simbench_child_forget(pid)
                     break
@@ -133,8 +126,7 @@ public enum ChildProcess {
                 signal: signal == 0 ? nil : signal,
                 standardOutput: outputReader.flatMap { buffers[$0] } ?? [],
                 standardError: errorReader.flatMap { buffers[$0] } ?? [],
-                timedOut: timedOut,
-                peakResidentBytes: collected ? UInt64(max(usage.ru_maxrss, 0)) * 1024 : nil)
+                timedOut: timedOut)
         }
     }
 

@@ -6,9 +6,10 @@ import Testing
 /// line, in bounded memory, however large the file is: the header is checked before the rest
 /// is read.
 ///
-/// The peak memory is the simbench process's own, from `wait4`'s resource usage
-/// (`ChildProcess.Result.peakResidentBytes`), so the test process's heap does not count.
-/// No time is asserted.
+/// The peak memory is simbench's own: a small C program compiled here starts it and reads
+/// `getrusage(RUSAGE_CHILDREN)` once it has ended. Not the test process's `wait4`: a child's
+/// peak counts the memory of the process that forked it (Linux carries it across `execve`),
+/// and this process's heap is large. No time is asserted.
 @Suite("readers: a file that is no results file is refused from its first line", .serialized)
 struct ReaderRefusalTests {
     /// The most a reader may hold while it refuses such a file.
@@ -60,9 +61,50 @@ struct ReaderRefusalTests {
         ("baseline save", { ["baseline", "save", "main", $0] }),
     ]
 
+    /// Runs its arguments as a command and writes that command's peak resident memory, in
+    /// KiB, to the file `PEAK_FILE`; exits with the command's status.
+    static let peakProgram = """
+        #include <stdio.h>
+        #include <stdlib.h>
+        #include <sys/resource.h>
+        #include <sys/wait.h>
+        #include <unistd.h>
+
+        int main(int argc, char **argv) {
+            if (argc < 2) return 127;
+            pid_t pid = fork();
+            if (pid == 0) {
+                execv(argv[1], argv + 1);
+                _exit(127);
+            }
+            int status = 0;
+            if (pid < 0 || waitpid(pid, &status, 0) != pid) return 127;
+            struct rusage usage;
+            getrusage(RUSAGE_CHILDREN, &usage);
+            FILE *file = fopen(getenv("PEAK_FILE"), "w");
+            if (file == NULL) return 127;
+            fprintf(file, "%ld\\n", usage.ru_maxrss);
+            fclose(file);
+            return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+        }
+        """
+
     @Test("refused on line 1, in bounded memory, nothing written", arguments: NotResults.allCases)
     func refused(_ kind: NotResults) throws {
         let scratch = try ScratchDirectory()
+        try Self.peakProgram.write(
+            toFile: scratch.path("peak.c"), atomically: true, encoding: .utf8)
+        let compiled = try ChildProcess.run(
+            "/bin/sh",
+            arguments: ["-c", "$(command -v clang || command -v cc) -O1 -o peak peak.c"],
+            environment: ProcessInfo.processInfo.environment, directory: scratch.url.path)
+        try #require(
+            compiled.exitStatus == 0,
+            "compiling the peak program: \(String(decoding: compiled.standardError, as: UTF8.self))"
+        )
+        let peakFile = scratch.path("peak.txt")
+        var environment = ProcessInfo.processInfo.environment
+        environment["PEAK_FILE"] = peakFile
         let input = scratch.path("input.csv")
         FileManager.default.createFile(atPath: input, contents: nil)
         try kind.write(to: input)
@@ -73,15 +115,19 @@ struct ReaderRefusalTests {
                     of: " ", with: "-"))
             try FileManager.default.createDirectory(at: work, withIntermediateDirectories: false)
             let ended = try ChildProcess.run(
-                SimBenchBinary.url.path, arguments: reader.arguments(input),
-                environment: ProcessInfo.processInfo.environment, directory: work.path,
+                scratch.path("peak"),
+                arguments: [SimBenchBinary.url.path] + reader.arguments(input),
+                environment: environment, directory: work.path,
                 timeout: SimBenchBinary.defaultTimeout)
             let stderr = String(decoding: ended.standardError, as: UTF8.self)
             #expect(ended.exitStatus == 1, "\(reader.name), \(kind.rawValue): \(stderr)")
             #expect(
                 stderr.contains("\(input): line 1: "), "\(reader.name), \(kind.rawValue): \(stderr)"
             )
-            let peak = try #require(ended.peakResidentBytes)
+            let kibibytes = try String(contentsOfFile: peakFile, encoding: .utf8)
+            let peak =
+                try #require(UInt64(kibibytes.trimmingCharacters(in: .whitespacesAndNewlines)))
+                * 1024
             #expect(
                 peak < Self.memoryLimit,
                 "\(reader.name), \(kind.rawValue): peak \(peak) B refusing a file of \(size ?? 0) B"
