@@ -106,7 +106,7 @@ struct MemoryEstimateTests {
         ],
         ["--scenario", "optional-views", "--machines", "5000", "--variant", "proxy"],
         [
-            "--scenario", "calibrate", "--machines", "200000", "--events", "10", "--variant",
+            "--scenario", "calibrate", "--machines", "50000", "--events", "10", "--variant",
             "ruler-twin",
         ],
         ["--scenario", "selftest", "--machines", "5000", "--variant", "same"],
