@@ -12,3 +12,5 @@ exit_counting_unavailable=6
 exit_usage=64
 exit_interrupted=130
 exit_terminated=143
+exit_closed_pipe=141
+exit_hang_up=129

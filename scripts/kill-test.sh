@@ -13,6 +13,10 @@ simbench=$(realpath "${2:-.build/debug/simbench}")
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 cd "$work"
+# simbench's own temporary directory, so that what a killed run (or its children) leaves
+# there is counted too.
+mkdir tmp
+export TMPDIR="$work/tmp"
 
 # A large results file: one small run's rows, copied under distinct variant names.
 "$simbench" run --scenario vending --machines 4 --events 4 --rounds 1 --warmup 0 --allow-debug \
@@ -36,6 +40,10 @@ leftover() {
     local found
     found=$(find . -name '.simbench-*' | wc -l)
     if [ "$found" -gt 0 ]; then leftovers=$((leftovers + found)); find . -name '.simbench-*' -delete; fi
+    # The run's children end with it and remove their files: wait for that, up to 5 s.
+    for _ in $(seq 50); do [ -z "$(ls -A tmp)" ] && break; sleep 0.1; done
+    found=$(find tmp -mindepth 1 -maxdepth 1 | wc -l)
+    if [ "$found" -gt 0 ]; then leftovers=$((leftovers + found)); echo "LEFT in TMPDIR: $(ls tmp)"; rm -rf tmp/*; fi
 }
 killed_after() {  # killed_after MAX_MS COMMAND...
     local max=$1; shift

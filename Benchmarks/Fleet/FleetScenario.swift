@@ -32,13 +32,22 @@ public struct FleetScenario: Scenario {
         // 8× the events on a loaded 2-core VM, at 20 1.95×; it must grow 2×).
         defaultEventsPerEntity: VendingScenario.descriptor.defaultEventsPerEntity,
         bytesPerEvent: VendingScenario.descriptor.bytesPerEvent,
-        // The process's peak per machine over a whole run: task-per-machine's pending child
-        // task and result (bytes_per_entity about 1.6 KB on Linux with Swift 6.3), plus what
-        // the runtime keeps after the designs' rounds. A million machines with 5 rounds and a
-        // warm-up peaked at 2.5-3.4 GB resident in two runs (up to 3.4 KB per machine); 10,000
-        // at 55-58 MB; 100,000 with one round at 195 MB (1.7 KB per machine, 0.54 of an
-        // estimate at 3,200 B). 2,400 keeps both within [0.7, 1.4] of the estimate.
-        bytesPerEntity: 2_400,
+        // What every design shares per machine: vending's machines. The designs differ by
+        // far (bytes_per_entity, debug build, 20,000 machines: sliced 2.5 B, floor 1.1,
+        // mutex-shared 169, actor-per-machine 294, batched 289, task-per-machine 1,690), and
+        // run one after another, so each counts its own below and the plan the largest of
+        // those measured: a run of the floor design alone (1,000,000 machines, release)
+        // peaked at 137 MB (this model: about 135 MB), where counting every design said 2.53 GB.
+        bytesPerEntity: VendingScenario.descriptor.bytesPerEntity,
+        // The process's peak per machine beyond the shared part, about 1.5-2x bytes_per_entity
+        // (the runtime keeps some of what a design frees). task-per-machine's pending child
+        // task and result: a million machines with 5 rounds and a warm-up peaked at 2.5-3.4 GB
+        // resident in two runs (up to 3.4 KB per machine); 10,000 at 55-58 MB; 100,000 with
+        // one round at 195 MB. 2,400 in all keeps both within [0.7, 1.4] of the estimate.
+        variantBytesPerEntity: [
+            "task-per-machine": 2_390, "actor-per-machine": 500,
+            "actor-per-machine-batched": 500, "mutex-shared": 300,
+        ],
         parameters: VendingScenario.descriptor.parameters
     )
 

@@ -1,18 +1,20 @@
-// SIGINT and SIGTERM: remove simbench's temporary files, say what was not written, exit
-// 128 + the signal (130, 143). See SimBenchInterruption.h.
+// SIGINT, SIGTERM and SIGHUP: end simbench's children, remove its temporary files, say what
+// was not written, exit 128 + the signal (130, 143, 129). See SimBenchInterruption.h.
 //
 // The handler may run on any thread, at any moment, so it only reads state published with
-// release stores into fixed buffers, and calls only unlink, write and _exit, which POSIX
-// lists as async-signal-safe.
+// release stores into fixed buffers, and calls only close, waitpid, kill, nanosleep
+// (simbench_children_end), unlink, write and _exit, which POSIX lists as async-signal-safe.
 
 #define _GNU_SOURCE
 #include <limits.h>
 #include <signal.h>
+#include <stdlib.h>
 #include <stdatomic.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "SimBenchInterruption.h"
+#include "SimBenchSpawn.h"
 
 #define SLOTS 16
 #define NOTICE_SIZE 1024
@@ -42,14 +44,32 @@ static void write_text(const char *text) {
     }
 }
 
-static _Noreturn void finish(int signal_number) {
-    for (int slot = 0; slot < SLOTS; slot++) {
-        if (atomic_load_explicit(&slot_states[slot], memory_order_acquire) == SLOT_ARMED) {
-            unlink(temporary_paths[slot]);
+/// How long children have, once their lifeline is closed, to remove their files and exit
+/// before they are killed.
+#define CHILDREN_GRACE_MILLISECONDS 1000
+
+void simbench_cleanup_temporaries(void) {
+    // Files first, then directories, which are removed once the files in them are.
+    for (int pass = 0; pass < 2; pass++) {
+        for (int slot = 0; slot < SLOTS; slot++) {
+            if (atomic_load_explicit(&slot_states[slot], memory_order_acquire) == SLOT_ARMED) {
+                if (pass == 0) {
+                    unlink(temporary_paths[slot]);
+                } else {
+                    rmdir(temporary_paths[slot]);
+                }
+            }
         }
     }
-    write_text(signal_number == SIGINT ? "simbench: interrupted by SIGINT; "
-                                       : "simbench: interrupted by SIGTERM; ");
+}
+
+static _Noreturn void finish(int signal_number) {
+    // The children first: a child still running could write a file after the removals.
+    simbench_children_end(CHILDREN_GRACE_MILLISECONDS);
+    simbench_cleanup_temporaries();
+    write_text(signal_number == SIGINT    ? "simbench: interrupted by SIGINT; "
+               : signal_number == SIGHUP ? "simbench: interrupted by SIGHUP; "
+                                         : "simbench: interrupted by SIGTERM; ");
     write_text(notices[atomic_load_explicit(&current_notice, memory_order_acquire)]);
     write_text("\n");
     _exit(128 + signal_number);
@@ -78,16 +98,33 @@ static void handle(int signal_number) {
     finish(signal_number);
 }
 
+int simbench_interruption_in_progress(void) {
+    return atomic_load_explicit(&handling, memory_order_acquire);
+}
+
+/// Another thread's exit while the handler ends the children (which that thread may have
+/// been waiting for) waits for the handler's _exit instead.
+static void wait_for_handler(void) {
+    if (simbench_interruption_in_progress()) {
+        for (;;) {
+            pause();
+        }
+    }
+}
+
 void simbench_interruption_install(void) {
+    atexit(wait_for_handler);
     struct sigaction action;
     memset(&action, 0, sizeof action);
     action.sa_handler = handle;
     sigemptyset(&action.sa_mask);
     sigaddset(&action.sa_mask, SIGINT);
     sigaddset(&action.sa_mask, SIGTERM);
+    sigaddset(&action.sa_mask, SIGHUP);
     action.sa_flags = SA_RESTART;
     sigaction(SIGINT, &action, NULL);
     sigaction(SIGTERM, &action, NULL);
+    sigaction(SIGHUP, &action, NULL);
     signal(SIGPIPE, SIG_IGN);
     // Past RLIMIT_FSIZE a write fails with EFBIG (reported, the file left whole) instead of
     // the signal killing the process mid-write.

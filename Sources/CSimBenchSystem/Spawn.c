@@ -1,66 +1,330 @@
-// posix_spawn for ChildProcess.swift (see SimBenchSpawn.h).
+// Starting children for ChildProcess.swift, and keeping them tied to this process (see
+// SimBenchSpawn.h).
+//
+// fork and execve, not posix_spawn: what a child must do before it runs anything
+// (PR_SET_PDEATHSIG, checked against the parent's pid) has no posix_spawn attribute. Between
+// fork and execve the child calls only async-signal-safe functions (and prctl, a plain
+// system call): the parent has other threads, whose locks the child's copy may hold.
 
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
+#include <ftw.h>
+#include <pthread.h>
 #include <signal.h>
-#include <spawn.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
+#ifdef __linux__
+#include <sys/prctl.h>
+#endif
 
+#include "SimBenchInterruption.h"
 #include "SimBenchSpawn.h"
+
+// MARK: - The lifeline, parent side
+
+/// The pipe every child holds the read end of (as SIMBENCH_LIFELINE_DESCRIPTOR) and only
+/// this process the write end: when this process ends, however, the kernel closes the write
+/// end and every child reads end of file.
+static pthread_once_t lifeline_once = PTHREAD_ONCE_INIT;
+static int lifeline_read = -1;
+static _Atomic int lifeline_write = -1;
+
+/// A descriptor at LOWEST or above, close-on-exec; `descriptor` closed.
+static int moved_up(int descriptor, int lowest) {
+    if (descriptor < 0) {
+        return -1;
+    }
+    int moved = fcntl(descriptor, F_DUPFD_CLOEXEC, lowest);
+    close(descriptor);
+    return moved;
+}
+
+static void lifeline_create(void) {
+    int ends[2];
+    if (pipe2(ends, O_CLOEXEC) != 0) {
+        return;
+    }
+    // Above the descriptors a child is given (0 to 4), so that placing them never
+    // overwrites these.
+    lifeline_read = moved_up(ends[0], 10);
+    atomic_store_explicit(&lifeline_write, moved_up(ends[1], 10), memory_order_release);
+}
+
+// MARK: - Children alive
+
+#define CHILD_SLOTS 64
+static _Atomic pid_t children[CHILD_SLOTS];
+
+static void child_remember(pid_t pid) {
+    for (int slot = 0; slot < CHILD_SLOTS; slot++) {
+        pid_t expected = 0;
+        if (atomic_compare_exchange_strong(&children[slot], &expected, pid)) {
+            return;
+        }
+    }
+    // Every slot taken: this child is still ended by its lifeline and PR_SET_PDEATHSIG
+    // when this process ends, only not waited for by simbench_children_end.
+}
+
+void simbench_child_forget(pid_t pid) {
+    for (int slot = 0; slot < CHILD_SLOTS; slot++) {
+        pid_t expected = pid;
+        if (atomic_compare_exchange_strong(&children[slot], &expected, 0)) {
+            return;
+        }
+    }
+}
+
+static void sleep_milliseconds(long milliseconds) {
+    struct timespec pause = {milliseconds / 1000, (milliseconds % 1000) * 1000000L};
+    while (nanosleep(&pause, &pause) != 0 && errno == EINTR) {
+    }
+}
+
+/// True when `pid` has ended (and is now reaped) or is no child of this process any more.
+static int child_gone(pid_t pid) {
+    int status;
+    pid_t waited = waitpid(pid, &status, WNOHANG);
+    return waited == pid || (waited < 0 && errno == ECHILD);
+}
+
+void simbench_children_end(int grace_milliseconds) {
+    int write_end = atomic_exchange(&lifeline_write, -1);
+    if (write_end >= 0) {
+        close(write_end);
+    }
+    for (int waited = 0;; waited += 10) {
+        int alive = 0;
+        for (int slot = 0; slot < CHILD_SLOTS; slot++) {
+            pid_t pid = atomic_load(&children[slot]);
+            if (pid > 0) {
+                if (child_gone(pid)) {
+                    atomic_store(&children[slot], 0);
+                } else {
+                    alive++;
+                }
+            }
+        }
+        if (alive == 0) {
+            return;
+        }
+        if (waited >= grace_milliseconds) {
+            break;
+        }
+        sleep_milliseconds(10);
+    }
+    // Past the grace: the child and whatever it started (its process group) are killed.
+    for (int slot = 0; slot < CHILD_SLOTS; slot++) {
+        pid_t pid = atomic_load(&children[slot]);
+        if (pid > 0) {
+            kill(-pid, SIGKILL);
+            kill(pid, SIGKILL);
+            int status;
+            while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+            }
+            atomic_store(&children[slot], 0);
+        }
+    }
+}
+
+// MARK: - Spawning
+
+/// In the child, between fork and execve: places the descriptors, ties the child to its
+/// parent, and runs `path`; on failure writes errno to `report` and exits 127.
+static _Noreturn void become_child(
+    const char *path, char *const argv[], char *const envp[], const char *directory,
+    int input, int output, int error, int death_signal, int report, pid_t parent) {
+    // Every signal at its default: the parent may catch or ignore some, and the child must
+    // not run the parent's handlers. The mask, blocked by the parent around fork, is
+    // cleared just before execve.
+    struct sigaction default_action;
+    memset(&default_action, 0, sizeof default_action);
+    default_action.sa_handler = SIG_DFL;
+    for (int signal_number = 1; signal_number < NSIG; signal_number++) {
+        sigaction(signal_number, &default_action, NULL);
+    }
+    int failure = 0;
+    // A group of its own, so that the parent can end whatever the child starts in turn (the
+    // compilers of a build, for example) together with it; and a terminal's ^C reaches the
+    // parent alone, which then ends its children itself.
+    setpgid(0, 0);
+#ifdef __linux__
+    // Killed when the parent ends, even by SIGKILL. Set after fork, so the parent may already
+    // have ended: then this child was re-parented, and ends now.
+    if (death_signal != 0 && prctl(PR_SET_PDEATHSIG, death_signal) != 0) {
+        failure = errno;
+    }
+    if (failure == 0 && death_signal != 0 && getppid() != parent) {
+        _exit(127);
+    }
+#else
+    (void)death_signal;
+    (void)parent;
+#endif
+    if (failure == 0) {
+        int standard_input = input >= 0 ? input : open("/dev/null", O_RDONLY);
+        if (standard_input < 0 || dup2(standard_input, 0) < 0) {
+            failure = errno;
+        }
+    }
+    if (failure == 0 && output >= 0 && dup2(output, 1) < 0) {
+        failure = errno;
+    }
+    if (failure == 0 && error >= 0 && dup2(error, 2) < 0) {
+        failure = errno;
+    }
+    // The lifeline's read end as descriptor 3, the failure report as 4 (close-on-exec), and
+    // nothing else of the parent's: another thread's pipe held open by this child would keep
+    // that pipe's reader waiting for its end.
+    if (failure == 0 && lifeline_read >= 0 && dup2(lifeline_read, SIMBENCH_LIFELINE_FD) < 0) {
+        failure = errno;
+    }
+    if (failure == 0 && dup3(report, SIMBENCH_LIFELINE_FD + 1, O_CLOEXEC) < 0) {
+        failure = errno;
+    }
+    if (failure == 0) {
+        report = SIMBENCH_LIFELINE_FD + 1;
+        closefrom(SIMBENCH_LIFELINE_FD + 2);
+    }
+    if (failure == 0 && directory != NULL && chdir(directory) != 0) {
+        failure = errno;
+    }
+    if (failure == 0) {
+        sigset_t none;
+        sigemptyset(&none);
+        sigprocmask(SIG_SETMASK, &none, NULL);
+        execve(path, argv, envp);
+        failure = errno;
+    }
+    while (write(report, &failure, sizeof failure) < 0 && errno == EINTR) {
+    }
+    _exit(127);
+}
 
 int simbench_spawn(
     const char *path, char *const argv[], char *const envp[], const char *directory,
-    int input, int output, int error, pid_t *pid) {
-    posix_spawn_file_actions_t actions;
-    int status = posix_spawn_file_actions_init(&actions);
-    if (status != 0) {
-        return status;
+    int input, int output, int error, int death_signal, pid_t *pid) {
+    pthread_once(&lifeline_once, lifeline_create);
+    int report[2];
+    if (pipe2(report, O_CLOEXEC) != 0) {
+        return errno;
     }
-    if (input >= 0) {
-        status = posix_spawn_file_actions_adddup2(&actions, input, 0);
-    } else {
-        status = posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0);
+    report[1] = moved_up(report[1], 10);
+    if (report[1] < 0) {
+        int failure = errno;
+        close(report[0]);
+        return failure;
     }
-    if (status == 0 && output >= 0) {
-        status = posix_spawn_file_actions_adddup2(&actions, output, 1);
+    pid_t parent = getpid();
+    // No signal handler may run in the child before it resets them all.
+    sigset_t all;
+    sigset_t previous;
+    sigfillset(&all);
+    pthread_sigmask(SIG_SETMASK, &all, &previous);
+    pid_t child = fork();
+    if (child == 0) {
+        close(report[0]);
+        become_child(
+            path, argv, envp, directory, input, output, error, death_signal, report[1], parent);
     }
-    if (status == 0 && error >= 0) {
-        status = posix_spawn_file_actions_adddup2(&actions, error, 2);
+    int fork_error = errno;
+    if (child > 0) {
+        child_remember(child);
     }
-    // Nothing of the parent's but the three standard descriptors: another thread's pipe
-    // held open by this child would keep that pipe's reader waiting for its end.
-    if (status == 0) {
-        status = posix_spawn_file_actions_addclosefrom_np(&actions, 3);
+    pthread_sigmask(SIG_SETMASK, &previous, NULL);
+    close(report[1]);
+    if (child < 0) {
+        close(report[0]);
+        return fork_error;
     }
-    if (status == 0 && directory != NULL) {
-        status = posix_spawn_file_actions_addchdir_np(&actions, directory);
-    }
-    // A clean slate of signals: the calling thread may block some (dispatch's threads do),
-    // and the parent may ignore or catch others; a child must start with none blocked and
-    // every one at its default, or SIGTERM and SIGINT would not end it.
-    posix_spawnattr_t attributes;
-    int attributesStatus = status == 0 ? posix_spawnattr_init(&attributes) : status;
-    if (status == 0 && attributesStatus == 0) {
-        sigset_t none;
-        sigset_t all;
-        sigemptyset(&none);
-        sigfillset(&all);
-        status = posix_spawnattr_setsigmask(&attributes, &none);
-        if (status == 0) {
-            status = posix_spawnattr_setsigdefault(&attributes, &all);
+    // End of file: execve succeeded (the report closed with it). Else the child's errno.
+    int failure = 0;
+    ssize_t got;
+    do {
+        got = read(report[0], &failure, sizeof failure);
+    } while (got < 0 && errno == EINTR);
+    close(report[0]);
+    if (got == (ssize_t)sizeof failure) {
+        int status;
+        while (waitpid(child, &status, 0) < 0 && errno == EINTR) {
         }
-        if (status == 0) {
-            status = posix_spawnattr_setflags(
-                &attributes, POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF);
-        }
-        if (status == 0) {
-            status = posix_spawn(pid, path, &actions, &attributes, argv, envp);
-        }
-        posix_spawnattr_destroy(&attributes);
-    } else if (status == 0) {
-        status = attributesStatus;
+        simbench_child_forget(child);
+        return failure != 0 ? failure : ECHILD;
     }
-    posix_spawn_file_actions_destroy(&actions);
-    return status;
+    *pid = child;
+    return 0;
+}
+
+// MARK: - The lifeline, child side
+
+#define HELD_PATHS 8
+static char *held_paths[HELD_PATHS];
+static int held_count;
+
+static int remove_entry(const char *path, const struct stat *info, int flag, struct FTW *walk) {
+    (void)info;
+    (void)flag;
+    (void)walk;
+    remove(path);
+    return 0;
+}
+
+/// The parent is gone: what it left for this child to write, then this child's own
+/// temporary files, and out.
+static _Noreturn void orphaned(void) {
+    for (int index = 0; index < held_count; index++) {
+        nftw(held_paths[index], remove_entry, 16, FTW_DEPTH | FTW_PHYS);
+    }
+    simbench_cleanup_temporaries();
+    _exit(SIMBENCH_ORPHAN_EXIT_STATUS);
+}
+
+static void *watch_lifeline(void *argument) {
+    (void)argument;
+    sigset_t all;
+    sigfillset(&all);
+    pthread_sigmask(SIG_SETMASK, &all, NULL);
+    char byte;
+    for (;;) {
+        ssize_t got = read(SIMBENCH_LIFELINE_FD, &byte, 1);
+        if (got < 0 && errno == EINTR) {
+            continue;
+        }
+        if (got <= 0) {
+            break;
+        }
+    }
+    orphaned();
+}
+
+int simbench_lifeline_hold(pid_t parent, const char *const *paths, int count) {
+    for (int index = 0; index < count && held_count < HELD_PATHS; index++) {
+        char *copy = strdup(paths[index]);
+        if (copy != NULL) {
+            held_paths[held_count++] = copy;
+        }
+    }
+    // Re-parented already: the parent ended while this child started.
+    if (getppid() != parent) {
+        orphaned();
+    }
+    struct stat info;
+    if (fstat(SIMBENCH_LIFELINE_FD, &info) != 0 || !S_ISFIFO(info.st_mode)) {
+        return -1;
+    }
+    pthread_attr_t attributes;
+    pthread_attr_init(&attributes);
+    pthread_attr_setdetachstate(&attributes, PTHREAD_CREATE_DETACHED);
+    pthread_attr_setstacksize(&attributes, 256 * 1024);
+    pthread_t watcher;
+    int status = pthread_create(&watcher, &attributes, watch_lifeline, NULL);
+    pthread_attr_destroy(&attributes);
+    return status == 0 ? 0 : -1;
 }

@@ -30,4 +30,7 @@ public enum ExitStatus: Int32, Sendable, CaseIterable {
     case closedPipe = 141
     /// Stopped by SIGTERM: 128 + the signal, as for `interrupted`.
     case terminated = 143
+    /// Stopped by SIGHUP (the terminal or session closed): 128 + the signal, as for
+    /// `interrupted`.
+    case hangUp = 129
 }

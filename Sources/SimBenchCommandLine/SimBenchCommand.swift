@@ -11,6 +11,7 @@ enum SimBenchCommand {
     /// apart before any task starts. Every other command runs as an async program, started
     /// here with a task and the main dispatch queue (which `async main` would do for us).
     static func main() -> Never {
+        ChildLifeline.hold()
         let arguments = Array(CommandLine.arguments.dropFirst())
         if let path = CallgrindPass.childResultPath {
             exit(RunCommand.runCountedChild(arguments, writingTo: path).rawValue)

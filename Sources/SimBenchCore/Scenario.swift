@@ -146,6 +146,11 @@ public struct ScenarioDescriptor: Sendable {
     /// build one (marks: a class tree, an enum tree, flat arrays); a variant not named holds
     /// nothing per event. The run plan counts only the variants a run measures.
     public let variantBytesPerEvent: [String: Double]
+    /// What a variant holds per entity while it runs, beyond `bytesPerEntity`, for
+    /// scenarios whose variants each build and free their own structures in turn (fleet: an
+    /// actor or a task per machine); a variant not named holds nothing more. Variants run one
+    /// after another, so the run plan counts the largest among the variants a run measures.
+    public let variantBytesPerEntity: [String: Double]
     public let parameters: [ParameterSpec]
     /// Whether `simbench run` without `--scenario` runs it.
     public let inDefaultSuite: Bool
@@ -161,6 +166,7 @@ public struct ScenarioDescriptor: Sendable {
         bytesPerEntity: Int,
         shapeBytes: (@Sendable (ScenarioConfiguration) -> Double)? = nil,
         variantBytesPerEvent: [String: Double] = [:],
+        variantBytesPerEntity: [String: Double] = [:],
         parameters: [ParameterSpec] = [],
         inDefaultSuite: Bool = true
     ) {
@@ -174,6 +180,7 @@ public struct ScenarioDescriptor: Sendable {
         self.bytesPerEntity = bytesPerEntity
         self.shapeBytes = shapeBytes
         self.variantBytesPerEvent = variantBytesPerEvent
+        self.variantBytesPerEntity = variantBytesPerEntity
         self.parameters = parameters
         self.inDefaultSuite = inDefaultSuite
     }
@@ -182,7 +189,8 @@ public struct ScenarioDescriptor: Sendable {
 extension ScenarioDescriptor {
     /// The memory `configuration` holds at its peak, beyond what the process held before
     /// it: `bytesPerEvent` for every event and `bytesPerEntity` for every entity, plus
-    /// `shapeBytes`, plus `variantBytesPerEvent` of each of `variants` (nil: every variant).
+    /// `shapeBytes`, plus `variantBytesPerEvent` of each of `variants` (nil: every variant)
+    /// and the largest `variantBytesPerEntity` among them.
     /// In floating point, so that an absurd configuration cannot trap.
     public func estimatedBytes(_ configuration: ScenarioConfiguration, variants: [String]? = nil)
         -> Double
@@ -193,8 +201,11 @@ extension ScenarioDescriptor {
             variants.map { names in
                 names.reduce(0) { $0 + (variantBytesPerEvent[$1] ?? 0) }
             } ?? variantBytesPerEvent.values.reduce(0, +)
+        let perEntity =
+            (variants.map { $0.map { variantBytesPerEntity[$0] ?? 0 } }
+            ?? Array(variantBytesPerEntity.values)).max() ?? 0
         return events * (Double(bytesPerEvent) + representations) + entities
-            * Double(bytesPerEntity)
+            * (Double(bytesPerEntity) + perEntity)
             + (shapeBytes?(configuration) ?? 0)
     }
 }

@@ -1,8 +1,9 @@
 #ifndef SIMBENCH_INTERRUPTION_H
 #define SIMBENCH_INTERRUPTION_H
 
-// SIGINT and SIGTERM for simbench (Interruption.c): the handler removes simbench's own
-// temporary files, prints one line saying what was not written, and exits 130 or 143.
+// SIGINT, SIGTERM and SIGHUP for simbench (Interruption.c): the handler ends simbench's
+// children (simbench_children_end), removes its own temporary files, prints one line saying
+// what was not written, and exits 130, 143 or 129.
 //
 // Everything the handler touches is set up beforehand in fixed buffers, so that it calls
 // only async-signal-safe functions (unlink, write, _exit).
@@ -11,14 +12,21 @@
 extern "C" {
 #endif
 
-/// Installs the handler for SIGINT and SIGTERM, and ignores SIGPIPE and SIGXFSZ (a write to
+/// Installs the handler for SIGINT, SIGTERM and SIGHUP, and ignores SIGPIPE and SIGXFSZ (a write to
 /// a closed pipe, or past the file size limit, then fails with EPIPE or EFBIG, reported as
 /// an error, instead of killing the process mid-write).
 void simbench_interruption_install(void);
 
-/// Remembers a temporary file to remove if a signal arrives. Returns the slot to pass to
+/// Nonzero once the handler has begun: it will exit the process.
+int simbench_interruption_in_progress(void);
+
+/// Remembers a temporary file, or an empty directory, to remove if a signal arrives (a
+/// directory is removed after the files, if they leave it empty). Returns the slot to pass to
 /// simbench_cleanup_forget, or -1 if every slot is taken or the path is too long.
 int simbench_cleanup_remember(const char *path);
+
+/// Removes every remembered temporary file and directory (async-signal-safe).
+void simbench_cleanup_temporaries(void);
 
 /// Forgets a slot from simbench_cleanup_remember (the file was renamed or removed).
 void simbench_cleanup_forget(int slot);

@@ -7,19 +7,48 @@
 extern "C" {
 #endif
 
+/// The descriptor a child holds the lifeline's read end on.
+#define SIMBENCH_LIFELINE_FD 3
+
+/// The exit status of a child that ended because its parent did.
+#define SIMBENCH_ORPHAN_EXIT_STATUS 1
+
 /// Starts `path` with `argv` and `envp` (NULL-terminated), in `directory` when it is not
 /// NULL, its standard input, output and error the descriptors given (-1: /dev/null for
-/// input, the parent's own for output and error), and no other descriptor of the parent.
+/// input, the parent's own for output and error), the lifeline's read end as descriptor 3,
+/// and no other descriptor of the parent.
 ///
-/// posix_spawn with file actions: the child changes directory and closes every descriptor
-/// above 2 itself (closefrom), so nothing here reads /proc/self/fd. Foundation's
-/// Process.run on Linux does, and over-reads its dirent buffer, crashing now and then
-/// (swift-corelibs-foundation #5472).
+/// The child never outlives this process. With `death_signal` (a program that watches no
+/// lifeline), on Linux it gets that signal when the thread that started it ends
+/// (PR_SET_PDEATHSIG, set between fork and execve and checked against this process's pid,
+/// so a parent that ended meanwhile is seen), which is why a child is waited for on the
+/// thread that started it. With 0, the child is a simbench that watches the lifeline
+/// (simbench_lifeline_hold), which lets it remove its files first. It runs in a process
+/// group of its own (its pid), which simbench_children_end kills.
 ///
-/// Returns 0 and the child's pid in *pid, or an errno value.
+/// Returns 0 and the child's pid in *pid, or an errno value (that of execve when the program
+/// could not be run).
 int simbench_spawn(
     const char *path, char *const argv[], char *const envp[], const char *directory,
-    int input, int output, int error, pid_t *pid);
+    int input, int output, int error, int death_signal, pid_t *pid);
+
+/// The child `pid`, started by simbench_spawn, has been waited for.
+void simbench_child_forget(pid_t pid);
+
+/// Ends every child still running, for a signal handler (async-signal-safe): closes the
+/// lifeline, so that simbench children remove their files and exit, waits up to
+/// `grace_milliseconds` for them, then kills what is left with its process group.
+void simbench_children_end(int grace_milliseconds);
+
+/// In a child started with no death signal: watches the lifeline on descriptor 3 from a
+/// thread of its own, and when it reads end of file (the parent has ended, however) removes
+/// `paths` (files or directories the parent left for this child), then this process's
+/// remembered temporary files (simbench_cleanup_remember), and exits
+/// SIMBENCH_ORPHAN_EXIT_STATUS. Does so at once when this process's parent is no longer
+/// `parent` (it ended while this child started).
+///
+/// Returns 0, or -1 when descriptor 3 is no pipe or the thread cannot start.
+int simbench_lifeline_hold(pid_t parent, const char *const *paths, int count);
 
 #ifdef __cplusplus
 }

@@ -138,7 +138,7 @@ public struct Doctor: Sendable {
             physicalMemory: environment.physicalMemory
         ) { refusal in
             UsageError(
-                "--machines \(refusal.machines): \(refusal.shortfall), at \(size) (\(refusal.events)); lower --machines"
+                "--machines \(refusal.machines): \(refusal.shortfall), at \(size) (\(refusal.events)); \(refusal.remedy(machinesFlag: "--machines"))"
             )
         }
     }

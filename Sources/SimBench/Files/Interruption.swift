@@ -1,8 +1,9 @@
 import CSimBenchSystem
 import Synchronization
 
-/// What happens on SIGINT and SIGTERM: simbench's temporary files are removed, one line
-/// says what happened to each output, and the process exits 130 or 143.
+/// What happens on SIGINT, SIGTERM and SIGHUP: simbench's children are ended (they remove
+/// their own files, `ChildLifeline`), its temporary files are removed, one line says what
+/// happened to each output, and the process exits 130, 143 or 129.
 ///
 /// The handler itself is C (`Interruption.c`), because a signal handler may only call
 /// async-signal-safe functions; this type keeps the line it prints up to date. Each output's

@@ -103,7 +103,7 @@ public enum AllocationPass {
         do {
             ended = try ChildProcess.run(
                 executable, arguments: arguments, environment: variables, standardOutput: .discard,
-                standardError: .capture)
+                standardError: .capture, tie: .lifeline(removing: [output.path]))
         } catch {
             return .failure(Failure(reason: error.description))
         }

@@ -43,7 +43,8 @@ public enum CallgrindPass {
     /// The Callgrind options of the pass, before the output file's.
     static let callgrindOptions =
         [
-            "--tool=callgrind", "--collect-atstart=no",
+            // No gdbserver: its FIFOs in the temporary directory outlive a killed valgrind.
+            "--tool=callgrind", "--vgdb=no", "--collect-atstart=no",
             "--toggle-collect=\(regionName)", "--dump-after=\(regionName)", "--cache-sim=yes",
         ] + cacheGeometry
 
@@ -141,12 +142,22 @@ public enum CallgrindPass {
         plan: RunPlan, tools: Tools, executable: String, arguments: [String]
     ) throws(Failure) -> CountedResult {
         let directory = try scratchDirectory()
-        defer { try? FileManager.default.removeItem(atPath: directory) }
-        let stripped = try strippedCopy(of: executable, into: directory, tools: tools)
         let resultPath = "\(directory)/counted.json"
         let dumps = "\(directory)/callgrind.out"
+        // On SIGINT, SIGTERM or SIGHUP the counted child removes the directory (its
+        // lifeline); if it is killed before it holds the lifeline (Valgrind still starting),
+        // the handler removes what the directory holds by then, and the directory.
+        let slots = [directory, "\(directory)/simbench", dumps, resultPath].map {
+            Interruption.remember(temporary: $0)
+        }
+        defer {
+            try? FileManager.default.removeItem(atPath: directory)
+            slots.forEach(Interruption.forget)
+        }
+        let stripped = try strippedCopy(of: executable, into: directory, tools: tools)
         try runCountedChild(
-            stripped, arguments: arguments, tools: tools, resultPath: resultPath, dumps: dumps)
+            stripped, arguments: arguments, tools: tools, resultPath: resultPath, dumps: dumps,
+            directory: directory)
         let child = try childResult(at: resultPath, plan: plan)
         var configurations = [[String: CountedFigures]]()
         var notes = [String]()
@@ -196,10 +207,11 @@ public enum CallgrindPass {
     }
 
     /// Runs `stripped` with `arguments` under Callgrind, writing its dumps to `dumps` and
-    /// (told by `resultVariable`) its result to `resultPath`; fails unless it exits 0.
+    /// (told by `resultVariable`) its result to `resultPath`, both in `directory`, which it
+    /// removes if this process ends first; fails unless it exits 0.
     private static func runCountedChild(
         _ stripped: String, arguments: [String], tools: Tools, resultPath: String,
-        dumps: String
+        dumps: String, directory: String
     ) throws(Failure) {
         var variables = ProcessInfo.processInfo.environment
         variables[ProcessPool.childResultVariable] = nil
@@ -211,7 +223,8 @@ public enum CallgrindPass {
                 tools.valgrind,
                 arguments: callgrindOptions + ["--callgrind-out-file=\(dumps)", stripped]
                     + arguments,
-                environment: variables, standardOutput: .discard, standardError: .capture)
+                environment: variables, standardOutput: .discard, standardError: .capture,
+                tie: .lifeline(removing: [directory]))
         } catch {
             throw Failure(reason: error.description)
         }

@@ -15,8 +15,11 @@ struct MemoryRefusal: Error, Sendable {
     var configurations: Int
     /// The estimate, in bytes; nil when it overflows 64 bits.
     var estimate: UInt64?
-    /// What the run may use: "the 80% of this host's 24 GB memory it may use".
+    /// The limit that binds (`MemoryBudget`): "the 80% of this host's 24 GB memory it
+    /// may use", "what the address-space limit (RLIMIT_AS, ulimit -v) of 12 GB leaves".
     var limit: String
+    /// The most machines, at these events, that would fit; nil when not even one would.
+    var fittingMachines: Int?
     /// Whether `machines` and `events` are a sweep's largest values.
     var largestOfSweep: Bool
 
@@ -29,18 +32,26 @@ struct MemoryRefusal: Error, Sendable {
         return "scenario '\(scenario)'\(together) would need about \(need), more than \(limit)"
     }
 
+    /// What to do, in the words of a command whose machines flag is `flag`: the machines
+    /// that would fit, or that even one machine would not.
+    func remedy(machinesFlag flag: String) -> String {
+        fittingMachines.map { "\(flag) \($0) would fit" }
+            ?? "not even \(flag) 1 would fit"
+    }
+
     /// `run`'s line, naming its flags.
     @Sendable static func runUsageError(_ refusal: MemoryRefusal) -> UsageError {
         let largest = refusal.largestOfSweep ? ", the largest of the sweep," : ""
         return UsageError(
-            "--machines \(refusal.machines) with --events \(refusal.events)\(largest): \(refusal.shortfall); lower --machines or --events"
+            "--machines \(refusal.machines) with --events \(refusal.events)\(largest): \(refusal.shortfall); \(refusal.remedy(machinesFlag: "--machines")) (or lower --events)"
         )
     }
 }
 
 extension RunPlan {
     /// Refuses a group of `configurations` whose estimated peak (`peakEstimate`) is more
-    /// than the machine can give: 80% of its memory, and no more than is available now.
+    /// than this process can be given: the smallest of 80% of the machine's memory, what is
+    /// available now, the address-space and data limits, and the cgroup's (`MemoryBudget`).
     ///
     /// - Parameter sweep: `machines` and `events` are a sweep's largest values, which the
     ///   refusal says.
@@ -53,17 +64,28 @@ extension RunPlan {
         let total = peakEstimate(
             entry: entry, variants: variants, machines: machines, events: events, seed: seed,
             parameterSets: parameterSets, configurations: configurations, resident: resident)
-        var budget = physicalMemory / 10 * 8
-        var limit = "the 80% of this host's \(formatBytes(physicalMemory)) memory it may use"
-        if let available = ResourceUsage.availableBytes(), available < budget {
-            budget = available
-            limit = "the \(formatBytes(available)) of memory available now"
+        let budget = MemoryBudget.current(physicalMemory: physicalMemory)
+        if let total, total <= budget.bytes { return nil }
+        // The estimate grows with the machines: the most that fit, by bisection.
+        func fits(_ count: Int) -> Bool {
+            peakEstimate(
+                entry: entry, variants: variants, machines: count, events: events, seed: seed,
+                parameterSets: parameterSets, configurations: configurations, resident: resident
+            ).map { $0 <= budget.bytes } ?? false
         }
-        if let total, total <= budget { return nil }
+        var fitting: Int?
+        if fits(1) {
+            var (low, high) = (1, machines)
+            while high - low > 1 {
+                let middle = low + (high - low) / 2
+                if fits(middle) { low = middle } else { high = middle }
+            }
+            fitting = low
+        }
         return MemoryRefusal(
             scenario: entry.name, machines: machines, events: events,
             configurations: configurations,
-            estimate: total, limit: limit, largestOfSweep: sweep)
+            estimate: total, limit: budget.limit, fittingMachines: fitting, largestOfSweep: sweep)
     }
 
     /// The memory the process holds at its peak while a group of `configurations` is set up

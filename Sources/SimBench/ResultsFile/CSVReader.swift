@@ -40,13 +40,22 @@ enum CSVReader {
     /// dropped; blank lines elsewhere are kept, marked, for the caller to refuse.
     ///
     /// - Complexity: O(n) in the length of the text.
+    /// Parsing stops at the first blank line followed by anything but line breaks: what
+    /// follows is not read, and a file of a million blank lines costs no memory per line.
+    ///
+    /// - Complexity: O(n) in the length of the text.
     static func records(in bytes: [UInt8]) throws(SyntaxError) -> [Record] {
         var scanner = Scanner(bytes: bytes)
         var records = [Record]()
         while !scanner.isAtEnd {
-            records.append(try scanner.record())
+            let record = try scanner.record()
+            if record.isBlank {
+                // Blank to the end: dropped. Else kept, for the caller to refuse, and last.
+                if !scanner.onlyLineBreaksRemain { records.append(record) }
+                break
+            }
+            records.append(record)
         }
-        while records.last?.isBlank == true { records.removeLast() }
         return records
     }
 
@@ -68,6 +77,23 @@ enum CSVReader {
         }
 
         var isAtEnd: Bool { index >= bytes.endIndex }
+
+        /// Whether nothing but CR LF and LF line breaks follow `index`.
+        var onlyLineBreaksRemain: Bool {
+            var at = index
+            while at < bytes.endIndex {
+                if bytes[at] == Scanner.lineFeed {
+                    at += 1
+                } else if bytes[at] == Scanner.carriageReturn, at + 1 < bytes.endIndex,
+                    bytes[at + 1] == Scanner.lineFeed
+                {
+                    at += 2
+                } else {
+                    return false
+                }
+            }
+            return true
+        }
 
         /// The record that starts at `index`, up to and past its line break: each field,
         /// then what ends it, a comma or the line break.

@@ -228,6 +228,61 @@ public struct ResultsFile: Sendable {
         return line
     }
 
+    /// The longest header line read: simbench's is about 2 KB; a first line longer than this
+    /// is no results file's.
+    static let headerLineLimit = 64 << 10
+
+    /// Checks the first line of the file behind `descriptor` as a results CSV's header,
+    /// reading no more than `headerLineLimit` bytes (with `pread`, from the start), before
+    /// anything reads the rest: a file that is not a results file is refused at once, in
+    /// bounded memory, however large it is. A first line with no line break (a file cut
+    /// short, or too short to hold one) is left to the full read, which says which.
+    static func checkHeaderLine(_ descriptor: Int32, path: String) throws(ResultsFileError) {
+        func failure(_ line: Int?, _ column: String?, _ message: String) -> ResultsFileError {
+            ResultsFileError(path: path, line: line, column: column, message: message)
+        }
+        var start = [UInt8](repeating: 0, count: headerLineLimit + 3)
+        var filled = 0
+        var lineEnd: Int?
+        while filled < start.count, lineEnd == nil {
+            let count = start.withUnsafeMutableBytes {
+                pread(descriptor, $0.baseAddress! + filled, $0.count - filled, off_t(filled))
+            }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw failure(nil, nil, "cannot be read: \(String(cString: strerror(errno)))")
+            }
+            if count == 0 { break }
+            lineEnd = start[filled..<(filled + count)].firstIndex(of: UInt8(ascii: "\n"))
+            filled += count
+        }
+        var first = start[..<filled]
+        if first.starts(with: [0xEF, 0xBB, 0xBF]) { first = first.dropFirst(3) }
+        guard let lineEnd else {
+            guard filled < start.count else {
+                throw failure(
+                    1, nil,
+                    "the first line is longer than \(headerLineLimit >> 10) KiB; expected a simbench results CSV, header line first"
+                )
+            }
+            return
+        }
+        let line = first[..<(lineEnd + 1)]
+        if line.elementsEqual([UInt8(ascii: "\n")]) || line.elementsEqual([13, 10]) {
+            throw failure(1, nil, "the header line is empty; expected a simbench results CSV")
+        }
+        guard String(validating: line, as: UTF8.self) != nil else {
+            throw failure(1, nil, "not UTF-8 text; expected a simbench results CSV")
+        }
+        let header: [String]
+        do {
+            header = try CSVReader.records(in: Array(line)).first?.fields ?? []
+        } catch {
+            throw failure(1, nil, error.message)
+        }
+        try checkHeader(header, failure: failure)
+    }
+
     /// The largest results file read: far more than any run writes (a row is about 1 kB),
     /// small enough that reading it cannot exhaust memory.
     public static let sizeLimit = 512 << 20
@@ -259,6 +314,7 @@ public struct ResultsFile: Sendable {
         default: throw failure("is not a regular file; expected a results CSV file")
         }
         guard status.st_size <= sizeLimit else { throw tooLarge }
+        try checkHeaderLine(descriptor, path: path)
         var bytes = [UInt8]()
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
         while true {

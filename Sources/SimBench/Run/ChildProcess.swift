@@ -1,7 +1,12 @@
 import CSimBenchSystem
 import Glibc
 
-/// A child process, started with posix_spawn and waited for.
+/// A child process, started and waited for; the one place simbench starts a child.
+///
+/// A child never outlives its parent (`ChildLifeline`): it is ended when the parent ends,
+/// SIGKILL included, and on SIGINT, SIGTERM or SIGHUP the parent ends its children before
+/// it says what was not written (`Interruption`). A child is waited for on the thread that
+/// started it: on Linux, the end of that thread ends the child (PR_SET_PDEATHSIG).
 ///
 /// Not Foundation's `Process`: on Linux its `run()` reads `/proc/self/fd` to close the
 /// parent's descriptors and over-reads its directory buffer, which crashes the parent now
@@ -45,15 +50,17 @@ public enum ChildProcess {
 
     /// Runs `executable` with `arguments` and `environment`, in `directory` if given, and
     /// waits for it; kills it after `timeout` seconds if given.
+    ///
+    /// - Parameter tie: how the child ends with this process (`ChildLifeline.Tie`).
     public static func run(
         _ executable: String, arguments: [String], environment: [String: String],
         directory: String? = nil, standardOutput: Output = .capture,
         standardError: Output = .capture,
-        timeout: Double? = nil
+        timeout: Double? = nil, tie: ChildLifeline.Tie = .deathSignal
     ) throws(SpawnError) -> Result {
         try start(
             executable, arguments: arguments, environment: environment, directory: directory,
-            standardOutput: standardOutput, standardError: standardError
+            standardOutput: standardOutput, standardError: standardError, tie: tie
         ).wait(timeout: timeout)
     }
 
@@ -104,13 +111,18 @@ public enum ChildProcess {
             var waitStatus: Int32 = 0
             while true {
                 let waited = waitpid(pid, &waitStatus, deadline == nil || timedOut ? 0 : WNOHANG)
-                if waited == pid { break }
-                if waited < 0 && errno != EINTR { break }
+                if waited == pid || (waited < 0 && errno != EINTR) {
+                    simbench_child_forget(pid)
+                    break
+                }
                 if waited == 0 {
                     killIfLate()
                     if !timedOut { usleep(10_000) }
                 }
             }
+            // Ended by the signal handler, which exits this process once its children are
+            // gone: nothing more is said or done here.
+            while simbench_interruption_in_progress() != 0 { pause() }
             let signal = waitStatus & 0x7f
             return Result(
                 exitStatus: signal == 0 ? (waitStatus >> 8) & 0xff : nil,
@@ -121,11 +133,12 @@ public enum ChildProcess {
         }
     }
 
-    /// Starts `executable`; `wait` on the result collects it.
+    /// Starts `executable`; `wait` on the result collects it (on this thread: see the
+    /// type's summary).
     public static func start(
         _ executable: String, arguments: [String], environment: [String: String],
         directory: String? = nil, standardOutput: Output = .capture,
-        standardError: Output = .capture
+        standardError: Output = .capture, tie: ChildLifeline.Tie = .deathSignal
     ) throws(SpawnError) -> Running {
         var toClose = [Int32]()
         defer { for descriptor in toClose { close(descriptor) } }
@@ -164,15 +177,15 @@ public enum ChildProcess {
         let error = try target(standardError)
 
         let argv = ([executable] + arguments).map { strdup($0) }
-        let envp = environment.map { strdup("\($0.key)=\($0.value)") }
+        let envp = ChildLifeline.environment(environment, tie: tie)
+            .map { strdup("\($0.key)=\($0.value)") }
         defer { (argv + envp).forEach { free($0) } }
         var pid: pid_t = 0
         let status = (argv + [nil]).withUnsafeBufferPointer { argvBuffer in
             (envp + [nil]).withUnsafeBufferPointer { envpBuffer in
                 simbench_spawn(
                     executable, argvBuffer.baseAddress, envpBuffer.baseAddress, directory, -1,
-                    output.child,
-                    error.child, &pid)
+                    output.child, error.child, tie.deathSignal, &pid)
             }
         }
         guard status == 0 else {

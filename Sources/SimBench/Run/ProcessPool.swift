@@ -77,7 +77,8 @@ public enum ProcessPool {
             do {
                 ended = try ChildProcess.run(
                     executable, arguments: arguments, environment: variables,
-                    standardOutput: .discard, standardError: .inherit)
+                    standardOutput: .discard, standardError: .inherit,
+                    tie: .lifeline(removing: [output.path]))
             } catch {
                 throw ChildFailure(process: index, reason: error.description)
             }

@@ -172,6 +172,9 @@ public enum HistoryFile {
         guard flock(descriptor, LOCK_EX) == 0 else {
             throw FileError(path: path, reason: errnoText())
         }
+        // Not a history at all (its first line is no results header): refused before the
+        // rest is read, which no repair could mend.
+        try ResultsFile.checkHeaderLine(descriptor, path: path)
         let bytes = try readAll(descriptor, path: path)
         let damage: ResultsFileError
         do {

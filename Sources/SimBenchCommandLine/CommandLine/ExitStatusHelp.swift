@@ -1,9 +1,9 @@
 import SimBench
 
 /// The EXIT STATUS section of every help, derived from `ExitStatus`: a command declares what
-/// each status it gives means for it (`Command.exitStatuses`); usage, SIGINT, a closed pipe and SIGTERM,
-/// which every command can end with, are added with their general meaning when it says
-/// nothing of its own. `simbench --help` lists every status.
+/// each status it gives means for it (`Command.exitStatuses`); usage, SIGINT, a closed pipe,
+/// SIGTERM and SIGHUP, which every command can end with, are added with their general meaning
+/// when it says nothing of its own. `simbench --help` lists every status.
 extension ExitStatus {
     /// What the status means for any command. The switch is exhaustive: a new status cannot
     /// be added without its meaning.
@@ -21,15 +21,18 @@ extension ExitStatus {
             "run --instructions callgrind|perf: that counting cannot run here (nothing was run)"
         case .usage: "usage: bad flag, value or name; nothing was run or written"
         case .interrupted:
-            "interrupted (SIGINT): one line says what was not written; no file is left half-written"
+            "interrupted (SIGINT): children ended first, one line says what was not written; no file is left half-written, no child or temporary file left"
         case .closedPipe:
             "standard output's reader went away (a pipe into head): output stops quietly, as in other Unix tools"
         case .terminated: "terminated (SIGTERM): as for 130"
+        case .hangUp: "hung up (SIGHUP): as for 130"
         }
     }
 
     /// The statuses every command can end with, whether or not it declares them.
-    static let everyCommand: [ExitStatus] = [.usage, .interrupted, .closedPipe, .terminated]
+    static let everyCommand: [ExitStatus] = [
+        .usage, .interrupted, .closedPipe, .terminated, .hangUp,
+    ]
 
     /// `EXIT STATUS` and one line per status, `0   text` wrapped under its text: `declared`
     /// in its order, then those of `everyCommand` it does not declare.

@@ -214,6 +214,10 @@ struct RunCommand: Command {
             .countingUnavailable,
             "--instructions callgrind or perf cannot count on this host (nothing was run)"
         ),
+        (
+            .usage,
+            "bad flag, value or name; or the memory estimate exceeds what the run may use here (the smallest of 80% of physical memory, the memory available now, ulimit -v and -d, the container's cgroup limit): the line names the limit and the --machines that would fit; nothing was run or written"
+        ),
     ]
 
     init() {}

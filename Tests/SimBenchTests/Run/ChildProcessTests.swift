@@ -33,18 +33,20 @@ struct ChildProcessTests {
         #expect(ended.signal == SIGTERM && !ended.timedOut)
     }
 
-    @Test("the child holds no descriptor of the parent's but the standard three")
+    @Test("the child holds no descriptor of the parent's but the standard three and its lifeline")
     func noInheritedDescriptors() throws {
         // A descriptor the parent keeps open, without close-on-exec.
         let held = open("/dev/null", O_RDONLY)
         defer { close(held) }
         let ended = try ChildProcess.run(
-            "/bin/ls", arguments: ["/proc/self/fd"], environment: environment)
+            "/bin/ls", arguments: ["-l", "/proc/self/fd"], environment: environment)
         let descriptors = String(decoding: ended.standardOutput, as: UTF8.self).split(
-            separator: "\n")
-        // 0, 1, 2, and the one ls opened to list the directory.
-        #expect(descriptors.count <= 4, "\(descriptors)")
-        #expect(!descriptors.contains(Substring("\(held)")) || held <= 3)
+            separator: "\n"
+        ).filter { $0.contains("->") }
+        // 0, 1, 2, the lifeline (3, a pipe) and the one ls opened to list the directory.
+        #expect(descriptors.count <= 5, "\(descriptors)")
+        #expect(descriptors.contains { $0.contains(" 3 -> pipe:") }, "\(descriptors)")
+        #expect(!descriptors.contains { $0.contains(" \(held) -> /dev/null") } || held <= 4)
     }
 
     @Test("a missing executable is an error naming it")
