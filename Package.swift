@@ -85,9 +85,16 @@ let package = Package(
             path: "Tests/SimBenchTests",
             linkerSettings: [.unsafeFlags(["-Xlinker", "--export-dynamic"])]
         ),
+        // The manual's "harness alone": a `main` that drives the library without the command
+        // line, with child processes and the allocation pass; EndToEndTests runs it.
+        .executableTarget(
+            name: "HarnessAlone",
+            dependencies: ["SimBench", "SimBenchCore"],
+            path: "Tests/HarnessAlone"
+        ),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["SimBench", "SimBenchCommandLine", "simbench"],
+            dependencies: ["SimBench", "SimBenchCommandLine", "simbench", "HarnessAlone"],
             path: "Tests/EndToEndTests"
         ),
     ],

@@ -27,16 +27,13 @@ public struct Doctor: Sendable {
     public let ruler: RulerCheck?
     /// The variants of the tax check and of the allocation probe; none skips them.
     public let tax: TaxCheck?
-    /// This binary's `run` arguments that count `tax`'s allocating variant
-    /// (`AllocationPass`); none skips the allocation probe.
-    public let allocationArguments: [String]?
     /// Only the checks whose verdict other work on the machine cannot change: no load
     /// check, no tax and no ruler (`--deterministic`, what CI runs).
     public let deterministic: Bool
 
     public init(
         machines: Int, scenarios: [String]?, seed: UInt64, catalog: Catalog, ruler: RulerCheck?,
-        tax: TaxCheck? = nil, allocationArguments: [String]? = nil, deterministic: Bool = false
+        tax: TaxCheck? = nil, deterministic: Bool = false
     ) {
         self.machines = machines
         self.scenarios = scenarios
@@ -44,7 +41,6 @@ public struct Doctor: Sendable {
         self.catalog = catalog
         self.ruler = ruler
         self.tax = tax
-        self.allocationArguments = allocationArguments
         self.deterministic = deterministic
     }
 

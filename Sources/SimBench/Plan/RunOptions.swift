@@ -1,5 +1,5 @@
 /// Everything `simbench run` was asked to do, before validation.
-public struct RunOptions: Sendable {
+public struct RunOptions: Sendable, Codable {
     /// Machines of the fleet; more than one value is a sweep (`--machines 1000,10000`): each
     /// value a configuration of its own, measured one after another.
     public var machines = [10_000]
@@ -54,7 +54,7 @@ extension RunOptions {
 }
 
 /// One `--param` flag.
-public struct ParameterAssignment: Sendable, Equatable {
+public struct ParameterAssignment: Sendable, Equatable, Codable {
     /// The scenario it is limited to (`validation.invalid=0.3`), or nil for every scenario
     /// that has the parameter.
     public var scenario: String?

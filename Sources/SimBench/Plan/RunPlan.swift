@@ -5,7 +5,13 @@ import SimBenchCore
 /// Building a plan checks every flag, name and parameter and estimates the memory the run
 /// needs, so that bad input is refused before anything is allocated, run or written.
 public struct RunPlan: Sendable {
-    public let configurations: [PlannedConfiguration]
+    /// What the plan was made of: the options as given, and the machine's cores and
+    /// memory it was checked against. A child process plans the same run from them
+    /// (`ChildRequest`), never from the command line.
+    public let inputs: Inputs
+    /// In the order they are measured; a child of the run may be asked to measure some
+    /// (`ChildRequest.configurations`).
+    public internal(set) var configurations: [PlannedConfiguration]
     /// How many configurations the whole suite has, before `--shard` took its part.
     public let suiteConfigurationCount: Int
     /// `--machines`: one value, or the values of a sweep in the order given.
@@ -50,6 +56,7 @@ public struct RunPlan: Sendable {
         options: RunOptions, catalog: Catalog, cores: Int, physicalMemory: UInt64,
         refusing: (MemoryRefusal) -> UsageError
     ) throws(UsageError) {
+        inputs = Inputs(options: options, cores: cores, physicalMemory: physicalMemory)
         try RunPlan.checkLimits(options)
         let entries = try RunPlan.selectScenarios(options.scenarios, from: catalog)
         let variantsByScenario = try RunPlan.selectVariants(options.variants, of: entries)
@@ -83,6 +90,21 @@ public struct RunPlan: Sendable {
         processes = options.processes
         negligible = options.negligible
         instructions = options.instructions
+    }
+
+    /// What a plan is made of, as it travels to a child process.
+    public struct Inputs: Sendable, Codable {
+        public var options: RunOptions
+        public var cores: Int
+        public var physicalMemory: UInt64
+    }
+
+    /// The plan `inputs` make, over `catalog`: the same configurations, in the same order,
+    /// as the plan they were taken from.
+    public init(_ inputs: Inputs, catalog: Catalog) throws(UsageError) {
+        try self.init(
+            options: inputs.options, catalog: catalog, cores: inputs.cores,
+            physicalMemory: inputs.physicalMemory)
     }
 
     /// `entry`'s configurations: each of its parameter `sets` at every point of the sweep

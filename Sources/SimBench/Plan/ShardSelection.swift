@@ -6,7 +6,7 @@
 /// split, so every part measures each pattern next to its baseline variant in the same run,
 /// and the ratios stay meaningful; the plan's order is fixed by the flags, so every machine
 /// of the matrix computes the same parts. `simbench merge` joins the parts' CSVs.
-public struct ShardSelection: Sendable, Equatable, CustomStringConvertible {
+public struct ShardSelection: Sendable, Equatable, Codable, CustomStringConvertible {
     /// 1-based.
     public let index: Int
     public let count: Int

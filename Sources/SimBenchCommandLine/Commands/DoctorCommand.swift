@@ -93,12 +93,6 @@ struct DoctorCommand: Command {
         let checks = try await Doctor(
             machines: machines, scenarios: scenarios, seed: seed, catalog: Suite.catalog,
             ruler: Suite.ruler, tax: Suite.tax,
-            allocationArguments: Suite.tax.map { tax in
-                [
-                    RunCommand.name, "--scenario", tax.scenario, "--variant", tax.allocating,
-                    "--machines", "\(machines)", "--seed", "\(seed)", "--quiet",
-                ]
-            },
             deterministic: deterministic
         ).run {
             phase in

@@ -223,14 +223,6 @@ struct RunCommand: Command {
         let plan = try RunPlan(
             options: options, catalog: Suite.catalog, cores: environment.cores,
             physicalMemory: environment.physicalMemory)
-        if let counts = AllocationPass.childResultPath {
-            return try await AllocationPass.runAsChild(
-                plan: plan, environment: environment, writingTo: counts)
-        }
-        if let childResult = ProcessPool.childResultPath {
-            return try await executeAsChild(
-                plan: plan, environment: environment, writingTo: childResult)
-        }
         // Before anything runs or is written: the outputs, the sweep, the counting asked for
         // and the build must all be possible here.
         let csv = csvPath ?? "results/simbench-\(environment.runID).csv"
@@ -282,30 +274,10 @@ struct RunCommand: Command {
         _ plan: RunPlan, environment: RunEnvironment, countingTools: CallgrindPass.Tools?
     ) async throws -> (RunResult, CountedResult?) {
         let progress = ProgressLine(enabled: !quiet && Terminal.standardErrorIsTerminal)
-        // The children (of --processes and of the allocation pass) run this very command
-        // line, told apart by their environment.
-        let arguments = Array(CommandLine.arguments.dropFirst())
-        var result: RunResult
-        if plan.processes > 1 {
-            result = try ProcessPool.run(
-                plan: plan, environment: environment, executable: ProcessPool.currentExecutable,
-                arguments: arguments
-            ) { process in
-                // A child measures the whole plan; the parent sees only which child runs.
-                progress.show(
-                    BenchmarkRunner.Progress(
-                        scenario: 1, scenarios: 1, label: "process \(process)/\(plan.processes)",
-                        phase: "measuring", fraction: Double(process - 1) / Double(plan.processes)))
-            }
-        } else {
-            let runner = BenchmarkRunner(plan: plan, environment: environment)
-            result = await runner.run { progress.show($0) }
-        }
-        // After the timed rounds, never during them: an untimed child counts allocations.
-        // (Unless this process counts already: someone preloaded the counter into it.)
-        if !AllocationCounter.isActive {
-            result = countAllocations(result, plan: plan, arguments: arguments, progress: progress)
-        }
+        // The children (of --processes and of the allocation pass) are this very binary,
+        // asked by a request file (`ChildRole`).
+        var result = try await BenchmarkRunner(plan: plan, environment: environment)
+            .runWithChildren { progress.show($0) }
         // Then, as untimed, the counted pass under Callgrind (`--instructions callgrind`).
         var counted: CountedResult?
         if let countingTools {
@@ -314,8 +286,7 @@ struct RunCommand: Command {
                     scenario: 1, scenarios: 1, label: "counting instructions",
                     phase: "under callgrind"))
             counted = try CallgrindPass.run(
-                plan: plan, tools: countingTools, executable: ProcessPool.currentExecutable,
-                arguments: arguments)
+                plan: plan, tools: countingTools, executable: ProcessPool.currentExecutable)
             result = result.adding(notes: counted!.notes)
         }
         progress.finish()
@@ -353,33 +324,5 @@ struct RunCommand: Command {
             return .wrongOutcome
         }
         return .success
-    }
-
-    /// `result` with the allocations counted by an untimed child (`AllocationPass`), or with
-    /// a note saying why they could not be.
-    private func countAllocations(
-        _ result: RunResult, plan: RunPlan, arguments: [String], progress: ProgressLine
-    ) -> RunResult {
-        progress.show(
-            BenchmarkRunner.Progress(
-                scenario: 1, scenarios: 1, label: "allocations",
-                phase: "counting in an untimed child",
-                fraction: 1))
-        switch AllocationPass.count(
-            plan: plan, executable: ProcessPool.currentExecutable, arguments: arguments)
-        {
-        case .success(let counts): return result.counting(counts)
-        case .failure(let failure): return result.noting(failure)
-        }
-    }
-
-    /// In a child of `run --processes K`: measure, hand the result to the parent, print
-    /// and write nothing else.
-    private func executeAsChild(
-        plan: RunPlan, environment: RunEnvironment, writingTo path: String
-    ) async throws -> ExitStatus {
-        let result = await BenchmarkRunner(plan: plan, environment: environment).run()
-        try ProcessPool.childDocument(result).write(to: URL(fileURLWithPath: path))
-        return result.hasWrongOutcome ? .wrongOutcome : .success
     }
 }
