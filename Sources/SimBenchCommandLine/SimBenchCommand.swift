@@ -38,6 +38,9 @@ enum SimBenchCommand {
         } catch let error as UsageError {
             Terminal.error(error.description)
             return .usage
+        } catch let error as RunPlanError {
+            Terminal.error(UsageError(error).description)
+            return .usage
         } catch let error as FileError {
             Terminal.error(error.description)
             return .failure

@@ -60,7 +60,7 @@ public struct Doctor: Sendable {
     ///
     /// Every run the checks will make is planned first, so that one the machine cannot hold
     /// is refused before anything is measured, naming the doctor's own flags.
-    public func run(progress: @Sendable (String) -> Void = { _ in }) async throws(UsageError)
+    public func run(progress: @Sendable (String) -> Void = { _ in }) async throws(RunPlanError)
         -> [Check]
     {
         var checks = environmentChecks()
@@ -128,13 +128,14 @@ public struct Doctor: Sendable {
     /// the doctor chose.
     private func plan(
         _ options: RunOptions, environment: RunEnvironment, size: String
-    ) throws(UsageError) -> RunPlan {
+    ) throws(RunPlanError) -> RunPlan {
         try RunPlan(
             options: options, catalog: catalog, cores: environment.cores,
             physicalMemory: environment.physicalMemory
         ) { refusal in
-            UsageError(
-                "--machines \(refusal.machines): \(refusal.shortfall), at \(size) (\(refusal.events)); lower --machines"
+            RunPlanError(
+                .machines,
+                "\(.machines) \(refusal.machines): \(refusal.shortfall), at \(size) (\(refusal.events)); lower \(.machines)"
             )
         }
     }
@@ -143,7 +144,7 @@ public struct Doctor: Sendable {
     private func scalingPlan(
         _ planned: PlannedConfiguration, events: Int, environment: RunEnvironment,
         variants: [String]? = nil
-    ) throws(UsageError) -> RunPlan {
+    ) throws(RunPlanError) -> RunPlan {
         var options = RunOptions()
         options.machines = [machines]
         options.eventsPerMachine = [events]
@@ -328,7 +329,7 @@ public struct Doctor: Sendable {
     /// The ruler checks' run: the A/A pair and the step, measured side by side.
     private func planRuler(
         _ ruler: RulerCheck, environment: RunEnvironment
-    ) throws(UsageError) -> RunPlan {
+    ) throws(RunPlanError) -> RunPlan {
         var options = RunOptions()
         options.machines = [machines]
         options.scenarios = [ruler.scenario]

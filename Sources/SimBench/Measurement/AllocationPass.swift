@@ -15,7 +15,7 @@ import Foundation
 ///
 /// The parent then gives each timed sample its variant's median count, and each variant its
 /// bytes per entity: the allocation columns mean what they meant when they were counted in
-/// the timed rounds, for every scenario, `--processes K` and the asynchronous variants.
+/// the timed rounds, for every scenario, a run in several processes and the asynchronous variants.
 public enum AllocationPass {
     /// The file name of the counter library, built by the AllocationLibrary plugin.
     public static let libraryName = "libsimbench-allocations.so"

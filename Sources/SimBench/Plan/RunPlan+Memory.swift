@@ -3,8 +3,8 @@ import SimBenchCore
 /// A run refused before anything is built: it would need more memory than the machine can
 /// give.
 ///
-/// The plan says what does not fit; the command that planned it says which of its flags to
-/// lower (`run`: `--machines` or `--events`; `doctor`: `--machines`).
+/// The plan says what does not fit; the caller that planned it says which of its settings to
+/// lower (a run: machines or events; the doctor: machines).
 struct MemoryRefusal: Error, Sendable {
     /// The scenario whose configuration group does not fit.
     var scenario: String
@@ -29,11 +29,12 @@ struct MemoryRefusal: Error, Sendable {
         return "scenario '\(scenario)'\(together) would need about \(need), more than \(limit)"
     }
 
-    /// `run`'s line, naming its flags.
-    @Sendable static func runUsageError(_ refusal: MemoryRefusal) -> UsageError {
+    /// A run's refusal, naming its settings.
+    @Sendable static func runRefusal(_ refusal: MemoryRefusal) -> RunPlanError {
         let largest = refusal.largestOfSweep ? ", the largest of the sweep," : ""
-        return UsageError(
-            "--machines \(refusal.machines) with --events \(refusal.events)\(largest): \(refusal.shortfall); lower --machines or --events"
+        return RunPlanError(
+            .machines,
+            "\(.machines) \(refusal.machines) with \(.events) \(refusal.events)\(largest): \(refusal.shortfall); lower \(.machines) or \(.events)"
         )
     }
 }

@@ -1,4 +1,4 @@
-/// A run setting that `--machines`, `--events` or `--actors` may sweep: given a comma list,
+/// A run setting that machines, events or actors may sweep: given several values,
 /// each value is a configuration of its own, measured one after another.
 ///
 /// A row's `sweep` cell names the swept settings and their values at that row
@@ -19,8 +19,8 @@ public enum SweepSetting: String, CaseIterable, Sendable {
         }
     }
 
-    /// The flag that sweeps it.
-    public var flag: String { "--\(rawValue)" }
+    /// The run setting that sweeps it.
+    public var setting: RunSetting { RunSetting(rawValue: rawValue)! }
 
     /// `machines=1000;actors=4`: the settings of `values` that are swept, in `allCases`
     /// order.

@@ -1,6 +1,6 @@
 import Foundation
 
-/// `run --processes K`: the same run in K child processes, one after another, their samples
+/// A run in K processes (`RunOptions.processes`): the same run in K child processes, one after another, their samples
 /// pooled.
 ///
 /// Each child is this very binary (or a library user's, which serves the same `ChildRole`),

@@ -8,7 +8,7 @@ public struct ChildRequest: Sendable, Codable {
     /// The work a child does.
     public enum Task: String, Sendable, Codable {
         /// Warm-up and timed rounds of the configurations, as in one process
-        /// (`run --processes K`: `ProcessPool`).
+        /// (a run in several processes: `ProcessPool`).
         case timedRounds
         /// The untimed rounds that count allocations, with the counter preloaded
         /// (`AllocationPass`).

@@ -1,7 +1,7 @@
 import Foundation
 
-/// The one way a run's child processes are told what to do: `run --processes K`'s timed
-/// children, the allocation pass and the counted pass under Callgrind.
+/// The one way a run's child processes are told what to do: the timed children of a run in
+/// several processes, the allocation pass and the counted pass under Callgrind.
 ///
 /// A parent writes a `ChildRequest` (JSON) and starts its executable, or Valgrind over a copy
 /// of it, with `requestVariable` naming the file; nothing else tells a child apart. The
@@ -10,7 +10,7 @@ import Foundation
 /// says, and exits. The parent reads the report back by configuration identity.
 ///
 /// A program that measures its own scenarios with the library does the same in its `main`,
-/// and gets `--processes`, the allocation pass and counts as `simbench` does:
+/// and gets several processes, the allocation pass and counts as `simbench` does:
 ///
 ///     ChildRole.serveIfRequested(catalog: catalog)
 ///     // … plan and run as usual
