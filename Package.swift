@@ -22,6 +22,8 @@ import PackageDescription
 //   command over its own scenarios.
 // - simbench: that `main` over the Subjects catalog, plus the one command that needs the
 //   subjects themselves: the marks doodle (`simbench render`).
+// - HarnessAlone (Tests/HarnessAlone): the manual's "harness alone", a `main` that drives the
+//   library without the command line; an end-to-end test runs it.
 let package = Package(
     name: "simbench",
     products: [
