@@ -19,6 +19,27 @@ public enum SweepSetting: String, CaseIterable, Sendable {
         }
     }
 
+    /// The columns that say how large a configuration was, one per setting, in `allCases`
+    /// order: where charts, reports and comparisons read a row's size.
+    public static let columns = allCases.map(\.column)
+
+    /// The setting's name on a chart's axis, with its unit.
+    public var axisName: String {
+        switch self {
+        case .machines: "machines"
+        case .events: "events per machine"
+        case .actors: "actors"
+        }
+    }
+
+    /// The setting whose column is `column`, if it is a size column.
+    public init?(column: ResultColumn) {
+        guard let setting = SweepSetting.allCases.first(where: { $0.column == column }) else {
+            return nil
+        }
+        self = setting
+    }
+
     /// The run setting that sweeps it.
     public var setting: RunSetting { RunSetting(rawValue: rawValue)! }
 

@@ -392,7 +392,7 @@ struct ABCommand: Command {
         print(
             judging.format == .markdown
                 ? markdown : comparison.render(.text, width: judging.wide ? nil : Terminal.width))
-        return comparison.exitStatus(failOnImprovement: judging.failOnImprovement)
+        return ExitStatus(comparison.outcome(failOnImprovement: judging.failOnImprovement))
     }
 
     /// Checks `--output` before anything runs: an existing directory in which the runs'
