@@ -22,6 +22,8 @@ import PackageDescription
 //   command over its own scenarios.
 // - simbench: that `main` over the Subjects catalog, plus the one command that needs the
 //   subjects themselves: the marks doodle (`simbench render`).
+// - HarnessAlone (Tests/HarnessAlone): the manual's "harness alone", a `main` that drives the
+//   library without the command line; an end-to-end test runs it.
 let package = Package(
     name: "simbench",
     products: [
@@ -86,6 +88,13 @@ let package = Package(
             path: "Tests/SimBenchTests",
             linkerSettings: [.unsafeFlags(["-Xlinker", "--export-dynamic"])]
         ),
+        // The manual's "harness alone": a `main` that drives the library without the command
+        // line, with child processes and the allocation pass; EndToEndTests runs it.
+        .executableTarget(
+            name: "HarnessAlone",
+            dependencies: ["SimBench", "SimBenchCore"],
+            path: "Tests/HarnessAlone"
+        ),
         .testTarget(
             name: "SimBenchCommandLineTests",
             // The command line's unit tests, in its own process: parsing, declarations,
@@ -97,7 +106,7 @@ let package = Package(
             name: "EndToEndTests",
             // Only tests that drive the built `simbench` binary and read its exit status,
             // output and files.
-            dependencies: ["SimBench", "SimBenchCommandLine", "simbench"],
+            dependencies: ["SimBench", "SimBenchCommandLine", "simbench", "HarnessAlone"],
             path: "Tests/EndToEndTests"
         ),
     ],

@@ -1,6 +1,6 @@
 # shellcheck shell=bash disable=SC2034 # sourced: the variables are its callers'
 # Sourced by the scripts (not run): simbench's exit statuses by name, so that no script
-# writes a bare number. One variable per case of ExitStatus (Sources/SimBench/ExitStatus.swift),
+# writes a bare number. One variable per case of ExitStatus (Sources/SimBenchCommandLine/CommandLine/ExitStatus.swift),
 # exit_ and the case's name in snake case; ExitStatusScriptTests fails when the two disagree.
 exit_success=0
 exit_failure=1

@@ -1,6 +1,6 @@
 /// Bad input on the command line: which flag, which value, and what is accepted.
 ///
-/// Printed as one line on stderr; the command exits with `ExitStatus.usage` (64).
+/// Printed as one line on stderr; the command line exits with its usage status (64).
 public struct UsageError: Error, CustomStringConvertible, Equatable {
     public let description: String
 

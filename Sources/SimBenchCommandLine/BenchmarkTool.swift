@@ -44,7 +44,7 @@ public struct BenchmarkTool: Sendable {
             precondition(started == nil, "BenchmarkTool.main() runs once")
             started = self
         }
-        SimBenchCommand.main()
+        SimBenchCommand.main(catalog: catalog)
     }
 
     /// The tool whose `main` runs: the commands read its catalog (through `Suite`).

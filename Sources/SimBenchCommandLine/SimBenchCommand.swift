@@ -6,16 +6,13 @@ import SimBench
 enum SimBenchCommand {
     static let version = "0.1.0"
 
-    /// Synchronous on purpose: the counted child of `run --instructions callgrind` runs
-    /// under Valgrind, which crashes on Swift concurrency's main loop, so it must be told
-    /// apart before any task starts. Every other command runs as an async program, started
-    /// here with a task and the main dispatch queue (which `async main` would do for us).
-    static func main() -> Never {
-        ChildLifeline.hold()
+    /// Synchronous on purpose: a child of a run (`ChildRole`) is served before any task
+    /// starts (the counted child runs under Valgrind, which crashes on Swift concurrency's
+    /// main loop). Every command runs as an async program, started here with a task and
+    /// the main dispatch queue (which `async main` would do for us).
+    static func main(catalog: Catalog) -> Never {
+        ChildRole.serveIfRequested(catalog: catalog)
         let arguments = Array(CommandLine.arguments.dropFirst())
-        if let path = CallgrindPass.childResultPath {
-            exit(RunCommand.runCountedChild(arguments, writingTo: path).rawValue)
-        }
         Interruption.install()
         // On the main actor, as `async main` ran: the main queue (dispatchMain) serves it.
         Task { @MainActor in
@@ -40,6 +37,9 @@ enum SimBenchCommand {
             return try await dispatch(arguments)
         } catch let error as UsageError {
             Terminal.error(error.description)
+            return .usage
+        } catch let error as RunPlanError {
+            Terminal.error(UsageError(error).description)
             return .usage
         } catch let error as FileError {
             Terminal.error(error.description)

@@ -1,5 +1,6 @@
 import Foundation
 import SimBench
+import SimBenchCommandLine
 import Testing
 
 /// `run --instructions callgrind` end to end: the counted child under real Valgrind (where

@@ -9,7 +9,7 @@ import Testing
 @Suite("exit statuses for the scripts")
 struct ExitStatusScriptTests {
     /// `wrongOutcome` → `exit_wrong_outcome`.
-    static func variable(_ status: SimBench.ExitStatus) -> String {
+    static func variable(_ status: SimBenchCommandLine.ExitStatus) -> String {
         "exit_"
             + String(describing: status).map { $0.isUppercase ? "_" + $0.lowercased() : String($0) }
             .joined()
@@ -28,10 +28,15 @@ struct ExitStatusScriptTests {
             if parts.count == 2 { declared[parts[0]] = Int32(parts[1]) }
         }
         let expected = Dictionary(
-            uniqueKeysWithValues: SimBench.ExitStatus.allCases.map {
+            uniqueKeysWithValues: SimBenchCommandLine.ExitStatus.allCases.map {
                 (Self.variable($0), $0.rawValue)
             })
         #expect(declared == expected)
         #expect(Self.variable(.countingUnavailable) == "exit_counting_unavailable")
+    }
+
+    @Test("a closed pipe ends the harness with the command line's closedPipe status")
+    func closedPipe() {
+        #expect(StandardOutput.closedPipeStatus == SimBenchCommandLine.ExitStatus.closedPipe.rawValue)
     }
 }

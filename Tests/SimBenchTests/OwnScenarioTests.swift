@@ -68,7 +68,10 @@ struct OwnScenarioTests {
     func unknownName() {
         var options = RunOptions()
         options.scenarios = ["vending"]
-        #expect(throws: UsageError("--scenario: unknown scenario 'vending'; expected 'doubling'")) {
+        #expect(
+            throws: RunPlanError(
+                .scenarios, "\(.scenarios): unknown scenario 'vending'; expected 'doubling'")
+        ) {
             _ = try RunPlan(
                 options: options, catalog: Catalog([Doubling.self]), cores: 2,
                 physicalMemory: 1 << 32)

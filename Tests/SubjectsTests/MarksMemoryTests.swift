@@ -109,15 +109,17 @@ struct MarksMemoryTests {
     func hugeNestedShapeRefused() {
         // Planning allocates nothing of the run: a machine of 12 GB is told before anything
         // is built.
-        let error = #expect(throws: UsageError.self) {
+        let error = #expect(throws: RunPlanError.self) {
             _ = try RunPlan(
                 options: Self.hugeNestedTransform(), catalog: Catalog(allScenarios), cores: 2,
                 physicalMemory: 12_000_000_000)
         }
+        #expect(error?.setting == .machines)
         let line = error?.description ?? ""
         #expect(
-            line.hasPrefix("--machines 1 with --events 20000000: scenario 'marks' would need about")
-                && line.hasSuffix("lower --machines or --events"), "\(line)")
+            line.hasPrefix(
+                "machines 1 with eventsPerMachine 20000000: scenario 'marks' would need about")
+                && line.hasSuffix("lower machines or eventsPerMachine"), "\(line)")
     }
 
     @Test("the huge nested transform runs within its estimate")

@@ -3,7 +3,7 @@ import SimBenchCore
 /// How charts group the rows of results files: by configuration, by swept size, by run.
 enum ChartRows {
     /// The columns that say how large a configuration was.
-    static let sizeColumns: [ResultColumn] = [.machines, .eventsPerMachine, .actors]
+    static let sizeColumns = SweepSetting.columns
 
     /// `values` grouped by `key`, groups and their members in the order first met.
     static func grouped<Key: Hashable>(_ records: [ResultsRecord], by key: (ResultsRecord) -> Key)
@@ -73,12 +73,7 @@ enum ChartRows {
 
     /// The axis name of a size column, with its unit.
     static func axisName(_ column: ResultColumn) -> String {
-        switch column {
-        case .machines: "machines"
-        case .eventsPerMachine: "events per machine"
-        case .actors: "actors"
-        default: column.name
-        }
+        SweepSetting(column: column)?.axisName ?? column.name
     }
 
     /// Whether the row has a time per event a chart can draw (`nanoseconds` is not nil),

@@ -5,7 +5,7 @@ enum ScalingChart {
     static let panelHeight = 300.0
 
     static func svg(_ records: [ResultsRecord]) throws(CanvasOverflow) -> String? {
-        let found = SweepChart.sweeps(records, along: [.actors])
+        let found = SweepChart.sweeps(records, along: [SweepSetting.actors.column])
         guard !found.isEmpty else { return nil }
         // A row with a time is a point (unless its value is off every axis).
         try SVGCanvas.reserve(found.reduce(0) { $0 + $1.records.count(where: ChartRows.hasTime) })
@@ -18,7 +18,7 @@ enum ScalingChart {
     }
 
     static func draw(_ sweep: SweepChart.Sweep, top: Double, on canvas: inout SVGCanvas) -> Double {
-        let title = ChartRows.title(sweep.records[0], except: [.actors])
+        let title = ChartRows.title(sweep.records[0], except: [SweepSetting.actors.column])
         canvas.open(cssClass: "scaling", label: title)
         canvas.text(10, top + 20, "\(title): throughput against actors", size: 14, bold: true)
         let (variants, rowsByVariant) = ChartRows.byVariant(sweep.records)

@@ -2,8 +2,9 @@
 /// size (machines, or events per machine), log-log, a line and 95% band per variant; beside
 /// it each pattern's ratio to the baseline against the same size, with a line at 1×.
 enum SweepChart {
-    /// The columns a sweep runs along, in the order charts are drawn.
-    static let sweptColumns: [ResultColumn] = [.machines, .eventsPerMachine]
+    /// The columns a sweep runs along, in the order charts are drawn: the sizes but actors,
+    /// whose sweep has a chart of its own (`ScalingChart`).
+    static let sweptColumns = SweepSetting.allCases.filter { $0 != .actors }.map(\.column)
     static let panelHeight = 260.0
 
     /// One group: the rows measured along `column`, other sizes fixed.

@@ -33,11 +33,6 @@ extension Doctor {
                 scenario: ruler.scenario, name: ruler.parameter,
                 value: "\(ruler.reference),\(ruler.step)")
         ]
-        let arguments = [
-            "run", "--scenario", ruler.scenario, "--machines", "\(Doctor.countedProbeMachines)",
-            "--seed", "\(seed)", "--instructions", "callgrind",
-            "--param", "\(ruler.scenario).\(ruler.parameter)=\(ruler.reference),\(ruler.step)",
-        ]
         let counted: CountedResult
         let plan: RunPlan
         do {
@@ -46,7 +41,7 @@ extension Doctor {
                 options: options, catalog: catalog, cores: environment.cores,
                 physicalMemory: environment.physicalMemory)
             counted = try CallgrindPass.run(
-                plan: plan, tools: tools, executable: executable, arguments: arguments)
+                plan: plan, tools: tools, executable: executable)
         } catch {
             return Check(
                 name: name, verdict: .failure,

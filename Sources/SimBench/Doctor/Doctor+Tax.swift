@@ -79,7 +79,7 @@ extension Doctor {
     /// `arguments` (a `run` of the tax check's allocating variant) and the counter preloaded,
     /// must count that variant's allocations.
     func allocationCheck(_ tax: TaxCheck?, environment: RunEnvironment) -> Check {
-        guard let tax, let arguments = allocationArguments else {
+        guard let tax else {
             return Check(
                 name: "allocations", verdict: .warning,
                 detail: "not probed: no allocating variant was named to count")
@@ -101,7 +101,7 @@ extension Doctor {
                 name: "allocations", verdict: .failure, detail: "the probe could not be planned")
         }
         let executable = ProcessPool.currentExecutable
-        switch AllocationPass.count(plan: plan, executable: executable, arguments: arguments) {
+        switch AllocationPass.count(plan: plan, executable: executable) {
         case .failure(let failure):
             return Check(name: "allocations", verdict: .warning, detail: failure.description)
         case .success(let counts):

@@ -27,16 +27,13 @@ public struct Doctor: Sendable {
     public let ruler: RulerCheck?
     /// The variants of the tax check and of the allocation probe; none skips them.
     public let tax: TaxCheck?
-    /// This binary's `run` arguments that count `tax`'s allocating variant
-    /// (`AllocationPass`); none skips the allocation probe.
-    public let allocationArguments: [String]?
     /// Only the checks whose verdict other work on the machine cannot change: no load
     /// check, no tax and no ruler (`--deterministic`, what CI runs).
     public let deterministic: Bool
 
     public init(
         machines: Int, scenarios: [String]?, seed: UInt64, catalog: Catalog, ruler: RulerCheck?,
-        tax: TaxCheck? = nil, allocationArguments: [String]? = nil, deterministic: Bool = false
+        tax: TaxCheck? = nil, deterministic: Bool = false
     ) {
         self.machines = machines
         self.scenarios = scenarios
@@ -44,7 +41,6 @@ public struct Doctor: Sendable {
         self.catalog = catalog
         self.ruler = ruler
         self.tax = tax
-        self.allocationArguments = allocationArguments
         self.deterministic = deterministic
     }
 
@@ -64,7 +60,7 @@ public struct Doctor: Sendable {
     ///
     /// Every run the checks will make is planned first, so that one the machine cannot hold
     /// is refused before anything is measured, naming the doctor's own flags.
-    public func run(progress: @Sendable (String) -> Void = { _ in }) async throws(UsageError)
+    public func run(progress: @Sendable (String) -> Void = { _ in }) async throws(RunPlanError)
         -> [Check]
     {
         var checks = environmentChecks()
@@ -132,13 +128,14 @@ public struct Doctor: Sendable {
     /// the doctor chose.
     private func plan(
         _ options: RunOptions, environment: RunEnvironment, size: String
-    ) throws(UsageError) -> RunPlan {
+    ) throws(RunPlanError) -> RunPlan {
         try RunPlan(
             options: options, catalog: catalog, cores: environment.cores,
             physicalMemory: environment.physicalMemory
         ) { refusal in
-            UsageError(
-                "--machines \(refusal.machines): \(refusal.shortfall), at \(size) (\(refusal.events)); \(refusal.remedy(machinesFlag: "--machines"))"
+            RunPlanError(
+                .machines,
+                "\(.machines) \(refusal.machines): \(refusal.shortfall), at \(size) (\(refusal.events)); \(refusal.remedy)"
             )
         }
     }
@@ -147,7 +144,7 @@ public struct Doctor: Sendable {
     private func scalingPlan(
         _ planned: PlannedConfiguration, events: Int, environment: RunEnvironment,
         variants: [String]? = nil
-    ) throws(UsageError) -> RunPlan {
+    ) throws(RunPlanError) -> RunPlan {
         var options = RunOptions()
         options.machines = [machines]
         options.eventsPerMachine = [events]
@@ -332,7 +329,7 @@ public struct Doctor: Sendable {
     /// The ruler checks' run: the A/A pair and the step, measured side by side.
     private func planRuler(
         _ ruler: RulerCheck, environment: RunEnvironment
-    ) throws(UsageError) -> RunPlan {
+    ) throws(RunPlanError) -> RunPlan {
         var options = RunOptions()
         options.machines = [machines]
         options.scenarios = [ruler.scenario]

@@ -47,11 +47,15 @@ public enum StandardOutput {
         return FileError(path: name, reason: reason)
     }
 
-    /// Ends the process quietly, exit ``ExitStatus/closedPipe``, when the reader of
-    /// `descriptor` (standard output or its reserved copy) has gone; returns otherwise.
+    /// The exit status of a process whose standard output's reader went away: 128 + SIGPIPE,
+    /// as a shell reports for a tool that signal ends (the command line's `closedPipe`).
+    public static let closedPipeStatus: Int32 = 128 + SIGPIPE
+
+    /// Ends the process quietly, exit `closedPipeStatus`, when the reader of `descriptor`
+    /// (standard output or its reserved copy) has gone; returns otherwise.
     public static func endIfReaderGone(_ descriptor: Int32, errorNumber: Int32) {
         if simbench_reader_gone(descriptor, errorNumber) != 0 {
-            simbench_quiet_exit(ExitStatus.closedPipe.rawValue)
+            simbench_quiet_exit(closedPipeStatus)
         }
     }
 }

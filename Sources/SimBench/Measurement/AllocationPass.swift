@@ -6,20 +6,17 @@ import Foundation
 /// An allocator interposer costs every allocation and free a few nanoseconds, which made
 /// every allocating pattern look 7–14% dearer than in a user's app. So the process that times
 /// runs glibc's allocator untouched, and after its rounds the harness starts this very binary
-/// again, with the same arguments, `libsimbench-allocations.so` in `LD_PRELOAD` and, in the
-/// environment, where to write what it counted (`resultVariable`). The child plans the same
-/// configurations from the same seed and runs the same harness code with counting on: every
+/// again as a child (`ChildRole`, asked for `ChildRequest.Task.allocationPass`), with
+/// `libsimbench-allocations.so` in `LD_PRELOAD`. The child plans the same configurations
+/// from the same inputs and runs the same harness code with counting on: every
 /// configuration set up as in the timed run, each variant's peak bytes per entity, then
 /// `warmupRounds` and `countedRounds` rounds of every variant, their allocator calls read as
 /// the timed process read them before. It times nothing that is reported and prints nothing.
 ///
 /// The parent then gives each timed sample its variant's median count, and each variant its
 /// bytes per entity: the allocation columns mean what they meant when they were counted in
-/// the timed rounds, for every scenario, `--processes K` and the asynchronous variants.
+/// the timed rounds, for every scenario, a run in several processes and the asynchronous variants.
 public enum AllocationPass {
-    /// Set in the child's environment: the path it writes its `Counts` to.
-    public static let resultVariable = "SIMBENCH_ALLOCATION_PASS"
-
     /// The file name of the counter library, built by the AllocationLibrary plugin.
     public static let libraryName = "libsimbench-allocations.so"
 
@@ -32,11 +29,6 @@ public enum AllocationPass {
     /// Rounds counted per variant; their median is the variant's count.
     public static let countedRounds = 3
 
-    /// The path this process must write its counts to, when it is the allocation pass.
-    public static var childResultPath: String? {
-        ProcessInfo.processInfo.environment[resultVariable].flatMap { $0.isEmpty ? nil : $0 }
-    }
-
     /// What one configuration's variants allocated.
     public struct ConfigurationCounts: Codable, Sendable, Equatable {
         /// Allocator calls per counted round, by variant.
@@ -45,7 +37,8 @@ public enum AllocationPass {
         public var bytesPerEntity: [String: Double]
     }
 
-    /// What the child counted, in plan order.
+    /// What the child counted, in plan order (matched to the plan by configuration
+    /// identity).
     public struct Counts: Codable, Sendable, Equatable {
         public var configurations: [ConfigurationCounts]
     }
@@ -71,11 +64,9 @@ public enum AllocationPass {
             .first { FileManager.default.isReadableFile(atPath: $0) }
     }
 
-    /// Runs the allocation pass of `plan` in a child of `executable` started with
-    /// `arguments` (the same that planned it), and returns what it counted.
-    public static func count(
-        plan: RunPlan, executable: String, arguments: [String]
-    ) -> Result<Counts, Failure> {
+    /// Runs the allocation pass of `plan` in a child of `executable`, and returns what it
+    /// counted.
+    public static func count(plan: RunPlan, executable: String) -> Result<Counts, Failure> {
         if let reason = AllocationCounter.unavailableReason {
             return .failure(Failure(reason: reason))
         }
@@ -86,71 +77,30 @@ public enum AllocationPass {
                         "\(libraryName) not found beside \(executable) (set \(libraryVariable) to its path)"
                 ))
         }
-        let output = FileManager.default.temporaryDirectory
-            .appendingPathComponent(
-                "simbench-\(getpid())-allocations-\(UInt32.random(in: 0...UInt32.max)).json")
-        let slot = Interruption.remember(temporary: output.path)
-        defer {
-            unlink(output.path)
-            Interruption.forget(slot)
-        }
-        var variables = ProcessInfo.processInfo.environment
-        variables[ProcessPool.childResultVariable] = nil
-        variables[resultVariable] = output.path
-        variables["LD_PRELOAD"] = [library, variables["LD_PRELOAD"]].compactMap { $0 }
-            .filter { !$0.isEmpty }.joined(separator: ":")
-        let ended: ChildProcess.Result
+        let preload = [library, ProcessInfo.processInfo.environment["LD_PRELOAD"]]
+            .compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: ":")
         do {
-            ended = try ChildProcess.run(
-                executable, arguments: arguments, environment: variables, standardOutput: .discard,
-                standardError: .capture, tie: .lifeline(removing: [output.path]))
+            let report: ChildReport<ConfigurationCounts> = try ChildRole.run(
+                .allocationPass, of: plan, command: [executable],
+                variables: ["LD_PRELOAD": preload], scratch: ChildRole.scratchPrefix("allocations"),
+                standardError: .capture)
+            return .success(Counts(configurations: try report.parts(for: plan)))
         } catch {
-            return .failure(Failure(reason: error.description))
+            return .failure(Failure(reason: "the counting child \(error.reason)"))
         }
-        // A wrong outcome (3) is counted like a right one; the timed run reports it.
-        guard let status = ended.exitStatus, status == 0 || status == 3 else {
-            let how = ended.exitStatus.map { "exit status \($0)" } ?? "signal \(ended.signal ?? 0)"
-            let said =
-                String(decoding: ended.standardError, as: UTF8.self)
-                .split(separator: "\n").last.map { ": \($0)" } ?? ""
-            return .failure(Failure(reason: "the counting child ended with \(how)\(said)"))
-        }
-        let counts: Counts
-        do {
-            counts = try JSONDecoder().decode(Counts.self, from: Data(contentsOf: output))
-        } catch {
-            return .failure(Failure(reason: "the counting child left no readable result: \(error)"))
-        }
-        guard counts.configurations.count == plan.configurations.count else {
-            return .failure(
-                Failure(
-                    reason:
-                        "the counting child counted \(counts.configurations.count) configurations of \(plan.configurations.count)"
-                ))
-        }
-        return .success(counts)
     }
 
-    /// In the child: counts `plan`'s allocations and writes them to `path`. Exits with
-    /// `ExitStatus.failure` when the counter did not take (the parent then says so).
-    public static func runAsChild(
-        plan: RunPlan, environment: RunEnvironment, writingTo path: String
-    ) async throws -> ExitStatus {
-        guard AllocationCounter.isActive else {
-            FileHandle.standardError.write(
-                Data("simbench: the allocation counter is not in effect in this process\n".utf8))
-            return .failure
-        }
+    /// In the child: counts `plan`'s allocations, by configuration in the plan's order.
+    static func countChild(
+        _ plan: RunPlan, environment: RunEnvironment
+    ) async -> [ConfigurationCounts] {
         let result = await BenchmarkRunner(plan: plan.countingPass(), environment: environment)
             .run()
-        let counts = Counts(
-            configurations: result.configurations.map { configuration in
-                ConfigurationCounts(
-                    allocations: configuration.samples.mapValues { $0.compactMap(\.allocations) },
-                    bytesPerEntity: configuration.setup.bytesPerEntity)
-            })
-        try JSONEncoder().encode(counts).write(to: URL(fileURLWithPath: path))
-        return .success
+        return result.configurations.map { configuration in
+            ConfigurationCounts(
+                allocations: configuration.samples.mapValues { $0.compactMap(\.allocations) },
+                bytesPerEntity: configuration.setup.bytesPerEntity)
+        }
     }
 }
 

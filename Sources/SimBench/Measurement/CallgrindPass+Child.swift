@@ -3,23 +3,11 @@ import Foundation
 import SimBenchCore
 
 // The counted child of `run --instructions callgrind`: this binary, under Callgrind, started
-// by `CallgrindPass.run` with `CallgrindPass.resultVariable` in its environment. It runs
-// before any of Swift's concurrency starts (Valgrind crashes on the concurrency runtime's
-// main loop), so everything here is synchronous: no task, no actor.
+// by `CallgrindPass.run` as a child asked for `ChildRequest.Task.countedPass` (`ChildRole`).
+// It runs before any of Swift's concurrency starts (Valgrind crashes on the concurrency
+// runtime's main loop), so everything here is synchronous: no task, no actor.
 
 extension CallgrindPass {
-    /// The path this process must write its counted result to, when it is the counted child.
-    public static var childResultPath: String? {
-        ProcessInfo.processInfo.environment[resultVariable].flatMap { $0.isEmpty ? nil : $0 }
-    }
-
-    /// What the counted child did, as it travels to the parent; the costs themselves are in
-    /// Callgrind's dumps, one per region, which the parent reads.
-    struct ChildResult: Codable {
-        /// In the plan's order of configurations.
-        var configurations: [[CountedVariant]]
-    }
-
     /// One variant of one configuration in the counted child.
     struct CountedVariant: Codable {
         var variant: String
@@ -33,8 +21,8 @@ extension CallgrindPass {
     }
 
     /// In the counted child: counts each synchronous variant of `plan` in a region of its
-    /// own, and writes what Callgrind's dumps belong to, to `path`.
-    public static func runChild(plan: RunPlan, writingTo path: String) throws {
+    /// own; returns, by configuration in the plan's order, what Callgrind's dumps belong to.
+    static func countChild(_ plan: RunPlan) -> [[CountedVariant]] {
         var nextRegion = 1
         var configurations = [[CountedVariant]]()
         for planned in plan.configurations {
@@ -43,8 +31,7 @@ extension CallgrindPass {
             nextRegion += counted.filter { $0.region != nil }.count
             configurations.append(counted)
         }
-        try JSONEncoder().encode(ChildResult(configurations: configurations))
-            .write(to: URL(fileURLWithPath: path))
+        return configurations
     }
 
     /// The machines a counted run covers: the first ones of the fleet, enough for about

@@ -10,10 +10,9 @@ import Glibc
 /// can be judged on them where timings move by 10–20% with the host.
 ///
 /// How the pass runs:
-/// - A child process, this very binary, started with the run's own arguments and, in the
-///   environment, `resultVariable`: the path of the JSON it writes. Its `main` sees it
-///   before any concurrency starts and counts synchronously (`runChild`): Valgrind crashes
-///   on the concurrency runtime's main loop.
+/// - A child process, this very binary, asked for `ChildRequest.Task.countedPass`
+///   (`ChildRole`). Its `main` serves the request before any concurrency starts and counts
+///   synchronously (`countChild`): Valgrind crashes on the concurrency runtime's main loop.
 /// - On a copy of the binary without debug info (`strip -g`, or `llvm-objcopy
 ///   --strip-debug`): Valgrind 3.19 cannot read Swift 6.3's DWARF 5. The symbol table
 ///   stays, so Callgrind finds `simbench_counted_region` by name.
@@ -25,9 +24,6 @@ import Glibc
 ///   geometry (`cacheGeometry`), not the host's, so that the estimate is the same on every
 ///   machine.
 public enum CallgrindPass {
-    /// Set in the counted child's environment: the path it writes its `ChildResult` to.
-    public static let resultVariable = "SIMBENCH_COUNTED_RESULT"
-
     /// About how many events each variant's counted run covers: the first machines of the
     /// fleet, as many as these events need (at least one). Callgrind runs some 50–100×
     /// slower than native code, so the pass takes seconds whatever the fleet's size, and
@@ -136,18 +132,17 @@ public enum CallgrindPass {
         public var description: String { "counted pass (callgrind): \(reason)" }
     }
 
-    /// Runs the counted pass of `plan`: `executable`, stripped, under Callgrind, with
-    /// `arguments` (the run's own), and reads back each variant's counts.
+    /// Runs the counted pass of `plan`: `executable`, stripped, under Callgrind, and reads
+    /// back each variant's counts.
     public static func run(
-        plan: RunPlan, tools: Tools, executable: String, arguments: [String]
+        plan: RunPlan, tools: Tools, executable: String
     ) throws(Failure) -> CountedResult {
         let directory = try scratchDirectory()
-        let resultPath = "\(directory)/counted.json"
         let dumps = "\(directory)/callgrind.out"
         // On SIGINT, SIGTERM or SIGHUP the counted child removes the directory (its
         // lifeline); if it is killed before it holds the lifeline (Valgrind still starting),
         // the handler removes what the directory holds by then, and the directory.
-        let slots = [directory, "\(directory)/simbench", dumps, resultPath].map {
+        let slots = [directory, "\(directory)/simbench", dumps].map {
             Interruption.remember(temporary: $0)
         }
         defer {
@@ -155,13 +150,11 @@ public enum CallgrindPass {
             slots.forEach(Interruption.forget)
         }
         let stripped = try strippedCopy(of: executable, into: directory, tools: tools)
-        try runCountedChild(
-            stripped, arguments: arguments, tools: tools, resultPath: resultPath, dumps: dumps,
-            directory: directory)
-        let child = try childResult(at: resultPath, plan: plan)
+        let counted = try runCountedChild(
+            stripped, plan: plan, tools: tools, directory: directory, dumps: dumps)
         var configurations = [[String: CountedFigures]]()
         var notes = [String]()
-        for (planned, variants) in zip(plan.configurations, child.configurations) {
+        for (planned, variants) in zip(plan.configurations, counted) {
             configurations.append(
                 try figures(of: planned, variants: variants, dumps: dumps, notes: &notes))
         }
@@ -206,53 +199,23 @@ public enum CallgrindPass {
         return stripped
     }
 
-    /// Runs `stripped` with `arguments` under Callgrind, writing its dumps to `dumps` and
-    /// (told by `resultVariable`) its result to `resultPath`, both in `directory`, which it
-    /// removes if this process ends first; fails unless it exits 0.
+    /// Runs `stripped` under Callgrind as the counted child of `plan`, writing its dumps to
+    /// `dumps`, and returns what each configuration's dumps belong to, in the plan's order.
     private static func runCountedChild(
-        _ stripped: String, arguments: [String], tools: Tools, resultPath: String,
-        dumps: String, directory: String
-    ) throws(Failure) {
-        var variables = ProcessInfo.processInfo.environment
-        variables[ProcessPool.childResultVariable] = nil
-        variables[resultVariable] = resultPath
-        variables["SWIFT_DETERMINISTIC_HASHING"] = "1"
-        let ended: ChildProcess.Result
+        _ stripped: String, plan: RunPlan, tools: Tools, directory: String, dumps: String
+    ) throws(Failure) -> [[CountedVariant]] {
         do {
-            ended = try ChildProcess.run(
-                tools.valgrind,
-                arguments: callgrindOptions + ["--callgrind-out-file=\(dumps)", stripped]
-                    + arguments,
-                environment: variables, standardOutput: .discard, standardError: .capture,
-                tie: .lifeline(removing: [directory]))
+            let report: ChildReport<[CountedVariant]> = try ChildRole.run(
+                .countedPass, of: plan,
+                command: [tools.valgrind] + callgrindOptions + [
+                    "--callgrind-out-file=\(dumps)", stripped,
+                ],
+                variables: ["SWIFT_DETERMINISTIC_HASHING": "1"], scratch: "\(directory)/counted",
+                standardError: .capture, tie: .lifeline(removing: [directory]))
+            return try report.parts(for: plan)
         } catch {
-            throw Failure(reason: error.description)
+            throw Failure(reason: "the counted child \(error.reason)")
         }
-        guard ended.exitStatus == 0 else {
-            let how =
-                ended.exitStatus.map { "exit status \($0)" } ?? "signal \(ended.signal ?? 0)"
-            throw Failure(
-                reason: "the counted child ended with \(how): \(tail(ended.standardError))")
-        }
-    }
-
-    /// What the counted child wrote to `resultPath`: one entry per configuration of `plan`.
-    private static func childResult(
-        at resultPath: String, plan: RunPlan
-    ) throws(Failure) -> ChildResult {
-        let child: ChildResult
-        do {
-            child = try JSONDecoder().decode(
-                ChildResult.self, from: Data(contentsOf: URL(fileURLWithPath: resultPath)))
-        } catch {
-            throw Failure(reason: "the counted child left no readable result: \(error)")
-        }
-        guard child.configurations.count == plan.configurations.count else {
-            throw Failure(
-                reason: "the counted child counted \(child.configurations.count) configurations "
-                    + "of \(plan.configurations.count)")
-        }
-        return child
     }
 
     /// The counted figures of `planned`'s `variants`, read from their dumps, by variant:

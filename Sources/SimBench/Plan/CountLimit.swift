@@ -1,5 +1,5 @@
 /// The values a whole-number setting accepts: declared once, checked by one function, and
-/// named the same way in `--help` and in error messages.
+/// named the same way in help and in error messages.
 public struct CountLimit: Sendable {
     public let range: ClosedRange<Int>
 
@@ -12,18 +12,20 @@ public struct CountLimit: Sendable {
         "a whole number from \(range.lowerBound) to \(range.upperBound)"
     }
 
-    /// Refuses `value` outside the range, naming `flag`.
-    public func check(_ value: Int, flag: String) throws(UsageError) {
-        guard range.contains(value) else { throw .invalid(flag, "\(value)", expected: expected) }
+    /// Refuses `value` outside the range, naming `setting`.
+    public func check(_ value: Int, setting: RunSetting) throws(RunPlanError) {
+        guard range.contains(value) else {
+            throw .outOfRange(setting: setting, value: "\(value)", accepted: expected)
+        }
     }
 
     /// Parses `text` as a whole number in range; `_` may group digits (`1_000_000`).
-    public func parse(_ text: String, flag: String) throws(UsageError) -> Int {
+    public func parse(_ text: String) throws(ValueError) -> Int {
         let digits = text.filter { $0 != "_" }
         guard !digits.isEmpty, digits.allSatisfy(\.isASCII), let number = Int(digits) else {
-            throw .invalid(flag, text, expected: expected)
+            throw ValueError(value: text, accepted: expected)
         }
-        guard range.contains(number) else { throw .invalid(flag, text, expected: expected) }
+        guard range.contains(number) else { throw ValueError(value: text, accepted: expected) }
         return number
     }
 
@@ -34,7 +36,7 @@ public struct CountLimit: Sendable {
     /// value allowed, in the order given (`RunPlan` measures a repeated value once).
     ///
     /// A bad value is named alone, with the whole list's form in what is accepted.
-    public func parseList(_ text: String, flag: String) throws(UsageError) -> [Int] {
+    public func parseList(_ text: String) throws(ValueError) -> [Int] {
         let items = text.split(separator: ",", omittingEmptySubsequences: false)
         var numbers = [Int]()
         for item in items {
@@ -46,17 +48,19 @@ public struct CountLimit: Sendable {
                 range.contains(number)
             else {
                 let shown = items.count > 1 ? "\(value)' in '\(text)" : String(value)
-                throw .invalid(flag, shown, expected: expectedList)
+                throw ValueError(value: shown, accepted: expectedList)
             }
             numbers.append(number)
         }
         return numbers
     }
 
-    /// Refuses any value of `values` outside the range, and an empty list, naming `flag`.
-    public func check(_ values: [Int], flag: String) throws(UsageError) {
-        guard !values.isEmpty else { throw .invalid(flag, "", expected: expectedList) }
-        for value in values { try check(value, flag: flag) }
+    /// Refuses any value of `values` outside the range, and an empty list, naming `setting`.
+    public func check(_ values: [Int], setting: RunSetting) throws(RunPlanError) {
+        guard !values.isEmpty else {
+            throw .outOfRange(setting: setting, value: "", accepted: expectedList)
+        }
+        for value in values { try check(value, setting: setting) }
     }
 }
 
@@ -70,18 +74,18 @@ public struct SecondsLimit: Sendable {
 
     public var expected: String { "seconds, more than 0 and at most \(Int(maximum))" }
 
-    public func check(_ seconds: Double, flag: String) throws(UsageError) {
+    public func check(_ seconds: Double, setting: RunSetting) throws(RunPlanError) {
         guard seconds.isFinite, seconds > 0, seconds <= maximum else {
-            throw .invalid(flag, "\(seconds)", expected: expected)
+            throw .outOfRange(setting: setting, value: "\(seconds)", accepted: expected)
         }
     }
 
     /// Parses `2`, `0.5` or `2s`.
-    public func parse(_ text: String, flag: String) throws(UsageError) -> Double {
+    public func parse(_ text: String) throws(ValueError) -> Double {
         guard let seconds = Double(text.hasSuffix("s") ? String(text.dropLast()) : text),
             seconds.isFinite, seconds > 0, seconds <= maximum
         else {
-            throw .invalid(flag, text, expected: expected)
+            throw ValueError(value: text, accepted: expected)
         }
         return seconds
     }
@@ -93,19 +97,20 @@ public struct ShareLimit: Sendable {
 
     public var expected: String { "a percentage more than 0% and less than 100%, such as 5%" }
 
-    public func check(_ share: Double, flag: String) throws(UsageError) {
+    public func check(_ share: Double, setting: RunSetting) throws(RunPlanError) {
         guard share.isFinite, share > 0, share < 1 else {
-            throw .invalid(flag, RelativeChange.percent(share), expected: expected)
+            throw .outOfRange(
+                setting: setting, value: RelativeChange.percent(share), accepted: expected)
         }
     }
 
     /// Parses `5%` or `5` (both five percent) into 0.05.
-    public func parse(_ text: String, flag: String) throws(UsageError) -> Double {
+    public func parse(_ text: String) throws(ValueError) -> Double {
         let digits = text.hasSuffix("%") ? String(text.dropLast()) : text
         guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }),
             let percent = Double(digits), percent > 0, percent < 100
         else {
-            throw .invalid(flag, text, expected: expected)
+            throw ValueError(value: text, accepted: expected)
         }
         return percent / 100
     }

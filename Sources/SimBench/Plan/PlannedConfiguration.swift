@@ -12,7 +12,7 @@ public struct PlannedConfiguration: Sendable {
     /// group is measured: what it holds already, and the group's inputs and variants
     /// (`RunPlan` refuses a run whose estimate exceeds what the machine has).
     public var estimatedPeakBytes: UInt64? = nil
-    /// The worker actors the fleet is split over: `--actors`, or a few per core, never more
+    /// The worker actors the fleet is split over: `actors`, or a few per core, never more
     /// than machines, one for an asynchronous scenario (`ScenarioEntry.workers`). Decided
     /// here, by the plan, once; the runner, the fleet and the results read it.
     public var actors: Int = 1

@@ -1,6 +1,6 @@
 /// Everything `simbench run` was asked to do, before validation.
-public struct RunOptions: Sendable {
-    /// Machines of the fleet; more than one value is a sweep (`--machines 1000,10000`): each
+public struct RunOptions: Sendable, Codable {
+    /// Machines of the fleet; more than one value is a sweep (`[1000, 10_000]`): each
     /// value a configuration of its own, measured one after another.
     public var machines = [10_000]
     /// Events per machine; each scenario's default when nil; more than one value is a sweep.
@@ -19,18 +19,18 @@ public struct RunOptions: Sendable {
     public var maxTimeSeconds: Double?
     public var seed: UInt64 = 1
     /// Worker actors; a few per core when nil; more than one value is a sweep of the same
-    /// work over more actors (`--actors 1,2,4,8`).
+    /// work over more actors (`[1, 2, 4, 8]`).
     public var actors: [Int]?
-    /// `--param [scenario.]key=value` in the order given.
+    /// `[scenario.]key=value` settings, in the order given.
     public var parameters: [ParameterAssignment] = []
-    /// `--shard I/N`: run only this part of the planned configurations.
+    /// Run only this part of the planned configurations (a shard, `I/N`).
     public var shard: ShardSelection?
-    /// `--processes K`: the run repeated in K child processes, samples pooled.
+    /// The run repeated in this many child processes, samples pooled.
     public var processes = 1
-    /// `--negligible P`: the share of an event's total time below which a pattern's
-    /// overhead stops mattering (the break-even work).
+    /// The share of an event's total time below which a pattern's overhead stops mattering
+    /// (the break-even work).
     public var negligible = 0.05
-    /// `--instructions`: where instruction counts come from.
+    /// Where instruction counts come from.
     public var instructions = InstructionSource.auto
 
     public init() {}
@@ -38,23 +38,23 @@ public struct RunOptions: Sendable {
 
 extension RunOptions {
     /// What each setting of a run accepts. `RunPlan` checks them for every caller of the
-    /// library; the command line parses with them and prints them in `--help`.
+    /// library; the command line parses with them and prints them in its help.
     public enum Limits {
         public static let machines = CountLimit(1...Int(Int32.max))
         public static let events = CountLimit(1...Int(Int32.max))
-        /// Rounds never exceed the upper bound, whatever `--min-time` asks.
+        /// Rounds never exceed the upper bound, whatever `minTimeSeconds` asks.
         public static let rounds = CountLimit(1...10_000)
         public static let warmup = CountLimit(0...1000)
         public static let actors = CountLimit(1...4096)
         public static let seconds = SecondsLimit(maximum: 86_400)
-        /// Child processes of `--processes`.
+        /// Child processes of `processes`.
         public static let processes = CountLimit(1...64)
         public static let negligible = ShareLimit()
     }
 }
 
-/// One `--param` flag.
-public struct ParameterAssignment: Sendable, Equatable {
+/// One parameter setting: `key=value`, or `scenario.key=value` for one scenario.
+public struct ParameterAssignment: Sendable, Equatable, Codable {
     /// The scenario it is limited to (`validation.invalid=0.3`), or nil for every scenario
     /// that has the parameter.
     public var scenario: String?
@@ -68,9 +68,9 @@ public struct ParameterAssignment: Sendable, Equatable {
     }
 
     /// Parses `key=value` or `scenario.key=value`.
-    public init(parsing text: String) throws(UsageError) {
+    public init(parsing text: String) throws(ValueError) {
         guard let equals = text.firstIndex(of: "="), equals != text.startIndex else {
-            throw .invalid("--param", text, expected: "key=value or scenario.key=value")
+            throw ValueError(value: text, accepted: "key=value or scenario.key=value")
         }
         let key = String(text[..<equals])
         value = String(text[text.index(after: equals)...])
@@ -82,7 +82,7 @@ public struct ParameterAssignment: Sendable, Equatable {
             name = key
         }
         guard !name.isEmpty, !value.isEmpty else {
-            throw .invalid("--param", text, expected: "key=value or scenario.key=value")
+            throw ValueError(value: text, accepted: "key=value or scenario.key=value")
         }
     }
 }

@@ -3,8 +3,8 @@ import SimBenchCore
 /// A run refused before anything is built: it would need more memory than the machine can
 /// give.
 ///
-/// The plan says what does not fit; the command that planned it says which of its flags to
-/// lower (`run`: `--machines` or `--events`; `doctor`: `--machines`).
+/// The plan says what does not fit; the caller that planned it says which of its settings to
+/// lower (a run: machines or events; the doctor: machines).
 struct MemoryRefusal: Error, Sendable {
     /// The scenario whose configuration group does not fit.
     var scenario: String
@@ -32,18 +32,18 @@ struct MemoryRefusal: Error, Sendable {
         return "scenario '\(scenario)'\(together) would need about \(need), more than \(limit)"
     }
 
-    /// What to do, in the words of a command whose machines flag is `flag`: the machines
-    /// that would fit, or that even one machine would not.
-    func remedy(machinesFlag flag: String) -> String {
-        fittingMachines.map { "\(flag) \($0) would fit" }
-            ?? "not even \(flag) 1 would fit"
+    /// What to do: the machines that would fit, or that even one machine would not.
+    var remedy: SettingMessage {
+        fittingMachines.map { "\(.machines) \($0) would fit" }
+            ?? "not even \(.machines) 1 would fit"
     }
 
-    /// `run`'s line, naming its flags.
-    @Sendable static func runUsageError(_ refusal: MemoryRefusal) -> UsageError {
+    /// A run's refusal, naming its settings.
+    @Sendable static func runRefusal(_ refusal: MemoryRefusal) -> RunPlanError {
         let largest = refusal.largestOfSweep ? ", the largest of the sweep," : ""
-        return UsageError(
-            "--machines \(refusal.machines) with --events \(refusal.events)\(largest): \(refusal.shortfall); \(refusal.remedy(machinesFlag: "--machines")) (or lower --events)"
+        return RunPlanError(
+            .machines,
+            "\(.machines) \(refusal.machines) with \(.events) \(refusal.events)\(largest): \(refusal.shortfall); \(refusal.remedy) (or lower \(.events))"
         )
     }
 }

@@ -5,12 +5,18 @@ import SimBenchCore
 /// Building a plan checks every flag, name and parameter and estimates the memory the run
 /// needs, so that bad input is refused before anything is allocated, run or written.
 public struct RunPlan: Sendable {
-    public let configurations: [PlannedConfiguration]
-    /// How many configurations the whole suite has, before `--shard` took its part.
+    /// What the plan was made of: the options as given, and the machine's cores and
+    /// memory it was checked against. A child process plans the same run from them
+    /// (`ChildRequest`), never from the command line.
+    public let inputs: Inputs
+    /// In the order they are measured; a child of the run may be asked to measure some
+    /// (`ChildRequest.configurations`).
+    public internal(set) var configurations: [PlannedConfiguration]
+    /// How many configurations the whole suite has, before a shard took its part.
     public let suiteConfigurationCount: Int
-    /// `--machines`: one value, or the values of a sweep in the order given.
+    /// Machines: one value, or the values of a sweep in the order given.
     public let machines: [Int]
-    /// The settings given a comma list (`--machines 1000,10000`), in `SweepSetting` order;
+    /// The settings given several values (`machines = [1000, 10_000]`), in `SweepSetting` order;
     /// empty when the run sweeps nothing.
     public let sweeps: [SweepSetting]
     public internal(set) var rounds: Int
@@ -22,34 +28,35 @@ public struct RunPlan: Sendable {
     public internal(set) var processes: Int
     /// The share of an event's time below which an overhead stops mattering.
     public let negligible: Double
-    /// `--instructions`: where instruction counts come from.
+    /// Where instruction counts come from.
     public let instructions: InstructionSource
 
     /// Whether this plan is the allocation pass's (`AllocationPass`): its rounds count
     /// allocations and time nothing that is reported.
     public internal(set) var isAllocationPass = false
 
-    /// Rounds never exceed this, whatever `--min-time` asks.
+    /// Rounds never exceed this, whatever `minTimeSeconds` asks.
     public static let roundLimit = RunOptions.Limits.rounds.range.upperBound
-    /// Worker actors per core when `--actors` is not given.
+    /// Worker actors per core when `actors` is not given.
     public static let actorsPerCore = 4
 
     /// Validates `options` against the scenarios of `catalog`.
     public init(
         options: RunOptions, catalog: Catalog, cores: Int, physicalMemory: UInt64
-    ) throws(UsageError) {
+    ) throws(RunPlanError) {
         try self.init(
             options: options, catalog: catalog, cores: cores, physicalMemory: physicalMemory,
-            refusing: MemoryRefusal.runUsageError)
+            refusing: MemoryRefusal.runRefusal)
     }
 
     /// Validates `options`; a run too large for the machine's memory is refused with the
     /// line `refusing` makes of it, which names the flags of the command that planned it
-    /// (`run`'s `--machines` and `--events`, `doctor`'s `--machines`).
+    /// (a run's machines and events, the doctor's machines).
     init(
         options: RunOptions, catalog: Catalog, cores: Int, physicalMemory: UInt64,
-        refusing: (MemoryRefusal) -> UsageError
-    ) throws(UsageError) {
+        refusing: (MemoryRefusal) -> RunPlanError
+    ) throws(RunPlanError) {
+        inputs = Inputs(options: options, cores: cores, physicalMemory: physicalMemory)
         try RunPlan.checkLimits(options)
         let entries = try RunPlan.selectScenarios(options.scenarios, from: catalog)
         let variantsByScenario = try RunPlan.selectVariants(options.variants, of: entries)
@@ -85,6 +92,21 @@ public struct RunPlan: Sendable {
         instructions = options.instructions
     }
 
+    /// What a plan is made of, as it travels to a child process.
+    public struct Inputs: Sendable, Codable {
+        public var options: RunOptions
+        public var cores: Int
+        public var physicalMemory: UInt64
+    }
+
+    /// The plan `inputs` make, over `catalog`: the same configurations, in the same order,
+    /// as the plan they were taken from.
+    public init(_ inputs: Inputs, catalog: Catalog) throws(RunPlanError) {
+        try self.init(
+            options: inputs.options, catalog: catalog, cores: inputs.cores,
+            physicalMemory: inputs.physicalMemory)
+    }
+
     /// `entry`'s configurations: each of its parameter `sets` at every point of the sweep
     /// (machines, events, actors), in that order, with the worker count decided here, once
     /// (`ScenarioEntry.workers`), and each group's memory estimate. A sweep whose largest
@@ -92,8 +114,8 @@ public struct RunPlan: Sendable {
     private static func configurations(
         of entry: ScenarioEntry, variants: [VariantInfo], sets: [ParameterValues],
         options: RunOptions, swept: Set<SweepSetting>, cores: Int, resident: UInt64,
-        physicalMemory: UInt64, refusing: (MemoryRefusal) -> UsageError
-    ) throws(UsageError) -> [PlannedConfiguration] {
+        physicalMemory: UInt64, refusing: (MemoryRefusal) -> RunPlanError
+    ) throws(RunPlanError) -> [PlannedConfiguration] {
         var configurations = [PlannedConfiguration]()
         let eventCounts = options.eventsPerMachine ?? [entry.descriptor.defaultEventsPerEntity]
         // Values of axes that are not compared split the scenario into groups measured
@@ -184,37 +206,39 @@ public struct RunPlan: Sendable {
     }
 
     /// Every count and duration within `RunOptions.Limits`: the one place they are checked.
-    private static func checkLimits(_ options: RunOptions) throws(UsageError) {
+    private static func checkLimits(_ options: RunOptions) throws(RunPlanError) {
         typealias Limits = RunOptions.Limits
-        try Limits.machines.check(options.machines, flag: "--machines")
+        try Limits.machines.check(options.machines, setting: .machines)
         if let events = options.eventsPerMachine {
-            try Limits.events.check(events, flag: "--events")
+            try Limits.events.check(events, setting: .events)
         }
-        if let actors = options.actors { try Limits.actors.check(actors, flag: "--actors") }
-        try Limits.rounds.check(options.rounds, flag: "--rounds")
-        if let warmup = options.warmup { try Limits.warmup.check(warmup, flag: "--warmup") }
+        if let actors = options.actors { try Limits.actors.check(actors, setting: .actors) }
+        try Limits.rounds.check(options.rounds, setting: .rounds)
+        if let warmup = options.warmup { try Limits.warmup.check(warmup, setting: .warmup) }
         if let seconds = options.minTimeSeconds {
-            try Limits.seconds.check(seconds, flag: "--min-time")
+            try Limits.seconds.check(seconds, setting: .minTime)
         }
         if let seconds = options.maxTimeSeconds {
-            try Limits.seconds.check(seconds, flag: "--max-time")
+            try Limits.seconds.check(seconds, setting: .maxTime)
         }
-        try Limits.processes.check(options.processes, flag: "--processes")
-        try Limits.negligible.check(options.negligible, flag: "--negligible")
+        try Limits.processes.check(options.processes, setting: .processes)
+        try Limits.negligible.check(options.negligible, setting: .negligible)
     }
 
     private static func selectScenarios(
         _ names: [String]?, from catalog: Catalog
-    ) throws(UsageError) -> [ScenarioEntry] {
+    ) throws(RunPlanError) -> [ScenarioEntry] {
         guard let names else { return catalog.defaultSuite }
         guard !names.isEmpty else {
-            throw .invalid("--scenario", "", expected: known(catalog.entries.map(\.name)))
+            throw .outOfRange(
+                setting: .scenarios, value: "", accepted: known(catalog.entries.map(\.name)))
         }
         var entries = [ScenarioEntry]()
         for name in names {
             guard let entry = catalog.entry(named: name) else {
-                throw UsageError(
-                    "--scenario: unknown scenario '\(name)'; expected \(known(catalog.entries.map(\.name)))"
+                throw RunPlanError(
+                    .scenarios,
+                    "\(.scenarios): unknown scenario '\(name)'; expected \(known(catalog.entries.map(\.name)))"
                 )
             }
             if !entries.contains(where: { $0.name == name }) { entries.append(entry) }
@@ -225,7 +249,7 @@ public struct RunPlan: Sendable {
     /// Each scenario's chosen variants, baseline first, floor last.
     private static func selectVariants(
         _ names: [String]?, of entries: [ScenarioEntry]
-    ) throws(UsageError) -> [String: [VariantInfo]] {
+    ) throws(RunPlanError) -> [String: [VariantInfo]] {
         var chosen = [String: [VariantInfo]]()
         guard let names else {
             for entry in entries {
@@ -254,15 +278,17 @@ public struct RunPlan: Sendable {
                 let all = entries.flatMap { entry in
                     entry.variants.map { "\(entry.name).\($0.name)" }
                 }
-                throw UsageError(
-                    "--variant: no selected scenario has a variant '\(name)'; expected \(known(all))"
+                throw RunPlanError(
+                    .variants,
+                    "\(.variants): no selected scenario has a variant '\(name)'; expected \(known(all))"
                 )
             }
         }
         for entry in entries {
             guard let names = wanted[entry.name] else {
-                throw UsageError(
-                    "--variant: none of the named variants belongs to scenario '\(entry.name)'; name one of \(known(entry.variants.map(\.name))), or leave it out of --scenario"
+                throw RunPlanError(
+                    .variants,
+                    "\(.variants): none of the named variants belongs to scenario '\(entry.name)'; name one of \(known(entry.variants.map(\.name))), or leave it out of \(.scenarios)"
                 )
             }
             chosen[entry.name] = ordered(
@@ -279,21 +305,22 @@ public struct RunPlan: Sendable {
         return [entry.baseline] + middle + (entry.floor.map { [$0] } ?? [])
     }
 
-    /// Each scenario's parameter sets: defaults, overridden by `--param`, axis lists expanded
+    /// Each scenario's parameter sets: defaults, overridden by `parameters`, axis lists expanded
     /// into one set per combination.
     ///
-    /// Every value given is checked, also one that a later `--param` of the same name
+    /// Every value given is checked, also one that a later assignment of the same name
     /// overrides: a typo is refused, never silently dropped. Values are normalised
     /// (`01000` → `1000`) and then de-duplicated, keeping the first place, so that one value
     /// is never measured twice under two identities.
     private static func expandParameters(
         _ assignments: [ParameterAssignment], of entries: [ScenarioEntry]
-    ) throws(UsageError) -> [String: [ParameterValues]] {
+    ) throws(RunPlanError) -> [String: [ParameterValues]] {
         for assignment in assignments {
             if let scenario = assignment.scenario {
                 guard let entry = entries.first(where: { $0.name == scenario }) else {
-                    throw UsageError(
-                        "--param: '\(scenario).\(assignment.name)' names a scenario that is not selected; selected: \(known(entries.map(\.name)))"
+                    throw RunPlanError(
+                        .parameters,
+                        "\(.parameters): '\(scenario).\(assignment.name)' names a scenario that is not selected; selected: \(known(entries.map(\.name)))"
                     )
                 }
                 guard entry.parameter(named: assignment.name) != nil else {
@@ -329,13 +356,14 @@ public struct RunPlan: Sendable {
     /// normalised, without repeats, in the order given.
     private static func values(
         of text: String, for spec: ParameterSpec, of entry: ScenarioEntry
-    ) throws(UsageError) -> [String] {
+    ) throws(RunPlanError) -> [String] {
         let values =
             spec.isAxis
             ? text.split(separator: ",", omittingEmptySubsequences: false).map(String.init) : [text]
         for value in values where !spec.accepts(value) {
-            throw UsageError(
-                "--param: \(entry.name).\(spec.name)='\(value)' is not valid; expected \(spec.accepted)\(spec.isAxis ? " (or a comma list of them)" : "")"
+            throw RunPlanError(
+                .parameters,
+                "\(.parameters): \(entry.name).\(spec.name)='\(value)' is not valid; expected \(spec.accepted)\(spec.isAxis ? " (or a comma list of them)" : "")"
             )
         }
         var unique = [String]()
@@ -345,13 +373,15 @@ public struct RunPlan: Sendable {
         return unique
     }
 
-    private static func unknownParameter(_ name: String, in entries: [ScenarioEntry]) -> UsageError
+    private static func unknownParameter(_ name: String, in entries: [ScenarioEntry])
+        -> RunPlanError
     {
         let all = entries.flatMap { entry in
             entry.descriptor.parameters.map { "\(entry.name).\($0.name)" }
         }
-        return UsageError(
-            "--param: unknown parameter '\(name)'; the selected scenarios take \(all.isEmpty ? "no parameters" : known(all))"
+        return RunPlanError(
+            .parameters,
+            "\(.parameters): unknown parameter '\(name)'; the selected scenarios take \(all.isEmpty ? "no parameters" : known(all))"
         )
     }
 

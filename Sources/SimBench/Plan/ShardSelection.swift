@@ -1,4 +1,4 @@
-/// `--shard I/N`: the I-th of N disjoint parts of a run's plan, for fanning a large suite
+/// The I-th of N disjoint parts of a run's plan, for fanning a large suite
 /// out over a CI matrix.
 ///
 /// The parts are whole (scenario, parameters) configurations, dealt round-robin by their
@@ -6,29 +6,30 @@
 /// split, so every part measures each pattern next to its baseline variant in the same run,
 /// and the ratios stay meaningful; the plan's order is fixed by the flags, so every machine
 /// of the matrix computes the same parts. `simbench merge` joins the parts' CSVs.
-public struct ShardSelection: Sendable, Equatable, CustomStringConvertible {
+public struct ShardSelection: Sendable, Equatable, Codable, CustomStringConvertible {
     /// 1-based.
     public let index: Int
     public let count: Int
 
     public static let maximumCount = 1000
 
-    public init(index: Int, count: Int) throws(UsageError) {
+    public init(index: Int, count: Int) throws(RunPlanError) {
         guard (1...ShardSelection.maximumCount).contains(count), (1...count).contains(index) else {
-            throw .invalid("--shard", "\(index)/\(count)", expected: ShardSelection.expected)
+            throw .outOfRange(
+                setting: .shard, value: "\(index)/\(count)", accepted: ShardSelection.expected)
         }
         self.index = index
         self.count = count
     }
 
     /// Parses `I/N`.
-    public init(parsing text: String) throws(UsageError) {
+    public init(parsing text: String) throws(ValueError) {
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)
         guard parts.count == 2, parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCII) }),
             let index = Int(parts[0]), let count = Int(parts[1]),
             (1...ShardSelection.maximumCount).contains(count), (1...count).contains(index)
         else {
-            throw .invalid("--shard", text, expected: ShardSelection.expected)
+            throw ValueError(value: text, accepted: ShardSelection.expected)
         }
         self.index = index
         self.count = count

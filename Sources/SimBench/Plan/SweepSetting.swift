@@ -1,4 +1,4 @@
-/// A run setting that `--machines`, `--events` or `--actors` may sweep: given a comma list,
+/// A run setting that machines, events or actors may sweep: given several values,
 /// each value is a configuration of its own, measured one after another.
 ///
 /// A row's `sweep` cell names the swept settings and their values at that row
@@ -19,8 +19,29 @@ public enum SweepSetting: String, CaseIterable, Sendable {
         }
     }
 
-    /// The flag that sweeps it.
-    public var flag: String { "--\(rawValue)" }
+    /// The columns that say how large a configuration was, one per setting, in `allCases`
+    /// order: where charts, reports and comparisons read a row's size.
+    public static let columns = allCases.map(\.column)
+
+    /// The setting's name on a chart's axis, with its unit.
+    public var axisName: String {
+        switch self {
+        case .machines: "machines"
+        case .events: "events per machine"
+        case .actors: "actors"
+        }
+    }
+
+    /// The setting whose column is `column`, if it is a size column.
+    public init?(column: ResultColumn) {
+        guard let setting = SweepSetting.allCases.first(where: { $0.column == column }) else {
+            return nil
+        }
+        self = setting
+    }
+
+    /// The run setting that sweeps it.
+    public var setting: RunSetting { RunSetting(rawValue: rawValue)! }
 
     /// `machines=1000;actors=4`: the settings of `values` that are swept, in `allCases`
     /// order.

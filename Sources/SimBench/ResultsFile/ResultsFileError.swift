@@ -1,7 +1,7 @@
 /// A results file simbench cannot use, and exactly where it went wrong.
 ///
 /// Printed as one line, `FILE: line N, column 'NAME': what is wrong`, so that a person can
-/// open the file at that spot; `simbench` exits with `ExitStatus.failure` (1).
+/// open the file at that spot; `simbench` exits with its failure status (1).
 public struct ResultsFileError: Error, CustomStringConvertible, Equatable {
     public let path: String
     /// 1-based; nil when the trouble is the file as a whole (it cannot be opened).

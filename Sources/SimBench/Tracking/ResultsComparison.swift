@@ -126,11 +126,20 @@ public struct ResultsComparison: Sendable {
     public var layoutShifts: Int { comparisons.count { $0.verdict == .layoutShift } }
     public var withinLayoutBand: Int { comparisons.count { $0.verdict == .withinLayoutBand } }
 
-    /// 2 with any regression; else 4 with improvements when `failOnImprovement`; else 0.
-    public func exitStatus(failOnImprovement: Bool) -> ExitStatus {
+    /// What the comparison found, as a command's outcome: a regression before anything
+    /// else; improvements only when `failOnImprovement`.
+    public enum Outcome: Sendable, Equatable {
+        case passed
+        case regression
+        case improvement
+    }
+
+    /// A regression with any; else an improvement with some, when `failOnImprovement`;
+    /// else passed.
+    public func outcome(failOnImprovement: Bool) -> Outcome {
         if regressions > 0 { return .regression }
         if failOnImprovement, improvements > 0 { return .improvement }
-        return .success
+        return .passed
     }
 
     // MARK: - Verdicts

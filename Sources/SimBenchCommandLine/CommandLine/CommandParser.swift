@@ -50,7 +50,7 @@ enum CommandParser {
                 if let inline {
                     throw UsageError("\(flag): takes no value, but was given '\(inline)'")
                 }
-                try option.apply(&command, "")
+                try apply(option, to: &command, "")
                 continue
             }
             let value: String
@@ -66,13 +66,27 @@ enum CommandParser {
                 words.insert(contentsOf: try expansion(value), at: words.startIndex)
                 continue
             }
-            try option.apply(&command, value)
+            try apply(option, to: &command, value)
         }
         for option in C.flags where option.isRequired && !given.contains(option.name) {
             throw UsageError("\(C.name): missing \(option.synopsis); expected \(option.expected)")
         }
         try command.finish(operands: operands)
         return .command(command)
+    }
+}
+
+extension CommandParser {
+    /// Gives `option` its `value`; text the harness does not accept (`ValueError`) is
+    /// refused naming the option's flag.
+    static func apply<C: Command>(
+        _ option: Option<C>, to command: inout C, _ value: String
+    ) throws {
+        do {
+            try option.apply(&command, value)
+        } catch let error as ValueError {
+            throw UsageError.invalid(option.names[0], error.value, expected: error.accepted)
+        }
     }
 }
 

@@ -78,7 +78,7 @@ public struct Option<Command> {
             names: names, valueName: valueName, help: help, defaultValue: defaultValue,
             expected: limit.expected, repeats: false, isRequired: false, completion: .none
         ) { command, text in
-            set(&command, try limit.parse(text, flag: names[0]))
+            set(&command, try limit.parse(text))
         }
     }
 
@@ -93,7 +93,7 @@ public struct Option<Command> {
             names: names, valueName: valueName, help: help, defaultValue: defaultValue,
             expected: limit.expectedList, repeats: false, isRequired: false, completion: .none
         ) { command, text in
-            set(&command, try limit.parseList(text, flag: names[0]))
+            set(&command, try limit.parseList(text))
         }
     }
 
@@ -200,7 +200,8 @@ extension Option {
         help: String, set: @escaping (inout Command, ParameterAssignment) -> Void
     ) -> Option {
         .value(
-            "--param", value: "K=V", help: help, expected: "key=value or scenario.key=value",
+            RunSetting.parameters.flag, value: "K=V", help: help,
+            expected: "key=value or scenario.key=value",
             repeats: true
         ) { command, text in
             set(&command, try ParameterAssignment(parsing: text))

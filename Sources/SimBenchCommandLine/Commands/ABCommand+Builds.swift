@@ -79,7 +79,7 @@ extension ABCommand {
     /// Runs one child; a wrong outcome or any failure ends `ab`.
     func runChild(_ binary: String, arguments: [String], side: String, csv: String) throws {
         var environment = ProcessInfo.processInfo.environment
-        environment[ProcessPool.childResultVariable] = nil
+        environment[ChildRole.requestVariable] = nil
         let result: ChildProcess.Result
         do {
             result = try ChildProcess.run(
@@ -125,7 +125,7 @@ extension ABCommand {
     func tool(_ words: [String], in directory: String?) throws -> ChildProcess.Result {
         do {
             var environment = ProcessInfo.processInfo.environment
-            environment[ProcessPool.childResultVariable] = nil
+            environment[ChildRole.requestVariable] = nil
             return try ChildProcess.run(
                 "/usr/bin/env", arguments: words, environment: environment, directory: directory)
         } catch {

@@ -394,7 +394,7 @@ struct ABCommand: Command {
         case .json: print(comparison.render(.json))
         case .text: print(comparison.render(.text, width: judging.wide ? nil : Terminal.width))
         }
-        return comparison.exitStatus(failOnImprovement: judging.failOnImprovement)
+        return ExitStatus(comparison.outcome(failOnImprovement: judging.failOnImprovement))
     }
 
     /// Checks `--output` before anything runs: an existing directory in which the runs'

@@ -182,6 +182,6 @@ struct CompareCommand: Command {
             ignoringParameters: ignoreParameters)
         try StandardOutput.write(
             comparison.render(format, width: wide ? nil : Terminal.width) + "\n")
-        return comparison.exitStatus(failOnImprovement: failOnImprovement)
+        return ExitStatus(comparison.outcome(failOnImprovement: failOnImprovement))
     }
 }

@@ -15,12 +15,12 @@ struct DoctorCommand: Command {
     static var flags: [Option<DoctorCommand>] {
         [
             .count(
-                "--machines", help: "machines of each scaling check",
+                RunSetting.machines.flag, help: "machines of each scaling check",
                 default: "\(DoctorCommand().machines)",
                 limit: RunOptions.Limits.machines
             ) { $0.machines = $1 },
             .list(
-                "--scenario", "--scenarios", value: "A,B",
+                RunSetting.scenarios.flag, "--scenarios", value: "A,B",
                 help: "scenarios whose variants the scaling check measures",
                 default: "the default suite",
                 expected: "a comma list of scenarios (see 'simbench list')"
@@ -88,17 +88,11 @@ struct DoctorCommand: Command {
         try Self.refuseOperands(operands)
     }
 
-    func execute() async throws(UsageError) -> ExitStatus {
+    func execute() async throws -> ExitStatus {
         let progress = ProgressLine(enabled: Terminal.standardErrorIsTerminal)
         let checks = try await Doctor(
             machines: machines, scenarios: scenarios, seed: seed, catalog: Suite.catalog,
             ruler: Suite.ruler, tax: Suite.tax,
-            allocationArguments: Suite.tax.map { tax in
-                [
-                    RunCommand.name, "--scenario", tax.scenario, "--variant", tax.allocating,
-                    "--machines", "\(machines)", "--seed", "\(seed)", "--quiet",
-                ]
-            },
             deterministic: deterministic
         ).run {
             phase in

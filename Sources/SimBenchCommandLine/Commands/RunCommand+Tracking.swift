@@ -25,7 +25,7 @@ extension RunCommand {
             !history.header.contains(ResultColumn.sweep.name)
         else { return }
         throw UsageError(
-            "--append: '\(historyPath)' is a history from an older simbench, without the '\(ResultColumn.sweep.name)' column, so it cannot tell the points of a sweep (\(plan.sweeps.map(\.flag).joined(separator: ", ")) with a comma list) apart; append the sweep to a new history file"
+            "--append: '\(historyPath)' is a history from an older simbench, without the '\(ResultColumn.sweep.name)' column, so it cannot tell the points of a sweep (\(plan.sweeps.map(\.setting.flag).joined(separator: ", ")) with a comma list) apart; append the sweep to a new history file"
         )
     }
 

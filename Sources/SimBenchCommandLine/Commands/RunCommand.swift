@@ -32,29 +32,29 @@ struct RunCommand: Command {
                     "read run arguments from FILE (whitespace-separated, # to the end of a line a comment) as if typed here; flags after it override its values. The CI suite is \(ABCommand.suiteFile)"
             ),
             .counts(
-                "--machines",
+                RunSetting.machines.flag,
                 help:
                     "simulated machines (each scenario's entity: vending machine, worker, session, page…); a comma list sweeps them (1000,10000,100000), each value measured after the other",
                 default: defaults.machines.map(String.init).joined(separator: ","),
                 limit: Limits.machines
             ) { $0.options.machines = $1 },
             .counts(
-                "--events", help: "events per machine; a comma list sweeps them",
+                RunSetting.events.flag, help: "events per machine; a comma list sweeps them",
                 default: "each scenario's own (see 'simbench list')", limit: Limits.events
             ) { $0.options.eventsPerMachine = $1 },
             .list(
-                "--scenario", "--scenarios", value: "A,B", help: "scenarios to run",
+                RunSetting.scenarios.flag, "--scenarios", value: "A,B", help: "scenarios to run",
                 default: "the default suite (see 'simbench list')",
                 expected: "a comma list of scenarios (see 'simbench list')"
             ) { $0.options.scenarios = $1 },
             .list(
-                "--variant", "--variants", value: "X,Y",
+                RunSetting.variants.flag, "--variants", value: "X,Y",
                 help:
                     "variants to run, plain (state-objects) or qualified (vending.state-objects); each scenario's baseline always runs",
                 default: "all", expected: "a comma list of variants (see 'simbench list')"
             ) { $0.options.variants = $1 },
             .count(
-                "--rounds", help: "measured rounds per variant",
+                RunSetting.rounds.flag, help: "measured rounds per variant",
                 default:
                     "\(defaults.rounds), cut short once a variant has \(String(format: "%g", defaultMaxTimeSeconds)) s of samples (at least \(atLeast) rounds) unless --rounds or --max-time is given",
                 limit: Limits.rounds
@@ -63,36 +63,36 @@ struct RunCommand: Command {
                 $0.roundsGiven = true
             },
             .count(
-                "--warmup", help: "warm-up rounds",
+                RunSetting.warmup.flag, help: "warm-up rounds",
                 default: "until samples settle (at most \(BenchmarkRunner.automaticWarmupLimit))",
                 limit: Limits.warmup
             ) { $0.options.warmup = $1 },
             .value(
-                "--min-time", value: "S",
+                RunSetting.minTime.flag, value: "S",
                 help: "keep measuring past --rounds until every variant has S seconds",
                 expected: Limits.seconds.expected
-            ) { $0.options.minTimeSeconds = try Limits.seconds.parse($1, flag: "--min-time") },
+            ) { $0.options.minTimeSeconds = try Limits.seconds.parse($1) },
             .value(
-                "--max-time", value: "S",
+                RunSetting.maxTime.flag, value: "S",
                 help: "stop once a variant has S seconds of samples (at least \(atLeast) rounds)",
                 expected: Limits.seconds.expected
-            ) { $0.options.maxTimeSeconds = try Limits.seconds.parse($1, flag: "--max-time") },
+            ) { $0.options.maxTimeSeconds = try Limits.seconds.parse($1) },
             .seed { $0.options.seed = $1 },
             .count(
-                "--processes", value: "K",
+                RunSetting.processes.flag, value: "K",
                 help:
                     "repeat the run in K child processes, one after another, and pool their samples; intervals then include the spread between processes",
                 default: "\(defaults.processes)", limit: Limits.processes
             ) { $0.options.processes = $1 },
             .value(
-                "--negligible", value: "P",
+                RunSetting.negligible.flag, value: "P",
                 help:
                     "the share of an event's time below which a pattern's overhead stops mattering, for the break-even work",
                 default: RelativeChange.percent(defaults.negligible),
                 expected: Limits.negligible.expected
-            ) { $0.options.negligible = try Limits.negligible.parse($1, flag: "--negligible") },
+            ) { $0.options.negligible = try Limits.negligible.parse($1) },
             .counts(
-                "--actors", value: "K[,K…]",
+                RunSetting.actors.flag, value: "K[,K…]",
                 help:
                     "worker actors; a comma list (1,2,4,8) measures how the fleet scales: the same work spread over more actors",
                 default: "\(RunPlan.actorsPerCore) per core (never more than machines)",
@@ -125,7 +125,7 @@ struct RunCommand: Command {
                     "add the rows to a history CSV (created if missing); earlier rows are never rewritten; a file from an older simbench keeps its header"
             ) { $0.historyPath = $1 },
             .value(
-                "--shard", value: "I/N",
+                RunSetting.shard.flag, value: "I/N",
                 help:
                     "run the I-th of N parts of the suite: configurations dealt round-robin; join the parts' CSVs with 'simbench merge'",
                 expected: "I/N such as 2/4"
@@ -234,14 +234,6 @@ struct RunCommand: Command {
         let plan = try RunPlan(
             options: options, catalog: Suite.catalog, cores: environment.cores,
             physicalMemory: environment.physicalMemory)
-        if let counts = AllocationPass.childResultPath {
-            return try await AllocationPass.runAsChild(
-                plan: plan, environment: environment, writingTo: counts)
-        }
-        if let childResult = ProcessPool.childResultPath {
-            return try await executeAsChild(
-                plan: plan, environment: environment, writingTo: childResult)
-        }
         // Before anything runs or is written: the outputs, the sweep, the counting asked for
         // and the build must all be possible here.
         let csv = csvPath ?? "results/simbench-\(environment.runID).csv"
@@ -293,30 +285,10 @@ struct RunCommand: Command {
         _ plan: RunPlan, environment: RunEnvironment, countingTools: CallgrindPass.Tools?
     ) async throws -> (RunResult, CountedResult?) {
         let progress = ProgressLine(enabled: !quiet && Terminal.standardErrorIsTerminal)
-        // The children (of --processes and of the allocation pass) run this very command
-        // line, told apart by their environment.
-        let arguments = Array(CommandLine.arguments.dropFirst())
-        var result: RunResult
-        if plan.processes > 1 {
-            result = try ProcessPool.run(
-                plan: plan, environment: environment, executable: ProcessPool.currentExecutable,
-                arguments: arguments
-            ) { process in
-                // A child measures the whole plan; the parent sees only which child runs.
-                progress.show(
-                    BenchmarkRunner.Progress(
-                        scenario: 1, scenarios: 1, label: "process \(process)/\(plan.processes)",
-                        phase: "measuring", fraction: Double(process - 1) / Double(plan.processes)))
-            }
-        } else {
-            let runner = BenchmarkRunner(plan: plan, environment: environment)
-            result = await runner.run { progress.show($0) }
-        }
-        // After the timed rounds, never during them: an untimed child counts allocations.
-        // (Unless this process counts already: someone preloaded the counter into it.)
-        if !AllocationCounter.isActive {
-            result = countAllocations(result, plan: plan, arguments: arguments, progress: progress)
-        }
+        // The children (of --processes and of the allocation pass) are this very binary,
+        // asked by a request file (`ChildRole`).
+        var result = try await BenchmarkRunner(plan: plan, environment: environment)
+            .runWithChildren { progress.show($0) }
         // Then, as untimed, the counted pass under Callgrind (`--instructions callgrind`).
         var counted: CountedResult?
         if let countingTools {
@@ -325,8 +297,7 @@ struct RunCommand: Command {
                     scenario: 1, scenarios: 1, label: "counting instructions",
                     phase: "under callgrind"))
             counted = try CallgrindPass.run(
-                plan: plan, tools: countingTools, executable: ProcessPool.currentExecutable,
-                arguments: arguments)
+                plan: plan, tools: countingTools, executable: ProcessPool.currentExecutable)
             result = result.adding(notes: counted!.notes)
         }
         progress.finish()
@@ -364,33 +335,5 @@ struct RunCommand: Command {
             return .wrongOutcome
         }
         return .success
-    }
-
-    /// `result` with the allocations counted by an untimed child (`AllocationPass`), or with
-    /// a note saying why they could not be.
-    private func countAllocations(
-        _ result: RunResult, plan: RunPlan, arguments: [String], progress: ProgressLine
-    ) -> RunResult {
-        progress.show(
-            BenchmarkRunner.Progress(
-                scenario: 1, scenarios: 1, label: "allocations",
-                phase: "counting in an untimed child",
-                fraction: 1))
-        switch AllocationPass.count(
-            plan: plan, executable: ProcessPool.currentExecutable, arguments: arguments)
-        {
-        case .success(let counts): return result.counting(counts)
-        case .failure(let failure): return result.noting(failure)
-        }
-    }
-
-    /// In a child of `run --processes K`: measure, hand the result to the parent, print
-    /// and write nothing else.
-    private func executeAsChild(
-        plan: RunPlan, environment: RunEnvironment, writingTo path: String
-    ) async throws -> ExitStatus {
-        let result = await BenchmarkRunner(plan: plan, environment: environment).run()
-        try ProcessPool.childDocument(result).write(to: URL(fileURLWithPath: path))
-        return result.hasWrongOutcome ? .wrongOutcome : .success
     }
 }

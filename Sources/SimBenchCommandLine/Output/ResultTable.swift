@@ -47,7 +47,8 @@ struct ResultTable {
         if !actors.isEmpty { run.append("\(values(actors)) actors") }
         if !plan.sweeps.isEmpty {
             run.append(
-                "sweep of \(plan.sweeps.map(\.flag).joined(separator: ", ")), a table per point")
+                "sweep of \(plan.sweeps.map(\.setting.flag).joined(separator: ", ")), a table per point"
+            )
         }
         lines.append((run + [environment.timestamp]).joined(separator: " · "))
         for note in result.notes {

@@ -33,10 +33,10 @@ struct SuiteFileTests {
                 .value("--rounds", value: "N", help: "", expected: "N") { $0.rounds = $1 },
             ]
         }
-        static let exitStatuses: [(status: SimBench.ExitStatus, meaning: String)] = []
+        static let exitStatuses: [(status: SimBenchCommandLine.ExitStatus, meaning: String)] = []
         init() {}
         mutating func finish(operands: [String]) throws { try Self.refuseOperands(operands) }
-        func execute() throws -> SimBench.ExitStatus { .success }
+        func execute() throws -> SimBenchCommandLine.ExitStatus { .success }
     }
 
     @Test("--suite reads the file in its place; flags after it override its values")

@@ -8,7 +8,7 @@ import Testing
 struct RunPlanTests {
     static let memory: UInt64 = 24_000_000_000
 
-    func plan(_ configure: (inout RunOptions) -> Void) throws(UsageError) -> RunPlan {
+    func plan(_ configure: (inout RunOptions) -> Void) throws(RunPlanError) -> RunPlan {
         var options = RunOptions()
         configure(&options)
         return try RunPlan(
@@ -16,11 +16,16 @@ struct RunPlanTests {
     }
 
     func usageError(_ configure: (inout RunOptions) -> Void) -> String? {
+        refusal(configure)?.description
+    }
+
+    /// Why the plan was refused, or nil.
+    func refusal(_ configure: (inout RunOptions) -> Void) -> RunPlanError? {
         do {
             _ = try plan(configure)
             return nil
         } catch {
-            return error.description
+            return error
         }
     }
 
@@ -161,7 +166,7 @@ struct RunPlanTests {
             try ParameterAssignment(parsing: "s.a=x=y")
                 == .init(scenario: "s", name: "a", value: "x=y"))
         for bad in ["", "=1", "a=", "a", "s.=1"] {
-            #expect(throws: UsageError.self, "\(bad)") { try ParameterAssignment(parsing: bad) }
+            #expect(throws: ValueError.self, "\(bad)") { try ParameterAssignment(parsing: bad) }
         }
     }
 
@@ -183,10 +188,19 @@ struct RunPlanTests {
 
     @Test("counts out of range")
     func ranges() {
-        #expect(usageError { $0.machines = [0] }?.contains("--machines") == true)
-        #expect(usageError { $0.eventsPerMachine = [0] }?.contains("--events") == true)
-        #expect(usageError { $0.rounds = 0 }?.contains("--rounds") == true)
-        #expect(usageError { $0.actors = [0] }?.contains("--actors") == true)
+        // Named as the library's caller set them, never by a flag.
+        #expect(refusal { $0.machines = [0] }?.setting == .machines)
+        #expect(
+            refusal { $0.eventsPerMachine = [0] }
+                == .outOfRange(
+                    setting: .events, value: "0",
+                    accepted: "a whole number from 1 to 2147483647"))
+        #expect(
+            usageError { $0.eventsPerMachine = [0] }
+                == "eventsPerMachine: '0' is not valid; expected a whole number from 1 to 2147483647"
+        )
+        #expect(refusal { $0.rounds = 0 }?.setting == .rounds)
+        #expect(refusal { $0.actors = [0] }?.setting == .actors)
         #expect(usageError { $0.scenarios = ["nope"] }?.contains("unknown scenario 'nope'") == true)
     }
 }

@@ -31,7 +31,7 @@ struct ShardSelectionTests {
         "bad shards are refused",
         arguments: ["0/3", "4/3", "1/0", "3", "a/b", "1/2/3", "-1/2", "1/1001", "/2", "1/", " 1/2"])
     func refused(text: String) {
-        #expect(throws: UsageError.self, "\(text)") { try ShardSelection(parsing: text) }
+        #expect(throws: ValueError.self, "\(text)") { try ShardSelection(parsing: text) }
     }
 
     @Test("sharding a real plan runs each configuration in exactly one shard")

@@ -74,7 +74,7 @@ struct ComparisonMetricTests {
         let ruler = try #require(verdict(comparison, "enum-switch"))
         #expect(ruler.basis == .cpuPerReference && ruler.verdict == .unchanged, "\(ruler)")
         #expect(ruler.note.contains("cpu ns/event +20.0%"), "\(ruler.note)")
-        #expect(comparison.exitStatus(failOnImprovement: true) == .success)
+        #expect(comparison.outcome(failOnImprovement: true) == .passed)
     }
 
     @Test("the baseline variant's own code 10% slower, the machine unchanged, is a regression")

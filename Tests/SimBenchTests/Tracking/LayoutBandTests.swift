@@ -76,7 +76,7 @@ struct LayoutBandTests {
         #expect(row.verdict == .withinLayoutBand, "\(row)")
         #expect(row.note.hasPrefix("within the layout band (±11.1%"), "\(row.note)")
         #expect(comparison.regressions == 0 && comparison.withinLayoutBand == 1)
-        #expect(comparison.exitStatus(failOnImprovement: true) == .success)
+        #expect(comparison.outcome(failOnImprovement: true) == .passed)
         #expect(comparison.tally.contains("1 within the layout band"), "\(comparison.tally)")
         let markdown = comparison.render(.markdown)
         #expect(markdown.contains("| within layout band | `vending.table"), "\(markdown)")
@@ -90,7 +90,7 @@ struct LayoutBandTests {
             pairs([(0.80, 0.88), (0.804, 0.88), (0.80, 0.884)]), layouts: true)
         #expect(row.verdict == .regression, "\(row)")
         #expect(row.note.contains("layout band ±0.5%"), "\(row.note)")
-        #expect(comparison.exitStatus(failOnImprovement: false) == .regression)
+        #expect(comparison.outcome(failOnImprovement: false) == .regression)
     }
 
     @Test("an unchanged row shows its band too")
@@ -156,7 +156,7 @@ struct LayoutBandTests {
         #expect(verdict.verdict == .layoutShift, "\(verdict)")
         #expect(comparison.layoutShifts == 1 && comparison.regressions == 0)
         #expect(comparison.tally.contains("1 layout/env shift"), "\(comparison.tally)")
-        #expect(comparison.exitStatus(failOnImprovement: true) == .success)
+        #expect(comparison.outcome(failOnImprovement: true) == .passed)
     }
 
     @Test(

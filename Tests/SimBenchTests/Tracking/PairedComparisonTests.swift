@@ -49,7 +49,7 @@ struct PairedComparisonTests {
         #expect(verdict.basis == .ratio)
         #expect(abs(verdict.change!.point - 0.10) < 0.002)
         #expect(verdict.note.contains("4 pairs"))
-        #expect(comparison.exitStatus(failOnImprovement: false) == .regression)
+        #expect(comparison.outcome(failOnImprovement: false) == .regression)
         #expect(comparison.title == "simbench ab")
     }
 

@@ -46,7 +46,7 @@ struct ResultsComparisonTests {
         #expect(
             comparison.unchanged == 4,
             "time and allocations of two variants: \(comparison.comparisons)")
-        #expect(comparison.exitStatus(failOnImprovement: true) == .success)
+        #expect(comparison.outcome(failOnImprovement: true) == .passed)
     }
 
     @Test("a pattern 25% slower against its baseline variant is a regression resting on the ratio")
@@ -58,7 +58,7 @@ struct ResultsComparisonTests {
         #expect(abs(table.change!.point - 0.25) < 1e-9)
         #expect(comparison.comparisons.first?.identity.variant == "table", "regressions come first")
         #expect(verdict(comparison, "enum-switch")?.verdict == .unchanged)
-        #expect(comparison.exitStatus(failOnImprovement: false) == .regression)
+        #expect(comparison.outcome(failOnImprovement: false) == .regression)
     }
 
     @Test("the baseline variant 20% slower is a regression resting on absolute ns")
@@ -165,7 +165,7 @@ struct ResultsComparisonTests {
         #expect(comparison.comparisons.allSatisfy { $0.note.contains("no CI") })
         #expect(comparison.notes.contains { $0.contains("no confidence intervals") })
         #expect(comparison.notes.contains { $0.contains("allocations not compared") })
-        #expect(comparison.exitStatus(failOnImprovement: true) == .success)
+        #expect(comparison.outcome(failOnImprovement: true) == .passed)
     }
 
     @Test("a pattern without a ratio CI but with a time CI is judged on absolute ns")
@@ -191,7 +191,7 @@ struct ResultsComparisonTests {
         let table = try #require(verdict(more, "table", .allocations))
         #expect(table.verdict == .regression && table.basis == .allocations)
         #expect(table.changeText == "+1.00")
-        #expect(more.exitStatus(failOnImprovement: false) == .regression)
+        #expect(more.outcome(failOnImprovement: false) == .regression)
 
         let noise = try compare(
             before, Self.run(allocations: 0.005, tableAllocations: 2.02, path: "b.csv"))
@@ -200,8 +200,8 @@ struct ResultsComparisonTests {
         let fewer = try compare(
             before, Self.run(allocations: 0, tableAllocations: 1, path: "b.csv"))
         #expect(verdict(fewer, "table", .allocations)?.verdict == .improvement)
-        #expect(fewer.exitStatus(failOnImprovement: false) == .success)
-        #expect(fewer.exitStatus(failOnImprovement: true) == .improvement)
+        #expect(fewer.outcome(failOnImprovement: false) == .passed)
+        #expect(fewer.outcome(failOnImprovement: true) == .improvement)
 
         let uncounted = try compare(
             before, Self.run(allocations: nil, tableAllocations: nil, path: "b.csv"))
@@ -223,8 +223,8 @@ struct ResultsComparisonTests {
     func improvement() throws {
         let comparison = try compare(Self.run(path: "a.csv"), Self.run(ratio: 0.6, path: "b.csv"))
         #expect(verdict(comparison, "table")?.verdict == .improvement)
-        #expect(comparison.exitStatus(failOnImprovement: false) == .success)
-        #expect(comparison.exitStatus(failOnImprovement: true) == .improvement)
+        #expect(comparison.outcome(failOnImprovement: false) == .passed)
+        #expect(comparison.outcome(failOnImprovement: true) == .improvement)
     }
 
     @Test("a wrong outcome is not judged, and says why")

@@ -1,3 +1,5 @@
+import SimBench
+
 /// The exit statuses of every `simbench` command, documented in `simbench --help` and the
 /// README.
 public enum ExitStatus: Int32, Sendable, CaseIterable {
@@ -33,4 +35,15 @@ public enum ExitStatus: Int32, Sendable, CaseIterable {
     /// Stopped by SIGHUP (the terminal or session closed): 128 + the signal, as for
     /// `interrupted`.
     case hangUp = 129
+}
+
+extension ExitStatus {
+    /// `compare`'s and `ab`'s status for what the comparison found: 0, 2 or 4.
+    init(_ outcome: ResultsComparison.Outcome) {
+        switch outcome {
+        case .passed: self = .success
+        case .regression: self = .regression
+        case .improvement: self = .improvement
+        }
+    }
 }

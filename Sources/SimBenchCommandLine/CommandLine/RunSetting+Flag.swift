@@ -1,0 +1,32 @@
+import SimBench
+
+extension RunSetting {
+    /// The flag that sets it, on `run` and on every command that plans a run (`doctor`'s
+    /// `--machines` and `--scenario`): declared here once, used by those commands' option
+    /// declarations and by the messages that name the setting.
+    var flag: String {
+        switch self {
+        case .machines: "--machines"
+        case .events: "--events"
+        case .scenarios: "--scenario"
+        case .variants: "--variant"
+        case .rounds: "--rounds"
+        case .warmup: "--warmup"
+        case .minTime: "--min-time"
+        case .maxTime: "--max-time"
+        case .processes: "--processes"
+        case .negligible: "--negligible"
+        case .actors: "--actors"
+        case .parameters: "--param"
+        case .shard: "--shard"
+        }
+    }
+}
+
+extension UsageError {
+    /// The harness's refusal of a plan, in the command line's words: each setting named by
+    /// its flag.
+    init(_ error: RunPlanError) {
+        self.init(error.message.rendered(naming: \.flag))
+    }
+}

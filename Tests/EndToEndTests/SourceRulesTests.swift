@@ -1,0 +1,143 @@
+import Foundation
+import SimBench
+import Testing
+
+@testable import SimBenchCommandLine
+@testable import simbench
+
+/// Rules of the house that the sources themselves must keep, read from the files.
+@Suite("source rules")
+struct SourceRulesTests {
+    /// The package's root, from this file's path.
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
+
+    /// Every Swift file under `folder` (relative to the root), by path relative to the root.
+    static func swiftFiles(under folder: String) throws -> [String: String] {
+        let base = root.appendingPathComponent(folder)
+        let paths = FileManager.default.enumerator(atPath: base.path)?.compactMap { $0 as? String }
+        var files = [String: String]()
+        for path in paths ?? [] where path.hasSuffix(".swift") {
+            files["\(folder)/\(path)"] = try String(
+                contentsOf: base.appendingPathComponent(path), encoding: .utf8)
+        }
+        return files
+    }
+
+    /// What a file reads from its environment: the subscripts of
+    /// `ProcessInfo.processInfo.environment[…]`.
+    static func environmentReads(in text: String) -> [String] {
+        let marker = "ProcessInfo.processInfo.environment["
+        var reads = [String]()
+        var rest = text[...]
+        while let start = rest.range(of: marker) {
+            let after = rest[start.upperBound...]
+            guard let end = after.firstIndex(of: "]") else { break }
+            reads.append(String(after[..<end]))
+            rest = after[end...]
+        }
+        return reads
+    }
+
+    @Test("one environment variable makes a process a child, and it is read in one place")
+    func oneChildVariable() throws {
+        let files = try Self.swiftFiles(under: "Sources")
+        #expect(files.count > 100, "the sources were found: \(files.count) files")
+        var reads = [(file: String, key: String)]()
+        for (path, text) in files {
+            reads += Self.environmentReads(in: text).map { (path, $0) }
+            // Every variable of simbench's own is declared once, by name: the child role's,
+            // and the user's choice of allocation library (not a dispatch).
+            for (offset, part) in text.components(separatedBy: "\"SIMBENCH_").enumerated()
+            where offset > 0 {
+                let name = "SIMBENCH_" + part.prefix { $0 != "\"" }
+                #expect(
+                    ["SIMBENCH_CHILD_REQUEST", "SIMBENCH_ALLOCATION_LIBRARY"].contains(name),
+                    "\(path) names \(name)")
+            }
+        }
+        // What the harness and the command line read: the child role, the allocation
+        // library, and the system's own variables.
+        let allowed: Set = [
+            "requestVariable", "libraryVariable", "\"LD_PRELOAD\"", "\"PATH\"", "\"COLUMNS\"",
+        ]
+        for read in reads {
+            #expect(allowed.contains(read.key), "\(read.file) reads \(read.key)")
+        }
+        let role = reads.filter { $0.key == "requestVariable" }
+        #expect(role.map(\.file) == ["Sources/SimBench/Run/Child/ChildRole.swift"], "\(role)")
+        // The command line serves children through the same public entry a library user calls.
+        let main = try #require(files["Sources/SimBenchCommandLine/SimBenchCommand.swift"])
+        #expect(main.contains("ChildRole.serveIfRequested(catalog: catalog)"))
+        #expect(ChildRole.requestVariable == "SIMBENCH_CHILD_REQUEST")
+    }
+
+    /// Files of the harness that still speak the command line's language (a flag in a doc
+    /// comment or a message, or `UsageError`): what is left to move. The list only shrinks:
+    /// a file not on it that names a flag fails the test.
+    static let stillSpeakingFlags: Set<String> = [
+        "Catalog.swift", "UsageError.swift",
+        "Charts/ChartKind.swift", "Charts/Charts.swift", "Charts/HistoryChart+Counts.swift",
+        "Doctor/Doctor+Counting.swift", "Doctor/Doctor+Tax.swift", "Doctor/Doctor.swift",
+        "Files/OutputPath.swift", "Files/StandardOutput.swift",
+        "Measurement/CallgrindPass+Child.swift", "Measurement/CallgrindPass.swift",
+        "Measurement/InstructionSource.swift",
+        "Results/ConfigurationResult.swift", "Results/RawSamples.swift",
+        "Results/ResultColumn.swift", "Results/ResultRow.swift", "Results/RunWarnings.swift",
+        "ResultsFile/OutputFile.swift", "ResultsFile/ResultIdentity.swift",
+        "ResultsFile/ResultsFile.swift",
+        "Run/BenchmarkRunner.swift", "Run/MeasuredConfiguration.swift",
+        "Run/RunEnvironment.swift", "Run/RunProgress.swift", "Run/Fleet/RoundMeasurement.swift",
+        "Tracking/BaselineStore.swift", "Tracking/HistoryFile.swift",
+        "Tracking/MetricComparison.swift", "Tracking/RegressionThresholds.swift",
+        "Tracking/ResultsComparison+Counts.swift", "Tracking/ResultsComparison+Layouts.swift",
+        "Tracking/ResultsComparison+Pairs.swift", "Tracking/ResultsComparison+Report.swift",
+        "Tracking/ResultsComparison.swift", "Tracking/Export/BenchmarkExport+Bencher.swift",
+        "Tracking/Export/BenchmarkExport+GitHub.swift",
+        "Tracking/Export/BenchmarkExport+Influx.swift", "Tracking/Export/BenchmarkExport.swift",
+    ]
+
+    /// The flags and `UsageError` in `text`: `--machines` and the like, each a flag some
+    /// command declares, standing alone (not the start of a longer word).
+    static func commandLineWords(in text: String, flags: Set<String>) -> [String] {
+        var found = text.contains("UsageError") ? ["UsageError"] : []
+        for flag in flags.sorted() {
+            var rest = text[...]
+            while let range = rest.range(of: flag) {
+                let next = rest[range.upperBound...].first
+                if next.map({ !($0.isLetter || $0.isNumber || $0 == "-") }) ?? true {
+                    found.append(flag)
+                    break
+                }
+                rest = rest[range.upperBound...]
+            }
+        }
+        return found
+    }
+
+    @Test("the harness names no command-line flag and no UsageError, but in the files left to move")
+    func harnessSpeaksItsOwnLanguage() throws {
+        let flags = Set(
+            BenchmarkTool.simbench.commands.flatMap { $0.summary.options.flatMap(\.names) }
+                .filter { $0.hasPrefix("--") })
+        #expect(flags.contains("--machines") && flags.contains("--param"), "\(flags.sorted())")
+        let files = try Self.swiftFiles(under: "Sources/SimBench")
+        #expect(files.count > 100)
+        for (path, text) in files.sorted(by: { $0.key < $1.key }) {
+            let file = String(path.dropFirst("Sources/SimBench/".count))
+            let words = Self.commandLineWords(in: text, flags: flags)
+            #expect(
+                words.isEmpty || Self.stillSpeakingFlags.contains(file),
+                "\(path) names \(words.joined(separator: ", "))")
+        }
+        // The exit statuses are the command line's.
+        for (path, text) in files {
+            #expect(!text.contains("ExitStatus"), "\(path) names ExitStatus")
+        }
+        // What moved: the plan speaks of settings.
+        for moved in ["Plan/RunPlan.swift", "Plan/CountLimit.swift", "Plan/RunOptions.swift"] {
+            #expect(!Self.stillSpeakingFlags.contains(moved))
+            #expect(files["Sources/SimBench/\(moved)"] != nil, "\(moved) exists")
+        }
+    }
+}
