@@ -35,7 +35,7 @@ struct TableColumnTests {
                 $0.header(in: .wide, axisValues: "")
             }
                 == [
-                    "ns/event", "95% CI", "CPU ns/event", "min", "max", "events/s", "vs baseline",
+                    "ns/event", "run's CI", "CPU ns/event", "min", "max", "events/s", "vs baseline",
                     "95% CI",
                     "net of floor", "95% CI", "CV", "allocs/event", "peak RSS", "prepare",
                 ])

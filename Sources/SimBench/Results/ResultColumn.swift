@@ -399,6 +399,16 @@ extension ResultColumn {
         "instructions_source", influx: .string, readers: [.compare, .github]
     ) { $0.instructionsSource }
 
+    // What the intervals hold: the code layouts the processes ran (`run --layouts N`), and
+    // what the intervals are built over, `rounds` of one process, `processes` or `layouts`
+    // (`IntervalScope`).
+    public static let layouts = count("layouts", influx: .integer, readers: [.merge]) {
+        UInt64($0.layouts)
+    }
+    public static let intervalUnit = text("interval_unit", readers: [.merge]) {
+        $0.intervalUnit
+    }
+
     /// Every column, in the order simbench writes them. New columns go at the end.
     public static let all: [ResultColumn] = [
         runID, timestamp, host, cpu, cores, loadAverage, os, swiftVersion, buildConfig, buildFlags,
@@ -416,7 +426,7 @@ extension ResultColumn {
         overheadCILow, overheadCIHigh, breakevenNsPerEvent, breakevenCILow, breakevenCIHigh,
         breakevenNote, negligible, bytesPerEntity, bytesPerEntityOverBaseline, floorNsPerEvent,
         floorShare, ratioNetOfFloor, ratioNetCILow, ratioNetCIHigh, estimatedPeakBytes, sweep,
-        runRows, estimatedCyclesPerEvent, instructionsSource,
+        runRows, estimatedCyclesPerEvent, instructionsSource, layouts, intervalUnit,
     ]
 
     /// The column named `name`, if simbench writes one.

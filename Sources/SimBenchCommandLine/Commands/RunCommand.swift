@@ -165,16 +165,21 @@ struct RunCommand: Command {
           variant's cost on one core, blind to time a worker waited for a core. A round whose
           utilisation (that CPU over wall × workers that could run at once) falls below
           \(Int(Interference.fraction * 100))% of the variant's median is interfered with; above a fifth of such rounds,
-          or under \(RunWarnings.minimumSamples) samples, a warning names the variant. An interval needs
-          \(Bootstrap.minimumSamples) samples ("—" below that).
+          or under \(RunWarnings.minimumSamples) samples (one process) or \(RunWarnings.minimumProcesses) processes, a warning names
+          the variant. Over several processes each ratio, net ratio and ns added is formed
+          within each process and the interval is Student's t over the processes (over code
+          layouts with several): 95% of a re-run. An absolute time's interval (ns/event, CPU
+          ns/event) holds this run only: the host's speed drifts. With one process every
+          interval is the bootstrap of its rounds, and needs \(Bootstrap.minimumSamples) ("—" below that).
           Under each table, one sentence per pattern: the CPU ns it adds per event with its
           CI, the bytes it adds per machine, and the real work per event above which the
           overhead is under --negligible of the total.
 
         OUTPUT
-          A table per scenario: median ns per event with its 95% CI, min, max, events per
-          second, the ratio of the median to the baseline's with its CI, CV, allocations per
-          event. The CSV holds one row per (scenario, parameters, sweep point, variant),
+          A table per scenario: median ns per event with its run's CI, min, max, events per
+          second, the ratio to the baseline's with its 95% CI, CV, allocations per event; the
+          header's "intervals:" line says what they hold. The CSV holds one row per (scenario,
+          parameters, sweep point, variant),
           written whole through a temporary file and a rename; its path is printed at the end.
           On a terminal, stderr shows one progress line (configuration, step, percentage,
           time left), at most 4 times a second, erased at the end; off a terminal, nothing.

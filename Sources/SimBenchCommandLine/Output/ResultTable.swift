@@ -49,6 +49,10 @@ struct ResultTable {
                 "sweep of \(plan.sweeps.map(\.flag).joined(separator: ", ")), a table per point")
         }
         lines.append((run + [environment.timestamp]).joined(separator: " · "))
+        let scopes = result.configurations.map(\.intervalScope)
+        for scope in scopes.indices.filter({ scopes.firstIndex(of: scopes[$0]) == $0 }) {
+            lines.append(scopes[scope].sentence)
+        }
         for note in result.notes {
             lines.append("note: \(note)")
         }
@@ -170,7 +174,7 @@ struct ResultTable {
             table = wrong.isEmpty ? table.removingEmptyColumns() : table
             table = table.fitting(
                 width: width, dropOrder: TableColumn.dropOrder(axisValues: axisValues))
-            table.header = table.header.map { $0.hasSuffix("CI") ? "95% CI" : $0 }
+            table.header = table.header.map(TableColumn.fittedHeader)
         }
         var lines = [table.render()]
         for variant in wrong {
