@@ -26,7 +26,7 @@ public struct RunOptions: Sendable {
     /// `--shard I/N`: run only this part of the planned configurations.
     public var shard: ShardSelection?
     /// `--processes K`: the run repeated in K child processes, samples pooled.
-    public var processes = 1
+    public var processes = Sampling.processes
     /// `--negligible P`: the share of an event's total time below which a pattern's
     /// overhead stops mattering (the break-even work).
     public var negligible = 0.05
@@ -37,6 +37,28 @@ public struct RunOptions: Sendable {
 }
 
 extension RunOptions {
+    /// How a run is spread over processes unless told otherwise.
+    ///
+    /// A re-run is other processes, and processes differ far more than rounds do (heap and
+    /// code layout, thread placement, the host's minute), so the intervals are built over
+    /// processes (`IntervalScope`) and the default spends its time on processes rather than
+    /// rounds. On a 2-core VM a round of the default suite at 10,000 machines takes about
+    /// 1.8 s and a process adds about 1.4 s of inputs: 5 processes of 2 rounds with no
+    /// warm-up measured 34 s, where 20 × 2 with the automatic warm-up (up to 3 rounds) took
+    /// 223 s. Five is the fewest processes whose Student's t quantile (2.78) keeps the
+    /// intervals useful; a warm-up round each would add about 9 s, which the time budget of
+    /// the default run (45 s) cannot spare, and a disturbance that moves a whole process is
+    /// what the interval must see anyway. `--processes 1` keeps one process of up to
+    /// `rounds` rounds after the automatic warm-up, cut short by time.
+    public enum Sampling {
+        /// Child processes of a run that does not say `--processes`.
+        public static let processes = 5
+        /// Rounds per process over several processes, without `--rounds` or `--max-time`.
+        public static let roundsPerProcess = 2
+        /// Warm-up rounds per process over several processes, without `--warmup`.
+        public static let warmupPerProcess = 0
+    }
+
     /// What each setting of a run accepts. `RunPlan` checks them for every caller of the
     /// library; the command line parses with them and prints them in `--help`.
     public enum Limits {

@@ -47,7 +47,8 @@ extension ConfigurationResult {
         _ perProcess: [Double], _ groups: ProcessGroups, value: Double? = nil
     ) -> Estimate? {
         guard groups.processCount > 1,
-            var estimate = ProcessEstimates.unitInterval(perProcess, groups)
+            var estimate = ProcessEstimates.unitInterval(
+                perProcess, groups, scale: .logarithmic)
         else { return nil }
         if let value { estimate.value = value }
         return estimate

@@ -1,3 +1,4 @@
+import Foundation
 import SimBenchCore
 
 /// One row's figures as each process measured them, formed within the process before any
@@ -9,7 +10,8 @@ import SimBenchCore
 /// rounds. Each process gives one value of each figure: a ratio is the median of its
 /// per-round ratios (both sides ran side by side in each round), the net ratio the ratio of
 /// its net medians, the ns added the difference of its CPU medians. The interval is Student's
-/// t over those values (`unitInterval`); with several code layouts, over the layouts' means
+/// t over those values, on their logarithms for a positive figure (`unitInterval`); with
+/// several code layouts, over the layouts' means
 /// of their processes' values, since processes that share a layout share its placement of
 /// the code and are not independent of each other.
 ///
@@ -64,6 +66,18 @@ struct ProcessEstimates: Sendable, Equatable {
         zip(medians(variant, groups), medians(baseline, groups)).map { $0 - $1 }
     }
 
+    /// How a figure is pooled over units.
+    enum Scale: Sendable {
+        /// A difference, of either sign (the ns added, a net ratio): the arithmetic mean
+        /// and `mean ± t·s/√k`.
+        case linear
+        /// A positive quantity (a ratio, a time): the same on the logarithms, so that the
+        /// figure is the geometric mean and the interval `exp(mean ± t·s/√k)`, never below 0
+        /// and as wide either way in relative terms, as a ratio's noise is. A value that is
+        /// not positive falls back to `linear`.
+        case logarithmic
+    }
+
     /// The mean of the units' values and Student's t interval of it, where a unit is a code
     /// layout when the processes ran several (the mean of its processes' values), else a
     /// process.
@@ -71,7 +85,9 @@ struct ProcessEstimates: Sendable, Equatable {
     /// - Returns: nil for no values; with one unit, its value and no interval. Infinite
     ///   values (a net ratio a process could not form) give the interval infinite bounds on
     ///   their side: the data cannot bound it there.
-    static func unitInterval(_ perProcess: [Double], _ groups: ProcessGroups) -> Estimate? {
+    static func unitInterval(
+        _ perProcess: [Double], _ groups: ProcessGroups, scale: Scale = .linear
+    ) -> Estimate? {
         guard !perProcess.isEmpty else { return nil }
         if perProcess.contains(where: { !$0.isFinite }) {
             let finite = perProcess.filter(\.isFinite)
@@ -80,6 +96,12 @@ struct ProcessEstimates: Sendable, Equatable {
             let low = perProcess.contains(-.infinity) ? -Double.infinity : finite.min()!
             let high = perProcess.contains(.infinity) ? Double.infinity : finite.max()!
             return Estimate(value: value, low: low, high: high)
+        }
+        if scale == .logarithmic && perProcess.allSatisfy({ $0 > 0 }) {
+            let logarithms = unitInterval(perProcess.map { log($0) }, groups)!
+            return Estimate(
+                value: exp(logarithms.value), low: logarithms.low.map(exp),
+                high: logarithms.high.map(exp))
         }
         let units = groups.unitValues(perProcess)
         let interval = PairedInterval(units)

@@ -53,7 +53,8 @@ enum Commands {
     static func library(adding own: [any Command.Type]) -> [any Command.Type] {
         [RunCommand.self, ListCommand.self] + own + [
             DoctorCommand.self,
-            CompareCommand.self, ABCommand.self, BaselineCommand.self, ExportCommand.self,
+            CompareCommand.self, CoverageCommand.self, ABCommand.self, BaselineCommand.self,
+            ExportCommand.self,
             MergeCommand.self, RepairHistoryCommand.self, PlotCommand.self, ReportCommand.self,
             CompletionCommand.self,
         ]

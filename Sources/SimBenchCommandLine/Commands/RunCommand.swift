@@ -52,7 +52,7 @@ struct RunCommand: Command {
             .count(
                 "--rounds", help: "measured rounds per variant",
                 default:
-                    "\(defaults.rounds), cut short once a variant has \(String(format: "%g", defaultMaxTimeSeconds)) s of samples (at least \(atLeast) rounds) unless --rounds or --max-time is given",
+                    "\(RunOptions.Sampling.roundsPerProcess) per process over several processes; with --processes 1, \(defaults.rounds), cut short once a variant has \(String(format: "%g", defaultMaxTimeSeconds)) s of samples (at least \(atLeast) rounds) unless --rounds or --max-time is given",
                 limit: Limits.rounds
             ) {
                 $0.options.rounds = $1
@@ -60,7 +60,8 @@ struct RunCommand: Command {
             },
             .count(
                 "--warmup", help: "warm-up rounds",
-                default: "until samples settle (at most \(BenchmarkRunner.automaticWarmupLimit))",
+                default:
+                    "\(RunOptions.Sampling.warmupPerProcess) over several processes; with --processes 1, until samples settle (at most \(BenchmarkRunner.automaticWarmupLimit))",
                 limit: Limits.warmup
             ) { $0.options.warmup = $1 },
             .value(
@@ -77,7 +78,7 @@ struct RunCommand: Command {
             .count(
                 "--processes", value: "K",
                 help:
-                    "repeat the run in K child processes, one after another, and pool their samples; intervals then include the spread between processes",
+                    "repeat the run in K child processes, one after another, and pool their samples; ratios and ns added are formed in each process and their intervals are Student's t over the processes (95% of a re-run); 1 measures in this process, whose intervals hold its rounds only",
                 default: "\(defaults.processes)", limit: Limits.processes
             ) { $0.options.processes = $1 },
             .value(
@@ -218,7 +219,14 @@ struct RunCommand: Command {
 
     mutating func finish(operands: [String]) throws {
         try Self.refuseOperands(operands)
-        if !roundsGiven && options.maxTimeSeconds == nil {
+        // Over several processes, a few rounds each (`RunOptions.Sampling`); in one, up to
+        // --rounds, cut short by time.
+        if options.processes > 1 {
+            if !roundsGiven && options.maxTimeSeconds == nil {
+                options.rounds = RunOptions.Sampling.roundsPerProcess
+            }
+            if options.warmup == nil { options.warmup = RunOptions.Sampling.warmupPerProcess }
+        } else if !roundsGiven && options.maxTimeSeconds == nil {
             options.maxTimeSeconds = RunCommand.defaultMaxTimeSeconds
         }
     }

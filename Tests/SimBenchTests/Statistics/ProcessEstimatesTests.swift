@@ -77,7 +77,7 @@ struct ProcessEstimatesTests {
         -> Estimate?
     {
         ProcessEstimates.unitInterval(
-            ProcessEstimates.ratios(variant, over: baseline, groups), groups)
+            ProcessEstimates.ratios(variant, over: baseline, groups), groups, scale: .logarithmic)
     }
 
     @Test("t over 10 processes holds the true ratio 93-97% of 2,000 simulated runs")
@@ -133,6 +133,21 @@ struct ProcessEstimatesTests {
         let half = 4.303 / 3.0.squareRoot()
         #expect(abs(try #require(estimate.low) - (2 - half)) < 1e-12)
         #expect(abs(try #require(estimate.high) - (2 + half)) < 1e-12)
+    }
+
+    @Test("a positive figure is pooled on its logarithms: geometric mean, never below 0")
+    func logarithmicInterval() throws {
+        let groups = ProcessGroups(processOfSample: [0, 1])
+        // Two processes, t(0.975, 1) = 12.706: a linear interval would reach far below 0.
+        let estimate = try #require(
+            ProcessEstimates.unitInterval([1.0, 4.0], groups, scale: .logarithmic))
+        #expect(abs(estimate.value - 2) < 1e-12)
+        let low = try #require(estimate.low)
+        let high = try #require(estimate.high)
+        #expect(low > 0 && high > 4)
+        #expect(abs(low * high - 4) < 1e-9, "symmetric around 2 on a log scale")
+        let linear = try #require(ProcessEstimates.unitInterval([1.0, 4.0], groups))
+        #expect(try #require(linear.low) < 0)
     }
 
     @Test("with layouts, the units are the layouts' means of their processes")
