@@ -27,6 +27,9 @@ public struct RunOptions: Sendable {
     public var shard: ShardSelection?
     /// `--processes K`: the run repeated in K child processes, samples pooled.
     public var processes = Sampling.processes
+    /// `--layouts N`: the processes spread over N code layouts of this package, relinked
+    /// with shuffled function order; 1 runs this binary's own layout.
+    public var layouts = 1
     /// `--negligible P`: the share of an event's total time below which a pattern's
     /// overhead stops mattering (the break-even work).
     public var negligible = 0.05
@@ -71,6 +74,8 @@ extension RunOptions {
         public static let seconds = SecondsLimit(maximum: 86_400)
         /// Child processes of `--processes`.
         public static let processes = CountLimit(1...64)
+        /// Code layouts of `--layouts`, never more than the processes spread over them.
+        public static let layouts = CountLimit(1...16)
         public static let negligible = ShareLimit()
     }
 }

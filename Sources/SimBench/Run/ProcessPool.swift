@@ -48,10 +48,14 @@ public enum ProcessPool {
     /// Runs `plan` in `plan.processes` children of `executable`, started with `arguments`,
     /// one after another, and pools what they measured.
     ///
-    /// - Parameter progress: hears of each child as it starts (counted from 1).
+    /// - Parameters:
+    ///   - layouts: with `run --layouts N`, the N relinked builds of this binary: child `i`
+    ///     runs `layouts[i % N]`, and the pooled result records which layout each process
+    ///     ran (`ProcessGroups`); empty: every child runs `executable`.
+    ///   - progress: hears of each child as it starts (counted from 1).
     public static func run(
         plan: RunPlan, environment: RunEnvironment, executable: String, arguments: [String],
-        progress: (Int) -> Void = { _ in }
+        layouts: [String] = [], progress: (Int) -> Void = { _ in }
     ) throws(ChildFailure) -> RunResult {
         let prefix = FileManager.default.temporaryDirectory
             .appendingPathComponent("simbench-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
@@ -73,7 +77,8 @@ public enum ProcessPool {
             let ended: ChildProcess.Result
             do {
                 ended = try ChildProcess.run(
-                    executable, arguments: arguments, environment: variables,
+                    layouts.isEmpty ? executable : layouts[index % layouts.count],
+                    arguments: arguments, environment: variables,
                     standardOutput: .discard, standardError: .inherit)
             } catch {
                 throw ChildFailure(process: index, reason: error.description)
@@ -91,12 +96,16 @@ public enum ProcessPool {
                 throw ChildFailure(process: index, reason: "left no readable result: \(error)")
             }
         }
-        return try pool(children, plan: plan, environment: environment)
+        return try pool(
+            children, plan: plan, environment: environment,
+            layoutOfProcess: layouts.count > 1
+                ? (0..<plan.processes).map { $0 % layouts.count } : nil)
     }
 
     /// The children's results as one, every sample tagged with its child's index.
     static func pool(
-        _ children: [ChildResult], plan: RunPlan, environment: RunEnvironment
+        _ children: [ChildResult], plan: RunPlan, environment: RunEnvironment,
+        layoutOfProcess: [Int]? = nil
     ) throws(ChildFailure) -> RunResult {
         // The child that fell short first: the one with the fewest configurations.
         if let short = children.indices.min(by: {
@@ -105,7 +114,9 @@ public enum ProcessPool {
             throw ChildFailure(process: short, reason: "measured fewer configurations than planned")
         }
         let measured = plan.configurations.indices.map { index in
-            MeasuredConfiguration.pooled(children.map { $0.configurations[index] })
+            var pooled = MeasuredConfiguration.pooled(children.map { $0.configurations[index] })
+            pooled.layoutOfProcess = layoutOfProcess
+            return pooled
         }
         return RunResult(
             plan: plan, measured: measured, environment: environment,

@@ -81,6 +81,12 @@ struct RunCommand: Command {
                     "repeat the run in K child processes, one after another, and pool their samples; ratios and ns added are formed in each process and their intervals are Student's t over the processes (95% of a re-run); 1 measures in this process, whose intervals hold its rounds only",
                 default: "\(defaults.processes)", limit: Limits.processes
             ) { $0.options.processes = $1 },
+            .count(
+                "--layouts", value: "N",
+                help:
+                    "spread the processes over N code layouts of this package (compiled once with every function in its own section, relinked by ld.lld with shuffled sections and seeds drawn from --seed), so that the intervals hold another build's layout too; needs the package's checkout here and --processes N or more",
+                default: "\(defaults.layouts)", limit: Limits.layouts
+            ) { $0.options.layouts = $1 },
             .value(
                 "--negligible", value: "P",
                 help:
@@ -256,6 +262,7 @@ struct RunCommand: Command {
             Terminal.error("run: \(error.description)")
             return .countingUnavailable
         }
+        try checkLayouts(plan)
         try checkBuild()
         if csvPath == nil { try prepareResultsFolder(&outputs) }
 
@@ -300,9 +307,11 @@ struct RunCommand: Command {
         let arguments = Array(CommandLine.arguments.dropFirst())
         var result: RunResult
         if plan.processes > 1 {
+            let layouts = try prepareLayouts(plan)
+            defer { layouts.remove() }
             result = try ProcessPool.run(
                 plan: plan, environment: environment, executable: ProcessPool.currentExecutable,
-                arguments: arguments
+                arguments: arguments, layouts: layouts.binaries
             ) { process in
                 // A child measures the whole plan; the parent sees only which child runs.
                 progress.show(
@@ -310,6 +319,7 @@ struct RunCommand: Command {
                         scenario: 1, scenarios: 1, label: "process \(process)/\(plan.processes)",
                         phase: "measuring", fraction: Double(process - 1) / Double(plan.processes)))
             }
+            if let note = layouts.note { result = result.noting(note) }
         } else {
             let runner = BenchmarkRunner(plan: plan, environment: environment)
             result = await runner.run { progress.show($0) }
