@@ -1,14 +1,15 @@
 #!/usr/bin/env bash
 # Proof that simbench's intervals hold on a re-run (the manual's Methodology, "What an
-# interval holds"). It makes K runs of one release binary and K runs over K code layouts of
-# the same commit (every function in its own section, relinked with ld.lld's
-# --shuffle-sections and a recorded seed, as `simbench ab` does), interleaved, then asks
-# `simbench coverage` of each group how often one run's intervals hold the median of the
-# other runs' values, per row and figure, with the spread and the totals. It passes when, in
-# both groups, every figure whose interval claims 95% of a re-run (the ratios, the ratio net
-# of the floor, the ns added) covers 90-99% overall and no row holds fewer than 5 of 8 runs.
-# Absolute times, whose interval holds one run only, are reported, not judged. The coverage
-# is computed by `simbench coverage`; this script only builds and runs.
+# interval holds"). It makes K runs of one release binary (the default run, whose intervals
+# claim a re-run of that binary) and K runs with `--layouts 4`, each with a --layout-seed of
+# its own (whose intervals claim a run on other code layouts: every function in its own
+# section, relinked with ld.lld's --shuffle-sections, as `simbench ab` does), interleaved,
+# then asks `simbench coverage` of each group how often one run's intervals hold the median
+# of the other runs' values, per row and figure, with the spread and the totals. It passes
+# when, in both groups, every figure whose interval claims 95% of a re-run (the ratios, the
+# ratio net of the floor, the ns added) covers 90-99% overall and no row holds fewer than 5
+# of 8 runs. Absolute times, whose interval holds one run only, are reported, not judged.
+# The coverage is computed by `simbench coverage`; this script only builds and runs.
 #
 # Usage: scripts/coverage-proof.sh [--small] [K]
 #   K: runs per group, at least 8 (default 8).
@@ -39,7 +40,7 @@ if [ "$runs" -lt 8 ]; then
     exit 64
 fi
 if [ "$small" = 1 ]; then
-    suite=(--scenario vending,workday --machines 2000)
+    suite=(--scenario "vending,workday" --machines 2000)
 else
     suite=(--machines 10000)
 fi
@@ -56,38 +57,34 @@ fi
 mkdir -p "$out/same" "$out/layouts" "$out/bin"
 
 started=$SECONDS
-echo "coverage-proof: building the release binary and $runs code layouts"
+echo "coverage-proof: building the release binary"
 swift build -c release --product simbench > "$out/build.log" 2>&1 || {
     echo "coverage-proof: the release build failed; see $out/build.log" >&2
     exit 1
 }
 cp "$(swift build -c release --show-bin-path)/simbench" "$out/bin/simbench"
 
-# The layouts: compiled once with function sections and ld.lld in a scratch directory of
-# their own, then relinked with one seed each (only the link step runs again). Seeds are
-# fixed, so a re-run of the proof measures the same layouts.
-scratch=.build/coverage-layouts
-layout_build=(-Xswiftc -Xfrontend -Xswiftc -function-sections -Xswiftc -use-ld=lld)
+# The layout group: each run relinks 4 layouts of its own (`run --layouts`, from this
+# checkout; only the link step runs again after the first) from a fixed --layout-seed, so a
+# re-run of the proof measures the same layouts.
+layouts=4
 seeds=()
 for index in $(seq 1 "$runs"); do
-    seed=$((7919 * index))
-    seeds+=("$seed")
-    swift build -c release --product simbench --scratch-path "$scratch" "${layout_build[@]}" \
-        -Xlinker "--shuffle-sections=*=$seed" > "$out/layout-$seed.log" 2>&1 || {
-        echo "coverage-proof: building layout $seed failed (ld.lld is needed); see $out/layout-$seed.log" >&2
-        exit 1
-    }
-    cp "$(swift build -c release --scratch-path "$scratch" --show-bin-path)/simbench" "$out/bin/simbench-$seed"
+    seeds+=("$((7919 * index))")
 done
-echo "coverage-proof: layout seeds ${seeds[*]} ($((SECONDS - started)) s)"
+# Two processes per layout (t over 4 layouts' means of 2 processes each covered another
+# layout's run 86-91% in a simulation from 48 real runs); SIMBENCH_COVERAGE_FLAGS comes after
+# and may say otherwise.
+processes=$((2 * layouts))
 
-# Interleaved: a run of the one binary, then a run of the next layout, so that a drift of
+# Interleaved: a run of the one binary, then a run over the next layouts, so that a drift of
 # the host over the proof's minutes reaches both groups alike.
 for index in $(seq 1 "$runs"); do
     seed=${seeds[$((index - 1))]}
     echo "coverage-proof: run $index of $runs ($((SECONDS - started)) s)"
     "$out/bin/simbench" run "${suite[@]}" "${extra[@]}" --quiet --csv "$out/same/run-$index.csv" > /dev/null
-    "$out/bin/simbench-$seed" run "${suite[@]}" "${extra[@]}" --quiet \
+    "$out/bin/simbench" run "${suite[@]}" --processes "$processes" "${extra[@]}" \
+        --layouts "$layouts" --layout-seed "$seed" --quiet \
         --csv "$out/layouts/run-$index.csv" > /dev/null
 done
 
@@ -95,7 +92,7 @@ status=0
 echo
 "$out/bin/simbench" coverage --label "one binary, $runs re-runs" "$out"/same/run-*.csv || status=1
 echo
-"$out/bin/simbench" coverage --label "$runs code layouts (seeds ${seeds[*]})" "$out"/layouts/run-*.csv || status=1
+"$out/bin/simbench" coverage --label "$runs runs over $layouts code layouts each (layout seeds ${seeds[*]})" "$out"/layouts/run-*.csv || status=1
 echo
 echo "coverage-proof: $([ $status = 0 ] && echo passed || echo FAILED) in $((SECONDS - started)) s (suite: ${suite[*]} ${extra[*]})"
 exit $status

@@ -30,6 +30,8 @@ public struct RunOptions: Sendable {
     /// `--layouts N`: the processes spread over N code layouts of this package, relinked
     /// with shuffled function order; 1 runs this binary's own layout.
     public var layouts = 1
+    /// `--layout-seed S`: where the layouts' link seeds are drawn from; `seed` when nil.
+    public var layoutSeed: UInt64?
     /// `--negligible P`: the share of an event's total time below which a pattern's
     /// overhead stops mattering (the break-even work).
     public var negligible = 0.05

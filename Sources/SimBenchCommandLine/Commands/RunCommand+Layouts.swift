@@ -68,7 +68,7 @@ extension RunCommand {
         var note: String? {
             seeds.isEmpty
                 ? nil
-                : "the processes ran \(seeds.count) code layouts (\(CodeLayouts.summary(seeds)), from --seed), process i on layout i mod \(seeds.count)"
+                : "the processes ran \(seeds.count) code layouts (\(CodeLayouts.summary(seeds)), from --layout-seed or --seed), process i on layout i mod \(seeds.count)"
         }
 
         func remove() {
@@ -80,7 +80,8 @@ extension RunCommand {
     /// seeds); without, none.
     func prepareLayouts(_ plan: RunPlan) throws -> BuiltLayouts {
         guard options.layouts > 1 else { return BuiltLayouts(binaries: [], directory: nil) }
-        let seeds = RunCommand.layoutSeeds(count: options.layouts, seed: plan.seed)
+        let seeds = RunCommand.layoutSeeds(
+            count: options.layouts, seed: options.layoutSeed ?? plan.seed)
         let directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("simbench-layouts-\(getpid())").path
         try? FileManager.default.createDirectory(

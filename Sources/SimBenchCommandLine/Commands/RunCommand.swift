@@ -88,6 +88,18 @@ struct RunCommand: Command {
                 default: "\(defaults.layouts)", limit: Limits.layouts
             ) { $0.options.layouts = $1 },
             .value(
+                "--layout-seed", value: "S",
+                help:
+                    "draw the link seeds of --layouts from S instead of --seed: other layouts of the same simulation",
+                default: "--seed", expected: "a whole number from 0 to \(UInt64.max)"
+            ) {
+                guard let seed = UInt64($1) else {
+                    throw UsageError.invalid(
+                        "--layout-seed", $1, expected: "a whole number from 0 to \(UInt64.max)")
+                }
+                $0.options.layoutSeed = seed
+            },
+            .value(
                 "--negligible", value: "P",
                 help:
                     "the share of an event's time below which a pattern's overhead stops mattering, for the break-even work",
