@@ -26,6 +26,7 @@ static _Atomic int slot_states[SLOTS];
 static char notices[2][NOTICE_SIZE] = {"nothing was written", "nothing was written"};
 static _Atomic int current_notice;
 
+static _Atomic int running_child;
 static _Atomic int critical_depth;
 static _Atomic int held_signal;
 static _Atomic int handling;
@@ -43,6 +44,12 @@ static void write_text(const char *text) {
 }
 
 static _Noreturn void finish(int signal_number) {
+    int child = atomic_load_explicit(&running_child, memory_order_acquire);
+    if (child > 0) {
+        // Killed outright: its only file, the result it would hand back, is among the
+        // temporary paths removed below, and the one line said here is the run's.
+        kill(child, SIGKILL);
+    }
     for (int slot = 0; slot < SLOTS; slot++) {
         if (atomic_load_explicit(&slot_states[slot], memory_order_acquire) == SLOT_ARMED) {
             unlink(temporary_paths[slot]);
@@ -105,6 +112,10 @@ void simbench_cleanup_forget(int slot) {
     if (slot >= 0 && slot < SLOTS) {
         atomic_store_explicit(&slot_states[slot], SLOT_FREE, memory_order_release);
     }
+}
+
+void simbench_interruption_child(int pid) {
+    atomic_store_explicit(&running_child, pid, memory_order_release);
 }
 
 void simbench_interruption_notice(const char *text) {

@@ -23,6 +23,10 @@ int simbench_cleanup_remember(const char *path);
 /// Forgets a slot from simbench_cleanup_remember (the file was renamed or removed).
 void simbench_cleanup_forget(int slot);
 
+/// The child process to kill (SIGKILL) before exiting on a signal (0: none), so that an
+/// interrupted `run --processes K` leaves no child measuring on.
+void simbench_interruption_child(int pid);
+
 /// The text printed after "simbench: interrupted by SIGINT; " (at most 1023 bytes kept).
 void simbench_interruption_notice(const char *text);
 

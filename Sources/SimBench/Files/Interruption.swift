@@ -103,4 +103,9 @@ public enum Interruption {
     static func forget(_ slot: Int32) {
         simbench_cleanup_forget(slot)
     }
+
+    /// The child to kill before exiting on a signal, while it runs; 0 when none.
+    static func child(_ pid: pid_t) {
+        simbench_interruption_child(pid)
+    }
 }

@@ -76,10 +76,14 @@ public enum ProcessPool {
             variables[childResultVariable] = output.path
             let ended: ChildProcess.Result
             do {
-                ended = try ChildProcess.run(
+                let running = try ChildProcess.start(
                     layouts.isEmpty ? executable : layouts[index % layouts.count],
                     arguments: arguments, environment: variables,
                     standardOutput: .discard, standardError: .inherit)
+                // An interrupted parent kills its child: none measures on alone.
+                Interruption.child(running.pid)
+                ended = running.wait()
+                Interruption.child(0)
             } catch {
                 throw ChildFailure(process: index, reason: error.description)
             }
