@@ -90,7 +90,7 @@ struct AllocationPassTests {
             [
                 "run", "--scenario", scenario, "--machines", "\(machines)", "--seed", "\(seed)",
                 "--rounds", "\(AllocationPass.countedRounds)", "--warmup",
-                "\(AllocationPass.warmupRounds)",
+                "\(AllocationPass.warmupRounds)", "--processes", "1",
                 "--quiet", "--allow-debug", "--csv", csv,
             ] + extra
         var environment = ProcessInfo.processInfo.environment

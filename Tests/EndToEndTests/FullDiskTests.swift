@@ -17,8 +17,8 @@ struct FullDiskTests {
             [
                 "-c", script, SimBenchBinary.url.path, "run", "--scenario", "vending", "--machines",
                 "2", "--events", "2",
-                "--rounds", "1", "--warmup", "0", "--allow-debug", "--quiet", "--csv", "/dev/null",
-                "--append", "history.csv",
+                "--rounds", "1", "--warmup", "0", "--processes", "1", "--allow-debug", "--quiet",
+                "--csv", "/dev/null", "--append", "history.csv",
             ],
             in: scratch.url, executable: URL(fileURLWithPath: "/bin/sh"))
         #expect(result.status == 1, "\(result.standardError)")

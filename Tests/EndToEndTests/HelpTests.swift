@@ -165,7 +165,7 @@ struct HelpTests {
         // The scripts' own flags are documented there too.
         let script = try [
             "scripts/ci-bench.sh", "scripts/browser-check.sh", "scripts/readme-charts.sh",
-            "scripts/influx-check.sh", "scripts/figures-check.sh",
+            "scripts/influx-check.sh", "scripts/figures-check.sh", "scripts/coverage-proof.sh",
         ].map {
             try String(contentsOf: root.appendingPathComponent($0), encoding: .utf8)
         }.joined(separator: "\n")

@@ -125,7 +125,8 @@ struct MemoryEstimateTests {
         let csv = scratch.path("out.csv")
         let result = try SimBenchBinary.run(
             ["run"] + shape + [
-                "--rounds", "1", "--warmup", "0", "--csv", csv, "--allow-debug", "--quiet",
+                "--rounds", "1", "--warmup", "0", "--processes", "1", "--csv", csv, "--allow-debug",
+                "--quiet",
             ],
             in: scratch.url)
         #expect(result.status == 0, "\(shape): \(result.standardError)")

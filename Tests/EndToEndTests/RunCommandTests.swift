@@ -1,4 +1,5 @@
 import Foundation
+import SimBench
 import Testing
 
 @Suite("simbench run, list, help", .serialized)
@@ -148,8 +149,8 @@ struct RunCommandTests {
         let result = try smallRun("workday", csv: csv, in: scratch, extra: ["--raw", raw])
         #expect(result.status == 0)
         let rows = try csvRows(at: raw)
-        // Three variants and the floor, two rounds.
-        #expect(rows.count == 4 * 2)
+        // Three variants and the floor, two rounds, in each of the default processes.
+        #expect(rows.count == 4 * 2 * RunOptions.Sampling.processes)
         #expect(rows.allSatisfy { Int($0["wall_ns"]!)! > 0 && $0["events"] == "720" })
     }
 

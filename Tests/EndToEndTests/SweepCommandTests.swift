@@ -7,6 +7,7 @@ import Testing
 struct SweepCommandTests {
     static let small = [
         "--scenario", "vending", "--events", "5", "--rounds", "2", "--warmup", "0", "--allow-debug",
+        "--processes", "1",
     ]
 
     @Test(
@@ -44,8 +45,9 @@ struct SweepCommandTests {
         let scratch = try ScratchDirectory()
         let csv = scratch.path("sweep.csv")
         let result = try SimBenchBinary.run(
-            ["run", "--actors", "1,2", "--machines", "4", "--processes", "2"] + Self.small + [
-                "--csv", csv, "--quiet",
+            // --processes after Self.small's, which keeps one process: the last one counts.
+            ["run", "--actors", "1,2", "--machines", "4"] + Self.small + [
+                "--processes", "2", "--csv", csv, "--quiet",
             ],
             in: scratch.url)
         #expect(result.status == 0, "stderr: \(result.standardError)")

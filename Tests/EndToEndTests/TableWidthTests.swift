@@ -7,7 +7,7 @@ import Testing
 struct TableWidthTests {
     static let small = [
         "--machines", "10000", "--events", "2", "--rounds", "3", "--warmup", "0", "--allow-debug",
-        "--quiet",
+        "--quiet", "--processes", "1",
     ]
 
     func longest(_ text: String) -> (Int, String) {

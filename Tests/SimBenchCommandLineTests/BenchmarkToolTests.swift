@@ -15,9 +15,8 @@ struct BenchmarkToolTests {
         }
         #expect(
             library == [
-                "run", "list", "doctor", "explain", "compare", "ab", "spread", "baseline", "export",
-                "merge",
-                "repair-history", "plot", "report", "completion",
+                "run", "list", "doctor", "explain", "compare", "coverage", "ab", "spread",
+                "baseline", "export", "merge", "repair-history", "plot", "report", "completion",
             ], "\(library)")
         let simbench = BenchmarkTool.simbench.commands.map { $0.name }
         #expect(simbench == Array(library[..<2]) + ["render"] + library[2...], "\(simbench)")

@@ -12,7 +12,9 @@ extension ConfigurationResult {
             addCounts(to: &row, measured)
             addMemory(to: &row, measured, baseline)
             addOverhead(to: &row, measured, baseline)
-            baseline.floor?.fill(&row, variant: measured.series, trusted: measured.ok)
+            baseline.floor?.fill(
+                &row, variant: measured.series, perProcess: measured.perProcess.netRatio,
+                trusted: measured.ok)
             addAxisComparison(to: &row, measured, groups: baseline.groups)
             addModes(to: &row)
             return row
@@ -34,7 +36,23 @@ extension ConfigurationResult {
             variant: variant, verdict: verdict, ok: verdict?.matchesBaseline == true,
             series: nanosecondsPerEvent(of: variant.name),
             cpu: cpuNanosecondsPerEvent(of: variant.name),
-            measurements: rawSamples(of: variant.name))
+            measurements: rawSamples(of: variant.name),
+            perProcess: processEstimates(of: variant.name))
+    }
+
+    /// Over several processes, the estimate of `perProcess` and its interval, built over
+    /// processes (or code layouts, `ProcessEstimates.unitInterval`), with `value` in place of
+    /// the units' mean when given; nil with one process, whose figures keep the bootstrap of
+    /// its rounds, or without values.
+    private func byProcess(
+        _ perProcess: [Double], _ groups: ProcessGroups, value: Double? = nil
+    ) -> Estimate? {
+        guard groups.processCount > 1,
+            var estimate = ProcessEstimates.unitInterval(
+                perProcess, groups, scale: .logarithmic)
+        else { return nil }
+        if let value { estimate.value = value }
+        return estimate
     }
 
     /// The row with what was measured and how (the configuration, the rounds, the processes,
@@ -63,6 +81,8 @@ extension ConfigurationResult {
             checksum: measured.verdict?.checksum ?? 0)
         row.entityUnit = planned.entry.descriptor.entityUnit
         row.processes = processes
+        row.layouts = intervalScope.layouts
+        row.intervalUnit = intervalScope.unit
         row.estimatedPeakBytes = planned.estimatedPeakBytes
         row.sweep = planned.sweep
         row.emptyRoundNs =
@@ -76,14 +96,18 @@ extension ConfigurationResult {
         to row: inout ResultRow, _ measured: VariantSamples, _ baseline: BaselineSamples
     ) {
         let groups = baseline.groups
-        let time = measured.ok ? TimeStatistics(samples: measured.series, groups: groups) : nil
-        let ratio =
-            measured.ok && baseline.trusted
-            ? RatioInterval(variant: measured.series, baseline: baseline.series, groups: groups)
-            : nil
+        var time = measured.ok ? TimeStatistics(samples: measured.series, groups: groups) : nil
+        if let bounds = byProcess(measured.perProcess.nsPerEvent, groups) {
+            time?.medianLow = bounds.low ?? .nan
+            time?.medianHigh = bounds.high ?? .nan
+        }
         row.nsPerEvent = time
         row.eventsPerSecond = time.map { 1e9 / $0.median }
-        row.ratioToBaseline = Estimate(ratio?.estimate, ratio?.interval, samples: measured.count)
+        guard measured.ok && baseline.trusted else { return }
+        row.ratioToBaseline =
+            byProcess(measured.perProcess.ratio, groups)
+            ?? RatioInterval(variant: measured.series, baseline: baseline.series, groups: groups)
+            .flatMap { Estimate($0.estimate, $0.interval, samples: measured.count) }
     }
 
     /// Thread CPU time per event, its ratio to the baseline's and to the machine-speed
@@ -92,22 +116,29 @@ extension ConfigurationResult {
         to row: inout ResultRow, _ measured: VariantSamples, _ baseline: BaselineSamples
     ) {
         let (ok, cpu, groups) = (measured.ok, measured.cpu, baseline.groups)
-        let summary = ok && !cpu.isEmpty ? SampleSummary(samples: cpu, groups: groups) : nil
-        let ratio =
-            ok && baseline.trusted
-            ? RatioInterval(variant: cpu, baseline: baseline.cpu, groups: groups) : nil
+        let perProcess = measured.perProcess
         let references = measured.measurements.map { Double($0.referenceNanoseconds) }
-        let perReference =
-            ok && references.allSatisfy({ $0 > 0 })
-            ? RatioInterval(variant: cpu, baseline: references, groups: groups) : nil
         let utilizations = measured.measurements.map(\.utilization)
-        row.cpuNsPerEventMedian = Estimate(summary?.median, summary?.medianInterval)
         row.utilizationMedian = utilizations.isEmpty ? nil : median(utilizations)
         row.interferedRounds = interferedRounds(of: measured.variant.name)
-        row.cpuRatioToBaseline = Estimate(ratio?.estimate, ratio?.interval, samples: measured.count)
-        row.referenceNsMedian = perReference != nil ? median(references) : nil
-        row.cpuPerReference = Estimate(
-            perReference?.estimate, perReference?.interval, samples: measured.count)
+        if ok && !cpu.isEmpty {
+            row.cpuNsPerEventMedian =
+                byProcess(perProcess.cpuNsPerEvent, groups, value: median(cpu))
+                ?? SampleSummary(samples: cpu, groups: groups).medianEstimate
+        }
+        if ok && baseline.trusted {
+            row.cpuRatioToBaseline =
+                byProcess(perProcess.cpuRatio, groups)
+                ?? RatioInterval(variant: cpu, baseline: baseline.cpu, groups: groups)
+                .flatMap { Estimate($0.estimate, $0.interval, samples: measured.count) }
+        }
+        if ok && references.allSatisfy({ $0 > 0 }) {
+            row.referenceNsMedian = median(references)
+            row.cpuPerReference =
+                byProcess(perProcess.cpuPerReference, groups)
+                ?? RatioInterval(variant: cpu, baseline: references, groups: groups)
+                .flatMap { Estimate($0.estimate, $0.interval, samples: measured.count) }
+        }
     }
 
     /// Allocations and instructions per event: medians over the rounds, only when the
@@ -147,15 +178,22 @@ extension ConfigurationResult {
 
     /// What a pattern adds per event over its baseline, and its break-even, in CPU time, the
     /// steadier metric (Methodology, "Steady numbers"); only when both outcomes were right.
+    /// Over several processes, each process's difference of medians, pooled by
+    /// `ProcessEstimates.unitInterval`.
     private func addOverhead(
         to row: inout ResultRow, _ measured: VariantSamples, _ baseline: BaselineSamples
     ) {
         let variant = measured.variant
         guard variant.name != baseline.name, variant.role == .pattern,
             measured.ok && baseline.trusted,
-            let overhead = OverheadEstimate(
-                variant: measured.cpu, baseline: baseline.cpu, groups: baseline.groups,
-                negligible: negligible)
+            let overhead = baseline.groups.processCount > 1
+                ? OverheadEstimate(
+                    overheads: measured.perProcess.nsAdded,
+                    baselines: measured.perProcess.baselineCPU, groups: baseline.groups,
+                    negligible: negligible)
+                : OverheadEstimate(
+                    variant: measured.cpu, baseline: baseline.cpu, groups: baseline.groups,
+                    negligible: negligible)
         else { return }
         row.negligible = negligible
         row.overheadNsPerEvent = Estimate(
@@ -172,14 +210,16 @@ extension ConfigurationResult {
     ) {
         guard let reference = axisReference else { return }
         let name = measured.variant.name
-        let axis =
-            measured.ok && reference.trusted.contains(name)
-            ? RatioInterval(
-                variant: measured.series, baseline: reference.nanosecondsPerEvent[name] ?? [],
-                groups: groups)
-            : nil
+        let series = reference.nanosecondsPerEvent[name] ?? []
         row.axisReference = reference.parameters
-        row.ratioToAxisReference = Estimate(axis?.estimate, axis?.interval, samples: measured.count)
+        guard measured.ok && reference.trusted.contains(name) else { return }
+        let perProcess =
+            series.count == measured.series.count && series.allSatisfy({ $0 > 0 })
+            ? ProcessEstimates.ratios(measured.series, over: series, groups) : []
+        row.ratioToAxisReference =
+            byProcess(perProcess, groups)
+            ?? RatioInterval(variant: measured.series, baseline: series, groups: groups)
+            .flatMap { Estimate($0.estimate, $0.interval, samples: measured.count) }
     }
 }
 
@@ -206,10 +246,17 @@ private struct VariantSamples {
     let series: [Double]
     let cpu: [Double]
     let measurements: [RoundMeasurement]
+    /// The same figures, formed within each process.
+    let perProcess: ProcessEstimates
 
     /// The variant's samples: its rounds, pooled over processes. Each interval is kept only
     /// when they are enough for one (`Estimate(_:_:samples:)`).
     var count: Int { series.count }
+}
+
+extension SampleSummary {
+    /// The median with its interval, as a row stores it.
+    var medianEstimate: Estimate? { Estimate(median, medianInterval) }
 }
 
 private func median(_ values: [Double]) -> Double {

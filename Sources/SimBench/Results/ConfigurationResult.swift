@@ -84,7 +84,9 @@ public struct ConfigurationResult: Sendable {
     /// Which process took each round. Every variant ran in every round, so the baseline's
     /// rounds tell it for all.
     var processGroups: ProcessGroups {
-        ProcessGroups(processOfSample: (samples[planned.entry.baseline.name] ?? []).map(\.process))
+        ProcessGroups(
+            processOfSample: (samples[planned.entry.baseline.name] ?? []).map(\.process),
+            layoutOfProcess: measured.layoutOfProcess)
     }
 
     /// One raw sample per round: for `--raw`.
@@ -144,6 +146,11 @@ public struct RunResult: Sendable {
             }
         }
         self.init(environment: environment, configurations: configurations, notes: notes)
+    }
+
+    /// The same results with `note` added to the notes printed once.
+    public func noting(_ note: String) -> RunResult {
+        RunResult(environment: environment, configurations: configurations, notes: notes + [note])
     }
 
     public var hasWrongOutcome: Bool {

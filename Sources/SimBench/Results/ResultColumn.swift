@@ -418,6 +418,15 @@ extension ResultColumn {
     public static let processCPURatios = text("process_cpu_ratios") { row in
         row.processCPURatios.map { String(format: "%.4g", $0) }.joined(separator: ";")
     }
+    // What the intervals hold: the code layouts the processes ran (`run --layouts N`), and
+    // what the intervals are built over, `rounds` of one process, `processes` or `layouts`
+    // (`IntervalScope`).
+    public static let layouts = count("layouts", influx: .integer, readers: [.merge]) {
+        UInt64($0.layouts)
+    }
+    public static let intervalUnit = text("interval_unit", readers: [.merge]) {
+        $0.intervalUnit
+    }
 
     /// Every column, in the order simbench writes them. New columns go at the end.
     public static let all: [ResultColumn] = [
@@ -437,7 +446,8 @@ extension ResultColumn {
         breakevenNote, negligible, bytesPerEntity, bytesPerEntityOverBaseline, floorNsPerEvent,
         floorShare, ratioNetOfFloor, ratioNetCILow, ratioNetCIHigh, estimatedPeakBytes, sweep,
         runRows, estimatedCyclesPerEvent, instructionsSource, entityUnit, modes, slowModeShare,
-        slowModeRatio, processCPURatios,
+        slowModeRatio, processCPURatios, layouts,
+        intervalUnit,
     ]
 
     /// The column named `name`, if simbench writes one.

@@ -47,6 +47,10 @@ public struct ResultRow: Sendable, Equatable {
     public var ratioToAxisReference: Estimate?
     /// The processes whose samples are pooled (`run --processes K`).
     public var processes: Int = 1
+    /// The code layouts the processes ran (`run --layouts N`).
+    public var layouts: Int = 1
+    /// What the intervals are built over (`IntervalScope.unit`).
+    public var intervalUnit = ""
     /// The median over rounds of Σ worker thread CPU / (wall × workers that can run at once).
     public var utilizationMedian: Double?
     /// Rounds whose utilisation fell below `Interference.fraction` of the median.

@@ -3,6 +3,9 @@
 public enum RunWarnings {
     /// Fewer samples than this and a variant's statistics are thin: `run` says so.
     public static let minimumSamples = 10
+    /// Over several processes the intervals are Student's t over them: with fewer than this,
+    /// its quantile (2.78 for 5 processes, 12.7 for 2) makes them wide, and `run` says so.
+    public static let minimumProcesses = 5
 
     /// The share of a variant's round time above which the harness's fixed cost per round
     /// (an empty fleet's round) is worth a warning.
@@ -30,7 +33,13 @@ public enum RunWarnings {
                 "  warning: the harness's fixed cost of a round (\(NumberFormat.significant(emptyRound / 1000)) µs on an empty fleet) is more than \(NumberFormat.percent(emptyRoundShare)) of the round of \(shortRounds.joined(separator: ", ")); it is in their wall times, not in CPU time; give more --machines or --events"
             )
         }
-        let few = measured.filter { $0.rounds * $0.processes < minimumSamples }
+        let fewProcesses = measured.filter { $0.processes > 1 && $0.processes < minimumProcesses }
+        if let first = fewProcesses.first {
+            lines.append(
+                "  warning: only \(first.processes) processes of \(fewProcesses.map(\.variant).joined(separator: ", ")) (fewer than \(minimumProcesses)); the intervals are Student's t over processes and wide below \(minimumProcesses): give more --processes"
+            )
+        }
+        let few = measured.filter { $0.processes == 1 && $0.rounds < minimumSamples }
         if let first = few.first {
             let samples = first.rounds * first.processes
             lines.append(

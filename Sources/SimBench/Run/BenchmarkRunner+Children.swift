@@ -10,13 +10,13 @@ extension BenchmarkRunner {
     ///
     /// - Parameter progress: hears of each step, the children's included.
     public func runWithChildren(
-        executable: String = ProcessPool.currentExecutable,
+        executable: String = ProcessPool.currentExecutable, layouts: [String] = [],
         progress: @Sendable (Progress) -> Void = { _ in }
     ) async throws(ProcessPool.ChildFailure) -> RunResult {
         var result: RunResult
         if plan.processes > 1 {
             result = try ProcessPool.run(
-                plan: plan, environment: environment, executable: executable
+                plan: plan, environment: environment, executable: executable, layouts: layouts
             ) { process in
                 // A child measures the whole plan; the parent sees only which child runs.
                 progress(

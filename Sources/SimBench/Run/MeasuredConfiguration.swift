@@ -13,6 +13,8 @@ struct MeasuredConfiguration: Sendable, Codable {
     var verdicts: [String: OutcomeVerdict]
     /// Resident memory the setup added: inputs and every variant's prepared state.
     var residentGrowth: Int64?
+    /// The code layout each process ran (`run --layouts N`), by process index; nil with one.
+    var layoutOfProcess: [Int]? = nil
 
     /// The same configuration measured in several processes, as one: every sample tagged
     /// with its process's index, the rounds every process took, a variant right only if

@@ -31,10 +31,14 @@ public enum ProcessPool {
     /// - Parameters:
     ///   - setting: variables added to the children's environment, over the parent's
     ///     (`simbench explain`: `MALLOC_ARENA_MAX=1`).
+    ///   - layouts: with `run --layouts N`, the N relinked builds of this binary: child `i`
+    ///     runs `layouts[i % N]`, and the pooled result records which layout each process
+    ///     ran (`ProcessGroups`); empty: every child runs `executable`.
     ///   - progress: hears of each child as it starts (counted from 1).
     public static func run(
         plan: RunPlan, environment: RunEnvironment, executable: String,
-        setting: [String: String] = [:], progress: (Int) -> Void = { _ in }
+        setting: [String: String] = [:], layouts: [String] = [],
+        progress: (Int) -> Void = { _ in }
     ) throws(ChildFailure) -> RunResult {
         var children = [[MeasuredConfiguration]]()
         var notes = [String]()
@@ -42,25 +46,32 @@ public enum ProcessPool {
             progress(index + 1)
             do {
                 let report: ChildReport<MeasuredConfiguration> = try ChildRole.run(
-                    .timedRounds, of: plan, command: [executable], variables: setting,
-                    scratch: ChildRole.scratchPrefix("child-\(index)"), standardError: .inherit)
+                    .timedRounds, of: plan,
+                    command: [layouts.isEmpty ? executable : layouts[index % layouts.count]],
+                    variables: setting, scratch: ChildRole.scratchPrefix("child-\(index)"),
+                    standardError: .inherit)
                 children.append(try report.parts(for: plan))
                 if index == 0 { notes = report.notes }
             } catch {
                 throw ChildFailure(process: index, reason: error.description)
             }
         }
-        return pool(children, plan: plan, environment: environment, notes: notes)
+        return pool(
+            children, plan: plan, environment: environment, notes: notes,
+            layoutOfProcess: layouts.count > 1
+                ? (0..<plan.processes).map { $0 % layouts.count } : nil)
     }
 
     /// The children's results as one, every sample tagged with its child's index: each
     /// child's measurements in the plan's order.
     static func pool(
         _ children: [[MeasuredConfiguration]], plan: RunPlan, environment: RunEnvironment,
-        notes: [String]
+        notes: [String], layoutOfProcess: [Int]? = nil
     ) -> RunResult {
         let measured = plan.configurations.indices.map { index in
-            MeasuredConfiguration.pooled(children.map { $0[index] })
+            var pooled = MeasuredConfiguration.pooled(children.map { $0[index] })
+            pooled.layoutOfProcess = layoutOfProcess
+            return pooled
         }
         return RunResult(plan: plan, measured: measured, environment: environment, notes: notes)
     }

@@ -55,19 +55,55 @@ public struct OverheadEstimate: Sendable, Equatable {
         }
         overheadInterval = Bootstrap.percentileInterval(of: &overheads, level: level)
         let point = overhead / negligible - baselineMedian
-        if overhead <= 0 {
-            breakeven = nil
-            breakevenInterval = nil
-            breakevenNote = "not slower than the baseline: nothing to amortise"
-        } else if point <= 0 {
-            breakeven = nil
-            breakevenInterval = nil
-            breakevenNote =
-                "overhead already under \(RelativeChange.percent(negligible)) of the baseline's own work"
-        } else {
-            breakeven = point
-            breakevenInterval = Bootstrap.percentileInterval(of: &breakevens, level: level)
-            breakevenNote = ""
+        (breakeven, breakevenNote) = OverheadEstimate.breakeven(
+            overhead: overhead, point: point, negligible: negligible)
+        breakevenInterval =
+            breakeven == nil
+            ? nil : Bootstrap.percentileInterval(of: &breakevens, level: level)
+    }
+
+    /// Over several processes: each process's overhead (`ProcessEstimates.nsAdded`, the
+    /// difference of its medians) and break-even (against its own baseline median), pooled
+    /// with Student's t over processes, or code layouts (`ProcessEstimates.unitInterval`).
+    ///
+    /// - Returns: nil when the values are not one per process, or too few units for an
+    ///   interval.
+    init?(
+        overheads: [Double], baselines: [Double], groups: ProcessGroups, negligible: Double
+    ) {
+        precondition(
+            negligible > 0 && negligible < 1, "negligible share \(negligible) outside 0<..<1")
+        guard overheads.count == groups.processCount, baselines.count == groups.processCount,
+            let added = ProcessEstimates.unitInterval(overheads, groups),
+            let low = added.low, let high = added.high
+        else { return nil }
+        overhead = added.value
+        overheadInterval = ConfidenceInterval(
+            lower: low, upper: high, level: Bootstrap.defaultLevel)
+        let baselineUnits = groups.unitValues(baselines)
+        let baselineMean = baselineUnits.reduce(0, +) / Double(baselineUnits.count)
+        let (point, note) = OverheadEstimate.breakeven(
+            overhead: overhead, point: overhead / negligible - baselineMean,
+            negligible: negligible)
+        (breakeven, breakevenNote) = (point, note)
+        let breakevens = zip(overheads, baselines).map { $0 / negligible - $1 }
+        breakevenInterval = ProcessEstimates.unitInterval(breakevens, groups).flatMap {
+            guard point != nil, let low = $0.low, let high = $0.high else { return nil }
+            return ConfidenceInterval(lower: low, upper: high, level: Bootstrap.defaultLevel)
         }
+    }
+
+    /// The break-even `point` when there is one, else nil and why not.
+    private static func breakeven(overhead: Double, point: Double, negligible: Double)
+        -> (Double?, String)
+    {
+        if overhead <= 0 { return (nil, "not slower than the baseline: nothing to amortise") }
+        if point <= 0 {
+            return (
+                nil,
+                "overhead already under \(RelativeChange.percent(negligible)) of the baseline's own work"
+            )
+        }
+        return (point, "")
     }
 }

@@ -17,15 +17,25 @@ struct ProcessGroups: Sendable, Equatable {
     /// The indices of each process's samples, in sample order; processes in order.
     let members: [[Int]]
     let sampleCount: Int
+    /// The code layout each process ran (`run --layouts N`), in process order; all 0 with
+    /// one layout.
+    let layoutOfProcess: [Int]
 
-    /// - Parameter processOfSample: the process of each sample, in sample order.
-    init(processOfSample: [Int]) {
+    /// - Parameters:
+    ///   - processOfSample: the process of each sample, in sample order.
+    ///   - layoutOfProcess: the code layout of each process (by its index); one layout when
+    ///     nil.
+    init(processOfSample: [Int], layoutOfProcess: [Int]? = nil) {
         var members = [Int: [Int]]()
         for (index, process) in processOfSample.enumerated() {
             members[process, default: []].append(index)
         }
-        self.members = members.keys.sorted().map { members[$0]! }
+        let processes = members.keys.sorted()
+        self.members = processes.map { members[$0]! }
         sampleCount = processOfSample.count
+        self.layoutOfProcess = processes.map { process in
+            layoutOfProcess.flatMap { process < $0.count ? $0[process] : nil } ?? 0
+        }
     }
 
     /// One process holding `count` samples.
@@ -34,6 +44,13 @@ struct ProcessGroups: Sendable, Equatable {
     }
 
     var processCount: Int { members.count }
+
+    /// The code layouts the processes ran, at least 1.
+    var layoutCount: Int { max(1, Set(layoutOfProcess).count) }
+
+    /// The independent units an interval is built over: code layouts when there are
+    /// several, else processes.
+    var unitCount: Int { layoutCount > 1 ? layoutCount : processCount }
 
     /// Calls `draw` with the index of each sample of one two-stage resample.
     ///

@@ -53,8 +53,8 @@ enum Commands {
     static func library(adding own: [any Command.Type]) -> [any Command.Type] {
         [RunCommand.self, ListCommand.self] + own + [
             DoctorCommand.self,
-            ExplainCommand.self, CompareCommand.self, ABCommand.self, SpreadCommand.self,
-            BaselineCommand.self,
+            ExplainCommand.self, CompareCommand.self, CoverageCommand.self, ABCommand.self,
+            SpreadCommand.self, BaselineCommand.self,
             ExportCommand.self,
             MergeCommand.self, RepairHistoryCommand.self, PlotCommand.self, ReportCommand.self,
             CompletionCommand.self,

@@ -56,7 +56,7 @@ struct RunCommand: Command {
             .count(
                 RunSetting.rounds.flag, help: "measured rounds per variant",
                 default:
-                    "\(defaults.rounds), cut short once a variant has \(String(format: "%g", defaultMaxTimeSeconds)) s of samples (at least \(atLeast) rounds) unless --rounds or --max-time is given",
+                    "\(RunOptions.Sampling.roundsPerProcess) per process over several processes; with --processes 1, \(defaults.rounds), cut short once a variant has \(String(format: "%g", defaultMaxTimeSeconds)) s of samples (at least \(atLeast) rounds) unless --rounds or --max-time is given",
                 limit: Limits.rounds
             ) {
                 $0.options.rounds = $1
@@ -64,7 +64,8 @@ struct RunCommand: Command {
             },
             .count(
                 RunSetting.warmup.flag, help: "warm-up rounds",
-                default: "until samples settle (at most \(BenchmarkRunner.automaticWarmupLimit))",
+                default:
+                    "\(RunOptions.Sampling.warmupPerProcess) over several processes; with --processes 1, until samples settle (at most \(BenchmarkRunner.automaticWarmupLimit))",
                 limit: Limits.warmup
             ) { $0.options.warmup = $1 },
             .value(
@@ -81,9 +82,27 @@ struct RunCommand: Command {
             .count(
                 RunSetting.processes.flag, value: "K",
                 help:
-                    "repeat the run in K child processes, one after another, and pool their samples; intervals then include the spread between processes",
+                    "repeat the run in K child processes, one after another, and pool their samples; ratios and ns added are formed in each process and their intervals are Student's t over the processes (95% of a re-run); 1 measures in this process, whose intervals hold its rounds only",
                 default: "\(defaults.processes)", limit: Limits.processes
             ) { $0.options.processes = $1 },
+            .count(
+                "--layouts", value: "N",
+                help:
+                    "spread the processes over N code layouts of this package (compiled once with every function in its own section, relinked by ld.lld with shuffled sections and seeds drawn from --seed), so that the intervals hold another build's layout too; needs the package's checkout here and --processes N or more",
+                default: "\(defaults.layouts)", limit: Limits.layouts
+            ) { $0.options.layouts = $1 },
+            .value(
+                "--layout-seed", value: "S",
+                help:
+                    "draw the link seeds of --layouts from S instead of --seed: other layouts of the same simulation",
+                default: "--seed", expected: "a whole number from 0 to \(UInt64.max)"
+            ) {
+                guard let seed = UInt64($1) else {
+                    throw UsageError.invalid(
+                        "--layout-seed", $1, expected: "a whole number from 0 to \(UInt64.max)")
+                }
+                $0.options.layoutSeed = seed
+            },
             .value(
                 RunSetting.negligible.flag, value: "P",
                 help:
@@ -169,19 +188,23 @@ struct RunCommand: Command {
           variant's cost on one core, blind to time a worker waited for a core. A round whose
           utilisation (that CPU over wall × workers that could run at once) falls below
           \(Int(Interference.fraction * 100))% of the variant's median is interfered with; above a fifth of such rounds,
-          or under \(RunWarnings.minimumSamples) samples, a warning names the variant. An interval needs
-          \(Bootstrap.minimumSamples) samples ("—" below that).
+          or under \(RunWarnings.minimumSamples) samples (one process) or \(RunWarnings.minimumProcesses) processes, a warning names
+          the variant. Over several processes each ratio, net ratio and ns added is formed
+          within each process and the interval is Student's t over the processes (over code
+          layouts with several): 95% of a re-run. An absolute time's interval (ns/event, CPU
+          ns/event) holds this run only: the host's speed drifts. With one process every
+          interval is the bootstrap of its rounds, and needs \(Bootstrap.minimumSamples) ("—" below that).
           Under each table, one sentence per pattern: the CPU ns it adds per event with its
           CI, the bytes it adds per machine, and the real work per event above which the
           overhead is under --negligible of the total.
 
         OUTPUT
-          A table per scenario: median ns per event with its 95% CI, min, max, events per
-          second, the ratio of the median to the baseline's with its CI, CV, allocations per
-          event; with --processes K (K ≥ \(ModeDetector.minimumProcesses)), a modes column marks a row whose
-          processes split into two costs, and its sentence gives the split ('simbench
-          explain' finds the switch that removes the slow one). The CSV holds one row per
-          (scenario, parameters, sweep point, variant),
+          A table per scenario: CPU ns per event and the CPU ratio to the baseline with its
+          95% CI, the wall time per event with its run's CI, CV, allocations per event; the
+          header's "intervals:" line says what they hold. With --processes K (K ≥ \(ModeDetector.minimumProcesses)), a
+          modes column marks a row whose processes split into two costs, and its sentence gives
+          the split ('simbench explain' finds the switch that removes the slow one). The CSV
+          holds one row per (scenario, parameters, sweep point, variant),
           written whole through a temporary file and a rename; its path is printed at the end.
           On a terminal, stderr shows one progress line (configuration, step, percentage,
           time left), at most 4 times a second, erased at the end; off a terminal, nothing.
@@ -224,7 +247,14 @@ struct RunCommand: Command {
 
     mutating func finish(operands: [String]) throws {
         try Self.refuseOperands(operands)
-        if !roundsGiven && options.maxTimeSeconds == nil {
+        // Over several processes, a few rounds each (`RunOptions.Sampling`); in one, up to
+        // --rounds, cut short by time.
+        if options.processes > 1 {
+            if !roundsGiven && options.maxTimeSeconds == nil {
+                options.rounds = RunOptions.Sampling.roundsPerProcess
+            }
+            if options.warmup == nil { options.warmup = RunOptions.Sampling.warmupPerProcess }
+        } else if !roundsGiven && options.maxTimeSeconds == nil {
             options.maxTimeSeconds = RunCommand.defaultMaxTimeSeconds
         }
     }
@@ -246,6 +276,7 @@ struct RunCommand: Command {
             Terminal.error("run: \(error.description)")
             return .countingUnavailable
         }
+        try checkLayouts(plan)
         try checkBuild()
         if csvPath == nil { try prepareResultsFolder(&outputs) }
 
@@ -285,10 +316,13 @@ struct RunCommand: Command {
         _ plan: RunPlan, environment: RunEnvironment, countingTools: CallgrindPass.Tools?
     ) async throws -> (RunResult, CountedResult?) {
         let progress = ProgressLine(enabled: !quiet && Terminal.standardErrorIsTerminal)
-        // The children (of --processes and of the allocation pass) are this very binary,
-        // asked by a request file (`ChildRole`).
+        // The children (of --processes and of the allocation pass) are this very binary, or
+        // with --layouts its relinked builds, asked by a request file (`ChildRole`).
+        let layouts = try prepareLayouts(plan)
+        defer { layouts.remove() }
         var result = try await BenchmarkRunner(plan: plan, environment: environment)
-            .runWithChildren { progress.show($0) }
+            .runWithChildren(layouts: layouts.binaries) { progress.show($0) }
+        if let note = layouts.note { result = result.noting(note) }
         // Then, as untimed, the counted pass under Callgrind (`--instructions callgrind`).
         var counted: CountedResult?
         if let countingTools {

@@ -51,6 +51,10 @@ struct ResultTable {
             )
         }
         lines.append((run + [environment.timestamp]).joined(separator: " · "))
+        let scopes = result.configurations.map(\.intervalScope)
+        for scope in scopes.indices.filter({ scopes.firstIndex(of: scopes[$0]) == $0 }) {
+            lines.append(scopes[scope].sentence)
+        }
         for note in result.notes {
             lines.append("note: \(note)")
         }
@@ -174,7 +178,7 @@ struct ResultTable {
             table = table.removingEmptyColumns()
             (table, dropped) = table.fitted(
                 width: width, dropOrder: TableColumn.dropOrder(axisValues: axisValues))
-            table.header = table.header.map { $0.hasSuffix("CI") ? "95% CI" : $0 }
+            table.header = table.header.map(TableColumn.fittedHeader)
         }
         var lines = [table.render()]
         if !dropped.isEmpty {

@@ -82,7 +82,8 @@ struct TableColumn: Sendable {
         },
         // A CI that is only [min, max] (too few rounds for a narrower one) says nothing, and
         // the compact table leaves it out.
-        TableColumn(compactHeader: "ns CI", wideHeader: "95% CI", dropRank: 1) { _, time, form in
+        TableColumn(compactHeader: "ns CI", wideHeader: runIntervalHeader, dropRank: 1) {
+            _, time, form in
             form == .compact && time.medianLow == time.min && time.medianHigh == time.max
                 ? "" : NumberFormat.interval(time.medianLow, time.medianHigh)
         },
@@ -123,6 +124,17 @@ struct TableColumn: Sendable {
             NumberFormat.interval(row.axisRatioBounds.low, row.axisRatioBounds.high, ratio: true)
         },
     ]
+
+    /// The header of an absolute time's interval, which holds this run only
+    /// (`IntervalScope`): the host's speed drifts between runs.
+    static let runIntervalHeader = "run's CI"
+
+    /// A compact header once the table fits: `ns CI` is the run's interval, every other
+    /// `… CI` a 95% one.
+    static func fittedHeader(_ header: String) -> String {
+        if header == "ns CI" { return runIntervalHeader }
+        return header.hasSuffix("CI") ? "95% CI" : header
+    }
 
     /// The columns `form` shows in a configuration with or without an axis reference.
     static func shown(in form: Form, axisReference: Bool) -> [TableColumn] {

@@ -39,7 +39,7 @@ struct TableColumnTests {
             }
                 == [
                     "CPU ns/event", "CPU ratio", "95% CI", "modes", "net of floor", "95% CI",
-                    "allocs/event", "wall ns/event", "95% CI", "min", "max", "events/s",
+                    "allocs/event", "wall ns/event", "run's CI", "min", "max", "events/s",
                     "wall ratio", "95% CI", "CV", "peak RSS", "prepare",
                 ])
     }

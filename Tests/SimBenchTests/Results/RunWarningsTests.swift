@@ -32,11 +32,17 @@ struct RunWarningsTests {
         #expect(RunWarnings.lines(for: [row(rounds: 10, emptyRound: 5_000)]).isEmpty)
     }
 
-    @Test("fewer than 10 samples, counting every process's rounds")
+    @Test("one process: fewer than 10 rounds")
     func fewSamples() {
         let lines = RunWarnings.lines(for: [row(rounds: 9)])
         #expect(lines.count == 1 && lines[0].contains("only 9 samples of napping"), "\(lines)")
-        #expect(RunWarnings.lines(for: [row(rounds: 5, processes: 2)]).isEmpty)
+    }
+
+    @Test("several processes: fewer than 5, whatever their rounds (t over processes)")
+    func fewProcesses() {
+        let lines = RunWarnings.lines(for: [row(rounds: 20, processes: 4)])
+        #expect(lines.count == 1 && lines[0].contains("only 4 processes of napping"), "\(lines)")
+        #expect(RunWarnings.lines(for: [row(rounds: 2, processes: 5)]).isEmpty)
     }
 
     @Test("more than a fifth of the rounds interfered with")

@@ -1,0 +1,182 @@
+import SimBenchCore
+
+/// How often one run's intervals hold what the other runs measured: the proof that an
+/// interval claiming 95% of a re-run keeps its word.
+///
+/// Given K results files of the same suite (re-runs of one binary, or runs over other code
+/// layouts), for every row and figure with an interval: run i's interval holds, or not, the
+/// median of the other K − 1 runs' values (leave one out). A calibrated 95% interval does so
+/// a little less than 95% of the time, since the others' median has noise of its own. The
+/// spread is (max − min) / |median| of the K values.
+///
+/// Figures whose interval claims a re-run (the ratios and the ns added) are judged: they pass
+/// when each covers `band` overall and no row holds fewer than `rowShare` of its runs.
+/// Absolute times, whose interval holds one run only (`IntervalScope`), are reported, not
+/// judged.
+public struct CoverageProof: Sendable {
+    /// A figure with an interval, as the CSV has it.
+    public struct Figure: Sendable {
+        public let name: String
+        let value: ResultColumn
+        let low: ResultColumn
+        let high: ResultColumn
+        /// Its interval claims to hold a re-run.
+        public let judged: Bool
+        /// An empty bound is an unbounded side (`NetRatioInterval`), not a missing interval.
+        var emptyBoundIsInfinite = false
+    }
+
+    public static let figures: [Figure] = [
+        Figure(
+            name: "ratio to baseline", value: .ratioToBaseline, low: .ratioCILow,
+            high: .ratioCIHigh, judged: true),
+        Figure(
+            name: "CPU ratio", value: .cpuRatioToBaseline, low: .cpuRatioCILow,
+            high: .cpuRatioCIHigh, judged: true),
+        Figure(
+            name: "net of floor", value: .ratioNetOfFloor, low: .ratioNetCILow,
+            high: .ratioNetCIHigh, judged: true, emptyBoundIsInfinite: true),
+        Figure(
+            name: "ns added", value: .overheadNsPerEvent, low: .overheadCILow,
+            high: .overheadCIHigh, judged: true),
+        Figure(
+            name: "ns/event", value: .nsPerEventMedian, low: .nsPerEventCILow,
+            high: .nsPerEventCIHigh, judged: false),
+        Figure(
+            name: "CPU ns/event", value: .cpuNsPerEventMedian, low: .cpuNsPerEventCILow,
+            high: .cpuNsPerEventCIHigh, judged: false),
+        Figure(
+            name: "CPU over reference", value: .cpuPerReference, low: .cpuPerReferenceCILow,
+            high: .cpuPerReferenceCIHigh, judged: false),
+    ]
+
+    /// The share of re-runs a judged figure must cover overall: at least 90% (a calibrated
+    /// 95% interval gives about 92% here), at most 99% (an interval widened until it passes
+    /// covers everything).
+    public static let band = 0.90...0.99
+    /// The fewest runs, as a share of K, a judged row must hold: 5 of 8.
+    public static let rowShare = 5.0 / 8.0
+
+    /// One row's figure over the K runs.
+    public struct Cell: Sendable {
+        public let row: ResultIdentity
+        public let figure: String
+        public let judged: Bool
+        /// Runs whose interval held the others' median, of `runs`.
+        public let held: Int
+        public let runs: Int
+        public let spread: Double
+    }
+
+    public let cells: [Cell]
+    public let runs: Int
+
+    /// - Parameter files: the K runs, each one run of the same suite (at least 3).
+    public init(files: [ResultsFile]) {
+        runs = files.count
+        var byRow = [ResultIdentity: [ResultsRecord]]()
+        for file in files {
+            for record in file.records where record.isOK {
+                byRow[record.identity, default: []].append(record)
+            }
+        }
+        var cells = [Cell]()
+        for row in byRow.keys.sorted() {
+            let records = byRow[row]!
+            guard records.count == files.count else { continue }
+            for figure in Self.figures {
+                if let cell = Self.cell(row, figure, records) { cells.append(cell) }
+            }
+        }
+        self.cells = cells
+    }
+
+    /// The cell of `figure` over `records`; nil when a run lacks the value, or every run
+    /// has the same value (the baseline's own ratio, 1, and the floor's net ratio, 0: there
+    /// is nothing to cover).
+    private static func cell(_ row: ResultIdentity, _ figure: Figure, _ records: [ResultsRecord])
+        -> Cell?
+    {
+        let values = records.compactMap { $0.number(figure.value) }
+        guard values.count == records.count, Set(values).count > 1 else { return nil }
+        var held = 0
+        for (index, record) in records.enumerated() {
+            var others = values
+            others.remove(at: index)
+            let target = Percentile.median(sorted: others.sorted())
+            let unbounded = figure.emptyBoundIsInfinite
+            let low = record.number(figure.low) ?? (unbounded ? -.infinity : .nan)
+            let high = record.number(figure.high) ?? (unbounded ? .infinity : .nan)
+            if low <= target && target <= high { held += 1 }
+        }
+        let sorted = values.sorted()
+        let median = Percentile.median(sorted: sorted)
+        let spread = median == 0 ? .nan : (sorted.last! - sorted.first!) / abs(median)
+        return Cell(
+            row: row, figure: figure.name, judged: figure.judged, held: held,
+            runs: records.count, spread: spread)
+    }
+
+    /// A figure's cells over every row: runs held, of all.
+    public func total(of figure: Figure) -> (held: Int, of: Int) {
+        let mine = cells.filter { $0.figure == figure.name }
+        return (mine.reduce(0) { $0 + $1.held }, mine.reduce(0) { $0 + $1.runs })
+    }
+
+    /// The fewest runs a judged row must hold.
+    public var rowMinimum: Int { Int((Self.rowShare * Double(runs)).rounded(.up)) }
+
+    /// Why the proof fails: one line per judged figure outside the band, and per judged row
+    /// under `rowMinimum`; empty when it passes.
+    public var failures: [String] {
+        var lines = [String]()
+        for figure in Self.figures where figure.judged {
+            let (held, of) = total(of: figure)
+            guard of > 0 else { continue }
+            let share = Double(held) / Double(of)
+            if !Self.band.contains(share) {
+                lines.append(
+                    "\(figure.name): covers \(RelativeChange.percent(share)) of re-runs, outside \(RelativeChange.percent(Self.band.lowerBound))–\(RelativeChange.percent(Self.band.upperBound))"
+                )
+            }
+        }
+        for cell in cells where cell.judged && cell.held < rowMinimum {
+            lines.append("\(cell.row) \(cell.figure): \(cell.held) of \(cell.runs)")
+        }
+        return lines
+    }
+
+    /// The report: each figure's totals, then each row's held counts and spreads.
+    public func report(label: String) -> String {
+        var lines = ["\(label): \(runs) runs, leave-one-out coverage of the others' median"]
+        var totals = TextTable(header: ["figure", "covered", "rows", "judged"])
+        for figure in Self.figures {
+            let (held, of) = total(of: figure)
+            let rows = cells.filter { $0.figure == figure.name }.count
+            totals.rows.append([
+                figure.name,
+                of == 0
+                    ? "—" : "\(held)/\(of) \(RelativeChange.percent(Double(held) / Double(of)))",
+                "\(rows)", figure.judged ? "95% of a re-run" : "this run only: reported",
+            ])
+        }
+        lines.append(totals.render())
+        var table = TextTable(header: ["row"] + Self.figures.map(\.name))
+        let rows = Set(cells.map(\.row)).sorted()
+        for row in rows {
+            table.rows.append(
+                ["\(row)"]
+                    + Self.figures.map { figure in
+                        guard
+                            let cell = cells.first(where: {
+                                $0.row == row && $0.figure == figure.name
+                            })
+                        else { return "" }
+                        return
+                            "\(cell.held)/\(cell.runs) ±\(RelativeChange.percent(cell.spread / 2))"
+                    })
+        }
+        lines.append(table.render())
+        return lines.joined(separator: "\n")
+    }
+}

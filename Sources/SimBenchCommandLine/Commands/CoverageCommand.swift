@@ -1,0 +1,65 @@
+import SimBench
+
+/// `simbench coverage RUN.csv…`: how often each run's intervals hold the other runs' median,
+/// the proof that an interval claiming 95% of a re-run keeps its word (`CoverageProof`).
+struct CoverageCommand: Command {
+    var files = [String]()
+    var label = "runs"
+
+    static let name = "coverage"
+    static let abstract = "how often one run's intervals hold the other runs' median"
+    static let operands = [
+        Operand(
+            name: "RUN.csv…", help: "at least 3 results files, one run of the same suite each",
+            completion: .file)
+    ]
+
+    static var flags: [Option<CoverageCommand>] {
+        [
+            .value(
+                "--label", value: "TEXT", help: "what the runs are, for the report's first line",
+                expected: "any text"
+            ) { $0.label = $1 }
+        ]
+    }
+
+    static var discussion: String {
+        """
+        For every row and figure with an interval, and every run: does its interval hold the
+        median of the other runs' values (leave one out)? A calibrated 95% interval does so
+        a little less than 95% of the time. The ratios (wall and CPU), the ratio net of the
+        floor and the ns added claim 95% of a re-run and are judged: the proof passes when
+        each covers \(RelativeChange.percent(CoverageProof.band.lowerBound)) to \(RelativeChange.percent(CoverageProof.band.upperBound)) of re-runs overall and no row holds fewer
+        than \(Int(CoverageProof.rowShare * 8)) of 8 of its runs (the same share of K). Absolute times hold one run only
+        and are reported, not judged. Give K runs of one binary, or K runs over K code
+        layouts; scripts/coverage-proof.sh makes both.
+        """
+    }
+
+    static let exitStatuses: [(status: ExitStatus, meaning: String)] = [
+        (.success, "every judged figure covers re-runs within the band"),
+        (.failure, "a judged figure or row covers too few or too many re-runs"),
+    ]
+
+    init() {}
+
+    mutating func finish(operands: [String]) throws {
+        files = operands
+        guard files.count >= 3 else {
+            throw UsageError(
+                "coverage: expected at least 3 results files (got \(files.count)): one run of the same suite each"
+            )
+        }
+    }
+
+    func execute() throws -> ExitStatus {
+        var runs = [ResultsFile]()
+        for file in files { runs.append(try ResultsFile.read(file)) }
+        let proof = CoverageProof(files: runs)
+        print(proof.report(label: label))
+        let failures = proof.failures
+        for failure in failures { print("fails: \(failure)") }
+        print(failures.isEmpty ? "coverage: passed" : "coverage: FAILED")
+        return failures.isEmpty ? .success : .failure
+    }
+}

@@ -1,0 +1,162 @@
+import Foundation
+import SimBench
+import SimBenchCore
+
+/// `run --layouts N`: the run's processes spread over N code layouts of this package.
+///
+/// A process of one binary runs one code layout, which moves a tight loop's speed the same way
+/// in every process, so intervals over processes cannot hold a run of another build. As
+/// `ab --layouts on` does, the package is compiled once with every function in a section of
+/// its own and linked by the toolchain's ld.lld, then relinked N times with
+/// `--shuffle-sections` and a seed drawn from `--seed` (recorded in the run's notes); child
+/// `i` runs layout `i mod N`, and the intervals are Student's t over the layouts' means
+/// (`IntervalScope`).
+extension RunCommand {
+    /// The build folder of the layouts, under the package.
+    static let layoutsBuildPath = ".build/run-layouts"
+
+    /// Everything `--layouts N` needs, checked before any work: processes to spread, the
+    /// package's checkout here (to relink), and ld.lld beside swift.
+    func checkLayouts(_ plan: RunPlan) throws {
+        guard options.layouts > 1 else { return }
+        guard options.processes >= options.layouts else {
+            throw UsageError(
+                "run: --layouts \(options.layouts) needs at least as many processes to spread over them (--processes \(options.processes)); give --processes \(max(options.layouts, RunOptions.Sampling.processes)) or more"
+            )
+        }
+        guard FileManager.default.fileExists(atPath: "Package.swift") else {
+            throw UsageError(
+                "run: --layouts relinks this package and needs its checkout: run it from the folder of Package.swift (none in \(FileManager.default.currentDirectoryPath)), or drop --layouts"
+            )
+        }
+        guard RunCommand.linkerFound() else {
+            throw UsageError(
+                "run: --layouts needs ld.lld (it shuffles the functions), found neither beside swift nor on PATH; drop --layouts"
+            )
+        }
+    }
+
+    /// Whether ld.lld is beside the toolchain's swift or on PATH.
+    static func linkerFound() -> Bool {
+        let paths = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":")
+        for directory in paths {
+            let swift = "\(directory)/swift"
+            guard FileManager.default.isExecutableFile(atPath: swift) else { continue }
+            let resolved = URL(fileURLWithPath: swift).resolvingSymlinksInPath()
+            let beside = resolved.deletingLastPathComponent().appendingPathComponent("ld.lld").path
+            if FileManager.default.isExecutableFile(atPath: beside) { return true }
+        }
+        return paths.contains { FileManager.default.isExecutableFile(atPath: "\($0)/ld.lld") }
+    }
+
+    /// One link seed per layout, drawn from the run's seed: the same `--seed` relinks the same
+    /// layouts.
+    static func layoutSeeds(count: Int, seed: UInt64) -> [UInt32] {
+        var random = SplitMix64(seed: seed)
+        return CodeLayouts.seeds(pairs: (count + 1) / 2, using: &random)
+            .flatMap { [$0.base, $0.head] }.prefix(count).map { $0 }
+    }
+
+    /// The layouts a run's processes spread over, built in a temporary folder removed after
+    /// the run; none without `--layouts`.
+    struct BuiltLayouts {
+        let binaries: [String]
+        let directory: String?
+        var seeds: [UInt32] = []
+
+        /// The run's note naming the layouts, so that the same ones can be measured again.
+        var note: String? {
+            seeds.isEmpty
+                ? nil
+                : "the processes ran \(seeds.count) code layouts (\(CodeLayouts.summary(seeds)), from --layout-seed or --seed), process i on layout i mod \(seeds.count)"
+        }
+
+        func remove() {
+            if let directory { try? FileManager.default.removeItem(atPath: directory) }
+        }
+    }
+
+    /// With `--layouts N`, the N layouts built (progress says so, and stderr names their
+    /// seeds); without, none.
+    func prepareLayouts(_ plan: RunPlan) throws -> BuiltLayouts {
+        guard options.layouts > 1 else { return BuiltLayouts(binaries: [], directory: nil) }
+        let seeds = RunCommand.layoutSeeds(
+            count: options.layouts, seed: options.layoutSeed ?? plan.seed)
+        let directory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("simbench-layouts-\(getpid())").path
+        try? FileManager.default.createDirectory(
+            atPath: directory, withIntermediateDirectories: true)
+        if !quiet {
+            Terminal.error(
+                "run: building \(seeds.count) code layouts in \(RunCommand.layoutsBuildPath) (\(CodeLayouts.summary(seeds)))"
+            )
+        }
+        do {
+            return BuiltLayouts(
+                binaries: try buildLayouts(seeds: seeds, into: directory), directory: directory,
+                seeds: seeds)
+        } catch {
+            try? FileManager.default.removeItem(atPath: directory)
+            throw error
+        }
+    }
+
+    /// Builds the layouts: compiles once, relinks once per seed, and copies each binary into
+    /// `directory`, whose paths it returns in seed order.
+    func buildLayouts(seeds: [UInt32], into directory: String) throws -> [String] {
+        let product = ABCommand.product
+        var binaries = [String]()
+        for seed in seeds {
+            let words =
+                [
+                    "swift", "build", "-c", "release", "--product", product, "--scratch-path",
+                    RunCommand.layoutsBuildPath,
+                ]
+                + CodeLayouts.buildArguments + CodeLayouts.linkArguments(seed: seed)
+            try RunCommand.tool(words, failure: "building code layout \(seed)")
+            let bin = try RunCommand.tool(
+                [
+                    "swift", "build", "-c", "release", "--scratch-path",
+                    RunCommand.layoutsBuildPath,
+                    "--show-bin-path",
+                ], failure: "finding the layouts' build folder")
+            let built =
+                bin.trimmingCharacters(in: .whitespacesAndNewlines) + "/" + product
+            let copy = "\(directory)/\(product)-layout-\(seed)"
+            try? FileManager.default.removeItem(atPath: copy)
+            do {
+                try FileManager.default.copyItem(atPath: built, toPath: copy)
+            } catch {
+                throw FileError(path: copy, reason: "cannot copy code layout \(seed): \(error)")
+            }
+            binaries.append(copy)
+        }
+        return binaries
+    }
+
+    /// Runs a tool to its end; its standard output, or a failure naming `failure`.
+    @discardableResult
+    static func tool(_ words: [String], failure: String) throws -> String {
+        var environment = ProcessInfo.processInfo.environment
+        environment[ProcessPool.childResultVariable] = nil
+        let result: ChildProcess.Result
+        do {
+            result = try ChildProcess.run(
+                "/usr/bin/env", arguments: words, environment: environment)
+        } catch {
+            throw LayoutBuildFailure(description: "run: \(failure): \(error)")
+        }
+        guard result.exitStatus == 0 else {
+            let last =
+                String(decoding: result.standardError + result.standardOutput, as: UTF8.self)
+                .split(separator: "\n").last.map(String.init) ?? ""
+            throw LayoutBuildFailure(description: "run: \(failure) failed: \(last)")
+        }
+        return String(decoding: result.standardOutput, as: UTF8.self)
+    }
+}
+
+/// A code layout that could not be built: nothing was measured (exit status 1).
+struct LayoutBuildFailure: Error, CustomStringConvertible {
+    let description: String
+}

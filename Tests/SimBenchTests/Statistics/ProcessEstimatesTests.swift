@@ -1,0 +1,183 @@
+import Foundation
+import SimBenchCore
+import Testing
+
+@testable import SimBench
+
+@Suite("statistics: intervals whose unit is the process")
+struct ProcessEstimatesTests {
+    /// A standard normal draw (Box–Muller) from `random`.
+    private static func normal(_ random: inout SplitMix64) -> Double {
+        let u1 = (Double(random.next() >> 11) + 0.5) * 0x1p-53
+        let u2 = Double(random.next() >> 11) * 0x1p-53
+        return (-2 * log(u1)).squareRoot() * cos(2 * Double.pi * u2)
+    }
+
+    /// One simulated run of a variant against its baseline: `layouts` code layouts of
+    /// `processesPerLayout` processes, `rounds` rounds each. The variant's true ratio is
+    /// `truth`; each layout moves it by `betweenLayouts` standard deviations (a fraction),
+    /// each process by `betweenProcesses`, each round by `withinProcess`. Returns the rounds'
+    /// variant and baseline samples and their groups.
+    private static func simulatedRun(
+        truth: Double, layouts: Int, processesPerLayout: Int, rounds: Int,
+        betweenLayouts: Double, betweenProcesses: Double, withinProcess: Double,
+        random: inout SplitMix64
+    ) -> (variant: [Double], baseline: [Double], groups: ProcessGroups) {
+        var variant = [Double]()
+        var baseline = [Double]()
+        var processOfSample = [Int]()
+        var layoutOfProcess = [Int]()
+        for layout in 0..<layouts {
+            let layoutLevel = truth * (1 + betweenLayouts * normal(&random))
+            for _ in 0..<processesPerLayout {
+                let process = layoutOfProcess.count
+                layoutOfProcess.append(layout)
+                let level = layoutLevel * (1 + betweenProcesses * normal(&random))
+                // The host's speed moves the whole process; it cancels in the ratio.
+                let speed = 100 * (1 + 0.3 * normal(&random))
+                for _ in 0..<rounds {
+                    let base = speed * (1 + 0.002 * normal(&random))
+                    baseline.append(base)
+                    variant.append(base * level * (1 + withinProcess * normal(&random)))
+                    processOfSample.append(process)
+                }
+            }
+        }
+        return (
+            variant, baseline,
+            ProcessGroups(processOfSample: processOfSample, layoutOfProcess: layoutOfProcess)
+        )
+    }
+
+    /// The share of `runs` simulated runs whose interval (built by `interval`) holds the
+    /// true ratio.
+    private static func coverage(
+        runs: Int, seed: UInt64, layouts: Int, processesPerLayout: Int,
+        betweenLayouts: Double, _ interval: ([Double], [Double], ProcessGroups) -> Estimate?
+    ) -> Double {
+        var random = SplitMix64(seed: seed)
+        var held = 0
+        for _ in 0..<runs {
+            let run = simulatedRun(
+                truth: 1.5, layouts: layouts, processesPerLayout: processesPerLayout, rounds: 2,
+                betweenLayouts: betweenLayouts, betweenProcesses: 0.05, withinProcess: 0.005,
+                random: &random)
+            let estimate = interval(run.variant, run.baseline, run.groups)
+            if let low = estimate?.low, let high = estimate?.high, low <= 1.5, 1.5 <= high {
+                held += 1
+            }
+        }
+        return Double(held) / Double(runs)
+    }
+
+    /// The row's way: each process's ratio, then Student's t over processes (or layouts).
+    private static func byProcess(
+        _ variant: [Double], _ baseline: [Double], _ groups: ProcessGroups
+    )
+        -> Estimate?
+    {
+        ProcessEstimates.unitInterval(
+            ProcessEstimates.ratios(variant, over: baseline, groups), groups, scale: .logarithmic)
+    }
+
+    @Test("t over 10 processes holds the true ratio 93-97% of 2,000 simulated runs")
+    func processCoverage() {
+        let covered = Self.coverage(
+            runs: 2_000, seed: 11, layouts: 1, processesPerLayout: 10, betweenLayouts: 0,
+            Self.byProcess)
+        #expect(covered >= 0.93 && covered <= 0.97, "coverage \(covered)")
+    }
+
+    @Test("the bootstrap of rounds pooled as one process holds it far less often")
+    func roundsUndercover() {
+        let covered = Self.coverage(
+            runs: 300, seed: 12, layouts: 1, processesPerLayout: 10, betweenLayouts: 0
+        ) { variant, baseline, groups in
+            RatioInterval(
+                variant: variant, baseline: baseline,
+                groups: ProcessGroups(singleProcess: groups.sampleCount), resamples: 500
+            ).map { Estimate(value: $0.estimate, low: $0.interval.lower, high: $0.interval.upper) }
+        }
+        #expect(covered < 0.85, "coverage \(covered)")
+    }
+
+    @Test("t over 4 layouts' means holds the true ratio 93-97% when layouts differ")
+    func layoutCoverage() {
+        let covered = Self.coverage(
+            runs: 2_000, seed: 13, layouts: 4, processesPerLayout: 2, betweenLayouts: 0.05,
+            Self.byProcess)
+        #expect(covered >= 0.93 && covered <= 0.97, "coverage \(covered)")
+    }
+
+    @Test("t over the 8 processes as if independent holds it less often")
+    func layoutsIgnoredUndercover() {
+        let covered = Self.coverage(
+            runs: 2_000, seed: 14, layouts: 4, processesPerLayout: 2, betweenLayouts: 0.05
+        ) { variant, baseline, groups in
+            let flat = ProcessGroups(
+                processOfSample: groups.members.enumerated().flatMap { process, rounds in
+                    rounds.map { _ in process }
+                })
+            return ProcessEstimates.unitInterval(
+                ProcessEstimates.ratios(variant, over: baseline, flat), flat)
+        }
+        #expect(covered < 0.90, "coverage \(covered)")
+    }
+
+    @Test("the interval is the mean of the processes' values ± t(0.975, k−1)·s/√k")
+    func studentInterval() throws {
+        let groups = ProcessGroups(processOfSample: [0, 0, 1, 1, 2, 2])
+        let estimate = try #require(ProcessEstimates.unitInterval([1.0, 2.0, 3.0], groups))
+        #expect(estimate.value == 2)
+        // s = 1, k = 3, t(0.975, 2) = 4.303.
+        let half = 4.303 / 3.0.squareRoot()
+        #expect(abs(try #require(estimate.low) - (2 - half)) < 1e-12)
+        #expect(abs(try #require(estimate.high) - (2 + half)) < 1e-12)
+    }
+
+    @Test("a positive figure is pooled on its logarithms: geometric mean, never below 0")
+    func logarithmicInterval() throws {
+        let groups = ProcessGroups(processOfSample: [0, 1])
+        // Two processes, t(0.975, 1) = 12.706: a linear interval would reach far below 0.
+        let estimate = try #require(
+            ProcessEstimates.unitInterval([1.0, 4.0], groups, scale: .logarithmic))
+        #expect(abs(estimate.value - 2) < 1e-12)
+        let low = try #require(estimate.low)
+        let high = try #require(estimate.high)
+        #expect(low > 0 && high > 4)
+        #expect(abs(low * high - 4) < 1e-9, "symmetric around 2 on a log scale")
+        let linear = try #require(ProcessEstimates.unitInterval([1.0, 4.0], groups))
+        #expect(try #require(linear.low) < 0)
+    }
+
+    @Test("with layouts, the units are the layouts' means of their processes")
+    func layoutUnits() {
+        let groups = ProcessGroups(
+            processOfSample: [0, 1, 2, 3], layoutOfProcess: [0, 0, 1, 1])
+        #expect(groups.unitValues([1, 3, 10, 20]) == [2, 15])
+        #expect(groups.unitCount == 2)
+    }
+
+    @Test("ratios, net ratios and ns added are formed within each process")
+    func formedWithinProcess() {
+        let groups = ProcessGroups(processOfSample: [0, 0, 0, 1, 1, 1])
+        let baseline: [Double] = [10, 11, 12, 20, 21, 22]
+        let variant: [Double] = [20, 22, 24, 30, 31.5, 33]
+        let floor: [Double] = [5, 5, 5, 10, 10, 10]
+        #expect(ProcessEstimates.ratios(variant, over: baseline, groups) == [2, 1.5])
+        #expect(ProcessEstimates.differences(variant, baseline, groups) == [11, 10.5])
+        #expect(
+            ProcessEstimates.netRatios(
+                variant: variant, baseline: baseline, floor: floor, groups) == [
+                    17.0 / 6, 21.5 / 11,
+                ])
+    }
+
+    @Test("a process whose net baseline is not positive leaves that side unbounded")
+    func unboundedNetRatio() throws {
+        let groups = ProcessGroups(processOfSample: [0, 1, 2])
+        let estimate = try #require(ProcessEstimates.unitInterval([1.2, 1.3, .infinity], groups))
+        #expect(estimate.low == 1.2)
+        #expect(estimate.high == .infinity)
+    }
+}
