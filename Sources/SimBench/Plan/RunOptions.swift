@@ -25,22 +25,15 @@ public struct RunOptions: Sendable, Codable {
     public var parameters: [ParameterAssignment] = []
     /// Run only this part of the planned configurations (a shard, `I/N`).
     public var shard: ShardSelection?
-<<<<<<< HEAD
     /// The run repeated in this many child processes, samples pooled.
-    public var processes = 1
+    public var processes = Sampling.processes
+    /// The processes spread over this many code layouts of this package, relinked with
+    /// shuffled function order; 1 runs this binary's own layout.
+    public var layouts = 1
+    /// Where the layouts' link seeds are drawn from; `seed` when nil.
+    public var layoutSeed: UInt64?
     /// The share of an event's total time below which a pattern's overhead stops mattering
     /// (the break-even work).
-=======
-    /// `--processes K`: the run repeated in K child processes, samples pooled.
-    public var processes = Sampling.processes
-    /// `--layouts N`: the processes spread over N code layouts of this package, relinked
-    /// with shuffled function order; 1 runs this binary's own layout.
-    public var layouts = 1
-    /// `--layout-seed S`: where the layouts' link seeds are drawn from; `seed` when nil.
-    public var layoutSeed: UInt64?
-    /// `--negligible P`: the share of an event's total time below which a pattern's
-    /// overhead stops mattering (the break-even work).
->>>>>>> intervals
     public var negligible = 0.05
     /// Where instruction counts come from.
     public var instructions = InstructionSource.auto
@@ -54,20 +47,20 @@ extension RunOptions {
     /// A re-run is other processes, and processes differ far more than rounds do (heap and
     /// code layout, thread placement, the host's minute), so the intervals are built over
     /// processes (`IntervalScope`) and the default spends its time on processes rather than
-    /// rounds. On a 2-core VM a round of the default suite at 10,000 machines takes about
+    /// rounds. On a 2-core host a round of the default suite at 10,000 machines takes about
     /// 1.8 s and a process adds about 1.4 s of inputs: 5 processes of 2 rounds with no
     /// warm-up measured 34 s, where 20 × 2 with the automatic warm-up (up to 3 rounds) took
     /// 223 s. Five is the fewest processes whose Student's t quantile (2.78) keeps the
     /// intervals useful; a warm-up round each would add about 9 s, which the time budget of
     /// the default run (45 s) cannot spare, and a disturbance that moves a whole process is
-    /// what the interval must see anyway. `--processes 1` keeps one process of up to
-    /// `rounds` rounds after the automatic warm-up, cut short by time.
+    /// what the interval must see anyway. One process keeps up to `rounds` rounds after the
+    /// automatic warm-up, cut short by time.
     public enum Sampling {
-        /// Child processes of a run that does not say `--processes`.
+        /// Child processes of a run that does not set `processes`.
         public static let processes = 5
-        /// Rounds per process over several processes, without `--rounds` or `--max-time`.
+        /// Rounds per process over several processes, unless `rounds` or `maxTimeSeconds` is set.
         public static let roundsPerProcess = 2
-        /// Warm-up rounds per process over several processes, without `--warmup`.
+        /// Warm-up rounds per process over several processes, unless `warmup` is set.
         public static let warmupPerProcess = 0
     }
 
@@ -83,7 +76,7 @@ extension RunOptions {
         public static let seconds = SecondsLimit(maximum: 86_400)
         /// Child processes of `processes`.
         public static let processes = CountLimit(1...64)
-        /// Code layouts of `--layouts`, never more than the processes spread over them.
+        /// Code layouts, never more than the processes spread over them.
         public static let layouts = CountLimit(1...16)
         public static let negligible = ShareLimit()
     }
