@@ -85,9 +85,18 @@ let package = Package(
             path: "Tests/SimBenchTests",
             linkerSettings: [.unsafeFlags(["-Xlinker", "--export-dynamic"])]
         ),
+        // The tests' own probes of the instruction split (one runtime mechanism per
+        // variant), as a tool that runs under Callgrind. Optimised in every build: the split
+        // of unoptimised code is the optimiser's leftovers, not the mechanism's.
+        .executableTarget(
+            name: "mechanism-probes",
+            dependencies: ["SimBenchCommandLine", "SimBench", "SimBenchCore"],
+            path: "Tests/MechanismProbes",
+            swiftSettings: [.unsafeFlags(["-O"])]
+        ),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["SimBench", "SimBenchCommandLine", "simbench"],
+            dependencies: ["SimBench", "SimBenchCommandLine", "simbench", "mechanism-probes"],
             path: "Tests/EndToEndTests"
         ),
     ],

@@ -88,7 +88,7 @@ struct CountedPassTests {
     }
 
     @Test("counts fill ok rows only, and name their source")
-    func fillsRows() {
+    func fillsRows() throws {
         var ok = ResultRow.sample(variant: "plain")
         ok.instructionsSource = "perf"
         var wrong = ResultRow.sample(variant: "off-by-one")
@@ -110,8 +110,9 @@ struct CountedPassTests {
         #expect(rows[0].instructionsSource == "callgrind")
         #expect(rows[1].instructionsPerEvent == nil && rows[1].instructionsSource == "")
         let header = ResultRow.columns
-        #expect(Array(header.suffix(2)) == ["estimated_cycles_per_event", "instructions_source"])
-        #expect(rows[0].cells.suffix(2) == ["15.0", "callgrind"])
+        let cycles = try #require(header.firstIndex(of: "estimated_cycles_per_event"))
+        #expect(header[cycles + 1] == "instructions_source")
+        #expect(rows[0].cells[cycles...].prefix(2) == ["15.0", "callgrind"])
     }
 
     // MARK: - Judging counts

@@ -13,6 +13,9 @@ public enum ChartKind: String, Sendable, CaseIterable {
     case history
     /// Allocations per event, per variant.
     case allocs
+    /// Counted instructions per event by runtime mechanism: a stacked bar per variant,
+    /// baseline first (`run --instructions callgrind`).
+    case mechanisms
 
     /// One line for `--help`.
     public var summary: String {
@@ -24,6 +27,8 @@ public enum ChartKind: String, Sendable, CaseIterable {
         case .history:
             "ns/event and ratio across the runs of a history file (--append); flagged runs marked"
         case .allocs: "allocations per event per variant"
+        case .mechanisms:
+            "counted instructions per event by runtime mechanism, a stacked bar per variant"
         }
     }
 }

@@ -23,6 +23,7 @@ public enum Charts {
             case .scaling: return try ScalingChart.svg(records)
             case .history: return try HistoryChart.svg(records)
             case .allocs: return try AllocationChart.svg(records)
+            case .mechanisms: return try MechanismChart.svg(records)
             }
         } catch {
             throw .tooLarge(kind: kind, rows: records.count)
@@ -41,6 +42,8 @@ public enum Charts {
         case .history:
             "no configuration measured in two or more runs; expected a history file (--append)"
         case .allocs: "no row with allocations per event"
+        case .mechanisms:
+            "no row with instructions split by mechanism; expected a run with --instructions callgrind"
         }
     }
 }

@@ -19,6 +19,9 @@ public struct PatternAnswer: Sendable, Equatable {
     public var breakeven: Double?
     public var breakevenNote: String
     public var negligible: Double?
+    /// What the pattern's counted instructions add over its baseline's, by mechanism
+    /// (`PatternAnswer+Mechanisms.swift`); nil without counts.
+    public var instructionsAdded: MechanismSplit?
 
     public init(
         variant: String, event: String, entity: String, overhead: Double?, overheadLow: Double?,
@@ -97,7 +100,7 @@ public struct PatternAnswer: Sendable, Equatable {
         } else {
             text += "; already negligible (< \(share)) next to the baseline's own work."
         }
-        return text
+        return addingInstructions(to: text)
     }
 
     /// `a` or `an`, by the noun's first letter.

@@ -399,6 +399,22 @@ extension ResultColumn {
         "instructions_source", influx: .string, readers: [.compare, .github]
     ) { $0.instructionsSource }
 
+    // Counted instructions by runtime mechanism (`Mechanism`, `MechanismRules`): they sum to
+    // instructions_per_event.
+    public static let instructionsRefcountPerEvent = mechanism(.refcount)
+    public static let instructionsAllocPerEvent = mechanism(.alloc)
+    public static let instructionsDispatchPerEvent = mechanism(.dispatch)
+    public static let instructionsExclusivityPerEvent = mechanism(.exclusivity)
+    public static let instructionsRuntimeOtherPerEvent = mechanism(.runtimeOther)
+    public static let instructionsOwnPerEvent = mechanism(.own)
+
+    /// The column of `mechanism`'s instructions per event.
+    public static func mechanism(_ mechanism: Mechanism) -> ResultColumn {
+        figure(mechanism.columnName, unit: "", influx: .number, readers: [.compare]) {
+            $0.instructionsByMechanism?[mechanism]
+        }
+    }
+
     /// Every column, in the order simbench writes them. New columns go at the end.
     public static let all: [ResultColumn] = [
         runID, timestamp, host, cpu, cores, loadAverage, os, swiftVersion, buildConfig, buildFlags,
@@ -416,7 +432,9 @@ extension ResultColumn {
         overheadCILow, overheadCIHigh, breakevenNsPerEvent, breakevenCILow, breakevenCIHigh,
         breakevenNote, negligible, bytesPerEntity, bytesPerEntityOverBaseline, floorNsPerEvent,
         floorShare, ratioNetOfFloor, ratioNetCILow, ratioNetCIHigh, estimatedPeakBytes, sweep,
-        runRows, estimatedCyclesPerEvent, instructionsSource,
+        runRows, estimatedCyclesPerEvent, instructionsSource, instructionsRefcountPerEvent,
+        instructionsAllocPerEvent, instructionsDispatchPerEvent, instructionsExclusivityPerEvent,
+        instructionsRuntimeOtherPerEvent, instructionsOwnPerEvent,
     ]
 
     /// The column named `name`, if simbench writes one.

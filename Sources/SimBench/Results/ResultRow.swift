@@ -109,6 +109,9 @@ public struct ResultRow: Sendable, Equatable {
     public var estimatedCyclesPerEvent: Double?
     /// Where `instructionsPerEvent` comes from: `perf`, `callgrind`, or empty without a count.
     public var instructionsSource = ""
+    /// `instructionsPerEvent` by runtime mechanism (`MechanismRules`), where Callgrind
+    /// counted it.
+    public var instructionsByMechanism: MechanismSplit?
 
     /// The header: every column's name, in `ResultColumn.all` order.
     public static let columns = ResultColumn.all.map(\.name)
