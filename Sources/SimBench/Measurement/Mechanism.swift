@@ -10,15 +10,18 @@ public enum Mechanism: String, CaseIterable, Sendable, Codable {
     /// Allocation and deallocation: `swift_allocObject`, `swift_deallocObject`, `malloc`,
     /// `free` and the allocator's own functions.
     case alloc
-    /// Dynamic casts, metadata and conformance look-ups: `swift_dynamicCast`,
-    /// `swift_conformsToProtocol`, `swift_getGenericMetadata`, …
+    /// Dynamic casts, metadata and conformance look-ups (`swift_dynamicCast`,
+    /// `swift_conformsToProtocol`, `swift_getGenericMetadata`, …), and the value witnesses
+    /// the runtime calls through a type's metadata to copy or destroy a value it knows only
+    /// by that metadata (an existential's, an unspecialised generic's).
     case dispatch
     /// Dynamic exclusivity checks: `swift_beginAccess`, `swift_endAccess`.
     case exclusivity
     /// Any other function outside the measured binary (the Swift runtime and standard
     /// library, Foundation, libc) that no rule names.
     case runtimeOther = "runtime-other"
-    /// The measured binary's own code, with what the compiler specialised or inlined into it.
+    /// The measured binary's own code, with what the compiler specialised or inlined into it
+    /// (or took ready-specialised from the standard library).
     case own
 
     /// How a sentence names it: `51% reference counting`.
@@ -26,7 +29,7 @@ public enum Mechanism: String, CaseIterable, Sendable, Codable {
         switch self {
         case .refcount: "reference counting"
         case .alloc: "allocation"
-        case .dispatch: "casts and metadata"
+        case .dispatch: "casts, metadata and value witnesses"
         case .exclusivity: "exclusivity checks"
         case .runtimeOther: "other runtime code"
         case .own: "its own code"

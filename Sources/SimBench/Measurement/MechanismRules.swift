@@ -14,6 +14,13 @@ public enum MechanismRules {
         case prefix(String)
         /// Anywhere in the symbol: C++ internals, whose names start with their namespace.
         case containing(String)
+        /// A value witness of a Swift type (`$sSqwxx`, Optional's destroy; `…wcpTm`, a merged
+        /// initializeWithCopy): the functions existentials and unspecialised generics call
+        /// through a type's metadata to copy, move or destroy a value.
+        case valueWitness
+        /// A generic specialisation the standard library ships ready (`…Tgq5`), which the
+        /// compiler calls instead of specialising the code into the binary itself.
+        case prespecialization
         /// Any symbol.
         case any
 
@@ -22,8 +29,25 @@ public enum MechanismRules {
             case .named(let name): symbol == name
             case .prefix(let start): symbol.hasPrefix(start)
             case .containing(let part): symbol.contains(part)
+            case .valueWitness: Symbol.isValueWitness(symbol)
+            case .prespecialization: symbol.hasPrefix("$s") && symbol.contains("Tgq5")
             case .any: true
             }
+        }
+
+        /// The mangling's value-witness kinds (`w` and two letters, at the symbol's end, or
+        /// before `Tm` when merged).
+        static let valueWitnessKinds: Set<Substring> = [
+            "al", "ca", "ta", "de", "xx", "XX", "Xx", "CP", "Cp", "cp", "Tk", "tk", "pr", "xs",
+            "xg", "Cc", "Tt", "tT", "ug", "up", "ui", "et", "st",
+        ]
+
+        static func isValueWitness(_ symbol: String) -> Bool {
+            guard symbol.hasPrefix("$s") else { return false }
+            let name = symbol.hasSuffix("Tm") ? symbol.dropLast(2) : Substring(symbol)
+            guard name.count > 5 else { return false }
+            let kind = name.suffix(2)
+            return name.dropLast(2).last == "w" && valueWitnessKinds.contains(kind)
         }
     }
 
@@ -221,6 +245,15 @@ public enum MechanismRules {
         Rule(.dispatch, .containing("swift::_checkGenericRequirements")),
         Rule(.dispatch, .containing("swift::_getClassObjectClass")),
         Rule(.dispatch, .containing("_swift_class_getSuperclass")),
+        // Value witnesses: copying, moving and destroying a value the code knows only by its
+        // metadata (an existential's, an unspecialised generic's), element by element for
+        // arrays; the runtime's and the standard library's.
+        Rule(.dispatch, .prefix("_swift_pod_")),
+        Rule(.dispatch, .containing("swift::metadataimpl::")),
+        Rule(.dispatch, .prefix("swift_arrayInitWith")),
+        Rule(.dispatch, .prefix("swift_arrayAssignWith")),
+        Rule(.dispatch, .prefix("swift_arrayDestroy")),
+        Rule(.dispatch, .valueWitness, in: .library("libswiftCore")),
         Rule(.dispatch, .containing("swift_getTypeContextDescriptor")),
 
         // Exclusivity: the dynamic checks, and the thread's access set they keep.
@@ -229,8 +262,10 @@ public enum MechanismRules {
         Rule(.exclusivity, .containing("AccessSet")),
         Rule(.exclusivity, .containing("swift::runtime::SwiftTLSContext")),
 
-        // The measured code itself, with whatever the compiler specialised into it.
+        // The measured code itself, with whatever the compiler specialised into it, or took
+        // ready-specialised from the standard library.
         Rule(.own, .any, in: .measured),
+        Rule(.own, .prespecialization, in: .library("libswiftCore")),
     ]
 
     /// Where the instructions of `symbol`, a function living in `object` (an `ob=` path),

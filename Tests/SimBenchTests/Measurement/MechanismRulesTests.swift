@@ -26,6 +26,17 @@ struct MechanismRulesTests {
             ("$s8Subjects13VendingMachineC4stepyyF", binary, .own),
             ("swift_retain", binary, .refcount),
             ("$sSS6appendyySSF", "/usr/lib/swift/linux/libswiftCore.so", .runtimeOther),
+            ("$sSqwxx", "/usr/lib/swift/linux/libswiftCore.so", .dispatch),
+            (
+                "$sSNsSxRzSZ6StrideRpzrlE5IndexOwxxTm", "/usr/lib/swift/linux/libswiftCore.so",
+                .dispatch
+            ),
+            ("_swift_pod_destroy", "/usr/lib/swift/linux/libswiftCore.so", .dispatch),
+            (
+                "$sSlsE19underestimatedCountSivgSS9UTF16ViewV_Tgq5Tm",
+                "/usr/lib/swift/linux/libswiftCore.so", .own
+            ),
+            ("$sSS9UTF16ViewV5countSivg", "/usr/lib/swift/linux/libswiftCore.so", .runtimeOther),
             ("malloc_consolidate_helper", "/usr/lib/x86_64-linux-gnu/libc.so.6", .runtimeOther),
         ])
     func classifies(symbol: String, object: String, expected: Mechanism) {
