@@ -50,15 +50,26 @@ struct MechanismSplitTests {
     func probesLandInTheirMechanism() throws {
         let scratch = try ScratchDirectory()
         let csv = scratch.path("probes.csv")
+        let raw = scratch.path("probes-raw.csv")
         let result = try SimBenchBinary.run(
             [
                 "run", "--machines", "50", "--rounds", "1", "--warmup", "0", "--instructions",
-                "callgrind", "--allow-debug", "--quiet", "--csv", csv,
+                "callgrind", "--allow-debug", "--quiet", "--csv", csv, "--raw", raw,
             ],
             in: scratch.url, timeout: 600, executable: MechanismSplitTests.probes)
         #expect(result.status == 0, "stderr: \(result.standardError)")
         let rows = try csvRows(at: csv)
         try MechanismSplitTests.expectSums(rows)
+        // --raw lists each variant's runtime-other functions after its samples: each with
+        // its share of the variant's instructions, and no sample's cells.
+        let functions = try csvRows(at: raw).filter { !($0["function"] ?? "").isEmpty }
+        #expect(!functions.isEmpty, "no runtime-other function listed")
+        for function in functions {
+            #expect(function["round"] == "" && function["wall_ns"] == "", "\(function)")
+            let share = try #require(Double(function["function_share"] ?? ""), "\(function)")
+            #expect(share > 0 && share < 1, "\(function)")
+            #expect(function["object"]?.hasPrefix("/") == true, "\(function)")
+        }
         let baseline = try MechanismSplitTests.split(
             try #require(rows.first { $0["role"] == "baseline" }))
         for (mechanism, variant) in MechanismSplitTests.probeVariants {
