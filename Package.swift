@@ -88,6 +88,15 @@ let package = Package(
             path: "Tests/SimBenchTests",
             linkerSettings: [.unsafeFlags(["-Xlinker", "--export-dynamic"])]
         ),
+        // The tests' own probes of the instruction split (one runtime mechanism per
+        // variant), as a tool that runs under Callgrind. Optimised in every build: the split
+        // of unoptimised code is the optimiser's leftovers, not the mechanism's.
+        .executableTarget(
+            name: "mechanism-probes",
+            dependencies: ["SimBenchCommandLine", "SimBench", "SimBenchCore"],
+            path: "Tests/MechanismProbes",
+            swiftSettings: [.unsafeFlags(["-O"])]
+        ),
         // The manual's "harness alone": a `main` that drives the library without the command
         // line, with child processes and the allocation pass; EndToEndTests runs it.
         .executableTarget(
@@ -106,7 +115,10 @@ let package = Package(
             name: "EndToEndTests",
             // Only tests that drive the built `simbench` binary and read its exit status,
             // output and files.
-            dependencies: ["SimBench", "SimBenchCommandLine", "simbench", "HarnessAlone"],
+            dependencies: [
+                "SimBench", "SimBenchCommandLine", "simbench", "HarnessAlone",
+                "mechanism-probes",
+            ],
             path: "Tests/EndToEndTests"
         ),
     ],

@@ -5,7 +5,7 @@
 # -browser-check/), and fails (exit 1) when the page raises a JavaScript error, when the
 # screenshot is blank (every pixel one colour), when the page has no scenario section, when
 # a scenario section lacks its ratio chart, or when a chart KIND given to --expect (ratios,
-# sweep, scaling, history, allocs, processes) is not in the DOM. Installs Debian's chromium package
+# sweep, scaling, history, allocs, processes, mechanisms) is not in the DOM. Installs Debian's chromium package
 # with apt-get when no chromium is found. Exit 64 for bad arguments.
 set -euo pipefail
 

@@ -15,6 +15,9 @@ public enum ChartKind: String, Sendable, CaseIterable {
     case allocs
     /// Each process's CPU ratio to the baseline, one dot per process: modes show as clusters.
     case processes
+    /// Counted instructions per event by runtime mechanism: a stacked bar per variant,
+    /// baseline first (`run --instructions callgrind`).
+    case mechanisms
 
     /// One line for `--help`.
     public var summary: String {
@@ -28,6 +31,8 @@ public enum ChartKind: String, Sendable, CaseIterable {
         case .allocs: "allocations per event per variant"
         case .processes:
             "each process's CPU ratio to the baseline, one dot per process; modes marked"
+        case .mechanisms:
+            "counted instructions per event by runtime mechanism, a stacked bar per variant"
         }
     }
 }

@@ -24,6 +24,7 @@ public enum Charts {
             case .history: return try HistoryChart.svg(records)
             case .allocs: return try AllocationChart.svg(records)
             case .processes: return try ProcessChart.svg(records)
+            case .mechanisms: return try MechanismChart.svg(records)
             }
         } catch {
             throw .tooLarge(kind: kind, rows: records.count)
@@ -44,6 +45,8 @@ public enum Charts {
         case .allocs: "no row with allocations per event"
         case .processes:
             "no row with two or more processes' ratios; expected a results CSV of a run with --processes"
+        case .mechanisms:
+            "no row with instructions split by mechanism; expected a run with --instructions callgrind"
         }
     }
 }

@@ -29,8 +29,10 @@ public enum HTMLReport {
     }
 
     /// The charts a scenario's section may hold, in the order they are shown.
+    /// Where the instructions go (`mechanisms`) comes first, right after the answers that
+    /// sum it up.
     static let sectionCharts: [ChartKind] = [
-        .ratios, .processes, .sweep, .scaling, .allocs, .history,
+        .mechanisms, .ratios, .processes, .sweep, .scaling, .allocs, .history,
     ]
 
     /// The columns the environment block shows, each with its distinct values.
@@ -246,8 +248,18 @@ public enum HTMLReport {
         // its variants in the order first met.
         var configurations = [(key: [String], first: ResultsRecord)]()
         var variants = [[String]: [String]]()
+        // Each run's baseline per configuration, for where the counted instructions go.
+        var baselines = [[String]: MechanismSplit]()
+        for record in records where record.isBaselineVariant && record.isOK {
+            baselines[ChartRows.configurationKey(record, byRun: false) + [record[.runID]]] =
+                MechanismSplit(record: record)
+        }
         for record in records {
             guard var answer = PatternAnswer(record: record) else { continue }
+            answer.instructionsAdded = PatternAnswer.instructionsAdded(
+                MechanismSplit(record: record),
+                over: baselines[ChartRows.configurationKey(record, byRun: false) + [record[.runID]]]
+            )
             // The section names the scenario, and the catalog knows its entity.
             answer.variant = record[.variant]
             if let entity = scenario?.entity { answer.entity = PatternAnswer.noun(entity) }

@@ -156,7 +156,9 @@ public enum CallgrindPass {
         var notes = [String]()
         for (planned, variants) in zip(plan.configurations, counted) {
             configurations.append(
-                try figures(of: planned, variants: variants, dumps: dumps, notes: &notes))
+                try figures(
+                    of: planned, variants: variants, dumps: dumps, measured: stripped,
+                    notes: &notes))
         }
         return CountedResult(configurations: configurations, notes: notes)
     }
@@ -219,11 +221,12 @@ public enum CallgrindPass {
     }
 
     /// The counted figures of `planned`'s `variants`, read from their dumps, by variant:
-    /// those whose counted run computed the baseline's outcome. `notes` gets the others,
-    /// and says when the configuration's variants are asynchronous.
+    /// those whose counted run computed the baseline's outcome, their instructions split by
+    /// mechanism (`measured` is the binary Callgrind ran, whose functions are `own`).
+    /// `notes` gets the others, and says when the configuration's variants are asynchronous.
     private static func figures(
         of planned: PlannedConfiguration, variants: [CountedVariant], dumps: String,
-        notes: inout [String]
+        measured: String, notes: inout [String]
     ) throws(Failure) -> [String: CountedFigures] {
         var figures = [String: CountedFigures]()
         for variant in variants {
@@ -242,10 +245,12 @@ public enum CallgrindPass {
                 continue
             }
             let events = Double(max(variant.events, 1))
-            figures[variant.variant] = CountedFigures(
+            var counted = CountedFigures(
                 instructionsPerEvent: Double(dump.instructions) / events,
                 estimatedCyclesPerEvent: dump.estimatedCycles.map { Double($0) / events },
                 machines: variant.machines, events: variant.events)
+            counted.split(dump, measured: measured)
+            figures[variant.variant] = counted
         }
         if planned.entry.isAsynchronous {
             notes.append(
@@ -272,6 +277,43 @@ public struct CountedFigures: Sendable, Equatable {
     /// The machines and events the counted run covered.
     public var machines: Int
     public var events: Int
+    /// `instructionsPerEvent` by mechanism (`MechanismRules`); nil for a dump that names no
+    /// function.
+    public var mechanisms: MechanismSplit?
+    /// The functions whose instructions landed in `runtimeOther`, most first, per event.
+    public var runtimeOtherFunctions: [RuntimeFunction] = []
+
+    public init(
+        instructionsPerEvent: Double, estimatedCyclesPerEvent: Double?, machines: Int,
+        events: Int, mechanisms: MechanismSplit? = nil
+    ) {
+        self.instructionsPerEvent = instructionsPerEvent
+        self.estimatedCyclesPerEvent = estimatedCyclesPerEvent
+        self.machines = machines
+        self.events = events
+        self.mechanisms = mechanisms
+    }
+
+    /// Splits `dump`'s instructions by mechanism, per event.
+    mutating func split(_ dump: CallgrindDump, measured: String) {
+        guard !dump.functions.isEmpty else { return }
+        let events = Double(max(self.events, 1))
+        let (split, other) = dump.split(measured: measured)
+        mechanisms = MechanismSplit(split.mapValues { Double($0) / events })
+        runtimeOtherFunctions = other.map {
+            RuntimeFunction(
+                symbol: $0.symbol, object: $0.object,
+                instructionsPerEvent: Double($0.instructions) / events)
+        }
+    }
+}
+
+/// A function outside the measured binary that no mechanism rule names, with what it ran.
+public struct RuntimeFunction: Sendable, Equatable {
+    public var symbol: String
+    /// Its object file: a path.
+    public var object: String
+    public var instructionsPerEvent: Double
 }
 
 /// What the counted pass measured: by configuration (in the plan's order), by variant.
@@ -290,9 +332,11 @@ public struct CountedResult: Sendable {
             row.instructionsPerEvent = nil
             row.estimatedCyclesPerEvent = nil
             row.instructionsSource = ""
+            row.instructionsByMechanism = nil
             if row.status == .ok, let counted = figures[row.variant] {
                 row.instructionsPerEvent = counted.instructionsPerEvent
                 row.estimatedCyclesPerEvent = counted.estimatedCyclesPerEvent
+                row.instructionsByMechanism = counted.mechanisms
                 row.instructionsSource = InstructionSource.callgrindSource
             }
             return row

@@ -22,6 +22,9 @@ public struct PatternAnswer: Sendable, Equatable {
     /// The modes among the row's processes, when it has more than one: the sentence gives
     /// the split.
     public var modes: ProcessModes?
+    /// What the pattern's counted instructions add over its baseline's, by mechanism
+    /// (`PatternAnswer+Mechanisms.swift`); nil without counts.
+    public var instructionsAdded: MechanismSplit?
 
     public init(
         variant: String, event: String, entity: String, overhead: Double?, overheadLow: Double?,
@@ -143,7 +146,7 @@ public struct PatternAnswer: Sendable, Equatable {
         } else {
             text += "; already negligible (< \(share)) next to the baseline's own work."
         }
-        return text
+        return addingInstructions(to: text)
     }
 
     /// How a row's processes split, when they do: `Its processes run in two modes (CPU

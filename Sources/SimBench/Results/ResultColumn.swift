@@ -427,6 +427,21 @@ extension ResultColumn {
     public static let intervalUnit = text("interval_unit", readers: [.merge]) {
         $0.intervalUnit
     }
+    // Counted instructions by runtime mechanism (`Mechanism`, `MechanismRules`): they sum to
+    // instructions_per_event.
+    public static let instructionsRefcountPerEvent = mechanism(.refcount)
+    public static let instructionsAllocPerEvent = mechanism(.alloc)
+    public static let instructionsDispatchPerEvent = mechanism(.dispatch)
+    public static let instructionsExclusivityPerEvent = mechanism(.exclusivity)
+    public static let instructionsRuntimeOtherPerEvent = mechanism(.runtimeOther)
+    public static let instructionsOwnPerEvent = mechanism(.own)
+
+    /// The column of `mechanism`'s instructions per event.
+    public static func mechanism(_ mechanism: Mechanism) -> ResultColumn {
+        figure(mechanism.columnName, unit: "", influx: .number, readers: [.compare]) {
+            $0.instructionsByMechanism?[mechanism]
+        }
+    }
 
     /// Every column, in the order simbench writes them. New columns go at the end.
     public static let all: [ResultColumn] = [
@@ -447,7 +462,9 @@ extension ResultColumn {
         floorShare, ratioNetOfFloor, ratioNetCILow, ratioNetCIHigh, estimatedPeakBytes, sweep,
         runRows, estimatedCyclesPerEvent, instructionsSource, entityUnit, modes, slowModeShare,
         slowModeRatio, processCPURatios, layouts,
-        intervalUnit,
+        intervalUnit, instructionsRefcountPerEvent,
+        instructionsAllocPerEvent, instructionsDispatchPerEvent, instructionsExclusivityPerEvent,
+        instructionsRuntimeOtherPerEvent, instructionsOwnPerEvent,
     ]
 
     /// The column named `name`, if simbench writes one.

@@ -121,6 +121,9 @@ public struct ResultRow: Sendable, Equatable {
     /// The modes among `processCPURatios` (`ModeDetector`); nil when not judged (too few
     /// processes, or no CPU ratio).
     public var processModes: ProcessModes?
+    /// `instructionsPerEvent` by runtime mechanism (`MechanismRules`), where Callgrind
+    /// counted it.
+    public var instructionsByMechanism: MechanismSplit?
 
     /// The header: every column's name, in `ResultColumn.all` order.
     public static let columns = ResultColumn.all.map(\.name)

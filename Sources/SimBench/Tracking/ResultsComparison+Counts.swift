@@ -60,6 +60,11 @@ extension ResultsComparison {
             result.verdict = .unchanged
             result.note = "within ±\(limit), counted"
         }
+        if metric == .instructions, result.verdict != .unchanged,
+            let moved = mechanismsMoved(from: old, to: new)
+        {
+            result.note += "; \(moved)"
+        }
         return result
     }
 }

@@ -150,7 +150,7 @@ struct ExplainCommand: Command {
         func start() throws -> RunResult {
             try ProcessPool.run(
                 plan: plan, environment: environment, executable: ProcessPool.currentExecutable,
-                arguments: ["run"] + childWords, setting: setting.environment, progress: progress)
+                setting: setting.environment, progress: progress)
         }
         let result: RunResult
         if setting.oneCore {

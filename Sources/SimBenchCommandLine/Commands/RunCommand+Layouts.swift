@@ -138,7 +138,7 @@ extension RunCommand {
     @discardableResult
     static func tool(_ words: [String], failure: String) throws -> String {
         var environment = ProcessInfo.processInfo.environment
-        environment[ProcessPool.childResultVariable] = nil
+        environment[ChildRole.requestVariable] = nil
         let result: ChildProcess.Result
         do {
             result = try ChildProcess.run(

@@ -127,7 +127,7 @@ struct RunCommand: Command {
             .path(
                 "--raw",
                 help:
-                    "also write one row per sample (\(RawSamples.columns.dropFirst(4).joined(separator: ", ")))"
+                    "also write one row per sample (\(RawSamples.sampleColumns.joined(separator: ", "))); with --instructions callgrind, one row per function counted as runtime-other (\(RawSamples.functionColumns.joined(separator: ", ")))"
             ) { $0.rawPath = $1 },
             .value(
                 "--save-baseline", value: "NAME",
@@ -354,7 +354,8 @@ struct RunCommand: Command {
         print(ResultTable(result: result, plan: plan, rowGroups: groups, wide: wide).render())
 
         let document = OutputFile.document(header: ResultRow.columns, rows: rows.map(\.cells))
-        try writeResults(outputs, document: document, raw: RawSamples.document(result))
+        try writeResults(
+            outputs, document: document, raw: RawSamples.document(result, counted: counted))
         print("results: \(csv)")
         if let rawPath { print("raw samples: \(rawPath)") }
         try recordTracking(document: document, rows: rows, hasWrongOutcome: result.hasWrongOutcome)

@@ -106,10 +106,14 @@ struct ResultTable {
     private func notes(_ configurationRows: [ResultRow], descriptor: ScenarioDescriptor) -> [String]
     {
         var lines = RunWarnings.lines(for: configurationRows)
-        let answers = configurationRows.compactMap {
-            PatternAnswer(
-                row: $0, eventNoun: PatternAnswer.noun(descriptor.eventUnit),
+        let baseline = configurationRows.first { $0.role == .baseline && $0.status == .ok }
+        let answers = configurationRows.compactMap { row -> PatternAnswer? in
+            var answer = PatternAnswer(
+                row: row, eventNoun: PatternAnswer.noun(descriptor.eventUnit),
                 entityNoun: PatternAnswer.noun(descriptor.entityUnit))
+            answer?.instructionsAdded = PatternAnswer.instructionsAdded(
+                row.instructionsByMechanism, over: baseline?.instructionsByMechanism)
+            return answer
         }
         if !answers.isEmpty {
             lines.append("  what each pattern adds:")

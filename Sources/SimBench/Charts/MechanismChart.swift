@@ -1,0 +1,86 @@
+/// Where each variant's counted instructions go: per configuration, a stacked bar per
+/// variant (baseline first), one segment per runtime mechanism (`Mechanism`), on a linear
+/// axis of instructions per event from zero (`run --instructions callgrind`).
+enum MechanismChart {
+    static let labelWidth = 190.0
+    static let rowHeight = 22.0
+
+    /// Each mechanism's colour, in `Mechanism.allCases` order: the palette's, so that the
+    /// legend reads the same in every chart.
+    static func colour(_ mechanism: Mechanism) -> String {
+        ChartPalette.colour(Mechanism.allCases.firstIndex(of: mechanism) ?? 0)
+    }
+
+    static func svg(_ records: [ResultsRecord]) throws(CanvasOverflow) -> String? {
+        let groups = ChartRows.grouped(records) { ChartRows.configurationKey($0) }
+            .map { group in
+                let split = group.records.filter { $0.isOK && MechanismSplit(record: $0) != nil }
+                let order = ChartRows.variantOrder(split)
+                let rows = order.compactMap { name in split.last { $0[.variant] == name } }
+                return (group.records[0], rows)
+            }
+            .filter { !$0.1.isEmpty }
+        guard !groups.isEmpty else { return nil }
+        // A row is its name, a segment per mechanism and its figure.
+        try SVGCanvas.reserve(groups.reduce(0) { $0 + $1.1.count } * (Mechanism.allCases.count + 2))
+        let totals = groups.flatMap { $0.1.compactMap { MechanismSplit(record: $0)?.total } }
+        let plotLeft = labelWidth + 10
+        let plotRight = Charts.width - 90
+        let scale = ChartScale.fitted(
+            .linear, to: totals, pixels: (plotLeft, plotRight), including: [1], fromZero: true)
+
+        var bars = SVGCanvas(width: Charts.width, height: 0)
+        bars.text(
+            10, 20, "Instructions per event by runtime mechanism (counted under Callgrind)",
+            size: 14, bold: true)
+        let legend = Mechanism.allCases.map {
+            (colour: colour($0), name: $0.rawValue, marker: ChartText.LegendMarker.bar)
+        }
+        var y =
+            ChartText.legend(on: &bars, x: 10, y: 42, width: Charts.width - 20, entries: legend) + 6
+        let plotTop = y
+        for (first, rows) in groups where !bars.isFull {
+            bars.open(cssClass: "configuration", label: ChartRows.title(first))
+            bars.text(10, y + 14, ChartRows.title(first), bold: true)
+            y += rowHeight
+            for row in rows where !bars.isFull {
+                let split = MechanismSplit(record: row)!
+                bars.text(24, y + 15, row[.variant])
+                var left = 0.0
+                for mechanism in Mechanism.allCases where split[mechanism] > 0 {
+                    let start = scale.pixel(left)
+                    left += split[mechanism]
+                    bars.rect(
+                        start, y + 4, max(scale.pixel(left) - start, 0), rowHeight - 8,
+                        fill: colour(mechanism), cssClass: "bar \(mechanism.rawValue)")
+                }
+                bars.text(
+                    scale.pixel(split.total) + 6, y + 15, NumberFormat.significant(split.total),
+                    size: 10.5)
+                y += rowHeight
+            }
+            bars.close()
+            y += 6
+        }
+        let frame = ChartFrame(
+            left: plotLeft, top: plotTop, width: plotRight - plotLeft, height: y - plotTop,
+            x: scale, y: ChartScale(.linear, domain: 0...1, pixels: (y, plotTop)))
+        var canvas = SVGCanvas(width: Charts.width, height: y + 50)
+        canvas.open(cssClass: "axes")
+        for tick in frame.x.ticks() {
+            let pixel = frame.x.pixel(tick)
+            canvas.line(pixel, frame.top, pixel, frame.bottom, stroke: ChartPalette.grid)
+            canvas.text(pixel, frame.bottom + 16, ChartText.short(tick), anchor: .middle, size: 11)
+        }
+        canvas.line(frame.left, frame.bottom, frame.right, frame.bottom, stroke: ChartPalette.ink)
+        canvas.line(frame.left, frame.top, frame.left, frame.bottom, stroke: ChartPalette.ink)
+        canvas.text(
+            frame.left + frame.width / 2, frame.bottom + 34, "instructions per event (count)",
+            anchor: .middle)
+        canvas.close()
+        canvas.append(bars)
+        return try canvas.document(
+            title: "simbench: instructions per event by mechanism",
+            kind: ChartKind.mechanisms.rawValue)
+    }
+}
