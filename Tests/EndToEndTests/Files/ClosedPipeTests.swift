@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import SimBench
+import SimBenchCommandLine
 import Testing
 
 /// A reader that goes away (`simbench --help | head -3`) ends the output quietly, as in the
@@ -33,7 +34,7 @@ struct ClosedPipeTests {
         try StandardOutputTests.writeResults(scratch.path("a.csv"))
         let result = try Self.runIntoClosedPipe(arguments, in: scratch.url)
         #expect(
-            !result.signaled && result.status == ExitStatus.closedPipe.rawValue,
+            !result.signaled && result.status == SimBenchCommandLine.ExitStatus.closedPipe.rawValue,
             "\(arguments): status \(result.status), \(result.standardError)")
         #expect(result.standardError.isEmpty, "\(arguments): \(result.standardError)")
         let left = scratch.contents.filter { $0.hasPrefix(".simbench-") }
@@ -43,7 +44,7 @@ struct ClosedPipeTests {
     @Test("a full disk still fails with one line naming standard output, exit 1")
     func fullDiskStillFails() throws {
         let result = try SimBenchBinary.run(["--help"], standardOutput: .file("/dev/full"))
-        #expect(result.status == ExitStatus.failure.rawValue)
+        #expect(result.status == SimBenchCommandLine.ExitStatus.failure.rawValue)
         #expect(
             result.errorLines == ["simbench: standard output: No space left on device"],
             "\(result.standardError)")

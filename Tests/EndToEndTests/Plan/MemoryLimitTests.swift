@@ -1,5 +1,6 @@
 import Foundation
 import SimBench
+import SimBenchCommandLine
 import Testing
 
 /// A run above a memory limit other than physical memory is refused before it starts.
@@ -26,7 +27,7 @@ struct MemoryLimitTests {
             environment: ProcessInfo.processInfo.environment, directory: scratch.url.path,
             timeout: SimBenchBinary.defaultTimeout)
         let stderr = String(decoding: ended.standardError, as: UTF8.self)
-        #expect(ended.exitStatus == ExitStatus.usage.rawValue, "\(stderr)")
+        #expect(ended.exitStatus == SimBenchCommandLine.ExitStatus.usage.rawValue, "\(stderr)")
         let line = stderr.split(separator: "\n").last.map(String.init) ?? ""
         #expect(line.contains("address-space limit (RLIMIT_AS, ulimit -v) of 4.1 GB"), "\(line)")
         #expect(line.contains("would need about"), "\(line)")
