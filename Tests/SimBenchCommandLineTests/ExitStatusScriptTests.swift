@@ -37,6 +37,7 @@ struct ExitStatusScriptTests {
 
     @Test("a closed pipe ends the harness with the command line's closedPipe status")
     func closedPipe() {
-        #expect(StandardOutput.closedPipeStatus == SimBenchCommandLine.ExitStatus.closedPipe.rawValue)
+        #expect(
+            StandardOutput.closedPipeStatus == SimBenchCommandLine.ExitStatus.closedPipe.rawValue)
     }
 }

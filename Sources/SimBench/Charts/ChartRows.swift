@@ -82,7 +82,8 @@ enum ChartRows {
         record.isOK && record.number(.nsPerEventMedian).map { $0 > 0 } == true
     }
 
-    /// The row's time per event with its 95% interval, at `x`.
+    /// The row's wall time per event (the fleet's throughput on the host's cores, which the
+    /// time panels draw beside the CPU ratios) with its interval, which holds this run only.
     static func nanoseconds(_ record: ResultsRecord, x: Double) -> ChartPoint? {
         guard hasTime(record), let median = record.number(.nsPerEventMedian) else { return nil }
         let low = record.number(.nsPerEventCILow)
@@ -90,7 +91,7 @@ enum ChartRows {
         return ChartPoint(
             x: x, y: median, low: low, high: high,
             note:
-                "\(record[.variant]): \(NumberFormat.significant(median)) ns/event, 95% CI \(NumberFormat.interval(low, high))"
+                "\(record[.variant]): \(NumberFormat.significant(median)) wall ns/event, run's CI \(NumberFormat.interval(low, high))"
         )
     }
 

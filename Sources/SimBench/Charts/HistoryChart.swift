@@ -117,9 +117,11 @@ enum HistoryChart {
             left: 70, top: y, width: 280, height: panelHeight - 60, x: xScale,
             y: .fitted(
                 .logarithmic, to: timeValues, pixels: (y + panelHeight - 60, y), minimumSpan: 2))
-        canvas.text(timeFrame.left, y - 4, "ns per event", size: 11)
+        canvas.text(
+            timeFrame.left, y - 4, "wall ns per event (the fleet on the host's cores)", size: 11)
         timeFrame.drawAxes(
-            on: &canvas, xTitle: "run (in the file's order)", yTitle: "ns per event (log scale)",
+            on: &canvas, xTitle: "run (in the file's order)",
+            yTitle: "wall ns per event (log scale)",
             xLabel: runLabel)
         for (index, points) in series.times.enumerated() where !canvas.isFull {
             timeFrame.drawSeries(

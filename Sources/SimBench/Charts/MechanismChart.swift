@@ -67,16 +67,8 @@ enum MechanismChart {
             x: scale, y: ChartScale(.linear, domain: 0...1, pixels: (y, plotTop)))
         var canvas = SVGCanvas(width: Charts.width, height: y + 50)
         canvas.open(cssClass: "axes")
-        for tick in frame.x.ticks() {
-            let pixel = frame.x.pixel(tick)
-            canvas.line(pixel, frame.top, pixel, frame.bottom, stroke: ChartPalette.grid)
-            canvas.text(pixel, frame.bottom + 16, ChartText.short(tick), anchor: .middle, size: 11)
-        }
-        canvas.line(frame.left, frame.bottom, frame.right, frame.bottom, stroke: ChartPalette.ink)
-        canvas.line(frame.left, frame.top, frame.left, frame.bottom, stroke: ChartPalette.ink)
-        canvas.text(
-            frame.left + frame.width / 2, frame.bottom + 34, "instructions per event (count)",
-            anchor: .middle)
+        frame.drawRowAxes(
+            on: &canvas, title: "instructions per event (count)", tickLabel: ChartText.short)
         canvas.close()
         canvas.append(bars)
         return try canvas.document(

@@ -62,16 +62,10 @@ enum ProcessChart {
             x: scale, y: ChartScale(.linear, domain: 0...1, pixels: (y, plotTop)))
         var canvas = SVGCanvas(width: Charts.width, height: y + 50)
         canvas.open(cssClass: "axes")
-        for tick in frame.x.ticks() {
-            let pixel = frame.x.pixel(tick)
-            canvas.line(pixel, frame.top, pixel, frame.bottom, stroke: ChartPalette.grid)
-            canvas.text(pixel, frame.bottom + 16, ChartText.ratio(tick), anchor: .middle, size: 11)
-        }
-        canvas.line(frame.left, frame.bottom, frame.right, frame.bottom, stroke: ChartPalette.ink)
-        canvas.text(
-            frame.left + frame.width / 2, frame.bottom + 34,
-            "CPU time per event over the baseline's, each process's median round (log axis)",
-            anchor: .middle)
+        frame.drawRowAxes(
+            on: &canvas,
+            title: "CPU time per event over the baseline's, each process's median round (log axis)",
+            tickLabel: ChartText.ratio, leftAxis: false)
         canvas.close()
         canvas.append(marks)
         return try canvas.document(

@@ -86,9 +86,10 @@ enum SweepChart {
             left: 70, top: y, width: 280, height: panelHeight - 60, x: .logarithmic, xValues: sizes,
             y: .logarithmic,
             yValues: times.flatMap { $0.flatMap { [$0.y, $0.low ?? $0.y, $0.high ?? $0.y] } })
-        canvas.text(timeFrame.left, y - 4, "ns per event", size: 11)
+        canvas.text(
+            timeFrame.left, y - 4, "wall ns per event (the fleet on the host's cores)", size: 11)
         timeFrame.drawAxes(
-            on: &canvas, xTitle: "\(axis) (log scale)", yTitle: "ns per event (log scale)")
+            on: &canvas, xTitle: "\(axis) (log scale)", yTitle: "wall ns per event (log scale)")
         for (index, points) in times.enumerated() where !canvas.isFull {
             timeFrame.drawSeries(
                 on: &canvas, points, colour: ChartPalette.colour(index), label: variants[index])

@@ -14,7 +14,7 @@ import Glibc
 /// A reader that has gone (`simbench --help | head -3`) is not such a failure: the output
 /// was cut off by the user's choice, so simbench stops at once, quietly, as the Unix tools a
 /// user pipes into `head` do: its temporary files removed, no message, exit status
-/// ``ExitStatus/closedPipe`` (141, what a shell reports for a tool SIGPIPE ended).
+/// `closedPipeStatus` (141, what a shell reports for a tool SIGPIPE ended).
 public enum StandardOutput {
     /// What messages call standard output.
     public static let name = "standard output"

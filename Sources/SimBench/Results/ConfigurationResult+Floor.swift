@@ -17,16 +17,18 @@ struct FloorFigures {
     /// Sets the floor columns of `row`, whose variant took `variant` per event in each round;
     /// the net ratio only when the variant's outcome was right (`trusted`), and its interval
     /// only from enough rounds (`Bootstrap.minimumSamples`), like every other interval.
-    /// Over several processes the net ratio is `perProcess`'s (each process's own), pooled by
-    /// `ProcessEstimates.unitInterval`.
-    func fill(
-        _ row: inout ResultRow, variant: [Double], perProcess: [Double], trusted: Bool
-    ) {
+    /// Over several processes each process's two sides, `variant − floor` and
+    /// `baseline − floor`, are pooled before they are divided, with Fieller's interval
+    /// (`ProcessEstimates.ratioOfMeans`).
+    func fill(_ row: inout ResultRow, variant: [Double], trusted: Bool) {
         row.floorNsPerEvent = median
         row.floorShare = share
         guard trusted, baselineTrusted else { return }
         if groups.processCount > 1 {
-            row.ratioNetOfFloor = ProcessEstimates.unitInterval(perProcess, groups)
+            let sides = ProcessEstimates.netSides(
+                variant: variant, baseline: baseline, floor: series, groups)
+            row.ratioNetOfFloor = ProcessEstimates.ratioOfMeans(
+                top: sides.top, bottom: sides.bottom, groups)
             return
         }
         let net = NetRatioInterval(

@@ -2,7 +2,7 @@ extension ConfigurationResult {
     /// `variant`'s figures as each process measured them (`ProcessEstimates`): every
     /// figure the samples allow, whatever the outcome; the rows keep them only where the
     /// outcome was right. A figure the samples do not allow is empty: the ratios without a
-    /// positive baseline in every round, the net ratio without a floor, the ratio to the
+    /// positive baseline in every round, the ratio to the
     /// machine-speed reference without a reference in every round.
     func processEstimates(of variant: String) -> ProcessEstimates {
         let groups = processGroups
@@ -24,13 +24,6 @@ extension ConfigurationResult {
         }
         estimates.baselineCPU = ProcessEstimates.medians(baselineCPU, groups)
         estimates.nsAdded = ProcessEstimates.differences(cpu, baselineCPU, groups)
-        if let floor = planned.variants.first(where: { $0.role == .floor })?.name {
-            let floorWall = nanosecondsPerEvent(of: floor)
-            if floorWall.count == wall.count {
-                estimates.netRatio = ProcessEstimates.netRatios(
-                    variant: wall, baseline: baselineWall, floor: floorWall, groups)
-            }
-        }
         if references.allSatisfy({ $0 > 0 }) {
             estimates.cpuPerReference = ProcessEstimates.ratios(cpu, over: references, groups)
         }

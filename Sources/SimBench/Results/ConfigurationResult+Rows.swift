@@ -12,9 +12,7 @@ extension ConfigurationResult {
             addCounts(to: &row, measured)
             addMemory(to: &row, measured, baseline)
             addOverhead(to: &row, measured, baseline)
-            baseline.floor?.fill(
-                &row, variant: measured.series, perProcess: measured.perProcess.netRatio,
-                trusted: measured.ok)
+            baseline.floor?.fill(&row, variant: measured.series, trusted: measured.ok)
             addAxisComparison(to: &row, measured, groups: baseline.groups)
             addModes(to: &row)
             return row

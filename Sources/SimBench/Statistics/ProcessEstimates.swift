@@ -22,8 +22,6 @@ struct ProcessEstimates: Sendable, Equatable {
     var ratio: [Double] = []
     /// Thread CPU time over the baseline's, likewise.
     var cpuRatio: [Double] = []
-    /// `median(variant − floor) / median(baseline − floor)` over the process's rounds.
-    var netRatio: [Double] = []
     /// CPU nanoseconds per event the variant adds: the difference of the process's medians.
     var nsAdded: [Double] = []
     /// The baseline's median CPU nanoseconds per event in the process (for the break-even).
@@ -48,15 +46,58 @@ struct ProcessEstimates: Sendable, Equatable {
         medians(zip(top, bottom).map { $0 / $1 }, groups)
     }
 
-    /// Each process's `median(variant − floor) / median(baseline − floor)`; equal medians
-    /// are 1 and a zero numerator 0, a denominator that is not positive ±∞
-    /// (`NetRatioInterval.ratio`).
-    static func netRatios(
+    /// Each process's `median(variant − floor)` and `median(baseline − floor)`: the two
+    /// sides of its net ratio, kept apart so that they are pooled before they are divided.
+    static func netSides(
         variant: [Double], baseline: [Double], floor: [Double], _ groups: ProcessGroups
-    ) -> [Double] {
-        let top = medians(zip(variant, floor).map { $0 - $1 }, groups)
-        let bottom = medians(zip(baseline, floor).map { $0 - $1 }, groups)
-        return zip(top, bottom).map { NetRatioInterval.ratio($0, $1) }
+    ) -> (top: [Double], bottom: [Double]) {
+        (
+            medians(zip(variant, floor).map { $0 - $1 }, groups),
+            medians(zip(baseline, floor).map { $0 - $1 }, groups)
+        )
+    }
+
+    /// The ratio of the units' mean `top` to their mean `bottom`, with Fieller's 95%
+    /// interval (Student's t over the units, their covariance included).
+    ///
+    /// Why not the mean of each process's own ratio: where the floor is most of the
+    /// baseline (vending's is 85–90%), a process of 2 rounds can see `baseline − floor` near
+    /// zero or below, and its ratio is then unbounded; pooled first, the sides are as
+    /// steady as their means. Fieller's interval is what the t interval is for a ratio: it
+    /// holds the true ratio 95% of the time when the two means are normal, and it says the
+    /// data cannot bound the ratio (no interval) when the denominator's own interval holds
+    /// zero.
+    ///
+    /// - Returns: nil when there are no units or the mean `bottom` is not positive; with
+    ///   one unit, or a denominator that cannot be told from zero, the ratio alone.
+    static func ratioOfMeans(top: [Double], bottom: [Double], _ groups: ProcessGroups)
+        -> Estimate?
+    {
+        let a = groups.unitValues(top)
+        let b = groups.unitValues(bottom)
+        guard !a.isEmpty, a.count == b.count else { return nil }
+        let k = Double(a.count)
+        let meanA = a.reduce(0, +) / k
+        let meanB = b.reduce(0, +) / k
+        guard meanB > 0 else { return nil }
+        let ratio = meanA / meanB
+        guard a.count >= 2 else { return Estimate(value: ratio) }
+        // Variances and covariance of the two means.
+        let varianceA = a.reduce(0) { $0 + ($1 - meanA) * ($1 - meanA) } / (k - 1) / k
+        let varianceB = b.reduce(0) { $0 + ($1 - meanB) * ($1 - meanB) } / (k - 1) / k
+        let covariance =
+            zip(a, b).reduce(0) { $0 + ($1.0 - meanA) * ($1.1 - meanB) } / (k - 1) / k
+        let t = PairedInterval.t975(degreesOfFreedom: a.count - 1)
+        let t2 = t * t
+        // (meanA − θ·meanB)² = t²·(varianceA − 2θ·covariance + θ²·varianceB), in θ.
+        let quadratic = meanB * meanB - t2 * varianceB
+        let linear = meanA * meanB - t2 * covariance
+        let constant = meanA * meanA - t2 * varianceA
+        let discriminant = linear * linear - quadratic * constant
+        guard quadratic > 0, discriminant >= 0 else { return Estimate(value: ratio) }
+        let root = discriminant.squareRoot()
+        return Estimate(
+            value: ratio, low: (linear - root) / quadratic, high: (linear + root) / quadratic)
     }
 
     /// Each process's `median(variant) − median(baseline)`.

@@ -169,8 +169,12 @@ struct TerminalWidthTests {
         }
         // What the line under a table names is what its header lacks.
         let lines = result.standardOutput.split(separator: "\n").map(String.init)
-        for (index, line) in lines.enumerated() where line.hasPrefix("  left out to fit ") {
+        for (index, first) in lines.enumerated() where first.hasPrefix("  left out to fit ") {
             let header = try #require(lines[..<index].last { $0.hasPrefix("  variant ") })
+            // A line wider than the terminal goes on, indented, on the lines after it.
+            let continued = lines[(index + 1)...].prefix { $0.hasPrefix("    ") }
+            let line = ([first] + continued.map { $0.trimmingCharacters(in: .whitespaces) })
+                .joined(separator: " ")
             let names =
                 line.components(separatedBy: "columns: ").last?
                 .components(separatedBy: "; --wide").first?.components(separatedBy: ", ") ?? []

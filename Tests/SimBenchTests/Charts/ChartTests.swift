@@ -524,6 +524,7 @@ extension ChartTests {
         }
         #expect(baseline.count == 3)
         #expect(
-            baseline.contains { $0.tooltip.contains("999 ns/event") }, "\(baseline.map(\.tooltip))")
+            baseline.contains { $0.tooltip.contains("999 wall ns/event") },
+            "\(baseline.map(\.tooltip))")
     }
 }

@@ -21,10 +21,13 @@ struct ModesOutputTests {
         #expect(cells["slow_mode_share"] == "\(4.0 / 30)")
         #expect(cells["slow_mode_ratio"] == "\((8.9 + 10.2) / 2)")
         #expect(cells["process_cpu_ratios"]?.split(separator: ";").count == 30)
+        // Added together, in this order, after the columns before them; later ones follow.
+        let first = try #require(ResultRow.columns.firstIndex(of: "modes"))
         #expect(
-            Array(ResultRow.columns.suffix(4)) == [
+            Array(ResultRow.columns[first..<first + 4]) == [
                 "modes", "slow_mode_share", "slow_mode_ratio", "process_cpu_ratios",
             ])
+        #expect(ResultRow.columns[first - 1] == "entity_unit")
     }
 
     @Test("one mode is 1 with no slow mode; too few processes are not judged: empty, never 1")

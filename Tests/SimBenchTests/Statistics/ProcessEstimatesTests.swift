@@ -166,11 +166,51 @@ struct ProcessEstimatesTests {
         let floor: [Double] = [5, 5, 5, 10, 10, 10]
         #expect(ProcessEstimates.ratios(variant, over: baseline, groups) == [2, 1.5])
         #expect(ProcessEstimates.differences(variant, baseline, groups) == [11, 10.5])
+        let sides = ProcessEstimates.netSides(
+            variant: variant, baseline: baseline, floor: floor, groups)
+        #expect(sides.top == [17, 21.5])
+        #expect(sides.bottom == [6, 11])
+    }
+
+    @Test("a net ratio pools each side over the processes, then divides: Fieller's interval")
+    func netRatioOfMeans() throws {
+        let groups = ProcessGroups(processOfSample: [0, 1, 2, 3, 4])
+        // One process's net baseline is below zero: its own ratio would be unbounded, the
+        // pooled sides are not.
+        let top: [Double] = [30, 34, 28, 33, 31]
+        let bottom: [Double] = [1.2, 0.9, -0.1, 1.1, 0.9]
+        let estimate = try #require(
+            ProcessEstimates.ratioOfMeans(top: top, bottom: bottom, groups))
+        #expect(abs(estimate.value - 156.0 / 4.0) < 1e-9)
+        let low = try #require(estimate.low)
+        let high = try #require(estimate.high)
+        #expect(low < estimate.value && estimate.value < high)
+        #expect(low > 0 && high.isFinite)
+        // A denominator whose own interval holds zero cannot bound the ratio: no interval.
+        let unbounded = try #require(
+            ProcessEstimates.ratioOfMeans(top: top, bottom: [1, -1, 0.5, -0.5, 0.2], groups))
+        #expect(unbounded.low == nil && unbounded.high == nil)
         #expect(
-            ProcessEstimates.netRatios(
-                variant: variant, baseline: baseline, floor: floor, groups) == [
-                    17.0 / 6, 21.5 / 11,
-                ])
+            ProcessEstimates.ratioOfMeans(top: top, bottom: [-1, -1, -1, -1, -1], groups) == nil)
+    }
+
+    @Test("Fieller's interval holds the true net ratio about 95% of the time")
+    func netRatioCoverage() {
+        // Seeded: 2,000 simulated runs of 5 processes whose sides vary normally.
+        var random = SplitMix64(seed: 7)
+        let groups = ProcessGroups(processOfSample: [0, 1, 2, 3, 4])
+        var covered = 0
+        let runs = 2_000
+        for _ in 0..<runs {
+            let top = (0..<5).map { _ in 30 + 3 * Self.normal(&random) }
+            let bottom = (0..<5).map { _ in 2 + 0.3 * Self.normal(&random) }
+            guard let estimate = ProcessEstimates.ratioOfMeans(top: top, bottom: bottom, groups),
+                let low = estimate.low, let high = estimate.high
+            else { continue }
+            if low <= 15 && 15 <= high { covered += 1 }
+        }
+        let rate = Double(covered) / Double(runs)
+        #expect(rate > 0.92 && rate < 0.98, "covered \(rate)")
     }
 
     @Test("a process whose net baseline is not positive leaves that side unbounded")
