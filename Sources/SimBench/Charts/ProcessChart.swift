@@ -64,8 +64,7 @@ enum ProcessChart {
         canvas.open(cssClass: "axes")
         frame.drawRowAxes(
             on: &canvas,
-            title:
-                "CPU time per event over the baseline's, each process's median settled round (log axis)",
+            title: "CPU time per event over the baseline's, each process's median round (log axis)",
             tickLabel: ChartText.ratio, leftAxis: false)
         canvas.close()
         canvas.append(marks)

@@ -2,14 +2,8 @@ import Foundation
 
 extension ConfigurationResult {
     /// Each process's estimate of `variant`'s CPU ratio to the baseline: the median over the
-    /// process's settled rounds of the per-round ratio, processes in order; empty when the
-    /// rounds are not paired (a baseline round not positive, or the series differ in length).
-    ///
-    /// A process's settled rounds are all but its first, when it has more than one: a
-    /// process settles into its mode after its first round (in a slow process of workday
-    /// `state-objects-alloc`, the first round ran at 49.6 CPU ns/event and every later one at
-    /// 75–118, against 46–51 in the others), and a process of 2 rounds with no warm-up, the
-    /// default, would otherwise land halfway between the modes.
+    /// process's rounds of the per-round ratio, processes in order; empty when the rounds
+    /// are not paired (a baseline round not positive, or the series differ in length).
     public func processCPURatios(of variant: String) -> [Double] {
         let baseline = cpuNanosecondsPerEvent(of: planned.entry.baseline.name)
         let measured = cpuNanosecondsPerEvent(of: variant)
@@ -17,8 +11,7 @@ extension ConfigurationResult {
         else { return [] }
         return processGroups.members.compactMap { rounds in
             guard !rounds.isEmpty else { return nil }
-            let settled = rounds.count > 1 ? Array(rounds.dropFirst()) : rounds
-            let ratios = settled.map { measured[$0] / baseline[$0] }.sorted()
+            let ratios = rounds.map { measured[$0] / baseline[$0] }.sorted()
             return Percentile.median(sorted: ratios)
         }
     }

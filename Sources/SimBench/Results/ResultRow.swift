@@ -115,8 +115,8 @@ public struct ResultRow: Sendable, Equatable {
     public var estimatedCyclesPerEvent: Double?
     /// Where `instructionsPerEvent` comes from: `perf`, `callgrind`, or empty without a count.
     public var instructionsSource = ""
-    /// Each process's CPU ratio to the baseline: the median of its settled rounds' ratios (all
-    /// but the first, when it has more), processes in order; empty without a CPU ratio.
+    /// Each process's CPU ratio to the baseline: the median of its rounds' ratios, processes
+    /// in order; empty without a CPU ratio.
     public var processCPURatios: [Double] = []
     /// The modes among `processCPURatios` (`ModeDetector`); nil when not judged (too few
     /// processes, or no CPU ratio).

@@ -9,9 +9,9 @@ import Foundation
 /// rounds then give an interval wide enough to hold both groups, or, with one process, an
 /// interval that excludes the other group: neither says what happened.
 ///
-/// Method. The per-process estimates (each process's median over its settled rounds of the
-/// per-round CPU ratio to the baseline, `ConfigurationResult.processCPURatios(of:)`) are
-/// taken in logarithms, so that a factor is a distance, and sorted. Every cut of the sorted list that leaves at least `minimumModeProcesses` (and
+/// Method. The per-process estimates (each process's median over its rounds of the per-round
+/// CPU ratio to the baseline) are taken in logarithms, so that a factor is a distance, and
+/// sorted. Every cut of the sorted list that leaves at least `minimumModeProcesses` (and
 /// `minimumModeShare`) on each side is a candidate split; a cut is two modes when
 ///
 /// - the gap at the cut is at least `minimumGap` times the spread within the two sides (the
