@@ -53,16 +53,9 @@ enum AllocationChart {
             bars.close()
             y += 6
         }
-        let frame = ChartFrame(
-            left: plotLeft, top: plotTop, width: plotRight - plotLeft, height: y - plotTop,
-            x: scale, y: ChartScale(.linear, domain: 0...1, pixels: (y, plotTop)))
-        var canvas = SVGCanvas(width: Charts.width, height: y + 50)
-        canvas.open(cssClass: "axes")
-        frame.drawRowAxes(
-            on: &canvas, title: "allocations per event (count)", tickLabel: ChartText.short)
-        canvas.close()
-        canvas.append(bars)
-        return try canvas.document(
-            title: "simbench: allocations per event", kind: ChartKind.allocs.rawValue)
+        return try ChartFrame.rowChart(
+            bars, scale: scale, left: plotLeft, right: plotRight, top: plotTop, bottom: y,
+            axisTitle: "allocations per event (count)", tickLabel: ChartText.short,
+            title: "simbench: allocations per event", kind: .allocs)
     }
 }

@@ -57,19 +57,11 @@ enum ProcessChart {
             marks.close()
             y += 6
         }
-        let frame = ChartFrame(
-            left: plotLeft, top: plotTop, width: plotRight - plotLeft, height: y - plotTop,
-            x: scale, y: ChartScale(.linear, domain: 0...1, pixels: (y, plotTop)))
-        var canvas = SVGCanvas(width: Charts.width, height: y + 50)
-        canvas.open(cssClass: "axes")
-        frame.drawRowAxes(
-            on: &canvas,
-            title: "CPU time per event over the baseline's, each process's median round (log axis)",
-            tickLabel: ChartText.ratio, leftAxis: false)
-        canvas.close()
-        canvas.append(marks)
-        return try canvas.document(
-            title: "simbench: each process's ratio to the baseline",
-            kind: ChartKind.processes.rawValue)
+        return try ChartFrame.rowChart(
+            marks, scale: scale, left: plotLeft, right: plotRight, top: plotTop, bottom: y,
+            axisTitle:
+                "CPU time per event over the baseline's, each process's median round (log axis)",
+            tickLabel: ChartText.ratio, leftAxis: false,
+            title: "simbench: each process's ratio to the baseline", kind: .processes)
     }
 }
