@@ -9,11 +9,7 @@ extension ConfigurationResult {
         let measured = cpuNanosecondsPerEvent(of: variant)
         guard measured.count == baseline.count, baseline.allSatisfy({ $0 > 0 && $0.isFinite })
         else { return [] }
-        return processGroups.members.compactMap { rounds in
-            guard !rounds.isEmpty else { return nil }
-            let ratios = rounds.map { measured[$0] / baseline[$0] }.sorted()
-            return Percentile.median(sorted: ratios)
-        }
+        return ProcessEstimates.ratios(measured, over: baseline, processGroups)
     }
 
     /// The row's per-process CPU ratios and the modes among them (`ModeDetector`), when it
