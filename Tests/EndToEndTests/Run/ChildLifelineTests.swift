@@ -111,7 +111,11 @@ struct ChildLifelineTests {
         let signalled = Date()
         kill(parent.pid, signal)
         let ended = parent.wait(timeout: 30)
-        let gone = poll(deadline: 10) { RunProcess.all(marked: marker).isEmpty }
+        // Both within the deadline: a child tearing down its memory no longer shows its
+        // environment (so no marker) some moments before it is a zombie.
+        let gone = poll(deadline: 10) {
+            RunProcess.all(marked: marker).isEmpty && !RunProcess.exists(child.pid)
+        }
         let seconds = Date().timeIntervalSince(signalled)
         let stderr = String(decoding: ended.standardError, as: UTF8.self)
         #expect(
@@ -182,7 +186,8 @@ struct RunProcess {
     static func exists(_ pid: pid_t) -> Bool {
         guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)
         else { return false }
-        return !status.contains("State:\tZ")
+        // A zombie (Z) or a process past its exit (X) has ended.
+        return !status.contains("State:\tZ") && !status.contains("State:\tX")
     }
 
     /// A `/proc` file of NUL-separated fields.
