@@ -3,15 +3,20 @@
 //
 // The handler may run on any thread, at any moment, so it only reads state published with
 // release stores into fixed buffers, and calls only close, waitpid, kill, nanosleep
-// (simbench_children_end), unlink, write and _exit, which POSIX lists as async-signal-safe.
+// (simbench_children_end), open, openat, unlinkat, rmdir, unlink, write and _exit, which POSIX
+// lists as async-signal-safe, and Linux's getdents64 system call.
 
 #define _GNU_SOURCE
+#include <fcntl.h>
 #include <limits.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <stdatomic.h>
 #include <string.h>
 #include <unistd.h>
+#ifdef __linux__
+#include <sys/syscall.h>
+#endif
 
 #include "SimBenchInterruption.h"
 #include "SimBenchSpawn.h"
@@ -48,15 +53,78 @@ static void write_text(const char *text) {
 /// before they are killed.
 #define CHILDREN_GRACE_MILLISECONDS 1000
 
+#ifdef __linux__
+/// One entry as the getdents64 system call returns it.
+struct directory_entry {
+    ino64_t inode;
+    off64_t next;
+    unsigned short length;
+    unsigned char type;
+    char name[];
+};
+
+/// Removes what the directory open as `directory` holds, `depth` levels of directories down
+/// at most, with system calls alone (getdents64, openat, unlinkat: safe in a signal handler,
+/// where readdir, which allocates, is not). Entries removed while the listing is read may
+/// hide others from it, so it is read again while it yields something to remove.
+static void empty_directory(int directory, int depth) {
+    for (int again = 1, pass = 0; again && pass < 8; pass++) {
+        again = 0;
+        lseek(directory, 0, SEEK_SET);
+        char buffer[4096] __attribute__((aligned(8)));
+        long got;
+        while ((got = syscall(SYS_getdents64, directory, buffer, sizeof buffer)) > 0) {
+            for (long offset = 0; offset < got;) {
+                struct directory_entry *entry = (struct directory_entry *)(buffer + offset);
+                offset += entry->length;
+                const char *name = entry->name;
+                if (strcmp(name, ".") == 0 || strcmp(name, "..") == 0) {
+                    continue;
+                }
+                again = 1;
+                if (unlinkat(directory, name, 0) == 0 || depth == 0) {
+                    continue;
+                }
+                int inner = openat(directory, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+                if (inner >= 0) {
+                    empty_directory(inner, depth - 1);
+                    close(inner);
+                }
+                unlinkat(directory, name, AT_REMOVEDIR);
+            }
+        }
+    }
+}
+#endif
+
+/// Removes the directory `path` and, on Linux, what it holds (a counted pass's dumps, a
+/// child's scratch files), three levels down; elsewhere only once it is empty.
+static void remove_directory(const char *path) {
+#ifdef __linux__
+    int directory = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+    if (directory >= 0) {
+        empty_directory(directory, 3);
+        close(directory);
+    }
+#endif
+    rmdir(path);
+}
+
+void simbench_remove_path(const char *path) {
+    if (unlink(path) != 0) {
+        remove_directory(path);
+    }
+}
+
 void simbench_cleanup_temporaries(void) {
-    // Files first, then directories, which are removed once the files in them are.
+    // Files first, then directories, with whatever they still hold.
     for (int pass = 0; pass < 2; pass++) {
         for (int slot = 0; slot < SLOTS; slot++) {
             if (atomic_load_explicit(&slot_states[slot], memory_order_acquire) == SLOT_ARMED) {
                 if (pass == 0) {
                     unlink(temporary_paths[slot]);
                 } else {
-                    rmdir(temporary_paths[slot]);
+                    remove_directory(temporary_paths[slot]);
                 }
             }
         }

@@ -10,6 +10,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <ftw.h>
+#include <poll.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdatomic.h>
@@ -268,6 +269,7 @@ int simbench_spawn(
 static char *held_paths[HELD_PATHS];
 static int held_count;
 
+#ifndef __linux__
 static int remove_entry(const char *path, const struct stat *info, int flag, struct FTW *walk) {
     (void)info;
     (void)flag;
@@ -275,30 +277,83 @@ static int remove_entry(const char *path, const struct stat *info, int flag, str
     remove(path);
     return 0;
 }
+#endif
 
-/// The parent is gone: what it left for this child to write, then this child's own
-/// temporary files, and out.
-static _Noreturn void orphaned(void) {
+/// Removes what the parent left for this child to write, then this child's own temporary
+/// files.
+static void remove_held(void) {
     for (int index = 0; index < held_count; index++) {
+#ifdef __linux__
+        simbench_remove_path(held_paths[index]);
+#else
         nftw(held_paths[index], remove_entry, 16, FTW_DEPTH | FTW_PHYS);
+#endif
     }
     simbench_cleanup_temporaries();
+}
+
+/// The parent is gone: this child ends at once, and its files are removed once it has ended.
+///
+/// Not before: the child's other threads run on while a file is removed, and one that finds
+/// its file gone could fail, or crash and start the Swift runtime's backtracer, a process
+/// that would outlive the child (seen under Valgrind, which runs one thread at a time). So a
+/// cleaner is forked (it copies this thread alone) and waits until this process has ended,
+/// which re-parents it, then removes the files and exits. Without a cleaner (fork failed),
+/// the files are removed here, first.
+static _Noreturn void orphaned(void) {
+    pid_t self = getpid();
+    pid_t cleaner = fork();
+    if (cleaner == 0) {
+        while (getppid() == self) {
+            sleep_milliseconds(2);
+        }
+        remove_held();
+        _exit(0);
+    }
+    if (cleaner < 0) {
+        remove_held();
+    }
     _exit(SIMBENCH_ORPHAN_EXIT_STATUS);
 }
 
+/// How often the watcher also asks who its parent is: the pipe's end of file is the prompt
+/// sign, the parent's pid the certain one (a re-parented child's parent changes, whoever else
+/// may hold a copy of the pipe's write end).
+#define LIFELINE_CHECK_MILLISECONDS 250
+
+static pid_t held_parent;
+
+/// Whether the pipe says the parent is gone: end of file, or an error that leaves only the
+/// pid to watch (`*watching` cleared).
+static int pipe_ended(int *watching) {
+    struct pollfd lifeline = {SIMBENCH_LIFELINE_FD, POLLIN, 0};
+    int ready = poll(&lifeline, 1, LIFELINE_CHECK_MILLISECONDS);
+    if (ready < 0 && errno != EINTR) {
+        *watching = 0;
+    }
+    if (ready <= 0) {
+        return 0;
+    }
+    char byte;
+    ssize_t got = read(SIMBENCH_LIFELINE_FD, &byte, 1);
+    if (got < 0 && errno != EINTR && errno != EAGAIN) {
+        *watching = 0;
+    }
+    return got == 0;
+}
+
 static void *watch_lifeline(void *argument) {
-    (void)argument;
+    int watching = argument != NULL;
     sigset_t all;
     sigfillset(&all);
     pthread_sigmask(SIG_SETMASK, &all, NULL);
-    char byte;
-    for (;;) {
-        ssize_t got = read(SIMBENCH_LIFELINE_FD, &byte, 1);
-        if (got < 0 && errno == EINTR) {
-            continue;
-        }
-        if (got <= 0) {
-            break;
+    while (getppid() == held_parent) {
+        if (watching) {
+            if (pipe_ended(&watching)) {
+                break;
+            }
+        } else {
+            sleep_milliseconds(LIFELINE_CHECK_MILLISECONDS);
         }
     }
     orphaned();
@@ -315,16 +370,17 @@ int simbench_lifeline_hold(pid_t parent, const char *const *paths, int count) {
     if (getppid() != parent) {
         orphaned();
     }
+    held_parent = parent;
+    // Without the pipe (a descriptor 3 that is not one), the parent's pid alone.
     struct stat info;
-    if (fstat(SIMBENCH_LIFELINE_FD, &info) != 0 || !S_ISFIFO(info.st_mode)) {
-        return -1;
-    }
+    int has_pipe = fstat(SIMBENCH_LIFELINE_FD, &info) == 0 && S_ISFIFO(info.st_mode);
     pthread_attr_t attributes;
     pthread_attr_init(&attributes);
     pthread_attr_setdetachstate(&attributes, PTHREAD_CREATE_DETACHED);
     pthread_attr_setstacksize(&attributes, 256 * 1024);
     pthread_t watcher;
-    int status = pthread_create(&watcher, &attributes, watch_lifeline, NULL);
+    int status =
+        pthread_create(&watcher, &attributes, watch_lifeline, has_pipe ? &held_parent : NULL);
     pthread_attr_destroy(&attributes);
     return status == 0 ? 0 : -1;
 }

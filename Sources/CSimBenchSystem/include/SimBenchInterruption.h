@@ -28,6 +28,10 @@ int simbench_cleanup_remember(const char *path);
 /// Removes every remembered temporary file and directory (async-signal-safe).
 void simbench_cleanup_temporaries(void);
 
+/// Removes the file, or the directory with what it holds, at `path` (async-signal-safe; on
+/// other systems than Linux a directory only once it is empty).
+void simbench_remove_path(const char *path);
+
 /// Forgets a slot from simbench_cleanup_remember (the file was renamed or removed).
 void simbench_cleanup_forget(int slot);
 

@@ -40,14 +40,15 @@ void simbench_child_forget(pid_t pid);
 /// `grace_milliseconds` for them, then kills what is left with its process group.
 void simbench_children_end(int grace_milliseconds);
 
-/// In a child started with no death signal: watches the lifeline on descriptor 3 from a
-/// thread of its own, and when it reads end of file (the parent has ended, however) removes
+/// In a child started with no death signal: watches, from a thread of its own, the lifeline
+/// on descriptor 3 and its parent's pid (every 250 ms). At the pipe's end of file, or once the
+/// parent is no longer `parent` (it ended, however, and this child was re-parented), removes
 /// `paths` (files or directories the parent left for this child), then this process's
 /// remembered temporary files (simbench_cleanup_remember), and exits
-/// SIMBENCH_ORPHAN_EXIT_STATUS. Does so at once when this process's parent is no longer
-/// `parent` (it ended while this child started).
+/// SIMBENCH_ORPHAN_EXIT_STATUS; at once when the parent has ended already.
 ///
-/// Returns 0, or -1 when descriptor 3 is no pipe or the thread cannot start.
+/// Returns 0, or -1 when the thread cannot start. Without a pipe on descriptor 3 the pid alone
+/// is watched.
 int simbench_lifeline_hold(pid_t parent, const char *const *paths, int count);
 
 #ifdef __cplusplus

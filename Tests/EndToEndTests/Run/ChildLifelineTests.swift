@@ -59,9 +59,6 @@ struct ChildLifelineTests {
 
     @Test(
         "SIGKILL and SIGTERM to the parent of timed processes and of the allocation pass",
-        .disabled(
-            "flaky: in 1 of about 8 runs a timed child outlived its SIGKILLed parent by more than 10 s; off until the lifeline is made certain, so that CI does not fail at random"
-        ),
         arguments: [SIGKILL, SIGTERM], [Work.timedProcesses, .allocationPass])
     func parentEnds(signal: Int32, work: Work) throws {
         try killParent(signal: signal, work: work)
@@ -70,9 +67,6 @@ struct ChildLifelineTests {
     @Test(
         "SIGKILL and SIGTERM to the parent of the counted pass under valgrind",
         .enabled(if: valgrindInstalled, "valgrind is not installed"),
-        .disabled(
-            "flaky: in 1 of 4 runs SIGTERM left the counted pass's scratch directory behind; off until that path is made certain, so that CI does not fail at random"
-        ),
         arguments: [SIGKILL, SIGTERM])
     func parentOfCountedPassEnds(signal: Int32) throws {
         try killParent(signal: signal, work: .countedPass)
@@ -120,7 +114,7 @@ struct ChildLifelineTests {
         // Both within the deadline: a child tearing down its memory no longer shows its
         // environment (so no marker) some moments before it is a zombie.
         let gone = poll(deadline: 10) {
-            RunProcess.all(marked: marker).isEmpty && !RunProcess.exists(child.pid)
+            RunProcess.all(marked: marker).isEmpty && !child.runs
         }
         let seconds = Date().timeIntervalSince(signalled)
         let stderr = String(decoding: ended.standardError, as: UTF8.self)
@@ -128,7 +122,7 @@ struct ChildLifelineTests {
             gone,
             "\(work.rawValue): still running \(seconds) s after the parent's end: \(RunProcess.all(marked: marker).map(\.commandLine))"
         )
-        #expect(!RunProcess.exists(child.pid), "\(work.rawValue): child \(child.pid) remains")
+        #expect(!child.runs, "\(work.rawValue): child \(child.pid) remains")
         if signal == SIGKILL {
             #expect(ended.signal == SIGKILL)
         } else {
@@ -163,6 +157,9 @@ struct ChildLifelineTests {
 /// A process of this machine, as `/proc` shows it.
 struct RunProcess {
     var pid: pid_t
+    /// When it started, in clock ticks since boot: with `pid`, this process's identity (a pid
+    /// alone may be reused by another process once this one ends).
+    var started: UInt64
     var parent: pid_t
     var threads: Int
     var environment: [String]
@@ -180,20 +177,33 @@ struct RunProcess {
                 status.split(separator: "\n").first { $0.hasPrefix("\(name):") }
                     .map { $0.dropFirst(name.count + 1).trimmingCharacters(in: .whitespaces) }
             }
-            guard field("State")?.hasPrefix("Z") == false else { return nil }
+            guard field("State")?.hasPrefix("Z") == false, let started = startTime(of: pid)
+            else { return nil }
             return RunProcess(
-                pid: pid, parent: field("PPid").flatMap { pid_t($0) } ?? 0,
+                pid: pid, started: started, parent: field("PPid").flatMap { pid_t($0) } ?? 0,
                 threads: field("Threads").flatMap { Int($0) } ?? 0, environment: environment,
                 commandLine: fields("/proc/\(pid)/cmdline") ?? [])
         }
     }
 
-    /// Whether `pid` runs (a zombie has ended).
-    static func exists(_ pid: pid_t) -> Bool {
-        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)
+    /// Whether this process runs: a zombie (Z) or a process past its exit (X) has ended, and a
+    /// process of the same pid that started at another time is another process.
+    var runs: Bool {
+        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
+            Self.startTime(of: pid) == started
         else { return false }
-        // A zombie (Z) or a process past its exit (X) has ended.
         return !status.contains("State:\tZ") && !status.contains("State:\tX")
+    }
+
+    /// The start time of `pid` (the 22nd field of `/proc/<pid>/stat`, counted after the
+    /// command's closing parenthesis, since the command may hold spaces).
+    static func startTime(of pid: pid_t) -> UInt64? {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+            let close = stat.lastIndex(of: ")")
+        else { return nil }
+        let fields = stat[stat.index(after: close)...].split(separator: " ")
+        // After the command: the state (field 3), and so on; the start time is field 22.
+        return fields.count > 19 ? UInt64(fields[19]) : nil
     }
 
     /// A `/proc` file of NUL-separated fields.
