@@ -39,10 +39,25 @@
 #                      instructions or estimated cycles per event beyond 1% fails it. Its
 #                      summary: results/ci-bench/counted-summary.md (or as --summary says).
 # Environment: SIMBENCH_COMPARE_FLAGS adds compare flags (e.g. "--threshold 10%").
+#
+# It measures the Swift package in the working directory (run it from the package's root),
+# whose executable product SIMBENCH_PRODUCT names: `simbench` here; a package of one's own
+# sets its tool's name (its `main` over its own catalog), runs this script from its
+# simbench dependency, and keeps its CI suite in its own Benchmarks/ci.conf and its baselines
+# in its own results/baselines/ (the manual's CI article, "A package of your own").
 set -euo pipefail
-cd "$(dirname "$0")/.."
+
+# The tool's executable product: the one thing a package of one's own changes.
+SIMBENCH_PRODUCT=${SIMBENCH_PRODUCT:-simbench}
+
+# This script's helpers are beside it; the package measured is the working directory's.
+scripts=$(cd "$(dirname "$0")" && pwd)
 # shellcheck source=scripts/exit-status.sh
-source scripts/exit-status.sh
+source "$scripts/exit-status.sh"
+if [ ! -f Package.swift ]; then
+    echo "ci-bench: no Package.swift in $PWD; run it from the root of the package whose product $SIMBENCH_PRODUCT it measures" >&2
+    exit "$exit_usage"
+fi
 
 report_only=${SIMBENCH_REPORT_ONLY:-0}
 summary=""
@@ -73,7 +88,11 @@ out=results/ci-bench
 mkdir -p "$out"
 current=$out/current.csv
 # shellcheck source=scripts/ci-suite.sh
-source scripts/ci-suite.sh
+source "$scripts/ci-suite.sh"
+if [ ! -f "$ci_suite_file" ]; then
+    echo "ci-bench: no $ci_suite_file in $PWD: the CI suite's run arguments ($SIMBENCH_PRODUCT run --suite $ci_suite_file), one or more a line" >&2
+    exit "$exit_usage"
+fi
 run_args=("${ci_suite_args[@]}")
 if [ "$counted" = 1 ]; then
     if [ -n "$against$history$shard" ]; then
@@ -87,11 +106,11 @@ if [ "$counted" = 1 ]; then
 fi
 baseline=results/baselines/$baseline_name.csv
 
-echo "== ci-bench: release build"
-swift build -c release --product simbench
-binary=.build/release/simbench
+echo "== ci-bench: release build of $SIMBENCH_PRODUCT"
+swift build -c release --product "$SIMBENCH_PRODUCT"
+binary=$(swift build -c release --show-bin-path)/$SIMBENCH_PRODUCT
 
-echo "== ci-bench: simbench run ${run_args[*]}"
+echo "== ci-bench: $SIMBENCH_PRODUCT run ${run_args[*]}"
 
 # shellcheck disable=SC2206 # the flags are words by design
 compare_flags=(${SIMBENCH_COMPARE_FLAGS:-})
@@ -130,7 +149,7 @@ if [ -n "$against" ]; then
         echo "ci-bench: --against and --update-baseline exclude each other" >&2
         exit "$exit_usage"
     fi
-    echo "== ci-bench: simbench ab --base $against ${pairs[*]} ${compare_flags[*]}"
+    echo "== ci-bench: $SIMBENCH_PRODUCT ab --base $against ${pairs[*]} ${compare_flags[*]}"
     set +e
     # No run arguments: ab's default is the CI suite, read from Benchmarks/ci.conf by simbench
     # and handed to both builds as words (the base's simbench may predate `run --suite`).
@@ -161,11 +180,11 @@ run_status=$?
 set -e
 cat "$out/run.txt"
 if [ "$run_status" -ne "$exit_success" ]; then
-    echo "ci-bench: simbench run failed with status $run_status" >&2
+    echo "ci-bench: $SIMBENCH_PRODUCT run failed with status $run_status" >&2
     exit "$run_status"
 fi
 
-echo "== ci-bench: simbench compare $baseline $current ${compare_flags[*]}"
+echo "== ci-bench: $SIMBENCH_PRODUCT compare $baseline $current ${compare_flags[*]}"
 set +e
 "$binary" compare "$baseline" "$current" "${compare_flags[@]}"
 status=$?

@@ -120,7 +120,7 @@ for i in $(seq 1 "$pairs"); do
     aa="no change"
     if [ -n "$(ruler_figures "$out/aa$i.json" regression 'ruler|ruler-twin')" ]; then
         false_positives=$((false_positives + 1))
-        aa="REGRESSION (false positive)"
+        aa="regression flagged (false positive)"
     elif [ -n "$(ruler_figures "$out/aa$i.json" improvement 'ruler|ruler-twin')" ]; then
         flagged_aa=$((flagged_aa + 1))
         aa="improvement flagged"

@@ -168,6 +168,30 @@ struct ABCommandTests {
         #expect(second.standardOutput.contains("no CI from fewer"), "\(second.standardOutput)")
         #expect(!FileManager.default.fileExists(atPath: scratch.path("results/ab/base-2.csv")))
 
+        // The same as JSON (`--format json`, what the proof scripts read): compare's document,
+        // titled ab, the twin listed on the head's side only, the ruler a figure. Both builds
+        // are reused; only the two runs are new.
+        let json = try SimBenchBinary.run(
+            [
+                "ab", "--base", "HEAD~1", "--pairs", "1", "--ignore-params",
+                "--base-args=--variant ruler", "--layouts", "off", "--format", "json", "--",
+            ]
+                + ABCommandTests.runArguments,
+            in: scratch.url, timeout: 600)
+        #expect(json.status == 0, "\(json.standardError)")
+        let document = try #require(
+            try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8))
+                as? [String: Any], "\(json.standardOutput)")
+        #expect(document["schema"] as? String == ResultsComparison.jsonSchema)
+        #expect(document["title"] as? String == "simbench ab")
+        let onlyInCurrent = try #require(document["onlyInCurrent"] as? [[String: String]])
+        #expect(onlyInCurrent.contains { $0["variant"] == "ruler-twin" }, "\(onlyInCurrent)")
+        let figures = try #require(document["figures"] as? [[String: Any]])
+        #expect(
+            figures.contains {
+                $0["variant"] as? String == "ruler" && $0["scenario"] as? String == "calibrate"
+            }, "\(figures)")
+
         // A wrong outcome (selftest's off-by-one, wrong on purpose) stops ab at the first run
         // with status 3, naming the build and the variant.
         let wrong = try SimBenchBinary.run(
