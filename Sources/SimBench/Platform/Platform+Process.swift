@@ -1,3 +1,5 @@
+import Foundation
+
 extension Platform {
     /// This binary's path, to start again as a child: one that survives a relative
     /// `argv[0]` and a changed working directory where the platform says it (Linux's
@@ -5,11 +7,10 @@ extension Platform {
     /// `argv[0]` against the working directory and `PATH`.
     static func executablePath() -> String {
         #if os(Linux) && !SIMBENCH_PORTABLE
-            var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-            let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-            if count > 0 {
-                return String(
-                    decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            if let path = try? FileManager.default.destinationOfSymbolicLink(
+                atPath: "/proc/self/exe")
+            {
+                return path
             }
         #elseif canImport(Darwin)
             var size = UInt32(PATH_MAX) + 1
@@ -40,7 +41,9 @@ extension Platform {
     /// `machdep.cpu.brand_string`); nil where it cannot be read.
     static func processorModel() -> String? {
         #if os(Linux) && !SIMBENCH_PORTABLE
-            guard let info = readSmallFile("/proc/cpuinfo", capacity: 1 << 16) else { return nil }
+            guard let info = try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8) else {
+                return nil
+            }
             for line in info.split(separator: "\n") where line.hasPrefix("model name") {
                 if let colon = line.firstIndex(of: ":") {
                     return String(line[line.index(after: colon)...])
