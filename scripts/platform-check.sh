@@ -11,8 +11,8 @@ set -euo pipefail
 root="${1:-$(cd "$(dirname "$0")/.." && pwd)}"
 cd "$root"
 
-swift_files=$(find Sources Benchmarks Tests/HarnessAlone Tests/MechanismProbes -name '*.swift' \
-    -not -path 'Sources/SimBench/Platform/*' -not -path 'Sources/SimBenchPlugins/*' | sort)
+mapfile -t swift_files < <(find Sources Benchmarks Tests/HarnessAlone Tests/MechanismProbes \
+    -name '*.swift' -not -path 'Sources/SimBench/Platform/*' -not -path 'Sources/SimBenchPlugins/*' | sort)
 
 # What only Linux (or glibc) offers. A call is the name followed by "(".
 linux_calls='sched_[gs]etaffinity|malloc_trim|malloc_usable_size|mallopt|pipe2|dup3|closefrom|prctl|perf_event_open|gettid|syscall|epoll_[a-z_]+|inotify_[a-z_]+|eventfd|signalfd|timerfd_[a-z_]+|sysinfo|get_nprocs[a-z_]*|linkat|memfd_create|sendfile|splice|getauxval'
@@ -28,25 +28,24 @@ report() {
 code_matches() {
     local pattern="$1"
     shift
-    # shellcheck disable=SC2068
-    grep -nE "$pattern" $@ /dev/null | grep -vE '^[^:]+:[0-9]+:[[:space:]]*//' || true
+    grep -nE "$pattern" "$@" /dev/null | grep -vE '^[^:]+:[0-9]+:[[:space:]]*//' || true
 }
 
 while IFS= read -r hit; do
     [ -n "$hit" ] && report "$hit: imports the C library (only Sources/SimBench/Platform/ may)"
-done < <(code_matches '^[[:space:]]*(@_exported[[:space:]]+)?((public|package|internal|private|fileprivate)[[:space:]]+)?import[[:space:]]+(Glibc|Darwin|Musl)\b' $swift_files)
+done < <(code_matches '^[[:space:]]*(@_exported[[:space:]]+)?((public|package|internal|private|fileprivate)[[:space:]]+)?import[[:space:]]+(Glibc|Darwin|Musl)\b' "${swift_files[@]}")
 
 while IFS= read -r hit; do
     [ -n "$hit" ] && report "$hit: reads /proc or /sys (Linux only: add a Platform member)"
-done < <(code_matches '"/(proc|sys)(/|")' $swift_files)
+done < <(code_matches '"/(proc|sys)(/|")' "${swift_files[@]}")
 
 while IFS= read -r hit; do
     [ -n "$hit" ] && report "$hit: calls a Linux-only function (add a Platform member)"
-done < <(code_matches "\\b($linux_calls)[[:space:]]*\\(" $swift_files)
+done < <(code_matches "\\b($linux_calls)[[:space:]]*\\(" "${swift_files[@]}")
 
 while IFS= read -r hit; do
     [ -n "$hit" ] && report "$hit: uses a Linux-only name (add a Platform member)"
-done < <(code_matches "\\b($linux_names)\\b|\"LD_PRELOAD\"" $swift_files)
+done < <(code_matches "\\b($linux_names)\\b|\"LD_PRELOAD\"" "${swift_files[@]}")
 
 for file in Sources/CSimBenchSystem/*.c; do
     if grep -qE "\\b($linux_calls)[[:space:]]*\\(|\\b($linux_names)\\b|<linux/|<malloc\\.h>" "$file" \
@@ -55,9 +54,8 @@ for file in Sources/CSimBenchSystem/*.c; do
     fi
 done
 
-swift_count=$(echo "$swift_files" | wc -l)
 if [ "$failures" -gt 0 ]; then
     echo "platform-check: $failures finding(s) outside the platform layer" >&2
     exit 1
 fi
-echo "platform-check: $swift_count Swift files outside Sources/SimBench/Platform/ and the C shim pass"
+echo "platform-check: ${#swift_files[@]} Swift files outside Sources/SimBench/Platform/ and the C shim pass"
