@@ -2,15 +2,19 @@
 # A short release run of the default suite; checks that the CSV came out with every default
 # scenario, that each scenario's variants (the floor aside) agree on the checksum, and that the selftest's
 # wrong variant is caught (exit status 3).
+#
+# Usage: scripts/smoke-run.sh [BINARY [FLAG…]]   (default: .build/release/simbench; each FLAG
+# is added to both runs, e.g. --allow-debug for a debug binary)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # shellcheck source=scripts/exit-status.sh
 source scripts/exit-status.sh
-binary=.build/release/simbench
+binary=${1:-.build/release/simbench}
+extra=("${@:2}")
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 
-"$binary" run --machines 200 --events 50 --rounds 3 --warmup 1 --quiet --csv "$out/smoke.csv"
+"$binary" run --machines 200 --events 50 --rounds 3 --warmup 1 --quiet --csv "$out/smoke.csv" "${extra[@]}"
 
 python3 - "$out/smoke.csv" <<'PY'
 import csv, sys
@@ -29,7 +33,7 @@ PY
 
 status=$exit_success
 "$binary" run --scenario selftest --machines 10 --events 10 --rounds 1 --warmup 0 --quiet \
-    --csv "$out/selftest.csv" > /dev/null 2>&1 || status=$?
+    --csv "$out/selftest.csv" "${extra[@]}" > /dev/null 2>&1 || status=$?
 if [ "$status" -ne "$exit_wrong_outcome" ]; then
     echo "selftest: expected exit status $exit_wrong_outcome (wrong outcome) for the wrong variant, got $status" >&2
     exit 1

@@ -4,7 +4,9 @@
 #include <errno.h>
 #include <sched.h>
 
-#ifdef __linux__
+#include "Platform.h"
+
+#ifdef SIMBENCH_LINUX
 static __thread cpu_set_t saved_cores;
 static __thread int has_saved_cores;
 

@@ -1,8 +1,15 @@
 #include "SimBenchMemory.h"
 
+#include "Platform.h"
+
+#ifdef SIMBENCH_LINUX
 #include <malloc.h>
 
 void simbench_release_free_memory(void) { malloc_trim(0); }
+#else
+// No portable way to hand the allocator's free pages back: between scenarios they stay.
+void simbench_release_free_memory(void) {}
+#endif
 
 // SwiftPM compiles C targets with the sanitizer flags of the build, so this file knows.
 int simbench_sanitized(void) {

@@ -3,12 +3,16 @@
 
 #define _GNU_SOURCE
 #include <errno.h>
+
+#include "Platform.h"
+
+#include "SimBenchPerfEvents.h"
+
+#ifdef SIMBENCH_LINUX
 #include <linux/perf_event.h>
 #include <string.h>
 #include <sys/syscall.h>
 #include <unistd.h>
-
-#include "SimBenchPerfEvents.h"
 
 int simbench_perf_open_instructions(int tid) {
     struct perf_event_attr attributes;
@@ -39,3 +43,17 @@ int64_t simbench_perf_read(int fd) {
 void simbench_perf_close(int fd) {
     close(fd);
 }
+#else
+// No perf events: -ENOSYS, which InstructionCounter reports as unavailable with its reason.
+int simbench_perf_open_instructions(int tid) {
+    (void)tid;
+    return -ENOSYS;
+}
+
+int64_t simbench_perf_read(int fd) {
+    (void)fd;
+    return -ENOSYS;
+}
+
+void simbench_perf_close(int fd) { (void)fd; }
+#endif

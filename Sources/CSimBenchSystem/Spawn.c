@@ -21,7 +21,9 @@
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
-#ifdef __linux__
+#include "Descriptors.h"
+#include "Platform.h"
+#ifdef SIMBENCH_LINUX
 #include <sys/prctl.h>
 #endif
 
@@ -49,7 +51,7 @@ static int moved_up(int descriptor, int lowest) {
 
 static void lifeline_create(void) {
     int ends[2];
-    if (pipe2(ends, O_CLOEXEC) != 0) {
+    if (simbench_pipe_cloexec(ends) != 0) {
         return;
     }
     // Above the descriptors a child is given (0 to 4), so that placing them never
@@ -156,7 +158,7 @@ static _Noreturn void become_child(
     // compilers of a build, for example) together with it; and a terminal's ^C reaches the
     // parent alone, which then ends its children itself.
     setpgid(0, 0);
-#ifdef __linux__
+#ifdef SIMBENCH_LINUX
     // Killed when the parent ends, even by SIGKILL. Set after fork, so the parent may already
     // have ended: then this child was re-parented, and ends now.
     if (death_signal != 0 && prctl(PR_SET_PDEATHSIG, death_signal) != 0) {
@@ -187,12 +189,12 @@ static _Noreturn void become_child(
     if (failure == 0 && lifeline_read >= 0 && dup2(lifeline_read, SIMBENCH_LIFELINE_FD) < 0) {
         failure = errno;
     }
-    if (failure == 0 && dup3(report, SIMBENCH_LIFELINE_FD + 1, O_CLOEXEC) < 0) {
+    if (failure == 0 && simbench_dup_cloexec(report, SIMBENCH_LIFELINE_FD + 1) < 0) {
         failure = errno;
     }
     if (failure == 0) {
         report = SIMBENCH_LIFELINE_FD + 1;
-        closefrom(SIMBENCH_LIFELINE_FD + 2);
+        simbench_close_from(SIMBENCH_LIFELINE_FD + 2);
     }
     if (failure == 0 && directory != NULL && chdir(directory) != 0) {
         failure = errno;
@@ -214,7 +216,7 @@ int simbench_spawn(
     int input, int output, int error, int death_signal, pid_t *pid) {
     pthread_once(&lifeline_once, lifeline_create);
     int report[2];
-    if (pipe2(report, O_CLOEXEC) != 0) {
+    if (simbench_pipe_cloexec(report) != 0) {
         return errno;
     }
     report[1] = moved_up(report[1], 10);

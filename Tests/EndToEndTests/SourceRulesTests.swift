@@ -64,7 +64,8 @@ struct SourceRulesTests {
         // What the harness and the command line read: the child role, the allocation
         // library, and the system's own variables.
         let allowed: Set = [
-            "requestVariable", "libraryVariable", "\"LD_PRELOAD\"", "\"PATH\"", "\"COLUMNS\"",
+            "requestVariable", "libraryVariable", "Platform.preloadVariable", "\"PATH\"",
+            "\"COLUMNS\"",
         ]
         for read in reads {
             #expect(allowed.contains(read.key), "\(read.file) reads \(read.key)")

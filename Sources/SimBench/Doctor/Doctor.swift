@@ -1,5 +1,4 @@
 import Foundation
-import Glibc
 import SimBenchCore
 
 /// `simbench doctor`: checks that this host and this build can produce numbers worth
@@ -187,6 +186,7 @@ public struct Doctor: Sendable {
                 ?? Check(
                     name: "instructions", verdict: .pass,
                     detail: "perf_event_open counts instructions"))
+        checks += platformChecks()
         var loads = [Double](repeating: 0, count: 3)
         let cores = ProcessInfo.processInfo.activeProcessorCount
         // The load is a moment's noise, not this build's fitness: a deterministic doctor

@@ -1,5 +1,4 @@
 import CSimBenchSystem
-import Glibc
 
 /// Children started while the calling thread is kept on one core: each child, and every
 /// thread it makes, inherits the mask (`sched_setaffinity`), so a whole run goes on one core

@@ -1,5 +1,4 @@
 import CSimBenchSystem
-import Glibc
 
 /// Writing a regular file whole or not at all, leaving no temporary file behind even when
 /// the process is killed.
@@ -65,12 +64,11 @@ public enum AtomicFile {
         if unnamed >= 0 {
             defer { close(unnamed) }
             try fill(unnamed, with: bytes, mode: mode, name: name)
-            if linkat(AT_FDCWD, "/proc/self/fd/\(unnamed)", AT_FDCWD, path, AT_SYMLINK_FOLLOW) == 0
-            {
+            if Platform.nameUnnamedFile(unnamed, at: path) == 0 {
                 return true
             }
             if errno == EEXIST { return false }
-            guard errno == ENOENT, access("/proc/self/fd", F_OK) != 0 else {
+            guard errno == ENOENT, Platform.cannotNameUnnamedFiles else {
                 throw FileError(path: name, reason: errnoText())
             }
             // No way to name an unnamed file here (no /proc): fall back to a named one.
@@ -78,7 +76,7 @@ public enum AtomicFile {
         return try withNamedTemporary(in: directory, holding: bytes, mode: mode, name: name) {
             temporary, descriptor throws(FileError) in
             let closed = close(descriptor) == 0
-            let linked = closed && Glibc.link(temporary, path) == 0
+            let linked = closed && Platform.hardLink(temporary, path) == 0
             let reason = errno
             unlink(temporary)
             if linked { return true }
@@ -173,13 +171,12 @@ public enum AtomicFile {
         _ descriptor: Int32, to path: String, directory: String, replacing exists: Bool,
         name: String
     ) throws(FileError) -> Bool {
-        let procPath = "/proc/self/fd/\(descriptor)"
         func linkTo(_ destination: String) -> Int32 {
-            linkat(AT_FDCWD, procPath, AT_FDCWD, destination, AT_SYMLINK_FOLLOW)
+            Platform.nameUnnamedFile(descriptor, at: destination)
         }
         if !exists {
             if linkTo(path) == 0 { return true }
-            if errno == ENOENT && access("/proc/self/fd", F_OK) != 0 { return false }
+            if errno == ENOENT && Platform.cannotNameUnnamedFiles { return false }
             // EEXIST: created meanwhile; replace it like any existing file.
             guard errno == EEXIST else { throw FileError(path: name, reason: errnoText()) }
         }
@@ -189,7 +186,7 @@ public enum AtomicFile {
             defer { Interruption.forget(slot) }
             guard linkTo(temporary) == 0 else {
                 if errno == EEXIST { continue }
-                if errno == ENOENT && access("/proc/self/fd", F_OK) != 0 { return false }
+                if errno == ENOENT && Platform.cannotNameUnnamedFiles { return false }
                 throw FileError(path: name, reason: errnoText())
             }
             guard rename(temporary, path) == 0 else {

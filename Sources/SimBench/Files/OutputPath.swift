@@ -1,4 +1,3 @@
-import Glibc
 import Synchronization
 
 /// A file a command will write (`--csv`, `--raw`, `--append`, `export --out`, `merge --out`,

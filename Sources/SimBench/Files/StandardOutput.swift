@@ -1,5 +1,4 @@
 import CSimBenchSystem
-import Glibc
 
 /// Standard output, written and checked in one place.
 ///

@@ -1,5 +1,4 @@
 import CSimBenchSystem
-import Glibc
 
 /// The number of allocator calls the whole process has made, from the allocation counter
 /// (Sources/CAllocationInterposer), which interposes glibc's allocator.
@@ -30,7 +29,7 @@ public enum AllocationCounter {
     /// preloaded library's, or the executable's own where a test bundle links the counter.
     private static let entry: Entry? = {
         func function<F>(_ name: String, as type: F.Type) -> F? {
-            guard let address = dlsym(nil, name) else { return nil }
+            guard let address = Platform.symbol(named: name) else { return nil }
             return unsafeBitCast(address, to: type)
         }
         guard
@@ -72,7 +71,8 @@ public enum AllocationCounter {
     /// Why allocations cannot be counted by this build at all, or `nil` when they can (in
     /// the allocation pass).
     public static var unavailableReason: String? {
-        isUnderSanitizer ? "allocation counting: not counted under a sanitizer" : nil
+        if let reason = Platform.allocationCountingUnavailable { return reason }
+        return isUnderSanitizer ? "allocation counting: not counted under a sanitizer" : nil
     }
 
     /// The allocator calls of every thread so far; monotonic; 0 without a counter.

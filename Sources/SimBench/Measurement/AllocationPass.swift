@@ -18,7 +18,7 @@ import Foundation
 /// the timed rounds, for every scenario, a run in several processes and the asynchronous variants.
 public enum AllocationPass {
     /// The file name of the counter library, built by the AllocationLibrary plugin.
-    public static let libraryName = "libsimbench-allocations.so"
+    public static let libraryName = Platform.sharedLibrary("simbench-allocations")
 
     /// Set by a user to use another copy of the counter library.
     public static let libraryVariable = "SIMBENCH_ALLOCATION_LIBRARY"
@@ -77,12 +77,13 @@ public enum AllocationPass {
                         "\(libraryName) not found beside \(executable) (set \(libraryVariable) to its path)"
                 ))
         }
-        let preload = [library, ProcessInfo.processInfo.environment["LD_PRELOAD"]]
+        let preload = [library, ProcessInfo.processInfo.environment[Platform.preloadVariable]]
             .compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: ":")
         do {
             let report: ChildReport<ConfigurationCounts> = try ChildRole.run(
                 .allocationPass, of: plan, command: [executable],
-                variables: ["LD_PRELOAD": preload], scratch: ChildRole.scratchPrefix("allocations"),
+                variables: [Platform.preloadVariable: preload],
+                scratch: ChildRole.scratchPrefix("allocations"),
                 standardError: .capture)
             return .success(Counts(configurations: try report.parts(for: plan)))
         } catch {

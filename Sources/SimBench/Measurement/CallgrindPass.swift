@@ -1,5 +1,4 @@
 import Foundation
-import Glibc
 
 /// `run --instructions callgrind`: each synchronous variant's instructions per event and
 /// estimated cycles per event, counted under Valgrind's Callgrind in a pass of its own
@@ -72,6 +71,7 @@ public enum CallgrindPass {
     /// Finds `valgrind` and a way to strip debug info, on `PATH` (and, for `llvm-objcopy`,
     /// beside the Swift toolchain's `swift`).
     public static func locateTools() throws(Unavailable) -> Tools {
+        if let reason = Platform.valgrindUnavailable { throw Unavailable(reason: reason) }
         guard let valgrind = executable(named: "valgrind") else {
             throw Unavailable(reason: "valgrind not found on PATH; \(installHint)")
         }

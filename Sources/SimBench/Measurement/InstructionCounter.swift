@@ -1,11 +1,5 @@
 import CSimBenchSystem
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#endif
-
 /// Counts the user-space instructions the whole process retires, through `perf_event_open`.
 ///
 /// One hardware counter is opened per thread alive at creation (from `/proc/self/task`),
@@ -21,7 +15,7 @@ public final class InstructionCounter: Sendable {
     /// Opens the counters; throws `InstructionCounterUnavailable` where the kernel refuses.
     public init() throws(InstructionCounterUnavailable) {
         var opened = [Int32]()
-        for thread in InstructionCounter.threadIDs() ?? [0] {
+        for thread in Platform.threadIDs() ?? [0] {
             let result = simbench_perf_open_instructions(thread)
             if result >= 0 {
                 opened.append(result)
@@ -61,20 +55,6 @@ public final class InstructionCounter: Sendable {
             return error.description
         }
     }
-
-    /// The IDs of the process's threads, or `nil` if `/proc/self/task` cannot be listed.
-    private static func threadIDs() -> [Int32]? {
-        guard let directory = opendir("/proc/self/task") else { return nil }
-        defer { closedir(directory) }
-        var threads = [Int32]()
-        while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
-                String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
-            }
-            if let thread = Int32(name) { threads.append(thread) }
-        }
-        return threads.isEmpty ? nil : threads
-    }
 }
 
 /// Why the kernel refused to count instructions: one line, printed once.
@@ -83,6 +63,7 @@ public struct InstructionCounterUnavailable: Error, CustomStringConvertible, Sen
     public let errorNumber: Int32
 
     public var description: String {
+        guard Platform.isLinux else { return "perf_event_open: \(Platform.notLinux)" }
         let meaning: String
         switch errorNumber {
         case ENOENT, EOPNOTSUPP, ENODEV:

@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#endif
-
 /// The memory a run may use here: the smallest of every limit that applies, and which one
 /// that is, for the refusal to name.
 ///
@@ -43,13 +37,16 @@ struct MemoryBudget: Sendable, Equatable {
                     bytes: available, limit: "the \(formatBytes(available)) of memory available now"
                 ))
         }
-        let status = processStatus()
+        let status = Platform.processMemoryStatus()
         let resident = status["VmRSS"] ?? 0
         for (resource, name, taken) in [
-            (RLIMIT_AS, "address-space limit (RLIMIT_AS, ulimit -v)", status["VmSize"]),
-            (RLIMIT_DATA, "data-segment limit (RLIMIT_DATA, ulimit -d)", status["VmData"]),
+            (
+                Platform.MemoryLimit.addressSpace, "address-space limit (RLIMIT_AS, ulimit -v)",
+                status["VmSize"]
+            ),
+            (.data, "data-segment limit (RLIMIT_DATA, ulimit -d)", status["VmData"]),
         ] {
-            guard let cap = resourceLimit(resource) else { continue }
+            guard let cap = Platform.memoryLimit(resource) else { continue }
             let beyondResident = (taken ?? 0) > resident ? (taken ?? 0) - resident : 0
             limits.append(
                 MemoryBudget(
@@ -65,54 +62,12 @@ struct MemoryBudget: Sendable, Equatable {
         return limits
     }
 
-    /// The soft limit on `resource`, in bytes; nil when unlimited.
-    private static func resourceLimit(_ resource: __rlimit_resource) -> UInt64? {
-        var limit = rlimit()
-        guard getrlimit(__rlimit_resource_t(resource.rawValue), &limit) == 0,
-            limit.rlim_cur != rlim_t.max  // RLIM_INFINITY
-        else { return nil }
-        return UInt64(limit.rlim_cur)
-    }
-
-    /// `/proc/self/status`'s `Vm…` lines, in bytes.
-    private static func processStatus() -> [String: UInt64] {
-        guard let text = readSmallFile("/proc/self/status", capacity: 8192) else { return [:] }
-        var values = [String: UInt64]()
-        for line in text.split(separator: "\n") where line.hasPrefix("Vm") {
-            // "VmSize:	  123456 kB"
-            let parts = line.split(whereSeparator: { $0 == ":" || $0 == " " || $0 == "\t" })
-            if parts.count >= 2, let kilobytes = UInt64(parts[1]) {
-                values[String(parts[0])] = kilobytes * 1024
-            }
-        }
-        return values
-    }
-
     // MARK: - cgroups
 
     /// This process's cgroup memory limit and the file it comes from (`memory.max`,
     /// `memory.limit_in_bytes`); nil when none is set.
     static func cgroupLimit() -> (bytes: UInt64, file: String)? {
-        // "0::/user.slice/…" (v2), "7:memory:/docker/…" (v1).
-        let membership = readSmallFile("/proc/self/cgroup", capacity: 4096) ?? ""
-        var candidates = [(path: String, file: String)]()
-        for line in membership.split(separator: "\n") {
-            let fields = line.split(separator: ":", maxSplits: 2, omittingEmptySubsequences: false)
-            guard fields.count == 3 else { continue }
-            let group = String(fields[2])
-            if fields[0] == "0" && fields[1].isEmpty {
-                candidates.append(("/sys/fs/cgroup\(group)/memory.max", "memory.max"))
-            } else if fields[1].split(separator: ",").contains("memory") {
-                candidates.append(
-                    ("/sys/fs/cgroup/memory\(group)/memory.limit_in_bytes", "memory.limit_in_bytes")
-                )
-            }
-        }
-        // Inside a container the group's own path is often not mounted: its root is.
-        candidates += [
-            ("/sys/fs/cgroup/memory.max", "memory.max"),
-            ("/sys/fs/cgroup/memory/memory.limit_in_bytes", "memory.limit_in_bytes"),
-        ]
+        let candidates = Platform.cgroupMemoryFiles()
         for candidate in candidates {
             if let bytes = cgroupMemoryLimit(at: candidate.path) {
                 return (bytes, candidate.file)
@@ -124,21 +79,10 @@ struct MemoryBudget: Sendable, Equatable {
     /// The limit in a cgroup memory file at `path`: a number of bytes; nil for `max` (v2:
     /// none), for v1's "none" (a number past 2^62), or when the file cannot be read.
     static func cgroupMemoryLimit(at path: String) -> UInt64? {
-        guard let text = readSmallFile(path, capacity: 64) else { return nil }
+        guard let text = Platform.readSmallFile(path, capacity: 64) else { return nil }
         let value = text.trimmingCharacters(in: " \n\t")
         guard let bytes = UInt64(value), bytes < 1 << 62 else { return nil }
         return bytes
-    }
-
-    /// A small text file such as a `/proc` or `/sys` entry, or nil.
-    private static func readSmallFile(_ path: String, capacity: Int) -> String? {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return nil }
-        defer { close(descriptor) }
-        var bytes = [UInt8](repeating: 0, count: capacity)
-        let length = bytes.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-        guard length > 0 else { return nil }
-        return String(decoding: bytes[..<length], as: UTF8.self)
     }
 }
 

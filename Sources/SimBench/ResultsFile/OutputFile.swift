@@ -1,5 +1,4 @@
 import Foundation
-import Glibc
 
 /// Every file simbench writes (results and raw CSVs, SVG doodles, JSON exports): checked
 /// writable before any work, written whole or not at all; and RFC 4180 CSV records.

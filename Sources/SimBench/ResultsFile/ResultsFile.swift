@@ -1,5 +1,3 @@
-import Glibc
-
 /// A results CSV read back and validated: what `compare`, `merge`, `export`, `baseline save`
 /// and `--append` work on.
 ///

@@ -1,5 +1,3 @@
-import Glibc
-
 /// The checks every row of a results file passes, each row whole before the next, in this
 /// order: its shape, each cell, each interval, an `ok` row's median, and that no earlier row
 /// measures the same (scenario, params, sweep, variant), in the same run for a history.

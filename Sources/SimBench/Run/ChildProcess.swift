@@ -1,5 +1,4 @@
 import CSimBenchSystem
-import Glibc
 
 /// A child process, started and waited for; the one place simbench starts a child.
 ///

@@ -11,12 +11,8 @@ import Foundation
 /// and tags every sample with its child's index, so that the intervals resample processes
 /// before rounds (`ProcessGroups`).
 public enum ProcessPool {
-    /// This binary, to start as a child: `/proc/self/exe`, which survives a relative
-    /// `argv[0]` and a changed working directory.
-    public static var currentExecutable: String {
-        (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
-            ?? CommandLine.arguments[0]
-    }
+    /// This binary, to start as a child (`Platform.executablePath()`).
+    public static var currentExecutable: String { Platform.executablePath() }
 
     /// Why a child failed: its exit status or what it left.
     public struct ChildFailure: Error, CustomStringConvertible {

@@ -1,5 +1,4 @@
 import Foundation
-import Glibc
 
 /// The machine and build a run happened on, printed with the results and stored in every
 /// CSV row, so that a number is never separated from where it was measured.
@@ -77,15 +76,7 @@ public struct RunEnvironment: Sendable, Equatable {
     }
 
     private static func cpuModel() -> String {
-        guard let info = try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8) else {
-            return "unknown"
-        }
-        for line in info.split(separator: "\n") where line.hasPrefix("model name") {
-            if let colon = line.firstIndex(of: ":") {
-                return line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
-            }
-        }
-        return "unknown"
+        Platform.processorModel()?.trimmingCharacters(in: .whitespaces) ?? "unknown"
     }
 
     private static func operatingSystem() -> String {

@@ -1,5 +1,4 @@
 import Foundation
-import Glibc
 
 /// Named baselines: results CSVs kept under `results/baselines/NAME.csv`.
 ///

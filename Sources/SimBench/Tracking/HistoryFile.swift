@@ -1,5 +1,3 @@
-import Glibc
-
 /// `--append PATH`: a history of runs in one CSV that only ever grows.
 ///
 /// Every run adds its rows (each carries its run id, timestamp and git commit) at the end;

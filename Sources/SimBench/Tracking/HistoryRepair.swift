@@ -1,5 +1,3 @@
-import Glibc
-
 /// The steps of `HistoryFile.repairedLength`, each refusing, with `damage` and why, what no
 /// interrupted append leaves.
 struct HistoryRepair {

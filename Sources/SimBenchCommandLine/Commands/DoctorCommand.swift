@@ -44,6 +44,8 @@ struct DoctorCommand: Command {
           counting       whether run --instructions callgrind counts: valgrind found, its version, and
                          a probe of \(rulerProbe): \(rulerName) and its twin
                          count alike, the step counts as much more as it works (no valgrind: a warning)
+          platform       the platform, then each capability (clocks, memory, instruction and allocation
+                         counts, unnamed files, one core …): ok and how it is had, or unavailable and why
           load           whether other work competes for the cores (not with --deterministic)
           scaling        every variant of every scenario at its default events and at \(Doctor.growthFactor)×:
                          its CPU time must grow at least \(String(format: "%g", Doctor.minimumGrowth))×, or its work was optimised

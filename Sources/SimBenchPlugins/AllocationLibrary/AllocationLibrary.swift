@@ -13,25 +13,33 @@ import PackagePlugin
 @main
 struct AllocationLibrary: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
-        let compiler = try context.tool(named: "clang")
-        let source = context.package.directoryURL
-            .appending(path: "Sources/CAllocationInterposer/AllocationCounter.c")
-        let headers = context.package.directoryURL
-            .appending(path: "Sources/CAllocationInterposer/include")
-        let library = context.pluginWorkDirectoryURL.appending(path: "libsimbench-allocations.so")
-        return [
-            .buildCommand(
-                displayName: "Building the allocation counter library",
-                executable: compiler.url,
-                // Optimised whatever the build's configuration: the counted child pays it on
-                // every allocation. No sanitizer: a sanitizer's runtime owns the allocator,
-                // and the harness never preloads this into a sanitized build.
-                arguments: [
-                    "-shared", "-fPIC", "-O2", "-std=c11", "-Wall", "-Werror",
-                    "-fvisibility=hidden", "-I", headers.path, "-o", library.path, source.path,
-                ],
-                inputFiles: [source, headers.appending(path: "CAllocationInterposer.h")],
-                outputFiles: [library])
-        ]
+        #if os(macOS)
+            // The counter interposes glibc's allocator (__libc_malloc …), which macOS does
+            // not have: no library, and the harness says allocation counting is unavailable
+            // there (Platform.allocationCountingUnavailable) instead of failing the build.
+            return []
+        #else
+            let compiler = try context.tool(named: "clang")
+            let source = context.package.directoryURL
+                .appending(path: "Sources/CAllocationInterposer/AllocationCounter.c")
+            let headers = context.package.directoryURL
+                .appending(path: "Sources/CAllocationInterposer/include")
+            let library = context.pluginWorkDirectoryURL.appending(
+                path: "libsimbench-allocations.so")
+            return [
+                .buildCommand(
+                    displayName: "Building the allocation counter library",
+                    executable: compiler.url,
+                    // Optimised whatever the build's configuration: the counted child pays it on
+                    // every allocation. No sanitizer: a sanitizer's runtime owns the allocator,
+                    // and the harness never preloads this into a sanitized build.
+                    arguments: [
+                        "-shared", "-fPIC", "-O2", "-std=c11", "-Wall", "-Werror",
+                        "-fvisibility=hidden", "-I", headers.path, "-o", library.path, source.path,
+                    ],
+                    inputFiles: [source, headers.appending(path: "CAllocationInterposer.h")],
+                    outputFiles: [library])
+            ]
+        #endif
     }
 }

@@ -1,18 +1,16 @@
-#if canImport(Glibc)
-    import Glibc
-#endif
-
 /// The resident-memory high-water mark of one region of a run.
 ///
 /// `ru_maxrss` only ever grows over a process's life, so after a large scenario it says
 /// nothing about a small one. Linux resets the mark when "5" is written to
 /// `/proc/self/clear_refs` and reports it as `VmHWM` in `/proc/self/status`; where either
-/// is missing the peak is unknown (nil) rather than misleading.
+/// is missing (and on every other platform: POSIX offers no reset) the peak is unknown (nil)
+/// rather than misleading.
 enum PeakResidentMemory {
     /// Starts a new region: the high-water mark drops to the current resident size.
     /// Returns whether the reset took effect.
     @discardableResult
     static func reset() -> Bool {
+        guard Platform.isLinux else { return false }
         let descriptor = open("/proc/self/clear_refs", O_WRONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return false }
         defer { close(descriptor) }
@@ -21,6 +19,7 @@ enum PeakResidentMemory {
 
     /// The high-water mark since the last reset, in bytes.
     static func current() -> UInt64? {
+        guard Platform.isLinux else { return nil }
         let descriptor = open("/proc/self/status", O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }

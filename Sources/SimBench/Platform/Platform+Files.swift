@@ -1,0 +1,31 @@
+extension Platform {
+    /// Gives the unnamed file `descriptor` (from `simbench_open_unnamed`, Linux's
+    /// `O_TMPFILE`) the name `path`: `linkat` through `/proc/self/fd`, which fails rather
+    /// than replace a file. Returns 0, or -1 with `errno` set (`EEXIST`: `path` exists).
+    /// Elsewhere there are no unnamed files to name: -1 with `ENOTSUP`.
+    static func nameUnnamedFile(_ descriptor: Int32, at path: String) -> Int32 {
+        #if os(Linux) && !SIMBENCH_PORTABLE
+            return linkat(
+                AT_FDCWD, "/proc/self/fd/\(descriptor)", AT_FDCWD, path, AT_SYMLINK_FOLLOW)
+        #else
+            errno = ENOTSUP
+            return -1
+        #endif
+    }
+
+    /// Whether a failed `nameUnnamedFile` means this system cannot name unnamed files (no
+    /// `/proc/self/fd`: the caller falls back to a named temporary file), rather than a
+    /// failure to report.
+    static var cannotNameUnnamedFiles: Bool {
+        #if os(Linux) && !SIMBENCH_PORTABLE
+            return access("/proc/self/fd", F_OK) != 0
+        #else
+            return true
+        #endif
+    }
+
+    /// `link(existing, new)`, for callers whose own `link` hides the C library's.
+    static func hardLink(_ existing: String, _ new: String) -> Int32 {
+        link(existing, new)
+    }
+}

@@ -1,0 +1,85 @@
+import Testing
+
+@testable import SimBench
+
+/// What the platform layer offers, on Linux and on the portable path (`-DSIMBENCH_PORTABLE`):
+/// each measurement it cannot make is missing with its reason, never a zero.
+@Suite("platform: capabilities, and what the portable path reports missing")
+struct PlatformTests {
+    @Test("the clocks every platform keeps are available, and read")
+    func clocks() {
+        let capabilities = Platform.capabilities(executable: CommandLine.arguments[0])
+        for name in [
+            "wall clock", "thread CPU clock", "process CPU clock", "peak memory (process)",
+        ] {
+            let capability = capabilities.first { $0.name == name }
+            #expect(capability?.available == true, "\(name): \(String(describing: capability))")
+        }
+        #expect(threadCPUNanoseconds() > 0)
+        #expect(ResourceUsage.current().peakResidentBytes > 0)
+    }
+
+    @Test("every capability says how it is had or why not, each named once")
+    func everyCapabilitySaysWhy() {
+        let capabilities = Platform.capabilities(executable: CommandLine.arguments[0])
+        for capability in capabilities {
+            #expect(!capability.detail.isEmpty, "\(capability.name) says nothing")
+        }
+        #expect(Set(capabilities.map(\.name)).count == capabilities.count)
+    }
+
+    @Test(
+        "off Linux, the Linux-only measurements are missing with a reason, not zero",
+        .disabled(if: Platform.isLinux, "the Linux build has them")
+    )
+    func portableReportsMissing() throws {
+        #expect(ResourceUsage.currentResidentBytes() == nil)
+        #expect(ResourceUsage.availableBytes() == nil)
+        #expect(PeakResidentMemory.reset() == false)
+        #expect(PeakResidentMemory.current() == nil)
+        let refusal = #expect(throws: InstructionCounterUnavailable.self) {
+            try InstructionCounter()
+        }
+        #expect(refusal?.description.contains(Platform.notLinux) == true)
+        #expect(throws: OneCore.Refusal.self) { try OneCore.keeping {} }
+        let missing = Platform.capabilities(executable: CommandLine.arguments[0])
+            .filter { !$0.available }.map(\.name)
+        for name in [
+            "peak memory (per scenario)", "resident memory", "instruction counts (perf)",
+            "unnamed result files", "one core (explain)",
+        ] {
+            #expect(missing.contains(name), "\(name) should be unavailable here")
+        }
+    }
+
+    @Test(
+        "on Linux, the Linux measurements are there",
+        .enabled(if: Platform.isLinux, "the Linux build only")
+    )
+    func linuxHasThem() throws {
+        #expect(try #require(ResourceUsage.currentResidentBytes()) > 0)
+        #expect(ResourceUsage.availableBytes() != nil)
+        #expect(Platform.processorModel() != nil)
+        #expect(Platform.threadIDs()?.isEmpty == false)
+        let capabilities = Platform.capabilities(executable: CommandLine.arguments[0])
+        #expect(capabilities.first { $0.name == "unnamed result files" }?.available == true)
+    }
+
+    @Test("a written file comes out whole by whichever path the platform takes")
+    func atomicWriteWhole() throws {
+        var template = Array("/tmp/simbench-platform-XXXXXX".utf8CString)
+        let directory = try #require(mkdtemp(&template).map { String(cString: $0) })
+        defer {
+            unlink(directory + "/out.csv")
+            rmdir(directory)
+        }
+        let path = directory + "/out.csv"
+        #expect(try AtomicFile.create(path, with: Array("a,b\n".utf8), naming: "out.csv"))
+        #expect(try !AtomicFile.create(path, with: Array("c,d\n".utf8), naming: "out.csv"))
+        let descriptor = open(path, O_RDONLY)
+        defer { close(descriptor) }
+        var bytes = [UInt8](repeating: 0, count: 16)
+        #expect(read(descriptor, &bytes, 16) == 4)
+        #expect(String(decoding: bytes.prefix(4), as: UTF8.self) == "a,b\n")
+    }
+}
