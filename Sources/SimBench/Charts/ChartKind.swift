@@ -1,4 +1,4 @@
-/// What `simbench plot --chart KIND` draws.
+/// What a chart draws: one kind per chart the harness can draw.
 public enum ChartKind: String, Sendable, CaseIterable {
     /// A forest plot per configuration: each pattern's ratio to its baseline with its 95%
     /// interval on a log axis, a line at 1×, and the ratio net of the floor where measured.
@@ -16,10 +16,10 @@ public enum ChartKind: String, Sendable, CaseIterable {
     /// Each process's CPU ratio to the baseline, one dot per process: modes show as clusters.
     case processes
     /// Counted instructions per event by runtime mechanism: a stacked bar per variant,
-    /// baseline first (`run --instructions callgrind`).
+    /// baseline first (`InstructionSource.callgrind`).
     case mechanisms
 
-    /// One line for `--help`.
+    /// One line for a command's help.
     public var summary: String {
         switch self {
         case .ratios:

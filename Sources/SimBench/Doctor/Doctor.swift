@@ -28,7 +28,7 @@ public struct Doctor: Sendable {
     /// The variants of the tax check and of the allocation probe; none skips them.
     public let tax: TaxCheck?
     /// Only the checks whose verdict other work on the machine cannot change: no load
-    /// check, no tax and no ruler (`--deterministic`, what CI runs).
+    /// check, no tax and no ruler (deterministic, what CI runs).
     public let deterministic: Bool
 
     public init(
@@ -124,7 +124,7 @@ public struct Doctor: Sendable {
     }
 
     /// A plan of the doctor's; a run too large for this host's memory is refused naming
-    /// `--machines`, the doctor's one flag that sizes it, and `size`, the events per machine
+    /// `machines`, the doctor's one setting that sizes it, and `size`, the events per machine
     /// the doctor chose.
     private func plan(
         _ options: RunOptions, environment: RunEnvironment, size: String

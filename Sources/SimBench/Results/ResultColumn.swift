@@ -24,7 +24,7 @@ public struct ResultColumn: Sendable, Hashable, CustomStringConvertible {
         case text
     }
 
-    /// How `simbench export --format influx` writes the column, if at all.
+    /// How the InfluxDB export (`BenchmarkExport`) writes the column, if at all.
     public enum InfluxRole: Sendable {
         /// Identifies the series.
         case tag
@@ -382,14 +382,14 @@ extension ResultColumn {
         $0.estimatedPeakBytes
     }
 
-    // A sweep (`--machines 1000,10000`): which point of it the row is, part of its identity.
+    // A sweep (machines 1000 and 10000, say): which point of it the row is, part of its identity.
     public static let sweep = text("sweep", influx: .tag, readers: [.compare]) { $0.sweep }
 
     // How many rows the run wrote: a history reader counts each run's rows against it
     // (`ResultsFile`), and `repair-history` drops a run whose append was cut short.
     public static let runRows = count("run_rows") { $0.runRows.map { UInt64($0) } }
 
-    // Counts (`run --instructions`): where instructions_per_event comes from, and Callgrind's
+    // Counts (`RunOptions.instructions`): where instructions_per_event comes from, and Callgrind's
     // cycle estimate beside it.
     public static let estimatedCyclesPerEvent = figure(
         "estimated_cycles_per_event", unit: "", influx: .number,
@@ -418,7 +418,7 @@ extension ResultColumn {
     public static let processCPURatios = text("process_cpu_ratios") { row in
         row.processCPURatios.map { String(format: "%.4g", $0) }.joined(separator: ";")
     }
-    // What the intervals hold: the code layouts the processes ran (`run --layouts N`), and
+    // What the intervals hold: the code layouts the processes ran (`RunOptions.layouts`), and
     // what the intervals are built over, `rounds` of one process, `processes` or `layouts`
     // (`IntervalScope`).
     public static let layouts = count("layouts", influx: .integer, readers: [.merge]) {

@@ -5,9 +5,9 @@ public struct MetricComparison: Sendable, Equatable {
     public enum Metric: String, Sendable {
         case time
         case allocations = "allocs"
-        /// Instructions per event, counted (`run --instructions`).
+        /// Instructions per event, counted (`RunOptions.instructions`).
         case instructions
-        /// Callgrind's estimated cycles per event (`run --instructions callgrind`).
+        /// Callgrind's estimated cycles per event (`InstructionSource.callgrind`).
         case cycles
     }
 

@@ -68,7 +68,8 @@ struct PlotCommand: Command {
             throw ResultsFileError(
                 path: files.joined(separator: ", "), line: nil, column: nil,
                 message:
-                    "nothing to draw as --chart \(chart.rawValue): \(Charts.nothingToDraw(chart))")
+                    "nothing to draw as --chart \(chart.rawValue): \(Charts.nothingToDraw(chart).flagged)"
+            )
         }
         try DrawnFile.write(svg, to: output, path: outputPath, saying: "\(chart.rawValue) chart")
         return .success

@@ -1,4 +1,4 @@
-/// `export --format bencher`: Bencher Metric Format.
+/// Bencher export: Bencher Metric Format.
 extension BenchmarkExport {
     /// One metric of Bencher Metric Format.
     struct BencherMetric: Encodable, Equatable {

@@ -1,4 +1,4 @@
-/// `export --format github`: github-action-benchmark's `customSmallerIsBetter` JSON.
+/// GitHub export: github-action-benchmark's `customSmallerIsBetter` JSON.
 extension BenchmarkExport {
     /// One entry of `customSmallerIsBetter`.
     struct GitHubEntry: Encodable, Equatable {
