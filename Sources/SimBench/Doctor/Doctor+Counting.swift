@@ -21,7 +21,7 @@ extension Doctor {
         } catch {
             return Check(
                 name: name, verdict: .warning,
-                detail: "run --instructions callgrind cannot count: \(error)")
+                detail: words("run \(.instructions) callgrind cannot count: \(error)"))
         }
         var options = RunOptions()
         options.scenarios = [ruler.scenario]

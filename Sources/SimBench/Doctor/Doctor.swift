@@ -30,6 +30,9 @@ public struct Doctor: Sendable {
     /// Only the checks whose verdict other work on the machine cannot change: no load
     /// check, no tax and no ruler (deterministic, what CI runs).
     public let deterministic: Bool
+    /// How the findings name a run's settings: by their own names unless the caller names
+    /// them its way (a command line, by its flags).
+    public var settingName: @Sendable (RunSetting) -> String = { $0.optionName }
 
     public init(
         machines: Int, scenarios: [String]?, seed: UInt64, catalog: Catalog, ruler: RulerCheck?,
@@ -42,6 +45,11 @@ public struct Doctor: Sendable {
         self.ruler = ruler
         self.tax = tax
         self.deterministic = deterministic
+    }
+
+    /// `message` with each setting named as `settingName` says.
+    func words(_ message: SettingMessage) -> String {
+        message.rendered(naming: settingName)
     }
 
     /// How much the scaling check multiplies each machine's events by.
@@ -110,7 +118,9 @@ public struct Doctor: Sendable {
         // not in a deterministic doctor.
         if let tax, let taxPlan {
             progress(
-                "tax: \(tax.scenario) \(tax.allocating) and \(tax.plain), bare loop and --actors 1")
+                words(
+                    "tax: \(tax.scenario) \(tax.allocating) and \(tax.plain), bare loop and \(.actors) 1"
+                ))
             checks += await taxChecks(tax, plan: taxPlan, environment: environment)
         }
 

@@ -36,7 +36,7 @@ struct PlotCommand: Command {
     static var discussion: String {
         let width = ChartKind.allCases.map(\.rawValue.count).max() ?? 0
         let kinds = ChartKind.allCases.map {
-            "  \($0.rawValue.padding(toLength: width, withPad: " ", startingAt: 0)) \($0.summary)"
+            "  \($0.rawValue.padding(toLength: width, withPad: " ", startingAt: 0)) \($0.summary.flagged)"
         }
         return """
             CHARTS
