@@ -197,9 +197,9 @@ public enum HTMLReport {
             ("wall ratio", { ratio($0, .ratioToBaseline) }),
             ("net of floor", { ratio($0, .ratioNetOfFloor) }),
             ("modes", { count($0, .modes) }),
-            ("allocs/event", { figure($0, .allocsPerEvent) }),
-            ("instr/event", { figure($0, .instructionsPerEvent) }),
-            ("cycles/event", { figure($0, .estimatedCyclesPerEvent) }),
+            figureColumn(.allocationsPerEvent),
+            figureColumn(.instructionsPerEvent),
+            figureColumn(.estimatedCyclesPerEvent),
             ("run", { (String($0[.runID].prefix(19)), nil) }),
         ]
 
@@ -207,6 +207,13 @@ public enum HTMLReport {
     {
         guard let value = record.number(column) else { return ("—", nil) }
         return (ChartText.count(value), value)
+    }
+
+    /// A figure's column of the table, under the heading the figure declares.
+    private static func figureColumn(
+        _ column: ResultColumn
+    ) -> (String, @Sendable (ResultsRecord) -> (String, Double?)) {
+        (column.heading, { figure($0, column) })
     }
 
     private static func figure(_ record: ResultsRecord, _ column: ResultColumn) -> (String, Double?)

@@ -113,7 +113,7 @@ public enum TimeMetric: String, Sendable, CaseIterable {
             self == .cpu ? [.cpuPerReference, .cpuPerReferenceCILow, .cpuPerReferenceCIHigh] : []
         return [own.median, own.low, own.high, own.ratio, own.ratioLow, own.ratioHigh]
             + perReference
-            + [.allocsPerEvent]
+            + [.allocationsPerEvent]
     }
 
     var nanosecondsBasis: MetricComparison.Basis { self == .cpu ? .cpuNanoseconds : .nanoseconds }

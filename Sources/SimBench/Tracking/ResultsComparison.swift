@@ -249,8 +249,8 @@ public struct ResultsComparison: Sendable {
     static func allocations(
         from old: ResultsRecord, to new: ResultsRecord, thresholds: RegressionThresholds
     ) -> MetricComparison? {
-        let before = old.number(.allocsPerEvent)
-        let after = new.number(.allocsPerEvent)
+        let before = old.number(.allocationsPerEvent)
+        let after = new.number(.allocationsPerEvent)
         guard before != nil || after != nil else { return nil }
         var result = MetricComparison(
             identity: new.identity, isBaselineVariant: new.isBaselineVariant, metric: .allocations,
@@ -377,7 +377,7 @@ public struct ResultsComparison: Sendable {
             }
         }
         let counted = [baseline, current].contains { file in
-            file.records.contains { !$0[.allocsPerEvent].isEmpty }
+            file.records.contains { !$0[.allocationsPerEvent].isEmpty }
         }
         if !counted {
             notes.append("allocations not compared: neither file has allocs_per_event")

@@ -136,7 +136,7 @@ struct CompareCommand: Command {
           (run --instructions) are counts too: a change beyond --threshold-instructions or
           --threshold-cycles counts, with no interval; counts from different sources (perf,
           callgrind) are shown, not judged. Each verdict names its basis: ratio, ns/event,
-          allocs/event, instr/event or cycles/event. Rows on one side only are listed, not
+          \(ResultColumn.allocationsPerEvent.heading), \(ResultColumn.instructionsPerEvent.heading) or \(ResultColumn.estimatedCyclesPerEvent.heading). Rows on one side only are listed, not
           judged.
 
         OUTPUT

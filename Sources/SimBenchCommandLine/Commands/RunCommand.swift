@@ -182,7 +182,7 @@ struct RunCommand: Command {
           Results depend on --seed only, never on --actors or the number of cores.
           The process that times runs glibc's allocator untouched. Afterwards an untimed
           child, this binary again with the allocation counter preloaded, runs the same
-          configurations (\(AllocationPass.warmupRounds) warm-up, \(AllocationPass.countedRounds) counted rounds) for allocs/event and bytes
+          configurations (\(AllocationPass.warmupRounds) warm-up, \(AllocationPass.countedRounds) counted rounds) for \(ResultColumn.allocationsPerEvent.heading) and bytes
           per machine.
           CPU ns/event is each worker thread's own CPU clock around its slice, summed: the
           variant's cost on one core, blind to time a worker waited for a core. A round whose

@@ -37,7 +37,7 @@ extension BenchmarkExport {
                     value: ratio, lowerValue: row.number(.cpuRatioCILow),
                     upperValue: row.number(.cpuRatioCIHigh))
             }
-            if let allocations = row.number(.allocsPerEvent) {
+            if let allocations = row.number(.allocationsPerEvent) {
                 measures["allocations-per-event"] = BencherMetric(value: allocations)
             }
             if let instructions = row.number(.instructionsPerEvent) {
