@@ -23,7 +23,7 @@ public struct Catalog: Sendable {
         entries.first { $0.name == name }
     }
 
-    /// The scenarios `simbench run` runs without `--scenario`.
+    /// The scenarios a run runs when its options name none (`RunOptions.scenarios` nil).
     public var defaultSuite: [ScenarioEntry] {
         entries.filter(\.descriptor.inDefaultSuite)
     }

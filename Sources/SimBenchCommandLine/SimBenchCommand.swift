@@ -41,6 +41,9 @@ enum SimBenchCommand {
         } catch let error as RunPlanError {
             Terminal.error(UsageError(error).description)
             return .usage
+        } catch let error as OutputPathError {
+            Terminal.error(UsageError(error).description)
+            return .usage
         } catch let error as FileError {
             Terminal.error(error.description)
             return .failure

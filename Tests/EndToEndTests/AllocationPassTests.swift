@@ -105,7 +105,7 @@ struct AllocationPassTests {
         var counted = [String: Counted]()
         for record in try ResultsFile.read(csv).records {
             counted["\(record[.parameters])|\(record[.variant])"] = Counted(
-                allocationsPerEvent: record.number(.allocsPerEvent),
+                allocationsPerEvent: record.number(.allocationsPerEvent),
                 bytesPerEntity: record.number(.bytesPerEntity),
                 eventsPerRound: record.number(.eventsPerRound))
         }

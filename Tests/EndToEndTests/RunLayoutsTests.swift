@@ -46,11 +46,13 @@ struct RunLayoutsTests {
     @Test("the header says what the intervals hold")
     func header() {
         #expect(
-            IntervalScope(processes: 20, layouts: 4).sample == "20 processes over 4 code layouts")
+            IntervalScope(processes: 20, layouts: 4).sample.flagged
+                == "20 processes over 4 code layouts")
         #expect(
-            IntervalScope(processes: 20, layouts: 1).sample
+            IntervalScope(processes: 20, layouts: 1).sample.flagged
                 == "20 processes, one code layout: add --layouts N to include layout")
-        #expect(IntervalScope(processes: 1, layouts: 1).sentence.contains("one process only"))
+        #expect(
+            IntervalScope(processes: 1, layouts: 1).sentence.flagged.contains("one process only"))
         #expect(IntervalScope(processes: 5, layouts: 1).unit == "processes")
         #expect(IntervalScope(processes: 8, layouts: 4).unit == "layouts")
         #expect(IntervalScope(processes: 1, layouts: 1).unit == "rounds")

@@ -78,37 +78,6 @@ struct SourceRulesTests {
         #expect(ChildRole.requestVariable == "SIMBENCH_CHILD_REQUEST")
     }
 
-    /// Files of the harness that still speak the command line's language (a flag in a doc
-    /// comment or a message, or `UsageError`): what is left to move. The list only shrinks:
-    /// a file not on it that names a flag fails the test.
-    static let stillSpeakingFlags: Set<String> = [
-        "Catalog.swift", "UsageError.swift",
-        "Charts/ChartKind.swift", "Charts/Charts.swift", "Charts/HistoryChart+Counts.swift",
-        "Doctor/Doctor+Counting.swift", "Doctor/Doctor+Tax.swift", "Doctor/Doctor.swift",
-        "Files/OutputPath.swift", "Files/StandardOutput.swift",
-        "Measurement/CallgrindPass+Child.swift", "Measurement/CallgrindPass.swift",
-        "Measurement/InstructionSource.swift",
-        "Results/ConfigurationResult.swift", "Results/RawSamples.swift",
-        "Results/ResultColumn.swift", "Results/ResultRow.swift", "Results/RunWarnings.swift",
-        "ResultsFile/OutputFile.swift", "ResultsFile/ResultIdentity.swift",
-        "ResultsFile/ResultsFile.swift",
-        "Run/BenchmarkRunner.swift", "Run/MeasuredConfiguration.swift",
-        "Run/RunEnvironment.swift", "Run/RunProgress.swift", "Run/Fleet/RoundMeasurement.swift",
-        "Tracking/BaselineStore.swift", "Tracking/HistoryFile.swift",
-        "Tracking/MetricComparison.swift", "Tracking/RegressionThresholds.swift",
-        "Tracking/ResultsComparison+Counts.swift", "Tracking/ResultsComparison+Layouts.swift",
-        "Tracking/ResultsComparison+Pairs.swift", "Tracking/ResultsComparison+Report.swift",
-        "Tracking/ResultsComparison.swift", "Tracking/Export/BenchmarkExport+Bencher.swift",
-        "Tracking/Export/BenchmarkExport+GitHub.swift",
-        "Tracking/Export/BenchmarkExport+Influx.swift", "Tracking/Export/BenchmarkExport.swift",
-        // Written alongside the move, in doc comments and messages still to be worded in
-        // settings: the mechanisms, modes, intervals and environment checks.
-        "Charts/MechanismChart.swift", "Explain/ModeExplanation.swift", "Explain/ModeSwitch.swift",
-        "Measurement/MechanismRules.swift", "Results/PatternAnswer+Mechanisms.swift",
-        "Run/ProcessPool.swift", "Statistics/IntervalScope.swift", "Statistics/ProcessGroups.swift",
-        "Tracking/EnvironmentChange.swift",
-    ]
-
     /// The flags and `UsageError` in `text`: `--machines` and the like, each a flag some
     /// command declares, standing alone (not the start of a longer word).
     static func commandLineWords(in text: String, flags: Set<String>) -> [String] {
@@ -127,7 +96,7 @@ struct SourceRulesTests {
         return found
     }
 
-    @Test("the harness names no command-line flag and no UsageError, but in the files left to move")
+    @Test("the harness names no command-line flag and no UsageError")
     func harnessSpeaksItsOwnLanguage() throws {
         let flags = Set(
             BenchmarkTool.simbench.commands.flatMap { $0.summary.options.flatMap(\.names) }
@@ -136,20 +105,12 @@ struct SourceRulesTests {
         let files = try Self.swiftFiles(under: "Sources/SimBench")
         #expect(files.count > 100)
         for (path, text) in files.sorted(by: { $0.key < $1.key }) {
-            let file = String(path.dropFirst("Sources/SimBench/".count))
             let words = Self.commandLineWords(in: text, flags: flags)
-            #expect(
-                words.isEmpty || Self.stillSpeakingFlags.contains(file),
-                "\(path) names \(words.joined(separator: ", "))")
+            #expect(words.isEmpty, "\(path) names \(words.joined(separator: ", "))")
         }
         // The exit statuses are the command line's.
         for (path, text) in files {
             #expect(!text.contains("ExitStatus"), "\(path) names ExitStatus")
-        }
-        // What moved: the plan speaks of settings.
-        for moved in ["Plan/RunPlan.swift", "Plan/CountLimit.swift", "Plan/RunOptions.swift"] {
-            #expect(!Self.stillSpeakingFlags.contains(moved))
-            #expect(files["Sources/SimBench/\(moved)"] != nil, "\(moved) exists")
         }
     }
 }

@@ -53,7 +53,7 @@ struct TrackingCommandTests {
         let cases: [(String, [String], Int32, String)] = [
             ("same.csv", [], 0, "0 regressions"),
             ("slower.csv", [], 2, "REGRESSION"),
-            ("slower.csv", ["--format", "markdown"], 2, "**1 regression**"),
+            ("slower.csv", ["--format", "markdown"], 2, "### simbench compare: **1 regression**"),
             ("faster.csv", [], 0, "1 improvement"),
             ("faster.csv", ["--fail-on-improvement"], 4, "improvement"),
             ("slower.csv", ["--threshold", "30%"], 0, "within ±30%"),

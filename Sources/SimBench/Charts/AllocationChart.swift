@@ -6,13 +6,16 @@ enum AllocationChart {
     static func svg(_ records: [ResultsRecord]) throws(CanvasOverflow) -> String? {
         let groups = ChartRows.grouped(records) { ChartRows.configurationKey($0) }
             .map {
-                ($0.records[0], $0.records.filter { $0.isOK && $0.number(.allocsPerEvent) != nil })
+                (
+                    $0.records[0],
+                    $0.records.filter { $0.isOK && $0.number(.allocationsPerEvent) != nil }
+                )
             }
             .filter { !$0.1.isEmpty }
         guard !groups.isEmpty else { return nil }
         // A row is at least its name, its bar and its figure.
         try SVGCanvas.reserve(groups.reduce(0) { $0 + $1.1.count } * 3)
-        let values = groups.flatMap { $0.1.compactMap { $0.number(.allocsPerEvent) } }
+        let values = groups.flatMap { $0.1.compactMap { $0.number(.allocationsPerEvent) } }
         let plotLeft = labelWidth + 10
         let plotRight = Charts.width - 90
         let scale = ChartScale.fitted(
@@ -39,7 +42,7 @@ enum AllocationChart {
             bars.text(10, y + 14, ChartRows.title(first), bold: true)
             y += rowHeight
             for row in rows where !bars.isFull {
-                let allocations = row.number(.allocsPerEvent)!
+                let allocations = row.number(.allocationsPerEvent)!
                 let colour = ChartPalette.colour(colourIndex[row[.variant]] ?? 0)
                 bars.text(24, y + 15, row[.variant])
                 bars.rect(

@@ -1,4 +1,4 @@
-/// What `simbench plot --chart KIND` draws.
+/// What a chart draws: one kind per chart the harness can draw.
 public enum ChartKind: String, Sendable, CaseIterable {
     /// A forest plot per configuration: each pattern's ratio to its baseline with its 95%
     /// interval on a log axis, a line at 1×, and the ratio net of the floor where measured.
@@ -16,18 +16,18 @@ public enum ChartKind: String, Sendable, CaseIterable {
     /// Each process's CPU ratio to the baseline, one dot per process: modes show as clusters.
     case processes
     /// Counted instructions per event by runtime mechanism: a stacked bar per variant,
-    /// baseline first (`run --instructions callgrind`).
+    /// baseline first (`InstructionSource.callgrind`).
     case mechanisms
 
-    /// One line for `--help`.
-    public var summary: String {
+    /// One line for a command's help; it names the run setting a chart needs.
+    public var summary: SettingMessage {
         switch self {
         case .ratios:
             "forest plot: each pattern's ratio to its baseline, 95% CI, log axis, net of floor too"
         case .sweep: "ns/event and ratio against machines or events per machine, log-log, 95% bands"
         case .scaling: "events/s against actors, with the ideal linear line"
         case .history:
-            "ns/event and ratio across the runs of a history file (--append); flagged runs marked"
+            "ns/event and ratio across the runs of a history file (\(.history)); flagged runs marked"
         case .allocs: "allocations per event per variant"
         case .processes:
             "each process's CPU ratio to the baseline, one dot per process; modes marked"

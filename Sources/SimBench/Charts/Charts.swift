@@ -31,22 +31,23 @@ public enum Charts {
         }
     }
 
-    /// Why `kind` has nothing to draw, for the one line `plot` prints.
-    public static func nothingToDraw(_ kind: ChartKind) -> String {
+    /// Why `kind` has nothing to draw, for the one line `plot` prints: what is missing and
+    /// the run setting that would give it.
+    public static func nothingToDraw(_ kind: ChartKind) -> SettingMessage {
         switch kind {
         case .ratios:
             "no pattern row with a ratio to its baseline; expected a results CSV of a run with patterns"
         case .sweep:
-            "no variant measured at two or more machine or event counts; expected a sweep (--machines 1000,10000) or several runs' CSVs"
+            "no variant measured at two or more machine or event counts; expected a sweep (\(.machines) 1000,10000) or several runs' CSVs"
         case .scaling:
-            "no variant measured at two or more actor counts; expected runs with different --actors"
+            "no variant measured at two or more actor counts; expected runs with different \(.actors)"
         case .history:
-            "no configuration measured in two or more runs; expected a history file (--append)"
+            "no configuration measured in two or more runs; expected a history file (\(.history))"
         case .allocs: "no row with allocations per event"
         case .processes:
-            "no row with two or more processes' ratios; expected a results CSV of a run with --processes"
+            "no row with two or more processes' ratios; expected a results CSV of a run with \(.processes)"
         case .mechanisms:
-            "no row with instructions split by mechanism; expected a run with --instructions callgrind"
+            "no row with instructions split by mechanism; expected a run with \(.instructions) callgrind"
         }
     }
 }

@@ -54,9 +54,11 @@ public enum HTMLReport {
     /// Bounded whatever the rows: at most `ChartLimits.sectionsPerReport` sections, charts
     /// within `ChartLimits.elementsPerReport` elements and tables within
     /// `ChartLimits.tableRowsPerReport` rows in all; what is left out is said on the page.
-    public static func render(_ records: [ResultsRecord], scenarios: [Scenario], sources: [String])
-        -> String
-    {
+    /// The captions name run settings by `settingName` (a command line: by its flags).
+    public static func render(
+        _ records: [ResultsRecord], scenarios: [Scenario], sources: [String],
+        settingName: (RunSetting) -> String = { $0.optionName }
+    ) -> String {
         let allScenarios = ChartRows.grouped(records) { $0[.scenario] }
         let byScenario = allScenarios.prefix(ChartLimits.sectionsPerReport)
         let catalog = Dictionary(
@@ -92,7 +94,9 @@ public enum HTMLReport {
         html += "</header>\n<main>\n"
         var budget = Budget()
         for group in byScenario {
-            html += section(group.key, group.records, scenario: catalog[group.key], budget: &budget)
+            html += section(
+                group.key, group.records, scenario: catalog[group.key], budget: &budget,
+                settingName: settingName)
         }
         html += "</main>\n"
         html += "<footer>\n" + environment(records) + "</footer>\n"
@@ -101,7 +105,8 @@ public enum HTMLReport {
     }
 
     private static func section(
-        _ name: String, _ records: [ResultsRecord], scenario: Scenario?, budget: inout Budget
+        _ name: String, _ records: [ResultsRecord], scenario: Scenario?, budget: inout Budget,
+        settingName: (RunSetting) -> String
     ) -> String {
         let shownName = escaped(ChartText.clipped(name))
         var html =
@@ -139,7 +144,8 @@ public enum HTMLReport {
             budget.chartElements -= elements
             html += "<figure class=\"chart\" data-chart=\"\(kind.rawValue)\">\n"
             html += svg
-            html += "<figcaption>\(escaped(kind.summary))</figcaption>\n</figure>\n"
+            html +=
+                "<figcaption>\(escaped(kind.summary.rendered(naming: settingName)))</figcaption>\n</figure>\n"
         }
         let shown = records.prefix(budget.tableRows)
         budget.tableRows -= shown.count
@@ -191,9 +197,9 @@ public enum HTMLReport {
             ("wall ratio", { ratio($0, .ratioToBaseline) }),
             ("net of floor", { ratio($0, .ratioNetOfFloor) }),
             ("modes", { count($0, .modes) }),
-            ("allocs/event", { figure($0, .allocsPerEvent) }),
-            ("instr/event", { figure($0, .instructionsPerEvent) }),
-            ("cycles/event", { figure($0, .estimatedCyclesPerEvent) }),
+            figureColumn(.allocationsPerEvent),
+            figureColumn(.instructionsPerEvent),
+            figureColumn(.estimatedCyclesPerEvent),
             ("run", { (String($0[.runID].prefix(19)), nil) }),
         ]
 
@@ -201,6 +207,13 @@ public enum HTMLReport {
     {
         guard let value = record.number(column) else { return ("—", nil) }
         return (ChartText.count(value), value)
+    }
+
+    /// A figure's column of the table, under the heading the figure declares.
+    private static func figureColumn(
+        _ column: ResultColumn
+    ) -> (String, @Sendable (ResultsRecord) -> (String, Double?)) {
+        (column.heading, { figure($0, column) })
     }
 
     private static func figure(_ record: ResultsRecord, _ column: ResultColumn) -> (String, Double?)

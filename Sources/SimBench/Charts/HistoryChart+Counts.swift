@@ -1,5 +1,5 @@
-/// The history chart's third panel, where the runs counted instructions (`run
-/// --instructions`): each variant's instructions per event per run, with a ring where
+/// The history chart's third panel, where the runs counted instructions (`RunOptions
+/// .instructions`): each variant's instructions per event per run, with a ring where
 /// `compare` would flag the count against the run before. Counts do not drift with the
 /// machine, so this is the panel whose steps are the code's.
 extension HistoryChart {

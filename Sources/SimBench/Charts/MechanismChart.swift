@@ -1,6 +1,6 @@
 /// Where each variant's counted instructions go: per configuration, a stacked bar per
 /// variant (baseline first), one segment per runtime mechanism (`Mechanism`), on a linear
-/// axis of instructions per event from zero (`run --instructions callgrind`).
+/// axis of instructions per event from zero (`InstructionSource.callgrind`).
 enum MechanismChart {
     static let labelWidth = 190.0
     static let rowHeight = 22.0

@@ -5,7 +5,7 @@ extension Doctor {
     /// Machines of the counted probe: a fraction of a second under Callgrind.
     static let countedProbeMachines = 500
 
-    /// Whether `run --instructions callgrind` counts here: valgrind found, its version, and a
+    /// Whether Callgrind counts here (`InstructionSource.callgrind`): valgrind found, its version, and a
     /// tiny counted probe of the ruler at its reference work and at its step. The ruler and
     /// its twin run the same code, so they must count the same (within 0.1%); the step
     /// must count as many more instructions per event as it does more work (within 1%), or
@@ -21,7 +21,7 @@ extension Doctor {
         } catch {
             return Check(
                 name: name, verdict: .warning,
-                detail: "run --instructions callgrind cannot count: \(error)")
+                detail: words("run \(.instructions) callgrind cannot count: \(error)"))
         }
         var options = RunOptions()
         options.scenarios = [ruler.scenario]

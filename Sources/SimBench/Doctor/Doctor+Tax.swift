@@ -55,9 +55,9 @@ extension Doctor {
                 return Check(name: name, verdict: .failure, detail: "could not be measured")
             }
             let difference = timed / loop - 1
-            let detail = String(
-                format: "bare loop %@ ns/event, simbench --actors 1 %@ ns/event: %+.1f%%",
-                NumberFormat.significant(loop), NumberFormat.significant(timed), difference * 100)
+            let detail = words(
+                "bare loop \(NumberFormat.significant(loop)) ns/event, simbench \(.actors) 1 \(NumberFormat.significant(timed)) ns/event: \(String(format: "%+.1f%%", difference * 100))"
+            )
             let within = abs(difference) <= Doctor.taxLimit
             return Check(
                 name: name, verdict: within ? .pass : .failure,

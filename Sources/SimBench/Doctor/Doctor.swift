@@ -27,8 +27,11 @@ public struct Doctor: Sendable {
     /// The variants of the tax check and of the allocation probe; none skips them.
     public let tax: TaxCheck?
     /// Only the checks whose verdict other work on the machine cannot change: no load
-    /// check, no tax and no ruler (`--deterministic`, what CI runs).
+    /// check, no tax and no ruler (deterministic, what CI runs).
     public let deterministic: Bool
+    /// How the findings name a run's settings: by their own names unless the caller names
+    /// them its way (a command line, by its flags).
+    public var settingName: @Sendable (RunSetting) -> String = { $0.optionName }
 
     public init(
         machines: Int, scenarios: [String]?, seed: UInt64, catalog: Catalog, ruler: RulerCheck?,
@@ -41,6 +44,11 @@ public struct Doctor: Sendable {
         self.ruler = ruler
         self.tax = tax
         self.deterministic = deterministic
+    }
+
+    /// `message` with each setting named as `settingName` says.
+    func words(_ message: SettingMessage) -> String {
+        message.rendered(naming: settingName)
     }
 
     /// How much the scaling check multiplies each machine's events by.
@@ -109,7 +117,9 @@ public struct Doctor: Sendable {
         // not in a deterministic doctor.
         if let tax, let taxPlan {
             progress(
-                "tax: \(tax.scenario) \(tax.allocating) and \(tax.plain), bare loop and --actors 1")
+                words(
+                    "tax: \(tax.scenario) \(tax.allocating) and \(tax.plain), bare loop and \(.actors) 1"
+                ))
             checks += await taxChecks(tax, plan: taxPlan, environment: environment)
         }
 
@@ -123,7 +133,7 @@ public struct Doctor: Sendable {
     }
 
     /// A plan of the doctor's; a run too large for this host's memory is refused naming
-    /// `--machines`, the doctor's one flag that sizes it, and `size`, the events per machine
+    /// `machines`, the doctor's one setting that sizes it, and `size`, the events per machine
     /// the doctor chose.
     private func plan(
         _ options: RunOptions, environment: RunEnvironment, size: String

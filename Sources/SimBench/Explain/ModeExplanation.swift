@@ -47,6 +47,9 @@ public struct ModeExplanation: Sendable {
     public let cut: Double
     /// The modes of the default run's processes (nil: too few to judge).
     public let standardModes: ProcessModes?
+    /// How the table and the paragraph name a run's settings: by their own names unless the
+    /// caller names them its way (a command line, by its flags).
+    public var settingName: @Sendable (RunSetting) -> String = { $0.optionName }
 
     public init(row: String, standard: Arm, switches: [Arm]) {
         self.row = row
@@ -94,14 +97,14 @@ public struct ModeExplanation: Sendable {
         for arm in [standard] + switches {
             guard arm.skipped == nil, !arm.estimates.isEmpty else {
                 table.rows.append([
-                    arm.setting.name, "—", "not run: \(arm.skipped ?? "no process")",
+                    name(arm.setting), "—", "not run: \(arm.skipped ?? "no process")",
                 ])
                 continue
             }
             let sorted = arm.estimates.sorted()
             let slow = slowCount(arm)
             table.rows.append([
-                arm.setting.name, "\(sorted.count)", "\(slow)",
+                name(arm.setting), "\(sorted.count)", "\(slow)",
                 NumberFormat.percent(Double(slow) / Double(sorted.count)),
                 NumberFormat.ratio(Percentile.median(sorted: sorted)),
                 NumberFormat.ratio(sorted[sorted.count - 1]),
@@ -124,7 +127,7 @@ public struct ModeExplanation: Sendable {
                 ? "too few processes (\(total)) to judge its modes"
                 : "its \(total) processes showed one mode (\(slow) above \(NumberFormat.ratio(cut)))"
             return text
-                + "under the default settings \(judged), so there is no slow mode to explain. Run more processes (--processes) if one is expected; the counts under each switch are above."
+                + "under the default settings \(judged), so there is no slow mode to explain. Run more processes (\(settingName(.processes))) if one is expected; the counts under each switch are above."
         }
         text +=
             "under the default settings \(slow) of \(total) processes (\(percent(slow, total))) were slow (above \(NumberFormat.ratio(cut)), where they split), the rest at \(NumberFormat.ratio(modes.fast.median)). "
@@ -134,7 +137,7 @@ public struct ModeExplanation: Sendable {
         for arm in switches {
             let counts = "\(slowCount(arm)) of \(arm.estimates.count) slow"
             let p = pValue(arm).map { String(format: "p = %.2g", $0) } ?? ""
-            let setting = "\(arm.setting.name) (\(arm.setting.summary))"
+            let setting = "\(name(arm.setting)) (\(arm.setting.summary))"
             switch verdict(arm) {
             case .removes: said.append("\(setting) removes it: \(counts), \(p)")
             case .lowers: said.append("\(setting) lowers it: \(counts), \(p)")
@@ -149,21 +152,26 @@ public struct ModeExplanation: Sendable {
         }
         if let first = removing.first {
             text +=
-                "So \(first.setting.cause). To measure the pattern without the slow mode, run with \(first.setting.name)"
+                "So \(first.setting.cause). To measure the pattern without the slow mode, run with \(name(first.setting))"
             if removing.count > 1 {
                 text +=
-                    " (or \(removing.dropFirst().map(\.setting.name).joined(separator: ", or ")))"
+                    " (or \(removing.dropFirst().map { name($0.setting) }.joined(separator: ", or ")))"
             }
             text +=
                 "; to measure what a program with the default settings pays, keep them and read both modes (the run's modes column and sentence)."
         } else if let first = lowering.first {
             text +=
-                "No switch removes it; \(first.setting.name) lowers it, so part of it is that \(first.setting.cause). Read both modes in the run's results."
+                "No switch removes it; \(name(first.setting)) lowers it, so part of it is that \(first.setting.cause). Read both modes in the run's results."
         } else {
             text +=
                 "No switch simbench controls removes it, nor lowers it measurably: its cause lies elsewhere (the code layout, the kernel's scheduling, the host). Read both modes in the run's results."
         }
         return text
+    }
+
+    /// `setting`'s name, its run settings named by `settingName`.
+    private func name(_ setting: ModeSwitch) -> String {
+        setting.name.rendered(naming: settingName)
     }
 
     private func percent(_ part: Int, _ whole: Int) -> String {

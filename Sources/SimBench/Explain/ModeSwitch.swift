@@ -6,30 +6,29 @@
 /// from. The list is the one declaration: the command's help, its runs and its paragraph all
 /// read it.
 public struct ModeSwitch: Sendable, Equatable {
-    /// How the switch reads in the table: `MALLOC_ARENA_MAX=1`.
-    public let name: String
+    /// How the switch reads in the table: `MALLOC_ARENA_MAX=1`; a run setting it fixes is
+    /// named by whoever prints it.
+    public let name: SettingMessage
     /// What it does, in words: `one malloc arena`.
     public let summary: String
     /// What removing the slow mode with it says of the cause.
     public let cause: String
-    /// Added to the run's arguments: `--actors 1`.
-    public let arguments: [String]
-    /// The flag of the run's it replaces, if the user gave it (`--actors`).
-    public let replacesFlag: String?
+    /// The worker actors the switch runs with, in place of the run's (one), or nil to keep
+    /// the run's.
+    public let actors: Int?
     /// Added to each child's environment.
     public let environment: [String: String]
     /// Each child and its threads kept on one core.
     public let oneCore: Bool
 
     public init(
-        name: String, summary: String, cause: String, arguments: [String] = [],
-        replacesFlag: String? = nil, environment: [String: String] = [:], oneCore: Bool = false
+        name: SettingMessage, summary: String, cause: String, actors: Int? = nil,
+        environment: [String: String] = [:], oneCore: Bool = false
     ) {
         self.name = name
         self.summary = summary
         self.cause = cause
-        self.arguments = arguments
-        self.replacesFlag = replacesFlag
+        self.actors = actors
         self.environment = environment
         self.oneCore = oneCore
     }
@@ -43,10 +42,10 @@ public struct ModeSwitch: Sendable, Equatable {
     /// `MALLOC_ARENA_MAX=1` is the tunable `glibc.malloc.arena_max=1` under its older name.
     public static let all: [ModeSwitch] = [
         ModeSwitch(
-            name: "--actors 1", summary: "one worker actor",
+            name: "\(.actors) 1", summary: "one worker actor",
             cause:
                 "it needs several worker threads running the variant at once; with one, its processes all run at the fast cost",
-            arguments: ["--actors", "1"], replacesFlag: "--actors"),
+            actors: 1),
         ModeSwitch(
             name: "MALLOC_ARENA_MAX=1", summary: "one malloc arena in glibc",
             cause:
@@ -64,27 +63,4 @@ public struct ModeSwitch: Sendable, Equatable {
                 "it needs threads running in parallel on different cores: cache lines or locks passed between cores, not the number of threads",
             oneCore: true),
     ]
-
-    /// The words of a `run` for this setting: `words` without the flag the switch replaces,
-    /// then the switch's own.
-    public func runArguments(_ words: [String]) -> [String] {
-        var kept = [String]()
-        var index = words.startIndex
-        while index < words.endIndex {
-            let word = words[index]
-            if let flag = replacesFlag {
-                if word == flag {
-                    index += 2
-                    continue
-                }
-                if word.hasPrefix(flag + "=") {
-                    index += 1
-                    continue
-                }
-            }
-            kept.append(word)
-            index += 1
-        }
-        return kept + arguments
-    }
 }

@@ -1,10 +1,10 @@
 import Synchronization
 
-/// A file a command will write (`--csv`, `--raw`, `--append`, `export --out`, `merge --out`,
-/// `render --out`), checked before any work is done.
+/// A file a command will write (a run's results, raw samples and history, an export, a
+/// merge, a drawing), checked before any work is done.
 ///
 /// The rules, the same for every writer:
-/// - `-` is standard output, where the flag allows it;
+/// - `-` is standard output, where the caller allows it;
 /// - an existing character device or FIFO (`/dev/null`, `>(gzip > x)`) is written in
 ///   place and never replaced;
 /// - a symlink is followed to its target, which is written, never the link replaced;
@@ -15,7 +15,8 @@ import Synchronization
 /// - two outputs, or an output and an input, that are the same file once `.`, `..` and
 ///   symlinks are resolved are refused (`refuseCollisions`).
 ///
-/// Every refusal is a `UsageError` (exit 64), raised before anything is measured or written.
+/// Every refusal is an `OutputPathError` naming the output as its caller does (a command
+/// line by its flag), raised before anything is measured or written.
 /// No path is handled with Foundation's `NSString` path methods, which crash on some short
 /// paths on Linux.
 public struct OutputPath: Sendable, Equatable {
@@ -43,37 +44,38 @@ public struct OutputPath: Sendable, Equatable {
 
     /// The path as the user gave it, for messages.
     public let argument: String
-    /// The flag that named it, for messages.
-    public let flag: String
+    /// How the caller names this output in messages (a setting, a command line's flag).
+    public let label: String
     public let kind: Kind
     /// The path that is written: symlinks followed; `-` for standard output.
     public let resolved: String
     let identity: Identity
 
-    /// Checks `argument`, given to `flag`, as an output.
+    /// Checks `argument`, the output the caller calls `label`, as an output.
     ///
     /// - Parameters:
     ///   - standardOutput: whether `-` means standard output (else it is refused).
     ///   - streams: whether a character device or FIFO is accepted (a history must be a
     ///     regular file).
     ///   - appending: the file is extended in place, not replaced, so an existing one does
-    ///     not need a writable directory (`--append`).
+    ///     not need a writable directory (a history).
     public static func check(
-        _ argument: String, flag: String, standardOutput: Bool = true, streams: Bool = true,
+        _ argument: String, label: String, standardOutput: Bool = true, streams: Bool = true,
         appending: Bool = false
-    ) throws(UsageError) -> OutputPath {
-        func refuse(_ reason: String) -> UsageError {
-            UsageError("\(flag): '\(argument.escapingControlCharacters)' \(reason)")
+    ) throws(OutputPathError) -> OutputPath {
+        func refuse(_ reason: String) -> OutputPathError {
+            OutputPathError(
+                output: label, reason: "'\(argument.escapingControlCharacters)' \(reason)")
         }
         guard !argument.isEmpty else {
-            throw UsageError("\(flag): the path is empty; expected a file path")
+            throw OutputPathError(output: label, reason: "the path is empty; expected a file path")
         }
         if argument == standardOutputName {
             guard standardOutput else {
                 throw refuse("(standard output) cannot be used here; expected a file path")
             }
             return OutputPath(
-                argument: argument, flag: flag, kind: .standardOutput, resolved: argument,
+                argument: argument, label: label, kind: .standardOutput, resolved: argument,
                 identity: .standardOutput)
         }
         guard !argument.utf8.contains(0) else {
@@ -86,19 +88,19 @@ public struct OutputPath: Sendable, Equatable {
         var status = stat()
         if stat(argument, &status) == 0 {
             return try existing(
-                argument, flag: flag, status: status, streams: streams, appending: appending,
+                argument, label: label, status: status, streams: streams, appending: appending,
                 refuse: refuse)
         }
         guard errno == ENOENT else { throw refuse("cannot be used: \(errnoText())") }
-        return try new(argument, flag: flag, refuse: refuse)
+        return try new(argument, label: label, refuse: refuse)
     }
 
     /// `argument`, which exists: a regular file simbench can replace (or extend), or a stream
     /// where `streams` allows one.
     private static func existing(
-        _ argument: String, flag: String, status: stat, streams: Bool, appending: Bool,
-        refuse: (String) -> UsageError
-    ) throws(UsageError) -> OutputPath {
+        _ argument: String, label: String, status: stat, streams: Bool, appending: Bool,
+        refuse: (String) -> OutputPathError
+    ) throws(OutputPathError) -> OutputPath {
         let type = status.st_mode & S_IFMT
         let identity = Identity.inode(
             device: UInt64(status.st_dev), inode: UInt64(status.st_ino))
@@ -114,7 +116,7 @@ public struct OutputPath: Sendable, Equatable {
             }
             if !appending { try checkCanCreate(in: parentDirectory(of: real), refuse: refuse) }
             return OutputPath(
-                argument: argument, flag: flag, kind: .file, resolved: real, identity: identity)
+                argument: argument, label: label, kind: .file, resolved: real, identity: identity)
         case S_IFCHR, S_IFIFO:
             let what = type == S_IFCHR ? "a character device" : "a FIFO"
             guard streams else { throw refuse("is \(what); expected a regular file") }
@@ -122,7 +124,7 @@ public struct OutputPath: Sendable, Equatable {
                 throw refuse("is \(what) that is not writable: \(errnoText())")
             }
             return OutputPath(
-                argument: argument, flag: flag, kind: .stream, resolved: argument,
+                argument: argument, label: label, kind: .stream, resolved: argument,
                 identity: identity)
         case S_IFDIR:
             throw refuse("is a directory; expected a file path")
@@ -136,8 +138,8 @@ public struct OutputPath: Sendable, Equatable {
     /// `argument`, which does not exist yet: the file to create, perhaps behind a dangling
     /// symlink, in a directory where simbench can create it.
     private static func new(
-        _ argument: String, flag: String, refuse: (String) -> UsageError
-    ) throws(UsageError) -> OutputPath {
+        _ argument: String, label: String, refuse: (String) -> OutputPathError
+    ) throws(OutputPathError) -> OutputPath {
         // A new file, perhaps behind a dangling symlink: follow the links to the name to create.
         var path = argument
         var hops = 0
@@ -180,7 +182,7 @@ public struct OutputPath: Sendable, Equatable {
         try checkCanCreate(in: directory, refuse: refuse)
         let realDirectory = realPath(directory) ?? directory
         return OutputPath(
-            argument: argument, flag: flag, kind: .file, resolved: joined(realDirectory, name),
+            argument: argument, label: label, kind: .file, resolved: joined(realDirectory, name),
             identity: .entry(
                 device: UInt64(directoryStatus.st_dev), inode: UInt64(directoryStatus.st_ino),
                 name: name))
@@ -189,25 +191,28 @@ public struct OutputPath: Sendable, Equatable {
     /// Refuses two outputs that are the same file, and an output that is one of `inputs`
     /// (files the command reads, named as given), in the order given.
     ///
-    /// Character devices are sinks, not files that could be overwritten, so `--csv
-    /// /dev/null --raw /dev/null` is accepted; standard output, FIFOs and files are not
-    /// shared.
+    /// Character devices are sinks, not files that could be overwritten, so results and raw
+    /// samples may both go to `/dev/null`; standard output, FIFOs and files are not shared.
     public static func refuseCollisions(
-        _ outputs: [OutputPath], inputs: [(flag: String, path: String)] = []
-    ) throws(UsageError) {
+        _ outputs: [OutputPath], inputs: [(label: String, path: String)] = []
+    ) throws(OutputPathError) {
         for (index, output) in outputs.enumerated() {
             for earlier in outputs[..<index] where earlier.identity == output.identity {
                 if output.kind == .stream, output.isCharacterDevice { continue }
-                throw UsageError(
-                    "\(output.flag): '\(output.argument.escapingControlCharacters)' is the same file as \(earlier.flag) '\(earlier.argument.escapingControlCharacters)'; expected a different path for each output"
+                throw OutputPathError(
+                    output: output.label,
+                    reason:
+                        "'\(output.argument.escapingControlCharacters)' is the same file as \(earlier.label) '\(earlier.argument.escapingControlCharacters)'; expected a different path for each output"
                 )
             }
             for input in inputs {
                 guard let identity = inputIdentity(input.path), identity == output.identity else {
                     continue
                 }
-                throw UsageError(
-                    "\(output.flag): '\(output.argument.escapingControlCharacters)' is the same file as the input \(input.flag) '\(input.path.escapingControlCharacters)'; expected a path other than the files read"
+                throw OutputPathError(
+                    output: output.label,
+                    reason:
+                        "'\(output.argument.escapingControlCharacters)' is the same file as the input \(input.label) '\(input.path.escapingControlCharacters)'; expected a path other than the files read"
                 )
             }
         }
@@ -218,7 +223,7 @@ public struct OutputPath: Sendable, Equatable {
 
     /// When one of `outputs` is `-`, keeps standard output for it alone: the messages a
     /// command prints for people (tables, "written to …") go to standard error instead, so
-    /// that `simbench run --csv - | …` pipes nothing but the CSV.
+    /// that a run writing its results to `-` pipes nothing but the CSV.
     public static func reserveStandardOutput(if outputs: [OutputPath]) {
         guard outputs.contains(where: { $0.kind == .standardOutput }) else { return }
         fflush(nil)
@@ -285,8 +290,8 @@ public struct OutputPath: Sendable, Equatable {
     /// Fails unless a file can be created in `directory`: tries it, with an unnamed file
     /// (nothing to clean up) or, where the file system has none, a named one removed at once.
     private static func checkCanCreate(
-        in directory: String, refuse: (String) -> UsageError
-    ) throws(UsageError) {
+        in directory: String, refuse: (String) -> OutputPathError
+    ) throws(OutputPathError) {
         if let reason = AtomicFile.probe(directory) {
             throw refuse(
                 "cannot be written: no file can be created in directory '\(directory.escapingControlCharacters)': \(reason)"

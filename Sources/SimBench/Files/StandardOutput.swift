@@ -7,10 +7,10 @@ import CSimBenchSystem
 /// closed descriptor or a broken file system would otherwise go unnoticed: the output is
 /// lost and the exit status says success. `write` sends its text at once and fails if it
 /// cannot; `flush`, run once before the process exits, fails if any earlier write did.
-/// Either way the command prints one line on stderr and exits 1, as `--out -` does when its
+/// Either way the command prints one line on stderr and exits 1, as an output to `-` does when its
 /// write fails.
 ///
-/// A reader that has gone (`simbench --help | head -3`) is not such a failure: the output
+/// A reader that has gone (`| head -3`) is not such a failure: the output
 /// was cut off by the user's choice, so simbench stops at once, quietly, as the Unix tools a
 /// user pipes into `head` do: its temporary files removed, no message, exit status
 /// `closedPipeStatus` (141, what a shell reports for a tool SIGPIPE ended).

@@ -2,7 +2,7 @@ import CSimBenchSystem
 import Foundation
 import SimBenchCore
 
-// The counted child of `run --instructions callgrind`: this binary, under Callgrind, started
+// The counted child of a run counting with Callgrind (`InstructionSource.callgrind`): this binary, under Callgrind, started
 // by `CallgrindPass.run` as a child asked for `ChildRequest.Task.countedPass` (`ChildRole`).
 // It runs before any of Swift's concurrency starts (Valgrind crashes on the concurrency
 // runtime's main loop), so everything here is synchronous: no task, no actor.

@@ -1,6 +1,6 @@
 import Foundation
 
-/// `run --instructions callgrind`: each synchronous variant's instructions per event and
+/// Instructions counted by Callgrind (`InstructionSource.callgrind`): each synchronous variant's instructions per event and
 /// estimated cycles per event, counted under Valgrind's Callgrind in a pass of its own
 /// after the timed rounds.
 ///

@@ -1,4 +1,4 @@
-/// Where `instructions_per_event` comes from: `run --instructions auto|perf|callgrind|off`.
+/// Where `instructions_per_event` comes from (`RunOptions.instructions`): auto, perf, callgrind or off.
 public enum InstructionSource: String, CaseIterable, Sendable, Codable {
     /// perf where the kernel allows it, else nothing.
     case auto

@@ -4,7 +4,7 @@
 ///
 /// The first rule that matches decides; a function no rule names is `own` when it lives in
 /// the measured binary, `runtimeOther` elsewhere. A counted run's `runtimeOther` functions
-/// are listed by `run --raw`, so that a missing rule shows.
+/// are listed in the raw samples file (`RawSamples`), so that a missing rule shows.
 public enum MechanismRules {
     /// How a rule matches a function's symbol.
     public enum Symbol: Sendable {

@@ -17,6 +17,10 @@ public enum RunSetting: String, Sendable, CaseIterable, Hashable {
     case actors
     case parameters
     case shard
+    case layouts
+    case instructions
+    /// The history file a run's rows are appended to: the caller's, not `RunOptions`'.
+    case history
 
     /// The setting's name in `RunOptions` (`eventsPerMachine` for `events`): how a library
     /// caller knows it.
@@ -30,8 +34,9 @@ public enum RunSetting: String, Sendable, CaseIterable, Hashable {
     }
 }
 
-/// Words about a run's settings, rendered by whoever speaks to the user: the harness names
-/// each setting by its `RunOptions` name, a command line by its flag.
+/// Words about a run's or a comparison's settings, rendered by whoever speaks to the user:
+/// the harness names each setting by its own name (`RunOptions`'), a command line by its
+/// flag.
 ///
 /// Written as a string: `"\(.machines): '0' is not valid"`.
 public struct SettingMessage: Sendable, Equatable, ExpressibleByStringInterpolation,
@@ -40,6 +45,7 @@ public struct SettingMessage: Sendable, Equatable, ExpressibleByStringInterpolat
     public enum Part: Sendable, Equatable {
         case text(String)
         case setting(RunSetting)
+        case comparison(ComparisonSetting)
     }
 
     public var parts: [Part]
@@ -65,12 +71,16 @@ public struct SettingMessage: Sendable, Equatable, ExpressibleByStringInterpolat
             parts.append(.setting(setting))
         }
 
+        public mutating func appendInterpolation(_ setting: ComparisonSetting) {
+            parts.append(.comparison(setting))
+        }
+
         /// Another message's words, its settings still settings.
         public mutating func appendInterpolation(_ message: SettingMessage) {
             for part in message.parts {
                 switch part {
                 case .text(let text): append(text)
-                case .setting(let setting): parts.append(.setting(setting))
+                default: parts.append(part)
                 }
             }
         }
@@ -90,17 +100,22 @@ public struct SettingMessage: Sendable, Equatable, ExpressibleByStringInterpolat
         }
     }
 
-    /// The message with each setting named by `name`.
-    public func rendered(naming name: (RunSetting) -> String) -> String {
+    /// The message with each run setting named by `name`, each comparison setting by
+    /// `comparison`.
+    public func rendered(
+        naming name: (RunSetting) -> String,
+        comparison: (ComparisonSetting) -> String = { $0.optionName }
+    ) -> String {
         parts.map { part in
             switch part {
             case .text(let text): text
             case .setting(let setting): name(setting)
+            case .comparison(let setting): comparison(setting)
             }
         }.joined().escapingControlCharacters
     }
 
-    /// With the settings' `RunOptions` names.
+    /// With the settings' own names (`RunOptions`', `RegressionThresholds`').
     public var description: String { rendered(naming: \.optionName) }
 }
 

@@ -23,7 +23,7 @@ public struct ConfigurationResult: Sendable {
     /// The first configuration of the same scenario, measured in the same rounds, when this
     /// one differs from it by axis values.
     public let axisReference: AxisReference?
-    /// The share of an event's time below which an overhead stops mattering (`--negligible`).
+    /// The share of an event's time below which an overhead stops mattering (`RunOptions.negligible`).
     public let negligible: Double
 
     init(
@@ -89,7 +89,7 @@ public struct ConfigurationResult: Sendable {
             layoutOfProcess: measured.layoutOfProcess)
     }
 
-    /// One raw sample per round: for `--raw`.
+    /// One raw sample per round: for the raw samples file (`RawSamples`).
     public func rawSamples(of variant: String) -> [RoundMeasurement] {
         samples[variant] ?? []
     }

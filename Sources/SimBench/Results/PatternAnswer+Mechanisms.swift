@@ -1,7 +1,7 @@
 import Foundation
 
 /// Where a pattern's extra instructions go: the answer's last part, from the counted pass
-/// (`run --instructions callgrind`) only. Without counts the sentence is as before.
+/// (`InstructionSource.callgrind`) only. Without counts the sentence is as before.
 ///
 /// `…; its +212 instructions per customer action: 51% reference counting, 30% allocation,
 /// 19% its own code.`
@@ -28,7 +28,7 @@ extension PatternAnswer {
         var part =
             "its \(sign)\(NumberFormat.significant(abs(total))) instructions per \(event)"
         // The largest parts only, so that the sentence stays one line's worth: a reader who
-        // wants every part has the CSV's columns and `plot --chart mechanisms`.
+        // wants every part has the CSV's columns and the mechanisms chart.
         let shares = added.shares(atLeast: 0.05).prefix(PatternAnswer.mechanismsNamed)
         if !shares.isEmpty {
             part +=

@@ -1,5 +1,5 @@
-/// `--raw PATH`: one CSV row per measured sample, for people who analyse the distribution
-/// themselves; and, after a counted pass (`--instructions callgrind`), one row per function
+/// Raw samples: one CSV row per measured sample, for people who analyse the distribution
+/// themselves; and, after a counted pass (`InstructionSource.callgrind`), one row per function
 /// whose instructions landed in `runtime-other` (`MechanismRules`), so that a missing rule
 /// is visible. A sample's row leaves the function's cells empty, a function's row the
 /// sample's.

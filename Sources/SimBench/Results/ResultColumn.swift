@@ -4,7 +4,7 @@
 /// `ResultRow.cells`, `ResultRow.columns` (the header), the reader's checks
 /// (`ResultsSchema`), the raw samples' identifying columns and the InfluxDB export's tags and
 /// fields are all derived from `ResultColumn.all`. `simbench compare` and the exports read
-/// cells through these values (`record[.allocsPerEvent]`), never through a name.
+/// cells through these values (`record[.allocationsPerEvent]`), never through a name.
 ///
 /// To add a column: declare it below with its cell (computing the figure into a
 /// `ResultRow` property, from `ConfigurationResult+Rows.swift`, if it is new), and append it
@@ -24,7 +24,7 @@ public struct ResultColumn: Sendable, Hashable, CustomStringConvertible {
         case text
     }
 
-    /// How `simbench export --format influx` writes the column, if at all.
+    /// How the InfluxDB export (`BenchmarkExport`) writes the column, if at all.
     public enum InfluxRole: Sendable {
         /// Identifies the series.
         case tag
@@ -47,6 +47,11 @@ public struct ResultColumn: Sendable, Hashable, CustomStringConvertible {
     }
 
     public let name: String
+    /// What people read the figure under, in tables, reports and verdicts
+    /// (`allocs/event` for `allocs_per_event`): declared with the column, so that the CSV,
+    /// the terminal table and the report name one figure. The column's name where the
+    /// figure has no heading of its own.
+    public let heading: String
     public let kind: Kind
     /// `ns`, `bytes`, `ms`, `×`; empty for counts and text.
     public let unit: String
@@ -68,12 +73,13 @@ public struct ResultColumn: Sendable, Hashable, CustomStringConvertible {
     public func cell(of row: ResultRow) -> String { cell(row) }
 
     init(
-        _ name: String, _ kind: Kind, unit: String = "", required: Bool = false,
-        nonEmpty: Bool = false,
+        _ name: String, _ kind: Kind, heading: String? = nil, unit: String = "",
+        required: Bool = false, nonEmpty: Bool = false,
         influx: InfluxRole? = nil, readers: Set<Reader> = [],
         cell: @escaping @Sendable (ResultRow) -> String
     ) {
         self.name = name
+        self.heading = heading ?? name
         self.kind = kind
         self.unit = unit
         self.isRequired = required
@@ -95,11 +101,13 @@ public struct ResultColumn: Sendable, Hashable, CustomStringConvertible {
 
     /// A measured figure; not finite or nil is an empty cell.
     static func figure(
-        _ name: String, unit: String, required: Bool = false, influx: InfluxRole? = nil,
-        readers: Set<Reader> = [], _ value: @escaping @Sendable (ResultRow) -> Double?
+        _ name: String, heading: String? = nil, unit: String, required: Bool = false,
+        influx: InfluxRole? = nil, readers: Set<Reader> = [],
+        _ value: @escaping @Sendable (ResultRow) -> Double?
     ) -> ResultColumn {
         ResultColumn(
-            name, .number, unit: unit, required: required, influx: influx, readers: readers
+            name, .number, heading: heading, unit: unit, required: required, influx: influx,
+            readers: readers
         ) { row in
             guard let number = value(row), number.isFinite else { return "" }
             return "\(number)"
@@ -253,8 +261,9 @@ extension ResultColumn {
     ) {
         $0.cpuNsPerEventMedian?.value
     }
-    public static let allocsPerEvent = figure(
-        "allocs_per_event", unit: "", influx: .number, readers: [.compare, .github, .bencher]
+    public static let allocationsPerEvent = figure(
+        "allocs_per_event", heading: "allocs/event", unit: "", influx: .number,
+        readers: [.compare, .github, .bencher]
     ) { $0.allocationsPerEvent }
     public static let peakRSSBytes = count("peak_rss_bytes", unit: "bytes", influx: .integer) {
         $0.peakResidentBytes
@@ -263,7 +272,8 @@ extension ResultColumn {
         $0.residentBytesPerMachine
     }
     public static let instructionsPerEvent = figure(
-        "instructions_per_event", unit: "", influx: .number, readers: [.compare, .github, .bencher]
+        "instructions_per_event", heading: "instr/event", unit: "", influx: .number,
+        readers: [.compare, .github, .bencher]
     ) { $0.instructionsPerEvent }
     public static let setupMilliseconds = figure("setup_ms", unit: "ms") { $0.setupMilliseconds }
     public static let prepareMilliseconds = figure("prepare_ms", unit: "ms") {
@@ -382,17 +392,17 @@ extension ResultColumn {
         $0.estimatedPeakBytes
     }
 
-    // A sweep (`--machines 1000,10000`): which point of it the row is, part of its identity.
+    // A sweep (machines 1000 and 10000, say): which point of it the row is, part of its identity.
     public static let sweep = text("sweep", influx: .tag, readers: [.compare]) { $0.sweep }
 
     // How many rows the run wrote: a history reader counts each run's rows against it
     // (`ResultsFile`), and `repair-history` drops a run whose append was cut short.
     public static let runRows = count("run_rows") { $0.runRows.map { UInt64($0) } }
 
-    // Counts (`run --instructions`): where instructions_per_event comes from, and Callgrind's
+    // Counts (`RunOptions.instructions`): where instructions_per_event comes from, and Callgrind's
     // cycle estimate beside it.
     public static let estimatedCyclesPerEvent = figure(
-        "estimated_cycles_per_event", unit: "", influx: .number,
+        "estimated_cycles_per_event", heading: "cycles/event", unit: "", influx: .number,
         readers: [.compare, .github, .bencher]
     ) { $0.estimatedCyclesPerEvent }
     public static let instructionsSource = text(
@@ -418,7 +428,7 @@ extension ResultColumn {
     public static let processCPURatios = text("process_cpu_ratios") { row in
         row.processCPURatios.map { String(format: "%.4g", $0) }.joined(separator: ";")
     }
-    // What the intervals hold: the code layouts the processes ran (`run --layouts N`), and
+    // What the intervals hold: the code layouts the processes ran (`RunOptions.layouts`), and
     // what the intervals are built over, `rounds` of one process, `processes` or `layouts`
     // (`IntervalScope`).
     public static let layouts = count("layouts", influx: .integer, readers: [.merge]) {
@@ -451,7 +461,8 @@ extension ResultColumn {
         eventsPerRound, actors, rounds, warmupRounds, seed, nsPerEventMedian, nsPerEventMin,
         nsPerEventMax, nsPerEventMean, nsPerEventStddev, nsPerEventCV, nsPerEventP10, nsPerEventP90,
         nsPerEventCILow, nsPerEventCIHigh, outliersMild, outliersSevere, eventsPerSecond,
-        ratioToBaseline, ratioCILow, ratioCIHigh, cpuNsPerEventMedian, allocsPerEvent, peakRSSBytes,
+        ratioToBaseline, ratioCILow, ratioCIHigh, cpuNsPerEventMedian, allocationsPerEvent,
+        peakRSSBytes,
         rssBytesPerMachine, instructionsPerEvent, setupMilliseconds, prepareMilliseconds, checksum,
         axisReference, ratioToAxisReference, axisRatioCILow, axisRatioCIHigh, processes,
         cpuNsPerEventCILow, cpuNsPerEventCIHigh, utilizationMedian, interferedRounds,

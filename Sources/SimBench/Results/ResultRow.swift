@@ -45,9 +45,9 @@ public struct ResultRow: Sendable, Equatable {
     /// This variant's median over the same variant's median in `axisReference`, with its
     /// 95% interval.
     public var ratioToAxisReference: Estimate?
-    /// The processes whose samples are pooled (`run --processes K`).
+    /// The processes whose samples are pooled (`RunOptions.processes`).
     public var processes: Int = 1
-    /// The code layouts the processes ran (`run --layouts N`).
+    /// The code layouts the processes ran (`RunOptions.layouts`).
     public var layouts: Int = 1
     /// What the intervals are built over (`IntervalScope.unit`).
     public var intervalUnit = ""
@@ -70,7 +70,7 @@ public struct ResultRow: Sendable, Equatable {
     public var breakevenNsPerEvent: Estimate?
     /// Why there is no break-even (faster than the baseline, already negligible).
     public var breakevenNote = ""
-    /// The `--negligible` share the break-even is computed for.
+    /// The share (`RunOptions.negligible`) the break-even is computed for.
     public var negligible: Double?
     /// The heap bytes the variant's own representation holds per entity at its peak, and
     /// the difference from the baseline's.
@@ -111,7 +111,7 @@ public struct ResultRow: Sendable, Equatable {
     }
 
     /// Callgrind's cache simulation per event: L1 hits + 5 × LL hits + 35 × RAM accesses
-    /// (`run --instructions callgrind`).
+    /// (counted by Callgrind, `InstructionSource.callgrind`).
     public var estimatedCyclesPerEvent: Double?
     /// Where `instructionsPerEvent` comes from: `perf`, `callgrind`, or empty without a count.
     public var instructionsSource = ""

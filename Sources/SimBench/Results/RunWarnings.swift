@@ -14,10 +14,11 @@ public enum RunWarnings {
     /// The lines for one configuration's rows: one for the variants whose rounds are so
     /// short that the harness's own cost per round shows, one for variants with too few
     /// samples, and one per variant too many of whose rounds another process interfered
-    /// with. The floor is left out of the first: it is meant to be small.
-    public static func lines(for rows: [ResultRow]) -> [String] {
+    /// with. The floor is left out of the first: it is meant to be small. The remedies name
+    /// the settings to raise, in the words of whoever prints the lines.
+    public static func lines(for rows: [ResultRow]) -> [SettingMessage] {
         let measured = rows.filter { $0.status == .ok && $0.nsPerEvent != nil }
-        var lines = [String]()
+        var lines = [SettingMessage]()
         var shortRounds = [String]()
         var emptyRound: Double?
         for row in measured where row.role != .floor {
@@ -30,20 +31,20 @@ public enum RunWarnings {
         }
         if let emptyRound, !shortRounds.isEmpty {
             lines.append(
-                "  warning: the harness's fixed cost of a round (\(NumberFormat.significant(emptyRound / 1000)) µs on an empty fleet) is more than \(NumberFormat.percent(emptyRoundShare)) of the round of \(shortRounds.joined(separator: ", ")); it is in their wall times, not in CPU time; give more --machines or --events"
+                "  warning: the harness's fixed cost of a round (\(NumberFormat.significant(emptyRound / 1000)) µs on an empty fleet) is more than \(NumberFormat.percent(emptyRoundShare)) of the round of \(shortRounds.joined(separator: ", ")); it is in their wall times, not in CPU time; give more \(.machines) or \(.events)"
             )
         }
         let fewProcesses = measured.filter { $0.processes > 1 && $0.processes < minimumProcesses }
         if let first = fewProcesses.first {
             lines.append(
-                "  warning: only \(first.processes) processes of \(fewProcesses.map(\.variant).joined(separator: ", ")) (fewer than \(minimumProcesses)); the intervals are Student's t over processes and wide below \(minimumProcesses): give more --processes"
+                "  warning: only \(first.processes) processes of \(fewProcesses.map(\.variant).joined(separator: ", ")) (fewer than \(minimumProcesses)); the intervals are Student's t over processes and wide below \(minimumProcesses): give more \(.processes)"
             )
         }
         let few = measured.filter { $0.processes == 1 && $0.rounds < minimumSamples }
         if let first = few.first {
             let samples = first.rounds * first.processes
             lines.append(
-                "  warning: only \(samples) samples of \(few.map(\.variant).joined(separator: ", ")) (fewer than \(minimumSamples)); intervals need \(Bootstrap.minimumSamples) and are wide below \(minimumSamples): give more --rounds or --processes"
+                "  warning: only \(samples) samples of \(few.map(\.variant).joined(separator: ", ")) (fewer than \(minimumSamples)); intervals need \(Bootstrap.minimumSamples) and are wide below \(minimumSamples): give more \(.rounds) or \(.processes)"
             )
         }
         for row in measured {

@@ -26,7 +26,7 @@ public enum OutputFile {
     public static func writeAtomically(_ contents: String, to path: String) throws(FileError) {
         let output: OutputPath
         do {
-            output = try OutputPath.check(path, flag: "write", standardOutput: false)
+            output = try OutputPath.check(path, label: "write", standardOutput: false)
         } catch {
             throw FileError(path: path, reason: error.description)
         }
@@ -41,8 +41,8 @@ public enum OutputFile {
 
     /// Checks, before any work, that `path` can be written (see `OutputPath.check`; `-`
     /// is not standard output here).
-    public static func checkWritable(_ path: String, flag: String) throws(UsageError) {
-        _ = try OutputPath.check(path, flag: flag, standardOutput: false)
+    public static func checkWritable(_ path: String, label: String) throws(OutputPathError) {
+        _ = try OutputPath.check(path, label: label, standardOutput: false)
     }
 
 }

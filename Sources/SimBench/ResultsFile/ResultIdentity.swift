@@ -3,7 +3,7 @@
 /// Two rows with the same identity in two runs measured the same thing, so they can be
 /// compared; two rows with the same identity in one run are a broken file. The sweep point
 /// (`machines=1000`, the CSV's `sweep` column) is empty outside a sweep, so rows of runs
-/// that sweep nothing match as they always did, whatever their `--machines`.
+/// that sweep nothing match as they always did, whatever their machines.
 public struct ResultIdentity: Hashable, Sendable, Comparable, CustomStringConvertible {
     public var scenario: String
     /// `key=value;key=value` as stored in the CSV's `params` column.

@@ -1,5 +1,5 @@
 /// A results CSV read back and validated: what `compare`, `merge`, `export`, `baseline save`
-/// and `--append` work on.
+/// and a run's history work on.
 ///
 /// Every way a file can be unusable gets one `ResultsFileError` naming the file, the line
 /// and the column: missing, empty, not UTF-8, truncated (a record with too few fields, a

@@ -62,11 +62,11 @@ public struct BenchmarkRunner: Sendable {
             notes: BenchmarkRunner.measurementNotes(instructions: plan.instructions))
     }
 
-    /// The most warm-up rounds taken when `--warmup` is not given: warm-up stops earlier as
+    /// The most warm-up rounds taken when `RunOptions.warmup` is nil: warm-up stops earlier as
     /// soon as every variant's time moved less than 5% from the round before.
     public static let automaticWarmupLimit = 3
 
-    /// The fewest measured rounds `--max-time` leaves a variant with.
+    /// The fewest measured rounds a time limit (`RunOptions.maxTimeSeconds`) leaves a variant with.
     public static let minimumRoundsUnderMaxTime = 3
 
     /// Why a metric is missing on this host, said once per run. (Allocations are counted
@@ -172,7 +172,7 @@ public struct BenchmarkRunner: Sendable {
         return prepared
     }
 
-    /// Warm-up: each configuration's variants in canonical order, until `--warmup` rounds
+    /// Warm-up: each configuration's variants in canonical order, until `RunOptions.warmup` rounds
     /// or, without it, until every variant's time moved less than 5% from the round before
     /// (at most `automaticWarmupLimit`). Outcomes are checked against the baseline's
     /// whatever the order (FleetSession.verdict). Returns the rounds taken.
@@ -209,7 +209,7 @@ public struct BenchmarkRunner: Sendable {
     }
 
     /// The measured rounds: every unit once a round, in a seeded shuffled order, until
-    /// `--rounds` (longer under `--min-time`, shorter under `--max-time`, never past
+    /// `RunOptions.rounds` (longer under a minimum time, shorter under a maximum time, never past
     /// `RunPlan.roundLimit`). Returns the rounds taken and each unit's samples.
     private func measureRounds(
         _ group: [PlannedConfiguration], _ units: [Unit], reference: MachineSpeedReference,

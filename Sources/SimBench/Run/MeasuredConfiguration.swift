@@ -2,7 +2,7 @@
 /// each variant's samples and outcome verdict.
 ///
 /// One value from the fleet to the results: the runner produces it (`BenchmarkRunner`), a
-/// child of `run --processes K` sends it to its parent as JSON (`ProcessPool`), which pools
+/// child of a run over several processes sends it to its parent as JSON (`ProcessPool`), which pools
 /// the children's into one, and `ConfigurationResult` wraps it with its plan.
 struct MeasuredConfiguration: Sendable, Codable {
     var setup: SetupReport
@@ -13,7 +13,7 @@ struct MeasuredConfiguration: Sendable, Codable {
     var verdicts: [String: OutcomeVerdict]
     /// Resident memory the setup added: inputs and every variant's prepared state.
     var residentGrowth: Int64?
-    /// The code layout each process ran (`run --layouts N`), by process index; nil with one.
+    /// The code layout each process ran (`RunOptions.layouts`), by process index; nil with one.
     var layoutOfProcess: [Int]? = nil
 
     /// The same configuration measured in several processes, as one: every sample tagged

@@ -27,7 +27,7 @@ public enum ProcessPool {
     /// - Parameters:
     ///   - setting: variables added to the children's environment, over the parent's
     ///     (`simbench explain`: `MALLOC_ARENA_MAX=1`).
-    ///   - layouts: with `run --layouts N`, the N relinked builds of this binary: child `i`
+    ///   - layouts: with N code layouts (`RunOptions.layouts`), the N relinked builds of this binary: child `i`
     ///     runs `layouts[i % N]`, and the pooled result records which layout each process
     ///     ran (`ProcessGroups`); empty: every child runs `executable`.
     ///   - progress: hears of each child as it starts (counted from 1).

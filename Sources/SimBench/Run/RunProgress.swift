@@ -4,8 +4,8 @@
 /// A group's share of the run is its events per round times its variants (summed over its
 /// configurations): in a sweep from 10³ to 10⁶ machines, the last point is most of the run.
 /// Inside a group, setting up counts as one round, then the warm-up rounds
-/// (`--warmup`, or the automatic limit), then the measured rounds. A group cut short by
-/// `--max-time` counts as done as soon as its measured time says so.
+/// (`RunOptions.warmup`, or the automatic limit), then the measured rounds. A group cut short by
+/// a maximum time (`RunOptions.maxTimeSeconds`) counts as done as soon as its measured time says so.
 struct RunProgress: Sendable {
     /// Each group's share of the whole run; they sum to 1.
     let shares: [Double]
@@ -62,9 +62,9 @@ struct RunProgress: Sendable {
             return (setup + rounds) / total
         case .measuring(let round, let unit, let units, let most, let least):
             var byRounds = (Double(round - 1) + Double(unit) / Double(max(units, 1))) / measured
-            // `--min-time` holds the group until every unit has measured that long.
+            // A minimum time (`RunOptions.minTimeSeconds`) holds the group until every unit has measured that long.
             if let minimum = minTimeSeconds { byRounds = min(byRounds, least / minimum) }
-            // `--max-time` ends it once one unit has (after the fewest rounds it allows).
+            // A maximum time ends it once one unit has (after the fewest rounds it allows).
             let byTime = maxTimeSeconds.map { most / $0 } ?? 0
             let completion = min(1, max(byRounds, byTime))
             return (setup + warmup + measured * completion) / total

@@ -26,25 +26,28 @@ public struct IntervalScope: Sendable, Equatable {
     }
 
     /// The run's processes and layouts: "20 processes over 4 code layouts"; "10 processes,
-    /// one code layout: add --layouts N to include layout".
-    public var sample: String {
+    /// one code layout: add layouts N to include layout" (the setting named by the caller).
+    public var sample: SettingMessage {
         if processes == 1 { return "1 process" }
         return layouts > 1
             ? "\(processes) processes over \(layouts) code layouts"
-            : "\(processes) processes, one code layout: add --layouts N to include layout"
+            : "\(processes) processes, one code layout: add \(.layouts) N to include layout"
     }
 
     /// The header's line: what a reader may expect of a re-run.
-    public var sentence: String {
+    public var sentence: SettingMessage {
         if processes == 1 {
-            return
-                "intervals: the rounds of one process only; a re-run's processes often land "
-                + "outside them (--processes N spreads the rounds over N processes)"
+            return """
+                intervals: the rounds of one process only; a re-run's processes often land \
+                outside them (\(.processes) N spreads the rounds over N processes)
+                """
         }
-        return
-            "intervals: ratios, net of floor and ns added hold 95% of a re-run (Student's t "
-            + "over \(layouts > 1 ? "layouts" : "processes"); \(sample)); an absolute time's "
-            + "(ns/event, CPU ns/event, CPU over the reference) holds this run only, the host's speed drifts between runs"
+        return """
+            intervals: ratios, net of floor and ns added hold 95% of a re-run (Student's t \
+            over \(layouts > 1 ? "layouts" : "processes"); \(sample)); an absolute time's \
+            (ns/event, CPU ns/event, CPU over the reference) holds this run only, the host's \
+            speed drifts between runs
+            """
     }
 }
 

@@ -17,7 +17,7 @@ struct ProcessGroups: Sendable, Equatable {
     /// The indices of each process's samples, in sample order; processes in order.
     let members: [[Int]]
     let sampleCount: Int
-    /// The code layout each process ran (`run --layouts N`), in process order; all 0 with
+    /// The code layout each process ran (`RunOptions.layouts`), in process order; all 0 with
     /// one layout.
     let layoutOfProcess: [Int]
 

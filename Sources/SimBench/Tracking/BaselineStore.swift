@@ -11,7 +11,7 @@ public enum BaselineStore {
 
     /// Checks a baseline name: letters, digits, `.`, `_` and `-`, not starting with `.` or
     /// `-`, at most 100 characters, so that it is a plain file name everywhere.
-    public static func validate(_ name: String, flag: String) throws(UsageError) {
+    public static func validate(_ name: String) throws(ValueError) {
         let allowed = name.utf8.allSatisfy { byte in
             (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
                 || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
@@ -21,13 +21,13 @@ public enum BaselineStore {
         }
         guard !name.isEmpty, name.count <= 100, allowed, !name.hasPrefix("."), !name.hasPrefix("-")
         else {
-            throw .invalid(
-                flag, name,
-                expected:
-                    "a baseline name of letters, digits, '.', '_' and '-' (not first), such as ci or main-2026-11"
-            )
+            throw ValueError(value: name, accepted: nameRule)
         }
     }
+
+    /// What a baseline name may be, for the refusal of one that is not.
+    public static let nameRule =
+        "a baseline name of letters, digits, '.', '_' and '-' (not first), such as ci or main-2026-11"
 
     /// `results/baselines/NAME.csv`.
     public static func path(of name: String) -> String {
@@ -48,27 +48,33 @@ public enum BaselineStore {
     ///
     /// - Returns: the checked file when the directory exists (for refusing collisions),
     ///   nil when it is still to be created.
-    public static func check(_ name: String, flag: String) throws(UsageError) -> OutputPath? {
+    public static func check(_ name: String, label: String) throws(OutputPathError) -> OutputPath? {
         var status = stat()
         if stat(directory, &status) == 0 {
             guard status.st_mode & S_IFMT == S_IFDIR else {
-                throw UsageError(
-                    "\(flag): '\(directory)' is not a directory, so baseline '\(name)' cannot be saved as \(path(of: name)); move that file away"
+                throw OutputPathError(
+                    output: label,
+                    reason:
+                        "'\(directory)' is not a directory, so baseline '\(name)' cannot be saved as \(path(of: name)); move that file away"
                 )
             }
-            return try OutputPath.check(path(of: name), flag: flag, standardOutput: false)
+            return try OutputPath.check(path(of: name), label: label, standardOutput: false)
         }
         // The nearest missing directory must be creatable in its existing parent.
         let (missing, parent) = OutputPath.firstMissing(of: directory)
         if stat(parent, &status) == 0, status.st_mode & S_IFMT != S_IFDIR {
-            throw UsageError(
-                "\(flag): '\(parent)' is not a directory, so baseline '\(name)' cannot be saved as \(path(of: name)); move that file away"
+            throw OutputPathError(
+                output: label,
+                reason:
+                    "'\(parent)' is not a directory, so baseline '\(name)' cannot be saved as \(path(of: name)); move that file away"
             )
         }
         do {
-            _ = try OutputPath.check(missing, flag: flag, standardOutput: false)
+            _ = try OutputPath.check(missing, label: label, standardOutput: false)
         } catch {
-            throw UsageError("\(error.description) (creating \(directory)/ for baseline '\(name)')")
+            throw OutputPathError(
+                output: error.output,
+                reason: "\(error.reason) (creating \(directory)/ for baseline '\(name)')")
         }
         return nil
     }

@@ -7,7 +7,7 @@
 /// verdicts become "not judged: different CPU", and the change is said first. Counts
 /// (allocations, instructions, cycles) depend on the compiler, not the CPU: they are still
 /// judged where the toolchain (Swift version and build flags) is the same.
-/// ``RegressionThresholds/judgesTimeAcrossEnvironments`` (`--judge-time-anyway`) turns time
+/// ``RegressionThresholds/judgesTimeAcrossEnvironments`` (`ComparisonSetting.judgeTimeAnyway`) turns time
 /// judging back on.
 public struct EnvironmentChange: Sendable, Equatable {
     /// One column whose values differ: each file's distinct values.
@@ -68,16 +68,17 @@ public struct EnvironmentChange: Sendable, Equatable {
     public static let notePrefix = "the environment changed: "
 
     /// The note said first: `the environment changed: CPU "Intel Xeon" → "AMD EPYC"; …`.
-    public func note(judgingTimeAnyway: Bool) -> String {
+    public func note(thresholds: RegressionThresholds) -> String {
         let changes = differences.map { difference in
             let before = difference.before.map { "\"\($0)\"" }.joined(separator: ", ")
             let after = difference.after.map { "\"\($0)\"" }.joined(separator: ", ")
             return "\(difference.name) \(before) → \(after)"
         }
-        let time =
-            judgingTimeAnyway
-            ? "time is judged anyway (--judge-time-anyway): a pattern's ratio moves with the CPU, so a verdict may be the host's, not the code's"
-            : "time is not judged (a pattern's ratio moves with the CPU: a finding about the hosts, not a verdict on the code; --judge-time-anyway judges it)"
+        let time = thresholds.words(
+            thresholds.judgesTimeAcrossEnvironments
+                ? "time is judged anyway (\(.judgeTimeAnyway)): a pattern's ratio moves with the CPU, so a verdict may be the host's, not the code's"
+                : "time is not judged (a pattern's ratio moves with the CPU: a finding about the hosts, not a verdict on the code; \(.judgeTimeAnyway) judges it)"
+        )
         let counts =
             changesToolchain
             ? "counts are not judged either (the toolchain changed)"

@@ -1,4 +1,4 @@
-/// `--append PATH`: a history of runs in one CSV that only ever grows.
+/// A history of runs (`RunSetting.history`) in one CSV that only ever grows.
 ///
 /// Every run adds its rows (each carries its run id, timestamp and git commit) at the end;
 /// earlier rows are never rewritten. The file is opened (created if need be) and locked
@@ -45,11 +45,12 @@ public enum HistoryFile {
     public static let repairCommand = "simbench repair-history"
 
     /// Checks, before a run, that the rows can be appended to `path`: it is (or can be
-    /// created as) a regular file, and if it has contents they are a valid history.
+    /// created as) a regular file, and if it has contents they are a valid history. A path
+    /// that cannot be a history is an `OutputPathError` naming the output `label`.
     @discardableResult
-    public static func check(_ path: String) throws -> OutputPath {
+    public static func check(_ path: String, label: String = "history") throws -> OutputPath {
         let output = try OutputPath.check(
-            path, flag: "--append", standardOutput: false, streams: false, appending: true)
+            path, label: label, standardOutput: false, streams: false, appending: true)
         var status = stat()
         if stat(path, &status) == 0, status.st_size > 0 {
             // A history cut short by an interrupted append: the error names repair-history.

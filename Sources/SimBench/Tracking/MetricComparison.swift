@@ -5,9 +5,9 @@ public struct MetricComparison: Sendable, Equatable {
     public enum Metric: String, Sendable {
         case time
         case allocations = "allocs"
-        /// Instructions per event, counted (`run --instructions`).
+        /// Instructions per event, counted (`RunOptions.instructions`).
         case instructions
-        /// Callgrind's estimated cycles per event (`run --instructions callgrind`).
+        /// Callgrind's estimated cycles per event (`InstructionSource.callgrind`).
         case cycles
     }
 
@@ -25,7 +25,9 @@ public struct MetricComparison: Sendable, Equatable {
         /// CPU ns per event over the machine-speed reference's ns in the same rounds
         /// (`MachineSpeedReference`): absolute time with the machine's speed divided out.
         case cpuPerReference = "cpu/reference"
-        /// Allocations per event.
+        /// Allocations per event, under its figure's heading
+        /// (`ResultColumn.allocationsPerEvent`); raw values are literals, so a test holds the
+        /// three counted bases to their columns' headings.
         case allocations = "allocs/event"
         /// Instructions per event.
         case instructions = "instr/event"

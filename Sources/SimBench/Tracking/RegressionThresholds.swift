@@ -7,22 +7,22 @@ import Foundation
 /// nearly deterministic, so they get a tolerance instead of an interval: a small absolute
 /// slack for counts the runtime makes now and then, plus a small relative part.
 public struct RegressionThresholds: Sendable, Equatable {
-    /// Relative change of the median ns per event (`--threshold-time`, or `--threshold`).
+    /// Relative change of the median ns per event (a comparison's time threshold).
     public var time = 0.05
-    /// Relative change of the ratio to the scenario's baseline variant (`--threshold-ratio`,
-    /// or `--threshold`).
+    /// Relative change of the ratio to the scenario's baseline variant (a
+    /// comparison's ratio threshold).
     public var ratio = 0.05
-    /// Relative tolerance of allocations per event (`--threshold-allocs`).
+    /// Relative tolerance of allocations per event (`ComparisonSetting.allocationThreshold`).
     public var allocations = 0.01
     /// Allocations per event any count may move by without counting as a change.
     public var allocationSlack = 0.01
-    /// Relative change of instructions per event that counts (`--threshold-instructions`).
+    /// Relative change of instructions per event that counts (`ComparisonSetting.instructionThreshold`).
     /// Counts repeat to a few parts per million run after run (README, "Counts that do
     /// not drift"), so a change beyond this is the code's, with no interval needed.
     public var instructions = 0.01
-    /// Relative change of estimated cycles per event that counts (`--threshold-cycles`).
+    /// Relative change of estimated cycles per event that counts (`ComparisonSetting.cycleThreshold`).
     public var cycles = 0.01
-    /// Whether a baseline variant's absolute time is judged (`--ratio-only` turns it off).
+    /// Whether a baseline variant's absolute time is judged (`ComparisonSetting.ratioOnly` turns it off).
     ///
     /// Absolute nanoseconds compare two runs only when the machine stayed the same between
     /// them; a shared CI runner drifts by more than any useful threshold. Ratios to the
@@ -30,23 +30,31 @@ public struct RegressionThresholds: Sendable, Equatable {
     /// time is judged through ratios alone and baseline variants' times are shown, not judged.
     public var judgesAbsoluteTime = true
     /// Whether time is judged between files whose CPU, cores, OS, Swift version or build
-    /// flags differ (`--judge-time-anyway`); by default it is not (`EnvironmentChange`).
+    /// flags differ (`ComparisonSetting.judgeTimeAnyway`); by default it is not (`EnvironmentChange`).
     public var judgesTimeAcrossEnvironments = false
-    /// Which time is judged (`--metric`).
+    /// Which time is judged (`ComparisonSetting.metric`).
     public var metric = TimeMetric.cpu
+    /// How the caller names the comparison's settings in the report's words (a command
+    /// line: its flags); a setting not named here goes by its own name.
+    public var settingNames: [ComparisonSetting: String] = [:]
 
     public init() {}
 
     /// `5%` or `5` (both five percent), from 0 to 1000 percent.
-    public static func percent(_ text: String, flag: String) throws(UsageError) -> Double {
+    public static func percent(_ text: String) throws(ValueError) -> Double {
         let expected = "a percentage from 0% to 1000%, such as 5% or 2.5%"
         let digits = text.hasSuffix("%") ? String(text.dropLast()) : text
         guard let value = Double(digits), value.isFinite, (0...1000).contains(value),
             digits.allSatisfy({ $0.isNumber || $0 == "." })
         else {
-            throw .invalid(flag, text, expected: expected)
+            throw ValueError(value: text, accepted: expected)
         }
         return value / 100
+    }
+
+    /// `message` with each comparison setting named as `settingNames` says.
+    public func words(_ message: SettingMessage) -> String {
+        message.rendered(naming: \.optionName, comparison: { settingNames[$0] ?? $0.optionName })
     }
 
     /// `time 5% · ratio 5% · allocations 1% + 0.01/event`.
@@ -105,7 +113,7 @@ public enum TimeMetric: String, Sendable, CaseIterable {
             self == .cpu ? [.cpuPerReference, .cpuPerReferenceCILow, .cpuPerReferenceCIHigh] : []
         return [own.median, own.low, own.high, own.ratio, own.ratioLow, own.ratioHigh]
             + perReference
-            + [.allocsPerEvent]
+            + [.allocationsPerEvent]
     }
 
     var nanosecondsBasis: MetricComparison.Basis { self == .cpu ? .cpuNanoseconds : .nanoseconds }

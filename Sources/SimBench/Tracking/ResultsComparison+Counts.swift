@@ -1,9 +1,9 @@
 /// The verdicts on counts: instructions per event and estimated cycles per event
-/// (`run --instructions`).
+/// (`RunOptions.instructions`).
 ///
 /// A count is not a sample: the same binary and inputs count the same on every run, so it
-/// has no interval, and a change beyond the threshold (`--threshold-instructions`,
-/// `--threshold-cycles`) is the code's. Counts from different sources (perf in one file,
+/// has no interval, and a change beyond the threshold (`RegressionThresholds.instructions`,
+/// `RegressionThresholds.cycles`) is the code's. Counts from different sources (perf in one file,
 /// Callgrind in the other) measure different things (perf counts the whole fleet with the
 /// harness's tasks; Callgrind one variant's run on one thread), so they are shown, never
 /// judged.

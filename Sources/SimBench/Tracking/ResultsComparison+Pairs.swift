@@ -40,8 +40,8 @@ extension ResultsComparison {
     /// not judged when a pair lacks it, when its basis differs between pairs, or with fewer
     /// than 2 pairs.
     ///
-    /// - Parameter layouts: every run was linked with a code layout of its own (`ab
-    ///   --layouts on`): each row gets its `LayoutBand` from the spread of each build's
+    /// - Parameter layouts: every run was linked with a code layout of its own (the A/B
+    ///   comparison's code layouts): each row gets its `LayoutBand` from the spread of each build's
     ///   runs, and a flagged change inside it is reported as within the layout band.
     ///
     /// - Throws: `ResultsFileError` when a file has no rows or the builds have no row in
@@ -65,14 +65,16 @@ extension ResultsComparison {
         for pair in pairs {
             indexed.append(
                 (
-                    try ResultsComparison.index(pair.base, ignoringParameters: ignoringParameters),
-                    try ResultsComparison.index(pair.head, ignoringParameters: ignoringParameters)
+                    try ResultsComparison.index(
+                        pair.base, ignoringParameters: ignoringParameters, thresholds: thresholds),
+                    try ResultsComparison.index(
+                        pair.head, ignoringParameters: ignoringParameters, thresholds: thresholds)
                 ))
         }
         let before = indexed[0].base
         let after = indexed[0].head
         guard Set(after.order).contains(where: { before.rows[$0] != nil }) else {
-            throw ResultsComparison.nothingInCommon(first.base, first.head)
+            throw ResultsComparison.nothingInCommon(first.base, first.head, thresholds: thresholds)
         }
 
         var results = [MetricComparison]()
@@ -135,7 +137,7 @@ extension ResultsComparison {
             },
             notes: ResultsComparison.driftNote(results, thresholds) + notes, answers: answers,
             baselineSummary: baseSummary, currentSummary: headSummary)
-        title = "simbench ab"
+        title = "paired comparison"
         methodText =
             ResultsComparison.pairedMethod + (layouts ? " " + ResultsComparison.layoutMethod : "")
     }
@@ -204,7 +206,7 @@ extension ResultsComparison {
         let spread =
             "\(pairs) pair\(pairs == 1 ? "" : "s"), each \(RelativeChange.signedPercent(exp(logs.min()!) - 1)) to \(RelativeChange.signedPercent(exp(logs.max()!) - 1))"
         if absolute, !thresholds.judgesAbsoluteTime {
-            result.note = "\(spread); not judged (--ratio-only)"
+            result.note = thresholds.words("\(spread); not judged (\(.ratioOnly))")
             return result
         }
         guard result.change!.hasInterval else {

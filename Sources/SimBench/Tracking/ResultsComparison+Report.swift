@@ -4,7 +4,7 @@ import Foundation
 /// pull-request comment or a GitHub job summary, and JSON for a script
 /// (`ResultsComparison+JSON.swift`).
 extension ResultsComparison {
-    /// How the report is printed (`--format`).
+    /// How the report is printed (`ComparisonSetting.format`).
     public enum Format: String, Sendable, CaseIterable {
         case text
         case markdown
@@ -12,7 +12,7 @@ extension ResultsComparison {
     }
 
     /// The report; a text report fits `width` columns with a compact table (verdict, name,
-    /// change with its CI, why), or shows every column when `width` is nil (`--wide`).
+    /// change with its CI, why), or shows every column when `width` is nil (`ComparisonSetting.wide`).
     public func render(_ format: Format, width: Int? = nil) -> String {
         switch format {
         case .text:
@@ -41,14 +41,14 @@ extension ResultsComparison {
     }
 
     /// How a verdict is reached, in one paragraph, for the reader of a report.
-    public static let method = """
+    public static let method: SettingMessage = """
         A time change counts when it passes the threshold and its 95% CI excludes 0; the CI \
         of a change combines the two runs' CIs as independent errors (in log space, \
         √(a² + b²) of their half-widths). Time is each worker thread's CPU time unless \
-        --metric wall says otherwise. Pattern variants are judged on their ratio to the \
+        \(.metric) wall says otherwise. Pattern variants are judged on their ratio to the \
         scenario's baseline variant in the same run, which cancels the machine's speed; \
         baseline variants on their CPU time over a fixed machine-speed reference timed in \
-        the same rounds (absolute ns per event in files without it, or with --metric \
+        the same rounds (absolute ns per event in files without it, or with \(.metric) \
         wall). Allocations per event count when they move beyond the tolerance; \
         instructions and estimated cycles per event (counted, with no interval) when they \
         move beyond their thresholds. A time change of a row whose counts stayed within \

@@ -3,7 +3,7 @@ import Foundation
 /// `simbench compare`: the verdicts between a baseline run and a current run.
 ///
 /// Rows are matched by (scenario, params, sweep, variant): the rows of a sweep
-/// (`--machines 1000,10000`) match the same point of the other file's sweep. Each matched pair gets a time verdict
+/// (machines 1000 and 10000, say) match the same point of the other file's sweep. Each matched pair gets a time verdict
 /// and, where either run counted allocations, an allocation verdict:
 ///
 /// - Time. A pattern variant is judged on its ratio to the scenario's baseline variant,
@@ -36,10 +36,10 @@ public struct ResultsComparison: Sendable {
     /// One line per file: run, commit, host, time.
     public let baselineSummary: String
     public let currentSummary: String
-    /// The report's title: `simbench compare`, or `simbench ab` for paired runs.
-    public internal(set) var title = "simbench compare"
+    /// The report's title, which whoever prints the report may name after itself.
+    public var title = "comparison"
     /// How a verdict is reached, for the report's reader: `method`, or `pairedMethod`.
-    public internal(set) var methodText = ResultsComparison.method
+    public internal(set) var methodText = ""
 
     /// Compares `current` with `baseline`.
     ///
@@ -55,13 +55,16 @@ public struct ResultsComparison: Sendable {
         baselinePath = baseline.path
         currentPath = current.path
         self.thresholds = thresholds
+        methodText = thresholds.words(ResultsComparison.method)
         for file in [baseline, current] where file.records.isEmpty {
             throw ResultsFileError(
                 path: file.path, line: 2, column: nil,
                 message: "no result rows, only a header; nothing to compare")
         }
-        let before = try ResultsComparison.index(baseline, ignoringParameters: ignoringParameters)
-        let after = try ResultsComparison.index(current, ignoringParameters: ignoringParameters)
+        let before = try ResultsComparison.index(
+            baseline, ignoringParameters: ignoringParameters, thresholds: thresholds)
+        let after = try ResultsComparison.index(
+            current, ignoringParameters: ignoringParameters, thresholds: thresholds)
 
         var results = [MetricComparison]()
         var notes = [String]()
@@ -96,7 +99,7 @@ public struct ResultsComparison: Sendable {
         }
         let common = Set(after.order).intersection(before.order)
         guard !common.isEmpty else {
-            throw ResultsComparison.nothingInCommon(baseline, current)
+            throw ResultsComparison.nothingInCommon(baseline, current, thresholds: thresholds)
         }
         onlyInBaseline = before.order.filter { after.rows[$0] == nil }.map {
             before.rows[$0]!.identity
@@ -111,7 +114,7 @@ public struct ResultsComparison: Sendable {
         self.notes =
             (environment.isEmpty
                 ? []
-                : [environment.note(judgingTimeAnyway: thresholds.judgesTimeAcrossEnvironments)])
+                : [environment.note(thresholds: thresholds)])
             + ResultsComparison.fileNotes(baseline, current)
             + ResultsComparison.driftNote(results, thresholds) + notes
         baselineSummary = ResultsComparison.summary(of: baseline)
@@ -220,7 +223,9 @@ public struct ResultsComparison: Sendable {
             result.current = nanoseconds?.1.value
             result.change = nanosecondsChange
             if let nanosecondsChange, !thresholds.judgesAbsoluteTime {
-                context.append("ns/event \(nanosecondsChange.pointText), not judged (--ratio-only)")
+                context.append(
+                    thresholds.words(
+                        "ns/event \(nanosecondsChange.pointText), not judged (\(.ratioOnly))"))
             } else if let nanosecondsChange {
                 let (verdict, reason) = nanosecondsChange.verdict(threshold: thresholds.time)
                 result.verdict = verdict
@@ -244,8 +249,8 @@ public struct ResultsComparison: Sendable {
     static func allocations(
         from old: ResultsRecord, to new: ResultsRecord, thresholds: RegressionThresholds
     ) -> MetricComparison? {
-        let before = old.number(.allocsPerEvent)
-        let after = new.number(.allocsPerEvent)
+        let before = old.number(.allocationsPerEvent)
+        let after = new.number(.allocationsPerEvent)
         guard before != nil || after != nil else { return nil }
         var result = MetricComparison(
             identity: new.identity, isBaselineVariant: new.isBaselineVariant, metric: .allocations,
@@ -302,7 +307,7 @@ public struct ResultsComparison: Sendable {
     }
 
     static func index(
-        _ file: ResultsFile, ignoringParameters: Bool
+        _ file: ResultsFile, ignoringParameters: Bool, thresholds: RegressionThresholds
     ) throws(ResultsFileError) -> Index {
         var index = Index()
         for record in file.records {
@@ -311,9 +316,9 @@ public struct ResultsComparison: Sendable {
             if let first = index.rows[key] {
                 throw ResultsFileError(
                     path: file.path, line: record.line, column: ResultColumn.parameters.name,
-                    message:
-                        "--ignore-params: '\(key.scenario) \(key.variant)' has parameters '\(first[.parameters])' on line \(first.line) and '\(record[.parameters])' here; compare one parameter set per scenario"
-                )
+                    message: thresholds.words(
+                        "\(.ignoreParameters): '\(key.scenario) \(key.variant)' has parameters '\(first[.parameters])' on line \(first.line) and '\(record[.parameters])' here; compare one parameter set per scenario"
+                    ))
             }
             index.rows[key] = record
             index.order.append(key)
@@ -321,8 +326,9 @@ public struct ResultsComparison: Sendable {
         return index
     }
 
-    static func nothingInCommon(_ baseline: ResultsFile, _ current: ResultsFile) -> ResultsFileError
-    {
+    static func nothingInCommon(
+        _ baseline: ResultsFile, _ current: ResultsFile, thresholds: RegressionThresholds
+    ) -> ResultsFileError {
         func scenarios(_ file: ResultsFile) -> String {
             var names = [String]()
             for record in file.records where !names.contains(record[.scenario]) {
@@ -334,7 +340,9 @@ public struct ResultsComparison: Sendable {
         let after = scenarios(current)
         let hint =
             before == after
-            ? "same scenarios, but other parameters, sweep points (the sweep column) or variants (--ignore-params compares across parameters)"
+            ? thresholds.words(
+                "same scenarios, but other parameters, sweep points (the sweep column) or variants (\(.ignoreParameters) compares across parameters)"
+            )
             : "this file has scenarios \(after), the baseline \(before)"
         return ResultsFileError(
             path: current.path, line: current.records[0].line, column: ResultColumn.scenario.name,
@@ -369,7 +377,7 @@ public struct ResultsComparison: Sendable {
             }
         }
         let counted = [baseline, current].contains { file in
-            file.records.contains { !$0[.allocsPerEvent].isEmpty }
+            file.records.contains { !$0[.allocationsPerEvent].isEmpty }
         }
         if !counted {
             notes.append("allocations not compared: neither file has allocs_per_event")

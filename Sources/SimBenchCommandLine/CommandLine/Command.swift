@@ -35,6 +35,10 @@ extension Command {
     public static var subcommands: [(name: String, abstract: String)] { [] }
     public static var discussion: String { "" }
 
+    /// How the command calls itself in what it prints (a report's title, its help):
+    /// `simbench compare`.
+    public static var title: String { "simbench \(name)" }
+
     /// Refuses any operand: for commands that take flags only.
     public static func refuseOperands(_ operands: [String]) throws {
         if let first = operands.first {

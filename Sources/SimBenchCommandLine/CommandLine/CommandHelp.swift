@@ -7,7 +7,7 @@ enum CommandHelp {
     static let width = 88
 
     static func text<C: Command>(for command: C.Type) -> String {
-        var sections = ["simbench \(C.name) — \(C.abstract)"]
+        var sections = ["\(C.title) — \(C.abstract)"]
         sections.append("USAGE:\n" + usage(of: C.self))
         if !C.operands.isEmpty {
             sections.append("ARGUMENTS:\n" + columns(C.operands.map { ($0.name, $0.help) }))
@@ -36,7 +36,7 @@ enum CommandHelp {
     /// after `--` goes to a child (`ab -- RUN-ARGUMENTS`), which is optional and so shown in
     /// brackets, last.
     static func usage<C: Command>(of command: C.Type) -> String {
-        let head = "  simbench \(C.name)"
+        let head = "  \(C.title)"
         var words = [String]()
         if !C.subcommands.isEmpty { words.append("<subcommand>") }
         for option in C.flags {

@@ -19,14 +19,22 @@ extension RunSetting {
         case .actors: "--actors"
         case .parameters: "--param"
         case .shard: "--shard"
+        case .layouts: "--layouts"
+        case .instructions: "--instructions"
+        case .history: "--append"
         }
     }
+}
+
+extension SettingMessage {
+    /// The message in the command line's words: each setting named by its flag.
+    var flagged: String { rendered(naming: \.flag, comparison: \.flag) }
 }
 
 extension UsageError {
     /// The harness's refusal of a plan, in the command line's words: each setting named by
     /// its flag.
     init(_ error: RunPlanError) {
-        self.init(error.message.rendered(naming: \.flag))
+        self.init(error.message.flagged)
     }
 }

@@ -373,7 +373,7 @@ struct ABCommand: Command {
             seeds.map { "; " + CodeLayouts.summary($0.map { $0[keyPath: side] }) }
                 ?? "; one layout (--layouts off)"
         }
-        let comparison = try ResultsComparison(
+        var comparison = try ResultsComparison(
             pairs: files, thresholds: judging.thresholds,
             ignoringParameters: judging.ignoreParameters,
             layouts: seeds != nil,
@@ -382,6 +382,7 @@ struct ABCommand: Command {
             headSummary:
                 "working tree (\(headCommit)\(dirty ? " with changes" : "")), \(pairs) runs in \(output)/head-*.csv\(layoutText(\.head))"
         )
+        comparison.title = ABCommand.title
         let markdown = ABCommand.marker + "\n" + comparison.render(.markdown)
         let reportPath = "\(output)/\(ABCommand.markdownReport)"
         do {
@@ -422,7 +423,7 @@ struct ABCommand: Command {
                 for name in names {
                     let path = output.hasSuffix("/") ? output + name : output + "/" + name
                     _ = try OutputPath.check(
-                        path, flag: "--output", standardOutput: false, streams: false)
+                        path, label: "--output", standardOutput: false, streams: false)
                 }
             } catch {
                 throw Failure(message: "\(error)", status: .usage)
@@ -436,7 +437,7 @@ struct ABCommand: Command {
                 "cannot be created: '\(parent.escapingControlCharacters)' is not a directory")
         }
         do {
-            _ = try OutputPath.check(missing, flag: "--output", standardOutput: false)
+            _ = try OutputPath.check(missing, label: "--output", standardOutput: false)
         } catch {
             throw Failure(message: "\(error)", status: .usage)
         }

@@ -42,9 +42,13 @@ struct BaselineCommand: Command {
                     "baseline save: expected NAME FILE, such as 'baseline save ci results/simbench-….csv'"
                 )
             }
-            try BaselineStore.validate(operands[1], flag: "baseline save")
+            do {
+                try BaselineStore.validate(operands[1])
+            } catch {
+                throw UsageError.invalid("baseline save", error.value, expected: error.accepted)
+            }
             // The baselines directory can take it, before the file is read.
-            _ = try BaselineStore.check(operands[1], flag: "baseline save")
+            _ = try BaselineStore.check(operands[1], label: "baseline save")
             action = .save(name: operands[1], file: operands[2])
         case "list":
             guard operands.count == 1 else {

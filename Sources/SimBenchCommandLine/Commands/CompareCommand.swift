@@ -6,7 +6,8 @@ import SimBench
 struct CompareCommand: Command {
     var baselinePath = ""
     var currentPath = ""
-    var thresholds = RegressionThresholds()
+    /// The thresholds, whose messages name the settings by this command's flags.
+    var thresholds = RegressionThresholds.namedByFlags
     var failOnImprovement = false
     var ignoreParameters = false
     var format = ResultsComparison.Format.text
@@ -38,51 +39,52 @@ struct CompareCommand: Command {
             .value(
                 flag, value: "P", help: help, default: value.map(RelativeChange.percent),
                 expected: "a percentage such as 5%"
-            ) { command, text in set(&command, try RegressionThresholds.percent(text, flag: flag)) }
+            ) { command, text in set(&command, try RegressionThresholds.percent(text)) }
         }
         return [
             percent(
-                "--threshold",
+                ComparisonSetting.threshold.flag,
                 help: "smallest time change that counts, for ns/event and ratio (P: 5% or 5)",
                 default: defaults.time
             ) { $0.general = $1 },
             percent(
-                "--threshold-time", help: "the same for absolute ns per event only", default: nil
+                ComparisonSetting.timeThreshold.flag,
+                help: "the same for absolute ns per event only", default: nil
             ) { $0.time = $1 },
             percent(
-                "--threshold-ratio",
+                ComparisonSetting.ratioThreshold.flag,
                 help: "the same for the ratio to the scenario's baseline variant only",
                 default: nil
             ) { $0.ratio = $1 },
             percent(
-                "--threshold-allocs",
+                ComparisonSetting.allocationThreshold.flag,
                 help:
                     "relative tolerance of allocations per event, on top of \(String(format: "%g", defaults.allocationSlack)) allocations per event",
                 default: defaults.allocations
             ) { $0.thresholds.allocations = $1 },
             percent(
-                "--threshold-instructions",
+                ComparisonSetting.instructionThreshold.flag,
                 help:
                     "smallest change of instructions per event that counts (counts have no interval: they repeat run after run)",
                 default: defaults.instructions
             ) { $0.thresholds.instructions = $1 },
             percent(
-                "--threshold-cycles",
+                ComparisonSetting.cycleThreshold.flag,
                 help: "the same for estimated cycles per event (run --instructions callgrind)",
                 default: defaults.cycles
             ) { $0.thresholds.cycles = $1 },
             .flag(
-                "--ignore-params",
+                ComparisonSetting.ignoreParameters.flag,
                 help:
                     "match rows by scenario and variant only, to compare two parameter values (calibrate twin-extra=0 against twin-extra=5)"
             ) { $0.ignoreParameters = true },
             .flag(
-                "--ratio-only",
+                ComparisonSetting.ratioOnly.flag,
                 help:
                     "judge time through ratios only: a baseline variant's absolute time is shown but not judged, for machines that drift between runs (shared CI runners)"
             ) { $0.thresholds.judgesAbsoluteTime = false },
             .flag(
-                "--judge-time-anyway",
+                ComparisonSetting.judgeTimeAnyway.flag,
                 help:
                     "judge time even when the files' CPU, cores, OS, Swift version or build flags differ (by default those verdicts are 'not judged: different CPU', since a pattern's ratio moves with the CPU)"
             ) { $0.thresholds.judgesTimeAcrossEnvironments = true },
@@ -92,18 +94,18 @@ struct CompareCommand: Command {
                     "exit 4 when there are improvements and no regression (so that a CI job asks for the baseline to be updated)"
             ) { $0.failOnImprovement = true },
             .flag(
-                "--wide",
+                ComparisonSetting.wide.flag,
                 help:
                     "text: show every column (metric, basis, both figures), however wide; by default the report fits COLUMNS, or \(Terminal.defaultWidth) columns"
             ) { $0.wide = true },
             .choice(
-                "--metric",
+                ComparisonSetting.metric.flag,
                 help:
                     "cpu: judge each worker thread's CPU time and its ratios; wall: judge wall time. A file without CPU columns (from an older simbench) is judged on wall time, with a note",
                 default: defaults.metric
             ) { $0.thresholds.metric = $1 },
             .choice(
-                "--format",
+                ComparisonSetting.format.flag,
                 help:
                     "text (a terminal table), markdown (for a pull-request comment or $GITHUB_STEP_SUMMARY) or json (one object per judged figure, for a script; the manual's Output article gives its fields)",
                 default: ResultsComparison.Format.text
@@ -134,7 +136,7 @@ struct CompareCommand: Command {
           (run --instructions) are counts too: a change beyond --threshold-instructions or
           --threshold-cycles counts, with no interval; counts from different sources (perf,
           callgrind) are shown, not judged. Each verdict names its basis: ratio, ns/event,
-          allocs/event, instr/event or cycles/event. Rows on one side only are listed, not
+          \(ResultColumn.allocationsPerEvent.heading), \(ResultColumn.instructionsPerEvent.heading) or \(ResultColumn.estimatedCyclesPerEvent.heading). Rows on one side only are listed, not
           judged.
 
         OUTPUT
@@ -177,9 +179,10 @@ struct CompareCommand: Command {
     func execute() throws -> ExitStatus {
         let baseline = try ResultsFile.read(baselinePath)
         let current = try ResultsFile.read(currentPath)
-        let comparison = try ResultsComparison(
+        var comparison = try ResultsComparison(
             baseline: baseline, current: current, thresholds: thresholds,
             ignoringParameters: ignoreParameters)
+        comparison.title = CompareCommand.title
         try StandardOutput.write(
             comparison.render(format, width: wide ? nil : Terminal.width) + "\n")
         return ExitStatus(comparison.outcome(failOnImprovement: failOnImprovement))

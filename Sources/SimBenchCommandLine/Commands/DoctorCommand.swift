@@ -92,11 +92,12 @@ struct DoctorCommand: Command {
 
     func execute() async throws -> ExitStatus {
         let progress = ProgressLine(enabled: Terminal.standardErrorIsTerminal)
-        let checks = try await Doctor(
+        var doctor = Doctor(
             machines: machines, scenarios: scenarios, seed: seed, catalog: Suite.catalog,
             ruler: Suite.ruler, tax: Suite.tax,
-            deterministic: deterministic
-        ).run {
+            deterministic: deterministic)
+        doctor.settingName = { $0.flag }
+        let checks = try await doctor.run {
             phase in
             progress.show(
                 BenchmarkRunner.Progress(scenario: 1, scenarios: 1, label: "doctor", phase: phase))

@@ -36,7 +36,7 @@ struct ExplainCommand: Command {
     }
 
     static var discussion: String {
-        let switches = ModeSwitch.all.map { "  \($0.name): \($0.summary)" }
+        let switches = ModeSwitch.all.map { "  \($0.name.flagged): \($0.summary)" }
             .joined(separator: "\n")
         return """
             SETTINGS
@@ -89,7 +89,7 @@ struct ExplainCommand: Command {
         let progress = ProgressLine(enabled: !run.quiet && Terminal.standardErrorIsTerminal)
         // The children run this command line as `run`, each setting's switch added.
         let words = ExplainCommand.without(
-            "--processes", in: Array(CommandLine.arguments.dropFirst(2)))
+            RunSetting.processes.flag, in: Array(CommandLine.arguments.dropFirst(2)))
         let settings = [ModeSwitch.standard] + ModeSwitch.all
         var arms = [ModeExplanation.Arm]()
         var row = ""
@@ -100,7 +100,7 @@ struct ExplainCommand: Command {
                 progress.show(
                     BenchmarkRunner.Progress(
                         scenario: index + 1, scenarios: settings.count,
-                        label: "\(setting.name), process \(process)/\(processes)",
+                        label: "\(setting.name.flagged), process \(process)/\(processes)",
                         phase: "measuring",
                         fraction: Double(process - 1) / Double(processes)))
             }
@@ -108,7 +108,7 @@ struct ExplainCommand: Command {
             case .wrong(let variants):
                 progress.finish()
                 Terminal.error(
-                    "wrong outcome under \(setting.name): \(variants.joined(separator: ", ")) computed something other than the baseline"
+                    "wrong outcome under \(setting.name.flagged): \(variants.joined(separator: ", ")) computed something other than the baseline"
                 )
                 return .wrongOutcome
             case .measured(let name, let arm):
@@ -117,8 +117,9 @@ struct ExplainCommand: Command {
             }
         }
         progress.finish()
-        let explanation = ModeExplanation(
+        var explanation = ModeExplanation(
             row: row, standard: arms[0], switches: Array(arms.dropFirst()))
+        explanation.settingName = { $0.flag }
         print(
             "simbench explain · \(row) · \(processes) processes per setting · \(environment.cpu) · \(environment.cores) cores"
         )
@@ -139,9 +140,11 @@ struct ExplainCommand: Command {
         _ setting: ModeSwitch, words: [String], environment: RunEnvironment,
         progress: (Int) -> Void
     ) throws -> Measured {
-        let childWords = setting.runArguments(words) + ["--processes", "\(processes)"]
-        guard case .command(let child) = try CommandParser.parse(RunCommand.self, childWords)
+        let childWords = words + [RunSetting.processes.flag, "\(processes)"]
+        guard case .command(var child) = try CommandParser.parse(RunCommand.self, childWords)
         else { throw UsageError("explain: the run's options ask for help") }
+        // The switch's own settings, in place of the run's.
+        if let actors = setting.actors { child.options.actors = [actors] }
         let plan = try RunPlan(
             options: child.options, catalog: Suite.catalog, cores: environment.cores,
             physicalMemory: environment.physicalMemory)
@@ -178,8 +181,19 @@ struct ExplainCommand: Command {
                 setting: setting, estimates: configuration.processCPURatios(of: variant.name)))
     }
 
-    /// `words` without `flag` and its value.
+    /// `words` without `flag` and its value (`--flag V` or `--flag=V`).
     static func without(_ flag: String, in words: [String]) -> [String] {
-        ModeSwitch(name: "", summary: "", cause: "", replacesFlag: flag).runArguments(words)
+        var kept = [String]()
+        var index = words.startIndex
+        while index < words.endIndex {
+            let word = words[index]
+            if word == flag {
+                index += 2
+                continue
+            }
+            if !word.hasPrefix(flag + "=") { kept.append(word) }
+            index += 1
+        }
+        return kept
     }
 }

@@ -73,7 +73,7 @@ struct ExportCommand: Command {
         }
         file = files[0]
         if let outputPath {
-            let checked = try OutputPath.check(outputPath, flag: "--out")
+            let checked = try OutputPath.check(outputPath, label: "--out")
             try OutputPath.refuseCollisions([checked], inputs: [("export", file)])
             output = checked
         }

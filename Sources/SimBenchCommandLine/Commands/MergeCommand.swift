@@ -48,7 +48,7 @@ struct MergeCommand: Command {
             throw UsageError.invalid(
                 "--out", outputPath, expected: "a path other than the files being merged")
         }
-        let output = try OutputPath.check(outputPath, flag: "--out")
+        let output = try OutputPath.check(outputPath, label: "--out")
         try OutputPath.refuseCollisions([output], inputs: files.map { ("merge", $0) })
         self.output = output
     }

@@ -36,7 +36,7 @@ struct PlotCommand: Command {
     static var discussion: String {
         let width = ChartKind.allCases.map(\.rawValue.count).max() ?? 0
         let kinds = ChartKind.allCases.map {
-            "  \($0.rawValue.padding(toLength: width, withPad: " ", startingAt: 0)) \($0.summary)"
+            "  \($0.rawValue.padding(toLength: width, withPad: " ", startingAt: 0)) \($0.summary.flagged)"
         }
         return """
             CHARTS
@@ -68,7 +68,8 @@ struct PlotCommand: Command {
             throw ResultsFileError(
                 path: files.joined(separator: ", "), line: nil, column: nil,
                 message:
-                    "nothing to draw as --chart \(chart.rawValue): \(Charts.nothingToDraw(chart))")
+                    "nothing to draw as --chart \(chart.rawValue): \(Charts.nothingToDraw(chart).flagged)"
+            )
         }
         try DrawnFile.write(svg, to: output, path: outputPath, saying: "\(chart.rawValue) chart")
         return .success

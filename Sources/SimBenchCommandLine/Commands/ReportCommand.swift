@@ -64,7 +64,8 @@ struct ReportCommand: Command {
                 name: $0.name, title: $0.descriptor.title, event: $0.descriptor.eventUnit,
                 entity: $0.descriptor.entityUnit)
         }
-        let html = HTMLReport.render(records, scenarios: scenarios, sources: files)
+        let html = HTMLReport.render(
+            records, scenarios: scenarios, sources: files, settingName: { $0.flag })
         try DrawnFile.write(html, to: output, path: outputPath, saying: "report")
         return .success
     }

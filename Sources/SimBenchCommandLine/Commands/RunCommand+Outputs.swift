@@ -17,12 +17,12 @@ extension RunCommand {
     func checkOutputs(csv: String) throws -> Outputs {
         var outputs = Outputs(csv: nil, csvName: csv, raw: nil, history: nil)
         if csvPath != nil || FileManager.default.fileExists(atPath: "results") {
-            outputs.csv = try OutputPath.check(csv, flag: "--csv")
+            outputs.csv = try OutputPath.check(csv, label: "--csv")
         } else {
             // The default results/ directory will be created in the working directory.
-            _ = try OutputPath.check("results", flag: "--csv", standardOutput: false)
+            _ = try OutputPath.check("results", label: "--csv", standardOutput: false)
         }
-        if let rawPath { outputs.raw = try OutputPath.check(rawPath, flag: "--raw") }
+        if let rawPath { outputs.raw = try OutputPath.check(rawPath, label: "--raw") }
         var all = [outputs.csv, outputs.raw].compactMap { $0 }
         let tracking = try checkTracking()
         outputs.history = tracking.history
@@ -39,7 +39,7 @@ extension RunCommand {
     func prepareDefaultCSV(_ outputs: inout Outputs) throws {
         guard outputs.csv == nil else { return }
         do {
-            outputs.csv = try OutputPath.check(outputs.csvName, flag: "--csv")
+            outputs.csv = try OutputPath.check(outputs.csvName, label: "--csv")
         } catch {
             throw FileError(path: outputs.csvName, reason: error.description)
         }

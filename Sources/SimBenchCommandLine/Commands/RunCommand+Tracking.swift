@@ -11,9 +11,9 @@ extension RunCommand {
     func checkTracking() throws -> (history: OutputPath?, baseline: OutputPath?) {
         // The baseline is saved after the run: its directory is checked now, not then.
         let baseline = try baselineName.flatMap {
-            try BaselineStore.check($0, flag: "--save-baseline")
+            try BaselineStore.check($0, label: "--save-baseline")
         }
-        return (try historyPath.map(HistoryFile.check), baseline)
+        return (try historyPath.map { try HistoryFile.check($0, label: "--append") }, baseline)
     }
 
     /// A sweep's rows differ only in the `sweep` column, so a history from an older simbench,

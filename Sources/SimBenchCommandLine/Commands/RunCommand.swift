@@ -86,7 +86,7 @@ struct RunCommand: Command {
                 default: "\(defaults.processes)", limit: Limits.processes
             ) { $0.options.processes = $1 },
             .count(
-                "--layouts", value: "N",
+                RunSetting.layouts.flag, value: "N",
                 help:
                     "spread the processes over N code layouts of this package (compiled once with every function in its own section, relinked by ld.lld with shuffled sections and seeds drawn from --seed), so that the intervals hold another build's layout too; needs the package's checkout here and --processes N or more",
                 default: "\(defaults.layouts)", limit: Limits.layouts
@@ -135,11 +135,11 @@ struct RunCommand: Command {
                     "also store the results as \(BaselineStore.directory)/NAME.csv (NAME: letters, digits, '.', '_', '-'); not saved if a variant's outcome was wrong",
                 expected: "a baseline name such as ci"
             ) { command, name in
-                try BaselineStore.validate(name, flag: "--save-baseline")
+                try BaselineStore.validate(name)
                 command.baselineName = name
             },
             .path(
-                "--append",
+                RunSetting.history.flag,
                 help:
                     "add the rows to a history CSV (created if missing); earlier rows are never rewritten; a file from an older simbench keeps its header"
             ) { $0.historyPath = $1 },
@@ -150,7 +150,7 @@ struct RunCommand: Command {
                 expected: "I/N such as 2/4"
             ) { $0.options.shard = try ShardSelection(parsing: $1) },
             .choice(
-                "--instructions", value: "SOURCE",
+                RunSetting.instructions.flag, value: "SOURCE",
                 help:
                     "where instructions_per_event comes from: auto (perf where the kernel allows it, else none), perf (only perf: refused where the kernel does not count, as on most VMs), callgrind (a counted pass after the timed rounds, under valgrind: each synchronous variant run once over the first machines, about \(NumberFormat.grouped(CallgrindPass.eventBudget)) events, so it takes seconds; also fills estimated_cycles_per_event), off",
                 default: defaults.instructions
@@ -182,7 +182,7 @@ struct RunCommand: Command {
           Results depend on --seed only, never on --actors or the number of cores.
           The process that times runs glibc's allocator untouched. Afterwards an untimed
           child, this binary again with the allocation counter preloaded, runs the same
-          configurations (\(AllocationPass.warmupRounds) warm-up, \(AllocationPass.countedRounds) counted rounds) for allocs/event and bytes
+          configurations (\(AllocationPass.warmupRounds) warm-up, \(AllocationPass.countedRounds) counted rounds) for \(ResultColumn.allocationsPerEvent.heading) and bytes
           per machine.
           CPU ns/event is each worker thread's own CPU clock around its slice, summed: the
           variant's cost on one core, blind to time a worker waited for a core. A round whose

@@ -35,7 +35,7 @@ struct SpreadCommand: Command {
                     "the widest spread allowed (ratios: (max − min) / median; counts: (max − min) / min); without it, nothing is judged",
                 default: nil, expected: "a percentage such as 3%"
             ) { command, text in
-                command.limit = try RegressionThresholds.percent(text, flag: "--limit")
+                command.limit = try RegressionThresholds.percent(text)
             },
         ]
     }

@@ -12,7 +12,7 @@ enum DrawnFile {
             throw UsageError(
                 "\(command): expected one or more results CSVs; see 'simbench \(command) --help'")
         }
-        let checked = try OutputPath.check(outputPath, flag: "--out")
+        let checked = try OutputPath.check(outputPath, label: "--out")
         try OutputPath.refuseCollisions([checked], inputs: operands.map { (command, $0) })
         return checked
     }

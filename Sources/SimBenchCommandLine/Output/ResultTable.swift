@@ -53,7 +53,7 @@ struct ResultTable {
         lines.append((run + [environment.timestamp]).joined(separator: " · "))
         let scopes = result.configurations.map(\.intervalScope)
         for scope in scopes.indices.filter({ scopes.firstIndex(of: scopes[$0]) == $0 }) {
-            lines.append(scopes[scope].sentence)
+            lines.append(scopes[scope].sentence.flagged)
         }
         for note in result.notes {
             lines.append("note: \(note)")
@@ -105,7 +105,7 @@ struct ResultTable {
     /// Under a table: the warnings, then one sentence per pattern saying what it adds.
     private func notes(_ configurationRows: [ResultRow], descriptor: ScenarioDescriptor) -> [String]
     {
-        var lines = RunWarnings.lines(for: configurationRows)
+        var lines = RunWarnings.lines(for: configurationRows).map(\.flagged)
         let baseline = configurationRows.first { $0.role == .baseline && $0.status == .ok }
         let answers = configurationRows.compactMap { row -> PatternAnswer? in
             var answer = PatternAnswer(

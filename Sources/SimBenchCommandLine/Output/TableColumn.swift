@@ -72,7 +72,10 @@ struct TableColumn: Sendable {
         TableColumn(compactHeader: "net CI", wideHeader: "95% CI", dropRank: 4) { row, _, _ in
             row.role == .pattern ? ResultTable.netInterval(row) : ""
         },
-        TableColumn(compactHeader: "allocs/event", wideHeader: "allocs/event", dropRank: 8) {
+        TableColumn(
+            compactHeader: ResultColumn.allocationsPerEvent.heading,
+            wideHeader: ResultColumn.allocationsPerEvent.heading, dropRank: 8
+        ) {
             row, _, _ in
             row.allocationsPerEvent.map { String(format: "%.2f", $0) } ?? "—"
         },

@@ -56,7 +56,7 @@ struct RenderCommand: Command {
 
     func execute() throws -> ExitStatus {
         guard let outPath else { return .usage }
-        let output = try OutputPath.check(outPath, flag: "--out")
+        let output = try OutputPath.check(outPath, label: "--out")
         let svg = try DoodleDrawing.svg(
             options: options, page: page, physicalMemory: ProcessInfo.processInfo.physicalMemory)
         OutputPath.reserveStandardOutput(if: [output])

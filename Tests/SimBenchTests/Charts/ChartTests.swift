@@ -311,7 +311,7 @@ struct ChartTests {
                 records: try Self.records([
                     .row("enum-switch", role: "baseline", median: 1, ratio: 1)
                 ])) == nil)
-        for kind in ChartKind.allCases { #expect(!Charts.nothingToDraw(kind).isEmpty) }
+        for kind in ChartKind.allCases { #expect(!Charts.nothingToDraw(kind).description.isEmpty) }
     }
 
     @Test("history: a run that compare flags is ringed; a steady history has no ring")

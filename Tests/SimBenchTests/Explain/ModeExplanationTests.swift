@@ -12,24 +12,28 @@ struct ModeExplanationTests {
     }
 
     static func arm(_ name: String, fast: Int, slow: Int) -> ModeExplanation.Arm {
-        let setting = ModeSwitch.all.first { $0.name == name }!
+        let setting = ModeSwitch.all.first { $0.name.description == name }!
         return ModeExplanation.Arm(setting: setting, estimates: processes(fast: fast, slow: slow))
     }
 
     @Test("a switch with no slow process removes the mode; one that keeps it leaves it")
     func removesAndLeaves() {
-        let explanation = ModeExplanation(
+        var explanation = ModeExplanation(
             row: "workday.state-objects-alloc",
             standard: ModeExplanation.Arm(
                 setting: .standard, estimates: Self.processes(fast: 32, slow: 8)),
             switches: [
-                Self.arm("--actors 1", fast: 40, slow: 0),
+                Self.arm("actors 1", fast: 40, slow: 0),
                 Self.arm("MALLOC_ARENA_MAX=1", fast: 39, slow: 1),
                 Self.arm("one core", fast: 35, slow: 5),
                 ModeExplanation.Arm(
-                    setting: ModeSwitch.all.first { $0.name.hasPrefix("GLIBC_TUNABLES") }!,
+                    setting: ModeSwitch.all.first {
+                        $0.name.description.hasPrefix("GLIBC_TUNABLES")
+                    }!,
                     estimates: [], skipped: "refused"),
             ])
+        // A caller names the run's settings its own way (the command line: by its flags).
+        explanation.settingName = { "--\($0.rawValue)" }
         #expect(explanation.hasSlowMode)
         #expect(explanation.cut > 5.06 && explanation.cut < 8)
         #expect(explanation.slowCount(explanation.standard) == 8)
@@ -70,15 +74,14 @@ struct ModeExplanationTests {
         #expect(none.paragraph.contains("no slow mode to explain"))
     }
 
-    @Test("a switch's run keeps the run's words, replacing the flag it sets")
-    func runArguments() {
-        let actors = ModeSwitch.all.first { $0.name == "--actors 1" }!
-        #expect(
-            actors.runArguments(["--scenario", "workday", "--actors", "4", "--seed", "2"])
-                == ["--scenario", "workday", "--seed", "2", "--actors", "1"])
-        #expect(actors.runArguments(["--actors=4"]) == ["--actors", "1"])
-        let arena = ModeSwitch.all.first { $0.name == "MALLOC_ARENA_MAX=1" }!
-        #expect(arena.runArguments(["--actors", "4"]) == ["--actors", "4"])
+    @Test("a switch fixes its run settings as values, named by whoever prints it")
+    func switchSettings() {
+        let actors = ModeSwitch.all.first { $0.actors != nil }!
+        #expect(actors.actors == 1)
+        #expect(actors.name.description == "actors 1")
+        #expect(actors.name.rendered(naming: { "--\($0.rawValue)" }) == "--actors 1")
+        let arena = ModeSwitch.all.first { $0.name.description == "MALLOC_ARENA_MAX=1" }!
+        #expect(arena.actors == nil)
         #expect(arena.environment == ["MALLOC_ARENA_MAX": "1"])
     }
 }

@@ -346,10 +346,13 @@ struct OutputFileTests {
         #expect(throws: FileError.self) {
             try OutputFile.writeAtomically("x", to: "/nonexistent-directory/file.csv")
         }
-        #expect(throws: UsageError.self) {
-            try OutputFile.checkWritable("/nonexistent-directory/file.csv", flag: "--csv")
+        #expect(throws: OutputPathError.self) {
+            try OutputFile.checkWritable("/nonexistent-directory/file.csv", label: "csv")
         }
-        #expect(throws: UsageError.self) { try OutputFile.checkWritable("/tmp", flag: "--csv") }
+        #expect(
+            throws: OutputPathError(
+                output: "csv", reason: "'/tmp' is a directory; expected a file path")
+        ) { try OutputFile.checkWritable("/tmp", label: "csv") }
         unlink(path)
     }
 

@@ -35,13 +35,17 @@ struct RunWarningsTests {
     @Test("one process: fewer than 10 rounds")
     func fewSamples() {
         let lines = RunWarnings.lines(for: [row(rounds: 9)])
-        #expect(lines.count == 1 && lines[0].contains("only 9 samples of napping"), "\(lines)")
+        #expect(
+            lines.count == 1 && lines[0].description.contains("only 9 samples of napping"),
+            "\(lines)")
     }
 
     @Test("several processes: fewer than 5, whatever their rounds (t over processes)")
     func fewProcesses() {
         let lines = RunWarnings.lines(for: [row(rounds: 20, processes: 4)])
-        #expect(lines.count == 1 && lines[0].contains("only 4 processes of napping"), "\(lines)")
+        #expect(
+            lines.count == 1 && lines[0].description.contains("only 4 processes of napping"),
+            "\(lines)")
         #expect(RunWarnings.lines(for: [row(rounds: 2, processes: 5)]).isEmpty)
     }
 
@@ -49,7 +53,9 @@ struct RunWarningsTests {
     func interfered() {
         #expect(RunWarnings.lines(for: [row(rounds: 10, interfered: 2)]).isEmpty)
         let lines = RunWarnings.lines(for: [row(rounds: 10, interfered: 3)])
-        #expect(lines.count == 1 && lines[0].contains("3 of 10 rounds interfered"), "\(lines)")
+        #expect(
+            lines.count == 1 && lines[0].description.contains("3 of 10 rounds interfered"),
+            "\(lines)")
     }
 
     @Test("an empty fleet's round above 1% of the variant's round")
@@ -58,8 +64,8 @@ struct RunWarningsTests {
         #expect(RunWarnings.lines(for: [row(rounds: 10, emptyRound: 9_000)]).isEmpty)
         let lines = RunWarnings.lines(for: [row(rounds: 10, emptyRound: 20_000)])
         #expect(
-            lines.count == 1 && lines[0].contains("fixed cost of a round")
-                && lines[0].contains("napping 2.0%"), "\(lines)")
+            lines.count == 1 && lines[0].description.contains("fixed cost of a round")
+                && lines[0].description.contains("napping 2.0%"), "\(lines)")
     }
 
     @Test("a wrong variant gets no warning: it has no timing")

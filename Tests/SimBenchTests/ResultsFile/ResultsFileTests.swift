@@ -450,7 +450,7 @@ struct ResultsFileTests {
         #expect(row[.cpu] == "test cpu, 2 GHz")
         #expect(row[.eventUnit] == "customer action (putMoney, ejectMoney or pressButton)")
         #expect(row.number(.ratioCILow) == 0.78)
-        #expect(row.number(.allocsPerEvent) == nil)
+        #expect(row.number(.allocationsPerEvent) == nil)
         #expect(
             row.identity
                 == ResultIdentity(scenario: "vending", parameters: "products=40", variant: "table"))
@@ -475,7 +475,8 @@ struct ResultsFileTests {
         #expect(file.records.count == 2)
         #expect(file.records[0].number(.nsPerEventMedian) == 12.5)
         #expect(
-            file.records[0][.ratioCILow] == "" && file.records[0].number(.allocsPerEvent) == nil)
+            file.records[0][.ratioCILow] == ""
+                && file.records[0].number(.allocationsPerEvent) == nil)
         #expect(!file.records[1].isOK)
     }
 

@@ -6,7 +6,7 @@ import Testing
 struct BaselineStoreTests {
     @Test("plain names are accepted", arguments: ["ci", "main-2026.11", "A_b-1", "x"])
     func accepted(name: String) throws {
-        try BaselineStore.validate(name, flag: "--save-baseline")
+        try BaselineStore.validate(name)
         #expect(BaselineStore.path(of: name) == "results/baselines/\(name).csv")
     }
 
@@ -16,8 +16,8 @@ struct BaselineStoreTests {
             "", "../x", "a/b", ".hidden", "-x", "a b", "é", String(repeating: "a", count: 101),
         ])
     func refused(name: String) {
-        #expect(throws: UsageError.self, "\(name)") {
-            try BaselineStore.validate(name, flag: "--save-baseline")
+        #expect(throws: ValueError(value: name, accepted: BaselineStore.nameRule), "\(name)") {
+            try BaselineStore.validate(name)
         }
     }
 }

@@ -50,7 +50,7 @@ struct PairedComparisonTests {
         #expect(abs(verdict.change!.point - 0.10) < 0.002)
         #expect(verdict.note.contains("4 pairs"))
         #expect(comparison.outcome(failOnImprovement: false) == .regression)
-        #expect(comparison.title == "simbench ab")
+        #expect(comparison.title == "paired comparison")
     }
 
     @Test("pairs that disagree leave the change unflagged, though each run's own CI is tight")

@@ -53,7 +53,7 @@ struct ComparisonJSONTests {
         let document = try Self.document(Self.comparison())
         #expect(Set(document.keys) == Self.documentFields)
         #expect(document["schema"] as? String == ResultsComparison.jsonSchema)
-        #expect(document["title"] as? String == "simbench compare")
+        #expect(document["title"] as? String == "comparison")
         let thresholds = try #require(document["thresholds"] as? [String: Any])
         #expect(Set(thresholds.keys) == Self.thresholdFields)
         #expect(thresholds["metric"] as? String == "cpu")

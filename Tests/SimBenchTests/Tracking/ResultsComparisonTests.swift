@@ -326,7 +326,7 @@ struct ResultsComparisonTests {
     func markdown() throws {
         let comparison = try compare(Self.run(path: "a.csv"), Self.run(ratio: 1.0, path: "b.csv"))
         let text = comparison.render(.markdown)
-        #expect(text.hasPrefix("### simbench compare: **1 regression**"))
+        #expect(text.hasPrefix("### comparison: **1 regression**"))
         let details = try #require(text.range(of: "<details>"))
         let regression = try #require(
             text.range(of: "| **regression** | `vending.table[products=40]` | time | ratio"))
@@ -341,15 +341,15 @@ struct ResultsComparisonTests {
         "thresholds read as percentages",
         arguments: [("5%", 0.05), ("5", 0.05), ("2.5%", 0.025), ("0", 0.0)])
     func thresholds(text: String, value: Double) throws {
-        #expect(abs(try RegressionThresholds.percent(text, flag: "--threshold") - value) < 1e-12)
+        #expect(abs(try RegressionThresholds.percent(text) - value) < 1e-12)
     }
 
     @Test(
         "bad thresholds are usage errors naming the flag",
         arguments: ["abc", "-5%", "5%%", "", "1e3", "2000%", "nan"])
     func badThreshold(text: String) {
-        #expect(throws: UsageError.self, "\(text)") {
-            try RegressionThresholds.percent(text, flag: "--threshold")
+        #expect(throws: ValueError.self, "\(text)") {
+            try RegressionThresholds.percent(text)
         }
     }
 }

@@ -9,7 +9,7 @@ public struct RoundMeasurement: Sendable, Codable {
     /// `cpuNanoseconds / (wall × workers that could run at once)`: 1 when every worker kept
     /// a core for the whole round, lower when workers waited for a core.
     public var utilization: Double
-    /// The child process (of `run --processes K`) that took this sample, from 0.
+    /// The child process (of a run over several, `RunOptions.processes`) that took this sample, from 0.
     public var process: Int = 0
     /// The thread CPU time of the machine-speed reference in the same round
     /// (`MachineSpeedReference`); 0 where it was not measured.

@@ -1,4 +1,4 @@
-/// `export --format bencher`: Bencher Metric Format.
+/// Bencher export: Bencher Metric Format.
 extension BenchmarkExport {
     /// One metric of Bencher Metric Format.
     struct BencherMetric: Encodable, Equatable {
@@ -37,7 +37,7 @@ extension BenchmarkExport {
                     value: ratio, lowerValue: row.number(.cpuRatioCILow),
                     upperValue: row.number(.cpuRatioCIHigh))
             }
-            if let allocations = row.number(.allocsPerEvent) {
+            if let allocations = row.number(.allocationsPerEvent) {
                 measures["allocations-per-event"] = BencherMetric(value: allocations)
             }
             if let instructions = row.number(.instructionsPerEvent) {

@@ -1,4 +1,4 @@
-/// `export --format github`: github-action-benchmark's `customSmallerIsBetter` JSON.
+/// GitHub export: github-action-benchmark's `customSmallerIsBetter` JSON.
 extension BenchmarkExport {
     /// One entry of `customSmallerIsBetter`.
     struct GitHubEntry: Encodable, Equatable {
@@ -65,10 +65,11 @@ extension BenchmarkExport {
                             "median wall ns per event over the scenario's baseline variant's, paired by round"
                     ))
             }
-            if let allocations = row.number(.allocsPerEvent) {
+            if let allocations = row.number(.allocationsPerEvent) {
                 entries.append(
                     GitHubEntry(
-                        name: "\(name) allocations", unit: "allocs/event", value: allocations))
+                        name: "\(name) allocations", unit: ResultColumn.allocationsPerEvent.heading,
+                        value: allocations))
             }
             let source =
                 row[.instructionsSource].isEmpty ? "" : ", counted by \(row[.instructionsSource])"
@@ -83,7 +84,8 @@ extension BenchmarkExport {
             if let cycles = row.number(.estimatedCyclesPerEvent) {
                 entries.append(
                     GitHubEntry(
-                        name: "\(name) estimated cycles", unit: "cycles/event", value: cycles,
+                        name: "\(name) estimated cycles",
+                        unit: ResultColumn.estimatedCyclesPerEvent.heading, value: cycles,
                         extra: "L1 hits + 5 × LL hits + 35 × RAM accesses per event\(source)"))
             }
         }

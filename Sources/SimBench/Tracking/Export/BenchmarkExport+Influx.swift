@@ -1,6 +1,6 @@
 import Foundation
 
-/// `export --format influx`: InfluxDB line protocol.
+/// InfluxDB export: InfluxDB line protocol.
 extension BenchmarkExport {
     /// Tags: what identifies the series. Fields: what was measured. Each column says its
     /// role (`ResultColumn.influx`).
@@ -49,7 +49,7 @@ extension BenchmarkExport {
     }
 
     /// Nanoseconds past the run's start second, the same for every row of the run and in every
-    /// file and export that holds it (the whole history, `--run`, the run's own CSV).
+    /// file and export that holds it (the whole history, one run of it, the run's own CSV).
     ///
     /// The `timestamp` column has whole seconds, and InfluxDB keeps one point per series and
     /// time: runs started in the same second (short runs appended one after another) would

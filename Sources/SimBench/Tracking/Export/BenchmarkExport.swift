@@ -5,7 +5,7 @@ import Foundation
 /// - `github`: github-action-benchmark's `customSmallerIsBetter` JSON, an array of
 ///   `{name, unit, value, range, extra}`; one entry per measured figure: ns per event, the
 ///   ratio to the scenario's baseline variant (patterns only), allocations per event, and
-///   where counted (`run --instructions`) instructions and estimated cycles per event.
+///   where counted (`RunOptions.instructions`) instructions and estimated cycles per event.
 /// - `bencher`: Bencher Metric Format, `{benchmark: {measure: {value, lower_value,
 ///   upper_value}}}`, with the measures `latency` (Bencher's built-in, in ns: here ns per
 ///   event), `ratio-to-baseline`, `allocations-per-event`, and where counted
@@ -19,7 +19,7 @@ import Foundation
 /// Benchmarks are named `scenario.variant[params]` (`ResultIdentity.benchmarkName`), stable
 /// from run to run. Rows without timings (a wrong outcome) are left out.
 public enum BenchmarkExport {
-    /// `export --run latest`: the run of the file's last row.
+    /// The run named `latest`: the run of the file's last row.
     public static let latestRun = "latest"
 
     public enum Format: String, Sendable, CaseIterable {
