@@ -91,12 +91,15 @@ struct RecordStream {
         var state = SplitState.fieldStart
         var at = start
         while true {
-            while at < end {
-                let byte = buffer[at]
-                at += 1
-                state = state.after(byte)
-                if state == .recordEnd { return try take(upTo: at, limit: limit, terminated: true) }
+            let found = buffer.withUnsafeBufferPointer { bytes in
+                while at < end {
+                    state = state.after(bytes[at])
+                    at += 1
+                    if state == .recordEnd { return true }
+                }
+                return false
             }
+            if found { return try take(upTo: at, limit: limit, terminated: true) }
             if at - start > limit { throw .tooLong(line: line, limit: limit) }
             if atEndOfFile {
                 guard start < end else { return nil }
@@ -113,29 +116,33 @@ struct RecordStream {
     /// follows, the stream is left where it was not.
     mutating func skipLineBreaksToEnd() throws(Failure) -> Bool {
         while true {
-            while start < end {
-                if buffer[start] == Chunk.lineFeed {
-                    consume(1)
-                } else if buffer[start] == Chunk.carriageReturn, start + 1 < end,
-                    buffer[start + 1] == Chunk.lineFeed
-                {
-                    consume(2)
-                } else if buffer[start] == Chunk.carriageReturn, start + 1 == end, !atEndOfFile {
-                    break
-                } else {
-                    return false
+            // One pass over the buffered bytes, counting lines, with no per-byte call.
+            let (skipped, lines) = buffer.withUnsafeBufferPointer { bytes in
+                var at = start
+                var lines = 0
+                while at < end {
+                    if bytes[at] == 10 {
+                        at += 1
+                    } else if bytes[at] == 13, at + 1 < end, bytes[at + 1] == 10 {
+                        at += 2
+                    } else {
+                        break
+                    }
+                    lines += 1
                 }
+                return (at - start, lines)
+            }
+            start += skipped
+            offset += skipped
+            line += lines
+            if start < end {
+                // A carriage return at the buffer's end may be half of a CR LF.
+                let splitLineBreak = buffer[start] == 13 && start + 1 == end && !atEndOfFile
+                if !splitLineBreak { return false }
             }
             if atEndOfFile { return start == end }
             try fill()
         }
-    }
-
-    /// Moves past `count` bytes of line breaks.
-    private mutating func consume(_ count: Int) {
-        start += count
-        offset += count
-        if buffer[start - 1] == Chunk.lineFeed { line += 1 }
     }
 
     /// The record `buffer[start..<at]`, after which the stream is at `at`.
@@ -159,12 +166,15 @@ struct RecordStream {
             return
         }
         if start > 0 {
-            buffer.removeSubrange(0..<start)
-            end -= start
+            let unread = end - start
+            buffer.withUnsafeMutableBufferPointer { bytes in
+                _ = memmove(bytes.baseAddress!, bytes.baseAddress! + start, unread)
+            }
+            end = unread
             start = 0
         }
         if buffer.count - end < Self.chunkSize {
-            buffer.append(contentsOf: repeatElement(0, count: Self.chunkSize))
+            buffer += [UInt8](repeating: 0, count: Self.chunkSize)
         }
         let count = try Self.read(descriptor, into: &buffer, at: end, from: fileOffset)
         if count == 0 {
@@ -205,8 +215,10 @@ struct RecordStream {
         case fieldStart, unquoted, quoted, quoteInQuoted, recordEnd
 
         func after(_ byte: UInt8) -> SplitState {
-            let quote = UInt8(ascii: "\"")
-            let comma = UInt8(ascii: ",")
+            // ASCII '"', ',' and LF as literals: this runs once per byte.
+            let quote: UInt8 = 34
+            let comma: UInt8 = 44
+            let lineFeed: UInt8 = 10
             switch self {
             case .quoted:
                 return byte == quote ? .quoteInQuoted : .quoted
@@ -214,7 +226,7 @@ struct RecordStream {
                 if byte == quote { return .quoted }
                 fallthrough
             case .fieldStart, .unquoted, .recordEnd:
-                if byte == Chunk.lineFeed { return .recordEnd }
+                if byte == lineFeed { return .recordEnd }
                 if byte == comma { return .fieldStart }
                 if byte == quote, self == .fieldStart { return .quoted }
                 return .unquoted
