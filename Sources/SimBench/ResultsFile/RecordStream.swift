@@ -113,7 +113,7 @@ struct RecordStream {
 
     /// Skips the line breaks (LF or CR LF) that follow, and says whether the text ends
     /// there: a file may end in blank lines, which are no records. When something else
-    /// follows, the stream is left where it was not.
+    /// follows, the stream stops before it.
     mutating func skipLineBreaksToEnd() throws(Failure) -> Bool {
         while true {
             // One pass over the buffered bytes, counting lines, with no per-byte call.
