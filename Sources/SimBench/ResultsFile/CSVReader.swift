@@ -39,7 +39,6 @@ enum CSVReader {
     /// Every record of `bytes`, which must be UTF-8 text. Blank lines at the very end are
     /// dropped; blank lines elsewhere are kept, marked, for the caller to refuse.
     ///
-    /// - Complexity: O(n) in the length of the text.
     /// Parsing stops at the first blank line followed by anything but line breaks: what
     /// follows is not read, and a file of a million blank lines costs no memory per line.
     ///
@@ -59,6 +58,21 @@ enum CSVReader {
         return records
     }
 
+    /// The one record `bytes` holds (`RecordStream` splits a file into them), which starts
+    /// on `line`, at byte `offset` of the text (for an error to name).
+    static func record(in bytes: [UInt8], line: Int, offset: Int) throws(SyntaxError) -> Record {
+        var scanner = Scanner(bytes: bytes, line: line)
+        do {
+            var record = try scanner.record()
+            record.start = offset
+            return record
+        } catch {
+            var error = error
+            error.recordStart += offset
+            throw error
+        }
+    }
+
     /// A cursor over the text: the byte it is at, that byte's line, and where the record it
     /// is reading starts (for an error to name).
     private struct Scanner {
@@ -70,8 +84,9 @@ enum CSVReader {
         var line = 1
         var recordStart: Int
 
-        init(bytes: [UInt8]) {
+        init(bytes: [UInt8], line: Int = 1) {
             self.bytes = bytes
+            self.line = line
             index = bytes.startIndex
             recordStart = index
         }

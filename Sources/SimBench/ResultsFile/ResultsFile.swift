@@ -25,14 +25,23 @@ public struct ResultsFile: Sendable {
     public let path: String
     public let header: [String]
     public let records: [ResultsRecord]
-    /// The file's bytes as read, for copying a file verbatim.
-    public let bytes: [UInt8]
+    /// The file's bytes as read, for copying a file verbatim: nil unless it was read
+    /// `keepingBytes` or made from bytes.
+    public let bytes: [UInt8]?
 
-    /// Reads and validates the file at `path`.
-    public static func read(_ path: String, runs: Runs = .one) throws(ResultsFileError)
-        -> ResultsFile
-    {
-        try ResultsFile(path: path, bytes: readBytes(path), runs: runs)
+    /// Reads and validates the file at `path`, record by record (`RecordStream`): its
+    /// header is checked from the first line before more is read, and its rows as they
+    /// arrive, so that a file that is not a results file is refused in bounded memory
+    /// however large it is, and a valid one costs the rows kept.
+    ///
+    /// - Parameter keepingBytes: whether `bytes` keeps the file's bytes too.
+    public static func read(
+        _ path: String, runs: Runs = .one, keepingBytes: Bool = false
+    ) throws(ResultsFileError) -> ResultsFile {
+        let descriptor = try openForReading(path)
+        defer { close(descriptor) }
+        return try ResultsFile(
+            path: path, descriptor: descriptor, runs: runs, keepingBytes: keepingBytes)
     }
 
     /// Validates `bytes` as the contents of a file named `path` (which is only used in
@@ -44,55 +53,145 @@ public struct ResultsFile: Sendable {
     /// - Parameter checkingRuns: whether each run's rows are counted against its `run_rows`
     ///   (with `runs: .several`); `HistoryFile.repair` counts them itself.
     init(path: String, bytes: [UInt8], runs: Runs, checkingRuns: Bool) throws(ResultsFileError) {
-        func failure(_ line: Int?, _ column: String?, _ message: String) -> ResultsFileError {
-            ResultsFileError(path: path, line: line, column: column, message: message)
-        }
+        var stream = RecordStream(bytes: bytes)
+        try self.init(
+            path: path, stream: &stream, runs: runs, checkingRuns: checkingRuns, bytes: bytes)
+    }
+
+    /// Reads and validates the file behind `descriptor`, from its start whatever the
+    /// descriptor's position (which is left alone).
+    init(
+        path: String, descriptor: Int32, runs: Runs, checkingRuns: Bool = true,
+        keepingBytes: Bool = false
+    ) throws(ResultsFileError) {
+        var stream = RecordStream(descriptor: descriptor, keepingBytes: keepingBytes)
+        try self.init(
+            path: path, stream: &stream, runs: runs, checkingRuns: checkingRuns, bytes: nil)
+    }
+
+    private init(
+        path: String, stream: inout RecordStream, runs: Runs, checkingRuns: Bool,
+        bytes: [UInt8]?
+    ) throws(ResultsFileError) {
         self.path = path
-        self.bytes = bytes
-        let text = try ResultsFile.text(of: bytes, failure: failure)
-        let parsed = try ResultsFile.csvRecords(in: text, path: path, failure: failure)
-        guard let headerRecord = parsed.first, !headerRecord.isBlank else {
-            throw failure(1, nil, "the header line is empty; expected a simbench results CSV")
+        guard let first = try ResultsFile.next(&stream, limit: ResultsFile.headerLineLimit, path)
+        else {
+            throw ResultsFileError(
+                path: path, line: 1, column: nil,
+                message: "the file is empty; expected a simbench results CSV, header line first")
         }
-        header = headerRecord.fields
-        try ResultsFile.checkHeader(header, failure: failure)
-        records = try RowChecks(path: path, header: header, runs: runs).rows(parsed.dropFirst())
+        header = try ResultsFile.header(of: first, path: path)
+        var checks = RowChecks(path: path, header: header, runs: runs)
+        var records = [ResultsRecord]()
+        while let chunk = try ResultsFile.next(&stream, limit: ResultsFile.recordLimit, path) {
+            // Blank lines at the end are no records; one with more after it is refused.
+            if chunk.isBlank, try ResultsFile.onlyLineBreaksFollow(&stream, path) { break }
+            let record = try ResultsFile.record(chunk, header: header, path: path)
+            records.append(try checks.row(record))
+        }
+        self.records = records
+        self.bytes = bytes ?? stream.kept
         if runs == .several, checkingRuns { try requireWholeRuns() }
     }
 
-    /// The file's text: its bytes without a UTF-8 byte-order mark. Fails when nothing is
-    /// left, or on the first line that is not UTF-8.
-    private static func text(
-        of bytes: [UInt8], failure: (Int?, String?, String) -> ResultsFileError
-    ) throws(ResultsFileError) -> [UInt8] {
-        var text = bytes
-        if text.starts(with: [0xEF, 0xBB, 0xBF]) { text.removeFirst(3) }
-        guard !text.isEmpty else {
-            throw failure(
-                1, nil, "the file is empty; expected a simbench results CSV, header line first")
+    // MARK: Records
+
+    /// The longest header read: simbench's is about 2 KB; a first line longer than this is
+    /// no results file's.
+    static let headerLineLimit = 64 << 10
+
+    /// The longest row read, its quoted line breaks included: simbench writes about 1 kB
+    /// per row; a record longer than this is no results file's, and is refused without
+    /// reading on.
+    public static let recordLimit = 1 << 20
+
+    /// The stream's next record, its failures said as the file's.
+    private static func next(
+        _ stream: inout RecordStream, limit: Int, _ path: String
+    ) throws(ResultsFileError) -> RecordStream.Chunk? {
+        do {
+            return try stream.next(limit: limit)
+        } catch {
+            throw failure(error, path: path)
         }
-        if let line = ResultsFile.firstLineNotUTF8(text) {
-            throw failure(line, nil, "not UTF-8 text; expected a simbench results CSV")
-        }
-        return text
     }
 
-    /// The CSV records of `text`, the header's first. A syntax error names its line and,
-    /// past the header, its column (or field); one where the text ends inside a record (the
-    /// shape an interrupted append leaves) names the repair.
-    private static func csvRecords(
-        in text: [UInt8], path: String, failure: (Int?, String?, String) -> ResultsFileError
-    ) throws(ResultsFileError) -> [CSVReader.Record] {
+    /// Whether only line breaks follow, to the end of the text.
+    private static func onlyLineBreaksFollow(
+        _ stream: inout RecordStream, _ path: String
+    ) throws(ResultsFileError) -> Bool {
         do {
-            return try CSVReader.records(in: text)
+            return try stream.skipLineBreaksToEnd()
         } catch {
-            let names = ResultsFile.headerNames(text)
-            let column = error.field < names.count && error.line > 1 ? names[error.field] : nil
+            throw failure(error, path: path)
+        }
+    }
+
+    /// What a stream's failure tells the user.
+    private static func failure(_ failure: RecordStream.Failure, path: String) -> ResultsFileError {
+        switch failure {
+        case .unreadable(let reason):
+            return ResultsFileError(
+                path: path, line: nil, column: nil, message: "cannot be read: \(reason)")
+        case .tooLarge:
+            return tooLarge(path)
+        case .tooLong(let line, let limit) where limit == headerLineLimit:
+            return ResultsFileError(
+                path: path, line: line, column: nil,
+                message:
+                    "the first line is longer than \(limit >> 10) KiB; expected a simbench results CSV, header line first"
+            )
+        case .tooLong(let line, let limit):
+            return ResultsFileError(
+                path: path, line: line, column: nil,
+                message:
+                    "the record is longer than \(limit >> 20) MiB, the most simbench reads in one row (its rows are about 1 kB); expected a simbench results CSV"
+            )
+        }
+    }
+
+    /// The header that `chunk`, the file's first record, holds; fails when it is blank,
+    /// not UTF-8, malformed, or names columns wrongly (`checkHeader`).
+    private static func header(
+        of chunk: RecordStream.Chunk, path: String
+    ) throws(ResultsFileError) -> [String] {
+        guard !chunk.isBlank else {
+            throw ResultsFileError(
+                path: path, line: 1, column: nil,
+                message: "the header line is empty; expected a simbench results CSV")
+        }
+        let fields = try record(chunk, header: [], path: path).fields
+        try checkHeader(fields) { line, column, message in
+            ResultsFileError(path: path, line: line, column: column, message: message)
+        }
+        return fields
+    }
+
+    /// The record `chunk` holds, parsed. Fails on bytes that are not UTF-8 and on a CSV
+    /// syntax error, naming its line and, past the header, its column (or field); one where
+    /// the text ends inside the record (the shape an interrupted append leaves) names the
+    /// repair.
+    private static func record(
+        _ chunk: RecordStream.Chunk, header: [String], path: String
+    ) throws(ResultsFileError) -> CSVReader.Record {
+        if String(validating: chunk.bytes, as: UTF8.self) == nil {
+            let lines = chunk.bytes.split(
+                separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+            let bad = lines.firstIndex { String(validating: $0, as: UTF8.self) == nil } ?? 0
+            throw ResultsFileError(
+                path: path, line: chunk.line + bad, column: nil,
+                message: "not UTF-8 text; expected a simbench results CSV")
+        }
+        do {
+            return try CSVReader.record(in: chunk.bytes, line: chunk.line, offset: chunk.offset)
+        } catch {
+            let column = error.field < header.count && error.line > 1 ? header[error.field] : nil
             let message =
                 column == nil && error.line > 1
                 ? "field \(error.field + 1): \(error.message)" : error.message
-            throw failure(
-                error.line, column, message + (error.atEnd ? ResultsFile.repairHint(path) : ""))
+            throw ResultsFileError(
+                path: path, line: error.line, column: column,
+                message: message + (error.atEnd ? repairHint(path) : ""))
         }
     }
 
@@ -208,86 +307,25 @@ public struct ResultsFile: Sendable {
         }
     }
 
-    /// The header's names as far as the first line parses, for naming columns in syntax
-    /// errors on later lines.
-    private static func headerNames(_ text: [UInt8]) -> [String] {
-        guard let end = text.firstIndex(of: UInt8(ascii: "\n")) else { return [] }
-        return (try? CSVReader.records(in: Array(text[...end])))?.first?.fields ?? []
-    }
-
-    /// The first line holding bytes that are not UTF-8, or nil if all of it is.
-    private static func firstLineNotUTF8(_ text: [UInt8]) -> Int? {
-        guard String(validating: text, as: UTF8.self) == nil else { return nil }
-        var line = 1
-        for slice in text.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
-            if String(validating: slice, as: UTF8.self) == nil { return line }
-            line += 1
-        }
-        return line
-    }
-
-    /// The longest header line read: simbench's is about 2 KB; a first line longer than this
-    /// is no results file's.
-    static let headerLineLimit = 64 << 10
-
-    /// Checks the first line of the file behind `descriptor` as a results CSV's header,
-    /// reading no more than `headerLineLimit` bytes (with `pread`, from the start), before
-    /// anything reads the rest: a file that is not a results file is refused at once, in
-    /// bounded memory, however large it is. A first line with no line break (a file cut
-    /// short, or too short to hold one) is left to the full read, which says which.
+    /// Checks the first record of the file behind `descriptor` as a results CSV's header,
+    /// reading no more than about `headerLineLimit` bytes, from the start (whatever the
+    /// descriptor's position), before anything reads the rest. A first line with no line
+    /// break (a file cut short, or too short to hold one) is left to the full read, which
+    /// says which.
     static func checkHeaderLine(_ descriptor: Int32, path: String) throws(ResultsFileError) {
-        func failure(_ line: Int?, _ column: String?, _ message: String) -> ResultsFileError {
-            ResultsFileError(path: path, line: line, column: column, message: message)
-        }
-        var start = [UInt8](repeating: 0, count: headerLineLimit + 3)
-        var filled = 0
-        var lineEnd: Int?
-        while filled < start.count, lineEnd == nil {
-            let count = start.withUnsafeMutableBytes {
-                pread(descriptor, $0.baseAddress! + filled, $0.count - filled, off_t(filled))
-            }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw failure(nil, nil, "cannot be read: \(String(cString: strerror(errno)))")
-            }
-            if count == 0 { break }
-            lineEnd = start[filled..<(filled + count)].firstIndex(of: UInt8(ascii: "\n"))
-            filled += count
-        }
-        var first = start[..<filled]
-        if first.starts(with: [0xEF, 0xBB, 0xBF]) { first = first.dropFirst(3) }
-        guard let lineEnd else {
-            guard filled < start.count else {
-                throw failure(
-                    1, nil,
-                    "the first line is longer than \(headerLineLimit >> 10) KiB; expected a simbench results CSV, header line first"
-                )
-            }
-            return
-        }
-        let line = first[..<(lineEnd + 1)]
-        if line.elementsEqual([UInt8(ascii: "\n")]) || line.elementsEqual([13, 10]) {
-            throw failure(1, nil, "the header line is empty; expected a simbench results CSV")
-        }
-        guard String(validating: line, as: UTF8.self) != nil else {
-            throw failure(1, nil, "not UTF-8 text; expected a simbench results CSV")
-        }
-        let header: [String]
-        do {
-            header = try CSVReader.records(in: Array(line)).first?.fields ?? []
-        } catch {
-            throw failure(1, nil, error.message)
-        }
-        try checkHeader(header, failure: failure)
+        var stream = RecordStream(descriptor: descriptor)
+        guard let first = try next(&stream, limit: headerLineLimit, path), first.isTerminated
+        else { return }
+        _ = try header(of: first, path: path)
     }
 
     /// The largest results file read: far more than any run writes (a row is about 1 kB),
     /// small enough that reading it cannot exhaust memory.
     public static let sizeLimit = 512 << 20
 
-    /// The whole file, or an error saying why it cannot be read (missing, not a regular
-    /// file, larger than `sizeLimit`, unreadable).
-    private static func readBytes(_ path: String) throws(ResultsFileError) -> [UInt8] {
+    /// The file at `path`, opened for reading, or an error saying why it cannot be read
+    /// (missing, not a regular file, larger than `sizeLimit`, unreadable).
+    private static func openForReading(_ path: String) throws(ResultsFileError) -> Int32 {
         func failure(_ reason: String) -> ResultsFileError {
             ResultsFileError(path: path, line: nil, column: nil, message: reason)
         }
@@ -296,14 +334,12 @@ public struct ResultsFile: Sendable {
         guard descriptor >= 0 else {
             throw failure("cannot be read: \(String(cString: strerror(errno)))")
         }
-        defer { close(descriptor) }
+        var opened = false
+        defer { if !opened { close(descriptor) } }
         var status = stat()
         guard fstat(descriptor, &status) == 0 else {
             throw failure("cannot be read: \(String(cString: strerror(errno)))")
         }
-        let tooLarge = failure(
-            "is larger than \(sizeLimit >> 20) MiB, the most simbench reads; expected a results CSV"
-        )
         switch status.st_mode & S_IFMT {
         case S_IFREG: break
         case S_IFDIR: throw failure("is a directory; expected a results CSV file")
@@ -311,23 +347,17 @@ public struct ResultsFile: Sendable {
         case S_IFIFO: throw failure("is a FIFO; expected a regular results CSV file")
         default: throw failure("is not a regular file; expected a results CSV file")
         }
-        guard status.st_size <= sizeLimit else { throw tooLarge }
-        try checkHeaderLine(descriptor, path: path)
-        var bytes = [UInt8]()
-        var buffer = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let count = buffer.withUnsafeMutableBytes {
-                Glibc.read(descriptor, $0.baseAddress, $0.count)
-            }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw failure("cannot be read: \(String(cString: strerror(errno)))")
-            }
-            if count == 0 { break }
-            bytes.append(contentsOf: buffer[..<count])
-            // Files in /proc say they are empty and may not end: stop at the limit.
-            guard bytes.count <= sizeLimit else { throw tooLarge }
-        }
-        return bytes
+        guard status.st_size <= sizeLimit else { throw tooLarge(path) }
+        opened = true
+        return descriptor
+    }
+
+    /// What a file larger than `sizeLimit` is told.
+    private static func tooLarge(_ path: String) -> ResultsFileError {
+        ResultsFileError(
+            path: path, line: nil, column: nil,
+            message:
+                "is larger than \(sizeLimit >> 20) MiB, the most simbench reads; expected a results CSV"
+        )
     }
 }

@@ -26,21 +26,20 @@ struct RowChecks {
         hexadecimal = header.map { ResultsSchema.hexadecimalColumns.contains($0) }
     }
 
-    /// The rows of `records` (the file's records after its header), checked.
-    func rows(_ records: ArraySlice<CSVReader.Record>) throws(ResultsFileError) -> [ResultsRecord] {
-        var rows = [ResultsRecord]()
-        var seen = [String: Int]()
-        for record in records {
-            try checkShape(record)
-            let fields = record.fields
-            try checkCells(fields, of: record)
-            try checkIntervals(fields, of: record)
-            let row = ResultsRecord(line: record.line, fields: fields, columnIndex: columnIndex)
-            try checkMedian(row, of: record)
-            try checkUnique(row, of: record, seen: &seen)
-            rows.append(row)
-        }
-        return rows
+    /// The line of each row checked so far, by what it measures.
+    private var seen = [String: Int]()
+
+    /// The row `record` (a record of the file after its header), checked, and against the
+    /// rows checked before it.
+    mutating func row(_ record: CSVReader.Record) throws(ResultsFileError) -> ResultsRecord {
+        try checkShape(record)
+        let fields = record.fields
+        try checkCells(fields, of: record)
+        try checkIntervals(fields, of: record)
+        let row = ResultsRecord(line: record.line, fields: fields, columnIndex: columnIndex)
+        try checkMedian(row, of: record)
+        try checkUnique(row, of: record, seen: &seen)
+        return row
     }
 
     private func failure(_ line: Int?, _ column: String?, _ message: String) -> ResultsFileError {

@@ -106,8 +106,7 @@ public enum HistoryFile {
             text = OutputFile.document(header: columns, rows: rows)
             outcome = Outcome(rowsAppended: rows.count, createdFile: true, columnsLeftOut: [])
         } else {
-            let bytes = try readAll(descriptor, path: path)
-            let history = try ResultsFile(path: path, bytes: bytes, runs: .several)
+            let history = try ResultsFile(path: path, descriptor: descriptor, runs: .several)
             let position = Dictionary(uniqueKeysWithValues: columns.enumerated().map { ($1, $0) })
             let reordered = rows.map { row in
                 history.header.map { position[$0].map { row[$0] } ?? "" }
@@ -174,14 +173,16 @@ public enum HistoryFile {
         // Not a history at all (its first line is no results header): refused before the
         // rest is read, which no repair could mend.
         try ResultsFile.checkHeaderLine(descriptor, path: path)
-        let bytes = try readAll(descriptor, path: path)
+        // An intact history is checked as a stream, costing its rows; only a damaged one
+        // is read whole, to be cut.
         let damage: ResultsFileError
         do {
-            _ = try ResultsFile(path: path, bytes: bytes, runs: .several)
+            _ = try ResultsFile(path: path, descriptor: descriptor, runs: .several)
             return .intact
         } catch {
             damage = error
         }
+        let bytes = try readAll(descriptor, path: path)
         let end = try repairedLength(of: bytes, path: path, damage: damage)
         guard ftruncate(descriptor, off_t(end.length)) == 0, fsync(descriptor) == 0 else {
             throw FileError(path: path, reason: errnoText())

@@ -74,14 +74,14 @@ struct BaselineCommand: Command {
         case .save(let name, let file):
             // Validated first, so that only a file compare can read becomes a baseline; then
             // copied byte for byte, so that it diffs against the run it came from.
-            let results = try ResultsFile.read(file)
+            let results = try ResultsFile.read(file, keepingBytes: true)
             guard !results.records.isEmpty else {
                 throw ResultsFileError(
                     path: file, line: 2, column: nil,
                     message: "no result rows, only a header; not saved as a baseline")
             }
             let path = try BaselineStore.save(
-                String(decoding: results.bytes, as: UTF8.self), as: name)
+                String(decoding: results.bytes ?? [], as: UTF8.self), as: name)
             print("baseline '\(name)': \(path) (\(results.records.count) rows from \(file))")
         }
         return .success

@@ -59,6 +59,9 @@ struct ReaderRefusalTests {
         ("plot", { ["plot", $0, "--chart", "ratios", "--out", "chart.svg"] }),
         ("repair-history", { ["repair-history", $0] }),
         ("baseline save", { ["baseline", "save", "main", $0] }),
+        ("spread", { ["spread", $0, $0] }),
+        ("coverage", { ["coverage", $0, $0, $0] }),
+        ("run --append", { ["run", "--machines", "10", "--rounds", "1", "--append", $0] }),
     ]
 
     /// Runs its arguments as a command and writes that command's peak resident memory, in
@@ -89,9 +92,8 @@ struct ReaderRefusalTests {
         }
         """
 
-    @Test("refused on line 1, in bounded memory, nothing written", arguments: NotResults.allCases)
-    func refused(_ kind: NotResults) throws {
-        let scratch = try ScratchDirectory()
+    /// Compiles `peakProgram` as `peak` in `scratch`.
+    static func compilePeakProgram(in scratch: ScratchDirectory) throws {
         try Self.peakProgram.write(
             toFile: scratch.path("peak.c"), atomically: true, encoding: .utf8)
         let compiled = try ChildProcess.run(
@@ -102,9 +104,31 @@ struct ReaderRefusalTests {
             compiled.exitStatus == 0,
             "compiling the peak program: \(String(decoding: compiled.standardError, as: UTF8.self))"
         )
+    }
+
+    /// Runs simbench with `arguments` in `directory` under the compiled peak program of
+    /// `scratch`: its exit status, its standard error and its peak resident memory in bytes.
+    static func measured(
+        _ arguments: [String], in directory: String, scratch: ScratchDirectory
+    ) throws -> (status: Int32?, standardError: String, peak: UInt64) {
         let peakFile = scratch.path("peak.txt")
         var environment = ProcessInfo.processInfo.environment
         environment["PEAK_FILE"] = peakFile
+        let ended = try ChildProcess.run(
+            scratch.path("peak"), arguments: [SimBenchBinary.url.path] + arguments,
+            environment: environment, directory: directory,
+            timeout: SimBenchBinary.defaultTimeout)
+        let kibibytes = try String(contentsOfFile: peakFile, encoding: .utf8)
+        let peak =
+            try #require(UInt64(kibibytes.trimmingCharacters(in: .whitespacesAndNewlines)))
+            * 1024
+        return (ended.exitStatus, String(decoding: ended.standardError, as: UTF8.self), peak)
+    }
+
+    @Test("refused on line 1, in bounded memory, nothing written", arguments: NotResults.allCases)
+    func refused(_ kind: NotResults) throws {
+        let scratch = try ScratchDirectory()
+        try Self.compilePeakProgram(in: scratch)
         let input = scratch.path("input.csv")
         FileManager.default.createFile(atPath: input, contents: nil)
         try kind.write(to: input)
@@ -114,20 +138,12 @@ struct ReaderRefusalTests {
                 reader.name.replacingOccurrences(
                     of: " ", with: "-"))
             try FileManager.default.createDirectory(at: work, withIntermediateDirectories: false)
-            let ended = try ChildProcess.run(
-                scratch.path("peak"),
-                arguments: [SimBenchBinary.url.path] + reader.arguments(input),
-                environment: environment, directory: work.path,
-                timeout: SimBenchBinary.defaultTimeout)
-            let stderr = String(decoding: ended.standardError, as: UTF8.self)
-            #expect(ended.exitStatus == 1, "\(reader.name), \(kind.rawValue): \(stderr)")
+            let (status, stderr, peak) = try Self.measured(
+                reader.arguments(input), in: work.path, scratch: scratch)
+            #expect(status == 1, "\(reader.name), \(kind.rawValue): \(stderr)")
             #expect(
                 stderr.contains("\(input): line 1: "), "\(reader.name), \(kind.rawValue): \(stderr)"
             )
-            let kibibytes = try String(contentsOfFile: peakFile, encoding: .utf8)
-            let peak =
-                try #require(UInt64(kibibytes.trimmingCharacters(in: .whitespacesAndNewlines)))
-                * 1024
             #expect(
                 peak < Self.memoryLimit,
                 "\(reader.name), \(kind.rawValue): peak \(peak) B refusing a file of \(size ?? 0) B"
@@ -138,5 +154,52 @@ struct ReaderRefusalTests {
         // repair-history changed nothing.
         let after = try FileManager.default.attributesOfItem(atPath: input)[.size] as? Int
         #expect(after == size)
+    }
+
+    /// The committed baseline: a valid results file of a few rows.
+    static let validFile = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("results/baselines/ci.csv")
+
+    /// The most a valid file's trailing line breaks may add to a reader's peak: a few
+    /// buffers, far below the 40 MB of them (which a reader holding the file's bytes would
+    /// add whole).
+    static let skippedBytesAllowance: UInt64 = 10_000_000
+
+    @Test("a valid file's trailing line breaks are read past: they add nothing to the memory")
+    func skippedBytesCostNothing() throws {
+        let scratch = try ScratchDirectory()
+        try Self.compilePeakProgram(in: scratch)
+        let plain = scratch.path("plain.csv")
+        let padded = scratch.path("padded.csv")
+        try FileManager.default.copyItem(atPath: Self.validFile.path, toPath: plain)
+        try FileManager.default.copyItem(atPath: Self.validFile.path, toPath: padded)
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: padded))
+        try handle.seekToEnd()
+        for _ in 0..<40 {
+            try handle.write(contentsOf: Data(repeating: UInt8(ascii: "\n"), count: 1_000_000))
+        }
+        try handle.close()
+        let readers: [(name: String, arguments: (String) -> [String])] = [
+            ("compare", { ["compare", $0, $0] }),
+            ("export", { ["export", $0, "--format", "influx", "--out", "out.txt"] }),
+            ("merge", { ["merge", $0, "--out", "all.csv"] }),
+        ]
+        for reader in readers {
+            var peaks = [UInt64]()
+            for input in [plain, padded] {
+                let work = scratch.url.appendingPathComponent(UUID().uuidString).path
+                try FileManager.default.createDirectory(
+                    atPath: work, withIntermediateDirectories: false)
+                let (status, stderr, peak) = try Self.measured(
+                    reader.arguments(input), in: work, scratch: scratch)
+                #expect(status == 0, "\(reader.name) \(input): \(stderr)")
+                peaks.append(peak)
+            }
+            #expect(
+                peaks[1] < peaks[0] + Self.skippedBytesAllowance,
+                "\(reader.name): peak \(peaks[0]) B for the file, \(peaks[1]) B with 40 MB of line breaks after it"
+            )
+        }
     }
 }

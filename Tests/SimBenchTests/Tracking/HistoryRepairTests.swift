@@ -211,9 +211,11 @@ struct HistoryRepairTests {
         #expect(throws: Never.self) {
             _ = try ResultsFile(path: "r.csv", bytes: selection, runs: .one)
         }
-        // A history cut inside a record names the fix too.
+        // A history cut inside a record names the fix too. (Read as a history: read as one
+        // run, its second run's first row is a duplicate, which is on an earlier line.)
         do {
-            _ = try ResultsFile(path: "h.csv", bytes: Array(whole[..<(ends[2] + 10)]), runs: .one)
+            _ = try ResultsFile(
+                path: "h.csv", bytes: Array(whole[..<(ends[2] + 10)]), runs: .several)
             Issue.record("a history cut inside a record was read")
         } catch {
             #expect(error.description.contains("'simbench repair-history h.csv'"), "\(error)")

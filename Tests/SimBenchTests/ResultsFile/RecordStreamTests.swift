@@ -1,0 +1,102 @@
+import Foundation
+import Testing
+
+@testable import SimBench
+
+/// Reading a results file as a stream of records: the same rows and the same errors as
+/// reading its bytes at once, whatever falls on a chunk's edge, and a record past the limit
+/// refused at its line.
+@Suite("results file reading as a stream")
+struct RecordStreamTests {
+    /// A file of `count` rows whose event units hold quoted commas, quotes and line breaks,
+    /// so that records straddle the stream's chunk edges in every way.
+    static func quotedRows(_ count: Int) -> ResultsFixture {
+        ResultsFixture(
+            (0..<count).map { index in
+                var row = [String: String].row(
+                    "variant-\(index)", role: index == 0 ? "baseline" : "pattern",
+                    median: Double(100 + index))
+                row["event_unit"] = String(
+                    repeating: "a \"quoted\", line\r\nbreak ", count: index % 7)
+                return row
+            })
+    }
+
+    /// Writes `text` to a new file in a fresh directory and reads it with `read`.
+    static func withFile<T>(
+        _ bytes: [UInt8], _ read: (String) throws -> T
+    ) throws -> T {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "record-stream-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("results.csv").path
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        return try read(path)
+    }
+
+    @Test("a file read in chunks has the rows and lines of its bytes read at once")
+    func chunksAgree() throws {
+        let count = 1500
+        let text = Array(Self.quotedRows(count).text.utf8)
+        // Several chunks, so that records cross their edges.
+        #expect(text.count > 4 * RecordStream.chunkSize)
+        let whole = try ResultsFile(path: "results.csv", bytes: text)
+        let streamed = try Self.withFile(text) { try ResultsFile.read($0, keepingBytes: true) }
+        #expect(streamed.header == whole.header)
+        #expect(streamed.records.map(\.fields) == whole.records.map(\.fields))
+        #expect(streamed.records.map(\.line) == whole.records.map(\.line))
+        #expect(streamed.bytes == text)
+        #expect(try Self.withFile(text) { try ResultsFile.read($0) }.bytes == nil)
+        // Row k starts after the header and the lines of the rows before it.
+        #expect(
+            streamed.records.last?.line
+                == 2 + (count - 1) + (0..<(count - 1)).reduce(0) { $0 + $1 % 7 })
+    }
+
+    @Test("an error past the first chunk names the same line as the bytes read at once")
+    func errorsAgree() throws {
+        var fixture = Self.quotedRows(400)
+        fixture.rows[350]["ns_per_event_median"] = "12,5"
+        let text = Array(fixture.text.utf8)
+        let expected = #expect(throws: ResultsFileError.self) {
+            try ResultsFile(path: "results.csv", bytes: text)
+        }
+        let streamed = try Self.withFile(text) { path in
+            #expect(throws: ResultsFileError.self) { try ResultsFile.read(path) }
+        }
+        #expect(expected?.line != nil)
+        #expect(streamed?.line == expected?.line)
+        #expect(streamed?.message == expected?.message)
+    }
+
+    @Test("a record longer than the limit is refused at its line, the rest unread")
+    func recordLimit() throws {
+        var fixture = Self.quotedRows(3)
+        fixture.rows[1]["event_unit"] = String(repeating: "x", count: ResultsFile.recordLimit)
+        let text = Array(fixture.text.utf8)
+        let error = try Self.withFile(text) { path in
+            #expect(throws: ResultsFileError.self) { try ResultsFile.read(path) }
+        }
+        #expect(error?.line == 3, "\(String(describing: error))")
+        #expect(
+            error?.message.contains("longer than \(ResultsFile.recordLimit >> 20) MiB") == true,
+            "\(String(describing: error))")
+        // The same from bytes in memory.
+        #expect(throws: ResultsFileError.self) { try ResultsFile(path: "r.csv", bytes: text) }
+    }
+
+    @Test("line breaks after the last row are read past; a row after a blank line is refused")
+    func trailingLineBreaks() throws {
+        let rows = Array(Self.quotedRows(3).text.utf8)
+        let breaks = Array(repeating: UInt8(ascii: "\n"), count: 3 * RecordStream.chunkSize)
+        let trailing = try Self.withFile(rows + breaks + [13, 10]) { try ResultsFile.read($0) }
+        #expect(trailing.records.count == 3)
+        let inside = try Self.withFile(rows + breaks + rows.suffix(from: rows.count - 5)) {
+            path in #expect(throws: ResultsFileError.self) { try ResultsFile.read(path) }
+        }
+        let firstBlank = 1 + 3 + (0..<3).reduce(0) { $0 + $1 % 7 } + 1
+        #expect(inside?.line == firstBlank, "\(String(describing: inside))")
+        #expect(inside?.message.contains("blank line") == true, "\(String(describing: inside))")
+    }
+}
