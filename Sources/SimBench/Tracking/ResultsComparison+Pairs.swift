@@ -176,6 +176,16 @@ extension ResultsComparison {
             ResultsComparison.pairedMethod + (layouts ? " " + ResultsComparison.layoutMethod : "")
     }
 
+    /// The time rows that could not yet see a change of their threshold: judged over their
+    /// pairs, not flagged, and with a 95% interval wider than the threshold
+    /// (`PairedTest.seesThreshold`). `ab --pairs auto` adds pairs until there are none.
+    public var rowsBlindToThreshold: [MetricComparison] {
+        comparisons.filter { row in
+            guard let test = row.pairedTest else { return false }
+            return ![.regression, .improvement].contains(row.verdict) && !test.seesThreshold
+        }
+    }
+
     private init(
         baselinePath: String, currentPath: String, thresholds: RegressionThresholds,
         comparisons: [MetricComparison], onlyInBaseline: [ResultIdentity],

@@ -135,3 +135,29 @@ struct BaselineCreditTests {
         #expect(table.note.contains("no CPU time over the machine-speed reference"))
     }
 }
+
+/// `ab --pairs auto`'s stopping rule: every row judged over its pairs sees its threshold.
+@Suite("ab: rows that cannot yet see their threshold")
+struct BlindRowsTests {
+    @Test("pairs that disagree leave a row blind; more pairs that agree make it see")
+    func blindUntilEnoughPairs() throws {
+        func pairs(_ ratios: [Double]) throws -> [(base: ResultsFile, head: ResultsFile)] {
+            try ratios.enumerated().map { index, ratio in
+                (
+                    try ResultsComparisonTests.run(
+                        ratio: 0.8, spread: 0.001, path: "base-\(index + 1).csv"),
+                    try ResultsComparisonTests.run(
+                        ratio: ratio, spread: 0.001, path: "head-\(index + 1).csv")
+                )
+            }
+        }
+        let noisy = try ResultsComparison(
+            pairs: pairs([0.86, 0.74, 0.84, 0.76]), baseSummary: "base", headSummary: "head")
+        #expect(noisy.rowsBlindToThreshold.map(\.identity.variant) == ["table"])
+        let table = try #require(noisy.rowsBlindToThreshold.first)
+        #expect(table.note.contains("no change beyond ±"), "\(table.note)")
+        let steady = try ResultsComparison(
+            pairs: pairs([0.801, 0.799, 0.8, 0.8005]), baseSummary: "base", headSummary: "head")
+        #expect(steady.rowsBlindToThreshold.isEmpty, "\(steady.comparisons)")
+    }
+}
