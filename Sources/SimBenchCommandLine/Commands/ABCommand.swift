@@ -392,9 +392,9 @@ struct ABCommand: Command {
         let budget = maxTime ?? (autoPairs ? ABCommand.automaticMaxTime : nil)
         let total = autoPairs ? "auto" : "\(pairs)"
         for pair in 1...pairs {
-            if pair > 1, let budget {
+            if let budget {
                 let elapsed = Date().timeIntervalSince(started)
-                if elapsed + elapsed / Double(pair - 1) > budget {
+                if !ABCommand.roomForPair(pair, elapsed: elapsed, budget: budget) {
                     progress(
                         "--max-time \(String(format: "%g", budget)) s: no room for pair \(pair) after \(Int(elapsed)) s; judging \(pair - 1) pairs"
                     )
@@ -438,6 +438,14 @@ struct ABCommand: Command {
         }
 
         return files
+    }
+
+    /// Whether pair number `pair` (from 1) may start `elapsed` seconds into the pairs
+    /// without ending past `budget` (`--max-time`), each pair taken to last as long as the
+    /// mean of those before it. The first pair always runs.
+    static func roomForPair(_ pair: Int, elapsed: Double, budget: Double) -> Bool {
+        guard pair > 1 else { return true }
+        return elapsed + elapsed / Double(pair - 1) <= budget
     }
 
     /// Whether every row not flagged over `files` would see a change of its threshold
