@@ -22,8 +22,8 @@ import Foundation
 ///   many pairs and the spread seen: `visible` plus the 80th percentile of t times the
 ///   standard error.
 ///
-/// Both are symmetric in log space and printed as the larger of the two relative
-/// changes, so that `±6.1%` covers −6.1% as well as +6.1%.
+/// Each is worked out both ways (a rise and a fall, which differ in log space) and the larger
+/// is given, so that `±6.1%` holds for −6.1% as well as +6.1%.
 public struct PairedTest: Sendable, Equatable {
     /// How many pairs the test rests on.
     public let pairs: Int
@@ -61,30 +61,33 @@ public struct PairedTest: Sendable, Equatable {
         standardError.map { PairedInterval.t975(degreesOfFreedom: pairs - 1) * $0 }
     }
 
-    /// The threshold in log space, the wider of its two directions (−5% is further than
-    /// +5% in logs), so that a change visible one way is visible the other.
-    var logThreshold: Double { max(log1p(threshold), -log1p(-min(threshold, 0.999))) }
+    /// The threshold as a rise and as a fall in log space: `log(1.05)` and `−log(0.95)`.
+    var logThresholds: (rise: Double, fall: Double) {
+        (log1p(threshold), -log1p(-min(threshold, 0.999)))
+    }
 
     /// The smallest observed change, either way, that the test would flag: the larger of
-    /// the threshold and the interval's half-width (`0.061` for ±6.1%); nil with fewer than
-    /// 2 pairs.
+    /// the threshold and the interval's half-width as a rise (`0.061` for ±6.1%; a fall of
+    /// the same half-width is smaller); nil with fewer than 2 pairs.
     public var visible: Double? {
-        halfWidth.map { exp(max(logThreshold, $0)) - 1 }
+        halfWidth.map { max(threshold, exp($0) - 1) }
     }
 
     /// The true change, either way, that the test flags with 80% power for this many pairs
-    /// and the spread seen; nil with fewer than 2 pairs.
+    /// and the spread seen, the larger of a rise's and a fall's; nil with fewer than 2 pairs.
     public var detectable: Double? {
         guard let halfWidth, let standardError else { return nil }
-        return exp(
-            max(logThreshold, halfWidth)
-                + PairedTest.t80(degreesOfFreedom: pairs - 1) * standardError) - 1
+        let power = PairedTest.t80(degreesOfFreedom: pairs - 1) * standardError
+        let (rise, fall) = logThresholds
+        return max(
+            exp(max(rise, halfWidth) + power) - 1, 1 - exp(-(max(fall, halfWidth) + power)))
     }
 
-    /// Whether a change beyond the threshold would show as beyond the interval too: the
-    /// half-width is no wider than the threshold (what `ab --pairs auto` waits for).
+    /// Whether an observed change of the threshold, either way, would be flagged: the
+    /// half-width is no wider than the threshold as a rise (what `ab --pairs auto` waits
+    /// for).
     public var seesThreshold: Bool {
-        halfWidth.map { $0 <= logThreshold } ?? false
+        halfWidth.map { $0 <= logThresholds.rise } ?? false
     }
 
     /// Regression, improvement or unchanged, by the rule `compare` uses (past the

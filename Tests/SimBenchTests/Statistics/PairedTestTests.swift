@@ -121,13 +121,16 @@ struct PairedTestTests {
                     - (exp(halfWidth + 1.061 * 0.1 / 3.0.squareRoot()) - 1))
                 < 1e-9)
         #expect(!test.seesThreshold)
-        // Pairs that agree: the threshold is the limit (−5% is the wider way in logs).
+        // Pairs that agree: the threshold is the limit, and the change caught 4 times in 5 a
+        // little past it (a rise: the wider of the two ways at the same distance in logs).
         let tight = PairedTest(logs: [0.001, 0.0, -0.001, 0.0], threshold: 0.05)
-        #expect(abs(try #require(tight.visible) - (1 / 0.95 - 1)) < 1e-9)
+        #expect(abs(try #require(tight.visible) - 0.05) < 1e-12)
+        let rise = log(1.05) + 0.978 * (0.000002 / 3 / 4).squareRoot()
+        #expect(abs(try #require(tight.detectable) - (exp(rise) - 1)) < 1e-9)
         #expect(tight.seesThreshold)
         #expect(
             try #require(tight.visibilityText).hasPrefix(
-                "no change beyond ±5.3% visible with 4 pairs"))
+                "no change beyond ±5.0% visible with 4 pairs"))
         #expect(PairedTest(logs: [0.1], threshold: 0.05).visible == nil)
         #expect(PairedTest(logs: [0.1], threshold: 0.05).verdict.verdict == .notJudged)
     }
