@@ -95,7 +95,7 @@ struct SourceRulesTests {
         "Run/RunEnvironment.swift", "Run/RunProgress.swift", "Run/Fleet/RoundMeasurement.swift",
         "Tracking/BaselineStore.swift", "Tracking/HistoryFile.swift",
         "Tracking/MetricComparison.swift", "Tracking/RegressionThresholds.swift",
-        "Tracking/ResultsComparison+Counts.swift", "Tracking/ResultsComparison+Layouts.swift",
+        "Tracking/ResultsComparison+Counts.swift",
         "Tracking/ResultsComparison+Pairs.swift", "Tracking/ResultsComparison+Report.swift",
         "Tracking/ResultsComparison.swift", "Tracking/Export/BenchmarkExport+Bencher.swift",
         "Tracking/Export/BenchmarkExport+GitHub.swift",

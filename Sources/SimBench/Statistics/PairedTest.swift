@@ -84,8 +84,8 @@ public struct PairedTest: Sendable, Equatable {
     }
 
     /// Whether an observed change of the threshold, either way, would be flagged: the
-    /// half-width is no wider than the threshold as a rise (what `ab --pairs auto` waits
-    /// for).
+    /// half-width is no wider than the threshold as a rise (what `ab` waits for when it
+    /// chooses the number of pairs itself).
     public var seesThreshold: Bool {
         halfWidth.map { $0 <= logThresholds.rise } ?? false
     }

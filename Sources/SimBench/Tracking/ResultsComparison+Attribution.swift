@@ -7,7 +7,7 @@
 extension ResultsComparison {
     /// `time` relabelled `layoutShift` when its change was flagged while the same row's
     /// counts did not move: instructions per event judged unchanged (same source, within
-    /// `--threshold-instructions`), and estimated cycles per event, where either build has
+    /// the instructions threshold), and estimated cycles per event, where either build has
     /// them, unchanged too (a change that only adds cache misses leaves instructions alone
     /// but not the cycles estimate). Without an instruction count on both sides, `time` is
     /// returned as it is.
