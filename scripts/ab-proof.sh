@@ -9,10 +9,20 @@
 #            (see scripts/detector-proof.sh). Each of the RUNS must flag ruler-twin as a
 #            regression at a 3% threshold (--ignore-params: the two sides differ in that
 #            parameter).
-# Prints both counts and how long each ab took, and exits 1 if either target is missed.
-# The working tree should be HEAD's (the head is the working tree; A/A means both equal).
-# ab runs with its defaults, so with code layouts on (a new layout per run, rows within their
-# layout band not flagged); SIMBENCH_AB_FLAGS="--layouts off" proves ab without them.
+#   baseline: once, on the CI suite with ab's defaults, in a scratch clone of HEAD whose one
+#            change is `@inline(never)` on EnumSwitchWorkday.Work.setState, the workday
+#            baseline variant's code (the head; the base is HEAD itself): workday enum-switch
+#            must be flagged, and no other workday row (its patterns' ratios moved with it:
+#            `moved-with-baseline`, never a regression or an improvement). The clone is
+#            .build/ab-proof (SIMBENCH_AB_PROOF_DIR), kept so that its release builds are
+#            reused; SIMBENCH_AB_PLANTS=0 skips the case. (A change planted in a pattern's own
+#            code is scripts/layout-proof.sh's.)
+# Prints the counts, the planted case's verdicts and how long each ab took, and exits 1 if a
+# target is missed. The working tree should be HEAD's (the head is the working tree; A/A
+# means both equal). ab runs with its defaults: code layouts on (a new layout per run, so the
+# pairs' spread holds layout), and instructions counted under Callgrind where valgrind is
+# installed (a time change whose counts stood still is a layout/env shift, not flagged);
+# SIMBENCH_AB_FLAGS="--layouts off" or "--counts off" proves ab without them.
 #
 # Usage: scripts/ab-proof.sh [RUNS]   (default 10)
 # Environment: SIMBENCH_AB_FLAGS adds ab flags to every run (e.g. "--pairs 8");
@@ -41,6 +51,7 @@ if [ -n "$(git status --porcelain --untracked-files=no)" ]; then
 fi
 swift build -c release --product simbench > /dev/null
 binary=.build/release/simbench
+root=$PWD
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 
@@ -94,13 +105,55 @@ for i in $(seq 1 "$runs"); do
     echo "planted $i: $verdict ($twin; ${planted_times[-1]} s)"
 done
 
+# The baseline planted: `@inline(never)` on the workday baseline variant's setState, in a
+# clone of HEAD kept between calls (reset to HEAD, then the one line changed).
+plants_failed=0
+if [ "${SIMBENCH_AB_PLANTS:-1}" != 0 ]; then
+    dir=${SIMBENCH_AB_PROOF_DIR:-$root/.build/ab-proof}
+    commit=$(git rev-parse HEAD)
+    [ -d "$dir/.git" ] || { rm -rf "$dir"; git clone --quiet "$root" "$dir"; }
+    git -C "$dir" fetch --quiet "$root" HEAD
+    git -C "$dir" checkout --quiet --force --detach "$commit"
+    file=Benchmarks/Workday/EnumSwitchWorkday.swift
+    sed -i -E 's/^( *)(private mutating func setState\()/\1@inline(never) \2/' "$dir/$file"
+    if [ "$(git -C "$dir" diff --numstat | awk '{ print $1, $2 }')" != "1 1" ]; then
+        echo "ab-proof: could not plant @inline(never) on setState in $file alone" >&2
+        exit 1
+    fi
+    begun=$SECONDS
+    status=$exit_success
+    (cd "$dir" && "$root/$binary" ab --base HEAD "${ab_flags[@]}" --format json --output "$out/baseline") \
+        > "$out/baseline.json" 2> "$out/baseline.err" || status=$?
+    baseline_time=$((SECONDS - begun))
+    if [ "$status" -ne "$exit_success" ] && [ "$status" -ne "$exit_regression" ] \
+        && [ "$status" -ne "$exit_improvement" ]; then
+        echo "ab-proof: ab with the baseline planted failed with status $status:" >&2
+        tail -20 "$out/baseline.err" >&2
+        exit 1
+    fi
+    # Columns of `figures`: verdict, benchmark, metric, scenario, variant, reason.
+    rows=$(figures "$out/baseline.json" | awk -F'\t' '$4 == "workday"')
+    baseline_rows=$(printf '%s\n' "$rows" | awk -F'\t' '$5 == "enum-switch"')
+    others=$(printf '%s\n' "$rows" | awk -F'\t' '$5 != "enum-switch" && ($1 == "regression" || $1 == "improvement")')
+    echo "planted in workday enum-switch, the baseline variant: ab exit $status, $baseline_time s (builds included)"
+    printf '%s\n' "$rows" | awk -F'\t' 'NF > 0 && ($5 == "enum-switch" || $3 == "time") { print "  " $1 " " $2 " " $3 " (" $6 ")" }'
+    if ! printf '%s\n' "$baseline_rows" | cut -f1 | grep -qxE 'regression|improvement'; then
+        echo "ab-proof: the planted baseline change was missed" >&2
+        plants_failed=1
+    fi
+    if [ -n "$others" ]; then
+        echo "ab-proof: other workday rows flagged with only the baseline changed" >&2
+        plants_failed=1
+    fi
+fi
+
 echo
 echo "ab proof on $(hostname), $runs runs each; ab flags: ${ab_flags[*]:-(none)}"
 echo "  A/A on ${SIMBENCH_AA_ARGS:-the CI suite}, runs that flagged anything: $aa_flagged/$runs (target at most 1); each ab ${aa_times[*]} s"
 echo "  planted twin-extra=5 at $threshold, caught:       $caught/$runs (target $runs); each ab ${planted_times[*]} s"
 echo "  planted run arguments: ${planted_args[*]}"
 echo "  took $((SECONDS - started)) s"
-if [ "$aa_flagged" -gt 1 ] || [ "$caught" -ne "$runs" ]; then
+if [ "$aa_flagged" -gt 1 ] || [ "$caught" -ne "$runs" ] || [ "$plants_failed" -ne 0 ]; then
     echo "ab-proof: FAILED" >&2
     exit 1
 fi

@@ -43,9 +43,11 @@ public struct MetricComparison: Sendable, Equatable {
         /// estimated cycles, where counted) did not: where the code sits, or the machine,
         /// moved it, not the code. Shown, never flagged.
         case layoutShift
-        /// Time moved beyond the threshold, but no further than the row moves between two
-        /// code layouts of one build (`simbench ab`'s layout band). Shown, never flagged.
-        case withinLayoutBand
+        /// A pattern's ratio to its scenario's baseline variant moved because the baseline
+        /// variant moved, while the pattern's own figure (CPU time over the machine-speed
+        /// reference, or its counts) did not: the baseline's change, not the pattern's.
+        /// Shown, never flagged.
+        case movedWithBaseline
         /// A figure or its confidence interval is missing on a side: said, never flagged.
         case notJudged
         case unchanged
@@ -57,7 +59,7 @@ public struct MetricComparison: Sendable, Equatable {
             case .regression: "REGRESSION"
             case .improvement: "improvement"
             case .layoutShift: "layout/env shift"
-            case .withinLayoutBand: "within layout band"
+            case .movedWithBaseline: "moved with baseline"
             case .notJudged: "not judged"
             case .unchanged: "unchanged"
             }
@@ -78,6 +80,9 @@ public struct MetricComparison: Sendable, Equatable {
     /// Why, in a few words: `beyond +5%, CI above 0`, `no CI`, and context such as the
     /// absolute ns change of a verdict that rests on the ratio.
     public var note: String
+    /// `simbench ab`'s test of a time row over its pairs, for what it could have seen; nil
+    /// in `compare` and for counts.
+    public var pairedTest: PairedTest? = nil
 
     /// The figure as the report shows it: `812`, `1.23×`, `2.00`.
     func formatted(_ value: Double?) -> String {

@@ -12,13 +12,13 @@ extension ResultsComparison {
     public static let jsonSchema = "simbench-comparison-1"
 
     /// The verdict as a JSON string: `regression`, `improvement`, `layout-shift`,
-    /// `within-layout-band`, `not-judged`, `unchanged`.
+    /// `moved-with-baseline`, `not-judged`, `unchanged`.
     static func jsonName(_ verdict: MetricComparison.Verdict) -> String {
         switch verdict {
         case .regression: "regression"
         case .improvement: "improvement"
         case .layoutShift: "layout-shift"
-        case .withinLayoutBand: "within-layout-band"
+        case .movedWithBaseline: "moved-with-baseline"
         case .notJudged: "not-judged"
         case .unchanged: "unchanged"
         }
@@ -26,7 +26,7 @@ extension ResultsComparison {
 
     /// Every verdict's JSON name, in report order (regressions first).
     public static let jsonVerdicts: [String] = [
-        .regression, .improvement, .layoutShift, .withinLayoutBand, .notJudged, .unchanged,
+        .regression, .improvement, .layoutShift, .movedWithBaseline, .notJudged, .unchanged,
     ].map(jsonName)
 
     /// The document, pretty-printed with sorted keys.
@@ -39,7 +39,8 @@ extension ResultsComparison {
             thresholds: Thresholds(thresholds),
             tally: Tally(
                 regressions: regressions, improvements: improvements,
-                layoutShifts: layoutShifts, withinLayoutBand: withinLayoutBand,
+                layoutShifts: layoutShifts, withinLayoutBand: 0,
+                movedWithBaseline: movedWithBaseline,
                 notJudged: notJudged, unchanged: unchanged),
             figures: comparisons.map(Figure.init),
             onlyInBaseline: onlyInBaseline.map(Identity.init),
@@ -101,7 +102,10 @@ extension ResultsComparison {
         let regressions: Int
         let improvements: Int
         let layoutShifts: Int
+        /// Always 0: `ab`'s layout band gave way to its paired test; kept so that a reader
+        /// of the first documents still finds the field.
         let withinLayoutBand: Int
+        let movedWithBaseline: Int
         let notJudged: Int
         let unchanged: Int
     }
@@ -137,6 +141,8 @@ extension ResultsComparison {
         let changeHigh: Double?
         let verdict: String
         let reason: String
+        let visibleChange: Double?
+        let detectableChange: Double?
 
         init(_ comparison: MetricComparison) {
             identity = Identity(comparison.identity)
@@ -150,6 +156,8 @@ extension ResultsComparison {
             changeHigh = Figure.finite(comparison.change?.high)
             verdict = ResultsComparison.jsonName(comparison.verdict)
             reason = comparison.note
+            visibleChange = Figure.finite(comparison.pairedTest?.visible)
+            detectableChange = Figure.finite(comparison.pairedTest?.detectable)
         }
 
         static func finite(_ value: Double?) -> Double? { value.flatMap { $0.isFinite ? $0 : nil } }
@@ -157,6 +165,7 @@ extension ResultsComparison {
         enum CodingKeys: String, CodingKey {
             case scenario, params, sweep, variant, benchmark, isBaselineVariant, metric, basis
             case baseline, current, change, changeLow, changeHigh, verdict, reason
+            case visibleChange, detectableChange
         }
 
         /// The identity's fields flat in the figure's object, and `null` for what is absent.
@@ -177,6 +186,8 @@ extension ResultsComparison {
             try container.encode(changeHigh, forKey: .changeHigh)
             try container.encode(verdict, forKey: .verdict)
             try container.encode(reason, forKey: .reason)
+            try container.encode(visibleChange, forKey: .visibleChange)
+            try container.encode(detectableChange, forKey: .detectableChange)
         }
     }
 }

@@ -18,20 +18,25 @@ extension ResultsComparison {
         change is the mean over pairs of log(head / base) on the figure compare judges \
         (patterns: the ratio to the scenario's baseline variant in the same run; baseline \
         variants: CPU time over the machine-speed reference); its 95% CI is Student's t \
-        interval over the pairs, so it includes the variance between processes. A change \
-        counts when it passes the threshold and its CI excludes 0, unless the row's \
+        interval over the pairs, so it includes the variance between processes (and \
+        between code layouts, when every run has its own). A change counts when it passes \
+        the threshold and its CI excludes 0 (a paired t test: at most 5% of rows flag when \
+        nothing changed, and the interval narrows as pairs are added), unless the row's \
         instructions per event (and estimated cycles, where counted) stayed within their \
-        thresholds: then it is a layout or environment shift, shown and not counted. \
-        Allocations per event and counts are judged on the median pair.
+        thresholds: then it is a layout or environment shift, shown and not counted. When a \
+        scenario's baseline variant moved, its patterns are judged on their own CPU time \
+        over the machine-speed reference, and a move of their ratio is reported as moved \
+        with the baseline. An unflagged row says the smallest change it would have flagged \
+        (the larger of the threshold and the CI's half-width) and the true change caught 4 \
+        times in 5 (80% power). Allocations per event and counts are judged on the median \
+        pair.
         """
 
-    /// How the layout band is reached, in one paragraph (appended with layouts on).
+    /// How the layouts enter, in one paragraph (appended with layouts on).
     public static let layoutMethod = """
         Every run was linked with its own code layout (functions in their own sections, \
-        shuffled by the linker with a seed per run), so the pairs' CI holds the layout \
-        spread. A row's layout band is the largest move of its figure between two runs of \
-        one build (two layouts); a flagged change no larger than the band is reported as \
-        within the layout band, not as a regression or an improvement.
+        shuffled by the linker with a seed per run), so the pairs' spread, and with it the \
+        CI and the smallest visible change, holds the spread between layouts.
         """
 
     /// Compares head with base over `pairs`, each pair one results file of each build.
@@ -41,8 +46,7 @@ extension ResultsComparison {
     /// than 2 pairs.
     ///
     /// - Parameter layouts: every run was linked with a code layout of its own (the A/B
-    ///   comparison's code layouts): each row gets its `LayoutBand` from the spread of each build's
-    ///   runs, and a flagged change inside it is reported as within the layout band.
+    ///   comparison's code layouts), which the report's method says.
     ///
     /// - Throws: `ResultsFileError` when a file has no rows or the builds have no row in
     ///   common.
@@ -80,28 +84,60 @@ extension ResultsComparison {
         var results = [MetricComparison]()
         var notes = [String]()
         var answers = [(before: String, now: String)]()
-        for key in after.order where before.rows[key] != nil {
-            let rows = indexed.compactMap { pair -> (ResultsRecord, ResultsRecord)? in
+        let common = after.order.filter { before.rows[$0] != nil }
+        /// One (base, head) per pair that has the row.
+        func pairRows(_ key: ResultIdentity) -> [(ResultsRecord, ResultsRecord)] {
+            indexed.compactMap { pair -> (ResultsRecord, ResultsRecord)? in
                 guard let old = pair.base.rows[key], let new = pair.head.rows[key] else {
                     return nil
                 }
                 return (old, new)
             }
-            // The same for counts, figure by figure.
+        }
+        /// Counts, not samples: the pair with the median change speaks for all, figure by
+        /// figure.
+        func countsOfMedianPair(_ rows: [(ResultsRecord, ResultsRecord)]) -> [MetricComparison] {
             let counts = rows.map {
                 ResultsComparison.counts(from: $0.0, to: $0.1, thresholds: thresholds)
             }
-            var medianCounts = [MetricComparison]()
+            var median = [MetricComparison]()
             for (index, figure) in (counts.first ?? []).enumerated() {
                 let all = counts.compactMap { $0.count == counts[0].count ? $0[index] : nil }
                     .filter { $0.metric == figure.metric }
                     .sorted { ($0.change?.point ?? 0) < ($1.change?.point ?? 0) }
-                if !all.isEmpty { medianCounts.append(all[all.count / 2]) }
+                if !all.isEmpty { median.append(all[all.count / 2]) }
             }
-            let time = ResultsComparison.attributed(
+            return median
+        }
+        func judgeTime(
+            _ rows: [(ResultsRecord, ResultsRecord)], counts: [MetricComparison],
+            ownFigure: Bool = false
+        ) -> MetricComparison {
+            ResultsComparison.attributed(
                 ResultsComparison.pairedTime(
-                    rows, pairs: pairs.count, thresholds: thresholds, layouts: layouts),
-                counts: medianCounts)
+                    rows, pairs: pairs.count, thresholds: thresholds, ownFigure: ownFigure),
+                counts: counts)
+        }
+        // The baseline variants first: a pattern whose baseline moved is judged on its own.
+        var movedBaselines = [ResultIdentity: MetricComparison]()
+        for key in common where after.rows[key]!.isBaselineVariant {
+            let rows = pairRows(key)
+            let time = judgeTime(rows, counts: countsOfMedianPair(rows))
+            if ResultsComparison.baselineMoved(time.verdict) {
+                movedBaselines[ResultsComparison.scenarioKey(key)] = time
+            }
+        }
+        for key in common {
+            let rows = pairRows(key)
+            let medianCounts = countsOfMedianPair(rows)
+            var time = judgeTime(rows, counts: medianCounts)
+            if !rows[0].1.isBaselineVariant, [.ratio, .cpuRatio].contains(time.basis),
+                let moved = movedBaselines[ResultsComparison.scenarioKey(key)]
+            {
+                time = ResultsComparison.credited(
+                    own: judgeTime(rows, counts: medianCounts, ownFigure: true), ratio: time,
+                    baseline: moved)
+            }
             results.append(time)
             if time.verdict == .regression || time.verdict == .improvement,
                 let was = PatternAnswer(record: rows[0].0),
@@ -109,7 +145,7 @@ extension ResultsComparison {
             {
                 answers.append((was.sentence, now.sentence))
             }
-            // Counts, not samples: the pair with the median difference speaks for all.
+            // Allocations too: the pair with the median difference speaks for all.
             let allocations = rows.compactMap {
                 ResultsComparison.allocations(from: $0.0, to: $0.1, thresholds: thresholds)
             }.sorted {
@@ -142,6 +178,16 @@ extension ResultsComparison {
             ResultsComparison.pairedMethod + (layouts ? " " + ResultsComparison.layoutMethod : "")
     }
 
+    /// The time rows that could not yet see a change of their threshold: judged over their
+    /// pairs, not flagged, and with a 95% interval wider than the threshold
+    /// (`PairedTest.seesThreshold`). `ab --pairs auto` adds pairs until there are none.
+    public var rowsBlindToThreshold: [MetricComparison] {
+        comparisons.filter { row in
+            guard let test = row.pairedTest else { return false }
+            return ![.regression, .improvement].contains(row.verdict) && !test.seesThreshold
+        }
+    }
+
     private init(
         baselinePath: String, currentPath: String, thresholds: RegressionThresholds,
         comparisons: [MetricComparison], onlyInBaseline: [ResultIdentity],
@@ -162,13 +208,18 @@ extension ResultsComparison {
     }
 
     /// The time verdict of one row over its pairs (`rows`: base and head, one per pair that
-    /// has the row; `pairs`: how many pairs ran).
+    /// has the row; `pairs`: how many pairs ran), by `PairedTest`.
+    ///
+    /// - Parameter ownFigure: judge a pattern on its own figure, not its ratio
+    ///   (`time(from:to:thresholds:ownFigure:)`).
     static func pairedTime(
         _ rows: [(ResultsRecord, ResultsRecord)], pairs: Int, thresholds: RegressionThresholds,
-        layouts: Bool = false
+        ownFigure: Bool = false
     ) -> MetricComparison {
         // Each pair judged alone picks the basis and the figures; its own verdict is not used.
-        let single = rows.map { time(from: $0.0, to: $0.1, thresholds: thresholds) }
+        let single = rows.map {
+            time(from: $0.0, to: $0.1, thresholds: thresholds, ownFigure: ownFigure)
+        }
         var result = single[0]
         result.change = nil
         result.verdict = .notJudged
@@ -198,31 +249,28 @@ extension ResultsComparison {
         let absolute = [.nanoseconds, .cpuNanoseconds].contains(result.basis)
         result.baseline = Percentile.median(sorted: single.compactMap(\.baseline).sorted())
         result.current = Percentile.median(sorted: single.compactMap(\.current).sorted())
-        let interval = PairedInterval(logs)
-        result.change = RelativeChange(
-            point: exp(interval.mean) - 1,
-            low: interval.halfWidth.map { exp(interval.mean - $0) - 1 },
-            high: interval.halfWidth.map { exp(interval.mean + $0) - 1 })
+        let threshold =
+            [.ratio, .cpuRatio].contains(result.basis) ? thresholds.ratio : thresholds.time
+        let test = PairedTest(logs: logs, threshold: threshold)
+        result.change = test.change
         let spread =
             "\(pairs) pair\(pairs == 1 ? "" : "s"), each \(RelativeChange.signedPercent(exp(logs.min()!) - 1)) to \(RelativeChange.signedPercent(exp(logs.max()!) - 1))"
         if absolute, !thresholds.judgesAbsoluteTime {
             result.note = thresholds.words("\(spread); not judged (\(.ratioOnly))")
             return result
         }
-        guard result.change!.hasInterval else {
+        guard test.standardError != nil else {
             result.note = "\(spread); no CI from fewer than 2 pairs"
             return result
         }
-        let threshold =
-            [.ratio, .cpuRatio].contains(result.basis) ? thresholds.ratio : thresholds.time
-        let (verdict, reason) = result.change!.verdict(threshold: threshold)
+        result.pairedTest = test
+        let (verdict, reason) = test.verdict
         result.verdict = verdict
         result.note = "\(reason); \(spread)"
-        guard layouts else { return result }
-        return ResultsComparison.judged(
-            result,
-            within: LayoutBand(
-                base: single.compactMap(\.baseline), head: single.compactMap(\.current)))
+        if verdict == .unchanged, let visibility = test.visibilityText {
+            result.note += "; \(visibility)"
+        }
+        return result
     }
 }
 

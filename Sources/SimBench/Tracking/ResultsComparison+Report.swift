@@ -22,14 +22,14 @@ extension ResultsComparison {
         }
     }
 
-    /// `1 regression · 2 improvements · 3 not judged · 10 unchanged`, with `1 within the
-    /// layout band` and `1 layout/env shift` between where there are any.
+    /// `1 regression · 2 improvements · 3 not judged · 10 unchanged`, with `1 moved with the
+    /// baseline` and `1 layout/env shift` between where there are any.
     public var tally: String {
         func count(_ value: Int, _ one: String, _ many: String) -> String {
             "\(value) \(value == 1 ? one : many)"
         }
         let shifts = [
-            withinLayoutBand > 0 ? "\(withinLayoutBand) within the layout band" : nil,
+            movedWithBaseline > 0 ? "\(movedWithBaseline) moved with the baseline" : nil,
             layoutShifts > 0 ? count(layoutShifts, "layout/env shift", "layout/env shifts") : nil,
         ].compactMap { $0 }
         return
@@ -184,7 +184,7 @@ extension ResultsComparison {
         // Shifts the code did not make are shown beside the verdicts, not folded: a reader
         // should see that a row moved, and why it is not counted.
         let flagged = comparisons.filter {
-            [.regression, .improvement, .withinLayoutBand, .layoutShift].contains($0.verdict)
+            [.regression, .improvement, .movedWithBaseline, .layoutShift].contains($0.verdict)
         }
         if !flagged.isEmpty {
             lines += markdownTable(flagged)

@@ -71,6 +71,28 @@ public struct ResultsComparison: Sendable {
         var onlyInCurrent = [ResultIdentity]()
         var answers = [(before: String, now: String)]()
         let environment = EnvironmentChange(baseline: baseline.records, current: current.records)
+        func judgeTime(
+            _ old: ResultsRecord, _ row: ResultsRecord, counts: [MetricComparison],
+            ownFigure: Bool = false
+        ) -> MetricComparison {
+            environment.judged(
+                ResultsComparison.attributed(
+                    ResultsComparison.time(
+                        from: old, to: row, thresholds: thresholds, ownFigure: ownFigure),
+                    counts: counts), thresholds: thresholds)
+        }
+        // The baseline variants first: a pattern whose baseline moved is judged on its own.
+        var movedBaselines = [ResultIdentity: MetricComparison]()
+        for key in after.order {
+            guard let row = after.rows[key], row.isBaselineVariant, let old = before.rows[key]
+            else { continue }
+            let counts = ResultsComparison.counts(from: old, to: row, thresholds: thresholds)
+                .map { environment.judged($0, thresholds: thresholds) }
+            let time = judgeTime(old, row, counts: counts)
+            if ResultsComparison.baselineMoved(time.verdict) {
+                movedBaselines[ResultsComparison.scenarioKey(key)] = time
+            }
+        }
         for (key, row) in after.order.map({ ($0, after.rows[$0]!) }) {
             guard let old = before.rows[key] else {
                 onlyInCurrent.append(row.identity)
@@ -78,10 +100,14 @@ public struct ResultsComparison: Sendable {
             }
             let counts = ResultsComparison.counts(from: old, to: row, thresholds: thresholds)
                 .map { environment.judged($0, thresholds: thresholds) }
-            let time = environment.judged(
-                ResultsComparison.attributed(
-                    ResultsComparison.time(from: old, to: row, thresholds: thresholds),
-                    counts: counts), thresholds: thresholds)
+            var time = judgeTime(old, row, counts: counts)
+            if !row.isBaselineVariant, [.ratio, .cpuRatio].contains(time.basis),
+                let moved = movedBaselines[ResultsComparison.scenarioKey(key)]
+            {
+                time = ResultsComparison.credited(
+                    own: judgeTime(old, row, counts: counts, ownFigure: true), ratio: time,
+                    baseline: moved)
+            }
             results.append(time)
             if time.verdict == .regression || time.verdict == .improvement,
                 let was = PatternAnswer(record: old), let now = PatternAnswer(record: row)
@@ -125,9 +151,10 @@ public struct ResultsComparison: Sendable {
     public var improvements: Int { comparisons.count { $0.verdict == .improvement } }
     public var unchanged: Int { comparisons.count { $0.verdict == .unchanged } }
     public var notJudged: Int { comparisons.count { $0.verdict == .notJudged } }
-    /// Time changes the code did not make: within the layout band, or with counts unmoved.
+    /// Time changes the code did not make: with counts unmoved.
     public var layoutShifts: Int { comparisons.count { $0.verdict == .layoutShift } }
-    public var withinLayoutBand: Int { comparisons.count { $0.verdict == .withinLayoutBand } }
+    /// Patterns' ratios moved by their scenario's baseline variant, not by themselves.
+    public var movedWithBaseline: Int { comparisons.count { $0.verdict == .movedWithBaseline } }
 
     /// What the comparison found, as a command's outcome: a regression before anything
     /// else; improvements only when `failOnImprovement`.
@@ -147,8 +174,14 @@ public struct ResultsComparison: Sendable {
 
     // MARK: - Verdicts
 
+    /// The time verdict of one row between two runs.
+    ///
+    /// - Parameter ownFigure: judge a pattern on its own figure, as its scenario's baseline
+    ///   variant is judged (CPU time over the machine-speed reference), not on its ratio:
+    ///   for a pattern whose baseline variant moved (`credited(own:ratio:baseline:)`).
     static func time(
-        from old: ResultsRecord, to new: ResultsRecord, thresholds: RegressionThresholds
+        from old: ResultsRecord, to new: ResultsRecord, thresholds: RegressionThresholds,
+        ownFigure: Bool = false
     ) -> MetricComparison {
         var result = MetricComparison(
             identity: new.identity, isBaselineVariant: new.isBaselineVariant, metric: .time,
@@ -199,7 +232,8 @@ public struct ResultsComparison: Sendable {
             context.append(reason)
         }
 
-        let isRuler = new.isBaselineVariant || old.isBaselineVariant
+        let isBaselineVariant = new.isBaselineVariant || old.isBaselineVariant
+        let isRuler = isBaselineVariant || ownFigure
         if !isRuler, let ratioChange, let ratio,
             ratioChange.hasInterval || nanosecondsChange?.hasInterval != true
         {
@@ -214,9 +248,11 @@ public struct ResultsComparison: Sendable {
                 context.append("cpu ns/event \(nanosecondsChange.pointText)")
             }
             context.append(
-                isRuler
+                isBaselineVariant
                     ? "the scenario's baseline variant: CPU time over the machine-speed reference"
-                    : "ratio has no CI: CPU time over the machine-speed reference")
+                    : ownFigure
+                        ? "CPU time over the machine-speed reference"
+                        : "ratio has no CI: CPU time over the machine-speed reference")
         } else {
             result.basis = metric.nanosecondsBasis
             result.baseline = nanoseconds?.0.value
@@ -233,8 +269,10 @@ public struct ResultsComparison: Sendable {
             } else {
                 context.append("no median")
             }
-            if isRuler {
+            if isBaselineVariant {
                 context.append("the scenario's baseline variant: absolute time only")
+            } else if ownFigure {
+                context.append("absolute time")
             } else if ratioChange != nil {
                 context.append("ratio has no CI")
             } else {

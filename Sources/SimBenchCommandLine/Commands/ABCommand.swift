@@ -11,8 +11,14 @@ import SimBench
 /// are relinked before each pair with a new code layout (`CodeLayouts`).
 struct ABCommand: Command {
     var base = ""
+    /// With `--pairs auto`, the most pairs that may run (`pairLimit`'s upper bound).
     var pairs = 5
+    /// `--pairs auto`: add pairs until every row sees its threshold or `maxTime` runs out.
+    var autoPairs = false
+    /// `--max-time`: no pair is started that would end past it, in seconds.
+    var maxTime: Double?
     var layouts = CodeLayouts.Mode.on
+    var counts = Counting.auto
     /// The arguments every child's `simbench run` gets: `--` and what follows, or the CI
     /// suite's (`Benchmarks/ci.conf`).
     var runArguments: [String]?
@@ -27,6 +33,21 @@ struct ABCommand: Command {
     /// The first line of the Markdown report, so that a bot updates its comment in place.
     static let marker = "<!-- simbench -->"
     static let pairLimit = CountLimit(1...1000)
+    /// `--pairs auto` never stops before this many pairs: fewer give a t interval too wide
+    /// (4.3 standard errors with 3 pairs) to see a usual threshold.
+    static let automaticMinimumPairs = 3
+    /// `--max-time`'s value with `--pairs auto` when none is given.
+    static let automaticMaxTime = 3600.0
+
+    /// `--counts`: whether every run counts instructions.
+    enum Counting: String, CaseIterable {
+        /// Under Callgrind where valgrind is installed (`run --instructions callgrind`).
+        case auto
+        case off
+    }
+
+    /// The run argument that counts instructions under Callgrind.
+    static let countingArguments = ["--instructions", "callgrind"]
     /// Where the base's worktree, build folder and build logs live, under the repository.
     static let directory = ".build/ab"
     /// The Markdown report, written into `--output` whatever `--format` prints (for a
@@ -64,15 +85,36 @@ struct ABCommand: Command {
                 }
                 command.base = text
             },
-            .count(
-                "--pairs", value: "K",
-                help: "pairs of runs (base and head each once), in ABBA order",
-                default: "5", limit: pairLimit
-            ) { $0.pairs = $1 },
+            .value(
+                "--pairs", value: "K|auto",
+                help:
+                    "pairs of runs (base and head each once), in ABBA order; auto: from \(automaticMinimumPairs), add pairs until every row not flagged would flag a change of its threshold seen in its pairs (its 95% CI no wider than the threshold), or --max-time runs out",
+                default: "5", expected: "\(pairLimit.expected), or auto"
+            ) { command, text in
+                if text == "auto" {
+                    command.autoPairs = true
+                    command.pairs = ABCommand.pairLimit.range.upperBound
+                } else {
+                    command.autoPairs = false
+                    command.pairs = try ABCommand.pairLimit.parse(text)
+                }
+            },
+            .value(
+                "--max-time", value: "S",
+                help:
+                    "start no pair that would end past S seconds of pairs (judged by the pairs so far); with --pairs auto, \(Int(automaticMaxTime)) s unless given",
+                expected: RunOptions.Limits.seconds.expected
+            ) { $0.maxTime = try RunOptions.Limits.seconds.parse($1) },
+            .choice(
+                "--counts", value: "MODE",
+                help:
+                    "auto: where valgrind is installed, every run of both builds also counts instructions (run \(countingArguments.joined(separator: " ")), unless the run arguments give --instructions), so that a time change whose counts stood still is told apart as layout or environment; off: time only (quicker; also for a base older than callgrind counting)",
+                default: Counting.auto
+            ) { $0.counts = $1 },
             .choice(
                 "--layouts", value: "MODE",
                 help:
-                    "on: link every run of both builds with a code layout of its own (ld.lld shuffles the functions, a new seed per run; only the link is repeated), so that where the linker put the code is noise, not a change, and each row gets a layout band; off: one layout per build, as it links",
+                    "on: link every run of both builds with a code layout of its own (ld.lld shuffles the functions, a new seed per run; only the link is repeated), so that where the linker put the code is noise between pairs, not a change; off: one layout per build, as it links",
                 default: CodeLayouts.Mode.on
             ) { $0.layouts = $1 },
             .value(
@@ -118,21 +160,33 @@ struct ABCommand: Command {
           and linked by the toolchain's ld.lld (build folders \(directory)/build-layouts and
           \(directory)/head-layouts), and before each pair both are relinked with
           --shuffle-sections and a new seed: only the link is repeated. The report names
-          the seeds. Each row gets a layout band: the largest move of its figure between two
-          runs (two layouts) of one build. A change past the threshold but inside the band
-          is reported as 'within layout band', not as a regression or an improvement; with
-          instruction counts in both builds (run --instructions), a time change whose
-          instructions per event did not move is a 'layout/env shift'. Neither is counted
-          in the exit status. --layouts off builds as before: one layout per build, the
-          head in the usual .build folder.
+          the seeds. Layout then varies between pairs, so the pairs' interval holds it.
+          --layouts off builds as before: one layout per build, the head in the usual
+          .build folder.
+
+        COUNTS (--counts auto, the default)
+          Where valgrind is installed, every run also counts instructions under Callgrind
+          (run --instructions callgrind: a counted pass after the timed rounds). Counts do
+          not move with layout or with the host: a time change whose instructions per
+          event (and estimated cycles) did not move is a 'layout/env shift', shown and not
+          counted in the exit status, and a change of counts is the code's. Without
+          valgrind, or with --counts off, time alone decides.
 
         HOW IT DECIDES
           As compare, per (scenario, params, sweep, variant), on the same figures, but the interval
           comes from the pairs: each pair gives one change, log(head / base), and the 95% CI
           is Student's t interval of their mean. It includes what moves one process against
-          another, which no interval inside one run can. With one pair nothing is judged.
-          Rows of one build only (a scenario or variant added or removed) are listed, not
-          judged.
+          another, which no interval inside one run can. A change counts when it passes the
+          threshold and its CI excludes 0: a paired t test, which flags at most 5% of rows
+          when nothing changed and sees smaller changes as pairs are added. Each row not
+          flagged says what it could have seen: 'no change beyond ±6.1% visible with 6
+          pairs' (an observed change beyond ±6.1% would have been flagged: the larger of
+          the threshold and the CI's half-width) and the true change caught 4 times in 5
+          (80% power). When a scenario's baseline variant moved, its patterns are judged on
+          their own CPU time over the machine-speed reference, and a move of their ratio is
+          reported as 'moved with baseline', never as their change. With one pair nothing
+          is judged. Rows of one build only (a scenario or variant added or removed) are
+          listed, not judged.
         """
 
     static let exitStatuses: [(status: ExitStatus, meaning: String)] = [
@@ -183,7 +237,9 @@ struct ABCommand: Command {
             short: short, root: root, workspace: workspace, worktree: worktree)
         try prepareOutputFolder()
         let files = try runPairs(builds, suite: suite, short: short)
-        return try report(files, short: short, root: root, seeds: builds.seeds)
+        return try report(
+            files, short: short, root: root,
+            seeds: builds.seeds.map { Array($0.prefix(files.count)) })
     }
 
     /// The repository, the base's commit and the suite's run arguments, checked.
@@ -323,12 +379,37 @@ struct ABCommand: Command {
             builds.baseSide, builds.headSide, builds.seeds, builds.compile
         )
         let (baseBinary, headBinary) = (builds.baseBinary, builds.headBinary)
+        let counting = countingArguments(suite)
+        if !counting.isEmpty {
+            progress(
+                "counting instructions in every run (\(counting.joined(separator: " "))); --counts off skips it"
+            )
+        } else if counts == .auto, (try? CallgrindPass.locateTools()) == nil {
+            progress("no valgrind here: time alone decides, without counts")
+        }
         var files = [(base: ResultsFile, head: ResultsFile)]()
+        let started = Date()
+        let budget = maxTime ?? (autoPairs ? ABCommand.automaticMaxTime : nil)
+        let total = autoPairs ? "auto" : "\(pairs)"
         for pair in 1...pairs {
+            if let budget {
+                let elapsed = Date().timeIntervalSince(started)
+                if !ABCommand.roomForPair(pair, elapsed: elapsed, budget: budget) {
+                    progress(
+                        "--max-time \(String(format: "%g", budget)) s: no room for pair \(pair) after \(Int(elapsed)) s; judging \(pair - 1) pairs"
+                    )
+                    break
+                }
+            }
+            if autoPairs, pair > ABCommand.automaticMinimumPairs,
+                try sees(files, short: short)
+            {
+                break
+            }
             if let seeds, pair > 1 {
                 let seed = seeds[pair - 1]
                 progress(
-                    "pair \(pair)/\(pairs): relinking the base (layout seed \(seed.base)) and the head (layout seed \(seed.head))"
+                    "pair \(pair)/\(total): relinking the base (layout seed \(seed.base)) and the head (layout seed \(seed.head))"
                 )
                 try relink(
                     baseSide, arguments: compile + CodeLayouts.linkArguments(seed: seed.base))
@@ -339,14 +420,15 @@ struct ABCommand: Command {
             let order = pair % 2 == 1 ? ["base", "head"] : ["head", "base"]
             var read = [String: ResultsFile]()
             for side in order {
-                progress("pair \(pair)/\(pairs): \(side)")
+                progress("pair \(pair)/\(total): \(side)")
                 let path = "\(output)/\(side)-\(pair).csv"
                 let isBase = side == "base"
                 try runChild(
                     isBase ? baseBinary : headBinary,
-                    arguments: ["run"] + suite + (isBase ? baseArguments : headArguments) + [
-                        "--quiet", "--csv", path,
-                    ],
+                    arguments: ["run"] + suite + (isBase ? baseArguments : headArguments)
+                        + counting + [
+                            "--quiet", "--csv", path,
+                        ],
                     side: isBase ? "base (\(base), \(short))" : "head", csv: path)
                 let file = try ResultsFile.read(path)
                 if isBase, pair == 1 { try checkColumns(file) }
@@ -356,6 +438,50 @@ struct ABCommand: Command {
         }
 
         return files
+    }
+
+    /// Whether pair number `pair` (from 1) may start `elapsed` seconds into the pairs
+    /// without ending past `budget` (`--max-time`), each pair taken to last as long as the
+    /// mean of those before it. The first pair always runs.
+    static func roomForPair(_ pair: Int, elapsed: Double, budget: Double) -> Bool {
+        guard pair > 1 else { return true }
+        return elapsed + elapsed / Double(pair - 1) <= budget
+    }
+
+    /// Whether every row not flagged over `files` would see a change of its threshold
+    /// (`ResultsComparison.rowsBlindToThreshold`), for `--pairs auto`; says which rows do
+    /// not yet.
+    private func sees(
+        _ files: [(base: ResultsFile, head: ResultsFile)], short: String
+    ) throws -> Bool {
+        let blind = try ResultsComparison(
+            pairs: files, thresholds: judging.thresholds,
+            ignoringParameters: judging.ignoreParameters, baseSummary: "", headSummary: ""
+        ).rowsBlindToThreshold
+        guard
+            let widest = blind.max(by: {
+                ($0.pairedTest?.visible ?? 0) < ($1.pairedTest?.visible ?? 0)
+            })
+        else {
+            progress("--pairs auto: every row sees its threshold after \(files.count) pairs")
+            return true
+        }
+        progress(
+            "--pairs auto: \(blind.count) row\(blind.count == 1 ? "" : "s") cannot yet see the threshold after \(files.count) pairs (widest: \(widest.identity.benchmarkName), ±\(String(format: "%.1f%%", (widest.pairedTest?.visible ?? 0) * 100)))"
+        )
+        return false
+    }
+
+    /// The run arguments that count instructions in every run (`--counts auto`): Callgrind's,
+    /// where valgrind is installed and the run arguments do not say how to count already.
+    private func countingArguments(_ suite: [String]) -> [String] {
+        let given = (suite + baseArguments + headArguments).contains {
+            $0 == "--instructions" || $0.hasPrefix("--instructions=")
+        }
+        guard counts == .auto, !given, (try? CallgrindPass.locateTools()) != nil else {
+            return []
+        }
+        return ABCommand.countingArguments
     }
 
     /// The comparison of the pairs: `report.md` written, the report printed, and `ab`'s
@@ -378,9 +504,9 @@ struct ABCommand: Command {
             ignoringParameters: judging.ignoreParameters,
             layouts: seeds != nil,
             baseSummary:
-                "\(base) (\(short)), \(pairs) runs in \(output)/base-*.csv\(layoutText(\.base))",
+                "\(base) (\(short)), \(files.count) runs in \(output)/base-*.csv\(layoutText(\.base))",
             headSummary:
-                "working tree (\(headCommit)\(dirty ? " with changes" : "")), \(pairs) runs in \(output)/head-*.csv\(layoutText(\.head))"
+                "working tree (\(headCommit)\(dirty ? " with changes" : "")), \(files.count) runs in \(output)/head-*.csv\(layoutText(\.head))"
         )
         comparison.title = ABCommand.title
         let markdown = ABCommand.marker + "\n" + comparison.render(.markdown)

@@ -6,8 +6,8 @@
 /// "Code layout"). With layouts on, each side is compiled once with every function in a
 /// section of its own, linked by the toolchain's ld.lld, and relinked before each pair with
 /// `--shuffle-sections` and a new seed: only the link is repeated. Layout then varies from
-/// run to run within each build, so the pairs' interval holds it, and the spread of one
-/// build's runs gives each row its layout band (`LayoutBand`). A static version of what
+/// run to run within each build, so the pairs' interval, and with it `PairedTest`, holds
+/// it. A static version of what
 /// Stabilizer (Curtsinger and Berger, ASPLOS 2013) does at run time.
 enum CodeLayouts {
     /// `--layouts`: on (the default) or off (one layout per build, as it links).

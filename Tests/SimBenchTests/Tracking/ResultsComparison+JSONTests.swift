@@ -17,14 +17,14 @@ struct ComparisonJSONTests {
         "judgesAbsoluteTime",
     ]
     static let tallyFields: Set = [
-        "regressions", "improvements", "layoutShifts", "withinLayoutBand", "notJudged",
-        "unchanged",
+        "regressions", "improvements", "layoutShifts", "withinLayoutBand", "movedWithBaseline",
+        "notJudged", "unchanged",
     ]
     static let identityFields: Set = ["scenario", "params", "sweep", "variant", "benchmark"]
     static let figureFields =
         identityFields.union([
             "isBaselineVariant", "metric", "basis", "baseline", "current", "change", "changeLow",
-            "changeHigh", "verdict", "reason",
+            "changeHigh", "verdict", "reason", "visibleChange", "detectableChange",
         ])
 
     /// The pattern 25% slower against its baseline variant, one row only in each file.
