@@ -14,7 +14,8 @@
 #include <stdatomic.h>
 #include <string.h>
 #include <unistd.h>
-#ifdef __linux__
+#include "Platform.h"
+#ifdef SIMBENCH_LINUX
 #include <sys/syscall.h>
 #endif
 
@@ -53,7 +54,7 @@ static void write_text(const char *text) {
 /// before they are killed.
 #define CHILDREN_GRACE_MILLISECONDS 1000
 
-#ifdef __linux__
+#ifdef SIMBENCH_LINUX
 /// One entry as the getdents64 system call returns it.
 struct directory_entry {
     ino64_t inode;
@@ -100,7 +101,7 @@ static void empty_directory(int directory, int depth) {
 /// Removes the directory `path` and, on Linux, what it holds (a counted pass's dumps, a
 /// child's scratch files), three levels down; elsewhere only once it is empty.
 static void remove_directory(const char *path) {
-#ifdef __linux__
+#ifdef SIMBENCH_LINUX
     int directory = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
     if (directory >= 0) {
         empty_directory(directory, 3);

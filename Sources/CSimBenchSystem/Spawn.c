@@ -139,6 +139,77 @@ void simbench_children_end(int grace_milliseconds) {
 
 // MARK: - Spawning
 
+#ifndef SIMBENCH_LINUX
+/// The program a guard watches over, for its signal handler.
+static pid_t guarded;
+
+static void pass_on(int signal_number) {
+    kill(guarded, signal_number);
+}
+
+/// Whether the lifeline's write end is closed (the parent is gone), waiting up to 100 ms.
+static int lifeline_closed(void) {
+    if (lifeline_read < 0) {
+        sleep_milliseconds(100);
+        return 0;
+    }
+    struct pollfd lifeline = {lifeline_read, POLLIN, 0};
+    if (poll(&lifeline, 1, 100) <= 0) {
+        return 0;
+    }
+    char byte;
+    return read(lifeline_read, &byte, 1) == 0;
+}
+
+/// Where the kernel offers no parent-death signal (the portable path, macOS): this process,
+/// the child, stays as the guard of the program, which a grandchild of the parent runs, and
+/// this returns in the grandchild (0), or errno when no guard can start. The guard holds
+/// nothing of the parent's but the lifeline, passes the signals it gets on to the program,
+/// and ends as the program ends, with its status or its signal. When the parent ends (the
+/// lifeline's end of file, or a new parent), it sends `death_signal` to its process group:
+/// the program, what the program started, and the guard. Between fork and execve, so only
+/// async-signal-safe calls.
+static int guard(int death_signal, pid_t parent) {
+    if (getppid() != parent) {
+        _exit(127);
+    }
+    pid_t program = fork();
+    if (program <= 0) {
+        return program == 0 ? 0 : errno;
+    }
+    guarded = program;
+    for (int descriptor = 0; descriptor < lifeline_read; descriptor++) {
+        close(descriptor);
+    }
+    simbench_close_from(lifeline_read < 0 ? 0 : lifeline_read + 1);
+    struct sigaction passing;
+    memset(&passing, 0, sizeof passing);
+    passing.sa_handler = pass_on;
+    sigemptyset(&passing.sa_mask);
+    const int passed[] = {SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGUSR1, SIGUSR2, SIGALRM};
+    for (size_t index = 0; index < sizeof passed / sizeof passed[0]; index++) {
+        sigaction(passed[index], &passing, NULL);
+    }
+    sigset_t none;
+    sigemptyset(&none);
+    sigprocmask(SIG_SETMASK, &none, NULL);
+    for (;;) {
+        int status;
+        if (waitpid(program, &status, WNOHANG) == program) {
+            if (WIFSIGNALED(status)) {
+                signal(WTERMSIG(status), SIG_DFL);
+                kill(getpid(), WTERMSIG(status));
+            }
+            _exit(WIFEXITED(status) ? WEXITSTATUS(status) : 127);
+        }
+        if (getppid() != parent || lifeline_closed()) {
+            kill(-getpid(), death_signal);
+            _exit(127);
+        }
+    }
+}
+#endif
+
 /// In the child, between fork and execve: places the descriptors, ties the child to its
 /// parent, and runs `path`; on failure writes errno to `report` and exits 127.
 static _Noreturn void become_child(
@@ -168,8 +239,10 @@ static _Noreturn void become_child(
         _exit(127);
     }
 #else
-    (void)death_signal;
-    (void)parent;
+    // No parent-death signal: a guard process does its work.
+    if (death_signal != 0) {
+        failure = guard(death_signal, parent);
+    }
 #endif
     if (failure == 0) {
         int standard_input = input >= 0 ? input : open("/dev/null", O_RDONLY);
@@ -271,7 +344,7 @@ int simbench_spawn(
 static char *held_paths[HELD_PATHS];
 static int held_count;
 
-#ifndef __linux__
+#ifndef SIMBENCH_LINUX
 static int remove_entry(const char *path, const struct stat *info, int flag, struct FTW *walk) {
     (void)info;
     (void)flag;
@@ -285,7 +358,7 @@ static int remove_entry(const char *path, const struct stat *info, int flag, str
 /// files.
 static void remove_held(void) {
     for (int index = 0; index < held_count; index++) {
-#ifdef __linux__
+#ifdef SIMBENCH_LINUX
         simbench_remove_path(held_paths[index]);
 #else
         nftw(held_paths[index], remove_entry, 16, FTW_DEPTH | FTW_PHYS);

@@ -80,6 +80,8 @@ public enum ChildProcess {
             var chunk = [UInt8](repeating: 0, count: 65_536)
             func killIfLate() {
                 if let deadline, !timedOut, monotonicNanoseconds() >= deadline {
+                    // Its group: what it started (a guard's program) ends with it.
+                    kill(-pid, SIGKILL)
                     kill(pid, SIGKILL)
                     timedOut = true
                 }
