@@ -1,5 +1,3 @@
-import Glibc
-
 /// The CSV records of a file, one at a time, read in chunks through a bounded buffer: what
 /// every results file reader reads with.
 ///
