@@ -180,7 +180,7 @@ extension ResultsComparison {
 
     /// The time rows that could not yet see a change of their threshold: judged over their
     /// pairs, not flagged, and with a 95% interval wider than the threshold
-    /// (`PairedTest.seesThreshold`). `ab --pairs auto` adds pairs until there are none.
+    /// (`PairedTest.seesThreshold`). Automatic pairs are added until there are none.
     public var rowsBlindToThreshold: [MetricComparison] {
         comparisons.filter { row in
             guard let test = row.pairedTest else { return false }
