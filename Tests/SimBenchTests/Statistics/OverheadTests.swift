@@ -142,8 +142,15 @@ struct OverheadTests {
             configuration: ScenarioConfiguration(
                 entities: 64, eventsPerEntity: 1, seed: 1, parameters: ParameterValues()))
         _ = await session.setUp(actors: 2, variants: ["none", "four"])
-        let none = try #require(await session.bytesPerEntity(variant: "none"))
-        let four = try #require(await session.bytesPerEntity(variant: "four"))
+        // The counter sees every thread's allocations, and other suites run beside this one:
+        // what they allocate meanwhile can only add to a peak, so each variant's least of five
+        // measurements is its own.
+        var none = Double.infinity
+        var four = Double.infinity
+        for _ in 0..<5 {
+            none = min(none, try #require(await session.bytesPerEntity(variant: "none")))
+            four = min(four, try #require(await session.bytesPerEntity(variant: "four")))
+        }
         // Four blocks of 256 bytes (16-byte header + 240), and the array holding them.
         let blocks = 4.0 * 256
         #expect(four - none >= blocks && four - none <= blocks + 128, "four \(four), none \(none)")
