@@ -31,21 +31,19 @@ code_matches() {
     grep -nE "$pattern" "$@" /dev/null | grep -vE '^[^:]+:[0-9]+:[[:space:]]*//' || true
 }
 
-while IFS= read -r hit; do
-    [ -n "$hit" ] && report "$hit: imports the C library (only Sources/SimBench/Platform/ may)"
-done < <(code_matches '^[[:space:]]*(@_exported[[:space:]]+)?((public|package|internal|private|fileprivate)[[:space:]]+)?import[[:space:]]+(Glibc|Darwin|Musl)\b' "${swift_files[@]}")
-
-while IFS= read -r hit; do
-    [ -n "$hit" ] && report "$hit: reads /proc or /sys (Linux only: add a Platform member)"
-done < <(code_matches '"/(proc|sys)(/|")' "${swift_files[@]}")
-
-while IFS= read -r hit; do
-    [ -n "$hit" ] && report "$hit: calls a Linux-only function (add a Platform member)"
-done < <(code_matches "\\b($linux_calls)[[:space:]]*\\(" "${swift_files[@]}")
-
-while IFS= read -r hit; do
-    [ -n "$hit" ] && report "$hit: uses a Linux-only name (add a Platform member)"
-done < <(code_matches "\\b($linux_names)\\b|\"LD_PRELOAD\"" "${swift_files[@]}")
+# Each rule: the lines of the Swift files outside the layer that match PATTERN, each reported
+# with MESSAGE.
+rule() {
+    local pattern=$1 message=$2 hit
+    while IFS= read -r hit; do
+        [ -n "$hit" ] && report "$hit: $message"
+    done < <(code_matches "$pattern" "${swift_files[@]}")
+}
+rule '^[[:space:]]*(@_exported[[:space:]]+)?((public|package|internal|private|fileprivate)[[:space:]]+)?import[[:space:]]+(Glibc|Darwin|Musl)\b' \
+    "imports the C library (only Sources/SimBench/Platform/ may)"
+rule '"/(proc|sys)(/|")' "reads /proc or /sys (Linux only: add a Platform member)"
+rule "\\b($linux_calls)[[:space:]]*\\(" "calls a Linux-only function (add a Platform member)"
+rule "\\b($linux_names)\\b|\"LD_PRELOAD\"" "uses a Linux-only name (add a Platform member)"
 
 for file in Sources/CSimBenchSystem/*.c; do
     if grep -qE "\\b($linux_calls)[[:space:]]*\\(|\\b($linux_names)\\b|<linux/|<malloc\\.h>" "$file" \
