@@ -46,8 +46,12 @@ extension ResultsComparison {
     ///
     /// The ratio divides by the baseline variant, so a baseline that got 40% slower makes
     /// every pattern look 29% faster; judged on its ratio each pattern would be an
-    /// improvement it did not make. When the own figure flags a change, that is the row's
-    /// verdict; when it does not and the ratio would have, the row is `movedWithBaseline`.
+    /// improvement it did not make. When the own figure and the ratio both flag a change, the
+    /// own figure's is the row's verdict; when only one of them does, the row is
+    /// `movedWithBaseline`: either its ratio moved by the baseline's change alone, or its own
+    /// figure moved as far as the baseline's while its ratio held, which is what a host whose
+    /// speed drifted between two runs does to every row of a scenario (and code both share,
+    /// such as the floor's loop: the baseline's row says so).
     /// Without CPU time over the machine-speed reference (older files, wall time), the own
     /// figure would be raw time, which moves with the host as much as with the code: the
     /// ratio's verdict stands where it did not flag, and a flagged ratio is
@@ -68,12 +72,18 @@ extension ResultsComparison {
             return result
         }
         var result = own
-        guard ![.regression, .improvement].contains(own.verdict), ratioFlagged else {
+        let ownFlagged = [.regression, .improvement].contains(own.verdict)
+        switch (ownFlagged, ratioFlagged) {
+        case (true, true), (false, false):
             result.note = "\(moved); judged on its own figure: \(own.note)"
-            return result
+        case (false, true):
+            result.verdict = .movedWithBaseline
+            result.note = "\(moved), not this variant's change; its own figure: \(own.note)"
+        case (true, false):
+            result.verdict = .movedWithBaseline
+            result.note =
+                "its own figure \(own.changeText) moved as the baseline did (\(baseline.identity.variant) \(baseline.changeText)) while its ratio held (\(ratio.changeText)): the host or code both share, not this variant's change; its own figure: \(own.note)"
         }
-        result.verdict = .movedWithBaseline
-        result.note = "\(moved), not this variant's change; its own figure: \(own.note)"
         return result
     }
 }

@@ -11,7 +11,9 @@ struct BaselineCreditTests {
     /// One run: the baseline variant at `base` ns/event, the pattern `table` at `table`, a
     /// second pattern `lookup` at 90; wall and CPU time alike, the machine-speed reference
     /// at 10 ns, every CI ±0.5%.
-    static func run(base: Double, table: Double, path: String) throws -> ResultsFile {
+    static func run(base: Double, table: Double, lookup: Double = 90, path: String) throws
+        -> ResultsFile
+    {
         func row(_ variant: String, role: String = "pattern", _ median: Double) -> [String: String]
         {
             let ratio = median / base
@@ -34,7 +36,7 @@ struct BaselineCreditTests {
             return cells
         }
         return try ResultsFixture([
-            row("enum-switch", role: "baseline", base), row("table", table), row("lookup", 90),
+            row("enum-switch", role: "baseline", base), row("table", table), row("lookup", lookup),
         ]).file(path)
     }
 
@@ -121,6 +123,32 @@ struct BaselineCreditTests {
         }
         #expect(comparison.outcome(failOnImprovement: true) == .regression)
         #expect(comparison.regressions == 1 && comparison.improvements == 0)
+    }
+
+    @Test("compare: a host 20% slower moves every row alike: the patterns moved with the baseline")
+    func compareHostDrift() throws {
+        let comparison = try ResultsComparison(
+            baseline: Self.run(base: 100, table: 80, lookup: 90, path: "a.csv"),
+            current: Self.run(base: 120, table: 96, lookup: 108, path: "b.csv"))
+        // The baseline is judged on its own figure, which moved: a run an hour later on a
+        // drifting host is what ab, not compare, is for.
+        #expect(try Self.time(comparison, "enum-switch").verdict == .regression)
+        for variant in ["table", "lookup"] {
+            let pattern = try Self.time(comparison, variant)
+            #expect(pattern.verdict == .movedWithBaseline, "\(pattern)")
+            #expect(pattern.note.contains("while its ratio held"), "\(pattern.note)")
+        }
+        #expect(comparison.regressions == 1 && comparison.movedWithBaseline == 2)
+    }
+
+    @Test("compare: a pattern slower beyond its baseline's drift is still its regression")
+    func compareDriftAndChange() throws {
+        let comparison = try ResultsComparison(
+            baseline: Self.run(base: 100, table: 80, lookup: 90, path: "a.csv"),
+            current: Self.run(base: 120, table: 120, lookup: 108, path: "b.csv"))
+        let table = try Self.time(comparison, "table")
+        #expect(table.verdict == .regression, "\(table)")
+        #expect(try Self.time(comparison, "lookup").verdict == .movedWithBaseline)
     }
 
     @Test(
