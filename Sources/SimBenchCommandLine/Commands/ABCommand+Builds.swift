@@ -67,7 +67,7 @@ extension ABCommand {
     /// wrong.
     func relink(_ side: BuildSide, arguments: [String]) throws {
         let log = side.log + "-link.log"
-        try swiftBuild(side, arguments: arguments, log: log)
+        try CodeLayouts.relinkTwice { try swiftBuild(side, arguments: arguments, log: log) }
         if let text = try? String(contentsOfFile: log, encoding: .utf8),
             CodeLayouts.compiled(log: text)
         {

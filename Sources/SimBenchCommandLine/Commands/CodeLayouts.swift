@@ -29,6 +29,18 @@ enum CodeLayouts {
         ["-Xlinker", "--shuffle-sections=*=\(seed)"]
     }
 
+    /// Runs a relink, and runs it once more if it failed. The toolchain crashes now and then
+    /// while relinking (twice in about 60 relinks on this project's CI host, its last words
+    /// "Backtrace took 0.02s"); a relink is deterministic and takes a second or two, so one
+    /// failure is not worth a whole run or `ab`. A second failure is the caller's error.
+    static func relinkTwice<Result>(_ relink: () throws -> Result) throws -> Result {
+        do {
+            return try relink()
+        } catch {
+            return try relink()
+        }
+    }
+
     /// Seeds are drawn from here: never 0, which ld.lld reads as "a random seed" (the
     /// report could not name the layout), and short enough to read in a report.
     static let seedRange: ClosedRange<UInt32> = 1...999_999

@@ -113,7 +113,9 @@ extension RunCommand {
                     RunCommand.layoutsBuildPath,
                 ]
                 + CodeLayouts.buildArguments + CodeLayouts.linkArguments(seed: seed)
-            try RunCommand.tool(words, failure: "building code layout \(seed)")
+            try CodeLayouts.relinkTwice {
+                try RunCommand.tool(words, failure: "building code layout \(seed)")
+            }
             let bin = try RunCommand.tool(
                 [
                     "swift", "build", "-c", "release", "--scratch-path",
@@ -147,9 +149,15 @@ extension RunCommand {
             throw LayoutBuildFailure(description: "run: \(failure): \(error)")
         }
         guard result.exitStatus == 0 else {
+            // The tool's error is on standard error; its progress, on standard output, would
+            // hide it ("Building for production...").
+            let lines = { (bytes: [UInt8]) in
+                String(decoding: bytes, as: UTF8.self).split(separator: "\n")
+                    .filter { !$0.allSatisfy(\.isWhitespace) }
+            }
             let last =
-                String(decoding: result.standardError + result.standardOutput, as: UTF8.self)
-                .split(separator: "\n").last.map(String.init) ?? ""
+                (lines(result.standardError).last ?? lines(result.standardOutput).last)
+                .map(String.init) ?? ""
             throw LayoutBuildFailure(description: "run: \(failure) failed: \(last)")
         }
         return String(decoding: result.standardOutput, as: UTF8.self)
