@@ -28,7 +28,7 @@ struct FloorFigures {
             let sides = ProcessEstimates.netSides(
                 variant: variant, baseline: baseline, floor: series, groups)
             row.ratioNetOfFloor = ProcessEstimates.ratioOfMeans(
-                top: sides.top, bottom: sides.bottom, groups)
+                top: sides.top, bottom: sides.bottom, groups, reach: .rerun)
             return
         }
         let net = NetRatioInterval(

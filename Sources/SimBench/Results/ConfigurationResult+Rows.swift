@@ -43,11 +43,12 @@ extension ConfigurationResult {
     /// the units' mean when given; nil with one process, whose figures keep the bootstrap of
     /// its rounds, or without values.
     private func byProcess(
-        _ perProcess: [Double], _ groups: ProcessGroups, value: Double? = nil
+        _ perProcess: [Double], _ groups: ProcessGroups, value: Double? = nil,
+        reach: ProcessEstimates.Reach
     ) -> Estimate? {
         guard groups.processCount > 1,
             var estimate = ProcessEstimates.unitInterval(
-                perProcess, groups, scale: .logarithmic)
+                perProcess, groups, scale: .logarithmic, reach: reach)
         else { return nil }
         if let value { estimate.value = value }
         return estimate
@@ -95,7 +96,7 @@ extension ConfigurationResult {
     ) {
         let groups = baseline.groups
         var time = measured.ok ? TimeStatistics(samples: measured.series, groups: groups) : nil
-        if let bounds = byProcess(measured.perProcess.nsPerEvent, groups) {
+        if let bounds = byProcess(measured.perProcess.nsPerEvent, groups, reach: .thisRun) {
             time?.medianLow = bounds.low ?? .nan
             time?.medianHigh = bounds.high ?? .nan
         }
@@ -103,7 +104,7 @@ extension ConfigurationResult {
         row.eventsPerSecond = time.map { 1e9 / $0.median }
         guard measured.ok && baseline.trusted else { return }
         row.ratioToBaseline =
-            byProcess(measured.perProcess.ratio, groups)
+            byProcess(measured.perProcess.ratio, groups, reach: .rerun)
             ?? RatioInterval(variant: measured.series, baseline: baseline.series, groups: groups)
             .flatMap { Estimate($0.estimate, $0.interval, samples: measured.count) }
     }
@@ -121,19 +122,19 @@ extension ConfigurationResult {
         row.interferedRounds = interferedRounds(of: measured.variant.name)
         if ok && !cpu.isEmpty {
             row.cpuNsPerEventMedian =
-                byProcess(perProcess.cpuNsPerEvent, groups, value: median(cpu))
+                byProcess(perProcess.cpuNsPerEvent, groups, value: median(cpu), reach: .thisRun)
                 ?? SampleSummary(samples: cpu, groups: groups).medianEstimate
         }
         if ok && baseline.trusted {
             row.cpuRatioToBaseline =
-                byProcess(perProcess.cpuRatio, groups)
+                byProcess(perProcess.cpuRatio, groups, reach: .rerun)
                 ?? RatioInterval(variant: cpu, baseline: baseline.cpu, groups: groups)
                 .flatMap { Estimate($0.estimate, $0.interval, samples: measured.count) }
         }
         if ok && references.allSatisfy({ $0 > 0 }) {
             row.referenceNsMedian = median(references)
             row.cpuPerReference =
-                byProcess(perProcess.cpuPerReference, groups)
+                byProcess(perProcess.cpuPerReference, groups, reach: .thisRun)
                 ?? RatioInterval(variant: cpu, baseline: references, groups: groups)
                 .flatMap { Estimate($0.estimate, $0.interval, samples: measured.count) }
         }
@@ -215,7 +216,7 @@ extension ConfigurationResult {
             series.count == measured.series.count && series.allSatisfy({ $0 > 0 })
             ? ProcessEstimates.ratios(measured.series, over: series, groups) : []
         row.ratioToAxisReference =
-            byProcess(perProcess, groups)
+            byProcess(perProcess, groups, reach: .rerun)
             ?? RatioInterval(variant: measured.series, baseline: series, groups: groups)
             .flatMap { Estimate($0.estimate, $0.interval, samples: measured.count) }
     }

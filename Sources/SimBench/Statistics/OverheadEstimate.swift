@@ -74,7 +74,7 @@ public struct OverheadEstimate: Sendable, Equatable {
         precondition(
             negligible > 0 && negligible < 1, "negligible share \(negligible) outside 0<..<1")
         guard overheads.count == groups.processCount, baselines.count == groups.processCount,
-            let added = ProcessEstimates.unitInterval(overheads, groups),
+            let added = ProcessEstimates.unitInterval(overheads, groups, reach: .rerun),
             let low = added.low, let high = added.high
         else { return nil }
         overhead = added.value
@@ -87,7 +87,8 @@ public struct OverheadEstimate: Sendable, Equatable {
             negligible: negligible)
         (breakeven, breakevenNote) = (point, note)
         let breakevens = zip(overheads, baselines).map { $0 / negligible - $1 }
-        breakevenInterval = ProcessEstimates.unitInterval(breakevens, groups).flatMap {
+        breakevenInterval = ProcessEstimates.unitInterval(breakevens, groups, reach: .rerun).flatMap
+        {
             guard point != nil, let low = $0.low, let high = $0.high else { return nil }
             return ConfidenceInterval(lower: low, upper: high, level: Bootstrap.defaultLevel)
         }

@@ -13,7 +13,8 @@ import SimBenchCore
 /// t over those values, on their logarithms for a positive figure (`unitInterval`); with
 /// several code layouts, over the layouts' means
 /// of their processes' values, since processes that share a layout share its placement of
-/// the code and are not independent of each other.
+/// the code and are not independent of each other. A figure that compares two variants
+/// claims a re-run (`Reach.rerun`): its interval is where a re-run's own figure lands.
 ///
 /// Values are in process order (`ProcessGroups.members`). A figure a process cannot form
 /// (a net ratio whose baseline was no dearer than the floor) is ±∞ there.
@@ -70,9 +71,9 @@ struct ProcessEstimates: Sendable, Equatable {
     ///
     /// - Returns: nil when there are no units or the mean `bottom` is not positive; with
     ///   one unit, or a denominator that cannot be told from zero, the ratio alone.
-    static func ratioOfMeans(top: [Double], bottom: [Double], _ groups: ProcessGroups)
-        -> Estimate?
-    {
+    static func ratioOfMeans(
+        top: [Double], bottom: [Double], _ groups: ProcessGroups, reach: Reach
+    ) -> Estimate? {
         let a = groups.unitValues(top)
         let b = groups.unitValues(bottom)
         guard !a.isEmpty, a.count == b.count else { return nil }
@@ -87,7 +88,7 @@ struct ProcessEstimates: Sendable, Equatable {
         let varianceB = b.reduce(0) { $0 + ($1 - meanB) * ($1 - meanB) } / (k - 1) / k
         let covariance =
             zip(a, b).reduce(0) { $0 + ($1.0 - meanA) * ($1.1 - meanB) } / (k - 1) / k
-        let t = PairedInterval.t975(degreesOfFreedom: a.count - 1)
+        let t = PairedInterval.t975(degreesOfFreedom: a.count - 1) * reach.widening
         let t2 = t * t
         // (meanA − θ·meanB)² = t²·(varianceA − 2θ·covariance + θ²·varianceB), in θ.
         let quadratic = meanB * meanB - t2 * varianceB
@@ -107,6 +108,29 @@ struct ProcessEstimates: Sendable, Equatable {
         zip(medians(variant, groups), medians(baseline, groups)).map { $0 - $1 }
     }
 
+    /// What an interval holds.
+    enum Reach: Sendable {
+        /// A re-run's figure: another run of as many units lands in it 95% of the time. A
+        /// re-run's mean has the same variance as this run's, `s²/k`, so their difference
+        /// has twice it, and the interval is `mean ± t·s·√(2/k)`: a prediction interval for
+        /// the next run, which is what a reader of "95%" expects of it. A confidence interval
+        /// of the mean (`t·s/√k`) holds where infinitely many re-runs would average, and a
+        /// run's processes share the host's state in the seconds they ran (measured by
+        /// `scripts/coverage-proof.sh`), so a re-run lands outside it more often than 5%.
+        case rerun
+        /// This run's processes only (an absolute time, which moves with the host's speed
+        /// between runs): the confidence interval of their mean, `mean ± t·s/√k`.
+        case thisRun
+
+        /// The half-width's factor over `t·s/√k`.
+        var widening: Double {
+            switch self {
+            case .rerun: 2.0.squareRoot()
+            case .thisRun: 1
+            }
+        }
+    }
+
     /// How a figure is pooled over units.
     enum Scale: Sendable {
         /// A difference, of either sign (the ns added, a net ratio): the arithmetic mean
@@ -119,15 +143,15 @@ struct ProcessEstimates: Sendable, Equatable {
         case logarithmic
     }
 
-    /// The mean of the units' values and Student's t interval of it, where a unit is a code
-    /// layout when the processes ran several (the mean of its processes' values), else a
-    /// process.
+    /// The mean of the units' values and Student's t interval of it, holding `reach`, where a
+    /// unit is a code layout when the processes ran several (the mean of its processes'
+    /// values), else a process.
     ///
     /// - Returns: nil for no values; with one unit, its value and no interval. Infinite
     ///   values (a net ratio a process could not form) give the interval infinite bounds on
     ///   their side: the data cannot bound it there.
     static func unitInterval(
-        _ perProcess: [Double], _ groups: ProcessGroups, scale: Scale = .linear
+        _ perProcess: [Double], _ groups: ProcessGroups, scale: Scale = .linear, reach: Reach
     ) -> Estimate? {
         guard !perProcess.isEmpty else { return nil }
         if perProcess.contains(where: { !$0.isFinite }) {
@@ -139,14 +163,16 @@ struct ProcessEstimates: Sendable, Equatable {
             return Estimate(value: value, low: low, high: high)
         }
         if scale == .logarithmic && perProcess.allSatisfy({ $0 > 0 }) {
-            let logarithms = unitInterval(perProcess.map { log($0) }, groups)!
+            let logarithms = unitInterval(perProcess.map { log($0) }, groups, reach: reach)!
             return Estimate(
                 value: exp(logarithms.value), low: logarithms.low.map(exp),
                 high: logarithms.high.map(exp))
         }
         let units = groups.unitValues(perProcess)
         let interval = PairedInterval(units)
-        guard let half = interval.halfWidth else { return Estimate(value: interval.mean) }
+        guard let half = interval.halfWidth.map({ $0 * reach.widening }) else {
+            return Estimate(value: interval.mean)
+        }
         return Estimate(value: interval.mean, low: interval.mean - half, high: interval.mean + half)
     }
 }

@@ -66,6 +66,9 @@ public struct CoverageProof: Sendable {
         public let held: Int
         public let runs: Int
         public let spread: Double
+        /// Ordered pairs of runs (i, j), i ≠ j, whose run i's interval held run j's value:
+        /// a single re-run landing in it, of `runs · (runs − 1)`. Reported, not judged.
+        public let pairsHeld: Int
     }
 
     public let cells: [Cell]
@@ -100,6 +103,7 @@ public struct CoverageProof: Sendable {
         let values = records.compactMap { $0.number(figure.value) }
         guard values.count == records.count, Set(values).count > 1 else { return nil }
         var held = 0
+        var pairsHeld = 0
         for (index, record) in records.enumerated() {
             var others = values
             others.remove(at: index)
@@ -108,19 +112,29 @@ public struct CoverageProof: Sendable {
             let low = record.number(figure.low) ?? (unbounded ? -.infinity : .nan)
             let high = record.number(figure.high) ?? (unbounded ? .infinity : .nan)
             if low <= target && target <= high { held += 1 }
+            pairsHeld += others.filter { low <= $0 && $0 <= high }.count
         }
         let sorted = values.sorted()
         let median = Percentile.median(sorted: sorted)
         let spread = median == 0 ? .nan : (sorted.last! - sorted.first!) / abs(median)
         return Cell(
             row: row, figure: figure.name, judged: figure.judged, held: held,
-            runs: records.count, spread: spread)
+            runs: records.count, spread: spread, pairsHeld: pairsHeld)
     }
 
     /// A figure's cells over every row: runs held, of all.
     public func total(of figure: Figure) -> (held: Int, of: Int) {
         let mine = cells.filter { $0.figure == figure.name }
         return (mine.reduce(0) { $0 + $1.held }, mine.reduce(0) { $0 + $1.runs })
+    }
+
+    /// A figure's cells over every row: ordered pairs of runs whose first's interval held the
+    /// second's value, of all.
+    public func pairTotal(of figure: Figure) -> (held: Int, of: Int) {
+        let mine = cells.filter { $0.figure == figure.name }
+        return (
+            mine.reduce(0) { $0 + $1.pairsHeld }, mine.reduce(0) { $0 + $1.runs * ($1.runs - 1) }
+        )
     }
 
     /// The fewest runs a judged row must hold.
@@ -148,15 +162,20 @@ public struct CoverageProof: Sendable {
 
     /// The report: each figure's totals, then each row's held counts and spreads.
     public func report(label: String) -> String {
-        var lines = ["\(label): \(runs) runs, leave-one-out coverage of the others' median"]
-        var totals = TextTable(header: ["figure", "covered", "rows", "judged"])
+        var lines = [
+            "\(label): \(runs) runs, leave-one-out coverage of the others' median (judged), and of each other run's value (a single re-run: reported)"
+        ]
+        var totals = TextTable(
+            header: ["figure", "covered", "a single re-run", "rows", "judged"])
+        func share(_ held: Int, _ of: Int) -> String {
+            of == 0 ? "—" : "\(held)/\(of) \(RelativeChange.percent(Double(held) / Double(of)))"
+        }
         for figure in Self.figures {
             let (held, of) = total(of: figure)
+            let pairs = pairTotal(of: figure)
             let rows = cells.filter { $0.figure == figure.name }.count
             totals.rows.append([
-                figure.name,
-                of == 0
-                    ? "—" : "\(held)/\(of) \(RelativeChange.percent(Double(held) / Double(of)))",
+                figure.name, share(held, of), share(pairs.held, pairs.of),
                 "\(rows)", figure.judged ? "95% of a re-run" : "this run only: reported",
             ])
         }

@@ -77,7 +77,8 @@ struct ProcessEstimatesTests {
         -> Estimate?
     {
         ProcessEstimates.unitInterval(
-            ProcessEstimates.ratios(variant, over: baseline, groups), groups, scale: .logarithmic)
+            ProcessEstimates.ratios(variant, over: baseline, groups), groups, scale: .logarithmic,
+            reach: .thisRun)
     }
 
     @Test("t over 10 processes holds the true ratio 93-97% of 2,000 simulated runs")
@@ -119,7 +120,7 @@ struct ProcessEstimatesTests {
                     rounds.map { _ in process }
                 })
             return ProcessEstimates.unitInterval(
-                ProcessEstimates.ratios(variant, over: baseline, flat), flat)
+                ProcessEstimates.ratios(variant, over: baseline, flat), flat, reach: .thisRun)
         }
         #expect(covered < 0.90, "coverage \(covered)")
     }
@@ -127,7 +128,8 @@ struct ProcessEstimatesTests {
     @Test("the interval is the mean of the processes' values ± t(0.975, k−1)·s/√k")
     func studentInterval() throws {
         let groups = ProcessGroups(processOfSample: [0, 0, 1, 1, 2, 2])
-        let estimate = try #require(ProcessEstimates.unitInterval([1.0, 2.0, 3.0], groups))
+        let estimate = try #require(
+            ProcessEstimates.unitInterval([1.0, 2.0, 3.0], groups, reach: .thisRun))
         #expect(estimate.value == 2)
         // s = 1, k = 3, t(0.975, 2) = 4.303.
         let half = 4.303 / 3.0.squareRoot()
@@ -140,13 +142,14 @@ struct ProcessEstimatesTests {
         let groups = ProcessGroups(processOfSample: [0, 1])
         // Two processes, t(0.975, 1) = 12.706: a linear interval would reach far below 0.
         let estimate = try #require(
-            ProcessEstimates.unitInterval([1.0, 4.0], groups, scale: .logarithmic))
+            ProcessEstimates.unitInterval([1.0, 4.0], groups, scale: .logarithmic, reach: .thisRun))
         #expect(abs(estimate.value - 2) < 1e-12)
         let low = try #require(estimate.low)
         let high = try #require(estimate.high)
         #expect(low > 0 && high > 4)
         #expect(abs(low * high - 4) < 1e-9, "symmetric around 2 on a log scale")
-        let linear = try #require(ProcessEstimates.unitInterval([1.0, 4.0], groups))
+        let linear = try #require(
+            ProcessEstimates.unitInterval([1.0, 4.0], groups, reach: .thisRun))
         #expect(try #require(linear.low) < 0)
     }
 
@@ -180,7 +183,7 @@ struct ProcessEstimatesTests {
         let top: [Double] = [30, 34, 28, 33, 31]
         let bottom: [Double] = [1.2, 0.9, -0.1, 1.1, 0.9]
         let estimate = try #require(
-            ProcessEstimates.ratioOfMeans(top: top, bottom: bottom, groups))
+            ProcessEstimates.ratioOfMeans(top: top, bottom: bottom, groups, reach: .thisRun))
         #expect(abs(estimate.value - 156.0 / 4.0) < 1e-9)
         let low = try #require(estimate.low)
         let high = try #require(estimate.high)
@@ -188,10 +191,12 @@ struct ProcessEstimatesTests {
         #expect(low > 0 && high.isFinite)
         // A denominator whose own interval holds zero cannot bound the ratio: no interval.
         let unbounded = try #require(
-            ProcessEstimates.ratioOfMeans(top: top, bottom: [1, -1, 0.5, -0.5, 0.2], groups))
+            ProcessEstimates.ratioOfMeans(
+                top: top, bottom: [1, -1, 0.5, -0.5, 0.2], groups, reach: .thisRun))
         #expect(unbounded.low == nil && unbounded.high == nil)
         #expect(
-            ProcessEstimates.ratioOfMeans(top: top, bottom: [-1, -1, -1, -1, -1], groups) == nil)
+            ProcessEstimates.ratioOfMeans(
+                top: top, bottom: [-1, -1, -1, -1, -1], groups, reach: .thisRun) == nil)
     }
 
     @Test("Fieller's interval holds the true net ratio about 95% of the time")
@@ -204,7 +209,9 @@ struct ProcessEstimatesTests {
         for _ in 0..<runs {
             let top = (0..<5).map { _ in 30 + 3 * Self.normal(&random) }
             let bottom = (0..<5).map { _ in 2 + 0.3 * Self.normal(&random) }
-            guard let estimate = ProcessEstimates.ratioOfMeans(top: top, bottom: bottom, groups),
+            guard
+                let estimate = ProcessEstimates.ratioOfMeans(
+                    top: top, bottom: bottom, groups, reach: .thisRun),
                 let low = estimate.low, let high = estimate.high
             else { continue }
             if low <= 15 && 15 <= high { covered += 1 }
@@ -213,10 +220,63 @@ struct ProcessEstimatesTests {
         #expect(rate > 0.92 && rate < 0.98, "covered \(rate)")
     }
 
+    @Test("a re-run's interval is √2 times as wide as the mean's: ± t(0.975, k−1)·s·√(2/k)")
+    func rerunInterval() throws {
+        let groups = ProcessGroups(processOfSample: [0, 0, 1, 1, 2, 2])
+        let estimate = try #require(
+            ProcessEstimates.unitInterval([1.0, 2.0, 3.0], groups, reach: .rerun))
+        // s = 1, k = 3, t(0.975, 2) = 4.303.
+        let half = 4.303 * (2.0 / 3.0).squareRoot()
+        #expect(abs(try #require(estimate.low) - (2 - half)) < 1e-12)
+        #expect(abs(try #require(estimate.high) - (2 + half)) < 1e-12)
+    }
+
+    /// How often a simulated re-run's own figure (the mean ratio of another run of as many
+    /// processes) lands in a run's interval, over `runs` pairs of runs.
+    private static func rerunCoverage(
+        runs: Int, seed: UInt64, reach: ProcessEstimates.Reach
+    ) -> Double {
+        var random = SplitMix64(seed: seed)
+        var held = 0
+        for _ in 0..<runs {
+            let first = simulatedRun(
+                truth: 1.5, layouts: 1, processesPerLayout: 5, rounds: 2, betweenLayouts: 0,
+                betweenProcesses: 0.05, withinProcess: 0.005, random: &random)
+            let second = simulatedRun(
+                truth: 1.5, layouts: 1, processesPerLayout: 5, rounds: 2, betweenLayouts: 0,
+                betweenProcesses: 0.05, withinProcess: 0.005, random: &random)
+            let interval = ProcessEstimates.unitInterval(
+                ProcessEstimates.ratios(first.variant, over: first.baseline, first.groups),
+                first.groups, scale: .logarithmic, reach: reach)
+            let rerun = ProcessEstimates.unitInterval(
+                ProcessEstimates.ratios(second.variant, over: second.baseline, second.groups),
+                second.groups, scale: .logarithmic, reach: reach)
+            if let low = interval?.low, let high = interval?.high, let value = rerun?.value,
+                low <= value, value <= high
+            {
+                held += 1
+            }
+        }
+        return Double(held) / Double(runs)
+    }
+
+    @Test("a re-run of 5 processes lands in the re-run interval 93-97% of 2,000 simulated runs")
+    func rerunCoverage() {
+        let covered = Self.rerunCoverage(runs: 2_000, seed: 15, reach: .rerun)
+        #expect(covered >= 0.93 && covered <= 0.97, "coverage \(covered)")
+    }
+
+    @Test("the interval of the mean holds a re-run's figure far less often")
+    func meanIntervalMissesRerun() {
+        let covered = Self.rerunCoverage(runs: 2_000, seed: 16, reach: .thisRun)
+        #expect(covered < 0.88, "coverage \(covered)")
+    }
+
     @Test("a process whose net baseline is not positive leaves that side unbounded")
     func unboundedNetRatio() throws {
         let groups = ProcessGroups(processOfSample: [0, 1, 2])
-        let estimate = try #require(ProcessEstimates.unitInterval([1.2, 1.3, .infinity], groups))
+        let estimate = try #require(
+            ProcessEstimates.unitInterval([1.2, 1.3, .infinity], groups, reach: .rerun))
         #expect(estimate.low == 1.2)
         #expect(estimate.high == .infinity)
     }

@@ -55,6 +55,24 @@ struct CoverageProofTests {
         #expect(proof.failures.isEmpty, "\(proof.failures)")
     }
 
+    @Test("a single re-run: each run's interval against every other run's value, reported")
+    func singleRerun() throws {
+        // Each run's ±0.025 against each other run's ratio, counted pair by pair.
+        let proof = CoverageProof(files: try runs(ratios, halfWidth: 0.025))
+        let figure = CoverageProof.figures[0]
+        var expected = 0
+        for (i, ratio) in ratios.enumerated() {
+            for (j, other) in ratios.enumerated() where j != i {
+                if ratio - 0.025 <= other && other <= ratio + 0.025 { expected += 1 }
+            }
+        }
+        let pairs = proof.pairTotal(of: figure)
+        #expect(pairs.of == 8 * 7)
+        #expect(pairs.held == expected)
+        #expect(pairs.held > 0 && pairs.held < pairs.of)
+        #expect(proof.report(label: "test").contains("a single re-run"))
+    }
+
     @Test("intervals widened until they hold every run fail the upper bound")
     func tooWide() throws {
         let proof = CoverageProof(files: try runs(ratios, halfWidth: 1))
