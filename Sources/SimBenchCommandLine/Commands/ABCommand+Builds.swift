@@ -67,7 +67,7 @@ extension ABCommand {
     /// wrong.
     func relink(_ side: BuildSide, arguments: [String]) throws {
         let log = side.log + "-link.log"
-        try CodeLayouts.relinkTwice { try swiftBuild(side, arguments: arguments, log: log) }
+        try swiftBuild(side, arguments: arguments, log: log)
         if let text = try? String(contentsOfFile: log, encoding: .utf8),
             CodeLayouts.compiled(log: text)
         {
@@ -126,8 +126,11 @@ extension ABCommand {
         do {
             var environment = ProcessInfo.processInfo.environment
             environment[ChildRole.requestVariable] = nil
-            return try ChildProcess.run(
-                "/usr/bin/env", arguments: words, environment: environment, directory: directory)
+            return try CodeLayouts.survivingOneCrash {
+                try ChildProcess.run(
+                    "/usr/bin/env", arguments: words, environment: environment,
+                    directory: directory)
+            }
         } catch {
             throw Failure(message: "\(error)", status: .failure)
         }

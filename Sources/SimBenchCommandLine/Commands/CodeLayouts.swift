@@ -1,3 +1,5 @@
+import SimBench
+
 /// `simbench ab --layouts`: every run of each build linked with a code layout of its own.
 ///
 /// Where the linker puts each function moves a tight loop's speed, the same in every run of
@@ -29,16 +31,17 @@ enum CodeLayouts {
         ["-Xlinker", "--shuffle-sections=*=\(seed)"]
     }
 
-    /// Runs a relink, and runs it once more if it failed. The toolchain crashes now and then
-    /// while relinking (twice in about 60 relinks on this project's CI host, its last words
-    /// "Backtrace took 0.02s"); a relink is deterministic and takes a second or two, so one
-    /// failure is not worth a whole run or `ab`. A second failure is the caller's error.
-    static func relinkTwice<Result>(_ relink: () throws -> Result) throws -> Result {
-        do {
-            return try relink()
-        } catch {
-            return try relink()
-        }
+    /// Runs a build tool, and runs it once more if it crashed (ended by a signal). SwiftPM's
+    /// `swift build` crashes now and then on this project's CI host: 3 times in about 80
+    /// builds and relinks in one session, its last words "Backtrace took 0.02s" and the
+    /// status "killed". A build is deterministic and an up-to-date one takes a second or
+    /// two, so one crash is not worth a whole run or `ab`; a build that fails with an exit
+    /// status (a compile error) is not run again, and a second crash is the caller's error.
+    static func survivingOneCrash(_ run: () throws -> ChildProcess.Result) rethrows
+        -> ChildProcess.Result
+    {
+        let first = try run()
+        return first.exitStatus == nil ? try run() : first
     }
 
     /// Seeds are drawn from here: never 0, which ld.lld reads as "a random seed" (the

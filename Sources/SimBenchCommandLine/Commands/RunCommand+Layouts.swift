@@ -113,9 +113,7 @@ extension RunCommand {
                     RunCommand.layoutsBuildPath,
                 ]
                 + CodeLayouts.buildArguments + CodeLayouts.linkArguments(seed: seed)
-            try CodeLayouts.relinkTwice {
-                try RunCommand.tool(words, failure: "building code layout \(seed)")
-            }
+            try RunCommand.tool(words, failure: "building code layout \(seed)")
             let bin = try RunCommand.tool(
                 [
                     "swift", "build", "-c", "release", "--scratch-path",
@@ -143,8 +141,9 @@ extension RunCommand {
         environment[ChildRole.requestVariable] = nil
         let result: ChildProcess.Result
         do {
-            result = try ChildProcess.run(
-                "/usr/bin/env", arguments: words, environment: environment)
+            result = try CodeLayouts.survivingOneCrash {
+                try ChildProcess.run("/usr/bin/env", arguments: words, environment: environment)
+            }
         } catch {
             throw LayoutBuildFailure(description: "run: \(failure): \(error)")
         }

@@ -1,7 +1,7 @@
-import SimBench
 import SimBenchCore
 import Testing
 
+@testable import SimBench
 @testable import SimBenchCommandLine
 
 /// `simbench ab --layouts`: the flag, the seeds, and the build and link flags.
@@ -75,5 +75,32 @@ struct CodeLayoutsTests {
                 #expect("\(error)".contains("expected on, off"), "\(value): \(error)")
             }
         }
+    }
+
+    @Test("a build tool that crashed is run once more; one that failed with a status is not")
+    func crashedToolRunsAgain() {
+        func result(_ status: Int32?) -> ChildProcess.Result {
+            ChildProcess.Result(
+                exitStatus: status, signal: status == nil ? 11 : nil, standardOutput: [],
+                standardError: [], timedOut: false)
+        }
+        var calls = 0
+        let recovered = CodeLayouts.survivingOneCrash {
+            calls += 1
+            return result(calls == 1 ? nil : 0)
+        }
+        #expect(calls == 2 && recovered.exitStatus == 0)
+        calls = 0
+        let failed = CodeLayouts.survivingOneCrash {
+            calls += 1
+            return result(1)
+        }
+        #expect(calls == 1 && failed.exitStatus == 1)
+        calls = 0
+        let crashedTwice = CodeLayouts.survivingOneCrash {
+            calls += 1
+            return result(nil)
+        }
+        #expect(calls == 2 && crashedTwice.exitStatus == nil)
     }
 }
