@@ -4,8 +4,8 @@
 /// Over several processes a ratio, the ratio net of the floor and the ns added are each
 /// formed within a process and pooled with Student's t over processes, or over code layouts
 /// when the run spread its processes over several (`ProcessEstimates`): their 95% interval is
-/// the one a re-run's own figure lands in (`ProcessEstimates.Reach.rerun`). An absolute time (ns/event, CPU ns/event, CPU time over the
-/// machine-speed reference) moves with the host's speed, which drifts by 10–50% over minutes
+/// the one a re-run's own figure lands in (`ProcessEstimates.Reach.rerun`). An absolute time
+/// (ns/event, CPU ns/event, CPU time over the machine-speed reference) moves with the host's speed, which drifts by 10–50% over minutes
 /// on a shared machine: its interval holds this run's processes only, and says so. With one
 /// process, every interval is the bootstrap of that process's rounds, which other processes
 /// often miss.

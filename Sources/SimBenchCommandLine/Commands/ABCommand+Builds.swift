@@ -121,7 +121,8 @@ extension ABCommand {
             in: .whitespacesAndNewlines)
     }
 
-    /// A tool found on PATH (posix_spawn takes a path, so through /usr/bin/env).
+    /// A tool found on PATH (posix_spawn takes a path, so through /usr/bin/env), run once more
+    /// if it crashed (`CodeLayouts.survivingOneCrash`).
     func tool(_ words: [String], in directory: String?) throws -> ChildProcess.Result {
         do {
             var environment = ProcessInfo.processInfo.environment
