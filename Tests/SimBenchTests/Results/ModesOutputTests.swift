@@ -33,7 +33,7 @@ struct ModesOutputTests {
     @Test("one mode is 1 with no slow mode; too few processes are not judged: empty, never 1")
     func oneModeAndNotJudged() {
         var one = ResultRow.sample(variant: "plain")
-        one.processCPURatios = [1, 1.01, 0.99, 1.02, 1]
+        one.processCPURatios = [1, 1.01, 0.99, 1.02, 1, 1.01, 0.99, 1, 1.02, 1]
         one.processModes = ModeDetector.modes(of: one.processCPURatios)
         #expect(ResultColumn.modes.cell(of: one) == "1")
         #expect(ResultColumn.slowModeShare.cell(of: one) == "")
@@ -56,7 +56,8 @@ struct ModesOutputTests {
             overheadLow: 49, overheadHigh: 51, bytesOverBaseline: nil, breakeven: 1000,
             breakevenNote: "", negligible: 0.05, modes: modes)
         #expect(answer.sentence.hasPrefix(answer.costSentence + " Its processes run in 2 modes"))
-        let oneMode = try #require(ModeDetector.modes(of: [5, 5.1, 4.9, 5, 5.05]))
+        let oneMode = try #require(
+            ModeDetector.modes(of: [5, 5.1, 4.9, 5, 5.05, 5, 5.1, 4.9, 5, 5.05]))
         #expect(PatternAnswer.split(oneMode) == nil)
     }
 

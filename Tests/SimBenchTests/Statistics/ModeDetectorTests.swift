@@ -90,6 +90,8 @@ struct ModeDetectorTests {
         #expect(ModeDetector.modes(of: []) == nil)
         #expect(ModeDetector.modes(of: [5]) == nil)
         #expect(ModeDetector.modes(of: [5, 5, 10, 10]) == nil)
+        // Two against three, as the default run's 5 processes can split: not judged.
+        #expect(ModeDetector.modes(of: [5, 5.1, 5.05, 7, 7.1]) == nil)
         #expect(ModeDetector.modes(of: [5, 5, 5, 10, 0]) == nil, "a ratio must be positive")
     }
 
