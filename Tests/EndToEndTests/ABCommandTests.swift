@@ -60,7 +60,7 @@ struct ABCommandTests {
             import Glibc
             let target = "\(SimBenchBinary.url.path)"
             var words = [target] + CommandLine.arguments.dropFirst()
-            if CommandLine.arguments.dropFirst().first == "run" { words += [\(quoted)] }
+            if CommandLine.arguments.dropFirst().first == "run" { words += ["--span", "0", \(quoted)] }
             let argv = words.map { strdup($0) } + [nil]
             execv(target, argv)
             perror("execv \\(target)")

@@ -31,6 +31,8 @@ struct BadInputTests {
         (["run", "--actors", "0"], "--actors: '0'"),
         (["run", "--seed", "-1"], "--seed: '-1'"),
         (["run", "--max-time", "0"], "--max-time: '0'"),
+        (["run", "--span", "-1"], "--span: '-1' is not valid; expected seconds, from 0 to 3600"),
+        (["run", "--span", "soon"], "--span: 'soon'"),
         (["run", "--machines", "2000000000", "--events", "2000000000"], "would need about"),
         (["run", "--machines", "2000000000", "--scenario", "vending"], "memory"),
         (["run", "--scenario", "vendingx"], "unknown scenario 'vendingx'"),

@@ -39,6 +39,29 @@ struct ProcessesTests {
         #expect(Set(scratch.contents) == ["out.csv", "raw.csv"])
     }
 
+    @Test("--span spreads the processes' starts: the run waits for the last share, and says so")
+    func spread() throws {
+        let scratch = try ScratchDirectory()
+        let arguments = [
+            "run", "--scenario", "vending", "--machines", "8", "--events", "10", "--processes",
+            "3", "--allow-debug", "--quiet", "--csv", scratch.path("out.csv"),
+        ]
+        // 3 processes over 3 s start 1 s apart: the run cannot end before 2 s have passed,
+        // however quick its processes.
+        let started = ContinuousClock.now
+        let spread = try SimBenchBinary.run(arguments + ["--span", "3"], in: scratch.url)
+        let took = ContinuousClock.now - started
+        #expect(spread.status == 0, "\(spread.standardError)")
+        #expect(took >= .seconds(2), "\(took)")
+        #expect(
+            spread.standardOutput.contains("processes spread over 3 s or more"),
+            "\(spread.standardOutput)")
+        // Without a span, nothing is waited for or said.
+        let unpaced = try SimBenchBinary.run(arguments + ["--span", "0"], in: scratch.url)
+        #expect(unpaced.status == 0, "\(unpaced.standardError)")
+        #expect(!unpaced.standardOutput.contains("spread over"))
+    }
+
     @Test("--processes out of range is refused before anything runs")
     func badCount() throws {
         let scratch = try ScratchDirectory()

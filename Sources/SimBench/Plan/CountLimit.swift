@@ -67,15 +67,26 @@ public struct CountLimit: Sendable {
 /// A duration in seconds: more than 0, at most `maximum`.
 public struct SecondsLimit: Sendable {
     public let maximum: Double
+    /// 0 is a value of its own (`spanSeconds`: no wait), not a missing one.
+    public let allowsZero: Bool
 
-    public init(maximum: Double) {
+    public init(maximum: Double, allowsZero: Bool = false) {
         self.maximum = maximum
+        self.allowsZero = allowsZero
     }
 
-    public var expected: String { "seconds, more than 0 and at most \(Int(maximum))" }
+    public var expected: String {
+        allowsZero
+            ? "seconds, from 0 to \(Int(maximum))"
+            : "seconds, more than 0 and at most \(Int(maximum))"
+    }
+
+    private func accepts(_ seconds: Double) -> Bool {
+        seconds.isFinite && (seconds > 0 || (allowsZero && seconds == 0)) && seconds <= maximum
+    }
 
     public func check(_ seconds: Double, setting: RunSetting) throws(RunPlanError) {
-        guard seconds.isFinite, seconds > 0, seconds <= maximum else {
+        guard accepts(seconds) else {
             throw .outOfRange(setting: setting, value: "\(seconds)", accepted: expected)
         }
     }
@@ -83,7 +94,7 @@ public struct SecondsLimit: Sendable {
     /// Parses `2`, `0.5` or `2s`.
     public func parse(_ text: String) throws(ValueError) -> Double {
         guard let seconds = Double(text.hasSuffix("s") ? String(text.dropLast()) : text),
-            seconds.isFinite, seconds > 0, seconds <= maximum
+            accepts(seconds)
         else {
             throw ValueError(value: text, accepted: expected)
         }

@@ -27,6 +27,10 @@ public struct RunOptions: Sendable, Codable {
     public var shard: ShardSelection?
     /// The run repeated in this many child processes, samples pooled.
     public var processes = Sampling.processes
+    /// The processes' starts spread over at least this many seconds: a process that ends
+    /// early waits before the next starts, so that the processes meet the host in the states
+    /// a re-run would (`Sampling.spanSeconds`); 0 starts each as the last ends.
+    public var spanSeconds = Sampling.spanSeconds
     /// The processes spread over this many code layouts of this package, relinked with
     /// shuffled function order; 1 runs this binary's own layout.
     public var layouts = 1
@@ -62,6 +66,18 @@ extension RunOptions {
         public static let roundsPerProcess = 2
         /// Warm-up rounds per process over several processes, unless `warmup` is set.
         public static let warmupPerProcess = 0
+        /// Seconds the processes' starts are spread over, unless `spanSeconds` is set.
+        ///
+        /// The host's state (its neighbours, its memory traffic) changes over tens of seconds:
+        /// on a 2-core VM, workday's baseline ran 30% slower for about 25 s while the
+        /// machine-speed reference moved 3%. Processes started one after another in a second
+        /// or two all meet one state, and their spread promises a re-run nothing: over 12
+        /// runs of vending and workday at 2,000 machines (about 1.6 s each), a run's interval
+        /// of the ns added held another run's value 87% of the time. Spread over 20 s, the
+        /// same runs' held it 90%, and their ratios 94% (91% one after another). The default
+        /// suite at 10,000 machines takes about 20 s over 5 processes anyway, so its runs
+        /// barely wait.
+        public static let spanSeconds = 20.0
     }
 
     /// What each setting of a run accepts. `RunPlan` checks them for every caller of the
@@ -74,6 +90,8 @@ extension RunOptions {
         public static let warmup = CountLimit(0...1000)
         public static let actors = CountLimit(1...4096)
         public static let seconds = SecondsLimit(maximum: 86_400)
+        /// `spanSeconds`: 0 is no wait.
+        public static let span = SecondsLimit(maximum: 3600, allowsZero: true)
         /// Child processes of `processes`.
         public static let processes = CountLimit(1...64)
         /// Code layouts, never more than the processes spread over them.

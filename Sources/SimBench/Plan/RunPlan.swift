@@ -26,6 +26,8 @@ public struct RunPlan: Sendable {
     public let seed: UInt64
     /// Child processes the run is repeated in (`ProcessPool`); 1 measures in this process.
     public internal(set) var processes: Int
+    /// Seconds the processes' starts are spread over (`RunOptions.spanSeconds`).
+    public internal(set) var spanSeconds: Double
     /// The share of an event's time below which an overhead stops mattering.
     public let negligible: Double
     /// Where instruction counts come from.
@@ -88,6 +90,7 @@ public struct RunPlan: Sendable {
         maxTimeSeconds = options.maxTimeSeconds
         seed = options.seed
         processes = options.processes
+        spanSeconds = options.spanSeconds
         negligible = options.negligible
         instructions = options.instructions
     }
@@ -222,6 +225,7 @@ public struct RunPlan: Sendable {
             try Limits.seconds.check(seconds, setting: .maxTime)
         }
         try Limits.processes.check(options.processes, setting: .processes)
+        try Limits.span.check(options.spanSeconds, setting: .span)
         try Limits.negligible.check(options.negligible, setting: .negligible)
     }
 

@@ -13,6 +13,7 @@ public enum RunSetting: String, Sendable, CaseIterable, Hashable {
     case minTime
     case maxTime
     case processes
+    case span
     case negligible
     case actors
     case parameters
@@ -29,6 +30,7 @@ public enum RunSetting: String, Sendable, CaseIterable, Hashable {
         case .events: "eventsPerMachine"
         case .minTime: "minTimeSeconds"
         case .maxTime: "maxTimeSeconds"
+        case .span: "spanSeconds"
         default: rawValue
         }
     }

@@ -1,7 +1,7 @@
 import Foundation
 
 /// A run in K processes (`RunOptions.processes`): the same run in K child processes, one after another, their samples
-/// pooled.
+/// pooled, their starts spread over at least `RunOptions.spanSeconds`.
 ///
 /// Each child is this very binary (or a library user's, which serves the same `ChildRole`),
 /// asked for the timed rounds of the plan's configurations (`ChildRequest.Task.timedRounds`).
@@ -22,7 +22,8 @@ public enum ProcessPool {
     }
 
     /// Runs `plan` in `plan.processes` children of `executable`, one after another, and pools
-    /// what they measured.
+    /// what they measured. Child `i` starts no sooner than `startOffset(ofChild:)` after the
+    /// first: when the children are quicker than the span, the pool waits between them.
     ///
     /// - Parameters:
     ///   - setting: variables added to the children's environment, over the parent's
@@ -38,7 +39,11 @@ public enum ProcessPool {
     ) throws(ChildFailure) -> RunResult {
         var children = [[MeasuredConfiguration]]()
         var notes = [String]()
+        let started = ContinuousClock.now
         for index in 0..<plan.processes {
+            let due =
+                started + startOffset(ofChild: index, of: plan.processes, span: plan.spanSeconds)
+            waitUntil(due)
             progress(index + 1)
             do {
                 let report: ChildReport<MeasuredConfiguration> = try ChildRole.run(
@@ -56,6 +61,22 @@ public enum ProcessPool {
             children, plan: plan, environment: environment, notes: notes,
             layoutOfProcess: layouts.count > 1
                 ? (0..<plan.processes).map { $0 % layouts.count } : nil)
+    }
+
+    /// When child `index` of `count` may start, after the first: an equal share of `span`
+    /// each, so that the last starts `span · (count − 1) / count` after the first and the
+    /// run, ending with it, lasts about `span` at least.
+    static func startOffset(ofChild index: Int, of count: Int, span: Double) -> Duration {
+        guard count > 0, span > 0 else { return .zero }
+        return .seconds(span * Double(index) / Double(count))
+    }
+
+    /// Sleeps until `instant`; returns at once when it has passed.
+    private static func waitUntil(_ instant: ContinuousClock.Instant) {
+        let wait = instant - ContinuousClock.now
+        guard wait > .zero else { return }
+        let (seconds, attoseconds) = wait.components
+        Thread.sleep(forTimeInterval: Double(seconds) + Double(attoseconds) / 1e18)
     }
 
     /// The children's results as one, every sample tagged with its child's index: each

@@ -15,6 +15,7 @@ extension RunSetting {
         case .minTime: "--min-time"
         case .maxTime: "--max-time"
         case .processes: "--processes"
+        case .span: "--span"
         case .negligible: "--negligible"
         case .actors: "--actors"
         case .parameters: "--param"

@@ -85,6 +85,13 @@ struct RunCommand: Command {
                     "repeat the run in K child processes, one after another, and pool their samples; ratios and ns added are formed in each process and their intervals are Student's t over the processes (95% of a re-run); 1 measures in this process, whose intervals hold its rounds only",
                 default: "\(defaults.processes)", limit: Limits.processes
             ) { $0.options.processes = $1 },
+            .value(
+                RunSetting.span.flag, value: "S",
+                help:
+                    "spread the processes' starts over at least S seconds, waiting between them when they are quicker, so that they meet the host's changing state as a re-run would; 0 starts each as the last ends",
+                default: "\(String(format: "%g", defaults.spanSeconds)) s",
+                expected: Limits.span.expected
+            ) { $0.options.spanSeconds = try Limits.span.parse($1) },
             .count(
                 RunSetting.layouts.flag, value: "N",
                 help:

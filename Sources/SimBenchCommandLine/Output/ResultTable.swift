@@ -45,6 +45,9 @@ struct ResultTable {
             actors.append(configuration.actors)
         }
         if !actors.isEmpty { run.append("\(values(actors)) actors") }
+        if plan.processes > 1 && plan.spanSeconds > 0 {
+            run.append("processes spread over \(String(format: "%g", plan.spanSeconds)) s or more")
+        }
         if !plan.sweeps.isEmpty {
             run.append(
                 "sweep of \(plan.sweeps.map(\.setting.flag).joined(separator: ", ")), a table per point"
