@@ -1,13 +1,13 @@
 import SimBench
 
-/// `simbench coverage RUN.csv…`: how often each run's intervals hold the other runs' median,
+/// `simbench coverage RUN.csv…`: how often each run's intervals hold another run's value,
 /// the proof that an interval claiming 95% of a re-run keeps its word (`CoverageProof`).
 struct CoverageCommand: Command {
     var files = [String]()
     var label = "runs"
 
     static let name = "coverage"
-    static let abstract = "how often one run's intervals hold the other runs' median"
+    static let abstract = "how often one run's intervals hold another run's value"
     static let operands = [
         Operand(
             name: "RUN.csv…", help: "at least 3 results files, one run of the same suite each",
@@ -25,20 +25,22 @@ struct CoverageCommand: Command {
 
     static var discussion: String {
         """
-        For every row and figure with an interval, and every run: does its interval hold the
-        median of the other runs' values (leave one out)? A calibrated 95% interval does so
-        a little less than 95% of the time. The ratios (wall and CPU), the ratio net of the
+        For every row and figure with an interval, and every ordered pair of runs: does the
+        first run's interval hold the second's value (a single re-run)? A calibrated 95%
+        interval does so 95% of the time. The ratios (wall and CPU), the ratio net of the
         floor and the ns added claim 95% of a re-run and are judged: the proof passes when
-        each covers \(RelativeChange.percent(CoverageProof.band.lowerBound)) to \(RelativeChange.percent(CoverageProof.band.upperBound)) of re-runs overall and no row holds fewer
-        than \(Int(CoverageProof.rowShare * 8)) of 8 of its runs (the same share of K). Absolute times hold one run only
-        and are reported, not judged. Give K runs of one binary, or K runs over K code
-        layouts; scripts/coverage-proof.sh makes both.
+        each holds \(RelativeChange.percent(CoverageProof.band.lowerBound)) to \(RelativeChange.percent(CoverageProof.band.upperBound)) of single re-runs overall and no row holds fewer
+        than \(Int(CoverageProof.rowShare * 8)) in 8 of its pairs. Beside it, reported: how often a run's interval holds
+        the median of the other runs' values (leave one out), which a calibrated re-run
+        interval does about 98% of the time. Absolute times hold one run only and are
+        reported, not judged. Give K runs of one binary, or K runs over K code layouts;
+        scripts/coverage-proof.sh makes both.
         """
     }
 
     static let exitStatuses: [(status: ExitStatus, meaning: String)] = [
-        (.success, "every judged figure covers re-runs within the band"),
-        (.failure, "a judged figure or row covers too few or too many re-runs"),
+        (.success, "every judged figure holds single re-runs within the band"),
+        (.failure, "a judged figure or row holds too few or too many single re-runs"),
     ]
 
     init() {}

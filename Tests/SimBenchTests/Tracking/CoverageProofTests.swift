@@ -2,7 +2,7 @@ import Testing
 
 @testable import SimBench
 
-@Suite("coverage proof: one run's intervals against the others' median")
+@Suite("coverage proof: one run's intervals against every other run's value")
 struct CoverageProofTests {
     /// K runs of one pattern row whose ratios are `ratios`, each with the interval
     /// `ratio ± halfWidth`, and ns/event `100 + run` with an interval ±0.1 (too narrow to
@@ -26,64 +26,76 @@ struct CoverageProofTests {
 
     private let ratios = [1.50, 1.52, 1.48, 1.51, 1.49, 1.53, 1.47, 1.50]
 
-    @Test("intervals that hold most but not all of the others' medians pass")
-    func passes() throws {
-        // Wide enough for 1.47 ... 1.53's medians, but the extremes miss by a hair: the
-        // leave-one-out median of the others is 1.50 or 1.505/1.495; ±0.025 misses at 1.47
-        // and 1.53.
+    /// Ordered pairs (i, j), i ≠ j, whose `values[i] ± halfWidth` holds `values[j]`.
+    private func pairsHeld(_ values: [Double], halfWidth: Double) -> Int {
+        var held = 0
+        for (i, value) in values.enumerated() {
+            for (j, other) in values.enumerated() where j != i {
+                if value - halfWidth <= other && other <= value + halfWidth { held += 1 }
+            }
+        }
+        return held
+    }
+
+    @Test(
+        "a figure is judged on single re-runs: each run's interval against every other run's value")
+    func judgedOnSingleReruns() throws {
         let proof = CoverageProof(files: try runs(ratios, halfWidth: 0.025))
-        let ratio = proof.total(of: CoverageProof.figures[0])
-        #expect(ratio.of == 8)
-        #expect(ratio.held == 6, "\(ratio)")
-        // 6 of 8 is 75%: outside the band; so a figure that covers too few fails ...
-        #expect(proof.failures.contains { $0.hasPrefix("ratio to baseline: covers 75%") })
-        // ... and the absolute time, whose intervals hold none, is reported, not judged.
+        let figure = CoverageProof.figures[0]
+        let pairs = proof.pairTotal(of: figure)
+        #expect(pairs.of == 8 * 7)
+        #expect(pairs.held == pairsHeld(ratios, halfWidth: 0.025))
+        // 32 of 56, 57.14%: outside the band, so the figure fails on its single re-runs ...
+        #expect(pairs.held == 32, "\(pairs)")
+        #expect(
+            proof.failures.contains {
+                $0.hasPrefix("ratio to baseline: holds 57.14% of single re-runs")
+            },
+            "\(proof.failures)")
+        // ... while the others' median, held by 6 of 8, is reported beside it, not judged.
+        #expect(proof.total(of: figure).held == 6)
+        #expect(!proof.failures.contains { $0.contains("75%") })  // 6 of 8
+        let report = proof.report(label: "test")
+        #expect(report.contains("a single re-run") && report.contains("others' median"))
+        // The absolute time, whose intervals hold none, is reported, not judged.
         let absolute = try #require(CoverageProof.figures.first { $0.name == "ns/event" })
-        #expect(proof.total(of: absolute).held == 0)
+        #expect(proof.pairTotal(of: absolute).held == 0)
         #expect(!proof.failures.contains { $0.hasPrefix("ns/event") })
     }
 
     @Test(
-        "every run covered and within the band passes; the baseline's constant ratio is not a row")
-    func coveredPasses() throws {
-        // 20 runs: one of them (the outlier) misses, 19 of 20 = 95%.
-        let many = (0..<19).map { 1.5 + 0.001 * Double($0 % 3) } + [1.9]
+        "single re-runs held inside the band pass; the baseline's constant ratio is not a row")
+    func heldPasses() throws {
+        // 19 runs within 0.002 of each other and one at 1.511: every interval of ±0.01 holds
+        // the 19, and some hold the one.
+        let many = (0..<19).map { 1.5 + 0.001 * Double($0 % 3) } + [1.511]
         let proof = CoverageProof(files: try runs(many, halfWidth: 0.01))
-        #expect(proof.total(of: CoverageProof.figures[0]).held == 19)
-        #expect(proof.total(of: CoverageProof.figures[0]).of == 20)
+        let pairs = proof.pairTotal(of: CoverageProof.figures[0])
+        #expect(pairs.of == 20 * 19)
+        #expect(pairs.held == pairsHeld(many, halfWidth: 0.01))
+        let share = Double(pairs.held) / Double(pairs.of)
+        #expect(share > 0.9 && share < 0.99, "\(pairs)")
         #expect(!proof.cells.contains { $0.row.variant == "enum-switch" && $0.judged })
         #expect(proof.failures.isEmpty, "\(proof.failures)")
-    }
-
-    @Test("a single re-run: each run's interval against every other run's value, reported")
-    func singleRerun() throws {
-        // Each run's ±0.025 against each other run's ratio, counted pair by pair.
-        let proof = CoverageProof(files: try runs(ratios, halfWidth: 0.025))
-        let figure = CoverageProof.figures[0]
-        var expected = 0
-        for (i, ratio) in ratios.enumerated() {
-            for (j, other) in ratios.enumerated() where j != i {
-                if ratio - 0.025 <= other && other <= ratio + 0.025 { expected += 1 }
-            }
-        }
-        let pairs = proof.pairTotal(of: figure)
-        #expect(pairs.of == 8 * 7)
-        #expect(pairs.held == expected)
-        #expect(pairs.held > 0 && pairs.held < pairs.of)
-        #expect(proof.report(label: "test").contains("a single re-run"))
     }
 
     @Test("intervals widened until they hold every run fail the upper bound")
     func tooWide() throws {
         let proof = CoverageProof(files: try runs(ratios, halfWidth: 1))
-        #expect(proof.total(of: CoverageProof.figures[0]).held == 8)
-        #expect(proof.failures.contains { $0.hasPrefix("ratio to baseline: covers 100%") })
+        #expect(proof.pairTotal(of: CoverageProof.figures[0]).held == 56)
+        #expect(
+            proof.failures.contains {
+                $0.hasPrefix("ratio to baseline: holds 100% of single re-runs")
+            })
     }
 
-    @Test("a row holding fewer than 5 of 8 fails, whatever the totals")
+    @Test("a row holding fewer than 5 in 8 of its single re-runs fails, whatever the totals")
     func rowFloor() throws {
+        // ±0.001 holds only the other 1.50: 2 of 56 pairs.
         let proof = CoverageProof(files: try runs(ratios, halfWidth: 0.001))
-        #expect(proof.rowMinimum == 5)
-        #expect(proof.failures.contains { $0.contains("state-objects ratio to baseline: ") })
+        #expect(
+            proof.failures.contains {
+                $0.contains("state-objects ratio to baseline: 2 of 56 re-runs")
+            }, "\(proof.failures)")
     }
 }
