@@ -109,14 +109,27 @@ struct AsyncScenarioTests {
         let session = FleetSession<OffThreadScenario>(
             configuration: Self.configuration(entities: 64))
         _ = await session.setUp(actors: 1, variants: ["plain", "holding"])
-        let plain = try #require(await session.bytesPerEntity(variant: "plain"))
-        let holding = try #require(await session.bytesPerEntity(variant: "holding"))
         // One and five blocks per counter, all made and held on the variant's own thread,
-        // which a per-thread count never sees. Within 10%: the count is the whole process's,
-        // and other tests run in parallel in this one.
+        // which a per-thread count never sees. The count is the whole process's, and other
+        // tests run in parallel in this one: one of them allocating megabytes during the
+        // count raised plain's peak to 2.5 blocks once. So the pair is counted up to 5 times
+        // and must land within 10% of both in one of them; a count blind to the variant's
+        // thread (0) or counting twice never does.
         let block = Double(OffThreadScenario.blockSize)
-        #expect(plain >= 0.9 * block && plain <= 1.1 * block, "plain \(plain)")
-        #expect(holding >= 0.9 * 5 * block && holding <= 1.1 * 5 * block, "holding \(holding)")
+        var counted = [(plain: Double, holding: Double)]()
+        for _ in 0..<5 {
+            let plain = try #require(await session.bytesPerEntity(variant: "plain"))
+            let holding = try #require(await session.bytesPerEntity(variant: "holding"))
+            counted.append((plain, holding))
+            if abs(plain - block) <= 0.1 * block && abs(holding - 5 * block) <= 0.1 * 5 * block {
+                break
+            }
+        }
+        #expect(
+            counted.contains {
+                abs($0.plain - block) <= 0.1 * block
+                    && abs($0.holding - 5 * block) <= 0.1 * 5 * block
+            }, "counted (plain, holding): \(counted)")
         await session.tearDown()
     }
 
