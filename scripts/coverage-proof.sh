@@ -37,9 +37,9 @@ for argument in "$@"; do
         *) runs=$argument ;;
     esac
 done
-# The small suite's runs are shorter and its proof gates CI: 12 runs a group keep a
-# calibrated interval's totals and rows inside their bounds in all but a few proofs in a
-# thousand (normal processes, simulated), where 8 fail a few in a hundred.
+# The small suite's proof runs in .ci/run: 12 runs a group keep a calibrated interval's
+# totals and rows inside their bounds in all but a few proofs in a thousand (normal
+# processes, simulated), where 8 fail a few in a hundred.
 if [ -z "$runs" ]; then
     runs=$([ "$small" = 1 ] && echo 12 || echo 8)
 fi

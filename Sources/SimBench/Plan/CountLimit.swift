@@ -64,7 +64,7 @@ public struct CountLimit: Sendable {
     }
 }
 
-/// A duration in seconds: more than 0, at most `maximum`.
+/// A duration in seconds: more than 0 (or 0 itself, where `allowsZero`), at most `maximum`.
 public struct SecondsLimit: Sendable {
     public let maximum: Double
     /// 0 is a value of its own (`spanSeconds`: no wait), not a missing one.

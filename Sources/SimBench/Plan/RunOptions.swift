@@ -69,8 +69,8 @@ extension RunOptions {
         /// Seconds the processes' starts are spread over, unless `spanSeconds` is set.
         ///
         /// The host's state (its neighbours, its memory traffic) changes over tens of seconds:
-        /// on a 2-core VM, workday's baseline ran 30% slower for about 25 s while the
-        /// machine-speed reference moved 3%. Processes started one after another in a second
+        /// on a 2-core VM, workday's baseline ran 14-38% slower for about 25 s while the
+        /// machine-speed reference moved 0-3%. Processes started one after another in a second
         /// or two all meet one state, and their spread promises a re-run nothing: over 12
         /// runs of vending and workday at 2,000 machines (about 1.6 s each), a run's interval
         /// of the ns added held another run's value 87% of the time. Spread over 20 s, the
