@@ -76,7 +76,7 @@ public enum HTMLReport {
             <header>
             <h1>simbench report</h1>
             <p>From \(sources.map { "<code>\(escaped(ChartText.clipped($0)))</code>" }.joined(separator: ", ")): \(records.count) rows, \(allScenarios.count) scenarios.
-            The headline is CPU time per event, what a pattern costs on one core: a CPU ratio is a variant's median CPU time per event over its scenario's baseline variant's. Wall ns/event is the fleet's throughput on the host's cores. Intervals are 95%: over several processes, Student's t over the processes for the ratios and ns added (they hold a re-run), an absolute time's holding that run only; in one process, a bootstrap of its rounds.</p>
+            The headline is CPU time per event, what a pattern costs on one core: a CPU ratio is a variant's median CPU time per event over its scenario's baseline variant's. Wall ns/event is the fleet's throughput on the host's cores. Intervals are 95%: over several processes, Student's t over the processes for the ratios and ns added, plus the drift between runs that processes cannot show (they hold a re-run), an absolute time's holding that run only; in one process, a bootstrap of its rounds.</p>
             <nav><ul>
             """
         html += "\n"

@@ -28,7 +28,8 @@ struct FloorFigures {
             let sides = ProcessEstimates.netSides(
                 variant: variant, baseline: baseline, floor: series, groups)
             row.ratioNetOfFloor = ProcessEstimates.ratioOfMeans(
-                top: sides.top, bottom: sides.bottom, groups, reach: .rerun)
+                top: sides.top, bottom: sides.bottom, groups,
+                reach: .rerun(drift: RunDrift.measured.netRatio))
             return
         }
         let net = NetRatioInterval(

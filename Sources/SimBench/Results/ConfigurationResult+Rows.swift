@@ -104,7 +104,8 @@ extension ConfigurationResult {
         row.eventsPerSecond = time.map { 1e9 / $0.median }
         guard measured.ok && baseline.trusted else { return }
         row.ratioToBaseline =
-            byProcess(measured.perProcess.ratio, groups, reach: .rerun)
+            byProcess(
+                measured.perProcess.ratio, groups, reach: .rerun(drift: RunDrift.measured.ratio))
             ?? RatioInterval(variant: measured.series, baseline: baseline.series, groups: groups)
             .flatMap { Estimate($0.estimate, $0.interval, samples: measured.count) }
     }
@@ -127,7 +128,8 @@ extension ConfigurationResult {
         }
         if ok && baseline.trusted {
             row.cpuRatioToBaseline =
-                byProcess(perProcess.cpuRatio, groups, reach: .rerun)
+                byProcess(
+                    perProcess.cpuRatio, groups, reach: .rerun(drift: RunDrift.measured.cpuRatio))
                 ?? RatioInterval(variant: cpu, baseline: baseline.cpu, groups: groups)
                 .flatMap { Estimate($0.estimate, $0.interval, samples: measured.count) }
         }
@@ -216,7 +218,7 @@ extension ConfigurationResult {
             series.count == measured.series.count && series.allSatisfy({ $0 > 0 })
             ? ProcessEstimates.ratios(measured.series, over: series, groups) : []
         row.ratioToAxisReference =
-            byProcess(perProcess, groups, reach: .rerun)
+            byProcess(perProcess, groups, reach: .rerun(drift: RunDrift.measured.ratio))
             ?? RatioInterval(variant: measured.series, baseline: series, groups: groups)
             .flatMap { Estimate($0.estimate, $0.interval, samples: measured.count) }
     }

@@ -4,7 +4,8 @@
 /// Over several processes a ratio, the ratio net of the floor and the ns added are each
 /// formed within a process and pooled with Student's t over processes, or over code layouts
 /// when the run spread its processes over several (`ProcessEstimates`): their 95% interval is
-/// the one a re-run's own figure lands in (`ProcessEstimates.Reach.rerun`). An absolute time
+/// the one a re-run's own figure lands in (`ProcessEstimates.Reach.rerun`), with the drift
+/// between runs that one run's processes cannot show (`RunDrift`). An absolute time
 /// (ns/event, CPU ns/event, CPU time over the machine-speed reference) moves with the host's speed, which drifts by 10–50% over minutes
 /// on a shared machine: its interval holds this run's processes only, and says so. With one
 /// process, every interval is the bootstrap of that process's rounds, which other processes
@@ -44,7 +45,8 @@ public struct IntervalScope: Sendable, Equatable {
         }
         return """
             intervals: ratios, net of floor and ns added: where 95% of re-runs land (Student's \
-            t over \(layouts > 1 ? "layouts" : "processes"); \(sample)); an absolute time's \
+            t over \(layouts > 1 ? "layouts" : "processes"), plus a drift between runs of \
+            \(RunDrift.measured.range) measured on a shared host; \(sample)); an absolute time's \
             (ns/event, CPU ns/event, CPU over the reference) holds this run only, the host's \
             speed drifts between runs
             """

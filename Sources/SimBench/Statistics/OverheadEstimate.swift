@@ -64,7 +64,8 @@ public struct OverheadEstimate: Sendable, Equatable {
 
     /// Over several processes: each process's overhead (`ProcessEstimates.nsAdded`, the
     /// difference of its medians) and break-even (against its own baseline median), pooled
-    /// with Student's t over processes, or code layouts (`ProcessEstimates.unitInterval`).
+    /// with Student's t over processes, or code layouts (`ProcessEstimates.unitInterval`),
+    /// with the drift between runs that the processes cannot show (`RunDrift.nsAdded`).
     ///
     /// - Returns: nil when the values are not one per process, or too few units for an
     ///   interval.
@@ -73,22 +74,31 @@ public struct OverheadEstimate: Sendable, Equatable {
     ) {
         precondition(
             negligible > 0 && negligible < 1, "negligible share \(negligible) outside 0<..<1")
-        guard overheads.count == groups.processCount, baselines.count == groups.processCount,
-            let added = ProcessEstimates.unitInterval(overheads, groups, reach: .rerun),
+        guard overheads.count == groups.processCount, baselines.count == groups.processCount
+        else { return nil }
+        let baselineUnits = groups.unitValues(baselines)
+        let baselineMean = baselineUnits.reduce(0, +) / Double(baselineUnits.count)
+        let overheadUnits = groups.unitValues(overheads)
+        let drift = RunDrift.measured.nsAdded(
+            overheadUnits.reduce(0, +) / Double(overheadUnits.count), baselineCPU: baselineMean)
+        guard
+            let added = ProcessEstimates.unitInterval(
+                overheads, groups, reach: .rerun(drift: drift)),
             let low = added.low, let high = added.high
         else { return nil }
         overhead = added.value
         overheadInterval = ConfidenceInterval(
             lower: low, upper: high, level: Bootstrap.defaultLevel)
-        let baselineUnits = groups.unitValues(baselines)
-        let baselineMean = baselineUnits.reduce(0, +) / Double(baselineUnits.count)
         let (point, note) = OverheadEstimate.breakeven(
             overhead: overhead, point: overhead / negligible - baselineMean,
             negligible: negligible)
         (breakeven, breakevenNote) = (point, note)
         let breakevens = zip(overheads, baselines).map { $0 / negligible - $1 }
-        breakevenInterval = ProcessEstimates.unitInterval(breakevens, groups, reach: .rerun).flatMap
-        {
+        // The break-even is the ns added over `negligible`, less the baseline: its drift is
+        // the ns added's, magnified as its value is.
+        breakevenInterval = ProcessEstimates.unitInterval(
+            breakevens, groups, reach: .rerun(drift: drift / negligible)
+        ).flatMap {
             guard point != nil, let low = $0.low, let high = $0.high else { return nil }
             return ConfidenceInterval(lower: low, upper: high, level: Bootstrap.defaultLevel)
         }

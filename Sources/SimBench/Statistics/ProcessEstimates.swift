@@ -85,10 +85,18 @@ struct ProcessEstimates: Sendable, Equatable {
         guard a.count >= 2 else { return Estimate(value: ratio) }
         // Variances and covariance of the two means.
         let varianceA = a.reduce(0) { $0 + ($1 - meanA) * ($1 - meanA) } / (k - 1) / k
-        let varianceB = b.reduce(0) { $0 + ($1 - meanB) * ($1 - meanB) } / (k - 1) / k
+        var varianceB = b.reduce(0) { $0 + ($1 - meanB) * ($1 - meanB) } / (k - 1) / k
         let covariance =
             zip(a, b).reduce(0) { $0 + ($1.0 - meanA) * ($1.1 - meanB) } / (k - 1) / k
-        let t = PairedInterval.t975(degreesOfFreedom: a.count - 1) * reach.widening
+        var t = PairedInterval.t975(degreesOfFreedom: a.count - 1)
+        if case .rerun(let drift) = reach {
+            // Each run's own relative drift of the ratio is `θ·drift·meanB` on
+            // `meanA − θ·meanB`, at the normal's quantile where the units' variance is at
+            // Student's; then two runs' differences.
+            let scaled = Reach.z975 / t * drift * meanB
+            varianceB += scaled * scaled
+            t *= 2.0.squareRoot()
+        }
         let t2 = t * t
         // (meanA − θ·meanB)² = t²·(varianceA − 2θ·covariance + θ²·varianceB), in θ.
         let quadratic = meanB * meanB - t2 * varianceB
@@ -109,24 +117,37 @@ struct ProcessEstimates: Sendable, Equatable {
     }
 
     /// What an interval holds.
-    enum Reach: Sendable {
-        /// A re-run's figure: another run of as many units lands in it 95% of the time. A
-        /// re-run's mean has the same variance as this run's, `s²/k`, so their difference
-        /// has twice it, and the interval is `mean ± t·s·√(2/k)`: a prediction interval for
-        /// the next run, which is what a reader of "95%" expects of it. A confidence interval
-        /// of the mean (`t·s/√k`) holds where infinitely many re-runs would average, and a
-        /// run's processes share the host's state in the seconds they ran (measured by
-        /// `scripts/coverage-proof.sh`), so a re-run lands outside it more often than 5%.
-        case rerun
+    enum Reach: Sendable, Equatable {
+        /// A re-run's figure: another run of as many units lands in it 95% of the time.
+        ///
+        /// A re-run's mean has the same variance as this run's, `s²/k`, so their difference
+        /// has twice it: `mean ± t·s·√(2/k)`, a prediction interval for the next run, which is
+        /// what a reader of "95%" expects of it. A confidence interval of the mean (`t·s/√k`)
+        /// holds where infinitely many re-runs would average.
+        ///
+        /// But a run's processes also share what moves a whole run and not its processes
+        /// apart: the host's state over the minutes between runs, and the layouts relinked
+        /// just before. `drift` is the standard deviation of that shift between runs, in the
+        /// figure's own pooling units (logarithms for a `.logarithmic` figure, so a relative
+        /// drift; the figure's own unit for a `.linear` one), and each run has its own, so
+        /// it adds `2·drift²` to the difference's variance. One run cannot see it; its size
+        /// is measured (`RunDrift`), not estimated from the run, so its quantile is the
+        /// normal's (1.96), not Student's: `± √2·√((t·s/√k)² + (1.96·drift)²)`.
+        case rerun(drift: Double)
         /// This run's processes only (an absolute time, which moves with the host's speed
         /// between runs): the confidence interval of their mean, `mean ± t·s/√k`.
         case thisRun
 
-        /// The half-width's factor over `t·s/√k`.
-        var widening: Double {
+        /// The 97.5% quantile of the normal distribution, for the drift's known spread.
+        static let z975 = 1.959964
+
+        /// The half-width from the units' `t·s/√k` (`meanHalfWidth`).
+        func halfWidth(meanHalfWidth: Double) -> Double {
             switch self {
-            case .rerun: 2.0.squareRoot()
-            case .thisRun: 1
+            case .rerun(let drift):
+                let term = Self.z975 * drift
+                return (2 * (meanHalfWidth * meanHalfWidth + term * term)).squareRoot()
+            case .thisRun: return meanHalfWidth
             }
         }
     }
@@ -170,9 +191,8 @@ struct ProcessEstimates: Sendable, Equatable {
         }
         let units = groups.unitValues(perProcess)
         let interval = PairedInterval(units)
-        guard let half = interval.halfWidth.map({ $0 * reach.widening }) else {
-            return Estimate(value: interval.mean)
-        }
+        guard let meanHalf = interval.halfWidth else { return Estimate(value: interval.mean) }
+        let half = reach.halfWidth(meanHalfWidth: meanHalf)
         return Estimate(value: interval.mean, low: interval.mean - half, high: interval.mean + half)
     }
 }

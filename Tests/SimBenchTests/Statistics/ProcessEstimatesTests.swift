@@ -224,26 +224,74 @@ struct ProcessEstimatesTests {
     func rerunInterval() throws {
         let groups = ProcessGroups(processOfSample: [0, 0, 1, 1, 2, 2])
         let estimate = try #require(
-            ProcessEstimates.unitInterval([1.0, 2.0, 3.0], groups, reach: .rerun))
+            ProcessEstimates.unitInterval([1.0, 2.0, 3.0], groups, reach: .rerun(drift: 0)))
         // s = 1, k = 3, t(0.975, 2) = 4.303.
         let half = 4.303 * (2.0 / 3.0).squareRoot()
         #expect(abs(try #require(estimate.low) - (2 - half)) < 1e-12)
         #expect(abs(try #require(estimate.high) - (2 + half)) < 1e-12)
     }
 
+    @Test("the drift between runs adds in quadrature: ± √2·√((t·s/√k)² + (1.96·drift)²)")
+    func rerunIntervalWithDrift() throws {
+        let groups = ProcessGroups(processOfSample: [0, 0, 1, 1, 2, 2])
+        let estimate = try #require(
+            ProcessEstimates.unitInterval([1.0, 2.0, 3.0], groups, reach: .rerun(drift: 0.5)))
+        // s = 1, k = 3, t(0.975, 2) = 4.303: (t·s/√k)² = 4.303²/3; (1.96·drift)² = 0.98².
+        let half = (2 * (4.303 * 4.303 / 3 + 0.979982 * 0.979982)).squareRoot()
+        #expect(abs(try #require(estimate.low) - (2 - half)) < 1e-12)
+        #expect(abs(try #require(estimate.high) - (2 + half)) < 1e-12)
+        // Processes that agree exactly still leave a re-run its drift.
+        let same = try #require(
+            ProcessEstimates.unitInterval([2.0, 2.0, 2.0], groups, reach: .rerun(drift: 0.5)))
+        #expect(abs(try #require(same.high) - same.value - 2.0.squareRoot() * 0.979982) < 1e-12)
+    }
+
+    @Test("a ratio of means keeps its drift too: equal processes get ± √2·1.96·drift of the ratio")
+    func ratioOfMeansWithDrift() throws {
+        let groups = ProcessGroups(processOfSample: [0, 1, 2, 3, 4])
+        let estimate = try #require(
+            ProcessEstimates.ratioOfMeans(
+                top: [3, 3, 3, 3, 3], bottom: [2, 2, 2, 2, 2], groups, reach: .rerun(drift: 0.02)))
+        let low = try #require(estimate.low)
+        let high = try #require(estimate.high)
+        // (3 − 2θ)² = 2·(1.96·θ·0.02·2)²: θ = 1.5 / (1 ± √2·1.96·0.02).
+        let term = 2.0.squareRoot() * 1.959964 * 0.02
+        #expect(abs(low - 1.5 / (1 + term)) < 1e-9)
+        #expect(abs(high - 1.5 / (1 - term)) < 1e-9)
+        let none = try #require(
+            ProcessEstimates.ratioOfMeans(
+                top: [3, 3, 3, 3, 3], bottom: [2, 2, 2, 2, 2], groups, reach: .rerun(drift: 0)))
+        #expect(none.low == 1.5 && none.high == 1.5)
+    }
+
+    @Test("the ns added drifts with the CPU ratio at the baseline's time and with the host's speed")
+    func nsAddedDrift() {
+        let drift = RunDrift(ratio: 0.025, cpuRatio: 0.02, netRatio: 0.04, speed: 0.03)
+        // 0.02 · 100 = 2 and 0.03 · 40 = 1.2, independent.
+        #expect(abs(drift.nsAdded(40, baselineCPU: 100) - (4 + 1.44).squareRoot()) < 1e-12)
+        #expect(abs(drift.nsAdded(-40, baselineCPU: 100) - (4 + 1.44).squareRoot()) < 1e-12)
+        #expect(drift.range == "2%–4%")
+    }
+
     /// How often a simulated re-run's own figure (the mean ratio of another run of as many
-    /// processes) lands in a run's interval, over `runs` pairs of runs.
+    /// processes) lands in a run's interval, over `runs` pairs of runs. Each run's ratio is
+    /// moved as a whole by `runShift` standard deviations (a fraction), which its processes
+    /// share: the host's state over the minutes between runs.
     private static func rerunCoverage(
-        runs: Int, seed: UInt64, reach: ProcessEstimates.Reach
+        runs: Int, seed: UInt64, reach: ProcessEstimates.Reach, processes: Int = 5,
+        runShift: Double = 0
     ) -> Double {
         var random = SplitMix64(seed: seed)
         var held = 0
         for _ in 0..<runs {
+            let shifts = runShift == 0 ? (0, 0) : (normal(&random), normal(&random))
             let first = simulatedRun(
-                truth: 1.5, layouts: 1, processesPerLayout: 5, rounds: 2, betweenLayouts: 0,
+                truth: 1.5 * (1 + runShift * shifts.0), layouts: 1,
+                processesPerLayout: processes, rounds: 2, betweenLayouts: 0,
                 betweenProcesses: 0.05, withinProcess: 0.005, random: &random)
             let second = simulatedRun(
-                truth: 1.5, layouts: 1, processesPerLayout: 5, rounds: 2, betweenLayouts: 0,
+                truth: 1.5 * (1 + runShift * shifts.1), layouts: 1,
+                processesPerLayout: processes, rounds: 2, betweenLayouts: 0,
                 betweenProcesses: 0.05, withinProcess: 0.005, random: &random)
             let interval = ProcessEstimates.unitInterval(
                 ProcessEstimates.ratios(first.variant, over: first.baseline, first.groups),
@@ -262,7 +310,20 @@ struct ProcessEstimatesTests {
 
     @Test("a re-run of 5 processes lands in the re-run interval 93-97% of 2,000 simulated runs")
     func rerunCoverage() {
-        let covered = Self.rerunCoverage(runs: 2_000, seed: 15, reach: .rerun)
+        let covered = Self.rerunCoverage(runs: 2_000, seed: 15, reach: .rerun(drift: 0))
+        #expect(covered >= 0.93 && covered <= 0.97, "coverage \(covered)")
+    }
+
+    @Test(
+        "a shift that moves whole runs: over 8 processes the processes' spread alone holds under 90% of re-runs, with its drift 93-97%"
+    )
+    func rerunCoverageWithRunShift() {
+        // Each process moves 5%, each run 3%: t over 8 processes sees the first only.
+        let blind = Self.rerunCoverage(
+            runs: 2_000, seed: 17, reach: .rerun(drift: 0), processes: 8, runShift: 0.03)
+        #expect(blind < 0.90, "coverage \(blind)")
+        let covered = Self.rerunCoverage(
+            runs: 2_000, seed: 17, reach: .rerun(drift: 0.03), processes: 8, runShift: 0.03)
         #expect(covered >= 0.93 && covered <= 0.97, "coverage \(covered)")
     }
 
@@ -276,7 +337,8 @@ struct ProcessEstimatesTests {
     func unboundedNetRatio() throws {
         let groups = ProcessGroups(processOfSample: [0, 1, 2])
         let estimate = try #require(
-            ProcessEstimates.unitInterval([1.2, 1.3, .infinity], groups, reach: .rerun))
+            ProcessEstimates.unitInterval(
+                [1.2, 1.3, .infinity], groups, reach: .rerun(drift: 0.02)))
         #expect(estimate.low == 1.2)
         #expect(estimate.high == .infinity)
     }
