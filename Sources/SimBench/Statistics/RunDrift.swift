@@ -13,10 +13,12 @@
 /// Each figure's drift is the standard deviation of its shift between runs, as a share of the
 /// figure. It was measured from those runs: the variance between the runs' values less the
 /// part their own intervals account for, which came to 1.5% (one binary) and 3.5% (layouts)
-/// for the ratio, 2.1% and 2.9% for the CPU ratio. The values below put both groups' single
-/// re-runs at 94–97% on those runs; on 12 new runs a group they held 95.8–97.9% (one binary)
-/// and 96.1–97.4% (layouts). `scripts/coverage-proof.sh` checks them on every `.ci/run`: a
-/// host that drifts more than this one shows it there, as a judged figure under 90%.
+/// for the ratio, 2.1% and 2.9% for the CPU ratio. With these values, 12 new runs a group
+/// held 95.8–97.9% of single re-runs (one binary) and 96.1–97.4% (layouts), the net ratio at a
+/// drift of 5%; the default suite's proof then held the net ratio 98.4% and 99.0%, over the
+/// band's top, so it is 3.5%, which those runs put at 94–97%. `scripts/coverage-proof.sh`
+/// checks them on every `.ci/run`: a host that drifts more than this one shows it there, as
+/// a judged figure under 90%.
 public struct RunDrift: Sendable, Equatable {
     /// Wall time over the baseline's (and over the axis reference's).
     public let ratio: Double
@@ -32,7 +34,7 @@ public struct RunDrift: Sendable, Equatable {
 
     /// This project's measured drifts.
     public static let measured = RunDrift(
-        ratio: 0.03, cpuRatio: 0.025, netRatio: 0.05, speed: 0.03)
+        ratio: 0.03, cpuRatio: 0.025, netRatio: 0.035, speed: 0.03)
 
     /// The drift of a variant's ns added (in nanoseconds), given its size and the baseline's
     /// CPU nanoseconds per event: the CPU ratio's drift at the baseline's time and the host's
