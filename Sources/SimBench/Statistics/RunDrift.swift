@@ -13,12 +13,14 @@
 /// Each figure's drift is the standard deviation of its shift between runs, as a share of the
 /// figure. It was measured from those runs: the variance between the runs' values less the
 /// part their own intervals account for, which came to 1.5% (one binary) and 3.5% (layouts)
-/// for the ratio, 2.1% and 2.9% for the CPU ratio. With these values, 12 new runs a group
-/// held 95.8–97.9% of single re-runs (one binary) and 96.1–97.4% (layouts), the net ratio at a
-/// drift of 5%; the default suite's proof then held the net ratio 98.4% and 99.0%, over the
-/// band's top, so it is 3.5%, which those runs put at 94–97%. `scripts/coverage-proof.sh`
-/// checks them on every `.ci/run`: a host that drifts more than this one shows it there, as
-/// a judged figure under 90%.
+/// for the ratio, 2.1% and 2.9% for the CPU ratio; the host's speed (each row's CPU ns/event)
+/// drifted 5.6–13.1% between runs over eight groups of 8–12 runs, 7% in most. With the ratios'
+/// values below, 12 new runs a group held 95.8–97.9% of single re-runs (one binary) and
+/// 96.1–97.4% (layouts). Two values were first set otherwise and missed on the default suite's
+/// proof: a net ratio drift of 5% held 98.4% and 99.0%, over the band's top, and a speed of
+/// 3%, from the first runs' ns added alone, held the layouts' ns added 90.0% in a proof whose
+/// host drifted 11–13%. `scripts/coverage-proof.sh` checks them on every `.ci/run`: a host
+/// that drifts more than this one shows it there, as a judged figure under 90%.
 public struct RunDrift: Sendable, Equatable {
     /// Wall time over the baseline's (and over the axis reference's).
     public let ratio: Double
@@ -27,14 +29,14 @@ public struct RunDrift: Sendable, Equatable {
     public let cpuRatio: Double
     /// The ratio net of the floor, whose subtraction magnifies the sides' drift.
     public let netRatio: Double
-    /// The host's speed, on an absolute difference of CPU times (the ns added): a host 2%
-    /// slower makes every variant's added nanoseconds 2% more. The ns added also moves with
+    /// The host's speed, on an absolute difference of CPU times (the ns added): a host 7%
+    /// slower makes every variant's added nanoseconds 7% more. The ns added also moves with
     /// the CPU ratio, at the baseline's CPU time.
     public let speed: Double
 
     /// This project's measured drifts.
     public static let measured = RunDrift(
-        ratio: 0.03, cpuRatio: 0.025, netRatio: 0.035, speed: 0.03)
+        ratio: 0.03, cpuRatio: 0.025, netRatio: 0.035, speed: 0.07)
 
     /// The drift of a variant's ns added (in nanoseconds), given its size and the baseline's
     /// CPU nanoseconds per event: the CPU ratio's drift at the baseline's time and the host's
