@@ -47,7 +47,7 @@ public struct RunDrift: Sendable, Equatable {
         return (fromRatio * fromRatio + fromSpeed * fromSpeed).squareRoot()
     }
 
-    /// The range of drifts, for the header: "2–4%".
+    /// The range of drifts, for the header and the help: "2.5%–7%".
     public var range: String {
         let shares = [ratio, cpuRatio, netRatio, speed]
         let low = RelativeChange.percent(shares.min()!)

@@ -199,10 +199,10 @@ struct RunCommand: Command {
           the variant. Over several processes each ratio, net ratio and ns added is formed
           within each process and the interval is Student's t over the processes (over code
           layouts with several), plus the drift between runs the processes cannot show
-          (\(RunDrift.measured.range), measured on a shared host): 95% of a re-run. An
-          absolute time's interval (ns/event, CPU ns/event) holds this run only: the host's
-          speed drifts. With one process every
-          interval is the bootstrap of its rounds, and needs \(Bootstrap.minimumSamples) ("—" below that).
+          (\(RunDrift.measured.range), measured on a shared host): 95% of a re-run. An absolute
+          time's interval (ns/event, CPU ns/event) holds this run only: the host's speed
+          drifts. With one process every interval is the bootstrap of its rounds, and needs
+          \(Bootstrap.minimumSamples) ("—" below that).
           Under each table, one sentence per pattern: the CPU ns it adds per event with its
           CI, the bytes it adds per machine, and the real work per event above which the
           overhead is under --negligible of the total.
