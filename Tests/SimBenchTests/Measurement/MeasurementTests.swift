@@ -81,51 +81,56 @@ struct MeasurementTests {
             if: AllocationCounter.isUnderSanitizer,
             "the allocation counter steps aside under a sanitizer"))
     func countsOtherThreads() async {
-        let before = AllocationCounter.count()
-        await withTaskGroup(of: Int.self) { group in
-            for _ in 0..<4 { group.addTask { allocateTokens(10_000) } }
-            for await _ in group {}
+        // A process-wide count, so in a process of its own (an exit test).
+        await #expect(processExitsWith: .success) {
+            let before = AllocationCounter.count()
+            await withTaskGroup(of: Int.self) { group in
+                for _ in 0..<4 { group.addTask { allocateTokens(10_000) } }
+                for await _ in group {}
+            }
+            let after = AllocationCounter.count()
+            // Process-wide: the tasks ran on the pool's threads, whose tallies count too.
+            #expect(after - before >= 40_000, "\(after - before) counted for 40,000 objects")
         }
-        let after = AllocationCounter.count()
-        // Process-wide: the tasks ran on the pool's threads, whose tallies count too.
-        #expect(after - before >= 40_000, "\(after - before) counted for 40,000 objects")
     }
 
     @Test("CPU time never decreases and grows with work")
-    func cpuTime() {
-        let first = ResourceUsage.current()
-        var state: UInt64 = 1
-        for _ in 0..<20_000_000 { state = state &* 6_364_136_223_846_793_005 &+ 1 }
-        let second = ResourceUsage.current()
-        #expect(state != 0)
-        #expect(second.userNanoseconds >= first.userNanoseconds)
-        #expect(second.systemNanoseconds >= first.systemNanoseconds)
-        #expect(second.cpuNanoseconds > first.cpuNanoseconds)
-        #expect(second.peakResidentBytes >= first.peakResidentBytes)
+    func cpuTime() async {
+        // The process's CPU time and peak, so in a process of its own (an exit test).
+        await #expect(processExitsWith: .success) {
+            let first = ResourceUsage.current()
+            var state: UInt64 = 1
+            for _ in 0..<20_000_000 { state = state &* 6_364_136_223_846_793_005 &+ 1 }
+            let second = ResourceUsage.current()
+            #expect(state != 0)
+            #expect(second.userNanoseconds >= first.userNanoseconds)
+            #expect(second.systemNanoseconds >= first.systemNanoseconds)
+            #expect(second.cpuNanoseconds > first.cpuNanoseconds)
+            #expect(second.peakResidentBytes >= first.peakResidentBytes)
+        }
     }
 
     @Test(
         "resident memory is positive and grows with touched memory",
         .enabled(if: Platform.isLinux, "read from /proc/self/statm; the portable build has no call")
     )
-    func residentMemory() throws {
-        // 64 MiB, every page written: resident memory must grow by most of it. Suites running
-        // beside this one may free memory between the two reads and hide part of the growth,
-        // so up to five blocks are tried; one that shows the growth proves the claim.
-        var attempts = [String]()
-        var grew = false
-        for _ in 0..<5 where !grew {
-            let before = try #require(ResourceUsage.currentResidentBytes())
+    func residentMemory() async {
+        // 64 MiB, every page written: resident memory must grow by most of it. The process's
+        // resident memory, so in a process of its own (an exit test), where no other suite
+        // frees memory between the two reads.
+        await #expect(processExitsWith: .success) {
+            // No reading (nil) is 0, which fails the claims below.
+            let before = ResourceUsage.currentResidentBytes() ?? 0
             #expect(before > 0)
             let block = [UInt8](repeating: 1, count: 64 << 20)
-            let during = try #require(ResourceUsage.currentResidentBytes())
+            let during = ResourceUsage.currentResidentBytes() ?? 0
             let peak = ResourceUsage.current().peakResidentBytes
             #expect(block[block.count - 1] == 1)
             #expect(peak >= 64 << 20, "peak \(peak) bytes")
-            grew = during >= before + (32 << 20)
-            attempts.append("\(before) → \(during)")
+            #expect(
+                during >= before + (32 << 20),
+                "resident memory did not grow by 32 MiB with a 64 MiB block: \(before) → \(during)")
         }
-        #expect(grew, "resident memory did not grow by 32 MiB with a 64 MiB block: \(attempts)")
     }
 
     @Test(

@@ -64,15 +64,17 @@ struct SpinScenario: Scenario {
     func eventCount(of shard: Shard) -> Int { shard.seeds.count }
 }
 
-@Suite("measurement: thread CPU clocks and interference", .serialized)
+/// The tests that need an undisturbed round run in processes of their own (exit tests), so
+/// that no other suite floods their task pool.
+@Suite("measurement: thread CPU clocks and interference")
 struct ThreadClockTests {
-    /// How long a test waits for the machine to let one of its rounds run undisturbed. Under
-    /// `swift test` the other suites crowd this process for about two minutes (six under
-    /// ThreadSanitizer); a test stops waiting as soon as it sees such a round, so this only
-    /// bounds a machine that never lets one through.
+    /// How long a test waits for the machine to let one of its rounds run undisturbed: other
+    /// processes (the tests' own, beside this one) share both cores. A test stops waiting as
+    /// soon as it sees such a round, so this only bounds a machine that never lets one
+    /// through.
     static let patience = Duration.seconds(600)
 
-    private func session(entities: Int) async -> FleetSession<SpinScenario> {
+    private static func session(entities: Int) async -> FleetSession<SpinScenario> {
         let session = FleetSession<SpinScenario>(
             configuration: ScenarioConfiguration(
                 entities: entities, eventsPerEntity: 1, seed: 1, parameters: ParameterValues()))
@@ -82,69 +84,72 @@ struct ThreadClockTests {
 
     @Test("one worker: CPU time never exceeds wall time, and matches it in an undisturbed round")
     func oneWorkerCPUMatchesWall() async {
-        // Short rounds (about a millisecond in a debug build): some run without losing the
-        // core even while other tests run beside this one. The rest of the wall time is the
-        // harness's own (a task group, an actor hop). At least 100 rounds, and more while
-        // none was undisturbed, until `ThreadClockTests.patience`: other suites share this
-        // process's task pool and both cores (the fleet suite floods the pool with tasks for
-        // minutes, so that every round of this one waits in its queue), and the claim is
-        // about an undisturbed round. It ends as soon as one is seen.
-        let fleet = await session(entities: 30)
-        var closest = 0.0
-        var rounds = 0
-        let deadline = ContinuousClock.now + ThreadClockTests.patience
-        while rounds < 100 || (closest < 0.85 && ContinuousClock.now < deadline) {
-            rounds += 1
-            let round = await fleet.measure(variant: "spin", instructions: nil)
-            #expect(round.cpuNanoseconds > 0)
-            // The thread clock and the monotonic clock tick alike; a microsecond of slack
-            // for reading them at slightly different moments.
-            #expect(
-                round.cpuNanoseconds <= round.wallNanoseconds + 1_000,
-                "CPU \(round.cpuNanoseconds) > wall \(round.wallNanoseconds)")
-            closest = max(closest, Double(round.cpuNanoseconds) / Double(round.wallNanoseconds))
-            #expect(round.utilization <= 1.01)
+        await #expect(processExitsWith: .success) {
+            // Short rounds (about a millisecond in a debug build): some run without losing the
+            // core even while other tests run beside this one. The rest of the wall time is the
+            // harness's own (a task group, an actor hop). At least 100 rounds, and more while
+            // none was undisturbed, until `ThreadClockTests.patience`: other processes share
+            // both cores, and the claim is about an undisturbed round. It ends as soon as one
+            // is seen.
+            let fleet = await ThreadClockTests.session(entities: 30)
+            var closest = 0.0
+            var rounds = 0
+            let deadline = ContinuousClock.now + ThreadClockTests.patience
+            while rounds < 100 || (closest < 0.85 && ContinuousClock.now < deadline) {
+                rounds += 1
+                let round = await fleet.measure(variant: "spin", instructions: nil)
+                #expect(round.cpuNanoseconds > 0)
+                // The thread clock and the monotonic clock tick alike; a microsecond of slack
+                // for reading them at slightly different moments.
+                #expect(
+                    round.cpuNanoseconds <= round.wallNanoseconds + 1_000,
+                    "CPU \(round.cpuNanoseconds) > wall \(round.wallNanoseconds)")
+                closest = max(closest, Double(round.cpuNanoseconds) / Double(round.wallNanoseconds))
+                #expect(round.utilization <= 1.01)
+            }
+            #expect(closest >= 0.85, "CPU/wall reached only \(closest) in \(rounds) rounds")
+            await fleet.tearDown()
         }
-        #expect(closest >= 0.85, "CPU/wall reached only \(closest) in \(rounds) rounds")
-        await fleet.tearDown()
     }
 
     @Test("a round in which the worker sleeps is counted as interfered with")
     func sleepingRoundIsInterfered() async {
-        // A quarter-second nap against a few milliseconds of work: the nap's round keeps
-        // its utilisation far below the others'. That needs the other rounds to keep their
-        // core: while other suites flood this process's task pool, every round waits in its
-        // queue and looks interfered with. So 12 rounds are tried again, until
-        // `ThreadClockTests.patience`, until their median round ran mostly on its core.
-        let fleet = await session(entities: 20)
-        let deadline = ContinuousClock.now + ThreadClockTests.patience
-        var medians = [Double]()
-        while true {
-            var utilizations = [Double]()
-            for round in 0..<12 {
-                SpinScenario.napNext.store(round == 3 || round == 8, ordering: .relaxed)
-                let measurement = await fleet.measure(variant: "napping", instructions: nil)
-                utilizations.append(measurement.utilization)
-            }
-            let median = Percentile.median(sorted: utilizations.sorted())
-            medians.append(median)
-            guard median >= 0.5 else {
-                if ContinuousClock.now < deadline { continue }
-                Issue.record("no attempt's median round kept its core: medians \(medians)")
+        await #expect(processExitsWith: .success) {
+            // A quarter-second nap against a few milliseconds of work: the nap's round keeps
+            // its utilisation far below the others'. That needs the other rounds to keep their
+            // core, which other processes on both cores can take: so 12 rounds are tried again,
+            // until `ThreadClockTests.patience`, until their median round ran mostly on its
+            // core.
+            let fleet = await ThreadClockTests.session(entities: 20)
+            let deadline = ContinuousClock.now + ThreadClockTests.patience
+            var medians = [Double]()
+            while true {
+                var utilizations = [Double]()
+                for round in 0..<12 {
+                    SpinScenario.napNext.store(round == 3 || round == 8, ordering: .relaxed)
+                    let measurement = await fleet.measure(variant: "napping", instructions: nil)
+                    utilizations.append(measurement.utilization)
+                }
+                let median = Percentile.median(sorted: utilizations.sorted())
+                medians.append(median)
+                guard median >= 0.5 else {
+                    if ContinuousClock.now < deadline { continue }
+                    Issue.record("no attempt's median round kept its core: medians \(medians)")
+                    break
+                }
+                for round in [3, 8] {
+                    #expect(
+                        utilizations[round] < Interference.fraction * median,
+                        "round \(round): utilisation \(utilizations[round]), median \(median)")
+                }
+                #expect(Interference.interferedRounds(utilizations) >= 2)
                 break
             }
-            for round in [3, 8] {
-                #expect(
-                    utilizations[round] < Interference.fraction * median,
-                    "round \(round): utilisation \(utilizations[round]), median \(median)")
-            }
-            #expect(Interference.interferedRounds(utilizations) >= 2)
-            break
+            // The nap is not the variant's work: its outcome is the baseline's.
+            _ = await fleet.measure(variant: "spin", instructions: nil)
+            #expect(await fleet.verdict(variant: "napping").matchesBaseline)
+            await fleet.tearDown()
         }
-        // The nap is not the variant's work: its outcome is the baseline's.
-        _ = await fleet.measure(variant: "spin", instructions: nil)
-        #expect(await fleet.verdict(variant: "napping").matchesBaseline)
-        await fleet.tearDown()
     }
 
     @Test("interference: rounds below 80% of the median utilisation, a warning above a fifth")
