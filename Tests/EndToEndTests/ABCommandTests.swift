@@ -92,7 +92,8 @@ struct ABCommandTests {
         try FileManager.default.attributesOfItem(atPath: path)[.modificationDate] as! Date
     }
 
-    @Test func aPlantedChangeBetweenTwoCommitsIsARegressionAndEachSideRunsItsOwnBuild() throws {
+    @Test(.enabled(if: LongTests.enabled, "long: scripts/long-tests.sh runs it (.ci/run)"))
+    func aPlantedChangeBetweenTwoCommitsIsARegressionAndEachSideRunsItsOwnBuild() throws {
         // Commit 1 (base): the ruler as is. Commit 2 (head): the twin does twice the work.
         let scratch = try ABCommandTests.repository([[], ["--param", "calibrate.twin-extra=100"]])
         let result = try SimBenchBinary.run(

@@ -74,6 +74,15 @@ extension SimBenchBinary {
     }
 }
 
+/// The end-to-end checks that take minutes on a 2-core machine (real builds, real-size runs,
+/// runs under Valgrind): `swift test` leaves them out, so that the loop stays fast, and
+/// `scripts/long-tests.sh`, which `.ci/run` calls, runs them with `SIMBENCH_LONG_TESTS=1`.
+/// A suite or test joins them with `.enabled(if: LongTests.enabled, "…")`, the reason naming
+/// the script; the script finds them by that condition.
+enum LongTests {
+    static let enabled = ProcessInfo.processInfo.environment["SIMBENCH_LONG_TESTS"] == "1"
+}
+
 /// A fresh directory for one test's files, removed afterwards.
 final class ScratchDirectory {
     let url: URL

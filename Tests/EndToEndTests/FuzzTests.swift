@@ -108,9 +108,15 @@ struct FuzzTests {
         }
     }
 
-    @Test("300 generated bad command lines: documented status, no signal, nothing written")
-    func badCommandLines() throws {
-        var random = Generator(state: 12)
+    /// The fuzz tests' inputs are dealt into this many parts, each a test case of its own, so
+    /// that the parts run side by side; part `p` of `n` draws from a generator of its own.
+    static let parts = 6
+
+    @Test(
+        "360 generated bad command lines: documented status, no signal, nothing written",
+        arguments: 0..<parts)
+    func badCommandLines(part: Int) throws {
+        var random = Generator(state: 12 &+ UInt64(part) &* 7919)
         let scratch = try ScratchDirectory()
         try prepare(scratch)
         let before = scratch.contents
@@ -118,9 +124,10 @@ struct FuzzTests {
         var tried = 0
         var clean = 0
         var crashes = 0
-        for index in 0..<360 {
+        // Two in three of the lines are bad flags and values, the rest paths.
+        for index in 0..<(360 / Self.parts) {
             let arguments =
-                index < 240 ? Self.badCommandLine(&random) : Self.pathCommandLine(&random)
+                index % 3 < 2 ? Self.badCommandLine(&random) : Self.pathCommandLine(&random)
             let result = try SimBenchBinary.run(arguments, in: scratch.url, timeout: 60)
             tried += 1
             if result.signaled || result.timedOut { crashes += 1 }
@@ -149,7 +156,7 @@ struct FuzzTests {
                 "\(arguments)")
         }
         print(
-            "fuzz command lines: \(tried) tried, \(clean) refused cleanly (64), \(tried - clean - crashes) other documented statuses, \(crashes) crashes"
+            "fuzz command lines, part \(part): \(tried) tried, \(clean) refused cleanly (64), \(tried - clean - crashes) other documented statuses, \(crashes) crashes"
         )
     }
 
@@ -205,10 +212,10 @@ struct FuzzTests {
     }
 
     @Test(
-        "300 mutated results files through compare, merge and export: documented status, no signal, no partial file"
-    )
-    func mutatedFiles() throws {
-        var random = Generator(state: 2026)
+        "300 mutated results files through compare, merge and export: documented status, no signal, no partial file",
+        arguments: 0..<parts)
+    func mutatedFiles(part: Int) throws {
+        var random = Generator(state: 2026 &+ UInt64(part) &* 7919)
         let scratch = try ScratchDirectory()
         try Data(Self.seedFile).write(to: URL(fileURLWithPath: scratch.path("good.csv")))
         var tried = 0
@@ -216,7 +223,7 @@ struct FuzzTests {
         var refused = 0
         var crashes = 0
         let formats = BenchmarkExport.Format.allCases.map(\.rawValue)
-        for index in 0..<300 {
+        for index in 0..<(300 / Self.parts) {
             let mutated = Self.mutate(Self.seedFile, &random)
             try Data(mutated).write(to: URL(fileURLWithPath: scratch.path("bad.csv")))
             let commands: [([String], Set<Int32>, String?)] = [
@@ -232,7 +239,7 @@ struct FuzzTests {
             for (arguments, allowed, output) in commands {
                 let result = try SimBenchBinary.run(arguments, in: scratch.url, timeout: 60)
                 tried += 1
-                let context = "file #\(index) \(arguments): \(result.standardError)"
+                let context = "part \(part), file #\(index) \(arguments): \(result.standardError)"
                 if result.signaled || result.timedOut { crashes += 1 }
                 #expect(!result.signaled && !result.timedOut, "\(context)")
                 #expect(allowed.contains(result.status), "\(context) status \(result.status)")
@@ -256,7 +263,7 @@ struct FuzzTests {
         }
         #expect(scratch.contents.sorted() == ["bad.csv", "good.csv"])
         print(
-            "fuzz results files: \(tried / 3) files, \(tried) commands: \(clean) read cleanly, \(refused) refused with one line (exit 1), \(crashes) crashes"
+            "fuzz results files, part \(part): \(tried / 3) files, \(tried) commands: \(clean) read cleanly, \(refused) refused with one line (exit 1), \(crashes) crashes"
         )
     }
 }

@@ -2,7 +2,9 @@ import Foundation
 import Testing
 
 /// The run plan's memory estimate against the peak resident memory runs really reach.
-@Suite("run: the memory estimate follows the shape", .serialized)
+@Suite(
+    "run: the memory estimate follows the shape", .serialized,
+    .enabled(if: LongTests.enabled, "long: scripts/long-tests.sh runs it (.ci/run)"))
 struct MemoryEstimateTests {
     /// Every scenario, each of its shape parameters at the values that move its bytes most
     /// (or, where none does, at an extreme), and every marks `op` on each marks shape; one

@@ -28,15 +28,17 @@ struct ChildLifelineTests {
                     "--scenario", "workday", "--machines", "20000", "--rounds", "30",
                     "--warmup", "0", "--processes", "3",
                 ]
+            // The passes that follow the timed rounds: these come first, so they are one
+            // process's, in this one, and not spread over the default span.
             case .allocationPass:
                 [
                     "--scenario", "workday", "--machines", "100000", "--events", "20",
-                    "--rounds", "1", "--warmup", "0",
+                    "--rounds", "1", "--warmup", "0", "--processes", "1", "--span", "0",
                 ]
             case .countedPass:
                 [
                     "--scenario", "vending", "--machines", "300", "--rounds", "1", "--warmup",
-                    "0", "--instructions", "callgrind",
+                    "0", "--instructions", "callgrind", "--processes", "1", "--span", "0",
                 ]
             }
         }
