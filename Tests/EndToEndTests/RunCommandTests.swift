@@ -235,7 +235,7 @@ struct RunCommandTests {
         // The run's header counts the harness's actors; the fleet runs from one worker and
         // spreads the work itself, so the header names no actor count for it.
         let header = result.standardOutput.split(separator: "\n").dropFirst().first ?? ""
-        #expect(header.hasPrefix("run ") && !header.contains("actors"), "\(header)")
+        #expect(header.hasPrefix("40 machines · ") && !header.contains("actors"), "\(header)")
         let rows = try csvRows(at: csv)
         #expect(
             rows.map { $0["variant"]! } == [

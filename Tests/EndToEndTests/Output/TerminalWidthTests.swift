@@ -120,8 +120,29 @@ struct TerminalWidthTests {
         #expect(flowing.contains("left out to fit 80 columns: "), "\(shown)")
         #expect(flowing.contains("; --wide shows every column"), "\(shown)")
         let header = try #require(Self.tables(in: shown).first?.first)
-        for kept in ["CPU ns/event", "CPU ratio", "allocs/event"] {
+        // The headline keeps its interval: other columns give way first.
+        for kept in ["CPU ns/event", "CPU ratio", "95% CI"] {
             #expect(header.contains(kept), "\(kept) kept at 80 columns: \(header)")
+        }
+        Self.expectSummaryLast(shown, patterns: ["state-objects", "shared-states", "table"])
+        for line in shown.split(separator: "\n") {
+            #expect(line.count <= 80, "\(line.count) > 80: \(line)")
+        }
+    }
+
+    /// The output ends with the summary: its header, then one row per pattern, in order,
+    /// each naming its scenario and pattern.
+    static func expectSummaryLast(_ text: String, patterns: [String]) {
+        let lines = text.split(separator: "\n").map(String.init)
+        let rows = Array(lines.suffix(patterns.count))
+        #expect(
+            lines.dropLast(patterns.count).last?.hasPrefix("scenario ") == true,
+            "no summary header before the last \(patterns.count) lines:\n\(text)")
+        for (row, pattern) in zip(rows, patterns) {
+            let cells = row.split(separator: " ", omittingEmptySubsequences: true)
+            #expect(
+                cells.count > 3 && cells[0] == "vending" && cells[1] == pattern
+                    && cells[2].hasSuffix("×"), "summary row '\(row)', expected \(pattern)")
         }
     }
 
@@ -163,19 +184,26 @@ struct TerminalWidthTests {
             #expect(
                 header.contains("CPU ns/event") && header.contains("CPU ratio"),
                 "\(width): \(header)")
-            // Allocations go only when nothing else is left to give way.
+            // Allocations go only when nothing but the CPU ratio's interval is left to give
+            // way, and that interval goes last of all.
             if !header.contains("allocs/event") {
-                for earlier in ["CV", "wall ns/event", "net of floor", "95% CI"] {
+                for earlier in ["CV", "wall ns/event", "net of floor"] {
                     #expect(!header.contains(earlier), "\(width): \(earlier) kept over allocs")
                 }
+                #expect(
+                    header.components(separatedBy: "95% CI").count <= 2,
+                    "\(width): a CI other than the CPU ratio's kept over allocs: \(header)")
+            }
+            if !header.contains("95% CI") {
+                #expect(!header.contains("allocs/event"), "\(width): allocs kept over the CI")
             }
         }
-        // What the line under a table names is what its header lacks.
+        // What the line after the tables names is what some table's header lacks.
         let lines = result.standardOutput.split(separator: "\n").map(String.init)
-        for (index, first) in lines.enumerated() where first.hasPrefix("  left out to fit ") {
-            let header = try #require(lines[..<index].last { $0.hasPrefix("  variant ") })
+        let headers = Self.tables(in: result.standardOutput).map { $0[0] }
+        for (index, first) in lines.enumerated() where first.hasPrefix("left out to fit ") {
             // A line wider than the terminal goes on, indented, on the lines after it.
-            let continued = lines[(index + 1)...].prefix { $0.hasPrefix("    ") }
+            let continued = lines[(index + 1)...].prefix { $0.hasPrefix("  ") }
             let line = ([first] + continued.map { $0.trimmingCharacters(in: .whitespaces) })
                 .joined(separator: " ")
             let names =
@@ -183,9 +211,14 @@ struct TerminalWidthTests {
                 .components(separatedBy: "; --wide").first?.components(separatedBy: ", ") ?? []
             #expect(!names.isEmpty)
             for name in names where !name.hasSuffix("CI") {
-                #expect(!header.contains(name), "\(width): \(name) left out but shown: \(header)")
+                #expect(
+                    headers.contains { !$0.contains(name) },
+                    "\(width): \(name) left out but shown in every table: \(headers)")
             }
         }
+        #expect(
+            lines.filter { $0.hasPrefix("left out to fit ") }.count <= 1,
+            "\(width): the left-out line is said once")
     }
 
     @Test("a WRONG row shows its reason at 60 columns")

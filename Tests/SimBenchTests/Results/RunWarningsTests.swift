@@ -29,49 +29,67 @@ struct RunWarningsTests {
 
     @Test("no warning for enough quiet samples with a negligible round cost")
     func quiet() {
-        #expect(RunWarnings.lines(for: [row(rounds: 10, emptyRound: 5_000)]).isEmpty)
+        #expect(RunWarnings.line(for: [row(rounds: 10, emptyRound: 5_000)]) == nil)
     }
 
     @Test("one process: fewer than 10 rounds")
     func fewSamples() {
-        let lines = RunWarnings.lines(for: [row(rounds: 9)])
-        #expect(
-            lines.count == 1 && lines[0].description.contains("only 9 samples of napping"),
-            "\(lines)")
+        let line = RunWarnings.line(for: [row(rounds: 9)])
+        #expect(line == "  warning: few samples: napping 9", "\(line ?? "none")")
     }
 
     @Test("several processes: fewer than 5, whatever their rounds (t over processes)")
     func fewProcesses() {
-        let lines = RunWarnings.lines(for: [row(rounds: 20, processes: 4)])
-        #expect(
-            lines.count == 1 && lines[0].description.contains("only 4 processes of napping"),
-            "\(lines)")
-        #expect(RunWarnings.lines(for: [row(rounds: 2, processes: 5)]).isEmpty)
+        let line = RunWarnings.line(for: [row(rounds: 20, processes: 4)])
+        #expect(line == "  warning: few processes: napping 4", "\(line ?? "none")")
+        #expect(RunWarnings.line(for: [row(rounds: 2, processes: 5)]) == nil)
     }
 
     @Test("more than a fifth of the rounds interfered with")
     func interfered() {
-        #expect(RunWarnings.lines(for: [row(rounds: 10, interfered: 2)]).isEmpty)
-        let lines = RunWarnings.lines(for: [row(rounds: 10, interfered: 3)])
-        #expect(
-            lines.count == 1 && lines[0].description.contains("3 of 10 rounds interfered"),
-            "\(lines)")
+        #expect(RunWarnings.line(for: [row(rounds: 10, interfered: 2)]) == nil)
+        let line = RunWarnings.line(for: [row(rounds: 10, interfered: 3)])
+        #expect(line == "  warning: rounds interfered with: napping 3 of 10", "\(line ?? "none")")
     }
 
     @Test("an empty fleet's round above 1% of the variant's round")
     func emptyRoundCost() {
         // The round takes 10 ns × 100,000 = 1 ms: 10 µs is 1%, 20 µs is 2%.
-        #expect(RunWarnings.lines(for: [row(rounds: 10, emptyRound: 9_000)]).isEmpty)
-        let lines = RunWarnings.lines(for: [row(rounds: 10, emptyRound: 20_000)])
-        #expect(
-            lines.count == 1 && lines[0].description.contains("fixed cost of a round")
-                && lines[0].description.contains("napping 2.0%"), "\(lines)")
+        #expect(RunWarnings.line(for: [row(rounds: 10, emptyRound: 9_000)]) == nil)
+        let line = RunWarnings.line(for: [row(rounds: 10, emptyRound: 20_000)])
+        #expect(line == "  warning: round cost in wall time: napping 2.0%", "\(line ?? "none")")
     }
 
     @Test("a wrong variant gets no warning: it has no timing")
     func wrongVariant() {
         var wrong = row(rounds: 3, interfered: 3)
         wrong.status = .wrong
-        #expect(RunWarnings.lines(for: [wrong]).isEmpty)
+        #expect(RunWarnings.line(for: [wrong]) == nil)
+    }
+
+    @Test("folded: one line per table naming every row each kind touches, in the kinds' order")
+    func folded() {
+        var rows = [
+            row(rounds: 10, interfered: 3), row(rounds: 10, emptyRound: 20_000),
+            row(rounds: 10, interfered: 4, emptyRound: 30_000),
+        ]
+        for index in rows.indices { rows[index].variant = "v\(index)" }
+        let line = RunWarnings.line(for: rows)
+        #expect(
+            line
+                == "  warning: round cost in wall time: v1 2.0%, v2 3.0%; rounds interfered with: v0 3 of 10, v2 4 of 10",
+            "\(line ?? "none")")
+    }
+
+    @Test("the advice is given once per run, whatever the number of tables that need it")
+    func adviceOnce() {
+        let interfered = [row(rounds: 10, interfered: 3)]
+        let short = [row(rounds: 9)]
+        let advice = RunWarnings.advice(for: [interfered, short, interfered, short])
+        #expect(advice == [RunWarnings.Kind.fewSamples.advice, RunWarnings.Kind.interfered.advice])
+        #expect(
+            advice[0].parts.contains(.setting(.rounds))
+                && advice[0].parts.contains(.setting(.processes)), "\(advice)")
+        #expect(RunWarnings.advice(for: [[row(rounds: 10)]]).isEmpty)
     }
 }
