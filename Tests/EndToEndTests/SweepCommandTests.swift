@@ -20,8 +20,8 @@ struct SweepCommandTests {
         let result = try SimBenchBinary.run(
             ["run", "--machines", "8,16"] + Self.small + ["--csv", csv], in: scratch.url)
         #expect(result.status == 0, "stderr: \(result.standardError)")
-        #expect(result.standardOutput.contains("vending[machines=8] — "))
-        #expect(result.standardOutput.contains("vending[machines=16] — "))
+        #expect(result.standardOutput.contains("\n  vending[machines=8]  "))
+        #expect(result.standardOutput.contains("\n  vending[machines=16]  "))
         #expect(result.standardOutput.contains("8 / 16 machines"))
         #expect(
             !result.standardError.contains("\r"),

@@ -10,10 +10,16 @@
 public enum RunSummary {
     /// One pattern's answers.
     public struct Row: Sendable, Equatable {
-        /// The configuration: the scenario with its axis values and sweep point,
-        /// `validation scan` (`scenario(of:varying:)`).
         public var scenario: String
+        /// What tells the scenario's configurations apart: its axis values and sweep point
+        /// (`nsregex`, `machines=1000`), empty when it has one (`configuration(of:varying:)`).
+        public var configuration: String
         public var pattern: String
+
+        /// The row's name: `vending.state-objects`, `validation.switch (nsregex)`.
+        public var name: String {
+            "\(scenario).\(pattern)" + (configuration.isEmpty ? "" : " (\(configuration))")
+        }
         public var cpuRatio: Estimate?
         /// CPU ns added per event.
         public var nsAdded: Estimate?
@@ -41,7 +47,9 @@ public enum RunSummary {
             // within noise, or unbounded, has nothing to amortise.
             let shown = (nsAdded?.low).map { $0 > 0 } ?? false
             return Row(
-                scenario: scenario(of: record, varying: varying[record[.scenario]] ?? []),
+                scenario: record[.scenario],
+                configuration: configuration(
+                    of: record, varying: varying[record[.scenario]] ?? []),
                 pattern: record[.variant],
                 cpuRatio: estimate(record, .cpuRatioToBaseline, .cpuRatioCILow, .cpuRatioCIHigh),
                 nsAdded: nsAdded, bytesAdded: record.number(.bytesPerEntityOverBaseline),
@@ -55,14 +63,14 @@ public enum RunSummary {
         rows(groups.flatMap { $0 }.map(ResultsRecord.init(row:)))
     }
 
-    /// `validation scan`, `vending machines=1000`: the scenario, then the values of the
-    /// parameters that tell its configurations apart (those whose value differs between
-    /// its rows: an axis such as `matcher`), then its sweep point, if any.
-    static func scenario(of record: ResultsRecord, varying: Set<String>) -> String {
+    /// `nsregex`, `machines=1000`: the values of the parameters that tell the scenario's
+    /// configurations apart (those whose value differs between its rows: an axis such as
+    /// `matcher`), then the sweep point, if any.
+    static func configuration(of record: ResultsRecord, varying: Set<String>) -> String {
         let values = settings(record[.parameters]).filter { varying.contains($0.key) }
             .map(\.value)
         let sweep = record[.sweep].isEmpty ? [] : [record[.sweep]]
-        return ([record[.scenario]] + values + sweep).joined(separator: " ")
+        return (values + sweep).joined(separator: " ")
     }
 
     /// The parameter names whose value differs between the records of a scenario, by
@@ -111,11 +119,10 @@ public enum RunSummary {
         public let dropRank: Int?
         public let cell: @Sendable (Row) -> String
 
-        /// Scenario, pattern, CPU ratio and its interval, ns added and its interval, bytes
+        /// The pattern's dotted name, CPU ratio and its interval, ns added and its interval, bytes
         /// added, break-even, mechanism. The CPU ratio's interval is the last to give way.
         public static let all: [Column] = [
-            Column(header: "scenario", dropRank: nil) { $0.scenario },
-            Column(header: "pattern", dropRank: nil) { $0.pattern },
+            Column(header: "pattern", dropRank: nil) { $0.name },
             Column(header: "CPU ratio", dropRank: nil) { row in
                 row.cpuRatio.map { NumberFormat.ratio($0.value) } ?? "—"
             },
@@ -148,7 +155,7 @@ public enum RunSummary {
     /// without counts) left out.
     public static func table(_ rows: [Row]) -> TextTable {
         var table = TextTable(header: Column.all.map(\.header))
-        table.leftAligned = [0, 1]
+        table.leftAligned = [0]
         table.rows = rows.map { row in Column.all.map { $0.cell(row) } }
         return table.removingEmptyColumns()
     }
@@ -157,12 +164,12 @@ public enum RunSummary {
     /// (`dropOrder`), the title naming what went; the names and the CPU ratio stay.
     public static func lines(_ rows: [Row], width: Int) -> [String] {
         guard !rows.isEmpty else { return [] }
-        // Unindented: at 80 columns the default suite's rows keep the ns added.
+        // Unindented, one name column: at 80 columns the default suite's rows keep the ns
+        // added.
         let fitted = table(rows).fitted(width: width, dropOrder: dropOrder, indent: "")
-        var title = "summary: each pattern against its baseline (CPU ns and bytes added)"
+        var title = "summary: each pattern against its baseline"
         if !fitted.dropped.isEmpty {
-            title =
-                "summary: each pattern against its baseline; left out to fit: \(fitted.dropped.joined(separator: ", "))"
+            title += "; left out to fit: \(fitted.dropped.joined(separator: ", "))"
         }
         return [TextWrap.fit(title, width: width), fitted.table.render(indent: "")]
     }

@@ -1,8 +1,8 @@
 /// The warnings a run prints: measurements it should not trust as they are.
 ///
 /// Under a table, at most one line naming the rows each kind of warning touches
-/// (`line(for:)`); the advice, what the warning means and which setting to raise, once per
-/// run after the tables (`advice(for:)`), however many tables share it.
+/// (`line(for:leavingOut:)`); the advice, what the warning means and which setting to raise,
+/// once per run after the tables (`kinds(in:)`), however many tables share it.
 public enum RunWarnings {
     /// Fewer samples than this and a variant's statistics are thin: `run` says so.
     public static let minimumSamples = 10
@@ -36,17 +36,21 @@ public enum RunWarnings {
             }
         }
 
+        /// The kind concerns the wall times only: a table that leaves out its wall times
+        /// (to fit the terminal) need not say it under itself.
+        public var concernsWallTime: Bool { self == .roundCost || self == .interfered }
+
         /// What the kind means and what to do about it, said once per run.
         public var advice: SettingMessage {
             switch self {
             case .roundCost:
-                "round cost in wall time: the harness's fixed cost of a round (an empty fleet's) is over \(NumberFormat.percent(emptyRoundShare)) of these rows' rounds; it is in their wall times, not in CPU time: give more \(.machines) or \(.events)"
+                "round cost in wall time: the harness's fixed cost of a round is over \(NumberFormat.percent(emptyRoundShare)) of some rows' rounds, in their wall times (not CPU): give more \(.machines) or \(.events)"
             case .fewProcesses:
                 "few processes: the intervals are Student's t over processes and wide below \(minimumProcesses): give more \(.processes)"
             case .fewSamples:
                 "few samples: intervals need \(Bootstrap.minimumSamples) and are wide below \(minimumSamples): give more \(.rounds) or \(.processes)"
             case .interfered:
-                "rounds interfered with: in more than a fifth of these rows' rounds another process or the host took the CPU (CPU use below \(Int(Interference.fraction * 100))% of the row's median); their wall times are suspect"
+                "rounds interfered with: in over a fifth of some rows' rounds another process took the CPU (use below \(Int(Interference.fraction * 100))% of the row's median): their wall times are suspect"
             }
         }
     }
@@ -92,19 +96,20 @@ public enum RunWarnings {
 
     /// The line under one configuration's table, nil when nothing is wrong:
     /// `  warning: round cost in wall time: enum-switch 32.2%, table 30.7%; rounds interfered
-    /// with: state-objects 3 of 10`.
-    public static func line(for rows: [ResultRow]) -> String? {
-        let findings = findings(for: rows)
+    /// with: state-objects 3 of 10`. The kinds of `leavingOut` are not named (the table does
+    /// not show what they concern).
+    public static func line(for rows: [ResultRow], leavingOut: Set<Kind> = []) -> String? {
+        let findings = findings(for: rows).filter { !leavingOut.contains($0.kind) }
         guard !findings.isEmpty else { return nil }
         return "  warning: "
             + findings.map { "\($0.kind.name): \($0.rows.joined(separator: ", "))" }
             .joined(separator: "; ")
     }
 
-    /// The advice of every kind found in any of `groups` (a configuration's rows each), once
-    /// each, in `Kind` order.
-    public static func advice(for groups: [[ResultRow]]) -> [SettingMessage] {
+    /// Every kind found in any of `groups` (a configuration's rows each), once each, in
+    /// `Kind` order: the run says each one's advice once.
+    public static func kinds(in groups: [[ResultRow]]) -> [Kind] {
         let found = Set(groups.flatMap { findings(for: $0).map(\.kind) })
-        return Kind.allCases.filter(found.contains).map(\.advice)
+        return Kind.allCases.filter(found.contains)
     }
 }

@@ -28,8 +28,10 @@ struct ResultTable {
         return wide ? report : TextWrap.fit(report, width: width)
     }
 
-    /// The host as the header names it: one field.
-    static func host(of environment: RunEnvironment) -> String { environment.cpu }
+    /// The host as the header names it: one field, its CPU and cores.
+    static func host(of environment: RunEnvironment) -> String {
+        "\(environment.cpu), \(environment.cores) cores"
+    }
 
     /// The header: the build and host; the run's shape and what this host cannot measure;
     /// what the intervals hold (in full with `--wide`).
@@ -38,9 +40,13 @@ struct ResultTable {
         var machine = [
             "\(environment.buildConfiguration) build",
             "Swift \(environment.swiftVersion)", ResultTable.host(of: environment),
-            "\(environment.cores) cores",
         ]
-        if !environment.gitCommit.isEmpty { machine.append("commit \(environment.gitCommit)") }
+        if !environment.gitCommit.isEmpty {
+            // Seven digits name a commit to git; the CSV keeps the longer form.
+            let commit = environment.gitCommit
+            let dirty = commit.hasSuffix("+dirty") ? "+dirty" : ""
+            machine.append("commit \(wide ? commit : String(commit.prefix(7)) + dirty)")
+        }
         var shape = ["\(values(plan.machines)) machines"]
         // The harness's fleet: an asynchronous scenario runs from one worker and spreads the
         // work itself, which its table's note says, so it adds no actor count here.
@@ -98,7 +104,7 @@ struct ResultTable {
         var once = [String]()
         if !dropped.isEmpty { once.append(ResultTable.leftOutLine(dropped, width: width)) }
         if netHidden { once.append(ResultRow.netOfFloorLegend) }
-        once += RunWarnings.advice(for: rowGroups).map { "warning: " + $0.flagged }
+        once += RunWarnings.kinds(in: rowGroups).map { "warning: " + $0.advice.flagged }
         if !once.isEmpty { lines += [""] + once }
         return lines.joined(separator: "\n")
     }
@@ -115,8 +121,6 @@ struct ResultTable {
     ) -> (lines: [String], dropped: [String], netHidden: Bool) {
         let planned = configuration.planned
         let descriptor = planned.entry.descriptor
-        let machines = NumberFormat.grouped(planned.configuration.entities)
-        let events = NumberFormat.grouped(planned.configuration.eventsPerEntity)
         var perEntity: String?
         if let growth = configuration.residentGrowth, growth > 0 {
             let bytes = Double(growth) / Double(max(planned.configuration.entities, 1))
@@ -129,22 +133,10 @@ struct ResultTable {
                 "\(planned.label) — \(descriptor.title) · one event: \(descriptor.eventUnit)")
             if let note = planned.entry.measurementNote { lines.append("  note: \(note)") }
             lines.append(setupLine(configuration, rows: configurationRows, perEntity: perEntity))
-        } else {
-            // One line: the parts that fit, the rest in --wide's setup line.
-            let parts = [
-                "one event: \(PatternAnswer.noun(descriptor.eventUnit))",
-                "\(machines) × \(events)", perEntity,
-            ].compactMap { $0 }
-            // The title up to its colon when the whole is too wide: the patterns compared.
-            var title = "\(planned.label) — \(descriptor.title)"
-            if title.count > width, let colon = title.firstIndex(of: ":") {
-                title = String(title[..<colon])
-            }
-            for part in parts where (title + " · " + part).count <= width {
-                title += " · " + part
-            }
-            lines.append(title)
-            if let note = planned.entry.measurementNote { lines.append("  note: \(note)") }
+        } else if let note = planned.entry.measurementNote {
+            // The compact table is headed by its configuration's label (`table`); the title
+            // and setup are --wide's.
+            lines.append("\(planned.label) note: \(note)")
         }
         // The net ratio only where it means something (`meaningfulNetOfFloor`).
         let baseline = configurationRows.first { $0.role == .baseline }
@@ -159,7 +151,13 @@ struct ResultTable {
         }
         let table = table(configuration, rows: shownRows, form: wide ? .wide : .compact)
         lines += table.lines
-        if let warning = RunWarnings.line(for: configurationRows) { lines.append(warning) }
+        // A warning about wall times only under a table that shows them; the run's advice
+        // after the tables names it anyway.
+        let wallShown = !table.dropped.contains(TableColumn.wallHeader)
+        let hidden = wallShown ? [] : Set(RunWarnings.Kind.allCases.filter(\.concernsWallTime))
+        if let warning = RunWarnings.line(for: configurationRows, leavingOut: hidden) {
+            lines.append(warning)
+        }
         if wide { lines += sentences(configurationRows, descriptor: descriptor) }
         return (lines, table.dropped, netHidden && !table.dropped.contains("net of floor"))
     }
@@ -250,7 +248,8 @@ struct ResultTable {
         let axisValues = configuration.axisReference?.axisValues ?? ""
         let columns = TableColumn.shown(in: form, axisReference: configuration.axisReference != nil)
         var table = TextTable(
-            header: ["variant"] + columns.compactMap { $0.header(in: form, axisValues: axisValues) }
+            header: [form == .compact ? configuration.planned.label : "variant"]
+                + columns.compactMap { $0.header(in: form, axisValues: axisValues) }
         )
         var wrong = [ResultRow]()
         for row in configurationRows {

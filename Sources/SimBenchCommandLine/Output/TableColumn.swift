@@ -80,7 +80,7 @@ struct TableColumn: Sendable {
             row, _, _ in
             row.allocationsPerEvent.map { String(format: "%.2f", $0) } ?? "—"
         },
-        TableColumn(compactHeader: "wall ns/event", wideHeader: "wall ns/event", dropRank: 3) {
+        TableColumn(compactHeader: wallHeader, wideHeader: wallHeader, dropRank: 3) {
             _, time, _ in
             NumberFormat.significant(time.median)
         },
@@ -128,6 +128,9 @@ struct TableColumn: Sendable {
             NumberFormat.interval(row.axisRatioBounds.low, row.axisRatioBounds.high, ratio: true)
         },
     ]
+
+    /// The wall time's header: the warnings about wall times go with its column.
+    static let wallHeader = "wall ns/event"
 
     /// The header of an absolute time's interval, which holds this run only
     /// (`IntervalScope`): the host's speed drifts between runs.

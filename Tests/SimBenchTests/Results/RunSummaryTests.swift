@@ -62,10 +62,10 @@ struct RunSummaryTests {
     func rowsAndOrder() throws {
         let rows = RunSummary.rows(try Self.suite())
         #expect(
-            rows.map { "\($0.scenario) / \($0.pattern)" } == [
-                "vending / state-objects", "vending / table",
-                "validation scan / strategy-closures", "validation regex / strategy-closures",
-                "validation nsregex / strategy-closures", "fleet / actor-per-machine-batched",
+            rows.map(\.name) == [
+                "vending.state-objects", "vending.table", "validation.strategy-closures (scan)",
+                "validation.strategy-closures (regex)", "validation.strategy-closures (nsregex)",
+                "fleet.actor-per-machine-batched",
             ])
         let first = try #require(rows.first)
         #expect(first.cpuRatio?.value == 1.5 && first.cpuRatio?.low == 1.4)
@@ -86,12 +86,12 @@ struct RunSummaryTests {
         for line in lines {
             #expect(line.count <= width, "\(width): \(line.count): \(line)")
         }
-        let headerIndex = try #require(lines.firstIndex { $0.hasPrefix("scenario") })
+        let headerIndex = try #require(lines.firstIndex { $0.hasPrefix("pattern ") })
         let header = lines[headerIndex]
         // The title, however it wrapped.
         let title = lines[..<headerIndex].map { $0.trimmingCharacters(in: .whitespaces) }
             .joined(separator: " ")
-        #expect(header.contains("pattern") && header.contains("CPU ratio"), "\(header)")
+        #expect(header.contains("CPU ratio"), "\(header)")
         if width >= 80 {
             #expect(header.contains("95% CI") && header.contains("ns added"), "\(width): \(header)")
         }
@@ -105,8 +105,7 @@ struct RunSummaryTests {
         }
         // The row of the longest names is whole.
         #expect(
-            lines.contains { $0.hasPrefix("fleet") && $0.contains("actor-per-machine-batched  ") },
-            "\(lines)")
+            lines.contains { $0.hasPrefix("fleet.actor-per-machine-batched  ") }, "\(lines)")
     }
 
     @Test("the interval goes last: its column is dropped only after every other optional one")
@@ -115,7 +114,7 @@ struct RunSummaryTests {
         #expect(RunSummary.dropOrder.first == "mechanism")
     }
 
-    @Test("the scenario names its axis values, not the parameters every configuration shares")
+    @Test("a row names its axis values, not the parameters every configuration shares")
     func scenarioLabels() throws {
         let records = try ResultsFixture([
             Self.record("type-cast", scenario: "marks", role: "baseline", params: "op=render;d=2"),
@@ -123,6 +122,28 @@ struct RunSummaryTests {
             Self.record("type-cast", scenario: "marks", role: "baseline", params: "op=stats;d=2"),
             Self.record("visitor", scenario: "marks", params: "op=stats;d=2"),
         ]).file().records
-        #expect(RunSummary.rows(records).map(\.scenario) == ["marks render", "marks stats"])
+        #expect(
+            RunSummary.rows(records).map(\.name) == [
+                "marks.visitor (render)", "marks.visitor (stats)",
+            ])
+    }
+
+    @Test("the README's summary is what a run of its committed CSV ends with at 80 columns")
+    func readmeSummary() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let csv = root.appendingPathComponent("results/charts/suite.csv")
+        let records = try ResultsFile(
+            path: csv.path, bytes: Array(try Data(contentsOf: csv)), runs: .one
+        ).records
+        let readme = try String(
+            contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
+        let block = try #require(
+            readme.components(separatedBy: "<!-- figures:summary -->\n```\n").dropFirst().first?
+                .components(separatedBy: "\n```\n<!-- /figures:summary -->").first,
+            "README.md has a figures:summary block")
+        let lines = RunSummary.lines(RunSummary.rows(records), width: 80)
+            .joined(separator: "\n")
+        #expect(block == lines, "README:\n\(block)\nRunSummary:\n\(lines)")
     }
 }

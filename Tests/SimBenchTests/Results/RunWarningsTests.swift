@@ -85,11 +85,22 @@ struct RunWarningsTests {
     func adviceOnce() {
         let interfered = [row(rounds: 10, interfered: 3)]
         let short = [row(rounds: 9)]
-        let advice = RunWarnings.advice(for: [interfered, short, interfered, short])
-        #expect(advice == [RunWarnings.Kind.fewSamples.advice, RunWarnings.Kind.interfered.advice])
+        let kinds = RunWarnings.kinds(in: [interfered, short, interfered, short])
+        #expect(kinds == [.fewSamples, .interfered])
+        let advice = RunWarnings.Kind.fewSamples.advice
         #expect(
-            advice[0].parts.contains(.setting(.rounds))
-                && advice[0].parts.contains(.setting(.processes)), "\(advice)")
-        #expect(RunWarnings.advice(for: [[row(rounds: 10)]]).isEmpty)
+            advice.parts.contains(.setting(.rounds)) && advice.parts.contains(.setting(.processes)),
+            "\(advice)")
+        #expect(RunWarnings.kinds(in: [[row(rounds: 10)]]).isEmpty)
+    }
+
+    @Test("a table without its wall times leaves out the warnings that concern them only")
+    func wallTimeKinds() {
+        let rows = [row(rounds: 9, interfered: 5)]
+        let wall = Set(RunWarnings.Kind.allCases.filter(\.concernsWallTime))
+        #expect(wall == [.roundCost, .interfered])
+        #expect(
+            RunWarnings.line(for: rows, leavingOut: wall) == "  warning: few samples: napping 9")
+        #expect(RunWarnings.line(for: [row(rounds: 10, interfered: 5)], leavingOut: wall) == nil)
     }
 }
