@@ -7,19 +7,7 @@ import Testing
 @Suite("net of floor shown only when it means something")
 struct NetOfFloorShownTests {
     static func row(net: Estimate?, floorShare: Double? = 0.5, cv: Double = 0.05) -> ResultRow {
-        let time = TimeStatistics(
-            median: 10, min: 9, max: 11, mean: 10, standardDeviation: 0.5,
-            coefficientOfVariation: cv, p10: 9.5, p90: 10.5, medianLow: 9.8, medianHigh: 10.2,
-            mildOutliers: 0, severeOutliers: 0)
-        var row = ResultRow(
-            environment: RunEnvironment.current(), scenario: "fleet", parameters: "",
-            variant: "mutex-shared", role: .pattern, status: .ok, eventUnit: "step",
-            machines: 100, eventsPerMachine: 1000, eventsPerRound: 100_000, actors: 1, rounds: 10,
-            warmupRounds: 1, seed: 1, nsPerEvent: time, eventsPerSecond: 1e8,
-            ratioToBaseline: Estimate(value: 1, low: 0.9, high: 1.1),
-            cpuNsPerEventMedian: Estimate(value: 10), allocationsPerEvent: 0,
-            peakResidentBytes: nil, residentBytesPerMachine: nil, instructionsPerEvent: nil,
-            setupMilliseconds: 1, prepareMilliseconds: 0, checksum: 1)
+        var row = ResultRow.measured(cv: cv)
         row.ratioNetOfFloor = net
         row.floorShare = floorShare
         return row

@@ -8,19 +8,7 @@ struct RunWarningsTests {
     private func row(
         rounds: Int, processes: Int = 1, interfered: Int = 0, emptyRound: Double? = nil
     ) -> ResultRow {
-        let time = TimeStatistics(
-            median: 10, min: 9, max: 11, mean: 10, standardDeviation: 0.5,
-            coefficientOfVariation: 0.05, p10: 9.5, p90: 10.5, medianLow: 9.8, medianHigh: 10.2,
-            mildOutliers: 0, severeOutliers: 0)
-        var row = ResultRow(
-            environment: RunEnvironment.current(), scenario: "spin", parameters: "",
-            variant: "napping", role: .pattern, status: .ok, eventUnit: "step", machines: 100,
-            eventsPerMachine: 1000, eventsPerRound: 100_000, actors: 1, rounds: rounds,
-            warmupRounds: 1, seed: 1, nsPerEvent: time, eventsPerSecond: 1e8,
-            ratioToBaseline: Estimate(value: 1, low: 0.9, high: 1.1),
-            cpuNsPerEventMedian: Estimate(value: 10), allocationsPerEvent: 0,
-            peakResidentBytes: nil, residentBytesPerMachine: nil, instructionsPerEvent: nil,
-            setupMilliseconds: 1, prepareMilliseconds: 0, checksum: 1)
+        var row = ResultRow.measured(rounds: rounds)
         row.processes = processes
         row.interferedRounds = interfered
         row.emptyRoundNs = emptyRound
