@@ -286,6 +286,11 @@ def duration(ns):
     return f"{significant(ns)} ns"
 
 
+def difference(value):
+    """NumberFormat.signed: a difference, its sign always written; none is 0."""
+    return "0" if value == 0 else signed(value)
+
+
 def settings(params):
     return [tuple((pair.split("=", 1) + [""])[:2]) for pair in params.split(";") if pair]
 
@@ -339,9 +344,9 @@ def summary_cells(suite):
         table.append([
             name, "\u2014" if cpu is None else ratio(cpu),
             interval(number(row, "cpu_ratio_ci_low"), number(row, "cpu_ratio_ci_high"), as_ratio=True),
-            "\u2014" if added is None else signed(added),
+            "\u2014" if added is None else difference(added),
             interval(low, number(row, "overhead_ci_high")),
-            "\u2014" if size is None else signed(size),
+            "\u2014" if size is None else difference(size),
             duration(breakeven) if breakeven is not None and low is not None and low > 0 else "\u2014",
             mechanism(row, baseline),
         ])

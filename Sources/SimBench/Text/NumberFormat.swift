@@ -35,9 +35,10 @@ public enum NumberFormat {
         return significant(value)
     }
 
-    /// `+929`, `−12.5`: a difference, its sign always written.
+    /// `+929`, `−12.5`: a difference, its sign always written; none is `0`.
     public static func signed(_ value: Double) -> String {
         guard value.isFinite else { return "—" }
+        guard value != 0 else { return "0" }
         return (value < 0 ? minus : "+") + significant(abs(value))
     }
 
