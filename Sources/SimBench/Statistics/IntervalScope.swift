@@ -44,7 +44,7 @@ public struct IntervalScope: Sendable, Equatable {
         return "intervals: ratios, ns added hold 95% of re-runs; times, this run (Methodology)"
     }
 
-    /// The full account of what the intervals hold: `--wide`'s header, the manual's.
+    /// The full account of what the intervals hold: the wide table's header, the manual's.
     public var sentence: SettingMessage {
         if processes == 1 {
             return """

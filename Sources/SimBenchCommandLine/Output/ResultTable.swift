@@ -159,7 +159,7 @@ struct ResultTable {
             lines.append(warning)
         }
         if wide { lines += sentences(configurationRows, descriptor: descriptor) }
-        return (lines, table.dropped, netHidden && !table.dropped.contains("net of floor"))
+        return (lines, table.dropped, netHidden && !table.dropped.contains(TableColumn.netHeader))
     }
 
     /// `--wide`'s sentences under a table, one per pattern: what it adds, and the split of a

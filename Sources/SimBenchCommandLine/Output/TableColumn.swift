@@ -65,7 +65,7 @@ struct TableColumn: Sendable {
             return
                 "\(modes.count): \(NumberFormat.percent(share)) at \(NumberFormat.ratio(slow.median))"
         },
-        TableColumn(compactHeader: "net of floor", wideHeader: "net of floor", dropRank: 5) {
+        TableColumn(compactHeader: netHeader, wideHeader: netHeader, dropRank: 5) {
             row, _, _ in
             row.role == .pattern
                 ? row.ratioNetOfFloor.map { NumberFormat.ratio($0.value) } ?? "—" : ""
@@ -128,6 +128,9 @@ struct TableColumn: Sendable {
             NumberFormat.interval(row.axisRatioBounds.low, row.axisRatioBounds.high, ratio: true)
         },
     ]
+
+    /// The net ratio's header: the legend of its `—` goes with its column.
+    static let netHeader = "net of floor"
 
     /// The wall time's header: the warnings about wall times go with its column.
     static let wallHeader = "wall ns/event"
