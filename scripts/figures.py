@@ -272,10 +272,145 @@ def fleet_findings(suite):
     return "\n".join(wrapped) + "\n"
 
 
+# MARK: - The summary (RunSummary.lines at 80 columns)
+
+SUMMARY_WIDTH = 80
+MECHANISMS = ["refcount", "alloc", "dispatch", "exclusivity", "runtime-other", "own"]
+
+
+def duration(ns):
+    """NumberFormat.duration: a time in ns with its unit after a space."""
+    for scale, unit in ((1e9, "s"), (1e6, "ms"), (1e3, "\u00b5s")):
+        if abs(ns) >= scale:
+            return f"{significant(ns / scale)} {unit}"
+    return f"{significant(ns)} ns"
+
+
+def difference(value):
+    """NumberFormat.signed: a difference, its sign always written; none is 0."""
+    return "0" if value == 0 else signed(value)
+
+
+def settings(params):
+    return [tuple((pair.split("=", 1) + [""])[:2]) for pair in params.split(";") if pair]
+
+
+def mechanism(row, baseline):
+    """RunSummary's mechanism: the largest share (≥ 5%) of the instructions a pattern adds."""
+    if baseline is None:
+        return ""
+    added = {}
+    for name in MECHANISMS:
+        column = f"instructions_{name.replace('-', '_')}_per_event"
+        mine, theirs = number(row, column), number(baseline, column)
+        if mine is None or theirs is None:
+            return ""
+        added[name] = mine - theirs
+    total = sum(added.values())
+    if total <= 0:
+        return ""
+    shares = [(name, value / total) for name, value in added.items() if abs(value / total) >= 0.05]
+    if not shares:
+        return ""
+    name, share = max(shares, key=lambda item: abs(item[1]))
+    return f"{int(round(share * 100))}% {name}"
+
+
+SUMMARY_COLUMNS = [  # RunSummary.Column.all: header, drop rank (None: never dropped)
+    ("pattern", None), ("CPU ratio", None), ("95% CI", 6),
+    ("ns added", 5), ("ns CI", 1), ("B added", 3), ("break-even", 2), ("mechanism", 0),
+]
+
+
+def summary_cells(suite):
+    varying = {}
+    for row in suite:
+        for key, value in settings(row["params"]):
+            varying.setdefault(row["scenario"], {}).setdefault(key, set()).add(value)
+    table = []
+    for row in suite:
+        if row["role"] != "pattern" or row["status"] != "ok":
+            continue
+        keys = {key for key, values in varying.get(row["scenario"], {}).items() if len(values) > 1}
+        configuration = " ".join([value for key, value in settings(row["params"]) if key in keys]
+                                 + ([row["sweep"]] if row["sweep"] else []))
+        name = f"{row['scenario']}.{row['variant']}" + (f" ({configuration})" if configuration else "")
+        baseline = next((b for b in suite if b["role"] == "baseline" and b["status"] == "ok"
+                         and all(b[c] == row[c] for c in ("scenario", "params", "sweep", "run_id"))),
+                        None)
+        cpu = number(row, "cpu_ratio_to_baseline")
+        added, low = number(row, "overhead_ns_per_event"), number(row, "overhead_ci_low")
+        size, breakeven = number(row, "bytes_per_entity_over_baseline"), number(row, "breakeven_ns_per_event")
+        table.append([
+            name, "\u2014" if cpu is None else ratio(cpu),
+            interval(number(row, "cpu_ratio_ci_low"), number(row, "cpu_ratio_ci_high"), as_ratio=True),
+            "\u2014" if added is None else difference(added),
+            interval(low, number(row, "overhead_ci_high")),
+            "\u2014" if size is None else difference(size),
+            duration(breakeven) if breakeven is not None and low is not None and low > 0 else "\u2014",
+            mechanism(row, baseline),
+        ])
+    return table
+
+
+def render_table(header, table):
+    """TextTable.render(indent: ""): the name left, the rest right."""
+    widths = [max(len(line[column]) for line in [header] + table) for column in range(len(header))]
+    lines = []
+    for line in [header] + table:
+        cells = [cell.ljust(widths[i]) if i == 0 else cell.rjust(widths[i])
+                 for i, cell in enumerate(line)]
+        lines.append("  ".join(cells).rstrip())
+    return lines
+
+
+def fit(text, width):
+    """TextWrap.fit for an unindented line: continuation lines indented by two spaces."""
+    if len(text) <= width:
+        return [text]
+    lines, current = [], ""
+    for word in text.split(" "):
+        candidate = current + " " + word if current.strip() else current + word
+        if current.strip() and len(candidate) > width:
+            lines.append(current)
+            current = "  " + word
+        else:
+            current = candidate
+    return lines + [current]
+
+
+def summary(suite):
+    """The lines run ends with in an 80-column terminal (RunSummary.lines)."""
+    header = [name for name, _ in SUMMARY_COLUMNS]
+    table = summary_cells(suite)
+    for column in reversed(range(len(header))):
+        if table and all(line[column] == "" for line in table):
+            del header[column]
+            for line in table:
+                del line[column]
+    dropped = []
+    order = sorted((rank, name) for name, rank in SUMMARY_COLUMNS if rank is not None)
+    for _, name in order:
+        if max(len(line) for line in render_table(header, table)) <= SUMMARY_WIDTH:
+            break
+        if name in header:
+            column = header.index(name)
+            del header[column]
+            for line in table:
+                del line[column]
+            dropped.append(name)
+    title = "summary: each pattern against its baseline"
+    if dropped:
+        title += "; left out to fit: " + ", ".join(dropped)
+    lines = fit(title, SUMMARY_WIDTH) + render_table(header, table)
+    return "```\n" + "\n".join(lines) + "\n```\n"
+
+
 def blocks():
     suite, sweep = rows("suite.csv"), rows("vending-sweep.csv")
     return {
         "answers": answers(suite),
+        "summary": summary(suite),
         "measured": measured(suite, sweep),
         "cpu-wall-example": cpu_wall_example(suite),
         "sweep": sweep_claims(sweep),

@@ -20,8 +20,8 @@ struct SweepCommandTests {
         let result = try SimBenchBinary.run(
             ["run", "--machines", "8,16"] + Self.small + ["--csv", csv], in: scratch.url)
         #expect(result.status == 0, "stderr: \(result.standardError)")
-        #expect(result.standardOutput.contains("vending[machines=8] — "))
-        #expect(result.standardOutput.contains("vending[machines=16] — "))
+        #expect(result.standardOutput.contains("\n  vending[machines=8]  "))
+        #expect(result.standardOutput.contains("\n  vending[machines=16]  "))
         #expect(result.standardOutput.contains("8 / 16 machines"))
         #expect(
             !result.standardError.contains("\r"),
@@ -124,7 +124,9 @@ struct SweepCommandTests {
             output.contains("\r\u{1B}[K[1/2] vending[machines=8]: setting up · 0%"),
             "\(output.debugDescription)")
         // Erased before the report is printed.
-        #expect(output.contains("\r\u{1B}[Ksimbench "), "\(output.debugDescription)")
+        #expect(
+            output.contains("\r\u{1B}[Kdebug build · ")
+                || output.contains("\r\u{1B}[Krelease build · "), "\(output.debugDescription)")
         // --quiet silences it even on a terminal.
         let quiet = try ChildProcess.run(
             script, arguments: ["-qec", command + " --quiet", "/dev/null"],

@@ -45,3 +45,23 @@ extension Dictionary where Key == String, Value == String {
         ]
     }
 }
+
+extension ResultRow {
+    /// An `ok` pattern row, `napping` of scenario `spin`: 10 ns/event whose rounds spread by
+    /// `cv`, `rounds` rounds of 100,000 events (1 ms each), in one process.
+    static func measured(rounds: Int = 10, cv: Double = 0.05) -> ResultRow {
+        let time = TimeStatistics(
+            median: 10, min: 9, max: 11, mean: 10, standardDeviation: 10 * cv,
+            coefficientOfVariation: cv, p10: 9.5, p90: 10.5, medianLow: 9.8, medianHigh: 10.2,
+            mildOutliers: 0, severeOutliers: 0)
+        return ResultRow(
+            environment: RunEnvironment.current(), scenario: "spin", parameters: "",
+            variant: "napping", role: .pattern, status: .ok, eventUnit: "step", machines: 100,
+            eventsPerMachine: 1000, eventsPerRound: 100_000, actors: 1, rounds: rounds,
+            warmupRounds: 1, seed: 1, nsPerEvent: time, eventsPerSecond: 1e8,
+            ratioToBaseline: Estimate(value: 1, low: 0.9, high: 1.1),
+            cpuNsPerEventMedian: Estimate(value: 10), allocationsPerEvent: 0,
+            peakResidentBytes: nil, residentBytesPerMachine: nil, instructionsPerEvent: nil,
+            setupMilliseconds: 1, prepareMilliseconds: 0, checksum: 1)
+    }
+}

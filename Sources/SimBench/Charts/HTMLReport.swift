@@ -80,6 +80,9 @@ public enum HTMLReport {
             <nav><ul>
             """
         html += "\n"
+        if !RunSummary.rows(records).isEmpty {
+            html += "<li><a href=\"#summary\">Summary</a></li>\n"
+        }
         for group in byScenario {
             html +=
                 "<li><a href=\"#\(anchor(group.key))\">\(escaped(ChartText.clipped(group.key)))</a></li>\n"
@@ -93,6 +96,7 @@ public enum HTMLReport {
         }
         html += "</header>\n<main>\n"
         var budget = Budget()
+        html += summary(records, budget: &budget)
         for group in byScenario {
             html += section(
                 group.key, group.records, scenario: catalog[group.key], budget: &budget,
@@ -245,6 +249,30 @@ public enum HTMLReport {
             html += "</tr>\n"
         }
         return html + "</tbody>\n</table></div>\n"
+    }
+
+    /// The run's summary, one row per pattern (`RunSummary`, the table `run` ends with),
+    /// every column, bounded by the report's table rows.
+    static func summary(_ records: [ResultsRecord], budget: inout Budget) -> String {
+        let rows = RunSummary.rows(records)
+        guard !rows.isEmpty else { return "" }
+        let shown = rows.prefix(budget.tableRows)
+        budget.tableRows -= shown.count
+        let table = RunSummary.table(Array(shown))
+        var html = "<section id=\"summary\"><h2>Summary</h2>\n"
+        html += "<div class=\"table-scroll\"><table class=\"results\">\n<thead><tr>"
+        for header in table.header { html += "<th scope=\"col\">\(escaped(header))</th>" }
+        html += "</tr></thead>\n<tbody>\n"
+        for row in table.rows {
+            html += "<tr>" + row.map { "<td>\(escaped(ChartText.clipped($0)))</td>" }.joined()
+            html += "</tr>\n"
+        }
+        html += "</tbody>\n</table></div>\n"
+        if shown.count < rows.count {
+            html +=
+                "<p class=\"left-out\">Only the first \(NumberFormat.grouped(shown.count)) of \(NumberFormat.grouped(rows.count)) patterns are shown.</p>\n"
+        }
+        return html + "</section>\n"
     }
 
     /// The one-line answers of a scenario's patterns (`PatternAnswer`), the sentences `run`

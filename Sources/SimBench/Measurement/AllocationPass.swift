@@ -124,17 +124,14 @@ extension RunResult {
     /// The timed results with the allocation pass's counts: each sample gets its variant's
     /// median count, each variant its bytes per entity.
     public func counting(_ counts: AllocationPass.Counts) -> RunResult {
-        RunResult(
-            environment: environment,
-            configurations: zip(configurations, counts.configurations).map { $0.counting($1) },
-            notes: notes)
+        var result = self
+        result.configurations = zip(configurations, counts.configurations).map { $0.counting($1) }
+        return result
     }
 
     /// The timed results with a note saying why allocations were not counted.
     public func noting(_ failure: AllocationPass.Failure) -> RunResult {
-        RunResult(
-            environment: environment, configurations: configurations,
-            notes: notes + [failure.description])
+        noting(failure.description)
     }
 }
 

@@ -347,6 +347,8 @@ public struct CountedResult: Sendable {
 extension RunResult {
     /// The same result with `notes` said too.
     public func adding(notes more: [String]) -> RunResult {
-        RunResult(environment: environment, configurations: configurations, notes: notes + more)
+        var result = self
+        result.notes += more
+        return result
     }
 }

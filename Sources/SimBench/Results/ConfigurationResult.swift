@@ -114,9 +114,12 @@ public struct AxisReference: Sendable {
 /// The results of a whole run.
 public struct RunResult: Sendable {
     public let environment: RunEnvironment
-    public let configurations: [ConfigurationResult]
+    public internal(set) var configurations: [ConfigurationResult]
     /// Metrics this host cannot measure, and why; printed once.
-    public let notes: [String]
+    public internal(set) var notes: [String]
+    /// Over several processes, the span their starts were spread over (`ProcessSpread`);
+    /// nil in one process.
+    public internal(set) var spread: ProcessSpread?
 
     init(environment: RunEnvironment, configurations: [ConfigurationResult], notes: [String]) {
         self.environment = environment
@@ -150,7 +153,9 @@ public struct RunResult: Sendable {
 
     /// The same results with `note` added to the notes printed once.
     public func noting(_ note: String) -> RunResult {
-        RunResult(environment: environment, configurations: configurations, notes: notes + [note])
+        var result = self
+        result.notes.append(note)
+        return result
     }
 
     public var hasWrongOutcome: Bool {

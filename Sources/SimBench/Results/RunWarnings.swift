@@ -1,5 +1,8 @@
-/// The warnings a run prints under a configuration's table: measurements it should not
-/// trust as they are.
+/// The warnings a run prints: measurements it should not trust as they are.
+///
+/// Under a table, at most one line naming the rows each kind of warning touches
+/// (`line(for:leavingOut:)`); the advice, what the warning means and which setting to raise,
+/// once per run after the tables (`kinds(in:)`), however many tables share it.
 public enum RunWarnings {
     /// Fewer samples than this and a variant's statistics are thin: `run` says so.
     public static let minimumSamples = 10
@@ -11,52 +14,102 @@ public enum RunWarnings {
     /// (an empty fleet's round) is worth a warning.
     public static let emptyRoundShare = 0.01
 
-    /// The lines for one configuration's rows: one for the variants whose rounds are so
-    /// short that the harness's own cost per round shows, one for variants with too few
-    /// samples, and one per variant too many of whose rounds another process interfered
-    /// with. The floor is left out of the first: it is meant to be small. The remedies name
-    /// the settings to raise, in the words of whoever prints the lines.
-    public static func lines(for rows: [ResultRow]) -> [SettingMessage] {
-        let measured = rows.filter { $0.status == .ok && $0.nsPerEvent != nil }
-        var lines = [SettingMessage]()
-        var shortRounds = [String]()
-        var emptyRound: Double?
-        for row in measured where row.role != .floor {
-            guard let empty = row.emptyRoundNs, let time = row.nsPerEvent else { continue }
-            let round = time.median * Double(row.eventsPerRound)
-            if empty > emptyRoundShare * round {
-                shortRounds.append("\(row.variant) \(NumberFormat.percent(empty / round))")
-                emptyRound = empty
+    /// What can be wrong with a row's measurement, in the order the line names them.
+    public enum Kind: Sendable, CaseIterable, Equatable {
+        /// The harness's fixed cost of a round is more than `emptyRoundShare` of the row's
+        /// round: it is in the wall time.
+        case roundCost
+        /// Fewer than `minimumProcesses` processes: the t intervals are wide.
+        case fewProcesses
+        /// One process with fewer than `minimumSamples` rounds.
+        case fewSamples
+        /// Too many rounds interfered with (`Interference`).
+        case interfered
+
+        /// The line's name for the kind: `round cost in wall time: enum-switch 32%, …`.
+        var name: String {
+            switch self {
+            case .roundCost: "round cost in wall time"
+            case .fewProcesses: "few processes"
+            case .fewSamples: "few samples"
+            case .interfered: "rounds interfered with"
             }
         }
-        if let emptyRound, !shortRounds.isEmpty {
-            lines.append(
-                "  warning: the harness's fixed cost of a round (\(NumberFormat.significant(emptyRound / 1000)) µs on an empty fleet) is more than \(NumberFormat.percent(emptyRoundShare)) of the round of \(shortRounds.joined(separator: ", ")); it is in their wall times, not in CPU time; give more \(.machines) or \(.events)"
-            )
+
+        /// The kind concerns the wall times only: a table that leaves out its wall times
+        /// (to fit the terminal) need not say it under itself.
+        public var concernsWallTime: Bool { self == .roundCost || self == .interfered }
+
+        /// What the kind means and what to do about it, said once per run.
+        public var advice: SettingMessage {
+            switch self {
+            case .roundCost:
+                "round cost in wall time: the harness's fixed cost of a round is over \(NumberFormat.percent(emptyRoundShare)) of some rows' rounds, in their wall times (not CPU): give more \(.machines) or \(.events)"
+            case .fewProcesses:
+                "few processes: the intervals are Student's t over processes and wide below \(minimumProcesses): give more \(.processes)"
+            case .fewSamples:
+                "few samples: intervals need \(Bootstrap.minimumSamples) and are wide below \(minimumSamples): give more \(.rounds) or \(.processes)"
+            case .interfered:
+                "rounds interfered with: in over a fifth of some rows' rounds another process took the CPU (use below \(Int(Interference.fraction * 100))% of the row's median): their wall times are suspect"
+            }
         }
-        let fewProcesses = measured.filter { $0.processes > 1 && $0.processes < minimumProcesses }
-        if let first = fewProcesses.first {
-            lines.append(
-                "  warning: only \(first.processes) processes of \(fewProcesses.map(\.variant).joined(separator: ", ")) (fewer than \(minimumProcesses)); the intervals are Student's t over processes and wide below \(minimumProcesses): give more \(.processes)"
-            )
-        }
-        let few = measured.filter { $0.processes == 1 && $0.rounds < minimumSamples }
-        if let first = few.first {
-            let samples = first.rounds * first.processes
-            lines.append(
-                "  warning: only \(samples) samples of \(few.map(\.variant).joined(separator: ", ")) (fewer than \(minimumSamples)); intervals need \(Bootstrap.minimumSamples) and are wide below \(minimumSamples): give more \(.rounds) or \(.processes)"
-            )
-        }
+    }
+
+    /// One kind of warning and the rows it touches, each with its figure (`napping 2.0%`,
+    /// `napping 3 of 10`, `napping`).
+    public struct Finding: Sendable, Equatable {
+        public let kind: Kind
+        public let rows: [String]
+    }
+
+    /// What is wrong with one configuration's rows, a finding per kind that touches any. The
+    /// floor is left out of the round cost: it is meant to be small.
+    public static func findings(for rows: [ResultRow]) -> [Finding] {
+        let measured = rows.filter { $0.status == .ok && $0.nsPerEvent != nil }
+        var touched = [Kind: [String]]()
         for row in measured {
+            if row.role != .floor, let empty = row.emptyRoundNs, let time = row.nsPerEvent {
+                let round = time.median * Double(row.eventsPerRound)
+                if empty > emptyRoundShare * round {
+                    touched[.roundCost, default: []].append(
+                        "\(row.variant) \(NumberFormat.percent(empty / round))")
+                }
+            }
+            if row.processes > 1 && row.processes < minimumProcesses {
+                touched[.fewProcesses, default: []].append("\(row.variant) \(row.processes)")
+            }
+            if row.processes == 1 && row.rounds < minimumSamples {
+                touched[.fewSamples, default: []].append("\(row.variant) \(row.rounds)")
+            }
             let samples = row.rounds * row.processes
             if let interfered = row.interferedRounds,
                 Interference.warrantsWarning(interfered: interfered, rounds: samples)
             {
-                lines.append(
-                    "  warning: \(row.variant): \(interfered) of \(samples) rounds interfered with (CPU use below \(Int(Interference.fraction * 100))% of its median): another process or the host took the CPU; its wall times are suspect"
-                )
+                touched[.interfered, default: []].append(
+                    "\(row.variant) \(interfered) of \(samples)")
             }
         }
-        return lines
+        return Kind.allCases.compactMap { kind in
+            touched[kind].map { Finding(kind: kind, rows: $0) }
+        }
+    }
+
+    /// The line under one configuration's table, nil when nothing is wrong:
+    /// `  warning: round cost in wall time: enum-switch 32.2%, table 30.7%; rounds interfered
+    /// with: state-objects 3 of 10`. The kinds of `leavingOut` are not named (the table does
+    /// not show what they concern).
+    public static func line(for rows: [ResultRow], leavingOut: Set<Kind> = []) -> String? {
+        let findings = findings(for: rows).filter { !leavingOut.contains($0.kind) }
+        guard !findings.isEmpty else { return nil }
+        return "  warning: "
+            + findings.map { "\($0.kind.name): \($0.rows.joined(separator: ", "))" }
+            .joined(separator: "; ")
+    }
+
+    /// Every kind found in any of `groups` (a configuration's rows each), once each, in
+    /// `Kind` order: the run says each one's advice once.
+    public static func kinds(in groups: [[ResultRow]]) -> [Kind] {
+        let found = Set(groups.flatMap { findings(for: $0).map(\.kind) })
+        return Kind.allCases.filter(found.contains)
     }
 }

@@ -34,3 +34,14 @@ public struct ResultsRecord: Sendable {
     public var isBaselineVariant: Bool { role == .baseline }
     public var isOK: Bool { status == .ok }
 }
+
+extension ResultsRecord {
+    /// A run's row as its results file would read back: its cells under this version's
+    /// columns.
+    init(row: ResultRow) {
+        self.init(
+            line: 0, fields: row.cells,
+            columnIndex: Dictionary(
+                uniqueKeysWithValues: ResultRow.columns.enumerated().map { ($1, $0) }))
+    }
+}

@@ -69,15 +69,20 @@ public struct BenchmarkRunner: Sendable {
     /// The fewest measured rounds a time limit (`RunOptions.maxTimeSeconds`) leaves a variant with.
     public static let minimumRoundsUnderMaxTime = 3
 
-    /// Why a metric is missing on this host, said once per run. (Allocations are counted
-    /// apart, by `AllocationPass`, which says why when it cannot.)
+    /// Which metric is missing on this host, said once per run and shortly: `simbench doctor`
+    /// says why in full. (Allocations are counted apart, by `AllocationPass`, which says why
+    /// when it cannot.)
     static func measurementNotes(instructions: InstructionSource = .auto) -> [String] {
         var notes = [String]()
-        if instructions.usesPerf, let reason = InstructionCounter.unavailableReason() {
-            notes.append("instructions not counted: \(reason)")
+        if instructions.usesPerf, InstructionCounter.unavailableReason() != nil {
+            notes.append(unavailableInstructionsNote)
         }
         return notes
     }
+
+    /// The note of a host whose kernel does not count instructions (most VMs).
+    public static let unavailableInstructionsNote =
+        "no instruction counts here (simbench doctor)"
 
     /// Rounds of an empty fleet timed to tell the harness's fixed cost per round.
     static let emptyRounds = 21

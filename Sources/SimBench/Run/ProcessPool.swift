@@ -1,7 +1,8 @@
 import Foundation
 
 /// A run in K processes (`RunOptions.processes`): the same run in K child processes, one after another, their samples
-/// pooled, their starts spread over at least `RunOptions.spanSeconds`.
+/// pooled, their starts spread over `RunOptions.spanSeconds`, or over less when their work is
+/// short (`ProcessSpread`).
 ///
 /// Each child is this very binary (or a library user's, which serves the same `ChildRole`),
 /// asked for the timed rounds of the plan's configurations (`ChildRequest.Task.timedRounds`).
@@ -23,7 +24,10 @@ public enum ProcessPool {
 
     /// Runs `plan` in `plan.processes` children of `executable`, one after another, and pools
     /// what they measured. Child `i` starts no sooner than `startOffset(ofChild:)` after the
-    /// first: when the children are quicker than the span, the pool waits between them.
+    /// first: when the children are quicker than the span, the pool waits between them. The
+    /// span is cut to a multiple of the children's own work when it is short
+    /// (`ProcessSpread.span(asked:count:finished:)`), and the result says which span was
+    /// used.
     ///
     /// - Parameters:
     ///   - setting: variables added to the children's environment, over the parent's
@@ -40,11 +44,15 @@ public enum ProcessPool {
         var children = [[MeasuredConfiguration]]()
         var notes = [String]()
         let started = ContinuousClock.now
+        var durations = [Double]()
+        var span = plan.spanSeconds
         for index in 0..<plan.processes {
-            let due =
-                started + startOffset(ofChild: index, of: plan.processes, span: plan.spanSeconds)
-            waitUntil(due)
+            span = ProcessSpread.span(
+                asked: plan.spanSeconds, count: plan.processes, finished: durations)
+            waitUntil(started + startOffset(ofChild: index, of: plan.processes, span: span))
             progress(index + 1)
+            let childStarted = ContinuousClock.now
+            defer { durations.append(seconds(ContinuousClock.now - childStarted)) }
             do {
                 let report: ChildReport<MeasuredConfiguration> = try ChildRole.run(
                     .timedRounds, of: plan,
@@ -57,10 +65,12 @@ public enum ProcessPool {
                 throw ChildFailure(process: index, reason: error.description)
             }
         }
-        return pool(
+        var result = pool(
             children, plan: plan, environment: environment, notes: notes,
             layoutOfProcess: layouts.count > 1
                 ? (0..<plan.processes).map { $0 % layouts.count } : nil)
+        result.spread = ProcessSpread(asked: plan.spanSeconds, used: span)
+        return result
     }
 
     /// When child `index` of `count` may start, after the first: an equal share of `span`
@@ -75,8 +85,12 @@ public enum ProcessPool {
     private static func waitUntil(_ instant: ContinuousClock.Instant) {
         let wait = instant - ContinuousClock.now
         guard wait > .zero else { return }
-        let (seconds, attoseconds) = wait.components
-        Thread.sleep(forTimeInterval: Double(seconds) + Double(attoseconds) / 1e18)
+        Thread.sleep(forTimeInterval: seconds(wait))
+    }
+
+    private static func seconds(_ duration: Duration) -> Double {
+        let (seconds, attoseconds) = duration.components
+        return Double(seconds) + Double(attoseconds) / 1e18
     }
 
     /// The children's results as one, every sample tagged with its child's index: each

@@ -35,6 +35,30 @@ public enum NumberFormat {
         return significant(value)
     }
 
+    /// `+929`, `−12.5`: a difference, its sign always written; none is `0`.
+    public static func signed(_ value: Double) -> String {
+        guard value.isFinite else { return "—" }
+        guard value != 0 else { return "0" }
+        return (value < 0 ? minus : "+") + significant(abs(value))
+    }
+
+    /// `124 B`, `1.64 kB`, `35.2 MB`: a number of bytes, a space before the unit.
+    public static func bytes(_ value: Double) -> String {
+        guard value.isFinite else { return "—" }
+        return si(value) + (abs(value) >= 1e3 ? "B" : " B")
+    }
+
+    /// `929 ns`, `17.8 µs`, `1.20 ms`, `3.40 s`: a time given in nanoseconds, a space before
+    /// the unit.
+    public static func duration(_ nanoseconds: Double) -> String {
+        guard nanoseconds.isFinite else { return "—" }
+        let units = [(1e9, "s"), (1e6, "ms"), (1e3, "µs")]
+        for (scale, unit) in units where abs(nanoseconds) >= scale {
+            return "\(significant(nanoseconds / scale)) \(unit)"
+        }
+        return "\(significant(nanoseconds)) ns"
+    }
+
     /// `10,000`.
     public static func grouped(_ value: Int) -> String {
         let digits = String(value.magnitude)

@@ -88,7 +88,7 @@ struct RunCommand: Command {
             .value(
                 RunSetting.span.flag, value: "S",
                 help:
-                    "spread the processes' starts over at least S seconds, waiting between them when they are quicker, so that they meet the host's changing state as a re-run would; 0 starts each as the last ends",
+                    "spread the processes' starts over S seconds, waiting between them when they are quicker, so that they meet the host's changing state as a re-run would; never over more than \(String(format: "%g", ProcessSpread.workMultiple)) times the processes' own work, so that a short run does not wait (its header says so); 0 starts each as the last ends",
                 default: "\(String(format: "%g", defaults.spanSeconds)) s",
                 expected: Limits.span.expected
             ) { $0.options.spanSeconds = try Limits.span.parse($1) },
@@ -195,26 +195,32 @@ struct RunCommand: Command {
           variant's cost on one core, blind to time a worker waited for a core. A round whose
           utilisation (that CPU over wall × workers that could run at once) falls below
           \(Int(Interference.fraction * 100))% of the variant's median is interfered with; above a fifth of such rounds,
-          or under \(RunWarnings.minimumSamples) samples (one process) or \(RunWarnings.minimumProcesses) processes, a warning names
-          the variant. Over several processes each ratio, net ratio and ns added is formed
+          or under \(RunWarnings.minimumSamples) samples (one process) or \(RunWarnings.minimumProcesses) processes, one warning line
+          under the table names the rows; what each warning means is said once, after the
+          tables. Over several processes each ratio, net ratio and ns added is formed
           within each process and the interval is Student's t over the processes (over code
           layouts with several), plus the drift between runs the processes cannot show
           (\(RunDrift.measured.range), measured on a shared host): 95% of a re-run. An absolute
           time's interval (ns/event, CPU ns/event) holds this run only: the host's speed
           drifts. With one process every interval is the bootstrap of its rounds, and needs
           \(Bootstrap.minimumSamples) ("—" below that).
-          Under each table, one sentence per pattern: the CPU ns it adds per event with its
-          CI, the bytes it adds per machine, and the real work per event above which the
-          overhead is under --negligible of the total.
+          The processes' starts are spread over --span, or over \(String(format: "%g", ProcessSpread.workMultiple)) times their own work when
+          that is less: a short run does not wait, and its header says that its intervals
+          rest on the drift between runs.
 
         OUTPUT
-          A table per scenario: CPU ns per event and the CPU ratio to the baseline with its
-          95% CI, the wall time per event with its run's CI, CV, allocations per event; the
-          header's "intervals:" line says what they hold. With --processes K (K ≥ \(ModeDetector.minimumProcesses)), a
-          modes column marks a row whose processes split into two costs, and its sentence gives
-          the split ('simbench explain' finds the switch that removes the slow one). The CSV
-          holds one row per (scenario, parameters, sweep point, variant),
-          written whole through a temporary file and a rename; its path is printed at the end.
+          A header of three lines (build and host; the run's shape and what this host cannot
+          measure; what the intervals hold), then a table per scenario: CPU ns per event and
+          the CPU ratio to the baseline with its 95% CI, the wall time per event with its
+          run's CI, CV, allocations per event. With --processes K (K ≥ \(ModeDetector.minimumProcesses)), a modes column
+          marks a row whose processes split into two costs ('simbench explain' finds the
+          switch that removes the slow one). The CSV holds one row per (scenario, parameters,
+          sweep point, variant), written whole through a temporary file and a rename; its
+          path is printed after the tables. Last, the summary: one line per pattern with its
+          CPU ratio [95% CI], the CPU ns it adds per event [CI], the bytes it adds per
+          machine, the real work per event above which the overhead is under --negligible of
+          the total, and with counts the mechanism of most of its extra instructions. --wide
+          adds under each table one sentence per pattern saying the same.
           On a terminal, stderr shows one progress line (configuration, step, percentage,
           time left), at most 4 times a second, erased at the end; off a terminal, nothing.
 
@@ -368,6 +374,9 @@ struct RunCommand: Command {
         print("results: \(csv)")
         if let rawPath { print("raw samples: \(rawPath)") }
         try recordTracking(document: document, rows: rows, hasWrongOutcome: result.hasWrongOutcome)
+        // The answers last: what the terminal shows when the run ends.
+        let summary = RunSummary.lines(RunSummary.rows(groups), width: wide ? .max : Terminal.width)
+        if !summary.isEmpty { print("\n" + summary.joined(separator: "\n")) }
 
         if result.hasWrongOutcome {
             let wrong = result.configurations.flatMap { configuration in

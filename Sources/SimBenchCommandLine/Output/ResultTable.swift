@@ -2,13 +2,17 @@ import Foundation
 import SimBench
 import SimBenchCore
 
-/// The terminal report of a run: the environment, then one table per scenario
-/// configuration.
+/// The terminal report of a run: a header of three lines (the build and host, the run's
+/// shape and what this host cannot measure, what the intervals hold), then one table per
+/// scenario configuration, each with at most one warning line, then what is said once for
+/// all of them: the columns left out, the legend of `—`, the warnings' advice.
 ///
 /// By default each table is compact (variant, CPU ns/event, CPU ratio with its CI, net of
 /// floor, allocations per event, wall ns/event with its CI, CV) and the report fits `width`
-/// columns, whole columns left out, and named under the table, until it does; `--wide`
-/// shows every column, as wide as it takes.
+/// columns, whole columns left out, and named once after the tables, until it does; `--wide`
+/// shows every column, as wide as it takes, and the setup of each configuration in full.
+/// The run's summary (`RunSummary`) follows the results file's path: `RunCommand` prints it
+/// last.
 struct ResultTable {
     let result: RunResult
     let plan: RunPlan
@@ -24,19 +28,26 @@ struct ResultTable {
         return wide ? report : TextWrap.fit(report, width: width)
     }
 
-    private func fullReport() -> String {
+    /// The host as the header names it: one field, its CPU and cores.
+    static func host(of environment: RunEnvironment) -> String {
+        "\(environment.cpu), \(environment.cores) cores"
+    }
+
+    /// The header: the build and host; the run's shape and what this host cannot measure;
+    /// what the intervals hold (in full with `--wide`).
+    func header() -> [String] {
         let environment = result.environment
-        var lines = [String]()
         var machine = [
-            "\(environment.buildConfiguration) build", "Swift \(environment.swiftVersion)",
-            environment.host, environment.cpu, "\(environment.cores) cores",
-            "load \(environment.loadAverage)",
+            "\(environment.buildConfiguration) build",
+            "Swift \(environment.swiftVersion)", ResultTable.host(of: environment),
         ]
-        if !environment.gitCommit.isEmpty { machine.append("commit \(environment.gitCommit)") }
-        lines.append("simbench \(SimBenchCommand.version) · " + machine.joined(separator: " · "))
-        var run = [
-            "run \(environment.runID)", "seed \(plan.seed)", "\(values(plan.machines)) machines",
-        ]
+        if !environment.gitCommit.isEmpty {
+            // Seven digits name a commit to git; the CSV keeps the longer form.
+            let commit = environment.gitCommit
+            let dirty = commit.hasSuffix("+dirty") ? "+dirty" : ""
+            machine.append("commit \(wide ? commit : String(commit.prefix(7)) + dirty)")
+        }
+        var shape = ["\(values(plan.machines)) machines"]
         // The harness's fleet: an asynchronous scenario runs from one worker and spreads the
         // work itself, which its table's note says, so it adds no actor count here.
         var actors = [Int]()
@@ -44,27 +55,57 @@ struct ResultTable {
         where !configuration.entry.isAsynchronous && !actors.contains(configuration.actors) {
             actors.append(configuration.actors)
         }
-        if !actors.isEmpty { run.append("\(values(actors)) actors") }
-        if plan.processes > 1 && plan.spanSeconds > 0 {
-            run.append("processes spread over \(String(format: "%g", plan.spanSeconds)) s or more")
-        }
+        if !actors.isEmpty { shape.append("\(values(actors)) actors") }
+        if let spread = spreadPhrase() { shape.append(spread) }
+        shape.append("seed \(plan.seed)")
         if !plan.sweeps.isEmpty {
-            run.append(
+            shape.append(
                 "sweep of \(plan.sweeps.map(\.setting.flag).joined(separator: ", ")), a table per point"
             )
         }
-        lines.append((run + [environment.timestamp]).joined(separator: " · "))
+        if wide {
+            machine.insert("simbench \(SimBenchCommand.version)", at: 0)
+            shape += ["run \(environment.runID)", environment.timestamp]
+        }
+        var lines = [
+            machine.joined(separator: " · "), (shape + result.notes).joined(separator: " · "),
+        ]
         let scopes = result.configurations.map(\.intervalScope)
         for scope in scopes.indices.filter({ scopes.firstIndex(of: scopes[$0]) == $0 }) {
-            lines.append(scopes[scope].sentence.flagged)
+            lines.append((wide ? scopes[scope].sentence : scopes[scope].brief).flagged)
         }
-        for note in result.notes {
-            lines.append("note: \(note)")
-        }
+        return lines
+    }
+
+    /// `5 processes × 2 rounds over 20 s`; a spread cut short says what its intervals rest
+    /// on.
+    private func spreadPhrase() -> String? {
+        guard plan.processes > 1 else { return nil }
+        let rounds = Set(result.configurations.map(\.rounds))
+        var processes = "\(plan.processes) processes"
+        if rounds.count == 1, let count = rounds.first { processes += " × \(count) rounds" }
+        guard let spread = result.spread, spread.used > 0 else { return processes }
+        let over = "\(processes) over \(NumberFormat.significant(spread.used, digits: 2)) s"
+        guard spread.wasCut else { return over }
+        return over
+            + " (short work, not \(NumberFormat.significant(spread.asked, digits: 2)) s: the intervals rest on the drift between runs)"
+    }
+
+    private func fullReport() -> String {
+        var lines = header()
+        var dropped = [String]()
+        var netHidden = false
         for (configuration, rows) in zip(result.configurations, rowGroups) {
-            lines.append("")
-            lines.append(contentsOf: block(for: configuration, rows: rows))
+            let block = block(for: configuration, rows: rows)
+            lines.append(contentsOf: block.lines)
+            for name in block.dropped where !dropped.contains(name) { dropped.append(name) }
+            netHidden = netHidden || block.netHidden
         }
+        var once = [String]()
+        if !dropped.isEmpty { once.append(ResultTable.leftOutLine(dropped, width: width)) }
+        if netHidden { once.append(ResultRow.netOfFloorLegend) }
+        once += RunWarnings.kinds(in: rowGroups).map { "warning: " + $0.advice.flagged }
+        if !once.isEmpty { lines += [""] + once }
         return lines.joined(separator: "\n")
     }
 
@@ -73,42 +114,59 @@ struct ResultTable {
         numbers.map(NumberFormat.grouped).joined(separator: " / ")
     }
 
+    /// One configuration's lines, the columns its table left out, and whether it hid a net
+    /// ratio that means nothing.
     private func block(
         for configuration: ConfigurationResult, rows configurationRows: [ResultRow]
-    ) -> [String] {
+    ) -> (lines: [String], dropped: [String], netHidden: Bool) {
         let planned = configuration.planned
         let descriptor = planned.entry.descriptor
-        var lines = ["\(planned.label) — \(descriptor.title) · one event: \(descriptor.eventUnit)"]
-        let machines = NumberFormat.grouped(planned.configuration.entities)
-        let events = NumberFormat.grouped(planned.configuration.eventsPerEntity)
-        if let note = planned.entry.measurementNote { lines.append("  note: \(note)") }
-        let actors =
-            plan.sweeps.isEmpty
-            ? "" : "\(configuration.actors) actor\(configuration.actors == 1 ? "" : "s") · "
-        var setup =
-            "  \(machines) × \(events) events = \(NumberFormat.grouped(configuration.events)) events a round · \(actors)\(configuration.processes > 1 ? "\(configuration.processes) processes × " : "")\(configuration.rounds) rounds after \(configuration.warmupRounds) warm-up · inputs built in \(NumberFormat.significant(configurationRows.first?.setupMilliseconds ?? 0)) ms, each variant's own in \"prepare\" (untimed)"
+        var perEntity: String?
         if let growth = configuration.residentGrowth, growth > 0 {
-            let perMachine = Double(growth) / Double(max(planned.configuration.entities, 1))
-            setup += " · \(NumberFormat.si(perMachine))B per \(descriptor.entityUnit)"
+            let bytes = Double(growth) / Double(max(planned.configuration.entities, 1))
+            perEntity = "\(NumberFormat.bytes(bytes)) per \(descriptor.entityUnit)"
         }
-        let peaks = Set(configurationRows.compactMap(\.peakResidentBytes))
-        let sharedPeak =
-            peaks.count == 1 && configurationRows.allSatisfy { $0.peakResidentBytes != nil }
-        if sharedPeak, let peak = peaks.first {
-            setup +=
-                " · peak RSS \(NumberFormat.si(Double(peak)))B (the process's, the same for every variant)"
+        var lines = [String]()
+        if wide {
+            lines.append("")
+            lines.append(
+                "\(planned.label) — \(descriptor.title) · one event: \(descriptor.eventUnit)")
+            if let note = planned.entry.measurementNote { lines.append("  note: \(note)") }
+            lines.append(setupLine(configuration, rows: configurationRows, perEntity: perEntity))
+        } else if let note = planned.entry.measurementNote {
+            // The compact table is headed by its configuration's label (`table`); the title
+            // and setup are --wide's.
+            lines.append("\(planned.label) note: \(note)")
         }
-        lines.append(setup)
-        lines.append(
-            contentsOf: table(configuration, rows: configurationRows, form: wide ? .wide : .compact)
-        )
-        return lines + notes(configurationRows, descriptor: descriptor)
+        // The net ratio only where it means something (`meaningfulNetOfFloor`).
+        let baseline = configurationRows.first { $0.role == .baseline }
+        var netHidden = false
+        let shownRows = configurationRows.map { row in
+            var shown = row
+            if row.role == .pattern, row.ratioNetOfFloor != nil {
+                shown.ratioNetOfFloor = row.meaningfulNetOfFloor(baseline: baseline)
+                netHidden = netHidden || shown.ratioNetOfFloor == nil
+            }
+            return shown
+        }
+        let table = table(configuration, rows: shownRows, form: wide ? .wide : .compact)
+        lines += table.lines
+        // A warning about wall times only under a table that shows them; the run's advice
+        // after the tables names it anyway.
+        let wallShown = !table.dropped.contains(TableColumn.wallHeader)
+        let hidden = wallShown ? [] : Set(RunWarnings.Kind.allCases.filter(\.concernsWallTime))
+        if let warning = RunWarnings.line(for: configurationRows, leavingOut: hidden) {
+            lines.append(warning)
+        }
+        if wide { lines += sentences(configurationRows, descriptor: descriptor) }
+        return (lines, table.dropped, netHidden && !table.dropped.contains(TableColumn.netHeader))
     }
 
-    /// Under a table: the warnings, then one sentence per pattern saying what it adds.
-    private func notes(_ configurationRows: [ResultRow], descriptor: ScenarioDescriptor) -> [String]
+    /// `--wide`'s sentences under a table, one per pattern: what it adds, and the split of a
+    /// row whose processes run in modes.
+    private func sentences(_ configurationRows: [ResultRow], descriptor: ScenarioDescriptor)
+        -> [String]
     {
-        var lines = RunWarnings.lines(for: configurationRows).map(\.flagged)
         let baseline = configurationRows.first { $0.role == .baseline && $0.status == .ok }
         let answers = configurationRows.compactMap { row -> PatternAnswer? in
             var answer = PatternAnswer(
@@ -118,11 +176,35 @@ struct ResultTable {
                 row.instructionsByMechanism, over: baseline?.instructionsByMechanism)
             return answer
         }
-        if !answers.isEmpty {
-            lines.append("  what each pattern adds:")
-            lines += answers.map { "    " + $0.sentence }
+        guard !answers.isEmpty else { return [] }
+        return ["  what each pattern adds:"] + answers.map { "    " + $0.sentence }
+    }
+
+    /// `--wide`'s line under a configuration's title: its events, processes and rounds, the
+    /// inputs' setup, the memory per entity and the process's peak.
+    private func setupLine(
+        _ configuration: ConfigurationResult, rows configurationRows: [ResultRow],
+        perEntity: String?
+    ) -> String {
+        let planned = configuration.planned
+        let machines = NumberFormat.grouped(planned.configuration.entities)
+        let events = NumberFormat.grouped(planned.configuration.eventsPerEntity)
+        let actors =
+            plan.sweeps.isEmpty
+            ? "" : "\(configuration.actors) actor\(configuration.actors == 1 ? "" : "s") · "
+        let processes = configuration.processes > 1 ? "\(configuration.processes) processes × " : ""
+        let setup = NumberFormat.significant(configurationRows.first?.setupMilliseconds ?? 0)
+        var line =
+            "  \(machines) × \(events) events = \(NumberFormat.grouped(configuration.events)) events a round · \(actors)\(processes)\(configuration.rounds) rounds after \(configuration.warmupRounds) warm-up · inputs built in \(setup) ms, each variant's own in \"prepare\" (untimed)"
+        if let perEntity { line += " · " + perEntity }
+        let peaks = Set(configurationRows.compactMap(\.peakResidentBytes))
+        let sharedPeak =
+            peaks.count == 1 && configurationRows.allSatisfy { $0.peakResidentBytes != nil }
+        if sharedPeak, let peak = peaks.first {
+            line +=
+                " · peak RSS \(NumberFormat.bytes(Double(peak))) (the process's, the same for every variant)"
         }
-        return lines
+        return line
     }
 
     /// The net ratio's interval; a side the rounds cannot bound (a resampled baseline no
@@ -162,11 +244,12 @@ struct ResultTable {
     private func table(
         _ configuration: ConfigurationResult, rows configurationRows: [ResultRow],
         form: TableColumn.Form
-    ) -> [String] {
+    ) -> (lines: [String], dropped: [String]) {
         let axisValues = configuration.axisReference?.axisValues ?? ""
         let columns = TableColumn.shown(in: form, axisReference: configuration.axisReference != nil)
         var table = TextTable(
-            header: ["variant"] + columns.compactMap { $0.header(in: form, axisValues: axisValues) }
+            header: [form == .compact ? configuration.planned.label : "variant"]
+                + columns.compactMap { $0.header(in: form, axisValues: axisValues) }
         )
         var wrong = [ResultRow]()
         for row in configurationRows {
@@ -188,18 +271,16 @@ struct ResultTable {
             table.header = table.header.map(TableColumn.fittedHeader)
         }
         var lines = [table.render()]
-        if !dropped.isEmpty {
-            lines.append(ResultTable.leftOutLine(dropped, width: width))
-        }
         for row in wrong {
             lines.append(contentsOf: difference(of: row, in: configuration))
         }
-        return lines
+        return (lines, dropped)
     }
 
-    /// `  left out to fit 80 columns: ns CI, CV, wall ns/event; --wide shows every column`.
+    /// `left out to fit 80 columns: ns CI, CV, wall ns/event; --wide shows every column`,
+    /// once after the tables: every column any of them left out.
     static func leftOutLine(_ dropped: [String], width: Int) -> String {
-        "  left out to fit \(width) columns: \(dropped.joined(separator: ", ")); --wide shows every column"
+        "left out to fit \(width) columns: \(dropped.joined(separator: ", ")); --wide shows every column"
     }
 
     /// Why a wrong row has no timing, then the outcome lines in which it differs from its

@@ -39,14 +39,15 @@ struct TerminalWidthTests {
         text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
     }
 
-    /// Each table: its header line (`  variant  …`) and the rows under it, up to the first
+    /// Each table: its header line (`  vending  CPU ns/event …`) and the rows under it, up to the first
     /// line that is not a row (a blank line, a note, the left-out line).
     static func tables(in text: String) -> [[String]] {
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         var tables = [[String]]()
         var index = 0
         while index < lines.count {
-            guard lines[index].hasPrefix("  variant ") else {
+            // A compact table is headed by its configuration's label, a wide one by `variant`.
+            guard lines[index].hasPrefix("  "), lines[index].contains("CPU ns/event") else {
                 index += 1
                 continue
             }
@@ -120,8 +121,29 @@ struct TerminalWidthTests {
         #expect(flowing.contains("left out to fit 80 columns: "), "\(shown)")
         #expect(flowing.contains("; --wide shows every column"), "\(shown)")
         let header = try #require(Self.tables(in: shown).first?.first)
-        for kept in ["CPU ns/event", "CPU ratio", "allocs/event"] {
+        // The headline keeps its interval: other columns give way first.
+        for kept in ["CPU ns/event", "CPU ratio", "95% CI"] {
             #expect(header.contains(kept), "\(kept) kept at 80 columns: \(header)")
+        }
+        Self.expectSummaryLast(shown, patterns: ["state-objects", "shared-states", "table"])
+        for line in shown.split(separator: "\n") {
+            #expect(line.count <= 80, "\(line.count) > 80: \(line)")
+        }
+    }
+
+    /// The output ends with the summary: its header, then one row per pattern, in order,
+    /// each naming its scenario and pattern.
+    static func expectSummaryLast(_ text: String, patterns: [String]) {
+        let lines = text.split(separator: "\n").map(String.init)
+        let rows = Array(lines.suffix(patterns.count))
+        #expect(
+            lines.dropLast(patterns.count).last?.hasPrefix("pattern ") == true,
+            "no summary header before the last \(patterns.count) lines:\n\(text)")
+        for (row, pattern) in zip(rows, patterns) {
+            let cells = row.split(separator: " ", omittingEmptySubsequences: true)
+            #expect(
+                cells.count > 2 && cells[0] == "vending.\(pattern)" && cells[1].hasSuffix("×"),
+                "summary row '\(row)', expected \(pattern)")
         }
     }
 
@@ -163,19 +185,26 @@ struct TerminalWidthTests {
             #expect(
                 header.contains("CPU ns/event") && header.contains("CPU ratio"),
                 "\(width): \(header)")
-            // Allocations go only when nothing else is left to give way.
+            // Allocations go only when nothing but the CPU ratio's interval is left to give
+            // way, and that interval goes last of all.
             if !header.contains("allocs/event") {
-                for earlier in ["CV", "wall ns/event", "net of floor", "95% CI"] {
+                for earlier in ["CV", "wall ns/event", "net of floor"] {
                     #expect(!header.contains(earlier), "\(width): \(earlier) kept over allocs")
                 }
+                #expect(
+                    header.components(separatedBy: "95% CI").count <= 2,
+                    "\(width): a CI other than the CPU ratio's kept over allocs: \(header)")
+            }
+            if !header.contains("95% CI") {
+                #expect(!header.contains("allocs/event"), "\(width): allocs kept over the CI")
             }
         }
-        // What the line under a table names is what its header lacks.
+        // What the line after the tables names is what some table's header lacks.
         let lines = result.standardOutput.split(separator: "\n").map(String.init)
-        for (index, first) in lines.enumerated() where first.hasPrefix("  left out to fit ") {
-            let header = try #require(lines[..<index].last { $0.hasPrefix("  variant ") })
+        let headers = Self.tables(in: result.standardOutput).map { $0[0] }
+        for (index, first) in lines.enumerated() where first.hasPrefix("left out to fit ") {
             // A line wider than the terminal goes on, indented, on the lines after it.
-            let continued = lines[(index + 1)...].prefix { $0.hasPrefix("    ") }
+            let continued = lines[(index + 1)...].prefix { $0.hasPrefix("  ") }
             let line = ([first] + continued.map { $0.trimmingCharacters(in: .whitespaces) })
                 .joined(separator: " ")
             let names =
@@ -183,9 +212,14 @@ struct TerminalWidthTests {
                 .components(separatedBy: "; --wide").first?.components(separatedBy: ", ") ?? []
             #expect(!names.isEmpty)
             for name in names where !name.hasSuffix("CI") {
-                #expect(!header.contains(name), "\(width): \(name) left out but shown: \(header)")
+                #expect(
+                    headers.contains { !$0.contains(name) },
+                    "\(width): \(name) left out but shown in every table: \(headers)")
             }
         }
+        #expect(
+            lines.filter { $0.hasPrefix("left out to fit ") }.count <= 1,
+            "\(width): the left-out line is said once")
     }
 
     @Test("a WRONG row shows its reason at 60 columns")

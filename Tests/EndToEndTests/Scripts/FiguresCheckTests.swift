@@ -55,8 +55,8 @@ struct FiguresCheckTests {
         try Self.copy(into: scratch)
         let readme = scratch.path("README.md")
         let text = try String(contentsOfFile: readme, encoding: .utf8)
-        let block = try #require(text.range(of: "<!-- figures:answers -->"))
-        // The first figure after the marker, `+83.6`, becomes `+99.9`.
+        let block = try #require(text.range(of: "<!-- figures:summary -->"))
+        // The first signed figure after the marker, the first ns added, becomes `+99.9`.
         let figure = try #require(
             text.range(
                 of: #"\+[0-9]+\.[0-9]"#, options: .regularExpression,
@@ -67,7 +67,7 @@ struct FiguresCheckTests {
         #expect(result.status == 1, "\(result.standardOutput)")
         #expect(
             result.standardOutput.contains(
-                "README.md: block 'answers' differs from what the CSVs give (quoted but not in the CSV: +99.9)"
+                "README.md: block 'summary' differs from what the CSVs give (quoted but not in the CSV: +99.9)"
             ), "\(result.standardOutput)")
     }
 }

@@ -32,4 +32,40 @@ struct ProcessPoolScheduleTests {
         #expect(throws: RunPlanError.self) { try plan(span: -1) }
         #expect(throws: RunPlanError.self) { try plan(span: .infinity) }
     }
+
+    @Test("a short run does not wait: its span is a multiple of its processes' work")
+    func shortRunIsNotSpread() {
+        // Five processes of 0.1 s each: 0.5 s of work, spread over 2 s rather than 20 s.
+        let span = ProcessSpread.span(asked: 20, count: 5, finished: [0.1])
+        #expect(abs(span - ProcessSpread.workMultiple * 0.5) < 1e-9)
+        #expect(span < 2.5)
+        #expect(ProcessSpread(asked: 20, used: span).wasCut)
+        // The estimate follows the processes finished so far.
+        #expect(
+            abs(
+                ProcessSpread.span(asked: 20, count: 5, finished: [0.1, 0.3])
+                    - ProcessSpread.workMultiple * 0.2 * 5)
+                < 1e-9)
+    }
+
+    @Test("a long run is spread as before: processes of the default suite's length keep 20 s")
+    func longRunIsSpread() {
+        // The default suite at 10,000 machines: about 4 s a process; a second a process is
+        // where a 20 s span starts being cut.
+        for seconds in [4.0, 1.0] {
+            let span = ProcessSpread.span(
+                asked: RunOptions.Sampling.spanSeconds, count: RunOptions.Sampling.processes,
+                finished: [seconds, seconds])
+            #expect(span == RunOptions.Sampling.spanSeconds, "processes of \(seconds) s")
+            #expect(
+                !ProcessSpread(asked: RunOptions.Sampling.spanSeconds, used: span).wasCut,
+                "processes of \(seconds) s")
+        }
+    }
+
+    @Test("before any process has finished, and with no span asked, the rule keeps the span")
+    func nothingFinished() {
+        #expect(ProcessSpread.span(asked: 20, count: 5, finished: []) == 20)
+        #expect(ProcessSpread.span(asked: 0, count: 5, finished: [0.1]) == 0)
+    }
 }

@@ -1,0 +1,176 @@
+/// The answers of a run in one table, one row per pattern: what `run` prints last, so that
+/// it is what a terminal shows when the run ends, and what `simbench report` opens with.
+///
+/// A row gives the pattern's CPU ratio to its baseline with its 95% interval, the CPU ns it
+/// adds per event with its interval, the bytes it adds per entity, the real work per event
+/// above which its overhead is negligible (the break-even), and, with instruction counts,
+/// the mechanism that holds the largest share of its extra instructions (`77% refcount`).
+/// The rows come from results records, so that a run and a results file give the same
+/// table; the columns are declared once (`Column.all`) for the terminal and the report.
+public enum RunSummary {
+    /// One pattern's answers.
+    public struct Row: Sendable, Equatable {
+        public var scenario: String
+        /// What tells the scenario's configurations apart: its axis values and sweep point
+        /// (`nsregex`, `machines=1000`), empty when it has one (`configuration(of:varying:)`).
+        public var configuration: String
+        public var pattern: String
+
+        /// The row's name: `vending.state-objects`, `validation.switch (nsregex)`.
+        public var name: String {
+            "\(scenario).\(pattern)" + (configuration.isEmpty ? "" : " (\(configuration))")
+        }
+        public var cpuRatio: Estimate?
+        /// CPU ns added per event.
+        public var nsAdded: Estimate?
+        public var bytesAdded: Double?
+        /// Real work per event, in ns, above which the overhead is under the negligible share.
+        public var breakeven: Double?
+        /// `77% refcount`: the largest share of the extra instructions; nil without counts.
+        public var mechanism: String?
+    }
+
+    /// The rows of `records` (one run or several files), in their order: a row per measured
+    /// pattern (`role` pattern, status ok). Baselines, floors and wrong rows have none.
+    public static func rows(_ records: [ResultsRecord]) -> [Row] {
+        let varying = varyingParameters(records)
+        return records.compactMap { record in
+            guard record.role == .pattern, record.isOK else { return nil }
+            let baseline = records.first {
+                $0.isBaselineVariant && $0.isOK && $0[.scenario] == record[.scenario]
+                    && $0[.parameters] == record[.parameters] && $0[.sweep] == record[.sweep]
+                    && $0[.runID] == record[.runID]
+            }
+            let nsAdded = estimate(
+                record, .overheadNsPerEvent, .overheadCILow, .overheadCIHigh)
+            // A break-even only for an overhead its interval shows (`PatternAnswer`): one
+            // within noise, or unbounded, has nothing to amortise.
+            let shown = (nsAdded?.low).map { $0 > 0 } ?? false
+            return Row(
+                scenario: record[.scenario],
+                configuration: configuration(
+                    of: record, varying: varying[record[.scenario]] ?? []),
+                pattern: record[.variant],
+                cpuRatio: estimate(record, .cpuRatioToBaseline, .cpuRatioCILow, .cpuRatioCIHigh),
+                nsAdded: nsAdded, bytesAdded: record.number(.bytesPerEntityOverBaseline),
+                breakeven: shown ? record.number(.breakevenNsPerEvent) : nil,
+                mechanism: mechanism(record, baseline: baseline))
+        }
+    }
+
+    /// The rows of a run's row groups, as its CSV would give them.
+    public static func rows(_ groups: [[ResultRow]]) -> [Row] {
+        rows(groups.flatMap { $0 }.map(ResultsRecord.init(row:)))
+    }
+
+    /// `nsregex`, `machines=1000`: the values of the parameters that tell the scenario's
+    /// configurations apart (those whose value differs between its rows: an axis such as
+    /// `matcher`), then the sweep point, if any.
+    static func configuration(of record: ResultsRecord, varying: Set<String>) -> String {
+        let values = settings(record[.parameters]).filter { varying.contains($0.key) }
+            .map(\.value)
+        let sweep = record[.sweep].isEmpty ? [] : [record[.sweep]]
+        return (values + sweep).joined(separator: " ")
+    }
+
+    /// The parameter names whose value differs between the records of a scenario, by
+    /// scenario.
+    static func varyingParameters(_ records: [ResultsRecord]) -> [String: Set<String>] {
+        var seen = [String: [String: Set<String>]]()
+        for record in records {
+            for (key, value) in settings(record[.parameters]) {
+                seen[record[.scenario], default: [:]][key, default: []].insert(value)
+            }
+        }
+        return seen.mapValues { Set($0.filter { $0.value.count > 1 }.keys) }
+    }
+
+    /// `a=1;b=2` as its pairs, in order.
+    private static func settings(_ parameters: String) -> [(key: String, value: String)] {
+        parameters.split(separator: ";").map { pair in
+            let parts = pair.split(separator: "=", maxSplits: 1)
+            return (String(parts[0]), parts.count > 1 ? String(parts[1]) : "")
+        }
+    }
+
+    private static func estimate(
+        _ record: ResultsRecord, _ value: ResultColumn, _ low: ResultColumn, _ high: ResultColumn
+    ) -> Estimate? {
+        record.number(value).map {
+            Estimate(value: $0, low: record.number(low), high: record.number(high))
+        }
+    }
+
+    /// The mechanism holding the largest share of what the pattern's instructions add over
+    /// its baseline's: nil unless both rows were split by mechanism.
+    private static func mechanism(_ record: ResultsRecord, baseline: ResultsRecord?) -> String? {
+        guard let baseline,
+            let added = PatternAnswer.instructionsAdded(
+                MechanismSplit(record: record), over: MechanismSplit(record: baseline)),
+            let (mechanism, share) = added.shares(atLeast: 0.05).first
+        else { return nil }
+        return "\(Int((share * 100).rounded()))% \(mechanism.rawValue)"
+    }
+
+    /// One column of the summary, declared once for the terminal and the report.
+    public struct Column: Sendable {
+        public let header: String
+        /// The terminal drops columns, lowest rank first, until the table fits; nil: never.
+        public let dropRank: Int?
+        public let cell: @Sendable (Row) -> String
+
+        /// The pattern's dotted name, CPU ratio and its interval, ns added and its interval, bytes
+        /// added, break-even, mechanism. The CPU ratio's interval is the last to give way.
+        public static let all: [Column] = [
+            Column(header: "pattern", dropRank: nil) { $0.name },
+            Column(header: "CPU ratio", dropRank: nil) { row in
+                row.cpuRatio.map { NumberFormat.ratio($0.value) } ?? "—"
+            },
+            Column(header: "95% CI", dropRank: 6) { row in
+                NumberFormat.interval(row.cpuRatio?.low, row.cpuRatio?.high, ratio: true)
+            },
+            Column(header: "ns added", dropRank: 5) { row in
+                row.nsAdded.map { NumberFormat.signed($0.value) } ?? "—"
+            },
+            Column(header: "ns CI", dropRank: 1) { row in
+                NumberFormat.interval(row.nsAdded?.low, row.nsAdded?.high)
+            },
+            Column(header: "B added", dropRank: 3) { row in
+                row.bytesAdded.map { NumberFormat.signed($0) } ?? "—"
+            },
+            Column(header: "break-even", dropRank: 2) { row in
+                row.breakeven.map { NumberFormat.duration($0) } ?? "—"
+            },
+            Column(header: "mechanism", dropRank: 0) { $0.mechanism ?? "" },
+        ]
+    }
+
+    /// The headers in the order the terminal drops them.
+    public static var dropOrder: [String] {
+        Column.all.filter { $0.dropRank != nil }.sorted { $0.dropRank! < $1.dropRank! }
+            .map(\.header)
+    }
+
+    /// The table of `rows`, every column; a column empty on every row (no mechanisms
+    /// without counts) left out.
+    public static func table(_ rows: [Row]) -> TextTable {
+        var table = TextTable(header: Column.all.map(\.header))
+        table.leftAligned = [0]
+        table.rows = rows.map { row in Column.all.map { $0.cell(row) } }
+        return table.removingEmptyColumns()
+    }
+
+    /// The terminal's lines: a title, then the table fitted to `width` by dropping columns
+    /// (`dropOrder`), the title naming what went; the names and the CPU ratio stay.
+    public static func lines(_ rows: [Row], width: Int) -> [String] {
+        guard !rows.isEmpty else { return [] }
+        // Unindented, one name column: at 80 columns the default suite's rows keep the ns
+        // added.
+        let fitted = table(rows).fitted(width: width, dropOrder: dropOrder, indent: "")
+        var title = "summary: each pattern against its baseline"
+        if !fitted.dropped.isEmpty {
+            title += "; left out to fit: \(fitted.dropped.joined(separator: ", "))"
+        }
+        return [TextWrap.fit(title, width: width), fitted.table.render(indent: "")]
+    }
+}

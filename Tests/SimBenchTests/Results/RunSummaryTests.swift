@@ -1,0 +1,149 @@
+import Foundation
+import Testing
+
+@testable import SimBench
+
+/// The summary `run` ends with: one row per pattern, in the run's order, named by scenario
+/// and axis value; it fits the terminal by dropping columns, the CPU ratio's interval last.
+@Suite("the run's summary")
+struct RunSummaryTests {
+    /// A pattern's (or baseline's) record with the figures the summary reads.
+    static func record(
+        _ variant: String, scenario: String, role: String = "pattern", params: String = "",
+        cpuRatio: Double = 1.5, ns: (Double, Double, Double)? = (30, 20, 40),
+        bytes: Double? = 124, breakeven: Double? = 600, status: String = "ok"
+    ) -> [String: String] {
+        var row = [String: String].row(
+            variant, scenario: scenario, role: role, params: params, median: 100,
+            status: status)
+        row["cpu_ratio_to_baseline"] = "\(cpuRatio)"
+        row["cpu_ratio_ci_low"] = "\(cpuRatio - 0.1)"
+        row["cpu_ratio_ci_high"] = "\(cpuRatio + 0.1)"
+        if role == "pattern", let ns {
+            row["overhead_ns_per_event"] = "\(ns.0)"
+            row["overhead_ci_low"] = "\(ns.1)"
+            row["overhead_ci_high"] = "\(ns.2)"
+        }
+        if role == "pattern" {
+            row["bytes_per_entity_over_baseline"] = bytes.map { "\($0)" } ?? ""
+            row["breakeven_ns_per_event"] = breakeven.map { "\($0)" } ?? ""
+        }
+        return row
+    }
+
+    /// The default suite's widest names: a three-way axis and a long variant.
+    static func suite() throws -> [ResultsRecord] {
+        var rows = [
+            record("enum-switch", scenario: "vending", role: "baseline"),
+            record("state-objects", scenario: "vending"),
+            record("table", scenario: "vending", ns: (-5, -20, 10)),
+            record("floor", scenario: "vending", role: "floor"),
+            record("broken", scenario: "vending", status: "wrong"),
+        ]
+        for matcher in ["scan", "regex", "nsregex"] {
+            rows.append(
+                record(
+                    "if-else-chain", scenario: "validation", role: "baseline",
+                    params: "invalid=0.3;matcher=\(matcher)"))
+            rows.append(
+                record(
+                    "strategy-closures", scenario: "validation",
+                    params: "invalid=0.3;matcher=\(matcher)", cpuRatio: 1.2))
+        }
+        rows.append(record("sliced", scenario: "fleet", role: "baseline"))
+        rows.append(
+            record(
+                "actor-per-machine-batched", scenario: "fleet", cpuRatio: 2.5,
+                ns: (1234, 1100, 1400), bytes: 1389, breakeven: 24_680))
+        return try ResultsFixture(rows).file().records
+    }
+
+    @Test("a row per measured pattern, in the run's order; baselines, floors, wrong rows none")
+    func rowsAndOrder() throws {
+        let rows = RunSummary.rows(try Self.suite())
+        #expect(
+            rows.map(\.name) == [
+                "vending.state-objects", "vending.table", "validation.strategy-closures (scan)",
+                "validation.strategy-closures (regex)", "validation.strategy-closures (nsregex)",
+                "fleet.actor-per-machine-batched",
+            ])
+        let first = try #require(rows.first)
+        #expect(first.cpuRatio?.value == 1.5 && first.cpuRatio?.low == 1.4)
+        #expect(first.nsAdded == Estimate(value: 30, low: 20, high: 40))
+        #expect(first.bytesAdded == 124 && first.breakeven == 600)
+        // Within noise: no break-even is claimed.
+        #expect(rows[1].nsAdded?.value == -5 && rows[1].breakeven == nil)
+        // Without counts, no mechanism.
+        #expect(rows.allSatisfy { $0.mechanism == nil })
+    }
+
+    @Test(
+        "every column at 120; at 80 the CPU ratio keeps its interval and the ns added",
+        arguments: [60, 80, 120])
+    func width(width: Int) throws {
+        let lines = RunSummary.lines(RunSummary.rows(try Self.suite()), width: width)
+            .joined(separator: "\n").split(separator: "\n")
+        for line in lines {
+            #expect(line.count <= width, "\(width): \(line.count): \(line)")
+        }
+        let headerIndex = try #require(lines.firstIndex { $0.hasPrefix("pattern ") })
+        let header = lines[headerIndex]
+        // The title, however it wrapped.
+        let title = lines[..<headerIndex].map { $0.trimmingCharacters(in: .whitespaces) }
+            .joined(separator: " ")
+        #expect(header.contains("CPU ratio"), "\(header)")
+        if width >= 80 {
+            #expect(header.contains("95% CI") && header.contains("ns added"), "\(width): \(header)")
+        }
+        if width >= 120 {
+            for column in ["ns CI", "B added", "break-even"] {
+                #expect(header.contains(column), "\(width): \(column) in \(header)")
+            }
+            #expect(!title.contains("left out"), "\(title)")
+        } else {
+            #expect(title.contains("left out to fit: ns CI"), "\(width): \(title)")
+        }
+        // The row of the longest names is whole.
+        #expect(
+            lines.contains { $0.hasPrefix("fleet.actor-per-machine-batched  ") }, "\(lines)")
+    }
+
+    @Test("the interval goes last: its column is dropped only after every other optional one")
+    func intervalLast() {
+        #expect(RunSummary.dropOrder.last == "95% CI")
+        #expect(RunSummary.dropOrder.first == "mechanism")
+    }
+
+    @Test("a row names its axis values, not the parameters every configuration shares")
+    func scenarioLabels() throws {
+        let records = try ResultsFixture([
+            Self.record("type-cast", scenario: "marks", role: "baseline", params: "op=render;d=2"),
+            Self.record("visitor", scenario: "marks", params: "op=render;d=2"),
+            Self.record("type-cast", scenario: "marks", role: "baseline", params: "op=stats;d=2"),
+            Self.record("visitor", scenario: "marks", params: "op=stats;d=2"),
+        ]).file().records
+        #expect(
+            RunSummary.rows(records).map(\.name) == [
+                "marks.visitor (render)", "marks.visitor (stats)",
+            ])
+    }
+
+    @Test("the README's summary is what a run of its committed CSV ends with at 80 columns")
+    func readmeSummary() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let csv = root.appendingPathComponent("results/charts/suite.csv")
+        let records = try ResultsFile(
+            path: csv.path, bytes: Array(try Data(contentsOf: csv)), runs: .one
+        ).records
+        let readme = try String(
+            contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
+        let block = try #require(
+            readme.components(separatedBy: "<!-- figures:summary -->\n```\n").dropFirst().first?
+                .components(separatedBy: "\n```\n<!-- /figures:summary -->").first,
+            "README.md has a figures:summary block")
+        let lines = RunSummary.lines(RunSummary.rows(records), width: 80)
+            .joined(separator: "\n")
+        #expect(block == lines, "README:\n\(block)\nRunSummary:\n\(lines)")
+    }
+}
