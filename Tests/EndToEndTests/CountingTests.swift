@@ -46,8 +46,9 @@ struct CountingTests {
         let csv = scratch.path("counted.csv")
         let result = try SimBenchBinary.run(
             [
+                // One process: the claim is the counted pass's, which follows the timed rounds.
                 "run", "--scenario", "calibrate", "--machines", "200", "--rounds", "1", "--warmup",
-                "0",
+                "0", "--processes", "1",
                 "--param", "calibrate.work=200,400,600", "--instructions", "callgrind",
                 "--allow-debug",
                 "--quiet", "--csv", csv,
