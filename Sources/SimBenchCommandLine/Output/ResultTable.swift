@@ -29,7 +29,7 @@ struct ResultTable {
         var lines = [String]()
         var machine = [
             "\(environment.buildConfiguration) build", "Swift \(environment.swiftVersion)",
-            environment.host, environment.cpu, "\(environment.cores) cores",
+            environment.host, environment.cpuDescription, "\(environment.cores) cores",
             "load \(environment.loadAverage)",
         ]
         if !environment.gitCommit.isEmpty { machine.append("commit \(environment.gitCommit)") }
