@@ -280,6 +280,9 @@ public struct CountedFigures: Sendable, Equatable {
     /// `instructionsPerEvent` by mechanism (`MechanismRules`); nil for a dump that names no
     /// function.
     public var mechanisms: MechanismSplit?
+    /// Calls into each runtime mechanism per event (`MechanismCall`); nil for a dump that
+    /// names no function.
+    public var calls: MechanismCalls?
     /// The functions whose instructions landed in `runtimeOther`, most first, per event.
     public var runtimeOtherFunctions: [RuntimeFunction] = []
 
@@ -294,12 +297,14 @@ public struct CountedFigures: Sendable, Equatable {
         self.mechanisms = mechanisms
     }
 
-    /// Splits `dump`'s instructions by mechanism, per event.
+    /// Splits `dump`'s instructions by mechanism, and counts its calls into each, per event.
     mutating func split(_ dump: CallgrindDump, measured: String) {
         guard !dump.functions.isEmpty else { return }
         let events = Double(max(self.events, 1))
         let (split, other) = dump.split(measured: measured)
         mechanisms = MechanismSplit(split.mapValues { Double($0) / events })
+        calls = MechanismCalls(
+            dump.mechanismCalls(measured: measured).mapValues { Double($0) / events })
         runtimeOtherFunctions = other.map {
             RuntimeFunction(
                 symbol: $0.symbol, object: $0.object,
@@ -333,7 +338,9 @@ public struct CountedResult: Sendable {
             row.estimatedCyclesPerEvent = nil
             row.instructionsSource = ""
             row.instructionsByMechanism = nil
+            row.mechanismCalls = nil
             if row.status == .ok, let counted = figures[row.variant] {
+                row.mechanismCalls = counted.calls
                 row.instructionsPerEvent = counted.instructionsPerEvent
                 row.estimatedCyclesPerEvent = counted.estimatedCyclesPerEvent
                 row.instructionsByMechanism = counted.mechanisms

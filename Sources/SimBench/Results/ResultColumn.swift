@@ -487,6 +487,21 @@ extension ResultColumn {
         }
     }
 
+    // Calls into each runtime mechanism per event (`MechanismCall`), counted by Callgrind
+    // beside the instructions: what a host's mechanism costs are multiplied by.
+    public static let callsRetainPerEvent = calls(.retain)
+    public static let callsReleasePerEvent = calls(.release)
+    public static let callsWeakLoadPerEvent = calls(.weakLoad)
+    public static let callsAllocationPerEvent = calls(.allocation)
+    public static let callsFreePerEvent = calls(.free)
+    public static let callsWitnessPerEvent = calls(.witness)
+    public static let callsExclusivityPerEvent = calls(.exclusivity)
+
+    /// The column of the calls per event into `kind`.
+    public static func calls(_ kind: MechanismCall) -> ResultColumn {
+        figure(kind.columnName, unit: "", influx: .number) { $0.mechanismCalls?[kind] }
+    }
+
     /// Every column, in the order simbench writes them. New columns go at the end.
     public static let all: [ResultColumn] = [
         runID, timestamp, host, cpu, cores, loadAverage, os, swiftVersion, buildConfig, buildFlags,
@@ -511,7 +526,9 @@ extension ResultColumn {
         instructionsAllocPerEvent, instructionsDispatchPerEvent, instructionsExclusivityPerEvent,
         instructionsRuntimeOtherPerEvent, instructionsOwnPerEvent, cpuVendor, cpuFamily,
         cpuModel, cpuStepping, cpuMicrocode, l1dCacheBytes, l2CacheBytes, l3CacheBytes,
-        cpuBaseMHz, cpuMaxMHz, hypervisor,
+        cpuBaseMHz, cpuMaxMHz, hypervisor, callsRetainPerEvent, callsReleasePerEvent,
+        callsWeakLoadPerEvent, callsAllocationPerEvent, callsFreePerEvent, callsWitnessPerEvent,
+        callsExclusivityPerEvent,
     ]
 
     /// The column named `name`, if simbench writes one.
