@@ -88,3 +88,64 @@ public struct CostModel: Sendable, Equatable {
             unpriced: unpriced)
     }
 }
+
+// MARK: - Prices from the mechanism variants
+
+extension CostModel {
+    /// One variant of a mechanism scenario as measured: the calls it adds per event over its
+    /// baseline (counted) and the ns it adds per event (timed, on the host).
+    public struct Measurement: Sendable, Equatable {
+        public var calls: MechanismCalls
+        public var nanoseconds: Double
+
+        public init(calls: MechanismCalls, nanoseconds: Double) {
+            self.calls = calls
+            self.nanoseconds = nanoseconds
+        }
+    }
+
+    /// The least calls per event a kind must add to a measurement to be priced by it: below,
+    /// its count is another call's noise, not the variant's mechanism.
+    static let leastCalls = 0.5
+
+    /// Each kind's price from `measurements`, by elimination: a measurement whose calls are
+    /// all priced but one kind prices that kind with what remains of its ns; one that adds
+    /// two kinds in equal numbers (a retain and its release, an allocation and its free)
+    /// and nothing else unpriced prices each call of them alike, the remainder over the
+    /// calls. Measurements with the fewest unpriced kinds go first, ties in their order; a
+    /// kind is priced once, by the first measurement that can.
+    ///
+    /// - Parameter tolerance: how far apart (a share of the larger) two kinds' counts may be
+    ///   and still be "equal numbers".
+    public static func prices(from measurements: [Measurement], tolerance: Double = 0.05)
+        -> [MechanismCall: Double]
+    {
+        var prices = [MechanismCall: Double]()
+        var remaining = measurements
+        while true {
+            func unpriced(_ measurement: Measurement) -> [MechanismCall] {
+                MechanismCall.allCases.filter {
+                    prices[$0] == nil && measurement.calls[$0] >= leastCalls
+                }
+            }
+            func solvable(_ measurement: Measurement) -> Bool {
+                let counts = unpriced(measurement).map { measurement.calls[$0] }
+                guard let largest = counts.max(), let smallest = counts.min() else {
+                    return false
+                }
+                return largest - smallest <= tolerance * largest
+            }
+            let next = remaining.indices.filter { solvable(remaining[$0]) }
+                .min { unpriced(remaining[$0]).count < unpriced(remaining[$1]).count }
+            guard let next else { break }
+            let measurement = remaining.remove(at: next)
+            let kinds = unpriced(measurement)
+            let known = MechanismCall.allCases.reduce(0.0) { sum, kind in
+                sum + (prices[kind].map { $0 * measurement.calls[kind] } ?? 0)
+            }
+            let calls = kinds.reduce(0.0) { $0 + measurement.calls[$1] }
+            for kind in kinds { prices[kind] = (measurement.nanoseconds - known) / calls }
+        }
+        return prices
+    }
+}

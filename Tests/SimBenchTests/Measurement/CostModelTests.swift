@@ -52,3 +52,47 @@ struct CostModelTests {
         #expect(CostModel.Prediction.count(0.5) == "0.5")
     }
 }
+
+/// Each kind's price solved from the mechanism variants' counted calls and measured ns.
+struct CostModelPricesTests {
+    typealias Measurement = CostModel.Measurement
+
+    /// The mechanisms scenario's variants, as a counted and timed run would give them: a
+    /// little noise in the counts (the harness's own calls), whole calls of the mechanism.
+    static let variants = [
+        Measurement(calls: MechanismCalls([.retain: 1.0002, .release: 1.0002]), nanoseconds: 10),
+        Measurement(calls: MechanismCalls([.weakLoad: 1, .release: 1]), nanoseconds: 30),
+        Measurement(calls: MechanismCalls([.allocation: 1, .free: 1]), nanoseconds: 24),
+        Measurement(calls: MechanismCalls([.witness: 1]), nanoseconds: 4),
+        Measurement(calls: MechanismCalls([.witness: 1, .retain: 0.001]), nanoseconds: 6),
+        Measurement(calls: MechanismCalls([.exclusivity: 1]), nanoseconds: 7),
+    ]
+
+    @Test("a pair priced alike, the weak load net of its release, one measurement per kind")
+    func elimination() {
+        let prices = CostModel.prices(from: Self.variants)
+        #expect(abs(prices[.retain]! - 10 / 2.0004) < 1e-9)
+        #expect(prices[.retain] == prices[.release])
+        #expect(abs(prices[.weakLoad]! - (30 - 10 / 2.0004)) < 1e-9)
+        #expect(prices[.allocation] == 12 && prices[.free] == 12)
+        #expect(prices[.witness] == 4, "the first measurement of a kind prices it")
+        #expect(prices[.exclusivity] == 7)
+    }
+
+    @Test("two kinds in unequal numbers and nothing to split them by: left unpriced")
+    func unequalPair() {
+        let prices = CostModel.prices(from: [
+            Measurement(calls: MechanismCalls([.retain: 2, .release: 1]), nanoseconds: 9)
+        ])
+        #expect(prices.isEmpty)
+    }
+
+    @Test("the prices predict the variants they came from")
+    func predictsItsOwnVariants() {
+        let model = CostModel(prices: CostModel.prices(from: Self.variants))
+        for variant in Self.variants.prefix(4) + Self.variants.suffix(1) {
+            let predicted = model.predict(calls: variant.calls, ownInstructions: 0).nanoseconds
+            #expect(abs(predicted - variant.nanoseconds) < 1e-9, "\(variant)")
+        }
+    }
+}
