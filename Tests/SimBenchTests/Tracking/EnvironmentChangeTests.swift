@@ -39,6 +39,20 @@ struct EnvironmentChangeTests {
         return try fixture.file(path, runs: .one)
     }
 
+    /// Across a different CPU: the note says counts are judged, every time verdict is "not
+    /// judged: different CPU", and the allocations' rise (1 → 3 per event) is a regression.
+    static func expectTimeNotJudgedCountsJudged(_ comparison: ResultsComparison, note: String) {
+        #expect(note.contains("counts are judged (same toolchain)"), "\(note)")
+        let time = comparison.comparisons.filter { $0.metric == .time }
+        #expect(time.count == 2)
+        for verdict in time {
+            #expect(verdict.verdict == .notJudged, "\(verdict)")
+            #expect(verdict.note.hasPrefix("not judged: different CPU"), "\(verdict.note)")
+        }
+        let allocations = comparison.comparisons.filter { $0.metric == .allocations }
+        #expect(!allocations.isEmpty && allocations.allSatisfy { $0.verdict == .regression })
+    }
+
     static let xeon = "Intel(R) Xeon(R) Processor @ 2.10GHz"
     static let epyc = "AMD EPYC 7B13"
 
@@ -49,15 +63,7 @@ struct EnvironmentChangeTests {
         let comparison = try ResultsComparison(baseline: before, current: after)
         let first = try #require(comparison.notes.first)
         #expect(first.hasPrefix("the environment changed: CPU \"\(Self.xeon)\" → \"\(Self.epyc)\""))
-        #expect(first.contains("counts are judged (same toolchain)"), "\(first)")
-        let time = comparison.comparisons.filter { $0.metric == .time }
-        #expect(time.count == 2)
-        for verdict in time {
-            #expect(verdict.verdict == .notJudged, "\(verdict)")
-            #expect(verdict.note.hasPrefix("not judged: different CPU"), "\(verdict.note)")
-        }
-        let allocations = comparison.comparisons.filter { $0.metric == .allocations }
-        #expect(!allocations.isEmpty && allocations.allSatisfy { $0.verdict == .regression })
+        Self.expectTimeNotJudgedCountsJudged(comparison, note: first)
         #expect(comparison.regressions == 2 && comparison.improvements == 0)
     }
 
@@ -129,15 +135,7 @@ struct EnvironmentChangeTests {
             first.hasPrefix(
                 "the environment changed: CPU \"AMD EPYC: family 25, model 1, L2 512 KB\" → \"AMD EPYC: family 26, model 2, L2 1 MB\";"
             ), "\(first)")
-        #expect(first.contains("counts are judged (same toolchain)"), "\(first)")
-        let time = comparison.comparisons.filter { $0.metric == .time }
-        #expect(time.count == 2)
-        for verdict in time {
-            #expect(verdict.verdict == .notJudged, "\(verdict)")
-            #expect(verdict.note.hasPrefix("not judged: different CPU"), "\(verdict.note)")
-        }
-        let allocations = comparison.comparisons.filter { $0.metric == .allocations }
-        #expect(!allocations.isEmpty && allocations.allSatisfy { $0.verdict == .regression })
+        Self.expectTimeNotJudgedCountsJudged(comparison, note: first)
     }
 
     @Test("a microcode update alone is a different CPU too")
