@@ -29,7 +29,7 @@ public struct MechanismsScenario: Scenario {
     public static let variants: [Variant<MechanismsShard, MechanismsOutcome>] = [
         plainVariant, retainReleaseVariant, weakLoadVariant, allocationVariant,
         classMethodVariant, existentialVariant, genericVariant, exclusivityVariant,
-        floorVariant,
+        stepsVariant, floorVariant,
     ]
 
     public let configuration: ScenarioConfiguration

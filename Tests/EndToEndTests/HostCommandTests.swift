@@ -6,7 +6,7 @@ struct HostCommandTests {
     /// The mechanism scenario's variants, each a line of the price list.
     static let mechanisms = [
         "retain-release", "weak-load", "allocation", "class-method", "existential", "generic",
-        "exclusivity",
+        "exclusivity", "steps",
     ]
 
     @Test("the identity field by field, a line per mechanism, and how long it took")

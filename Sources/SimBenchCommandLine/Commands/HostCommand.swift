@@ -57,7 +57,8 @@ struct HostCommand: Command {
         then each variant of \(scenarioName): what one event of one runtime mechanism (a
         retain/release pair, a weak load, an allocation and its free, a class method, a
         protocol witness through an existential or an unspecialised generic, an exclusivity
-        check) adds to the same plain work, in CPU ns with its 95% interval over processes.
+        check) adds to the same plain work, in CPU ns with its 95% interval over processes,
+        and what 16 steps of plain code add (the price of a pattern's own instructions).
         A pattern's calls into each mechanism are counted by 'run --instructions callgrind'
         (the calls_*_per_event columns); these are what each call costs here.
         """
