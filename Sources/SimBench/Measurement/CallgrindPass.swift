@@ -18,10 +18,10 @@ import Foundation
 /// - With `SWIFT_DETERMINISTIC_HASHING=1`, so that sets and dictionaries iterate the same
 ///   way in every run.
 /// - Callgrind counts only inside `simbench_counted_region` (`--collect-atstart=no
-///   --toggle-collect`), and dumps after each call (`--dump-after`): one dump per variant,
-///   holding that variant's run and nothing else. The cache simulation uses one fixed
-///   geometry (`cacheGeometry`), not the host's, so that the estimate is the same on every
-///   machine.
+///   --toggle-collect`), and dumps after each call (`--dump-after`): two dumps per variant
+///   (`dumpsPerVariant`), its first run's, left unread, and its counted run's, holding that
+///   run and nothing else. The cache simulation uses one fixed geometry (`cacheGeometry`),
+///   not the host's, so that the estimate is the same on every machine.
 public enum CallgrindPass {
     /// About how many events each variant's counted run covers: the first machines of the
     /// fleet, as many as these events need (at least one). Callgrind runs some 50–100×
