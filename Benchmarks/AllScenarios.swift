@@ -11,5 +11,6 @@ public let allScenarios: [any Scenario.Type] = [
     OptionalViewsScenario.self,
     FleetScenario.self,
     CalibrateScenario.self,
+    MechanismsScenario.self,
     SelfTestScenario.self,
 ]

@@ -24,17 +24,21 @@ public struct BenchmarkTool: Sendable {
     public let ruler: RulerCheck?
     /// What `doctor`'s allocation and tax checks measure; nil skips them.
     public let tax: TaxCheck?
+    /// The scenario `host` prices runtime mechanisms with: a baseline and one variant per
+    /// mechanism (`HostProfile`); nil: `host` has none to run.
+    public let mechanisms: String?
     /// Every command, the library's and the tool's own, in the order `--help` lists them.
     let commands: [any Command.Type]
 
     /// A tool over `catalog`; `commands` are the tool's own, listed after `list`.
     public init(
         catalog: Catalog, ruler: RulerCheck? = nil, tax: TaxCheck? = nil,
-        commands own: [any Command.Type] = []
+        mechanisms: String? = nil, commands own: [any Command.Type] = []
     ) {
         self.catalog = catalog
         self.ruler = ruler
         self.tax = tax
+        self.mechanisms = mechanisms
         commands = Commands.library(adding: own)
     }
 
@@ -63,4 +67,5 @@ enum Suite {
     static var catalog: Catalog { BenchmarkTool.running.catalog }
     static var ruler: RulerCheck? { BenchmarkTool.running.ruler }
     static var tax: TaxCheck? { BenchmarkTool.running.tax }
+    static var mechanisms: String? { BenchmarkTool.running.mechanisms }
 }

@@ -12,5 +12,7 @@ extension BenchmarkTool {
         // The harness's tax: the State objects that allocate per transition, and the enum
         // that does not.
         tax: TaxCheck(scenario: "workday", allocating: "state-objects-alloc", plain: "enum-switch"),
+        // `host`'s price list: one runtime mechanism per variant beside plain work.
+        mechanisms: MechanismsScenario.descriptor.name,
         commands: [RenderCommand.self])
 }

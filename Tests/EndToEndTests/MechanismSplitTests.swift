@@ -34,18 +34,37 @@ struct MechanismSplitTests {
         .refcount: "retain", .alloc: "allocate", .dispatch: "cast", .exclusivity: "exclusive",
     ]
 
+    /// The calls each probe adds to the plain one's per event, by kind; every kind not named
+    /// adds none. The retain probe's weak load hands back a strong reference, released after.
+    static let probeCalls: [String: [MechanismCall: Double]] = [
+        "retain": [.weakLoad: 1, .release: 1], "allocate": [.allocation: 1, .free: 1],
+        "cast": [:], "exclusive": [.exclusivity: 1],
+    ]
+
+    /// The figure of each of `keys` in `row`, a CSV row, read by its column's name.
+    private static func figures<Key: Hashable>(
+        _ row: [String: String], _ keys: [Key], column: (Key) -> String
+    ) throws -> [Key: Double] {
+        var figures = [Key: Double]()
+        for key in keys {
+            figures[key] = try #require(
+                row[column(key)].flatMap(Double.init), "\(key) in \(row)")
+        }
+        return figures
+    }
+
+    /// The calls per event of `row` read from a CSV row by the columns' names.
+    private static func calls(_ row: [String: String]) throws -> MechanismCalls {
+        MechanismCalls(try figures(row, MechanismCall.allCases) { $0.columnName })
+    }
+
     /// The split of `row` read from a CSV row by the columns' names.
     private static func split(_ row: [String: String]) throws -> MechanismSplit {
-        var split = MechanismSplit()
-        for mechanism in Mechanism.allCases {
-            split[mechanism] = try #require(
-                row[mechanism.columnName].flatMap(Double.init), "\(mechanism) in \(row)")
-        }
-        return split
+        MechanismSplit(try figures(row, Mechanism.allCases) { $0.columnName })
     }
 
     @Test(
-        "each probe's extra instructions land in the mechanism it adds, and every counted row's six columns sum to its count",
+        "each probe's extra instructions land in the mechanism it adds and its calls are the ones it makes, and every counted row's six columns sum to its count",
         .enabled(if: valgrindPresent, "needs valgrind"))
     func probesLandInTheirMechanism() throws {
         let scratch = try ScratchDirectory()
@@ -70,8 +89,21 @@ struct MechanismSplitTests {
             #expect(share > 0 && share < 1, "\(function)")
             #expect(function["object"]?.hasPrefix("/") == true, "\(function)")
         }
-        let baseline = try MechanismSplitTests.split(
-            try #require(rows.first { $0["role"] == "baseline" }))
+        let baselineRow = try #require(rows.first { $0["role"] == "baseline" })
+        let baseline = try MechanismSplitTests.split(baselineRow)
+        // Counted calls, not instructions: a call counted twice (or missed) shows here as
+        // a whole call per event, where its instructions would hide in the share.
+        let baselineCalls = try MechanismSplitTests.calls(baselineRow)
+        for (variant, made) in MechanismSplitTests.probeCalls {
+            let row = try #require(rows.first { $0["variant"] == variant }, "\(variant)")
+            let added = try MechanismSplitTests.calls(row).subtracting(baselineCalls)
+            for kind in MechanismCall.allCases {
+                #expect(
+                    abs(added[kind] - made[kind, default: 0]) < 0.01,
+                    "\(variant) adds \(added[kind]) \(kind) calls per event, not \(made[kind, default: 0])"
+                )
+            }
+        }
         for (mechanism, variant) in MechanismSplitTests.probeVariants {
             let row = try #require(rows.first { $0["variant"] == variant }, "\(variant)")
             let added = try MechanismSplitTests.split(row).subtracting(baseline)

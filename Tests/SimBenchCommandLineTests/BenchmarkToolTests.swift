@@ -15,7 +15,7 @@ struct BenchmarkToolTests {
         }
         #expect(
             library == [
-                "run", "list", "doctor", "explain", "compare", "coverage", "ab", "spread",
+                "run", "list", "doctor", "host", "explain", "compare", "coverage", "ab", "spread",
                 "baseline", "export", "merge", "repair-history", "plot", "report", "completion",
             ], "\(library)")
         let simbench = BenchmarkTool.simbench.commands.map { $0.name }

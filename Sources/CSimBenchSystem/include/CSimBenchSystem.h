@@ -13,6 +13,7 @@
 // - SimBenchMemory.h (Memory.c): freed heap returned to the system, sanitizer builds told.
 // - SimBenchCountedRegion.h (CountedRegion.c): the region Callgrind counts.
 // - SimBenchAffinity.h (Affinity.c): a thread and its children kept on one core.
+// - SimBenchHypervisor.h (Hypervisor.c): the hypervisor's vendor, from CPUID.
 //
 // No allocator is interposed here: the process that times runs glibc's allocator untouched.
 // Allocations are counted in an untimed child with the counter preloaded
@@ -27,5 +28,6 @@
 #include "SimBenchStandardOutput.h"
 #include "SimBenchCountedRegion.h"
 #include "SimBenchAffinity.h"
+#include "SimBenchHypervisor.h"
 
 #endif

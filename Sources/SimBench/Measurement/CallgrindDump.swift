@@ -45,6 +45,8 @@ public struct CallgrindDump: Sendable, Equatable {
         public var calleeObject: String
         public var calleeSymbol: String
         public var instructions: UInt64
+        /// How many times the caller called it (the `calls=` line's count).
+        public var count: UInt64 = 0
     }
 
     public init(totals: [String: UInt64], functions: [FunctionCost] = [], calls: [Call] = []) {
@@ -152,10 +154,15 @@ public struct CallgrindDump: Sendable, Equatable {
                     costs.append(FunctionCost(object: object, symbol: symbol, instructions: 0))
                 }
             } else if line.hasPrefix("calls=") {
+                let count = line.dropFirst("calls=".count).split(separator: " ").first
+                    .flatMap { UInt64($0) }
                 if let current, let callee {
+                    guard let count else {
+                        throw Malformed(reason: "'\(line)' has no call count")
+                    }
                     pendingCall = Call(
                         caller: current, calleeObject: calleeObject ?? object,
-                        calleeSymbol: callee, instructions: 0)
+                        calleeSymbol: callee, instructions: 0, count: count)
                 } else {
                     // A call from outside any function: its cost line is still not a self cost.
                     pendingCall = Call(
@@ -238,6 +245,34 @@ public struct CallgrindDump: Sendable, Equatable {
             if instructions > now { split[largest, default: 0] += instructions - now }
         }
         return (split, other.values.sorted { $0.instructions > $1.instructions })
+    }
+
+    /// The calls into each runtime mechanism (`MechanismCall`) when the measured binary is
+    /// the object file `measured`: every call into an entry point of a kind, but those made
+    /// from inside the same mechanism (`swift_allocObject`'s own `malloc`, `swift_release`'s
+    /// call into deallocation is a free, its inner `free` not another); every call into a
+    /// witness or dispatch thunk.
+    public func mechanismCalls(measured: String) -> [MechanismCall: UInt64] {
+        var counts = [MechanismCall: UInt64]()
+        var callers = [Int: Mechanism?]()
+        for call in calls {
+            guard let kind = MechanismCall.kind(of: call.calleeSymbol) else { continue }
+            if let mechanism = kind.mechanism {
+                let caller =
+                    callers[call.caller]
+                    ?? {
+                        let function = functions[call.caller]
+                        let attribution = MechanismRules.attribution(
+                            of: function.symbol, in: function.object, measured: measured)
+                        guard case .mechanism(let mechanism) = attribution else { return nil }
+                        return mechanism
+                    }()
+                callers[call.caller] = caller
+                if caller == mechanism { continue }
+            }
+            counts[kind, default: 0] += call.count
+        }
+        return counts
     }
 
     /// Instructions executed (`Ir`).

@@ -11,7 +11,7 @@ extension CallgrindPass {
     /// One variant of one configuration in the counted child.
     struct CountedVariant: Codable {
         var variant: String
-        /// Its region's dump, counted from 1 in call order; nil when it was not counted.
+        /// Its counted run's dump, counted from 1 in call order; nil when it was not counted.
         var region: Int?
         /// The machines and events the counted run covered.
         var machines: Int
@@ -28,11 +28,19 @@ extension CallgrindPass {
         for planned in plan.configurations {
             let counted = planned.entry.countVariants(
                 planned.configuration, planned.variants.map(\.name), nextRegion)
-            nextRegion += counted.filter { $0.region != nil }.count
+            nextRegion += dumpsPerVariant * counted.filter { $0.region != nil }.count
             configurations.append(counted)
         }
         return configurations
     }
+
+    /// The dumps each counted variant leaves: its first run's, then its counted run's.
+    ///
+    /// The first run (caches, lazy initialisation) goes through the region too, and its dump
+    /// is discarded: Callgrind counts a call (`calls=`) even while it does not collect, and
+    /// only a dump that writes the caller's cost clears that count, so the calls of a run left
+    /// uncollected would land in the next dump: each one counted twice.
+    static let dumpsPerVariant = 2
 
     /// The machines a counted run covers: the first ones of the fleet, enough for about
     /// `eventBudget` events, never more than the fleet.
@@ -41,9 +49,10 @@ extension CallgrindPass {
     }
 
     /// Counts `names`, variants of `S`, over the first `countedMachines` machines of
-    /// `configuration`: each prepared, run once uncounted (caches, lazy initialisation), then
-    /// run once inside the counted region. Asynchronous variants are not counted: Valgrind
-    /// runs one thread at a time, so their count would not be theirs alone.
+    /// `configuration`: each prepared, run once to warm caches and lazy initialisation, then
+    /// once more and counted, both inside the region (`dumpsPerVariant`). Asynchronous
+    /// variants are not counted: Valgrind runs one thread at a time, so their count would not
+    /// be theirs alone.
     static func countVariants<S: Scenario>(
         _ type: S.Type, configuration: ScenarioConfiguration, variants names: [String],
         firstRegion: Int
@@ -65,14 +74,14 @@ extension CallgrindPass {
         for name in known {
             let variant = S.variants.first { $0.name == name }!
             let run = variant.prepare(shard)
-            let uncounted = run()
+            let first = CountedRegion(run).call()
             let outcome = CountedRegion(run).call()
-            outcomes[name] = (outcome, outcome == uncounted)
+            outcomes[name] = (outcome, outcome == first)
             counted.append(
                 CountedVariant(
-                    variant: name, region: region, machines: machines, events: events,
-                    matchesBaseline: false))
-            region += 1
+                    variant: name, region: region + dumpsPerVariant - 1, machines: machines,
+                    events: events, matchesBaseline: false))
+            region += dumpsPerVariant
         }
         let baseline = outcomes[S.baselineName]
         for index in counted.indices {

@@ -18,10 +18,10 @@ import Foundation
 /// - With `SWIFT_DETERMINISTIC_HASHING=1`, so that sets and dictionaries iterate the same
 ///   way in every run.
 /// - Callgrind counts only inside `simbench_counted_region` (`--collect-atstart=no
-///   --toggle-collect`), and dumps after each call (`--dump-after`): one dump per variant,
-///   holding that variant's run and nothing else. The cache simulation uses one fixed
-///   geometry (`cacheGeometry`), not the host's, so that the estimate is the same on every
-///   machine.
+///   --toggle-collect`), and dumps after each call (`--dump-after`): two dumps per variant
+///   (`dumpsPerVariant`), its first run's, left unread, and its counted run's, holding that
+///   run and nothing else. The cache simulation uses one fixed geometry (`cacheGeometry`),
+///   not the host's, so that the estimate is the same on every machine.
 public enum CallgrindPass {
     /// About how many events each variant's counted run covers: the first machines of the
     /// fleet, as many as these events need (at least one). Callgrind runs some 50–100×
@@ -280,6 +280,9 @@ public struct CountedFigures: Sendable, Equatable {
     /// `instructionsPerEvent` by mechanism (`MechanismRules`); nil for a dump that names no
     /// function.
     public var mechanisms: MechanismSplit?
+    /// Calls into each runtime mechanism per event (`MechanismCall`); nil for a dump that
+    /// names no function.
+    public var calls: MechanismCalls?
     /// The functions whose instructions landed in `runtimeOther`, most first, per event.
     public var runtimeOtherFunctions: [RuntimeFunction] = []
 
@@ -294,12 +297,14 @@ public struct CountedFigures: Sendable, Equatable {
         self.mechanisms = mechanisms
     }
 
-    /// Splits `dump`'s instructions by mechanism, per event.
+    /// Splits `dump`'s instructions by mechanism, and counts its calls into each, per event.
     mutating func split(_ dump: CallgrindDump, measured: String) {
         guard !dump.functions.isEmpty else { return }
         let events = Double(max(self.events, 1))
         let (split, other) = dump.split(measured: measured)
         mechanisms = MechanismSplit(split.mapValues { Double($0) / events })
+        calls = MechanismCalls(
+            dump.mechanismCalls(measured: measured).mapValues { Double($0) / events })
         runtimeOtherFunctions = other.map {
             RuntimeFunction(
                 symbol: $0.symbol, object: $0.object,
@@ -333,7 +338,9 @@ public struct CountedResult: Sendable {
             row.estimatedCyclesPerEvent = nil
             row.instructionsSource = ""
             row.instructionsByMechanism = nil
+            row.mechanismCalls = nil
             if row.status == .ok, let counted = figures[row.variant] {
+                row.mechanismCalls = counted.calls
                 row.instructionsPerEvent = counted.instructionsPerEvent
                 row.estimatedCyclesPerEvent = counted.estimatedCyclesPerEvent
                 row.instructionsByMechanism = counted.mechanisms

@@ -453,6 +453,55 @@ extension ResultColumn {
         }
     }
 
+    // The processor beyond its name (`HostIdentity`, `Platform.hostIdentity()`): `compare`
+    // takes any difference in them for a different CPU (`EnvironmentChange`).
+    public static let cpuVendor = identity("cpu_vendor", \.vendor)
+    public static let cpuFamily = identity("cpu_family", \.family)
+    public static let cpuModel = identity("cpu_model", \.model)
+    public static let cpuStepping = identity("cpu_stepping", \.stepping)
+    public static let cpuMicrocode = identity("cpu_microcode", \.microcode)
+    public static let l1dCacheBytes = identity("l1d_cache_bytes", unit: "bytes", \.l1dBytes)
+    public static let l2CacheBytes = identity("l2_cache_bytes", unit: "bytes", \.l2Bytes)
+    public static let l3CacheBytes = identity("l3_cache_bytes", unit: "bytes", \.l3Bytes)
+    public static let cpuBaseMHz = identity("cpu_base_mhz", unit: "MHz", \.baseMHz)
+    public static let cpuMaxMHz = identity("cpu_max_mhz", unit: "MHz", \.maxMHz)
+    public static let hypervisor = identity("hypervisor", \.hypervisor)
+
+    /// The columns of the processor's identity, in the order of `all`.
+    public static let hostIdentityColumns: [ResultColumn] = [
+        cpuVendor, cpuFamily, cpuModel, cpuStepping, cpuMicrocode, l1dCacheBytes, l2CacheBytes,
+        l3CacheBytes, cpuBaseMHz, cpuMaxMHz, hypervisor,
+    ]
+
+    private static func identity(_ name: String, _ field: KeyPath<HostIdentity, String> & Sendable)
+        -> ResultColumn
+    {
+        text(name, readers: [.compare]) { $0.environment.hostIdentity[keyPath: field] }
+    }
+
+    private static func identity(
+        _ name: String, unit: String, _ field: KeyPath<HostIdentity, UInt64?> & Sendable
+    ) -> ResultColumn {
+        count(name, unit: unit, readers: [.compare]) {
+            $0.environment.hostIdentity[keyPath: field]
+        }
+    }
+
+    // Calls into each runtime mechanism per event (`MechanismCall`), counted by Callgrind
+    // beside the instructions: what a host's mechanism costs are multiplied by.
+    public static let callsRetainPerEvent = calls(.retain)
+    public static let callsReleasePerEvent = calls(.release)
+    public static let callsWeakLoadPerEvent = calls(.weakLoad)
+    public static let callsAllocationPerEvent = calls(.allocation)
+    public static let callsFreePerEvent = calls(.free)
+    public static let callsWitnessPerEvent = calls(.witness)
+    public static let callsExclusivityPerEvent = calls(.exclusivity)
+
+    /// The column of the calls per event into `kind`.
+    public static func calls(_ kind: MechanismCall) -> ResultColumn {
+        figure(kind.columnName, unit: "", influx: .number) { $0.mechanismCalls?[kind] }
+    }
+
     /// Every column, in the order simbench writes them. New columns go at the end.
     public static let all: [ResultColumn] = [
         runID, timestamp, host, cpu, cores, loadAverage, os, swiftVersion, buildConfig, buildFlags,
@@ -475,7 +524,11 @@ extension ResultColumn {
         slowModeRatio, processCPURatios, layouts,
         intervalUnit, instructionsRefcountPerEvent,
         instructionsAllocPerEvent, instructionsDispatchPerEvent, instructionsExclusivityPerEvent,
-        instructionsRuntimeOtherPerEvent, instructionsOwnPerEvent,
+        instructionsRuntimeOtherPerEvent, instructionsOwnPerEvent, cpuVendor, cpuFamily,
+        cpuModel, cpuStepping, cpuMicrocode, l1dCacheBytes, l2CacheBytes, l3CacheBytes,
+        cpuBaseMHz, cpuMaxMHz, hypervisor, callsRetainPerEvent, callsReleasePerEvent,
+        callsWeakLoadPerEvent, callsAllocationPerEvent, callsFreePerEvent, callsWitnessPerEvent,
+        callsExclusivityPerEvent,
     ]
 
     /// The column named `name`, if simbench writes one.

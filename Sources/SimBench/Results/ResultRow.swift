@@ -124,6 +124,9 @@ public struct ResultRow: Sendable, Equatable {
     /// `instructionsPerEvent` by runtime mechanism (`MechanismRules`), where Callgrind
     /// counted it.
     public var instructionsByMechanism: MechanismSplit?
+    /// Calls into each runtime mechanism per event (`MechanismCall`), where Callgrind
+    /// counted them.
+    public var mechanismCalls: MechanismCalls?
 
     /// The header: every column's name, in `ResultColumn.all` order.
     public static let columns = ResultColumn.all.map(\.name)

@@ -26,6 +26,25 @@ public struct ResultsRecord: Sendable {
             variant: self[.variant])
     }
 
+    /// The processor the row was measured on, beyond its name; `unknown` in a file written
+    /// before simbench recorded it.
+    public var hostIdentity: HostIdentity {
+        func count(_ column: ResultColumn) -> UInt64? { UInt64(self[column]) }
+        var identity = HostIdentity()
+        identity.vendor = self[.cpuVendor]
+        identity.family = self[.cpuFamily]
+        identity.model = self[.cpuModel]
+        identity.stepping = self[.cpuStepping]
+        identity.microcode = self[.cpuMicrocode]
+        identity.l1dBytes = count(.l1dCacheBytes)
+        identity.l2Bytes = count(.l2CacheBytes)
+        identity.l3Bytes = count(.l3CacheBytes)
+        identity.baseMHz = count(.cpuBaseMHz)
+        identity.maxMHz = count(.cpuMaxMHz)
+        identity.hypervisor = self[.hypervisor]
+        return identity
+    }
+
     /// The variant's role, or nil for a role this version does not know.
     public var role: VariantRole? { VariantRole(rawValue: self[.role]) }
     /// The row's status, or nil for a status this version does not know.

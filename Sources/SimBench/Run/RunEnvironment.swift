@@ -18,6 +18,16 @@ public struct RunEnvironment: Sendable, Equatable {
     /// changes; empty outside a repository.
     public var gitCommit: String
     public var physicalMemory: UInt64
+    /// The processor beyond its name: what tells two "AMD EPYC" hosts apart.
+    public var hostIdentity = HostIdentity.unknown
+
+    /// The processor in a few words, for a run's header: its name, then its identity in
+    /// parentheses (`Intel(R) Xeon(R) Processor (family 6 model 207 stepping 2, L2 2 MB,
+    /// L3 260 MB, KVM)`).
+    public var cpuDescription: String {
+        let phrase = hostIdentity.phrase
+        return phrase.isEmpty ? cpu : "\(cpu) (\(phrase))"
+    }
 
     /// The cores this process may run on: how many workers can run at once.
     public static var activeProcessorCount: Int { ProcessInfo.processInfo.activeProcessorCount }
@@ -57,7 +67,8 @@ public struct RunEnvironment: Sendable, Equatable {
             buildConfiguration: isDebugBuild ? "debug" : "release",
             buildFlags: isDebugBuild ? "-Onone" : "-O",
             gitCommit: gitCommit(),
-            physicalMemory: ProcessInfo.processInfo.physicalMemory)
+            physicalMemory: ProcessInfo.processInfo.physicalMemory,
+            hostIdentity: Platform.hostIdentity())
     }
 
     /// The compiler that built this binary, to the minor version.

@@ -1,5 +1,7 @@
-/// What differs between the environments of two results files: the CPU model, the core
-/// count, the Swift version, the build flags and the operating system.
+/// What differs between the environments of two results files: the CPU (its name, or its
+/// identity beyond the name: family, model, stepping, microcode, caches, frequencies,
+/// hypervisor, `HostIdentity`), the core count, the Swift version, the build flags and the
+/// operating system.
 ///
 /// A pattern's ratio to its baseline is not a constant of the code: the same pattern costs
 /// 9.9× its baseline on one CPU and 5.1× on another. So a comparison across a change of CPU
@@ -7,6 +9,10 @@
 /// verdicts become "not judged: different CPU", and the change is said first. Counts
 /// (allocations, instructions, cycles) depend on the compiler, not the CPU: they are still
 /// judged where the toolchain (Swift version and build flags) is the same.
+/// Two hosts with one `cpu` string ("AMD EPYC") can be different processors whose
+/// patterns cost 40% apart, so any difference in the identity is a different CPU too. A
+/// file written before simbench recorded the identity has none: its CPU is told apart by
+/// its name alone (`compare` says so, `ResultsComparison`).
 /// ``RegressionThresholds/judgesTimeAcrossEnvironments`` (`ComparisonSetting.judgeTimeAnyway`) turns time
 /// judging back on.
 public struct EnvironmentChange: Sendable, Equatable {
@@ -48,8 +54,54 @@ public struct EnvironmentChange: Sendable, Equatable {
                     name: aspect.name, column: aspect.column.name, before: before, after: after))
             toolchain = toolchain || aspect.toolchain
         }
+        if !differences.contains(where: { $0.column == ResultColumn.cpu.name }),
+            let identity = Self.identityDifference(baseline, current)
+        {
+            differences.insert(identity, at: 0)
+        }
         self.differences = differences
         changesToolchain = toolchain
+    }
+
+    /// The processors' identities when they differ while their names do not, each side's
+    /// named by the CPU and, where each file holds one, only the fields that differ:
+    /// `AMD EPYC 7B13: family 25, model 1, L2 512 KB` → `… family 26, model 2, L2 1 MB`.
+    /// Nil when they agree or a side has none (a file from before they were recorded).
+    static func identityDifference(_ baseline: [ResultsRecord], _ current: [ResultsRecord])
+        -> Difference?
+    {
+        func identities(_ records: [ResultsRecord]) -> [(cpu: String, identity: HostIdentity)] {
+            var seen = Set<HostIdentity>()
+            return records.map { ($0[.cpu], $0.hostIdentity) }.filter {
+                $0.1.isKnown && seen.insert($0.1).inserted
+            }
+        }
+        let before = identities(baseline)
+        let after = identities(current)
+        guard !before.isEmpty, !after.isEmpty,
+            Set(before.map(\.identity)) != Set(after.map(\.identity))
+        else { return nil }
+        var shown: Set<String>?
+        if before.count == 1, after.count == 1 {
+            let old = before[0].identity.fields
+            let new = after[0].identity.fields
+            shown = Set(
+                Set(old.map(\.name)).union(new.map(\.name)).filter { name in
+                    old.first { $0.name == name }?.value != new.first { $0.name == name }?.value
+                })
+        }
+        func text(_ side: [(cpu: String, identity: HostIdentity)]) -> [String] {
+            side.map { cpu, identity in
+                let fields = identity.fields.filter { shown?.contains($0.name) ?? true }
+                let listed =
+                    fields.isEmpty
+                    ? "not recorded"
+                    : fields.map { "\($0.name) \($0.value)" }.joined(separator: ", ")
+                return cpu.isEmpty ? listed : "\(cpu): \(listed)"
+            }
+        }
+        return Difference(
+            name: "CPU", column: "cpu identity", before: text(before), after: text(after))
     }
 
     public var isEmpty: Bool { differences.isEmpty }

@@ -403,6 +403,15 @@ public struct ResultsComparison: Sendable {
                 "measured on different hosts (\(hosts.0.sorted().joined(separator: ", ")) → \(hosts.1.sorted().joined(separator: ", "))): absolute times include the hosts' difference; ratios cancel a host's speed, not a change of CPU"
             )
         }
+        // A file from before the processor's identity was recorded, beside one with it:
+        // the CPUs are told apart by name alone (`EnvironmentChange`).
+        let identified = [baseline, current].map { $0.records.contains { $0.hostIdentity.isKnown } }
+        for (file, known) in zip([baseline, current], identified)
+        where !known && identified.contains(true) {
+            notes.append(
+                "CPU identity unknown in \(file.path) (written before simbench recorded the processor's family, model and caches): the CPUs are told apart by name alone"
+            )
+        }
         for file in [baseline, current] where values(.buildConfig, file).contains("debug") {
             notes.append("\(file.path) is from a debug build: its timings mean nothing")
         }

@@ -56,7 +56,7 @@ enum Commands {
     /// go after `list`, beside the other commands about its scenarios (see `BenchmarkTool`).
     static func library(adding own: [any Command.Type]) -> [any Command.Type] {
         [RunCommand.self, ListCommand.self] + own + [
-            DoctorCommand.self,
+            DoctorCommand.self, HostCommand.self,
             ExplainCommand.self, CompareCommand.self, CoverageCommand.self, ABCommand.self,
             SpreadCommand.self, BaselineCommand.self,
             ExportCommand.self,

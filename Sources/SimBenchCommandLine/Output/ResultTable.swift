@@ -28,9 +28,10 @@ struct ResultTable {
         return wide ? report : TextWrap.fit(report, width: width)
     }
 
-    /// The host as the header names it: one field, its CPU and cores.
+    /// The host as the header names it: one field, its CPU (the name and the identity that
+    /// tells one generation from another) and cores.
     static func host(of environment: RunEnvironment) -> String {
-        "\(environment.cpu), \(environment.cores) cores"
+        "\(environment.cpuDescription), \(environment.cores) cores"
     }
 
     /// The header: the build and host; the run's shape and what this host cannot measure;

@@ -82,4 +82,15 @@ struct PlatformTests {
         #expect(read(descriptor, &bytes, 16) == 4)
         #expect(String(decoding: bytes.prefix(4), as: UTF8.self) == "a,b\n")
     }
+
+    @Test(
+        "on Linux the processor's identity is read: its family or part, its caches",
+        .enabled(if: Platform.isLinux, "Linux's files are read; the portable path reads none")
+    )
+    func hostIdentity() {
+        let identity = Platform.hostIdentity()
+        #expect(identity.isKnown)
+        #expect(!identity.model.isEmpty, "\(identity)")
+        #expect(!identity.phrase.isEmpty, "\(identity)")
+    }
 }

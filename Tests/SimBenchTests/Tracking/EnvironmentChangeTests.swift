@@ -10,7 +10,8 @@ struct EnvironmentChangeTests {
     /// A run of one pattern against its baseline, with allocations, on `cpu`.
     static func file(
         _ path: String, cpu: String, ratio: Double, allocations: Double,
-        swift: String = "Swift version 6.3", run: String
+        swift: String = "Swift version 6.3", identity: [String: String] = [:], run: String,
+        columns: [String] = ResultRow.columns
     ) throws -> ResultsFile {
         func row(_ variant: String, role: String, median: Double, ratio: Double?) -> [String:
             String]
@@ -27,12 +28,29 @@ struct EnvironmentChangeTests {
             row["cpu_ratio_to_baseline"] = ratio.map { "\($0)" } ?? ""
             row["cpu_ratio_ci_low"] = ratio.map { "\($0 * 0.99)" } ?? ""
             row["cpu_ratio_ci_high"] = ratio.map { "\($0 * 1.01)" } ?? ""
+            row.merge(identity) { $1 }
             return row
         }
-        return try ResultsFixture([
+        var fixture = ResultsFixture([
             row("enum-switch", role: "baseline", median: 10, ratio: nil),
             row("state-objects", role: "pattern", median: 10 * ratio, ratio: ratio),
-        ]).file(path, runs: .one)
+        ])
+        fixture.columns = columns
+        return try fixture.file(path, runs: .one)
+    }
+
+    /// Across a different CPU: the note says counts are judged, every time verdict is "not
+    /// judged: different CPU", and the allocations' rise (1 → 3 per event) is a regression.
+    static func expectTimeNotJudgedCountsJudged(_ comparison: ResultsComparison, note: String) {
+        #expect(note.contains("counts are judged (same toolchain)"), "\(note)")
+        let time = comparison.comparisons.filter { $0.metric == .time }
+        #expect(time.count == 2)
+        for verdict in time {
+            #expect(verdict.verdict == .notJudged, "\(verdict)")
+            #expect(verdict.note.hasPrefix("not judged: different CPU"), "\(verdict.note)")
+        }
+        let allocations = comparison.comparisons.filter { $0.metric == .allocations }
+        #expect(!allocations.isEmpty && allocations.allSatisfy { $0.verdict == .regression })
     }
 
     static let xeon = "Intel(R) Xeon(R) Processor @ 2.10GHz"
@@ -45,15 +63,7 @@ struct EnvironmentChangeTests {
         let comparison = try ResultsComparison(baseline: before, current: after)
         let first = try #require(comparison.notes.first)
         #expect(first.hasPrefix("the environment changed: CPU \"\(Self.xeon)\" → \"\(Self.epyc)\""))
-        #expect(first.contains("counts are judged (same toolchain)"), "\(first)")
-        let time = comparison.comparisons.filter { $0.metric == .time }
-        #expect(time.count == 2)
-        for verdict in time {
-            #expect(verdict.verdict == .notJudged, "\(verdict)")
-            #expect(verdict.note.hasPrefix("not judged: different CPU"), "\(verdict.note)")
-        }
-        let allocations = comparison.comparisons.filter { $0.metric == .allocations }
-        #expect(!allocations.isEmpty && allocations.allSatisfy { $0.verdict == .regression })
+        Self.expectTimeNotJudgedCountsJudged(comparison, note: first)
         #expect(comparison.regressions == 2 && comparison.improvements == 0)
     }
 
@@ -96,5 +106,95 @@ struct EnvironmentChangeTests {
         let comparison = try ResultsComparison(baseline: before, current: after)
         #expect(!comparison.notes.contains { $0.contains("environment changed") })
         #expect(comparison.regressions >= 1)
+    }
+
+    // MARK: - The processor's identity
+
+    /// Two EPYCs of one name: the identity columns as each host writes them.
+    static let milan = [
+        "cpu_vendor": "AuthenticAMD", "cpu_family": "25", "cpu_model": "1", "cpu_stepping": "1",
+        "cpu_microcode": "0xa0011d1", "l2_cache_bytes": "524288", "hypervisor": "KVM",
+    ]
+    static let turin = milan.merging([
+        "cpu_family": "26", "cpu_model": "2", "l2_cache_bytes": "1048576",
+    ]) { $1 }
+
+    @Test(
+        "one cpu name, another identity: a different CPU said first, time not judged, counts judged"
+    )
+    func differentIdentity() throws {
+        let before = try Self.file(
+            "milan.csv", cpu: "AMD EPYC", ratio: 5.5, allocations: 1, identity: Self.milan,
+            run: "a")
+        let after = try Self.file(
+            "turin.csv", cpu: "AMD EPYC", ratio: 7.7, allocations: 3, identity: Self.turin,
+            run: "b")
+        let comparison = try ResultsComparison(baseline: before, current: after)
+        let first = try #require(comparison.notes.first)
+        #expect(
+            first.hasPrefix(
+                "the environment changed: CPU \"AMD EPYC: family 25, model 1, L2 512 KB\" → \"AMD EPYC: family 26, model 2, L2 1 MB\";"
+            ), "\(first)")
+        Self.expectTimeNotJudgedCountsJudged(comparison, note: first)
+    }
+
+    @Test("a microcode update alone is a different CPU too")
+    func differentMicrocode() throws {
+        let before = try Self.file(
+            "a.csv", cpu: "AMD EPYC", ratio: 5.5, allocations: 1, identity: Self.milan, run: "a")
+        let after = try Self.file(
+            "b.csv", cpu: "AMD EPYC", ratio: 5.5, allocations: 1,
+            identity: Self.milan.merging(["cpu_microcode": "0xa0011d5"]) { $1 }, run: "b")
+        let change = EnvironmentChange(baseline: before.records, current: after.records)
+        #expect(change.phrase == "different CPU")
+        #expect(change.differences.first?.before == ["AMD EPYC: microcode 0xa0011d1"])
+        #expect(change.differences.first?.after == ["AMD EPYC: microcode 0xa0011d5"])
+    }
+
+    @Test("another name and another identity: one CPU difference, named by the name")
+    func differentNameAndIdentity() throws {
+        let before = try Self.file(
+            "a.csv", cpu: Self.xeon, ratio: 9.9, allocations: 1,
+            identity: ["cpu_family": "6", "cpu_model": "207"], run: "a")
+        let after = try Self.file(
+            "b.csv", cpu: Self.epyc, ratio: 5.1, allocations: 1, identity: Self.milan, run: "b")
+        let change = EnvironmentChange(baseline: before.records, current: after.records)
+        #expect(change.differences.map(\.name) == ["CPU"])
+        #expect(change.differences.first?.column == "cpu")
+    }
+
+    @Test("the same identity: no note")
+    func sameIdentity() throws {
+        let before = try Self.file(
+            "a.csv", cpu: "AMD EPYC", ratio: 2, allocations: 1, identity: Self.milan, run: "a")
+        let after = try Self.file(
+            "b.csv", cpu: "AMD EPYC", ratio: 3, allocations: 1, identity: Self.milan, run: "b")
+        let comparison = try ResultsComparison(baseline: before, current: after)
+        #expect(!comparison.notes.contains { $0.contains("environment changed") })
+        #expect(!comparison.notes.contains { $0.contains("identity unknown") })
+        #expect(comparison.regressions >= 1)
+    }
+
+    @Test("a file from before the identity columns: identity unknown, said once, judged by name")
+    func fileWithoutIdentity() throws {
+        let old = ResultRow.columns.filter { name in
+            !ResultColumn.hostIdentityColumns.contains { $0.name == name }
+        }
+        let before = try Self.file(
+            "old.csv", cpu: "AMD EPYC", ratio: 2, allocations: 1, run: "a", columns: old)
+        #expect(before.records.allSatisfy { !$0.hostIdentity.isKnown })
+        let after = try Self.file(
+            "new.csv", cpu: "AMD EPYC", ratio: 3, allocations: 1, identity: Self.turin, run: "b")
+        let comparison = try ResultsComparison(baseline: before, current: after)
+        let unknown = comparison.notes.filter { $0.contains("identity unknown") }
+        #expect(unknown.count == 1, "\(comparison.notes)")
+        #expect(unknown.first?.hasPrefix("CPU identity unknown in old.csv") == true)
+        #expect(!comparison.notes.contains { $0.contains("environment changed") })
+        #expect(comparison.regressions >= 1, "the same name: time judged as before")
+        let both = try ResultsComparison(
+            baseline: before,
+            current: try Self.file(
+                "old2.csv", cpu: "AMD EPYC", ratio: 2, allocations: 1, run: "b", columns: old))
+        #expect(!both.notes.contains { $0.contains("identity unknown") }, "\(both.notes)")
     }
 }

@@ -1,0 +1,78 @@
+import Foundation
+
+/// This host's profile: its processor named precisely (`HostIdentity`), and what each
+/// runtime mechanism costs on it, measured by a scenario whose variants each add one event
+/// of one mechanism per event to a plain baseline (the suite's, `Benchmarks/Mechanisms/`).
+///
+/// A pattern's calls into each mechanism are the same on every host of an architecture
+/// (`MechanismCall`, counted); what each call takes is this host's, and is what this
+/// measures: each variant's CPU ns added per event over the baseline, with its 95%
+/// interval over processes, as `run` gives a pattern's.
+public struct HostProfile: Sendable {
+    /// One mechanism's price: a variant of the scenario, what it adds, and its ns added per
+    /// event (nil when it could not be measured, with the row's status said).
+    public struct Price: Sendable {
+        public var variant: String
+        public var summary: String
+        public var nanoseconds: Estimate?
+        public var status: ResultStatus
+    }
+
+    public var environment: RunEnvironment
+    /// The scenario measured.
+    public var scenario: String
+    /// Each mechanism variant's price, in the scenario's order.
+    public var prices: [Price]
+    /// The baseline's CPU ns per event: what the plain work costs.
+    public var baselineNanoseconds: Double?
+    /// How long the measuring took, in seconds.
+    public var seconds: Double
+    /// The run's notes (an unavailable measurement, too few processes).
+    public var notes: [String]
+
+    /// How the profile is measured: the scenario's variants at `options`' sizes, in
+    /// `options.processes` child processes when more than one.
+    public static func options(
+        scenario: String, machines: Int, events: Int, processes: Int, rounds: Int,
+        spanSeconds: Double, seed: UInt64
+    ) -> RunOptions {
+        var options = RunOptions()
+        options.scenarios = [scenario]
+        options.machines = [machines]
+        options.eventsPerMachine = [events]
+        options.processes = processes
+        options.rounds = rounds
+        options.warmup = 1
+        options.spanSeconds = spanSeconds
+        options.seed = seed
+        options.instructions = .off
+        return options
+    }
+
+    /// Measures the profile: `plan`'s one configuration, run as `run` would.
+    public static func measure(
+        plan: RunPlan, environment: RunEnvironment,
+        progress: @escaping @Sendable (BenchmarkRunner.Progress) -> Void = { _ in }
+    ) async throws -> HostProfile {
+        let start = monotonicNanoseconds()
+        let result = try await BenchmarkRunner(plan: plan, environment: environment)
+            .runWithChildren(progress: progress)
+        let seconds = Double(monotonicNanoseconds() - start) / 1e9
+        let rows =
+            result.configurations.first?.rows(environment: environment, seed: plan.seed) ?? []
+        let summaries = Dictionary(
+            uniqueKeysWithValues: (plan.configurations.first?.entry.variants ?? []).map {
+                ($0.name, $0.summary)
+            })
+        return HostProfile(
+            environment: environment,
+            scenario: plan.configurations.first?.entry.name ?? "",
+            prices: rows.filter { $0.role == .pattern }.map { row in
+                Price(
+                    variant: row.variant, summary: summaries[row.variant] ?? "",
+                    nanoseconds: row.overheadNsPerEvent, status: row.status)
+            },
+            baselineNanoseconds: rows.first { $0.role == .baseline }?.cpuNsPerEventMedian?.value,
+            seconds: seconds, notes: result.notes)
+    }
+}
