@@ -39,18 +39,23 @@ private let variantNames = OptionalViewsScenario.checkedVariants.map(\.name)
 struct OptionalViewsTests {
     @Test("every variant agrees with inline-conditions", arguments: 0..<40)
     func variantsAgree(seed: UInt64) {
-        for (sessions, visits) in [(0, 10), (1, 1), (1, 200), (7, 30), (40, 60)] {
+        for (sessions, visits) in [(0, 10), (1, 1), (1, 200), (7, 30), (40, 30)] {
             expectVariantsAgree(
                 OptionalViewsScenario.self, entities: sessions, events: visits, seed: seed)
         }
         for parameters in [
             ["unloaded": "0"], ["unloaded": "1"], ["changes": "0"], ["changes": "1"],
-            ["appearances": "0"], ["appearances": "1"], ["appearances": "255"],
+            ["appearances": "0"], ["appearances": "1"],
         ] {
             expectVariantsAgree(
-                OptionalViewsScenario.self, entities: 12, events: 40, seed: seed,
+                OptionalViewsScenario.self, entities: 6, events: 40, seed: seed,
                 parameters: parameters)
         }
+        // Up to 255 appearances a visit, 128 on average: each visit is some 50 times the
+        // default's work, so fewer visits give the same boundary, still sliced in three.
+        expectVariantsAgree(
+            OptionalViewsScenario.self, entities: 6, events: 10, seed: seed,
+            parameters: ["appearances": "255"])
     }
 
     @Test("views are made only for loaded containers that show them", arguments: variantNames)

@@ -3,23 +3,52 @@ import Testing
 
 @testable import Subjects
 
-/// `variant` of scenario `S`, and the shards of `entities` entities cut into `slices` the
-/// way the fleet slices them; nil (an issue recorded) when there is no such variant.
-private func variantAndShards<S: Scenario>(
-    _ scenario: S.Type, _ variant: String, entities: Int, events: Int, seed: UInt64,
-    parameters: [String: String], slices: Int
-) -> (variant: Variant<S.Shard, S.Outcome>, shards: [S.Shard])? {
+/// The shards of `entities` entities of scenario `S`, cut into `slices` the way the fleet
+/// slices them.
+func makeShards<S: Scenario>(
+    _ scenario: S.Type, entities: Int, events: Int, seed: UInt64,
+    parameters: [String: String] = [:], slices: Int = 1
+) -> [S.Shard] {
     let configuration = S.makeConfiguration(
         entities: entities, events: events, seed: seed, parameters: parameters)
     let instance = S(configuration: configuration)
+    return (0..<slices).map { part in
+        instance.makeShard(entities: (entities * part / slices)..<(entities * (part + 1) / slices))
+    }
+}
+
+/// `variant` of scenario `S`; nil (an issue recorded) when there is no such variant.
+private func variantNamed<S: Scenario>(
+    _ scenario: S.Type, _ variant: String
+) -> Variant<S.Shard, S.Outcome>? {
     guard let chosen = S.variants.first(where: { $0.name == variant }) else {
         Issue.record("no variant '\(variant)' in \(S.descriptor.name)")
         return nil
     }
-    let shards = (0..<slices).map { part in
-        instance.makeShard(entities: (entities * part / slices)..<(entities * (part + 1) / slices))
+    return chosen
+}
+
+/// Runs synchronous `variant` over each of `shards` and merges the outcomes.
+func run<Shard, Outcome: ScenarioOutcome>(
+    _ variant: Variant<Shard, Outcome>, over shards: [Shard]
+) -> Outcome {
+    var total = Outcome()
+    for shard in shards { total.merge(variant.prepare(shard)()) }
+    return total
+}
+
+/// Runs `variant`, synchronous or asynchronous, over each of `shards` and merges the outcomes.
+func runAsync<Shard, Outcome: ScenarioOutcome>(
+    _ variant: Variant<Shard, Outcome>, over shards: [Shard]
+) async -> Outcome {
+    var total = Outcome()
+    for shard in shards {
+        switch variant.body {
+        case .synchronous(let prepare): total.merge(prepare(shard)())
+        case .asynchronous(let prepare): total.merge(await prepare(shard)())
+        }
     }
-    return (chosen, shards)
+    return total
 }
 
 /// Runs `variant` of scenario `S` over `entities` entities, sliced into `slices` shards the
@@ -28,14 +57,12 @@ func runVariant<S: Scenario>(
     _ scenario: S.Type, _ variant: String, entities: Int, events: Int, seed: UInt64,
     parameters: [String: String] = [:], slices: Int = 1
 ) -> S.Outcome {
-    guard
-        let (chosen, shards) = variantAndShards(
-            scenario, variant, entities: entities, events: events, seed: seed,
-            parameters: parameters, slices: slices)
-    else { return S.Outcome() }
-    var total = S.Outcome()
-    for shard in shards { total.merge(chosen.prepare(shard)()) }
-    return total
+    guard let chosen = variantNamed(S.self, variant) else { return S.Outcome() }
+    return run(
+        chosen,
+        over: makeShards(
+            S.self, entities: entities, events: events, seed: seed, parameters: parameters,
+            slices: slices))
 }
 
 /// `runVariant` for any variant, synchronous or asynchronous.
@@ -43,19 +70,12 @@ func runVariantAsync<S: Scenario>(
     _ scenario: S.Type, _ variant: String, entities: Int, events: Int, seed: UInt64,
     parameters: [String: String] = [:], slices: Int = 1
 ) async -> S.Outcome {
-    guard
-        let (chosen, shards) = variantAndShards(
-            scenario, variant, entities: entities, events: events, seed: seed,
-            parameters: parameters, slices: slices)
-    else { return S.Outcome() }
-    var total = S.Outcome()
-    for shard in shards {
-        switch chosen.body {
-        case .synchronous(let prepare): total.merge(prepare(shard)())
-        case .asynchronous(let prepare): total.merge(await prepare(shard)())
-        }
-    }
-    return total
+    guard let chosen = variantNamed(S.self, variant) else { return S.Outcome() }
+    return await runAsync(
+        chosen,
+        over: makeShards(
+            S.self, entities: entities, events: events, seed: seed, parameters: parameters,
+            slices: slices))
 }
 
 extension Scenario {
@@ -76,18 +96,25 @@ extension Scenario {
 }
 
 /// Checks that every variant of `S` computes its baseline's outcome, whole and sliced.
+///
+/// The shards are made once per slicing and given to every variant: they depend on the seed
+/// and the entity range only (each family's determinism test checks it), so each variant
+/// runs on the very input it would have made for itself.
 func expectVariantsAgree<S: Scenario>(
     _ scenario: S.Type, entities: Int, events: Int, seed: UInt64,
     parameters: [String: String] = [:], sourceLocation: SourceLocation = #_sourceLocation
 ) {
-    let baseline = runVariant(
-        S.self, S.baselineName, entities: entities, events: events, seed: seed,
-        parameters: parameters)
+    let slicings = [1, 3].filter { $0 == 1 || entities >= 3 }
+    let shards = slicings.map {
+        makeShards(
+            S.self, entities: entities, events: events, seed: seed, parameters: parameters,
+            slices: $0)
+    }
+    guard let baselineVariant = variantNamed(S.self, S.baselineName) else { return }
+    let baseline = run(baselineVariant, over: shards[0])
     for variant in S.checkedVariants {
-        for slices in [1, 3] where slices == 1 || entities >= 3 {
-            let outcome = runVariant(
-                S.self, variant.name, entities: entities, events: events, seed: seed,
-                parameters: parameters, slices: slices)
+        for (slices, sliced) in zip(slicings, shards) {
+            let outcome = run(variant, over: sliced)
             #expect(
                 outcome == baseline,
                 "\(S.descriptor.name).\(variant.name) differs from \(S.baselineName): seed \(seed), \(entities) entities, \(events) events, \(slices) slices, \(parameters)",

@@ -15,27 +15,40 @@ struct HistoryRepairTests {
     static let first = "20261130T175000Z-1a2b3c4d"
     static let second = "20261130T175500Z-5e6f7a8b"
 
-    /// Five rows of one run, as `run` writes them (`ResultRow.oneRun`); one note holds a
-    /// quoted line break, so that cuts inside a quoted field spanning lines are tried too.
-    static func rows(run: String, columns: [String] = ResultRow.columns) -> [[String]] {
+    /// The variants of a run: five rows.
+    static let fiveRows = ["enum-switch", "state-objects", "table", "closures", "floor"]
+
+    /// The variants of a run that a test cuts at every byte: its first record, the one whose
+    /// note spans lines, and its last. Every kind of place a cut can fall (the run's first
+    /// record, a later one, inside a quoted field across a line break, a record's end) is
+    /// in them, in three fifths of the bytes.
+    static let threeRows = ["enum-switch", "table", "floor"]
+
+    /// The rows of one run, one per variant, as `run` writes them (`ResultRow.oneRun`); the
+    /// table's note holds a quoted line break, so that cuts inside a quoted field spanning
+    /// lines are tried too.
+    static func rows(
+        run: String, variants: [String] = fiveRows, columns: [String] = ResultRow.columns
+    ) -> [[String]] {
         var fixture = ResultsFixture(
-            ["enum-switch", "state-objects", "table", "closures", "floor"].enumerated().map {
-                index, variant in
+            variants.enumerated().map { index, variant in
                 var row = [String: String].row(
                     variant, role: index == 0 ? "baseline" : "pattern", median: 100 + Double(index),
                     run: run)
-                row["run_rows"] = "5"
-                if index == 2 { row["breakeven_note"] = "faster than the baseline,\r\nso none" }
+                row["run_rows"] = "\(variants.count)"
+                if variant == "table" {
+                    row["breakeven_note"] = "faster than the baseline,\r\nso none"
+                }
                 return row
             })
         fixture.columns = columns
         return fixture.rows.map { row in columns.map { row[$0] ?? "" } }
     }
 
-    /// The bytes of a history of `runs` (five rows each), and where each run starts.
-    static func history(runs: [String], columns: [String] = ResultRow.columns) throws -> (
-        bytes: [UInt8], starts: [Int]
-    ) {
+    /// The bytes of a history of `runs` (a row per variant each), and where each run starts.
+    static func history(
+        runs: [String], variants: [String] = fiveRows, columns: [String] = ResultRow.columns
+    ) throws -> (bytes: [UInt8], starts: [Int]) {
         let scratch = try Scratch()
         let path = scratch.path("h.csv")
         var starts = [Int]()
@@ -48,7 +61,9 @@ struct HistoryRepairTests {
                     toFile: path, atomically: false, encoding: .utf8)
             }
             starts.append(try Data(contentsOf: URL(fileURLWithPath: path)).count)
-            _ = try HistoryFile.append(rows: rows(run: run), columns: columns, to: path)
+            _ = try HistoryFile.append(
+                rows: rows(run: run, variants: variants, columns: columns), columns: columns,
+                to: path)
         }
         return (Array(try Data(contentsOf: URL(fileURLWithPath: path))), starts)
     }
@@ -61,12 +76,25 @@ struct HistoryRepairTests {
 
     @Test("cut at every byte of the last run: that run is dropped whole, the runs before it kept")
     func everyOffsetOfTheLastRun() throws {
-        let (whole, starts) = try Self.history(runs: [Self.first, Self.second])
+        let (whole, starts) = try Self.history(
+            runs: [Self.first, Self.second], variants: Self.threeRows)
         let kept = Array(whole[..<starts[1]])
         let line = kept.filter { $0 == UInt8(ascii: "\n") }.count + 1
         let ends = try Self.recordEnds(whole, from: starts[1])
         let scratch = try Scratch()
         let path = scratch.path("h.csv")
+        /// Reads and checks the history at `path`: the first run's rows, nothing else.
+        func expectFirstRunOnly(_ label: String) throws {
+            let history = try ResultsFile.read(path, runs: .several)
+            let expected = Array(repeating: Self.first, count: Self.threeRows.count)
+            #expect(history.records.map { $0[.runID] } == expected, "\(label)")
+            try HistoryFile.check(path)
+        }
+        // Every repaired cut must leave exactly `kept`; the reader and the checker see the
+        // same bytes each time, so they read `kept` once here, and a cut again only when it
+        // left anything else.
+        try Data(kept).write(to: URL(fileURLWithPath: path))
+        try expectFirstRunOnly("the first run alone")
         for offset in starts[1]...whole.count {
             try Data(whole[..<offset]).write(to: URL(fileURLWithPath: path))
             let repair = try HistoryFile.repair(path)
@@ -79,7 +107,7 @@ struct HistoryRepairTests {
             }
             #expect(after == kept, "cut at \(offset) of \(whole.count): \(repair)")
             // Within the first record, nothing else of the run reached the file: the record is
-            // dropped alone (the first run has its five rows, so the record starts a run).
+            // dropped alone (the first run has all its rows, so the record starts a run).
             let rows = ends.filter { $0 <= offset }.count
             let expected: HistoryFile.Repair =
                 rows == 0
@@ -88,17 +116,13 @@ struct HistoryRepairTests {
                     id: Self.second, rows: rows, partialRecord: !ends.contains(offset), line: line,
                     bytes: written)
             #expect(repair == expected, "cut at \(offset)")
-            let history = try ResultsFile.read(path, runs: .several)
-            #expect(
-                history.records.map { $0[.runID] } == Array(repeating: Self.first, count: 5),
-                "cut at \(offset)")
-            try HistoryFile.check(path)
+            if after != kept { try expectFirstRunOnly("cut at \(offset)") }
         }
     }
 
     @Test("a new history cut at every byte: the header kept, never a part of the run")
     func everyOffsetOfTheFirstRun() throws {
-        let (whole, starts) = try Self.history(runs: [Self.first])
+        let (whole, starts) = try Self.history(runs: [Self.first], variants: Self.threeRows)
         let header = Array(whole[..<starts[0]])
         let scratch = try Scratch()
         let path = scratch.path("h.csv")
@@ -128,7 +152,8 @@ struct HistoryRepairTests {
     @Test("a history without run_rows: never a complete run dropped, never a partial record kept")
     func olderHeader() throws {
         let columns = Array(ResultRow.columns.prefix { $0 != ResultColumn.runRows.name })
-        let (whole, starts) = try Self.history(runs: [Self.first, Self.second], columns: columns)
+        let (whole, starts) = try Self.history(
+            runs: [Self.first, Self.second], variants: Self.threeRows, columns: columns)
         let kept = Array(whole[..<starts[1]])
         let boundaries = try Self.recordEnds(whole, from: starts[1])
         let scratch = try Scratch()
@@ -157,8 +182,9 @@ struct HistoryRepairTests {
             }
         }
         // Refused only inside run_ids: of the first record, where the first run's id begins
-        // the same, and of the four others.
-        #expect(refused > 0 && refused <= 5 * Self.second.utf8.count, "\(refused)")
+        // the same, and of the others.
+        #expect(
+            refused > 0 && refused <= Self.threeRows.count * Self.second.utf8.count, "\(refused)")
     }
 
     @Test("damage a write cut short cannot leave is refused, the file unchanged")
