@@ -31,11 +31,16 @@ public enum DecimalText {
     /// `text` as a finite number, written in plain decimal (`isPlainDecimal`), and either 0
     /// or a normal `Double`: `1e-400`, which would read as 0, and `1e-310`, which would read
     /// as a subnormal without a normal's precision, are refused, as is `1e400`.
-    public static func number(_ text: String) -> Double? {
-        guard isPlainDecimal(text), let value = Double(text), value.isFinite else { return nil }
+    ///
+    /// - Parameter exponent: whether an exponent is accepted (`2.5e-3`); a percentage is
+    ///   written without one.
+    public static func number(_ text: String, exponent: Bool = true) -> Double? {
+        guard isPlainDecimal(text), exponent || !text.utf8.contains(where: isExponentMark),
+            let value = Double(text), value.isFinite
+        else { return nil }
         if value == 0 {
             // Only a zero written as one: every digit before the exponent is 0.
-            let mantissa = text.utf8.prefix { $0 != UInt8(ascii: "e") && $0 != UInt8(ascii: "E") }
+            let mantissa = text.utf8.prefix { !isExponentMark($0) }
             return mantissa.allSatisfy { !isDigit($0) || $0 == UInt8(ascii: "0") } ? value : nil
         }
         return value.isNormal ? value : nil
@@ -76,6 +81,10 @@ public enum DecimalText {
             guard digits() > 0 else { return false }
         }
         return bytes.isEmpty
+    }
+
+    private static func isExponentMark(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E")
     }
 
     private static func isDigit(_ byte: UInt8) -> Bool {

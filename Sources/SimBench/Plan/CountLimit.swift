@@ -118,7 +118,8 @@ public struct ShareLimit: Sendable {
     /// Parses `5%` or `5` (both five percent) into 0.05.
     public func parse(_ text: String) throws(ValueError) -> Double {
         let digits = text.hasSuffix("%") ? String(text.dropLast()) : text
-        guard let percent = DecimalText.number(digits), percent > 0, percent < 100
+        guard let percent = DecimalText.number(digits, exponent: false), percent > 0,
+            percent < 100
         else {
             throw ValueError(value: text, accepted: expected)
         }

@@ -45,7 +45,8 @@ public struct RegressionThresholds: Sendable, Equatable {
     public static func percent(_ text: String) throws(ValueError) -> Double {
         let expected = "a percentage from 0% to 1000%, such as 5% or 2.5%"
         let digits = text.hasSuffix("%") ? String(text.dropLast()) : text
-        guard let value = DecimalText.number(digits), (0...1000).contains(value) else {
+        guard let value = DecimalText.number(digits, exponent: false), (0...1000).contains(value)
+        else {
             throw ValueError(value: text, accepted: expected)
         }
         return value / 100
