@@ -68,6 +68,11 @@ enum SimBenchCommand {
                 print(HelpText.general)
                 return .success
             }
+            guard rest.count == 1 else {
+                throw UsageError(
+                    "\(name): expected at most one command, but got \(rest.count) words ('\(rest.joined(separator: "' '"))'); see 'simbench help COMMAND'"
+                )
+            }
             if topic == "help" {
                 print(HelpText.general)
                 return .success
@@ -80,6 +85,10 @@ enum SimBenchCommand {
             print(command.helpText)
             return .success
         case "--version", "version":
+            guard rest.isEmpty else {
+                throw UsageError(
+                    "\(name): takes no arguments, but got '\(rest.joined(separator: "' '"))'")
+            }
             print("simbench \(version)")
             return .success
         default:

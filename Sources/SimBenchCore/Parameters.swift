@@ -47,12 +47,12 @@ public struct ParameterSpec: Sendable {
 
     /// `normalize` for whole numbers: `Int`'s own spelling.
     public static let wholeNumberSpelling: @Sendable (String) -> String = { text in
-        Int(text).map(String.init) ?? text
+        DecimalText.wholeNumber(text).map(String.init) ?? text
     }
 
     /// `normalize` for decimal numbers: `Double`'s own spelling, as the defaults are written.
     public static let numberSpelling: @Sendable (String) -> String = { text in
-        Double(text).map { String($0) } ?? text
+        DecimalText.number(text).map { String($0) } ?? text
     }
 
     /// One of a fixed set of words.
@@ -75,7 +75,7 @@ public struct ParameterSpec: Sendable {
             name: name, summary: summary, defaultValue: String(defaultValue),
             accepted: "a whole number from \(range.lowerBound) to \(range.upperBound)",
             isAxis: isAxis, normalize: wholeNumberSpelling
-        ) { Int($0).map(range.contains) ?? false }
+        ) { DecimalText.wholeNumber($0).map(range.contains) ?? false }
     }
 
     /// A finite decimal number in `range`.
@@ -88,7 +88,7 @@ public struct ParameterSpec: Sendable {
             accepted: "a number from \(range.lowerBound) to \(range.upperBound)", isAxis: isAxis,
             normalize: numberSpelling
         ) { value in
-            guard let number = Double(value), number.isFinite else { return false }
+            guard let number = DecimalText.number(value) else { return false }
             return range.contains(number)
         }
     }

@@ -25,7 +25,7 @@ struct BadInputTests {
         (["run", "--actors", "1,2,5000"], "--actors: '5000' in '1,2,5000'"),
         (
             ["run", "--machines", "1000,2000000000", "--scenario", "vending"],
-            "--machines 2000000000 with --events 100, the largest of the sweep,"
+            "--machines 2000000000 with --events 100 (the largest of the sweep)"
         ),
         (["run", "--rounds", "0"], "--rounds: '0'"),
         (["run", "--actors", "0"], "--actors: '0'"),

@@ -46,12 +46,19 @@ public enum Interruption {
     }
 
     /// The command will write these outputs: until each is written, an interruption names it
-    /// as not written.
+    /// as not written. A character device (`/dev/null`, a terminal) is left out: nothing
+    /// is lost when it is not written, so the notice does not name it.
     public static func expect(_ names: [String]) {
+        let files = names.filter { !isCharacterDevice($0) }
         outputs.withLock { list in
-            list.append(contentsOf: names.map { ($0, Fate.notWritten) })
+            list.append(contentsOf: files.map { ($0, Fate.notWritten) })
             publish(list)
         }
+    }
+
+    private static func isCharacterDevice(_ path: String) -> Bool {
+        var status = stat()
+        return stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFCHR
     }
 
     /// `output` has been written whole.

@@ -6,7 +6,8 @@ import Synchronization
 /// The rules, the same for every writer:
 /// - `-` is standard output, where the caller allows it;
 /// - an existing character device or FIFO (`/dev/null`, `>(gzip > x)`) is written in
-///   place and never replaced;
+///   place and never replaced; one that refuses writing (`/dev/full`) and a FIFO nobody
+///   reads (whose write would wait for ever) are refused (`probeStream`);
 /// - a symlink is followed to its target, which is written, never the link replaced;
 /// - a regular file is written whole or not at all (`AtomicFile`);
 /// - a directory, a socket or a block device is refused, as are an empty path, a path
@@ -123,6 +124,7 @@ public struct OutputPath: Sendable, Equatable {
             guard access(argument, W_OK) == 0 else {
                 throw refuse("is \(what) that is not writable: \(errnoText())")
             }
+            try probeStream(argument, what: what, refuse: refuse)
             return OutputPath(
                 argument: argument, label: label, kind: .stream, resolved: argument,
                 identity: identity)
@@ -133,6 +135,50 @@ public struct OutputPath: Sendable, Equatable {
                 "is \(type == S_IFSOCK ? "a socket" : type == S_IFBLK ? "a block device" : "not a regular file"); expected a regular file\(streams ? ", a FIFO or a character device" : "")"
             )
         }
+    }
+
+    /// FIFOs checked by `probeStream`, each with the descriptor that checked it, held open
+    /// until `write` takes it: closing it would end the reader's input (its last writer
+    /// gone), and a reader that stopped could not be waited for.
+    private static let heldStreams = Mutex<[String: Int32]>([:])
+
+    /// Refuses the character device or FIFO `argument` when the output could not be written
+    /// to it after the work: a FIFO that nobody reads (opening it to write would wait for
+    /// ever; opened without waiting, it fails with ENXIO), and a device that fails a write
+    /// of no bytes (`/dev/full`: ENOSPC). A FIFO's descriptor is kept for `write`.
+    private static func probeStream(
+        _ argument: String, what: String, refuse: (String) -> OutputPathError
+    ) throws(OutputPathError) {
+        if heldStreams.withLock({ $0[argument] != nil }) { return }
+        let descriptor = open(argument, O_WRONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            if errno == ENXIO, what == "a FIFO" {
+                throw refuse(
+                    "is a FIFO that nobody reads, so writing to it would wait for ever; expected a regular file, or a FIFO with a reader"
+                )
+            }
+            throw refuse("is \(what) that cannot be opened for writing: \(errnoText())")
+        }
+        var byte: UInt8 = 0
+        guard Glibc.write(descriptor, &byte, 0) >= 0 else {
+            let reason = errnoText()
+            close(descriptor)
+            throw refuse("is \(what) that refuses writing (\(reason)); expected a writable file")
+        }
+        if what == "a FIFO" {
+            heldStreams.withLock { $0[argument] = descriptor }
+        } else {
+            close(descriptor)
+        }
+    }
+
+    /// The descriptor `probeStream` kept for the FIFO `argument`, now blocking, or nil.
+    private static func takeHeldStream(_ argument: String) -> Int32? {
+        guard let descriptor = heldStreams.withLock({ $0.removeValue(forKey: argument) }) else {
+            return nil
+        }
+        _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
+        return descriptor
     }
 
     /// `argument`, which does not exist yet: the file to create, perhaps behind a dangling
@@ -253,8 +299,16 @@ public struct OutputPath: Sendable, Equatable {
             }
             Interruption.written(argument)
         case .stream:
-            let descriptor = open(resolved, O_WRONLY | O_NOCTTY | O_CLOEXEC)
-            guard descriptor >= 0 else { throw FileError(path: argument, reason: errnoText()) }
+            // Never a blocking open of a FIFO: with no reader it would wait for ever.
+            guard
+                let descriptor = Self.takeHeldStream(argument)
+                    ?? Self.openStream(resolved)
+            else {
+                throw FileError(
+                    path: argument,
+                    reason: errno == ENXIO
+                        ? "is a FIFO that nobody reads; not written" : errnoText())
+            }
             defer { close(descriptor) }
             // Never write into a regular file in place: it may have replaced the FIFO since.
             var status = stat()
@@ -272,6 +326,16 @@ public struct OutputPath: Sendable, Equatable {
                 Interruption.written(argument)
             }
         }
+    }
+
+    /// `path`, a character device or FIFO, opened to write without waiting for a reader,
+    /// then made blocking for the write; nil when it cannot be opened (ENXIO: a FIFO with no
+    /// reader).
+    private static func openStream(_ path: String) -> Int32? {
+        let descriptor = open(path, O_WRONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
+        return descriptor
     }
 
     private var isCharacterDevice: Bool {

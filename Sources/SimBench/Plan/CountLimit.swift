@@ -1,3 +1,5 @@
+import SimBenchCore
+
 /// The values a whole-number setting accepts: declared once, checked by one function, and
 /// named the same way in help and in error messages.
 public struct CountLimit: Sendable {
@@ -19,13 +21,12 @@ public struct CountLimit: Sendable {
         }
     }
 
-    /// Parses `text` as a whole number in range; `_` may group digits (`1_000_000`).
+    /// Parses `text` as a whole number in range (`DecimalText.wholeNumber`: `_` may group
+    /// digits in threes, `1_000_000`).
     public func parse(_ text: String) throws(ValueError) -> Int {
-        let digits = text.filter { $0 != "_" }
-        guard !digits.isEmpty, digits.allSatisfy(\.isASCII), let number = Int(digits) else {
+        guard let number = DecimalText.wholeNumber(text), range.contains(number) else {
             throw ValueError(value: text, accepted: expected)
         }
-        guard range.contains(number) else { throw ValueError(value: text, accepted: expected) }
         return number
     }
 
@@ -43,9 +44,7 @@ public struct CountLimit: Sendable {
             var value = Substring(item)
             while value.first == " " { value.removeFirst() }
             while value.last == " " { value.removeLast() }
-            let digits = value.filter { $0 != "_" }
-            guard !digits.isEmpty, digits.allSatisfy(\.isASCII), let number = Int(digits),
-                range.contains(number)
+            guard let number = DecimalText.wholeNumber(String(value)), range.contains(number)
             else {
                 let shown = items.count > 1 ? "\(value)' in '\(text)" : String(value)
                 throw ValueError(value: shown, accepted: expectedList)
@@ -91,9 +90,10 @@ public struct SecondsLimit: Sendable {
         }
     }
 
-    /// Parses `2`, `0.5` or `2s`.
+    /// Parses `2`, `0.5` or `2s` (`DecimalText.number`: plain decimal).
     public func parse(_ text: String) throws(ValueError) -> Double {
-        guard let seconds = Double(text.hasSuffix("s") ? String(text.dropLast()) : text),
+        guard
+            let seconds = DecimalText.number(text.hasSuffix("s") ? String(text.dropLast()) : text),
             accepts(seconds)
         else {
             throw ValueError(value: text, accepted: expected)
@@ -118,8 +118,8 @@ public struct ShareLimit: Sendable {
     /// Parses `5%` or `5` (both five percent) into 0.05.
     public func parse(_ text: String) throws(ValueError) -> Double {
         let digits = text.hasSuffix("%") ? String(text.dropLast()) : text
-        guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }),
-            let percent = Double(digits), percent > 0, percent < 100
+        guard let percent = DecimalText.number(digits, exponent: false), percent > 0,
+            percent < 100
         else {
             throw ValueError(value: text, accepted: expected)
         }

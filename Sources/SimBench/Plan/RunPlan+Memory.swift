@@ -18,7 +18,8 @@ struct MemoryRefusal: Error, Sendable {
     /// The limit that binds (`MemoryBudget`): "the 80% of this host's 24 GB memory it
     /// may use", "what the address-space limit (RLIMIT_AS, ulimit -v) of 12 GB leaves".
     var limit: String
-    /// The most machines, at these events, that would fit; nil when not even one would.
+    /// The machines, at these events, the refusal suggests (`suggestedMachines`); nil when
+    /// not even one would fit.
     var fittingMachines: Int?
     /// Whether `machines` and `events` are a sweep's largest values.
     var largestOfSweep: Bool
@@ -38,9 +39,35 @@ struct MemoryRefusal: Error, Sendable {
             ?? "not even \(.machines) 1 would fit"
     }
 
+    /// The share of the budget a suggested count is fitted to. The budget moves from one
+    /// process to the next (the memory available now, the address space a process has
+    /// mapped beyond what is resident), so a count fitted to the whole of this process's
+    /// budget could be refused when run; one fitted to this share of it is accepted.
+    static let suggestionShare = 0.95
+
+    /// The machines a refusal suggests: the most that fit in `suggestionShare` of `budget`
+    /// (as `fits` judges, the same check a run passes), rounded down to three significant
+    /// digits; 1 when only the whole budget holds one; nil when not even one fits.
+    ///
+    /// - Parameter fits: whether a count fits in a number of bytes.
+    static func suggestedMachines(
+        below machines: Int, budget: UInt64, fits: (Int, UInt64) -> Bool
+    ) -> Int? {
+        let share = UInt64(Double(budget) * suggestionShare)
+        guard fits(1, share) else { return fits(1, budget) ? 1 : nil }
+        var (low, high) = (1, machines)
+        while high - low > 1 {
+            let middle = low + (high - low) / 2
+            if fits(middle, share) { low = middle } else { high = middle }
+        }
+        var magnitude = 1
+        while low / magnitude >= 1000 { magnitude *= 10 }
+        return low / magnitude * magnitude
+    }
+
     /// A run's refusal, naming its settings.
     @Sendable static func runRefusal(_ refusal: MemoryRefusal) -> RunPlanError {
-        let largest = refusal.largestOfSweep ? ", the largest of the sweep," : ""
+        let largest = refusal.largestOfSweep ? " (the largest of the sweep)" : ""
         return RunPlanError(
             .machines,
             "\(.machines) \(refusal.machines) with \(.events) \(refusal.events)\(largest): \(refusal.shortfall); \(refusal.remedy) (or lower \(.events))"
@@ -53,35 +80,29 @@ extension RunPlan {
     /// than this process can be given: the smallest of 80% of the machine's memory, what is
     /// available now, the address-space and data limits, and the cgroup's (`MemoryBudget`).
     ///
+    /// - Parameter budget: what the run may use (`MemoryBudget.current`).
     /// - Parameter sweep: `machines` and `events` are a sweep's largest values, which the
     ///   refusal says.
     /// - Returns: nil when the group fits.
     static func memoryRefusal(
         entry: ScenarioEntry, variants: [String], machines: Int, events: Int, seed: UInt64,
         parameterSets: [ParameterValues], configurations: Int, resident: UInt64,
-        physicalMemory: UInt64, sweep: Bool = false
+        budget: MemoryBudget, sweep: Bool = false
     ) -> MemoryRefusal? {
-        let total = peakEstimate(
-            entry: entry, variants: variants, machines: machines, events: events, seed: seed,
-            parameterSets: parameterSets, configurations: configurations, resident: resident)
-        let budget = MemoryBudget.current(physicalMemory: physicalMemory)
-        if let total, total <= budget.bytes { return nil }
-        // The estimate grows with the machines: the most that fit, by bisection.
-        func fits(_ count: Int) -> Bool {
+        // One check, for the run and for the count a refusal suggests.
+        func fits(_ count: Int, _ bytes: UInt64) -> Bool {
             peakEstimate(
                 entry: entry, variants: variants, machines: count, events: events, seed: seed,
                 parameterSets: parameterSets, configurations: configurations, resident: resident
-            ).map { $0 <= budget.bytes } ?? false
+            ).map { $0 <= bytes } ?? false
         }
-        var fitting: Int?
-        if fits(1) {
-            var (low, high) = (1, machines)
-            while high - low > 1 {
-                let middle = low + (high - low) / 2
-                if fits(middle) { low = middle } else { high = middle }
-            }
-            fitting = low
-        }
+        if fits(machines, budget.bytes) { return nil }
+        let total = peakEstimate(
+            entry: entry, variants: variants, machines: machines, events: events, seed: seed,
+            parameterSets: parameterSets, configurations: configurations, resident: resident)
+        // The estimate grows with the machines: the suggestion is found by bisection.
+        let fitting = MemoryRefusal.suggestedMachines(
+            below: machines, budget: budget.bytes, fits: fits)
         return MemoryRefusal(
             scenario: entry.name, machines: machines, events: events,
             configurations: configurations,

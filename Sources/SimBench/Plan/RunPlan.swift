@@ -137,7 +137,8 @@ public struct RunPlan: Sendable {
             entry: entry, variants: variantNames, machines: options.machines.max()!,
             events: eventCounts.max()!, seed: options.seed, parameterSets: sets,
             configurations: largestGroup,
-            resident: resident, physicalMemory: physicalMemory,
+            resident: resident,
+            budget: MemoryBudget.current(physicalMemory: physicalMemory),
             sweep: !swept.isDisjoint(with: [.machines, .events]))
         {
             throw refusing(refusal)
@@ -324,7 +325,7 @@ public struct RunPlan: Sendable {
                 guard let entry = entries.first(where: { $0.name == scenario }) else {
                     throw RunPlanError(
                         .parameters,
-                        "\(.parameters): '\(scenario).\(assignment.name)' names a scenario that is not selected; selected: \(known(entries.map(\.name)))"
+                        "\(.parameters): '\("\(scenario).\(assignment.name)".clippedForMessage)' names a scenario that is not selected; selected: \(known(entries.map(\.name)))"
                     )
                 }
                 guard entry.parameter(named: assignment.name) != nil else {
@@ -367,7 +368,7 @@ public struct RunPlan: Sendable {
         for value in values where !spec.accepts(value) {
             throw RunPlanError(
                 .parameters,
-                "\(.parameters): \(entry.name).\(spec.name)='\(value)' is not valid; expected \(spec.accepted)\(spec.isAxis ? " (or a comma list of them)" : "")"
+                "\(.parameters): \(entry.name).\(spec.name)='\(value.clippedForMessage)' is not valid; expected \(spec.accepted)\(spec.isAxis ? " (or a comma list of them)" : "")"
             )
         }
         var unique = [String]()
@@ -385,7 +386,7 @@ public struct RunPlan: Sendable {
         }
         return RunPlanError(
             .parameters,
-            "\(.parameters): unknown parameter '\(name)'; the selected scenarios take \(all.isEmpty ? "no parameters" : known(all))"
+            "\(.parameters): unknown parameter '\(name.clippedForMessage)'; the selected scenarios take \(all.isEmpty ? "no parameters" : known(all))"
         )
     }
 

@@ -137,7 +137,8 @@ public struct RunPlanError: Error, Sendable, Equatable, CustomStringConvertible 
     public static func outOfRange(
         setting: RunSetting, value: String, accepted: String
     ) -> RunPlanError {
-        RunPlanError(setting, "\(setting): '\(value)' is not valid; expected \(accepted)")
+        RunPlanError(
+            setting, "\(setting): '\(value.clippedForMessage)' is not valid; expected \(accepted)")
     }
 
     public var description: String { message.description }

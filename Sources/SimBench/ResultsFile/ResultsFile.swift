@@ -28,6 +28,10 @@ public struct ResultsFile: Sendable {
     /// The file's bytes as read, for copying a file verbatim: nil unless it was read
     /// `keepingBytes` or made from bytes.
     public let bytes: [UInt8]?
+    /// The steps the read took: bytes the record splitter examined, and cells checked and
+    /// rows indexed. A test holds them linear in the rows, which a clock on a shared host
+    /// cannot do.
+    let readSteps: Int
 
     /// Reads and validates the file at `path`, record by record (`RecordStream`): its
     /// header is checked from the first line before more is read, and its rows as they
@@ -91,6 +95,7 @@ public struct ResultsFile: Sendable {
         }
         self.records = records
         self.bytes = bytes ?? stream.kept
+        readSteps = stream.bytesExamined + checks.steps
         if runs == .several, checkingRuns { try requireWholeRuns() }
     }
 
@@ -210,6 +215,17 @@ public struct ResultsFile: Sendable {
                 + (last
                     ? ResultsFile.repairHint(path)
                     : "; only the last run can have been cut short by an append"))
+    }
+
+    /// Fails on a file that holds its header and no row: every reader refuses one the same
+    /// way (exit status 1), since nothing it prints or writes could come from the file.
+    ///
+    /// - Parameter action: what the reader would do with rows: `compare`, `export` ….
+    public func requireRows(toDo action: String) throws(ResultsFileError) {
+        guard records.isEmpty else { return }
+        throw ResultsFileError(
+            path: path, line: 2, column: nil,
+            message: "no result rows, only a header; nothing to \(action)")
     }
 
     /// One run of a history, counted: its rows against its `run_rows`.

@@ -1,3 +1,5 @@
+import SimBenchCore
+
 /// What a results CSV must and may hold: the reading side of `ResultColumn.all`.
 ///
 /// Files outlive the version that wrote them (committed CI baselines, a history file that
@@ -42,36 +44,7 @@ public enum ResultsSchema {
     /// `E`, an optional sign, digits). No hex (`0x1p3`), no `inf` or `nan`, no spaces, no
     /// NUL, no other digits than ASCII's.
     static func isPlainDecimal(_ cell: String) -> Bool {
-        let bytes = Array(cell.utf8)
-        var index = 0
-        func digits() -> Int {
-            let start = index
-            while index < bytes.count,
-                (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index])
-            {
-                index += 1
-            }
-            return index - start
-        }
-        if index < bytes.count, bytes[index] == UInt8(ascii: "-") { index += 1 }
-        var mantissa = digits()
-        if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
-            index += 1
-            mantissa += digits()
-        }
-        guard mantissa > 0 else { return false }
-        if index < bytes.count,
-            bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E")
-        {
-            index += 1
-            if index < bytes.count,
-                bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-")
-            {
-                index += 1
-            }
-            guard digits() > 0 else { return false }
-        }
-        return index == bytes.count
+        DecimalText.isPlainDecimal(cell)
     }
 
     /// Whether every character of `cell` is an ASCII hexadecimal digit.

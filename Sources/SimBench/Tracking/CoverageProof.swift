@@ -127,6 +127,10 @@ public struct CoverageProof: Sendable {
             runs: records.count, spread: spread, pairsHeld: pairsHeld)
     }
 
+    /// Whether any cell is judged: some row, measured in every run, has a judged figure
+    /// whose value differs between the runs. Without one there is no proof to pass.
+    public var judgesAnything: Bool { cells.contains(where: \.judged) }
+
     /// A figure's cells over every row: runs held, of all.
     public func total(of figure: Figure) -> (held: Int, of: Int) {
         let mine = cells.filter { $0.figure == figure.name }
@@ -187,15 +191,15 @@ public struct CoverageProof: Sendable {
         lines.append(totals.render())
         var table = TextTable(header: ["row"] + Self.figures.map(\.name))
         let rows = Set(cells.map(\.row)).sorted()
+        // Each row's cells by figure, found by key: a search of every cell per row was
+        // quadratic in the rows.
+        var byRowAndFigure = [ResultIdentity: [String: Cell]]()
+        for cell in cells { byRowAndFigure[cell.row, default: [:]][cell.figure] = cell }
         for row in rows {
             table.rows.append(
                 ["\(row)"]
                     + Self.figures.map { figure in
-                        guard
-                            let cell = cells.first(where: {
-                                $0.row == row && $0.figure == figure.name
-                            })
-                        else { return "" }
+                        guard let cell = byRowAndFigure[row]?[figure.name] else { return "" }
                         return
                             "\(cell.pairsHeld)/\(cell.runs * (cell.runs - 1)) ±\(RelativeChange.percent(cell.spread / 2))"
                     })

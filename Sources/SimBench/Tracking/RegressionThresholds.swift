@@ -1,4 +1,5 @@
 import Foundation
+import SimBenchCore
 
 /// How large a change must be before `simbench compare` counts it.
 ///
@@ -44,8 +45,7 @@ public struct RegressionThresholds: Sendable, Equatable {
     public static func percent(_ text: String) throws(ValueError) -> Double {
         let expected = "a percentage from 0% to 1000%, such as 5% or 2.5%"
         let digits = text.hasSuffix("%") ? String(text.dropLast()) : text
-        guard let value = Double(digits), value.isFinite, (0...1000).contains(value),
-            digits.allSatisfy({ $0.isNumber || $0 == "." })
+        guard let value = DecimalText.number(digits, exponent: false), (0...1000).contains(value)
         else {
             throw ValueError(value: text, accepted: expected)
         }

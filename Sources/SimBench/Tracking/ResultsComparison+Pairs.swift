@@ -59,11 +59,7 @@ extension ResultsComparison {
             throw ResultsFileError(path: "", line: 1, column: nil, message: "no pairs to compare")
         }
         for pair in pairs {
-            for file in [pair.base, pair.head] where file.records.isEmpty {
-                throw ResultsFileError(
-                    path: file.path, line: 2, column: nil,
-                    message: "no result rows, only a header; nothing to compare")
-            }
+            for file in [pair.base, pair.head] { try file.requireRows(toDo: "compare") }
         }
         var indexed = [(base: Index, head: Index)]()
         for pair in pairs {

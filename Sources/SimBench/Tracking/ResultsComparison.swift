@@ -56,11 +56,7 @@ public struct ResultsComparison: Sendable {
         currentPath = current.path
         self.thresholds = thresholds
         methodText = thresholds.words(ResultsComparison.method)
-        for file in [baseline, current] where file.records.isEmpty {
-            throw ResultsFileError(
-                path: file.path, line: 2, column: nil,
-                message: "no result rows, only a header; nothing to compare")
-        }
+        for file in [baseline, current] { try file.requireRows(toDo: "compare") }
         let before = try ResultsComparison.index(
             baseline, ignoringParameters: ignoringParameters, thresholds: thresholds)
         let after = try ResultsComparison.index(
@@ -369,7 +365,8 @@ public struct ResultsComparison: Sendable {
     ) -> ResultsFileError {
         func scenarios(_ file: ResultsFile) -> String {
             var names = [String]()
-            for record in file.records where !names.contains(record[.scenario]) {
+            var seen = Set<String>()
+            for record in file.records where seen.insert(record[.scenario]).inserted {
                 names.append(record[.scenario])
             }
             return names.map { "'\($0)'" }.joined(separator: ", ")
@@ -472,10 +469,8 @@ public struct ResultsComparison: Sendable {
 
     /// `run 20261129T…, commit abc123, host ci-7, 2026-11-29T10:00:00Z` (or `3 runs`).
     private static func summary(of file: ResultsFile) -> String {
-        var runs = [String]()
-        for record in file.records where !runs.contains(record[.runID]) {
-            runs.append(record[.runID])
-        }
+        // A set, not a list searched per row: a history holds a run per commit.
+        let runs = Set(file.records.lazy.map { $0[.runID] })
         guard let first = file.records.first else { return file.path }
         var parts = [runs.count > 1 ? "\(runs.count) runs" : "run \(first[.runID])"]
         if !first[.gitCommit].isEmpty { parts.append("commit \(first[.gitCommit])") }

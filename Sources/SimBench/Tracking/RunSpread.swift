@@ -88,12 +88,14 @@ public struct RunSpread: Sendable {
         }
         self.counts = counts
         var missing = [ResultIdentity]()
+        // A set beside the list: a search of the list per row was quadratic in the rows.
+        var missed = Set<ResultIdentity>()
         for file in files {
             for record in file.records
             where record.number(.instructionsPerEvent) == nil
                 || record.number(.estimatedCyclesPerEvent) == nil
             {
-                if !missing.contains(record.identity) { missing.append(record.identity) }
+                if missed.insert(record.identity).inserted { missing.append(record.identity) }
             }
         }
         countsMissing = missing

@@ -1,4 +1,5 @@
 import SimBench
+import SimBenchCore
 
 /// One flag of a command, declared once: its names, value, help line, default and parse.
 ///
@@ -187,8 +188,7 @@ extension Option {
             "--seed", value: "N", help: "seed of every machine's random stream",
             default: "\(RunOptions().seed)", expected: expected
         ) { command, text in
-            let digits = text.filter { $0 != "_" }
-            guard !digits.isEmpty, digits.allSatisfy(\.isASCII), let seed = UInt64(digits) else {
+            guard let seed = DecimalText.wholeNumber(text, as: UInt64.self) else {
                 throw UsageError.invalid("--seed", text, expected: expected)
             }
             set(&command, seed)

@@ -35,7 +35,7 @@ extension SettingMessage {
 extension UsageError {
     /// The harness's refusal of a plan, in the command line's words: each setting named by
     /// its flag.
-    init(_ error: RunPlanError) {
+    public init(_ error: RunPlanError) {
         self.init(error.message.flagged)
     }
 }

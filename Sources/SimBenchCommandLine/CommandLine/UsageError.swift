@@ -12,7 +12,7 @@ public struct UsageError: Error, CustomStringConvertible, Equatable {
 
     /// `--flag: 'value' is not …; expected …`.
     public static func invalid(_ flag: String, _ value: String, expected: String) -> UsageError {
-        UsageError("\(flag): '\(value)' is not valid; expected \(expected)")
+        UsageError("\(flag): '\(value.clippedForMessage)' is not valid; expected \(expected)")
     }
 }
 

@@ -28,7 +28,7 @@ struct BaselineCommand: Command {
 
     static let exitStatuses: [(status: ExitStatus, meaning: String)] = [
         (.success, "saved"),
-        (.failure, "FILE is not a valid results file, or cannot be written"),
+        (.failure, "FILE is not a valid results file, holds no result row, or cannot be written"),
         (.usage, "usage, or a baselines directory that cannot be made"),
     ]
 
@@ -75,11 +75,7 @@ struct BaselineCommand: Command {
             // Validated first, so that only a file compare can read becomes a baseline; then
             // copied byte for byte, so that it diffs against the run it came from.
             let results = try ResultsFile.read(file, keepingBytes: true)
-            guard !results.records.isEmpty else {
-                throw ResultsFileError(
-                    path: file, line: 2, column: nil,
-                    message: "no result rows, only a header; not saved as a baseline")
-            }
+            try results.requireRows(toDo: "save as a baseline")
             let path = try BaselineStore.save(
                 String(decoding: results.bytes ?? [], as: UTF8.self), as: name)
             print("baseline '\(name)': \(path) (\(results.records.count) rows from \(file))")

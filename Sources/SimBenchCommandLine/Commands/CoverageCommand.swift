@@ -40,7 +40,10 @@ struct CoverageCommand: Command {
 
     static let exitStatuses: [(status: ExitStatus, meaning: String)] = [
         (.success, "every judged figure holds single re-runs within the band"),
-        (.failure, "a judged figure or row holds too few or too many single re-runs"),
+        (
+            .failure,
+            "a judged figure or row holds too few or too many single re-runs; nothing is judged; or a file is not a valid results file or holds no result row"
+        ),
     ]
 
     init() {}
@@ -56,8 +59,21 @@ struct CoverageCommand: Command {
 
     func execute() throws -> ExitStatus {
         var runs = [ResultsFile]()
-        for file in files { runs.append(try ResultsFile.read(file)) }
+        for file in files {
+            let run = try ResultsFile.read(file)
+            try run.requireRows(toDo: "judge")
+            runs.append(run)
+        }
         let proof = CoverageProof(files: runs)
+        // A pass needs something judged: the same file given three times, or runs of
+        // different suites, leave no judged figure whose value differs between the runs.
+        guard proof.judgesAnything else {
+            throw ResultsFileError(
+                path: files.joined(separator: ", "), line: nil, column: nil,
+                message:
+                    "nothing to judge: no row measured in every run has a judged figure whose value differs between the runs (the same run given more than once, or runs of different suites?)"
+            )
+        }
         print(proof.report(label: label))
         let failures = proof.failures
         for failure in failures { print("fails: \(failure)") }

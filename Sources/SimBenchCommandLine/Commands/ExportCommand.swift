@@ -60,7 +60,10 @@ struct ExportCommand: Command {
 
     static let exitStatuses: [(status: ExitStatus, meaning: String)] = [
         (.success, "written"),
-        (.failure, "FILE is not a valid results file, or has no run --run names"),
+        (
+            .failure,
+            "FILE is not a valid results file, holds no result row, or has no run --run names"
+        ),
     ]
 
     init() {}
@@ -87,6 +90,7 @@ struct ExportCommand: Command {
             file, runs: format == .influx || run != nil ? .several : .one)
         // Never a run an interrupted append left incomplete, even from a one-run history.
         try results.requireWholeRuns()
+        try results.requireRows(toDo: "export")
         let text = try BenchmarkExport.render(results, as: format, run: run)
         if let output, let outputPath {
             OutputPath.reserveStandardOutput(if: [output])

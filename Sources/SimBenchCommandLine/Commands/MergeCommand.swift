@@ -35,7 +35,7 @@ struct MergeCommand: Command {
         (.success, "merged"),
         (
             .failure,
-            "a part is not a valid results file, the headers differ, or a row is duplicated"
+            "a part is not a valid results file or holds no result row, the headers differ, or a row is duplicated"
         ),
     ]
 
@@ -55,7 +55,11 @@ struct MergeCommand: Command {
 
     func execute() throws -> ExitStatus {
         var parts = [ResultsFile]()
-        for file in files { parts.append(try ResultsFile.read(file)) }
+        for file in files {
+            let part = try ResultsFile.read(file)
+            try part.requireRows(toDo: "merge")
+            parts.append(part)
+        }
         let merged = try ResultsMerge.merge(parts)
         guard let output else { preconditionFailure("merge: execute before finish") }
         OutputPath.reserveStandardOutput(if: [output])

@@ -50,7 +50,10 @@ struct PlotCommand: Command {
 
     static let exitStatuses: [(status: ExitStatus, meaning: String)] = [
         (.success, "written"),
-        (.failure, "a FILE is not a valid results file, or holds nothing KIND can draw"),
+        (
+            .failure,
+            "a FILE is not a valid results file, holds no result row, or nothing KIND can draw"
+        ),
     ]
 
     init() {}
@@ -63,7 +66,7 @@ struct PlotCommand: Command {
 
     func execute() throws -> ExitStatus {
         guard let chart, let output else { return .usage }
-        let records = try Self.records(of: files)
+        let records = try Self.records(of: files, toDo: "plot")
         guard let svg = try Charts.svg(chart, records: records) else {
             throw ResultsFileError(
                 path: files.joined(separator: ", "), line: nil, column: nil,
@@ -76,10 +79,15 @@ struct PlotCommand: Command {
     }
 
     /// Every row of `files`, in the order given; each file may hold several runs (a
-    /// history), but a run names each configuration once.
-    static func records(of files: [String]) throws -> [ResultsRecord] {
+    /// history), but a run names each configuration once. A file with no row is refused
+    /// (`requireRows`), saying that there is nothing to do `action`.
+    static func records(of files: [String], toDo action: String) throws -> [ResultsRecord] {
         var records = [ResultsRecord]()
-        for file in files { records += try ResultsFile.read(file, runs: .several).records }
+        for file in files {
+            let results = try ResultsFile.read(file, runs: .several)
+            try results.requireRows(toDo: action)
+            records.append(contentsOf: results.records)
+        }
         return records
     }
 }

@@ -40,7 +40,7 @@ struct ReportCommand: Command {
 
     static let exitStatuses: [(status: ExitStatus, meaning: String)] = [
         (.success, "written"),
-        (.failure, "a FILE is not a valid results file, or holds no row"),
+        (.failure, "a FILE is not a valid results file, or holds no result row"),
     ]
 
     init() {}
@@ -53,12 +53,7 @@ struct ReportCommand: Command {
 
     func execute() throws -> ExitStatus {
         guard let output else { return .usage }
-        let records = try PlotCommand.records(of: files)
-        guard !records.isEmpty else {
-            throw ResultsFileError(
-                path: files.joined(separator: ", "), line: 2, column: nil,
-                message: "no result rows, only a header; nothing to report")
-        }
+        let records = try PlotCommand.records(of: files, toDo: "report")
         let scenarios = Suite.catalog.entries.map {
             HTMLReport.Scenario(
                 name: $0.name, title: $0.descriptor.title, event: $0.descriptor.eventUnit,

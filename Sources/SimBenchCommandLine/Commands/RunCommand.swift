@@ -1,5 +1,6 @@
 import Foundation
 import SimBench
+import SimBenchCore
 
 /// `simbench run`: measures the chosen scenarios, prints a comparison table and writes a CSV.
 struct RunCommand: Command {
@@ -104,7 +105,7 @@ struct RunCommand: Command {
                     "draw the link seeds of --layouts from S instead of --seed: other layouts of the same simulation",
                 default: "--seed", expected: "a whole number from 0 to \(UInt64.max)"
             ) {
-                guard let seed = UInt64($1) else {
+                guard let seed = DecimalText.wholeNumber($1, as: UInt64.self) else {
                     throw UsageError.invalid(
                         "--layout-seed", $1, expected: "a whole number from 0 to \(UInt64.max)")
                 }
@@ -292,6 +293,11 @@ struct RunCommand: Command {
             return .countingUnavailable
         }
         try checkLayouts(plan)
+        if let problem = ChildRole.scratchDirectoryProblem() {
+            throw UsageError(
+                "run: the temporary directory '\(ChildRole.scratchDirectory)' (TMPDIR) cannot hold the measured processes' files: \(problem); set TMPDIR to a writable directory"
+            )
+        }
         try checkBuild()
         if csvPath == nil { try prepareResultsFolder(&outputs) }
 

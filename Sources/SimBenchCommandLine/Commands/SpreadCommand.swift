@@ -54,7 +54,7 @@ struct SpreadCommand: Command {
     static let exitStatuses: [(status: ExitStatus, meaning: String)] = [
         (.success, "every spread within --limit, or no --limit"),
         (.regression, "a spread beyond --limit, or with --counts a row without counts"),
-        (.failure, "a file is missing or not a valid results file"),
+        (.failure, "a file is missing, not a valid results file, or holds no result row"),
     ]
 
     init() {}
@@ -70,7 +70,11 @@ struct SpreadCommand: Command {
 
     func execute() throws -> ExitStatus {
         var runs = [ResultsFile]()
-        for file in files { runs.append(try ResultsFile.read(file)) }
+        for file in files {
+            let run = try ResultsFile.read(file)
+            try run.requireRows(toDo: "measure the spread of")
+            runs.append(run)
+        }
         let spread = RunSpread(files: runs, metric: metric)
         func percent(_ value: Double?, digits: Int) -> String {
             value.map { String(format: "%.\(digits)f%%", $0 * 100) } ?? "—"

@@ -23,12 +23,16 @@ enum DoodleDrawing {
                 options: options, catalog: BenchmarkTool.simbench.catalog, cores: 1,
                 physicalMemory: physicalMemory)
         } catch {
-            // The plan's one machine is this command's one page: name what the user gave.
+            // Named by the flags (not the harness's setting names), and the plan's one
+            // machine is this command's one page: name what the user gave.
             throw UsageError(
-                error.description.replacingOccurrences(
-                    of: "--machines 1 with --events", with: "one page of --events"
-                )
-                .replacingOccurrences(of: "lower --machines or --events", with: "lower --events"))
+                UsageError(error).description
+                    .replacingOccurrences(
+                        of: "--machines 1 with --events", with: "one page of --events"
+                    )
+                    .replacingOccurrences(
+                        of: "not even --machines 1 would fit (or lower --events)",
+                        with: "lower --events"))
         }
         let checked = plan.configurations[0].configuration
         let configuration = ScenarioConfiguration(

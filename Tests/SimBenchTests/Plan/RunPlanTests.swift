@@ -122,7 +122,7 @@ struct RunPlanTests {
         "values equal after parsing are one value, normalised, in their first place",
         arguments: [
             ("10,010", ["tally[work=10]"]),
-            ("020,10,20,+10", ["tally[work=20]", "tally[work=10]"]),
+            ("020,10,20,0010", ["tally[work=20]", "tally[work=10]"]),
             ("007", ["tally[work=7]"]),
         ])
     func normalisedAxisValues(given: String, labels: [String]) throws {
@@ -184,6 +184,25 @@ struct RunPlanTests {
                 $0.eventsPerMachine = [Int.max / 2]
             } != nil)
         #expect(usageError { $0.machines = [1_000_000] } == nil)
+    }
+
+    @Test("a memory refusal suggests machines a re-run accepts, its budget moved a little")
+    func suggestionFits() throws {
+        // A scenario of 1 kB per machine over a resident 25 MB: the check a run passes.
+        func fits(_ machines: Int, _ bytes: UInt64) -> Bool {
+            UInt64(machines) * 1_000 + 25_000_000 <= bytes
+        }
+        for budget: UInt64 in [4_000_000_000, 123_456_789, 30_000_000] {
+            let suggested = try #require(
+                MemoryRefusal.suggestedMachines(below: 1 << 40, budget: budget, fits: fits))
+            // Accepted by the same check under a budget 4% smaller than the one it came from.
+            #expect(fits(suggested, budget / 100 * 96), "\(budget): \(suggested)")
+            // Three significant digits at most.
+            #expect(String(suggested).dropFirst(3).allSatisfy { $0 == "0" }, "\(suggested)")
+        }
+        // One machine fits the whole budget only: suggested as the most that fits now.
+        #expect(MemoryRefusal.suggestedMachines(below: 10, budget: 25_001_000, fits: fits) == 1)
+        #expect(MemoryRefusal.suggestedMachines(below: 10, budget: 1_000, fits: fits) == nil)
     }
 
     @Test("counts out of range")

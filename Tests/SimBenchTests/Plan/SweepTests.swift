@@ -174,7 +174,7 @@ struct SweepTests {
         } catch {
             #expect(
                 error.description.hasPrefix(
-                    "machines 100000000 with eventsPerMachine 20, the largest of the sweep,: scenario 'tally'"
+                    "machines 100000000 with eventsPerMachine 20 (the largest of the sweep): scenario 'tally'"
                 ), "\(error)")
         }
         // Each value alone: the small one fits, the large one does not.
@@ -197,7 +197,7 @@ struct SweepTests {
         } catch {
             #expect(
                 error.description.hasPrefix(
-                    "machines 1000000 with eventsPerMachine 10000, the largest of the sweep,"),
+                    "machines 1000000 with eventsPerMachine 10000 (the largest of the sweep)"),
                 "\(error)"
             )
         }

@@ -499,4 +499,44 @@ struct ResultsFileTests {
         fixture.rows.append(.row("enum-switch", role: "baseline", median: 102, run: "run-2"))
         #expect(throws: ResultsFileError.self) { try fixture.file(runs: .several) }
     }
+
+    /// A valid file of `configurations` rows, each its own configuration.
+    static func rows(_ configurations: Int) -> [UInt8] {
+        Array(
+            ResultsFixture(
+                (0..<configurations).map {
+                    .row("table", params: "products=\($0)", median: 80, ci: (79, 81))
+                }
+            ).text.utf8)
+    }
+
+    @Test("reading takes steps linear in the rows: twice the rows, under three times the steps")
+    func linearSteps() throws {
+        // Steps, not seconds: a clock on a shared host says nothing a test can hold.
+        let small = try ResultsFile(path: "n.csv", bytes: Self.rows(1_000))
+        let large = try ResultsFile(path: "2n.csv", bytes: Self.rows(2_000))
+        #expect(large.records.count == 2 * small.records.count)
+        #expect(small.readSteps > 0)
+        #expect(large.readSteps < 3 * small.readSteps, "\(small.readSteps) → \(large.readSteps)")
+    }
+
+    @Test("a header-only file reads, and every reader refuses it in the same words")
+    func headerOnly() throws {
+        let file = try ResultsFile(
+            path: "h.csv", bytes: Array((ResultRow.columns.joined(separator: ",") + "\r\n").utf8))
+        #expect(file.records.isEmpty)
+        #expect(throws: ResultsFileError.self) { try file.requireRows(toDo: "export") }
+        do {
+            try file.requireRows(toDo: "export")
+        } catch {
+            #expect(
+                error.description
+                    == "h.csv: line 2: no result rows, only a header; nothing to export")
+        }
+        try Self.validFile().requireRows(toDo: "export")
+    }
+
+    static func validFile() throws -> ResultsFile {
+        try ResultsFile(path: "v.csv", bytes: Array(valid.utf8))
+    }
 }

@@ -37,6 +37,13 @@ struct CoverageProofTests {
         return held
     }
 
+    @Test("the same run three times judges nothing: no pass to claim")
+    func sameRunJudgesNothing() throws {
+        let one = try runs([1.5], halfWidth: 0.025)[0]
+        #expect(!CoverageProof(files: [one, one, one]).judgesAnything)
+        #expect(CoverageProof(files: try runs(ratios, halfWidth: 0.025)).judgesAnything)
+    }
+
     @Test(
         "a figure is judged on single re-runs: each run's interval against every other run's value")
     func judgedOnSingleReruns() throws {

@@ -145,10 +145,17 @@ public enum ChildRole {
             }
         }
         let request = ChildRequest(task: task, plan: plan, resultPath: resultPath)
+        // Written with the system's words for what failed, not Foundation's error domains.
+        let descriptor = open(requestPath, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else {
+            throw Failure(reason: "cannot write its request \(requestPath): \(errnoText())")
+        }
         do {
-            try JSONEncoder().encode(request).write(to: URL(fileURLWithPath: requestPath))
+            defer { close(descriptor) }
+            let bytes = try JSONEncoder().encode(request)
+            try AtomicFile.writeAll(Array(bytes), to: descriptor, path: requestPath)
         } catch {
-            throw Failure(reason: "cannot write its request \(requestPath): \(error)")
+            throw Failure(reason: "cannot write its request: \(error)")
         }
         var environment = ProcessInfo.processInfo.environment.merging(variables) { $1 }
         environment[requestVariable] = requestPath
@@ -173,6 +180,15 @@ public enum ChildRole {
         } catch {
             throw Failure(reason: "left no readable result: \(error)")
         }
+    }
+
+    /// The directory a child's files go in: the temporary directory (`TMPDIR`).
+    public static var scratchDirectory: String { FileManager.default.temporaryDirectory.path }
+
+    /// Nil when a child's files can be created in `scratchDirectory`, else why not: checked
+    /// before anything is measured, since every measured process is a child.
+    public static func scratchDirectoryProblem() -> String? {
+        AtomicFile.probe(scratchDirectory)
     }
 
     /// A path prefix of this process's own under the temporary directory, for a child's files.

@@ -44,7 +44,8 @@ public enum BenchmarkExport {
             records = records.filter { $0[.runID] == id }
             guard !records.isEmpty else {
                 var ids = [String]()
-                for record in file.records where !ids.contains(record[.runID]) {
+                var seen = Set<String>()
+                for record in file.records where seen.insert(record[.runID]).inserted {
                     ids.append(record[.runID])
                 }
                 throw ResultsFileError(
