@@ -167,7 +167,7 @@ public enum CallgrindPass {
     private static func scratchDirectory() throws(Failure) -> String {
         let directory = FileManager.default.temporaryDirectory
             .appendingPathComponent(
-                "simbench-counted-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+                "simbench-counted-\(ChildRole.fixedWidth(getpid()))-\(ChildRole.randomTag())"
             ).path
         do {
             try FileManager.default.createDirectory(
