@@ -124,6 +124,7 @@ public enum ChildRole {
     ///   - command: the program and its arguments: the executable alone, or Valgrind with
     ///     its options and a copy of the executable.
     ///   - variables: set in the child's environment besides the parent's and the request.
+    ///   - inherited: the names of the parent's variables the child gets; all when nil.
     ///   - scratch: a path prefix for the request and result files, removed afterwards.
     ///   - standardError: where the child's stderr goes; captured, its last line says why
     ///     the child failed.
@@ -131,8 +132,8 @@ public enum ChildRole {
     ///     the request and result files when this process is gone.
     static func run<Part: Codable>(
         _ task: ChildRequest.Task, of plan: RunPlan, command: [String],
-        variables: [String: String] = [:], scratch: String,
-        standardError: ChildProcess.Output, tie: ChildLifeline.Tie? = nil
+        variables: [String: String] = [:], inheriting inherited: Set<String>? = nil,
+        scratch: String, standardError: ChildProcess.Output, tie: ChildLifeline.Tie? = nil
     ) throws(Failure) -> ChildReport<Part> {
         let requestPath = "\(scratch)-request.json"
         let resultPath = "\(scratch)-result.json"
@@ -150,7 +151,9 @@ public enum ChildRole {
         } catch {
             throw Failure(reason: "cannot write its request \(requestPath): \(error)")
         }
-        var environment = ProcessInfo.processInfo.environment.merging(variables) { $1 }
+        var environment = ProcessInfo.processInfo.environment
+            .filter { inherited?.contains($0.key) ?? true }
+            .merging(variables) { $1 }
         environment[requestVariable] = requestPath
         let ended: ChildProcess.Result
         do {
