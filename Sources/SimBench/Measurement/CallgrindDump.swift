@@ -240,6 +240,20 @@ public struct CallgrindDump: Sendable, Equatable {
         return (split, other.values.sorted { $0.instructions > $1.instructions })
     }
 
+    /// Each function's inclusive instructions, in `functions`' order: its own and what its
+    /// calls ran. A call of a function to itself is left out: its cost is in the outer
+    /// call's already.
+    public func inclusiveInstructions() -> [UInt64] {
+        var inclusive = functions.map(\.instructions)
+        for call in calls where functions.indices.contains(call.caller) {
+            let caller = functions[call.caller]
+            guard caller.object != call.calleeObject || caller.symbol != call.calleeSymbol
+            else { continue }
+            inclusive[call.caller] += call.instructions
+        }
+        return inclusive
+    }
+
     /// Instructions executed (`Ir`).
     public var instructions: UInt64 { totals["Ir"] ?? 0 }
 

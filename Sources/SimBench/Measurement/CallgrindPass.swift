@@ -141,9 +141,11 @@ public enum CallgrindPass {
     }
 
     /// Runs the counted pass of `plan`: `executable`, stripped, under Callgrind, and reads
-    /// back each variant's counts.
+    /// back each variant's counts, its functions named by `demangler` (all of the pass's
+    /// symbols in one go).
     public static func run(
-        plan: RunPlan, tools: Tools, executable: String
+        plan: RunPlan, tools: Tools, executable: String,
+        demangler: SymbolDemangler = .toolchain
     ) throws(Failure) -> CountedResult {
         let directory = try scratchDirectory()
         let dumps = "\(directory)/callgrind.out"
@@ -168,7 +170,26 @@ public enum CallgrindPass {
                     of: planned, variants: variants, dumps: dumps, measured: stripped,
                     notes: &notes))
         }
-        return CountedResult(configurations: configurations, notes: notes)
+        return CountedResult(
+            configurations: named(configurations, by: demangler), notes: notes)
+    }
+
+    /// `configurations` with every variant's functions named by `demangler`, in one batch
+    /// of symbols for the whole pass.
+    static func named(
+        _ configurations: [[String: CountedFigures]], by demangler: SymbolDemangler
+    ) -> [[String: CountedFigures]] {
+        let symbols = configurations.flatMap { variants in
+            variants.values.flatMap { $0.functions?.functions.map(\.name) ?? [] }
+        }
+        let names = demangler.names(of: symbols)
+        return configurations.map { variants in
+            variants.mapValues { figures in
+                var figures = figures
+                figures.functions = figures.functions?.renamed(names)
+                return figures
+            }
+        }
     }
 
     /// A new directory of the pass's own under the temporary directory.
@@ -291,6 +312,9 @@ public struct CountedFigures: Sendable, Equatable {
     public var mechanisms: MechanismSplit?
     /// The functions whose instructions landed in `runtimeOther`, most first, per event.
     public var runtimeOtherFunctions: [RuntimeFunction] = []
+    /// Every function's self and inclusive instructions per event, by symbol until the pass
+    /// names them (`CallgrindPass.named`); nil for a dump that names no function.
+    public var functions: FunctionProfile?
 
     public init(
         instructionsPerEvent: Double, estimatedCyclesPerEvent: Double?, machines: Int,
@@ -309,6 +333,7 @@ public struct CountedFigures: Sendable, Equatable {
         let events = Double(max(self.events, 1))
         let (split, other) = dump.split(measured: measured)
         mechanisms = MechanismSplit(split.mapValues { Double($0) / events })
+        functions = FunctionProfile(dump: dump, events: self.events, measured: measured)
         runtimeOtherFunctions = other.map {
             RuntimeFunction(
                 symbol: $0.symbol, object: $0.object,
@@ -342,10 +367,12 @@ public struct CountedResult: Sendable {
             row.estimatedCyclesPerEvent = nil
             row.instructionsSource = ""
             row.instructionsByMechanism = nil
+            row.functions = nil
             if row.status == .ok, let counted = figures[row.variant] {
                 row.instructionsPerEvent = counted.instructionsPerEvent
                 row.estimatedCyclesPerEvent = counted.estimatedCyclesPerEvent
                 row.instructionsByMechanism = counted.mechanisms
+                row.functions = counted.functions
                 row.instructionsSource = InstructionSource.callgrindSource
             }
             return row

@@ -124,6 +124,9 @@ public struct ResultRow: Sendable, Equatable {
     /// `instructionsPerEvent` by runtime mechanism (`MechanismRules`), where Callgrind
     /// counted it.
     public var instructionsByMechanism: MechanismSplit?
+    /// The functions Callgrind counted the row's instructions in, most first
+    /// (`FunctionProfile`); nil without a Callgrind count.
+    public var functions: FunctionProfile?
 
     /// The header: every column's name, in `ResultColumn.all` order.
     public static let columns = ResultColumn.all.map(\.name)

@@ -136,6 +136,13 @@ extension ResultsComparison {
                 let why = ResultsComparison.wrap(row.note, width: room)
                 table.rows.append(first + [why.first ?? ""])
                 for line in why.dropFirst() { table.rows.append(["", "", "", line]) }
+                for line in functionLines(row) {
+                    for (index, part) in ResultsComparison.wrap(line, width: room - 4).enumerated()
+                    {
+                        let indent = line.prefix { $0 == " " } + (index == 0 ? "" : "    ")
+                        table.rows.append(["", "", "", indent + part])
+                    }
+                }
             }
             return table.render()
         }
@@ -146,6 +153,11 @@ extension ResultsComparison {
             lines.append(line)
             lines += ResultsComparison.wrap("why: " + row.note, width: width - indent.count).map {
                 indent + $0
+            }
+            for line in functionLines(row) {
+                let lead = indent + line.prefix { $0 == " " }
+                lines += ResultsComparison.wrap(line, width: width - lead.count - 4).enumerated()
+                    .map { lead + ($0.offset == 0 ? "" : "    ") + $0.element }
             }
         }
         return lines.joined(separator: "\n")
@@ -164,6 +176,9 @@ extension ResultsComparison {
                 row.metric.rawValue, row.basis.rawValue, row.formatted(row.baseline),
                 row.formatted(row.current), row.changeText, row.intervalText, row.note,
             ])
+            for line in functionLines(row) {
+                table.rows.append(Array(repeating: "", count: 9) + [line])
+            }
         }
         return table.render()
     }
@@ -189,6 +204,7 @@ extension ResultsComparison {
         if !flagged.isEmpty {
             lines += markdownTable(flagged)
             lines.append("")
+            lines += markdownFunctions(flagged)
         }
         let folded = comparisons.filter { $0.verdict == .unchanged || $0.verdict == .notJudged }
         if !folded.isEmpty {
@@ -202,6 +218,7 @@ extension ResultsComparison {
             lines.append("")
             lines.append("</details>")
             lines.append("")
+            lines += markdownFunctions(folded)
         }
         if !answers.isEmpty {
             lines.append("What the changed patterns add per event, before → now:")
@@ -244,7 +261,7 @@ extension ResultsComparison {
     }
 
     /// Markdown-safe table text: pipes and angle brackets escaped, line breaks flattened.
-    private func escape(_ text: String) -> String {
+    func escape(_ text: String) -> String {
         text.replacingOccurrences(of: "|", with: "\\|")
             .replacingOccurrences(of: "<", with: "&lt;")
             .replacingOccurrences(of: ">", with: "&gt;")
