@@ -8,22 +8,31 @@ import Testing
 struct FunctionDiffTests {
     typealias Function = FunctionProfile.Function
 
-    static let base = FunctionProfile([
-        Function(name: "Machine.step()", mechanism: .own, selfPerEvent: 20, inclusivePerEvent: 30),
-        Function(name: "State.next()", mechanism: .own, selfPerEvent: 10, inclusivePerEvent: 10),
-        Function(name: "swift_retain", mechanism: .refcount, selfPerEvent: 5, inclusivePerEvent: 5),
-    ])
+    /// Machine.step() (self, inclusive), State.next() where listed, and swift_retain.
+    static func profile(step: (Double, Double), next: Double?, retain: Double) -> FunctionProfile {
+        var functions = [
+            Function(
+                name: "Machine.step()", mechanism: .own, selfPerEvent: step.0,
+                inclusivePerEvent: step.1)
+        ]
+        if let next {
+            functions.append(
+                Function(
+                    name: "State.next()", mechanism: .own, selfPerEvent: next,
+                    inclusivePerEvent: next))
+        }
+        functions.append(
+            Function(
+                name: "swift_retain", mechanism: .refcount, selfPerEvent: retain,
+                inclusivePerEvent: retain))
+        return FunctionProfile(functions)
+    }
+
+    static let base = profile(step: (20, 30), next: 10, retain: 5)
 
     @Test("the largest moves first, each with its share of the row's change; unmoved left out")
     func largestFirst() {
-        let head = FunctionProfile([
-            Function(
-                name: "Machine.step()", mechanism: .own, selfPerEvent: 20, inclusivePerEvent: 33),
-            Function(
-                name: "State.next()", mechanism: .own, selfPerEvent: 11, inclusivePerEvent: 11),
-            Function(
-                name: "swift_retain", mechanism: .refcount, selfPerEvent: 7, inclusivePerEvent: 7),
-        ])
+        let head = Self.profile(step: (20, 33), next: 11, retain: 7)
         let diff = FunctionDiff(baseline: Self.base, current: head, rowChange: 3)
         #expect(diff.changes.map(\.name) == ["swift_retain", "State.next()"])
         #expect(diff.changes.map(\.change) == [2, 1])
@@ -36,12 +45,7 @@ struct FunctionDiffTests {
 
     @Test("a callee inlined away: gone on one side, its caller's own and inclusive cost say where")
     func inlinedAway() {
-        let head = FunctionProfile([
-            Function(
-                name: "Machine.step()", mechanism: .own, selfPerEvent: 29, inclusivePerEvent: 34),
-            Function(
-                name: "swift_retain", mechanism: .refcount, selfPerEvent: 5, inclusivePerEvent: 5),
-        ])
+        let head = Self.profile(step: (29, 34), next: nil, retain: 5)
         let diff = FunctionDiff(baseline: Self.base, current: head, rowChange: -1)
         #expect(diff.changes.map(\.name) == ["State.next()", "Machine.step()"])
         #expect(diff.changes[0].side == .baselineOnly && diff.changes[0].change == -10)
@@ -103,12 +107,7 @@ struct FunctionDiffTests {
         return comparison
     }
 
-    static let retained = FunctionProfile([
-        Function(name: "Machine.step()", mechanism: .own, selfPerEvent: 20, inclusivePerEvent: 30),
-        Function(name: "State.next()", mechanism: .own, selfPerEvent: 10, inclusivePerEvent: 10),
-        Function(
-            name: "swift_retain", mechanism: .refcount, selfPerEvent: 10, inclusivePerEvent: 10),
-    ])
+    static let retained = profile(step: (20, 30), next: 10, retain: 10)
 
     @Test(
         "compare lists the functions under a flagged count, in text and JSON, from the files alone")
