@@ -18,6 +18,12 @@ extern "C" {
 /// Callgrind sees it enter and leave around the body. Outside Callgrind it only calls `body`.
 void simbench_counted_region(void (*body)(void *context), void *context);
 
+/// Calls `body(context)` as `simbench_counted_region` does, but Callgrind is not told of it:
+/// the warm pass before a counted one goes the same way through the same code (the dynamic
+/// linker binds, on first use, what the region's call reaches), so that none of those
+/// one-off costs lands in the counted call.
+void simbench_uncounted_region(void (*body)(void *context), void *context);
+
 #ifdef __cplusplus
 }
 #endif

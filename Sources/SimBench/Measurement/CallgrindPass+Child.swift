@@ -41,8 +41,9 @@ extension CallgrindPass {
     }
 
     /// Counts `names`, variants of `S`, over the first `countedMachines` machines of
-    /// `configuration`: each prepared, run once uncounted (caches, lazy initialisation), then
-    /// run once inside the counted region. Asynchronous variants are not counted: Valgrind
+    /// `configuration`: each prepared, run once uncounted through the same wrapper (caches,
+    /// lazy initialisation, the dynamic linker's first binding of what the region calls),
+    /// then run once inside the counted region. Asynchronous variants are not counted: Valgrind
     /// runs one thread at a time, so their count would not be theirs alone.
     static func countVariants<S: Scenario>(
         _ type: S.Type, configuration: ScenarioConfiguration, variants names: [String],
@@ -65,8 +66,11 @@ extension CallgrindPass {
         for name in known {
             let variant = S.variants.first { $0.name == name }!
             let run = variant.prepare(shard)
-            let uncounted = run()
-            let outcome = CountedRegion(run).call()
+            // The same path as the counted call, uncounted: what the first call binds or
+            // fills (the dynamic linker's symbols, caches, lazy globals) is bound and filled
+            // before it.
+            let uncounted = CountedRegion(run).call(counted: false)
+            let outcome = CountedRegion(run).call(counted: true)
             outcomes[name] = (outcome, outcome == uncounted)
             counted.append(
                 CountedVariant(
@@ -107,10 +111,12 @@ private final class CountedRegion<Outcome>: RegionBody {
         outcome = run()
     }
 
-    /// Runs the body inside the counted region; returns what it computed.
-    func call() -> Outcome {
+    /// Runs the body inside the counted region, or the uncounted one of the warm pass;
+    /// returns what it computed.
+    func call(counted: Bool) -> Outcome {
+        let region = counted ? simbench_counted_region : simbench_uncounted_region
         withExtendedLifetime(self) {
-            simbench_counted_region(
+            region(
                 { context in
                     Unmanaged<RegionBody>.fromOpaque(context!).takeUnretainedValue().execute()
                 },

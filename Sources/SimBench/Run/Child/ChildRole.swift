@@ -125,6 +125,7 @@ public enum ChildRole {
     ///     its options and a copy of the executable.
     ///   - variables: set in the child's environment besides the parent's and the request.
     ///   - inherited: the names of the parent's variables the child gets; all when nil.
+    ///   - directory: the child's working directory; the parent's when nil.
     ///   - scratch: a path prefix for the request and result files, removed afterwards.
     ///   - standardError: where the child's stderr goes; captured, its last line says why
     ///     the child failed.
@@ -133,7 +134,8 @@ public enum ChildRole {
     static func run<Part: Codable>(
         _ task: ChildRequest.Task, of plan: RunPlan, command: [String],
         variables: [String: String] = [:], inheriting inherited: Set<String>? = nil,
-        scratch: String, standardError: ChildProcess.Output, tie: ChildLifeline.Tie? = nil
+        directory: String? = nil, scratch: String, standardError: ChildProcess.Output,
+        tie: ChildLifeline.Tie? = nil
     ) throws(Failure) -> ChildReport<Part> {
         let requestPath = "\(scratch)-request.json"
         let resultPath = "\(scratch)-result.json"
@@ -159,7 +161,7 @@ public enum ChildRole {
         do {
             ended = try ChildProcess.run(
                 command[0], arguments: Array(command.dropFirst()), environment: environment,
-                standardOutput: .discard, standardError: standardError,
+                directory: directory, standardOutput: .discard, standardError: standardError,
                 tie: tie ?? .lifeline(removing: [requestPath, resultPath]))
         } catch {
             throw Failure(reason: error.description)
