@@ -106,7 +106,7 @@ public struct FunctionDiff: Sendable, Equatable {
         changes.map { change in
             var line = FunctionDiff.signed(change.change) + " instr/event"
             if let share = share(of: change) {
-                line += " (\(FunctionDiff.signed(share * 100, digits: 0))%)"
+                line += " (\(FunctionDiff.percent(share)))"
             }
             line += " \(change.mechanism.rawValue) \(change.name)"
             if let note = FunctionDiff.sideNote(change.side) {
@@ -128,6 +128,11 @@ public struct FunctionDiff: Sendable, Equatable {
         case .baselineOnly: "only in the baseline: inlined into its caller, or gone"
         case .currentOnly: "only in the current run: new, or no longer inlined"
         }
+    }
+
+    /// A share as a signed percentage: `+85%`, and `+0.04%` below one percent.
+    static func percent(_ share: Double) -> String {
+        signed(share * 100, digits: abs(share) < 0.01 ? 2 : 0) + "%"
     }
 
     /// `+12.5`, `−0.333` (three significant digits at least, a minus sign).

@@ -12,12 +12,21 @@ extension ResultsComparison {
     }
 
     /// The text report's lines under `row`: a heading and a line a function, or that none
-    /// moved; empty when the row shows none.
-    func functionLines(_ row: MetricComparison) -> [String] {
+    /// moved, each after `indent` and wrapped to `width` (not at all when nil); empty when
+    /// the row shows none.
+    func functionLines(_ row: MetricComparison, indent: String, width: Int?) -> [String] {
         guard let functions = shownFunctions(row) else { return [] }
-        guard !functions.changes.isEmpty else { return ["functions: none moved"] }
-        return ["functions that moved (self instr/event, share of the row's change):"]
-            + functions.lines.map { "  " + $0 }
+        let lines =
+            functions.changes.isEmpty
+            ? ["functions: none moved"]
+            : ["functions that moved (self instr/event, share of the row's change):"]
+                + functions.lines.map { "  " + $0 }
+        return lines.flatMap { line -> [String] in
+            let lead = indent + line.prefix { $0 == " " }
+            guard let width else { return [indent + line] }
+            return ResultsComparison.wrap(line, width: max(20, width - lead.count - 4))
+                .enumerated().map { lead + ($0.offset == 0 ? "" : "    ") + $0.element }
+        }
     }
 
     /// The Markdown under the flagged table: a folded table per row that shows functions.
@@ -32,9 +41,7 @@ extension ResultsComparison {
                 "|---|---|--:|--:|--:|--:|",
             ]
             for change in functions.changes {
-                let share = functions.share(of: change).map {
-                    FunctionDiff.signed($0 * 100, digits: 0) + "%"
-                }
+                let share = functions.share(of: change).map(FunctionDiff.percent)
                 let cells = [
                     "`\(change.name)`"
                         + (FunctionDiff.sideNote(change.side).map { " (\($0))" } ?? ""),

@@ -132,19 +132,21 @@ extension ResultsComparison {
         probe.rows = cells
         let room = width - probe.width() - 2
         guard room < 36 else {
+            // The functions go under their row, across the table's width.
+            var functions = [(after: Int, lines: [String])]()
             for (row, first) in zip(rows, cells) {
                 let why = ResultsComparison.wrap(row.note, width: room)
                 table.rows.append(first + [why.first ?? ""])
                 for line in why.dropFirst() { table.rows.append(["", "", "", line]) }
-                for line in functionLines(row) {
-                    for (index, part) in ResultsComparison.wrap(line, width: room - 4).enumerated()
-                    {
-                        let indent = line.prefix { $0 == " " } + (index == 0 ? "" : "    ")
-                        table.rows.append(["", "", "", indent + part])
-                    }
-                }
+                let lines = functionLines(row, indent: "    ", width: width)
+                if !lines.isEmpty { functions.append((table.rows.count, lines)) }
             }
-            return table.render()
+            var lines = table.render().split(separator: "\n").map(String.init)
+            let header = lines.count - table.rows.count
+            for (after, extra) in functions.reversed() {
+                lines.insert(contentsOf: extra, at: header + after)
+            }
+            return lines.joined(separator: "\n")
         }
         let rendered = probe.render().split(separator: "\n").map(String.init)
         let indent = String(repeating: " ", count: 2 + (cells.map { $0[0].count } + [7]).max()! + 2)
@@ -154,11 +156,7 @@ extension ResultsComparison {
             lines += ResultsComparison.wrap("why: " + row.note, width: width - indent.count).map {
                 indent + $0
             }
-            for line in functionLines(row) {
-                let lead = indent + line.prefix { $0 == " " }
-                lines += ResultsComparison.wrap(line, width: width - lead.count - 4).enumerated()
-                    .map { lead + ($0.offset == 0 ? "" : "    ") + $0.element }
-            }
+            lines += functionLines(row, indent: indent, width: width)
         }
         return lines.joined(separator: "\n")
     }
@@ -176,7 +174,7 @@ extension ResultsComparison {
                 row.metric.rawValue, row.basis.rawValue, row.formatted(row.baseline),
                 row.formatted(row.current), row.changeText, row.intervalText, row.note,
             ])
-            for line in functionLines(row) {
+            for line in functionLines(row, indent: "", width: nil) {
                 table.rows.append(Array(repeating: "", count: 9) + [line])
             }
         }
