@@ -9,3 +9,4 @@ __attribute__((noinline, used)) void simbench_counted_region(void (*body)(void *
     // must see the body return into this function, and this function return.
     __asm__ volatile("" ::: "memory");
 }
+

@@ -273,6 +273,19 @@ public struct CallgrindDump: Sendable, Equatable {
             counts[kind, default: 0] += call.count
         }
         return counts
+
+    /// Each function's inclusive instructions, in `functions`' order: its own and what its
+    /// calls ran. A call of a function to itself is left out: its cost is in the outer
+    /// call's already.
+    public func inclusiveInstructions() -> [UInt64] {
+        var inclusive = functions.map(\.instructions)
+        for call in calls where functions.indices.contains(call.caller) {
+            let caller = functions[call.caller]
+            guard caller.object != call.calleeObject || caller.symbol != call.calleeSymbol
+            else { continue }
+            inclusive[call.caller] += call.instructions
+        }
+        return inclusive
     }
 
     /// Instructions executed (`Ir`).

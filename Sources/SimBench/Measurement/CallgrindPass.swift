@@ -43,6 +43,14 @@ public enum CallgrindPass {
             "--toggle-collect=\(regionName)", "--dump-after=\(regionName)", "--cache-sim=yes",
         ] + cacheGeometry
 
+    /// The variables of this process's environment the counted child gets (with its own:
+    /// the request, the lifeline, deterministic hashing): what finds its programs and
+    /// libraries, and nothing that changes with where or how `run` was typed (`PWD`,
+    /// `OLDPWD`, the shell's `_`), whose lengths moved counts by up to 0.006%.
+    static let inheritedVariables: Set<String> = [
+        "PATH", "LD_LIBRARY_PATH", "HOME", "TMPDIR", "LANG", "LC_ALL",
+    ]
+
     /// The C function Callgrind counts inside (CountedRegion.c).
     public static let regionName = "simbench_counted_region"
 
@@ -133,9 +141,11 @@ public enum CallgrindPass {
     }
 
     /// Runs the counted pass of `plan`: `executable`, stripped, under Callgrind, and reads
-    /// back each variant's counts.
+    /// back each variant's counts, its functions named by `demangler` (all of the pass's
+    /// symbols in one go).
     public static func run(
-        plan: RunPlan, tools: Tools, executable: String
+        plan: RunPlan, tools: Tools, executable: String,
+        demangler: SymbolDemangler = .toolchain
     ) throws(Failure) -> CountedResult {
         let directory = try scratchDirectory()
         let dumps = "\(directory)/callgrind.out"
@@ -160,14 +170,33 @@ public enum CallgrindPass {
                     of: planned, variants: variants, dumps: dumps, measured: stripped,
                     notes: &notes))
         }
-        return CountedResult(configurations: configurations, notes: notes)
+        return CountedResult(
+            configurations: named(configurations, by: demangler), notes: notes)
+    }
+
+    /// `configurations` with every variant's functions named by `demangler`, in one batch
+    /// of symbols for the whole pass.
+    static func named(
+        _ configurations: [[String: CountedFigures]], by demangler: SymbolDemangler
+    ) -> [[String: CountedFigures]] {
+        let symbols = configurations.flatMap { variants in
+            variants.values.flatMap { $0.functions?.functions.map(\.name) ?? [] }
+        }
+        let names = demangler.names(of: symbols)
+        return configurations.map { variants in
+            variants.mapValues { figures in
+                var figures = figures
+                figures.functions = figures.functions?.renamed(names)
+                return figures
+            }
+        }
     }
 
     /// A new directory of the pass's own under the temporary directory.
     private static func scratchDirectory() throws(Failure) -> String {
         let directory = FileManager.default.temporaryDirectory
             .appendingPathComponent(
-                "simbench-counted-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+                "simbench-counted-\(ChildRole.fixedWidth(getpid()))-\(ChildRole.randomTag())"
             ).path
         do {
             try FileManager.default.createDirectory(
@@ -212,7 +241,10 @@ public enum CallgrindPass {
                 command: [tools.valgrind] + callgrindOptions + [
                     "--callgrind-out-file=\(dumps)", stripped,
                 ],
-                variables: ["SWIFT_DETERMINISTIC_HASHING": "1"], scratch: "\(directory)/counted",
+                variables: ["SWIFT_DETERMINISTIC_HASHING": "1"], inheriting: inheritedVariables,
+                // Its own directory, as long in every run: the working directory's length
+                // moved calibrate's floor by 0.004% between two directories.
+                directory: directory, scratch: "\(directory)/counted",
                 standardError: .capture, tie: .lifeline(removing: [directory]))
             return try report.parts(for: plan)
         } catch {
@@ -285,6 +317,9 @@ public struct CountedFigures: Sendable, Equatable {
     public var calls: MechanismCalls?
     /// The functions whose instructions landed in `runtimeOther`, most first, per event.
     public var runtimeOtherFunctions: [RuntimeFunction] = []
+    /// Every function's self and inclusive instructions per event, by symbol until the pass
+    /// names them (`CallgrindPass.named`); nil for a dump that names no function.
+    public var functions: FunctionProfile?
 
     public init(
         instructionsPerEvent: Double, estimatedCyclesPerEvent: Double?, machines: Int,
@@ -305,6 +340,7 @@ public struct CountedFigures: Sendable, Equatable {
         mechanisms = MechanismSplit(split.mapValues { Double($0) / events })
         calls = MechanismCalls(
             dump.mechanismCalls(measured: measured).mapValues { Double($0) / events })
+        functions = FunctionProfile(dump: dump, events: self.events, measured: measured)
         runtimeOtherFunctions = other.map {
             RuntimeFunction(
                 symbol: $0.symbol, object: $0.object,
@@ -339,11 +375,13 @@ public struct CountedResult: Sendable {
             row.instructionsSource = ""
             row.instructionsByMechanism = nil
             row.mechanismCalls = nil
+            row.functions = nil
             if row.status == .ok, let counted = figures[row.variant] {
                 row.mechanismCalls = counted.calls
                 row.instructionsPerEvent = counted.instructionsPerEvent
                 row.estimatedCyclesPerEvent = counted.estimatedCyclesPerEvent
                 row.instructionsByMechanism = counted.mechanisms
+                row.functions = counted.functions
                 row.instructionsSource = InstructionSource.callgrindSource
             }
             return row

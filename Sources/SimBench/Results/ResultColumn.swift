@@ -446,6 +446,13 @@ extension ResultColumn {
     public static let instructionsRuntimeOtherPerEvent = mechanism(.runtimeOther)
     public static let instructionsOwnPerEvent = mechanism(.own)
 
+    // The functions a Callgrind count ran in, most self instructions first, at most
+    // `FunctionProfile.budget`, in the form `FunctionProfile` gives: what `compare` lists
+    // under a row whose count moved (`FunctionDiff`), without the dumps.
+    public static let functions = text("functions", readers: [.compare]) {
+        $0.functions?.cell ?? ""
+    }
+
     /// The column of `mechanism`'s instructions per event.
     public static func mechanism(_ mechanism: Mechanism) -> ResultColumn {
         figure(mechanism.columnName, unit: "", influx: .number, readers: [.compare]) {
@@ -529,6 +536,7 @@ extension ResultColumn {
         cpuBaseMHz, cpuMaxMHz, hypervisor, callsRetainPerEvent, callsReleasePerEvent,
         callsWeakLoadPerEvent, callsAllocationPerEvent, callsFreePerEvent, callsWitnessPerEvent,
         callsExclusivityPerEvent,
+        functions,
     ]
 
     /// The column named `name`, if simbench writes one.

@@ -127,6 +127,9 @@ public struct ResultRow: Sendable, Equatable {
     /// Calls into each runtime mechanism per event (`MechanismCall`), where Callgrind
     /// counted them.
     public var mechanismCalls: MechanismCalls?
+    /// The functions Callgrind counted the row's instructions in, most first
+    /// (`FunctionProfile`); nil without a Callgrind count.
+    public var functions: FunctionProfile?
 
     /// The header: every column's name, in `ResultColumn.all` order.
     public static let columns = ResultColumn.all.map(\.name)

@@ -37,7 +37,9 @@ public enum ChildLifeline {
         case .deathSignal:
             environment[variable] = nil
         case .lifeline(let files):
-            environment[variable] = ([String(getpid())] + files).joined(separator: "\n")
+            // The pid as long in every run (`ChildRole.fixedWidth`): `hold()` reads it back.
+            environment[variable] = ([ChildRole.fixedWidth(getpid())] + files).joined(
+                separator: "\n")
         }
         return environment
     }

@@ -178,7 +178,12 @@ public enum ChildProcess {
         let error = try target(standardError)
 
         let argv = ([executable] + arguments).map { strdup($0) }
+        // Sorted: a dictionary's order changes from process to process, and the order a
+        // child reads its environment in decides how its heap is laid out, so that a counted
+        // pass's child (`CallgrindPass`) counted a variant's allocations differently from
+        // run to run (up to 60 instructions a region, in `_int_malloc`).
         let envp = ChildLifeline.environment(environment, tie: tie)
+            .sorted { $0.key < $1.key }
             .map { strdup("\($0.key)=\($0.value)") }
         defer { (argv + envp).forEach { free($0) } }
         var pid: pid_t = 0

@@ -23,6 +23,9 @@ public enum ComparisonSetting: String, Sendable, CaseIterable, Hashable {
     case format
     /// Every column of the text report, however wide.
     case wide
+    /// The functions that moved under every counted row, not only the flagged ones
+    /// (`ResultsComparison.listsEveryRowsFunctions`).
+    case functions
 
     /// The setting's name for a library caller: the property that holds it where there is
     /// one (`judgesTimeAcrossEnvironments`), else the case's own.
@@ -36,6 +39,7 @@ public enum ComparisonSetting: String, Sendable, CaseIterable, Hashable {
         case .ratioOnly: "judgesAbsoluteTime = false"
         case .judgeTimeAnyway: "judgesTimeAcrossEnvironments"
         case .ignoreParameters: "ignoringParameters"
+        case .functions: "listsEveryRowsFunctions"
         default: rawValue
         }
     }

@@ -83,6 +83,9 @@ public struct MetricComparison: Sendable, Equatable {
     /// `simbench ab`'s test of a time row over its pairs, for what it could have seen; nil
     /// in `compare` and for counts.
     public var pairedTest: PairedTest? = nil
+    /// For an instructions verdict between two rows that list their functions (Callgrind's
+    /// `functions` column): the functions that moved most; nil otherwise.
+    public var functions: FunctionDiff? = nil
 
     /// The figure as the report shows it: `812`, `1.23×`, `2.00`.
     func formatted(_ value: Double?) -> String {

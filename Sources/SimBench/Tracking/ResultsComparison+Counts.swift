@@ -65,6 +65,33 @@ extension ResultsComparison {
         {
             result.note += "; \(moved)"
         }
+        if metric == .instructions {
+            do {
+                result.functions = try functionsMoved(from: old, to: new, rowChange: after - before)
+            } catch {
+                result.note += "; functions not compared: \(error)"
+            }
+        }
         return result
+    }
+
+    /// The functions that moved between the rows' `functions` columns; nil unless both
+    /// rows have one.
+    static func functionsMoved(
+        from old: ResultsRecord, to new: ResultsRecord, rowChange: Double
+    ) throws(FunctionProfile.Malformed) -> FunctionDiff? {
+        func profile(_ record: ResultsRecord, _ side: String) throws(FunctionProfile.Malformed)
+            -> FunctionProfile?
+        {
+            do {
+                return try FunctionProfile.parse(record[.functions])
+            } catch {
+                throw FunctionProfile.Malformed(
+                    reason: "the \(side)'s \(ResultColumn.functions.name) cell: \(error.reason)")
+            }
+        }
+        guard let before = try profile(old, "baseline"), let after = try profile(new, "current run")
+        else { return nil }
+        return FunctionDiff(baseline: before, current: after, rowChange: rowChange)
     }
 }

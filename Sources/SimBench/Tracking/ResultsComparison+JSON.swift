@@ -42,7 +42,7 @@ extension ResultsComparison {
                 layoutShifts: layoutShifts, withinLayoutBand: 0,
                 movedWithBaseline: movedWithBaseline,
                 notJudged: notJudged, unchanged: unchanged),
-            figures: comparisons.map(Figure.init),
+            figures: comparisons.map { Figure($0, functions: shownFunctions($0)) },
             onlyInBaseline: onlyInBaseline.map(Identity.init),
             onlyInCurrent: onlyInCurrent.map(Identity.init),
             notes: notes)
@@ -143,8 +143,10 @@ extension ResultsComparison {
         let reason: String
         let visibleChange: Double?
         let detectableChange: Double?
+        /// The functions that moved, where the text report lists them.
+        let functions: [MovedFunction]?
 
-        init(_ comparison: MetricComparison) {
+        init(_ comparison: MetricComparison, functions: FunctionDiff?) {
             identity = Identity(comparison.identity)
             isBaselineVariant = comparison.isBaselineVariant
             metric = comparison.metric.rawValue
@@ -158,6 +160,9 @@ extension ResultsComparison {
             reason = comparison.note
             visibleChange = Figure.finite(comparison.pairedTest?.visible)
             detectableChange = Figure.finite(comparison.pairedTest?.detectable)
+            self.functions = functions.map { diff in
+                diff.changes.map { MovedFunction($0, share: diff.share(of: $0)) }
+            }
         }
 
         static func finite(_ value: Double?) -> Double? { value.flatMap { $0.isFinite ? $0 : nil } }
@@ -165,7 +170,7 @@ extension ResultsComparison {
         enum CodingKeys: String, CodingKey {
             case scenario, params, sweep, variant, benchmark, isBaselineVariant, metric, basis
             case baseline, current, change, changeLow, changeHigh, verdict, reason
-            case visibleChange, detectableChange
+            case visibleChange, detectableChange, functions
         }
 
         /// The identity's fields flat in the figure's object, and `null` for what is absent.
@@ -188,6 +193,38 @@ extension ResultsComparison {
             try container.encode(reason, forKey: .reason)
             try container.encode(visibleChange, forKey: .visibleChange)
             try container.encode(detectableChange, forKey: .detectableChange)
+            try container.encode(functions, forKey: .functions)
+        }
+    }
+
+    /// One function that moved (`FunctionDiff.Change`), every field present, `null` where
+    /// absent.
+    private struct MovedFunction: Encodable {
+        let change: FunctionDiff.Change
+        let share: Double?
+
+        init(_ change: FunctionDiff.Change, share: Double?) {
+            self.change = change
+            self.share = share
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case name, mechanism, side, baseline, current, change, share
+            case inclusiveBaseline, inclusiveCurrent
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(change.name, forKey: .name)
+            try container.encode(change.mechanism.rawValue, forKey: .mechanism)
+            try container.encode(change.side.rawValue, forKey: .side)
+            try container.encode(Figure.finite(change.baseline), forKey: .baseline)
+            try container.encode(Figure.finite(change.current), forKey: .current)
+            try container.encode(Figure.finite(change.change), forKey: .change)
+            try container.encode(Figure.finite(share), forKey: .share)
+            try container.encode(
+                Figure.finite(change.inclusiveBaseline), forKey: .inclusiveBaseline)
+            try container.encode(Figure.finite(change.inclusiveCurrent), forKey: .inclusiveCurrent)
         }
     }
 }

@@ -132,12 +132,21 @@ extension ResultsComparison {
         probe.rows = cells
         let room = width - probe.width() - 2
         guard room < 36 else {
+            // The functions go under their row, across the table's width.
+            var functions = [(after: Int, lines: [String])]()
             for (row, first) in zip(rows, cells) {
                 let why = ResultsComparison.wrap(row.note, width: room)
                 table.rows.append(first + [why.first ?? ""])
                 for line in why.dropFirst() { table.rows.append(["", "", "", line]) }
+                let lines = functionLines(row, indent: "    ", width: width)
+                if !lines.isEmpty { functions.append((table.rows.count, lines)) }
             }
-            return table.render()
+            var lines = table.render().split(separator: "\n").map(String.init)
+            let header = lines.count - table.rows.count
+            for (after, extra) in functions.reversed() {
+                lines.insert(contentsOf: extra, at: header + after)
+            }
+            return lines.joined(separator: "\n")
         }
         let rendered = probe.render().split(separator: "\n").map(String.init)
         let indent = String(repeating: " ", count: 2 + (cells.map { $0[0].count } + [7]).max()! + 2)
@@ -147,6 +156,7 @@ extension ResultsComparison {
             lines += ResultsComparison.wrap("why: " + row.note, width: width - indent.count).map {
                 indent + $0
             }
+            lines += functionLines(row, indent: indent, width: width)
         }
         return lines.joined(separator: "\n")
     }
@@ -164,6 +174,9 @@ extension ResultsComparison {
                 row.metric.rawValue, row.basis.rawValue, row.formatted(row.baseline),
                 row.formatted(row.current), row.changeText, row.intervalText, row.note,
             ])
+            for line in functionLines(row, indent: "", width: nil) {
+                table.rows.append(Array(repeating: "", count: 9) + [line])
+            }
         }
         return table.render()
     }
@@ -189,6 +202,7 @@ extension ResultsComparison {
         if !flagged.isEmpty {
             lines += markdownTable(flagged)
             lines.append("")
+            lines += markdownFunctions(flagged)
         }
         let folded = comparisons.filter { $0.verdict == .unchanged || $0.verdict == .notJudged }
         if !folded.isEmpty {
@@ -202,6 +216,7 @@ extension ResultsComparison {
             lines.append("")
             lines.append("</details>")
             lines.append("")
+            lines += markdownFunctions(folded)
         }
         if !answers.isEmpty {
             lines.append("What the changed patterns add per event, before → now:")
@@ -244,7 +259,7 @@ extension ResultsComparison {
     }
 
     /// Markdown-safe table text: pipes and angle brackets escaped, line breaks flattened.
-    private func escape(_ text: String) -> String {
+    func escape(_ text: String) -> String {
         text.replacingOccurrences(of: "|", with: "\\|")
             .replacingOccurrences(of: "<", with: "&lt;")
             .replacingOccurrences(of: ">", with: "&gt;")

@@ -38,6 +38,9 @@ public struct ResultsComparison: Sendable {
     public let currentSummary: String
     /// The report's title, which whoever prints the report may name after itself.
     public var title = "comparison"
+    /// List the functions that moved under every counted row (`ComparisonSetting.functions`),
+    /// not only under those whose instructions changed.
+    public var listsEveryRowsFunctions = false
     /// How a verdict is reached, for the report's reader: `method`, or `pairedMethod`.
     public internal(set) var methodText = ""
 

@@ -18,6 +18,7 @@ extension ComparisonSetting {
         case .ignoreParameters: "--ignore-params"
         case .format: "--format"
         case .wide: "--wide"
+        case .functions: "--functions"
         }
     }
 }

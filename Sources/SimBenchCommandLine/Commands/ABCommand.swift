@@ -509,6 +509,7 @@ struct ABCommand: Command {
                 "working tree (\(headCommit)\(dirty ? " with changes" : "")), \(files.count) runs in \(output)/head-*.csv\(layoutText(\.head))"
         )
         comparison.title = ABCommand.title
+        comparison.listsEveryRowsFunctions = judging.functions
         let markdown = ABCommand.marker + "\n" + comparison.render(.markdown)
         let reportPath = "\(output)/\(ABCommand.markdownReport)"
         do {

@@ -13,6 +13,8 @@ struct CompareCommand: Command {
     var format = ResultsComparison.Format.text
     /// `--wide`: every column of the text report, however wide.
     var wide = false
+    /// `--functions`: the functions that moved under every counted row.
+    var functions = false
     /// `--threshold`: both time thresholds, unless one is given on its own.
     var general: Double?
     var time: Double?
@@ -98,6 +100,11 @@ struct CompareCommand: Command {
                 help:
                     "text: show every column (metric, basis, both figures), however wide; by default the report fits COLUMNS, or \(Terminal.defaultWidth) columns"
             ) { $0.wide = true },
+            .flag(
+                ComparisonSetting.functions.flag,
+                help:
+                    "list the functions that moved (self instructions per event, from the functions column of run --instructions callgrind) under every counted row; without it, under the rows whose instructions changed"
+            ) { $0.functions = true },
             .choice(
                 ComparisonSetting.metric.flag,
                 help:
@@ -183,6 +190,7 @@ struct CompareCommand: Command {
             baseline: baseline, current: current, thresholds: thresholds,
             ignoringParameters: ignoreParameters)
         comparison.title = CompareCommand.title
+        comparison.listsEveryRowsFunctions = functions
         try StandardOutput.write(
             comparison.render(format, width: wide ? nil : Terminal.width) + "\n")
         return ExitStatus(comparison.outcome(failOnImprovement: failOnImprovement))

@@ -17,6 +17,28 @@ struct ChildProcessTests {
         #expect(String(decoding: ended.standardError, as: UTF8.self) == "oops\n")
     }
 
+    @Test("a child's environment comes in one order, sorted by name, whatever the dictionary's")
+    func sortedEnvironment() throws {
+        let names = (0..<40).map { "SIMBENCH_ORDER_\($0)" }
+        let given = Dictionary(uniqueKeysWithValues: names.map { ($0, "x") })
+        let ended = try ChildProcess.run("/usr/bin/env", arguments: [], environment: given)
+        let seen = String(decoding: ended.standardOutput, as: UTF8.self).split(separator: "\n")
+            .map { String($0.prefix { $0 != "=" }) }
+        #expect(seen == seen.sorted(), "\(seen)")
+        #expect(Set(names).isSubset(of: seen), "\(seen)")
+    }
+
+    @Test(
+        "scratch paths and the lifeline's pid are as long in every run",
+        arguments: [7, 12345, 4_194_304])
+    func fixedWidthNames(pid: Int32) {
+        #expect(ChildRole.fixedWidth(pid).count == 10)
+        #expect(Int32(ChildRole.fixedWidth(pid)) == pid, "read back as the number")
+        #expect(ChildRole.randomTag().count == 10)
+        let prefix = ChildRole.scratchPrefix("counted")
+        #expect(prefix.count == ChildRole.scratchPrefix("counted").count, "\(prefix)")
+    }
+
     @Test("a child past its timeout is killed and says so")
     func timeout() throws {
         let ended = try ChildProcess.run(

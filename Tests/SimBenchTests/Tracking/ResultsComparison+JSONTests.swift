@@ -24,7 +24,7 @@ struct ComparisonJSONTests {
     static let figureFields =
         identityFields.union([
             "isBaselineVariant", "metric", "basis", "baseline", "current", "change", "changeLow",
-            "changeHigh", "verdict", "reason", "visibleChange", "detectableChange",
+            "changeHigh", "verdict", "reason", "visibleChange", "detectableChange", "functions",
         ])
 
     /// The pattern 25% slower against its baseline variant, one row only in each file.
