@@ -273,6 +273,7 @@ public struct CallgrindDump: Sendable, Equatable {
             counts[kind, default: 0] += call.count
         }
         return counts
+    }
 
     /// Each function's inclusive instructions, in `functions`' order: its own and what its
     /// calls ran. A call of a function to itself is left out: its cost is in the outer
