@@ -161,10 +161,15 @@ def measured(suite, sweep):
     first = suite[0]
     dates = sorted({row["timestamp"][:10] for row in suite + sweep})
     commits = sorted({row["git_commit"] for row in suite + sweep})
+    # The CPU's generation beside its name where the rows carry it: one name covers several.
+    generation = ", ".join(f"{name} {first[column]}" for name, column in (
+        ("family", "cpu_family"), ("model", "cpu_model"), ("stepping", "cpu_stepping"))
+        if first.get(column))
+    cpu = f"{first['cpu']} ({generation})" if generation else first["cpu"]
     text = (
-        f"Measured on {first['cpu']}, {first['cores']} cores, {first['build_config']} build of "
+        f"Measured on {cpu}, {first['cores']} cores, {first['build_config']} build of "
         f"commit `{', '.join(commits)}`, on {' and '.join(dates)} (the CSVs' `cpu`, `cores`, "
-        "`git_commit` and `timestamp` columns).")
+        "`git_commit` and `timestamp` columns, and the processor's identity columns).")
     return "\n".join(textwrap.wrap(text, width=96, break_on_hyphens=False)) + "\n"
 
 
@@ -228,9 +233,11 @@ def fleet_table(suite):
             f"{signed(overhead)} ns "
             + interval(number(row, "overhead_ci_low"), number(row, "overhead_ci_high")))
         net = number(row, "ratio_net_of_floor")
+        net_low, net_high = number(row, "ratio_net_ci_low"), number(row, "ratio_net_ci_high")
+        # A net ratio whose interval could not be formed means nothing: "—", as in the tables.
         net_text = "" if net is None or row["role"] == "baseline" else (
-            ratio(net) + " " + interval(number(row, "ratio_net_ci_low"),
-                                        number(row, "ratio_net_ci_high"), as_ratio=True))
+            "\u2014" if net_low is None or net_high is None else
+            ratio(net) + " " + interval(net_low, net_high, as_ratio=True))
         size = number(row, "bytes_per_entity")
         lines.append(f"| {name} | {cpu} | {adds} | {net_text} | "
                      f"{'' if size is None else grouped(size)} |")
@@ -252,8 +259,8 @@ def fleet_findings(suite):
     net_base = number(baseline, "cpu_ns_per_event_median") - number(floor, "cpu_ns_per_event_median")
     lines = [
         f"- **One actor message costs about {significant(number(actor, 'overhead_ns_per_event'))} ns "
-        f"of CPU here, {ratio(number(actor, 'ratio_net_of_floor'))} an enum-switch transition net of "
-        f"the floor** (≈ {significant(net_base)} ns). Give each entity its own actor when each "
+        f"of CPU here, against ≈ {significant(net_base)} ns for an enum-switch transition net of "
+        "the floor**. Give each entity its own actor when each "
         "message carries microseconds of work (the break-even sentence under the table says "
         f"≥ {significant(number(actor, 'breakeven_ns_per_event'))} ns for the cost to fall below "
         "5%), not when each message is one small state change.",
