@@ -243,6 +243,10 @@ struct TrackingCommandTests {
             ["merge", "part-1of2.csv", "part-2of2.csv", "part-3of3.csv", "--out", "all.csv"],
             in: scratch.url)
         #expect(merge.status == 0, "\(merge.standardError)")
+        #expect(
+            merge.standardError.contains(
+                "note: part-3of3.csv: no result rows, only a header; nothing merged from it"),
+            "\(merge.standardError)")
         let merged = try csvRows(at: scratch.path("all.csv"))
         #expect(Set(merged.map { $0["scenario"]! }) == ["vending", "workday"] && merged.count == 9)
         let again = try SimBenchBinary.run(

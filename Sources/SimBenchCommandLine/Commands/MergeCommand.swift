@@ -55,10 +55,12 @@ struct MergeCommand: Command {
 
     func execute() throws -> ExitStatus {
         var parts = [ResultsFile]()
-        for file in files {
-            let part = try ResultsFile.read(file)
-            try part.requireRows(toDo: "merge")
-            parts.append(part)
+        for file in files { parts.append(try ResultsFile.read(file)) }
+        // A header-only part is a shard that had nothing to do: merged as nothing, and said.
+        // Only when every part is one is there nothing to merge.
+        let empty = parts.filter(\.records.isEmpty)
+        if empty.count == parts.count, let first = parts.first {
+            try first.requireRows(toDo: "merge")
         }
         let merged = try ResultsMerge.merge(parts)
         guard let output else { preconditionFailure("merge: execute before finish") }
@@ -66,6 +68,9 @@ struct MergeCommand: Command {
         Interruption.expect([outputPath])
         try output.write(merged.document)
         Interruption.written(outputPath)
+        for part in empty {
+            Terminal.error("note: \(part.path): no result rows, only a header; nothing merged from it")
+        }
         for note in merged.notes { Terminal.error("note: \(note)") }
         print("merged \(merged.rows) rows from \(files.count) files: \(outputPath)")
         return .success

@@ -5,10 +5,11 @@ import Testing
 /// A run killed in the middle of its children's work: every child ends with it, and no file
 /// is left in the temporary directory or the output folder.
 ///
-/// Each test starts a run whose processes carry a marker of their own in their environment,
-/// waits until a child of the kind under test is running and holds its lifeline (a thread
-/// watching the pipe), sends the signal to the parent alone, as a CI runner's timeout does,
-/// then polls until no process with the marker runs. The deadline is generous for a loaded
+/// Each test starts a run whose processes carry a marker of their own in their environment
+/// (the test's own temporary directory as TMPDIR), waits until a child of the kind under test
+/// is running and holds its lifeline (a thread watching the pipe), sends the signal to the
+/// parent alone, as a CI runner's timeout does, then polls until no process with the marker
+/// runs. The deadline is generous for a loaded
 /// machine; the time it took is in the failure message.
 @Suite("run: children end with their parent, leaving no file", .serialized)
 struct ChildLifelineTests {
@@ -82,10 +83,12 @@ struct ChildLifelineTests {
             try FileManager.default.createDirectory(
                 atPath: directory, withIntermediateDirectories: false)
         }
-        let marker = "SIMBENCH_LIFELINE_TEST=\(UUID().uuidString)"
+        // The marker is the run's own temporary directory: every child inherits TMPDIR,
+        // the counted child too, whose environment keeps only what finds its programs and
+        // libraries (CallgrindPass.inheritedVariables).
+        let marker = "TMPDIR=\(temporary)"
         var environment = ProcessInfo.processInfo.environment
         environment["TMPDIR"] = temporary
-        environment["SIMBENCH_LIFELINE_TEST"] = String(marker.split(separator: "=")[1])
         let parent = try ChildProcess.start(
             SimBenchBinary.url.path,
             arguments: ["run"] + work.arguments + [
