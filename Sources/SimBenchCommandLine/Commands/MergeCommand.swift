@@ -69,7 +69,8 @@ struct MergeCommand: Command {
         try output.write(merged.document)
         Interruption.written(outputPath)
         for part in empty {
-            Terminal.error("note: \(part.path): no result rows, only a header; nothing merged from it")
+            Terminal.error(
+                "note: \(part.path): no result rows, only a header; nothing merged from it")
         }
         for note in merged.notes { Terminal.error("note: \(note)") }
         print("merged \(merged.rows) rows from \(files.count) files: \(outputPath)")
