@@ -12,21 +12,23 @@ struct TerminalWidthTests {
     /// the tables differ from run to run.
     static let small = [
         "--machines", "200", "--events", "2", "--rounds", "3", "--warmup", "0", "--processes",
-        "2", "--allow-debug", "--quiet",
+        "2", "--allow-debug",
     ]
 
     static let hasScript = FileManager.default.isExecutableFile(atPath: "/usr/bin/script")
 
     /// Runs simbench in a pseudo-terminal `columns` wide (util-linux `script`, the terminal
     /// set with `stty`), with `COLUMNS` as given (nil: unset). Returns what the terminal
-    /// showed, `\r\n` made `\n`.
+    /// showed of standard output (standard error, with the progress line and a debug build's
+    /// warning, goes to /dev/null), `\r\n` made `\n`.
     static func inTerminal(
         _ arguments: [String], columns: Int, environmentColumns: String?, in directory: URL
     ) throws -> String {
         let quoted = ([SimBenchBinary.url.path] + arguments).map { "'\($0)'" }
             .joined(separator: " ")
         let exportColumns = environmentColumns.map { "export COLUMNS=\($0); " } ?? "unset COLUMNS; "
-        let command = "stty cols \(columns) rows 50; \(exportColumns)exec \(quoted)"
+        let command =
+            "stty cols \(columns) rows 50; \(exportColumns)exec \(quoted) 2> /dev/null"
         let script = URL(fileURLWithPath: "/usr/bin/script")
         let result = try SimBenchBinary.run(
             ["-q", "-e", "-c", command, "/dev/null"], in: directory, executable: script)
