@@ -351,7 +351,8 @@ struct RunCommand: Command {
         defer { layouts.remove() }
         var result = try await BenchmarkRunner(plan: plan, environment: environment)
             .runWithChildren(layouts: layouts.binaries) { progress.show($0) }
-        if let note = layouts.note { result = result.noting(note) }
+        // The layouts' seeds in --wide's header; the compact one's intervals line counts them.
+        if wide, let note = layouts.note { result = result.noting(note) }
         // Then, as untimed, the counted pass under Callgrind (`--instructions callgrind`).
         var counted: CountedResult?
         if let countingTools {
