@@ -132,14 +132,14 @@ if [ -n "$history" ]; then
     else
         echo "ci-bench: valgrind not found: the history gets no counts (apt-get install valgrind)" >&2
     fi
-    "$binary" run "${run_args[@]}" --quiet --csv "$current" --append "$history"
+    "$binary" run "${run_args[@]}" --csv "$current" --append "$history"
     "$binary" export "$history" --run latest --format github --out "$out/github-benchmark.json"
     echo "ci-bench: appended to $history; $((SECONDS - started)) s"
     exit "$exit_success"
 fi
 
 if [ -n "$shard" ]; then
-    "$binary" run "${run_args[@]}" --quiet --shard "$shard" --csv "$out/part-${shard%/*}.csv"
+    "$binary" run "${run_args[@]}" --shard "$shard" --csv "$out/part-${shard%/*}.csv"
     echo "ci-bench: shard $shard in $out/part-${shard%/*}.csv; $((SECONDS - started)) s"
     exit "$exit_success"
 fi
@@ -169,13 +169,13 @@ if [ -n "$against" ]; then
 fi
 
 if [ "$update" = 1 ]; then
-    "$binary" run "${run_args[@]}" --quiet --csv "$current" --save-baseline "$baseline_name"
+    "$binary" run "${run_args[@]}" --csv "$current" --save-baseline "$baseline_name"
     echo "ci-bench: baseline updated: $baseline (commit it); $((SECONDS - started)) s"
     exit "$exit_success"
 fi
 
 set +e
-"$binary" run "${run_args[@]}" --quiet --csv "$current" > "$out/run.txt"
+"$binary" run "${run_args[@]}" --csv "$current" > "$out/run.txt"
 run_status=$?
 set -e
 cat "$out/run.txt"

@@ -41,9 +41,9 @@ if [ "$mode" != draw ]; then
     # git_commit column says so), and figures must come from a clean tree.
     measured=$(mktemp -d)
     trap 'rm -rf "$measured"' EXIT
-    "$binary" run "${suite[@]}" "${extra[@]}" --quiet --csv "$measured/suite.csv"
+    "$binary" run "${suite[@]}" "${extra[@]}" --csv "$measured/suite.csv"
     sizes_list=$(IFS=,; echo "${sizes[*]}")
-    "$binary" run --scenario vending --machines "$sizes_list" "${sweep[@]}" "${extra[@]}" --quiet \
+    "$binary" run --scenario vending --machines "$sizes_list" "${sweep[@]}" "${extra[@]}" \
         --csv "$measured/vending-sweep.csv"
     cp "$measured/suite.csv" "$measured/vending-sweep.csv" "$dir/"
 fi

@@ -28,7 +28,7 @@ struct OutputPathTests {
 
     static let quickRun = [
         "run", "--scenario", "vending", "--machines", "4", "--events", "4", "--rounds", "1",
-        "--warmup", "0", "--allow-debug", "--quiet",
+        "--warmup", "0", "--allow-debug",
     ]
 
     func fileType(_ path: String) -> mode_t? {

@@ -13,7 +13,6 @@ struct ProcessesTests {
                 "run", "--scenario", "vending", "--machines", "24", "--events", "30", "--rounds",
                 "2",
                 "--warmup", "1", "--processes", "3", "--csv", csv, "--raw", raw, "--allow-debug",
-                "--quiet",
             ],
             in: scratch.url)
         #expect(result.status == 0, "stderr: \(result.standardError)")
@@ -44,7 +43,7 @@ struct ProcessesTests {
         let scratch = try ScratchDirectory()
         let arguments = [
             "run", "--scenario", "vending", "--machines", "8", "--events", "10", "--processes",
-            "3", "--allow-debug", "--quiet", "--csv", scratch.path("out.csv"),
+            "3", "--allow-debug", "--csv", scratch.path("out.csv"),
         ]
         // Processes of well under a second each cannot fill 600 s: spread over a multiple of
         // their work (`ProcessSpread`), the run ends in seconds and its header says why its

@@ -2,6 +2,8 @@ import Foundation
 import SimBench
 import Testing
 
+@testable import SimBenchCommandLine
+
 @Suite("simbench run, list, help", .serialized)
 struct RunCommandTests {
     /// A small, quick run of the given scenarios into `csv`.
@@ -12,7 +14,7 @@ struct RunCommandTests {
             [
                 "run", "--scenario", scenarios, "--machines", "24", "--events", "30", "--rounds",
                 "2",
-                "--warmup", "1", "--csv", csv, "--allow-debug", "--quiet",
+                "--warmup", "1", "--csv", csv, "--allow-debug",
             ] + extra,
             in: scratch.url)
     }
@@ -131,6 +133,33 @@ struct RunCommandTests {
         #expect(same["status"] == "ok" && !same["ns_per_event_median"]!.isEmpty)
     }
 
+    @Test("--quiet prints nothing but errors: no table, summary or path; the files are written")
+    func quiet() throws {
+        let scratch = try ScratchDirectory()
+        let csv = scratch.path("out.csv")
+        let history = scratch.path("history.csv")
+        let quick = ["--quiet", "--processes", "2", "--span", "0"]
+        let result = try smallRun(
+            "vending", csv: csv, in: scratch, extra: quick + ["--append", history])
+        #expect(result.status == 0, "stderr: \(result.standardError)")
+        #expect(result.standardOutput.isEmpty, "\(result.standardOutput)")
+        // Only a debug build's warning, which says what the timings are worth.
+        let banner = HelpText.debugBanner.split(separator: "\n").map(String.init)
+        #expect(
+            result.errorLines.allSatisfy(banner.contains), "stderr: \(result.standardError)")
+        #expect(try csvRows(at: csv).count == 5)
+        #expect(try csvRows(at: history).count == 5)
+        // A wrong outcome is an error: still said, and still exit 3.
+        let wrong = try smallRun(
+            "selftest", csv: scratch.path("wrong.csv"), in: scratch, extra: quick)
+        #expect(wrong.status == 3, "stderr: \(wrong.standardError)")
+        #expect(wrong.standardOutput.isEmpty, "\(wrong.standardOutput)")
+        #expect(
+            wrong.errorLines.filter { !banner.contains($0) }.count == 1
+                && wrong.standardError.contains("wrong outcome: selftest.off-by-one"),
+            "stderr: \(wrong.standardError)")
+    }
+
     @Test("--variant runs the named variants, the baseline and the floor")
     func variantSelection() throws {
         let scratch = try ScratchDirectory()
@@ -160,7 +189,7 @@ struct RunCommandTests {
         let result = try SimBenchBinary.run(
             [
                 "run", "--scenario", "vending", "--machines", "3", "--events", "4", "--rounds", "1",
-                "--warmup", "0", "--allow-debug", "--quiet",
+                "--warmup", "0", "--allow-debug",
             ], in: scratch.url)
         #expect(result.status == 0)
         let files = try FileManager.default.contentsOfDirectory(atPath: scratch.path("results"))

@@ -9,7 +9,7 @@ struct TableWidthTests {
     /// figures' digits, which a few hundred machines give as 10,000 do.
     static let small = [
         "--machines", "500", "--events", "2", "--rounds", "3", "--warmup", "0", "--allow-debug",
-        "--quiet", "--processes", "1",
+        "--processes", "1",
     ]
 
     func longest(_ text: String) -> (Int, String) {

@@ -38,7 +38,7 @@ struct TrackingCommandTests {
             [
                 "run", "--scenario", "vending,workday", "--machines", "12", "--events", "10",
                 "--rounds", "2",
-                "--warmup", "0", "--allow-debug", "--quiet",
+                "--warmup", "0", "--allow-debug",
             ] + extra,
             in: scratch.url)
     }

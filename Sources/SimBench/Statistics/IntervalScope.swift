@@ -35,13 +35,16 @@ public struct IntervalScope: Sendable, Equatable {
             : "\(processes) processes, one code layout: add \(.layouts) N to include layout"
     }
 
-    /// The run header's line, short: what the intervals hold, and where the method is
-    /// explained (the manual's Methodology; `sentence` says it in full).
+    /// The run header's line, short: what the intervals hold, over how many code layouts
+    /// when several, and where the method is explained (the manual's Methodology; `sentence`
+    /// says it in full).
     public var brief: SettingMessage {
         if processes == 1 {
             return "intervals: one process's rounds only (\(.processes) N: a re-run's; Methodology)"
         }
-        return "intervals: ratios, ns added hold 95% of re-runs; times, this run (Methodology)"
+        let over = layouts > 1 ? ", over \(layouts) code layouts" : ""
+        return
+            "intervals: ratios, ns added hold 95% of re-runs\(over); times, this run (Methodology)"
     }
 
     /// The full account of what the intervals hold: the wide table's header, the manual's.

@@ -64,7 +64,9 @@ extension RunCommand {
         let directory: String?
         var seeds: [UInt32] = []
 
-        /// The run's note naming the layouts, so that the same ones can be measured again.
+        /// The note naming the layouts, so that the same ones can be measured again: `--wide`'s
+        /// header says it (the compact header's intervals line says how many layouts, and the
+        /// line on stderr as they are built names their seeds).
         var note: String? {
             seeds.isEmpty
                 ? nil

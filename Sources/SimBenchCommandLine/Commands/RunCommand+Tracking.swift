@@ -35,12 +35,12 @@ extension RunCommand {
     func announceShard(_ plan: RunPlan) {
         guard let shard = options.shard else { return }
         if plan.configurations.isEmpty {
-            print(
+            say(
                 "shard \(shard): nothing to do; the suite has \(plan.suiteConfigurationCount) configuration\(plan.suiteConfigurationCount == 1 ? "" : "s"), fewer than \(shard.count) shards"
             )
         } else {
             let labels = plan.configurations.map(\.label).joined(separator: ", ")
-            print(
+            say(
                 "shard \(shard): \(plan.configurations.count) of \(plan.suiteConfigurationCount) configurations: \(labels)"
             )
         }
@@ -57,7 +57,7 @@ extension RunCommand {
                 Terminal.error("--save-baseline: not saved: the run measured nothing")
             } else {
                 let path = try BaselineStore.save(document, as: baselineName)
-                print("baseline '\(baselineName)': \(path)")
+                say("baseline '\(baselineName)': \(path)")
             }
         }
         if let historyPath {
@@ -69,7 +69,7 @@ extension RunCommand {
                     " (its header is from an older simbench; left out: \(outcome.columnsLeftOut.joined(separator: ", ")))"
             }
             // (The append itself told the interruption notice: rows appended.)
-            print(line)
+            say(line)
         }
     }
 }

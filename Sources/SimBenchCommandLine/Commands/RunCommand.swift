@@ -170,7 +170,8 @@ struct RunCommand: Command {
             ) { $0.wide = true },
             .flag(
                 "--quiet", "-q",
-                help: "no progress on stderr (it is shown only on a terminal anyway)"
+                help:
+                    "print nothing but errors: no progress, header, tables, summary or paths (the results file is written as always; its columns hold what the tables' warnings rest on)"
             ) {
                 $0.quiet = true
             },
@@ -224,6 +225,8 @@ struct RunCommand: Command {
           adds under each table one sentence per pattern saying the same.
           On a terminal, stderr shows one progress line (configuration, step, percentage,
           time left), at most 4 times a second, erased at the end; off a terminal, nothing.
+          --quiet prints none of this, only errors (a wrong outcome, a file not written) and
+          a debug build's warning, on stderr: the CSV is the run's whole answer.
 
         SWEEPS
           --machines, --events and --actors take comma lists: each value is a configuration
@@ -309,6 +312,11 @@ struct RunCommand: Command {
             csv: csv)
     }
 
+    /// Prints `text` for people on standard output, unless `--quiet` asked for errors only.
+    func say(_ text: @autoclosure () -> String) {
+        if !quiet { print(text()) }
+    }
+
     /// A debug build runs only when asked to, and says what its timings are worth.
     private func checkBuild() throws {
         guard RunEnvironment.isDebugBuild else { return }
@@ -343,7 +351,8 @@ struct RunCommand: Command {
         defer { layouts.remove() }
         var result = try await BenchmarkRunner(plan: plan, environment: environment)
             .runWithChildren(layouts: layouts.binaries) { progress.show($0) }
-        if let note = layouts.note { result = result.noting(note) }
+        // The layouts' seeds in --wide's header; the compact one's intervals line counts them.
+        if wide, let note = layouts.note { result = result.noting(note) }
         // Then, as untimed, the counted pass under Callgrind (`--instructions callgrind`).
         var counted: CountedResult?
         if let countingTools {
@@ -372,17 +381,17 @@ struct RunCommand: Command {
                 return counted?.filled(rows, configuration: index) ?? rows
             })
         let rows = groups.flatMap { $0 }
-        print(ResultTable(result: result, plan: plan, rowGroups: groups, wide: wide).render())
+        say(ResultTable(result: result, plan: plan, rowGroups: groups, wide: wide).render())
 
         let document = OutputFile.document(header: ResultRow.columns, rows: rows.map(\.cells))
         try writeResults(
             outputs, document: document, raw: RawSamples.document(result, counted: counted))
-        print("results: \(csv)")
-        if let rawPath { print("raw samples: \(rawPath)") }
+        say("results: \(csv)")
+        if let rawPath { say("raw samples: \(rawPath)") }
         try recordTracking(document: document, rows: rows, hasWrongOutcome: result.hasWrongOutcome)
         // The answers last: what the terminal shows when the run ends.
         let summary = RunSummary.lines(RunSummary.rows(groups), width: wide ? .max : Terminal.width)
-        if !summary.isEmpty { print("\n" + summary.joined(separator: "\n")) }
+        if !summary.isEmpty { say("\n" + summary.joined(separator: "\n")) }
 
         if result.hasWrongOutcome {
             let wrong = result.configurations.flatMap { configuration in

@@ -266,16 +266,33 @@ struct ResultTable {
         }
         var dropped = [String]()
         if form == .compact {
-            table = table.removingEmptyColumns()
-            (table, dropped) = table.fitted(
-                width: width, dropOrder: TableColumn.dropOrder(axisValues: axisValues))
-            table.header = table.header.map(TableColumn.fittedHeader)
+            (table, dropped) = ResultTable.compact(table, width: width, axisValues: axisValues)
         }
         var lines = [table.render()]
         for row in wrong {
             lines.append(contentsOf: difference(of: row, in: configuration))
         }
         return (lines, dropped)
+    }
+
+    /// The compact table fitted to `width`: empty columns out, then columns in their drop
+    /// order until it fits, the `… CI` headers then read `95% CI`. Returns it with the
+    /// headers it dropped.
+    static func compact(_ full: TextTable, width: Int, axisValues: String) -> (
+        table: TextTable, dropped: [String]
+    ) {
+        var (table, dropped) = full.removingEmptyColumns().fitted(
+            width: width, dropOrder: TableColumn.dropOrder(axisValues: axisValues))
+        // A net ratio is never shown without its interval: when the interval went, the
+        // figure goes with it.
+        if dropped.contains(TableColumn.netIntervalHeader),
+            let net = table.header.lastIndex(of: TableColumn.netHeader)
+        {
+            table = table.removing(column: net)
+            dropped.append(TableColumn.netHeader)
+        }
+        table.header = table.header.map(TableColumn.fittedHeader)
+        return (table, dropped)
     }
 
     /// `left out to fit 80 columns: ns CI, CV, wall ns/event; --wide shows every column`,

@@ -70,7 +70,8 @@ struct TableColumn: Sendable {
             row.role == .pattern
                 ? row.ratioNetOfFloor.map { NumberFormat.ratio($0.value) } ?? "—" : ""
         },
-        TableColumn(compactHeader: "net CI", wideHeader: "95% CI", dropRank: 4) { row, _, _ in
+        TableColumn(compactHeader: netIntervalHeader, wideHeader: "95% CI", dropRank: 4) {
+            row, _, _ in
             row.role == .pattern ? ResultTable.netInterval(row) : ""
         },
         TableColumn(
@@ -131,6 +132,10 @@ struct TableColumn: Sendable {
 
     /// The net ratio's header: the legend of its `—` goes with its column.
     static let netHeader = "net of floor"
+
+    /// The compact header of the net ratio's interval, before it reads `95% CI`: when the
+    /// table drops it, the net ratio goes too (no `×` figure without its interval).
+    static let netIntervalHeader = "net CI"
 
     /// The wall time's header: the warnings about wall times go with its column.
     static let wallHeader = "wall ns/event"

@@ -12,21 +12,23 @@ struct TerminalWidthTests {
     /// the tables differ from run to run.
     static let small = [
         "--machines", "200", "--events", "2", "--rounds", "3", "--warmup", "0", "--processes",
-        "2", "--allow-debug", "--quiet",
+        "2", "--allow-debug",
     ]
 
     static let hasScript = FileManager.default.isExecutableFile(atPath: "/usr/bin/script")
 
     /// Runs simbench in a pseudo-terminal `columns` wide (util-linux `script`, the terminal
     /// set with `stty`), with `COLUMNS` as given (nil: unset). Returns what the terminal
-    /// showed, `\r\n` made `\n`.
+    /// showed of standard output (standard error, with the progress line and a debug build's
+    /// warning, goes to /dev/null), `\r\n` made `\n`.
     static func inTerminal(
         _ arguments: [String], columns: Int, environmentColumns: String?, in directory: URL
     ) throws -> String {
         let quoted = ([SimBenchBinary.url.path] + arguments).map { "'\($0)'" }
             .joined(separator: " ")
         let exportColumns = environmentColumns.map { "export COLUMNS=\($0); " } ?? "unset COLUMNS; "
-        let command = "stty cols \(columns) rows 50; \(exportColumns)exec \(quoted)"
+        let command =
+            "stty cols \(columns) rows 50; \(exportColumns)exec \(quoted) 2> /dev/null"
         let script = URL(fileURLWithPath: "/usr/bin/script")
         let result = try SimBenchBinary.run(
             ["-q", "-e", "-c", command, "/dev/null"], in: directory, executable: script)
@@ -107,6 +109,30 @@ struct TerminalWidthTests {
         }
     }
 
+    /// No table shows a `×` figure in its net column without the interval beside it: a net
+    /// ratio is `—`, or has a bounded interval, or its column is gone.
+    static func expectNetRatiosBounded(_ text: String, _ context: String) {
+        for table in tables(in: text) {
+            let header = cellEnds(table[0])
+            guard let net = header.firstIndex(where: { $0.cell == "net of floor" }) else {
+                continue
+            }
+            let intervalEnd =
+                net + 1 < header.count && header[net + 1].cell == "95% CI"
+                ? header[net + 1].end : nil
+            for line in table.dropFirst() {
+                let cells = cellEnds(line)
+                guard let figure = cells.first(where: { $0.end == header[net].end })?.cell,
+                    figure.hasSuffix("×")
+                else { continue }
+                let interval = intervalEnd.flatMap { end in cells.first { $0.end == end }?.cell }
+                #expect(
+                    interval?.hasPrefix("[") == true && interval?.contains("∞") == false,
+                    "\(context): net \(figure) without its interval: \(line)\n\(table[0])")
+            }
+        }
+    }
+
     @Test(
         "in an 80-column terminal, COLUMNS unset: lines fit 80, the left-out line names --wide",
         .enabled(if: hasScript, "needs util-linux script for a pseudo-terminal"))
@@ -116,6 +142,7 @@ struct TerminalWidthTests {
             ["run", "--scenario", "vending"] + Self.small + ["--csv", scratch.path("a.csv")],
             columns: 80, environmentColumns: nil, in: scratch.url)
         Self.expectAligned(shown, width: 80, "terminal 80")
+        Self.expectNetRatiosBounded(shown, "terminal 80")
         // The line under the table, unwrapped (text lines wrap at the width, tables do not).
         let flowing = Self.unwrapped(shown)
         #expect(flowing.contains("left out to fit 80 columns: "), "\(shown)")
@@ -181,6 +208,7 @@ struct TerminalWidthTests {
             in: scratch.url, columns: width)
         #expect(result.status == 0, "\(result.standardError)")
         Self.expectAligned(result.standardOutput, width: width, "COLUMNS \(width)")
+        Self.expectNetRatiosBounded(result.standardOutput, "COLUMNS \(width)")
         for header in Self.tables(in: result.standardOutput).map({ $0[0] }) {
             #expect(
                 header.contains("CPU ns/event") && header.contains("CPU ratio"),

@@ -1,3 +1,4 @@
+import SimBench
 import Testing
 
 @testable import SimBenchCommandLine
@@ -42,5 +43,34 @@ struct TableColumnTests {
                     "allocs/event", "wall ns/event", "run's CI", "min", "max", "events/s",
                     "wall ratio", "95% CI", "CV", "peak RSS", "prepare",
                 ])
+    }
+
+    @Test("at no width does the compact table show a net ratio without its interval")
+    func netRatioKeepsItsInterval() {
+        let headers = TableColumn.shown(in: .compact, axisReference: false).compactMap {
+            $0.header(in: .compact, axisValues: "")
+        }
+        var full = TextTable(header: ["vending"] + headers)
+        let cells: [String: String] = [
+            "CPU ns/event": "98.0", "CPU ratio": "9.70×", "ratio CI": "[8.83, 10.65]",
+            TableColumn.netHeader: "12.40×", TableColumn.netIntervalHeader: "[10.10, 15.20]",
+            "allocs/event": "2.00", "wall ns/event": "51.1", "ns CI": "[50.2, 52.0]", "CV": "3.1%",
+        ]
+        full.rows = [["state-objects"] + headers.map { cells[$0] ?? "" }]
+        var shown = 0
+        for width in 40...140 {
+            let (table, dropped) = ResultTable.compact(full, width: width, axisValues: "")
+            guard let net = table.header.firstIndex(of: TableColumn.netHeader) else {
+                #expect(dropped.contains(TableColumn.netHeader), "\(width): \(dropped)")
+                continue
+            }
+            #expect(
+                net + 1 < table.header.count && table.header[net + 1] == "95% CI"
+                    && table.rows[0][net + 1] == "[10.10, 15.20]",
+                "\(width): \(table.header)")
+            shown += 1
+        }
+        // The widths tried include ones where the net ratio is shown, and ones where it went.
+        #expect(shown > 0 && shown < 101)
     }
 }

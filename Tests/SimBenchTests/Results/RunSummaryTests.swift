@@ -78,7 +78,7 @@ struct RunSummaryTests {
     }
 
     @Test(
-        "every column at 120; at 80 the CPU ratio keeps its interval and the ns added",
+        "every column at 120; at 80 the CPU ratio keeps its interval and the ns added; at 60 its interval, the names grouped",
         arguments: [60, 80, 120])
     func width(width: Int) throws {
         let lines = RunSummary.lines(RunSummary.rows(try Self.suite()), width: width)
@@ -91,7 +91,7 @@ struct RunSummaryTests {
         // The title, however it wrapped.
         let title = lines[..<headerIndex].map { $0.trimmingCharacters(in: .whitespaces) }
             .joined(separator: " ")
-        #expect(header.contains("CPU ratio"), "\(header)")
+        #expect(header.contains("CPU ratio") && header.contains("95% CI"), "\(width): \(header)")
         if width >= 80 {
             #expect(header.contains("95% CI") && header.contains("ns added"), "\(width): \(header)")
         }
@@ -103,9 +103,34 @@ struct RunSummaryTests {
         } else {
             #expect(title.contains("left out to fit: ns CI"), "\(width): \(title)")
         }
-        // The row of the longest names is whole.
+        // The row of the longest names is whole: in full down to 80 columns; at 60, under
+        // its configuration's line.
+        if width >= 80 {
+            #expect(
+                lines.contains { $0.hasPrefix("fleet.actor-per-machine-batched  ") }, "\(lines)")
+        } else {
+            let fleet = try #require(lines.firstIndex(of: "fleet"), "\(lines)")
+            #expect(lines[fleet + 1].hasPrefix("  actor-per-machine-batched  "), "\(lines)")
+            #expect(lines.contains("validation (nsregex)"), "\(lines)")
+        }
+    }
+
+    @Test("grouped, each configuration's line comes once, before its patterns, in the run's order")
+    func grouped() throws {
+        let rows = RunSummary.rows(try Self.suite())
+        let grouped = RunSummary.groupedTable(rows).rows.map { $0[0] }
         #expect(
-            lines.contains { $0.hasPrefix("fleet.actor-per-machine-batched  ") }, "\(lines)")
+            grouped == [
+                "vending", "  state-objects", "  table", "validation (scan)",
+                "  strategy-closures", "validation (regex)", "  strategy-closures",
+                "validation (nsregex)", "  strategy-closures", "fleet",
+                "  actor-per-machine-batched",
+            ])
+        // Each pattern's cells are the flat table's.
+        let flat = RunSummary.table(rows).rows
+        #expect(
+            RunSummary.groupedTable(rows).rows.filter { $0.count > 1 }.map { $0.dropFirst() }
+                == flat.map { $0.dropFirst() })
     }
 
     @Test("the interval goes last: its column is dropped only after every other optional one")
