@@ -60,6 +60,13 @@ public struct HostIdentity: Sendable, Hashable {
         return parts.joined(separator: ", ")
     }
 
+    /// The generation alone, for a header that must fit a line: `family 6 model 207`
+    /// (`phrase` adds the stepping, caches, frequency and hypervisor).
+    public var briefPhrase: String {
+        [("family", family), ("model", model)].filter { !$0.1.isEmpty }
+            .map { "\($0.0) \($0.1)" }.joined(separator: " ")
+    }
+
     /// Every field, named as a person reads it, in a fixed order; empty fields left out:
     /// `[("family", "25"), ("L2", "512 KB"), …]`. What a change of CPU is said in.
     public var fields: [(name: String, value: String)] {

@@ -29,6 +29,22 @@ public struct RunEnvironment: Sendable, Equatable {
         return phrase.isEmpty ? cpu : "\(cpu) (\(phrase))"
     }
 
+    /// The processor in fewer words, for a header line that fits 80 columns: its name without
+    /// trademark signs, the words "Processor" and "CPU" or a clock ("@ 2.60GHz"), then its
+    /// generation: `Intel Xeon (family 6 model 207)`.
+    public var briefCPUDescription: String {
+        var words = cpu.split(separator: " ").map { word in
+            ["(R)", "(r)", "(TM)", "(tm)"].reduce(String(word)) {
+                $0.replacingOccurrences(of: $1, with: "")
+            }
+        }
+        if let clock = words.firstIndex(of: "@") { words.removeSubrange(clock...) }
+        words.removeAll { ["Processor", "CPU", ""].contains($0) }
+        let name = words.isEmpty ? cpu : words.joined(separator: " ")
+        let phrase = hostIdentity.briefPhrase
+        return phrase.isEmpty ? name : "\(name) (\(phrase))"
+    }
+
     /// The cores this process may run on: how many workers can run at once.
     public static var activeProcessorCount: Int { ProcessInfo.processInfo.activeProcessorCount }
 

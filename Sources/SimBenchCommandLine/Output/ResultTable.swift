@@ -29,9 +29,11 @@ struct ResultTable {
     }
 
     /// The host as the header names it: one field, its CPU (the name and the identity that
-    /// tells one generation from another) and cores.
-    static func host(of environment: RunEnvironment) -> String {
-        "\(environment.cpuDescription), \(environment.cores) cores"
+    /// tells one generation from another: in full with `--wide`, else its family and model)
+    /// and cores.
+    static func host(of environment: RunEnvironment, wide: Bool) -> String {
+        let cpu = wide ? environment.cpuDescription : environment.briefCPUDescription
+        return "\(cpu), \(environment.cores) cores"
     }
 
     /// The header: the build and host; the run's shape and what this host cannot measure;
@@ -40,7 +42,7 @@ struct ResultTable {
         let environment = result.environment
         var machine = [
             "\(environment.buildConfiguration) build",
-            "Swift \(environment.swiftVersion)", ResultTable.host(of: environment),
+            "Swift \(environment.swiftVersion)", ResultTable.host(of: environment, wide: wide),
         ]
         if !environment.gitCommit.isEmpty {
             // Seven digits name a commit to git; the CSV keeps the longer form.

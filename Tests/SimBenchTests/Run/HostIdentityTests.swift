@@ -188,7 +188,22 @@ struct HostIdentityTests {
         #expect(
             environment.cpuDescription
                 == "AMD EPYC (family 26 model 2 stepping 1, unnamed hypervisor)")
+        #expect(environment.briefCPUDescription == "AMD EPYC (family 26 model 2)")
         environment.hostIdentity = .unknown
         #expect(environment.cpuDescription == "AMD EPYC")
+        #expect(environment.briefCPUDescription == "AMD EPYC")
+    }
+
+    @Test("the header's brief name: no trademark signs, no 'Processor' or 'CPU', no clock")
+    func briefName() {
+        var environment = RunEnvironment(
+            runID: "run", timestamp: "", host: "vm", cpu: "Intel(R) Xeon(R) Processor", cores: 2,
+            loadAverage: "", os: "", swiftVersion: "6.3", buildConfiguration: "release",
+            buildFlags: "-O", gitCommit: "", physicalMemory: 0)
+        #expect(environment.briefCPUDescription == "Intel Xeon")
+        environment.cpu = "Intel(R) Core(TM) i7-8700 CPU @ 3.20GHz"
+        #expect(environment.briefCPUDescription == "Intel Core i7-8700")
+        environment.cpu = "Processor"
+        #expect(environment.briefCPUDescription == "Processor")
     }
 }
