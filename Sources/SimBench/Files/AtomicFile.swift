@@ -237,11 +237,7 @@ public enum AtomicFile {
         clock_gettime(CLOCK_REALTIME, &now)
         var removed = [String]()
         while let entry = readdir(stream) {
-            let name = withUnsafePointer(to: entry.pointee.d_name) { tuple in
-                tuple.withMemoryRebound(to: CChar.self, capacity: Int(NAME_MAX) + 1) {
-                    String(cString: $0)
-                }
-            }
+            let name = Platform.directoryEntryName(entry)
             guard isTemporaryName(name) else { continue }
             var status = stat()
             guard fstatat(descriptor, name, &status, AT_SYMLINK_NOFOLLOW) == 0,

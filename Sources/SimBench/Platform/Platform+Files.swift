@@ -29,3 +29,18 @@ extension Platform {
         link(existing, new)
     }
 }
+
+extension Platform {
+    /// The name of an entry `readdir` returned, read up to its terminating NUL and no
+    /// further. glibc's entries are only as long as their names (`d_reclen`), so copying the
+    /// whole `dirent` (what `entry.pointee.d_name` does) reads past a short entry, and past
+    /// the end of the directory's buffer when the entry ends a page: a crash seen writing a
+    /// CSV into a large `/tmp`.
+    static func directoryEntryName(_ entry: UnsafePointer<dirent>) -> String {
+        guard let offset = MemoryLayout<dirent>.offset(of: \dirent.d_name) else {
+            preconditionFailure("dirent.d_name is a stored field of the C struct")
+        }
+        return String(
+            cString: (UnsafeRawPointer(entry) + offset).assumingMemoryBound(to: CChar.self))
+    }
+}

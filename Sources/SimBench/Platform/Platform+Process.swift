@@ -72,9 +72,7 @@ extension Platform {
             defer { closedir(directory) }
             var threads = [Int32]()
             while let entry = readdir(directory) {
-                let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
-                    String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
-                }
+                let name = directoryEntryName(entry)
                 if let thread = Int32(name) { threads.append(thread) }
             }
             return threads.isEmpty ? nil : threads

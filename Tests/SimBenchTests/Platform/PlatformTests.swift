@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import SimBench
@@ -92,5 +93,29 @@ struct PlatformTests {
         #expect(identity.isKnown)
         #expect(!identity.model.isEmpty, "\(identity)")
         #expect(!identity.phrase.isEmpty, "\(identity)")
+    }
+
+    @Test("a directory entry's name is read up to its end: names of every length, as listed")
+    func directoryEntryNames() throws {
+        let directory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("simbench-entries-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(
+            atPath: directory, withIntermediateDirectories: false)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        // Short names make short entries, so most entries end well before a whole dirent's
+        // size; 255 bytes is the longest name.
+        let names = Set(
+            [1, 2, 7, 8, 9, 16, 31, 64, 100, 200, 255].map { String(repeating: "n", count: $0) })
+        for name in names {
+            #expect(FileManager.default.createFile(atPath: "\(directory)/\(name)", contents: nil))
+        }
+        guard let stream = opendir(directory) else {
+            Issue.record("opendir failed")
+            return
+        }
+        defer { closedir(stream) }
+        var listed = Set<String>()
+        while let entry = readdir(stream) { listed.insert(Platform.directoryEntryName(entry)) }
+        #expect(listed == names.union([".", ".."]))
     }
 }
