@@ -353,14 +353,19 @@ def pattern_names(suite):
     return names
 
 
+def baseline_of(row, suite):
+    """The ok baseline row of `row`'s run and configuration, or None."""
+    return next((b for b in suite if b["role"] == "baseline" and b["status"] == "ok"
+                 and all(b[c] == row[c] for c in ("scenario", "params", "sweep", "run_id"))),
+                None)
+
+
 def summary_cells(suite):
     table = []
     for row, name in zip(suite, pattern_names(suite)):
         if row["role"] != "pattern" or row["status"] != "ok":
             continue
-        baseline = next((b for b in suite if b["role"] == "baseline" and b["status"] == "ok"
-                         and all(b[c] == row[c] for c in ("scenario", "params", "sweep", "run_id"))),
-                        None)
+        baseline = baseline_of(row, suite)
         cpu = number(row, "cpu_ratio_to_baseline")
         added, low = number(row, "overhead_ns_per_event"), number(row, "overhead_ci_low")
         size, breakeven = number(row, "bytes_per_entity_over_baseline"), number(row, "breakeven_ns_per_event")
@@ -470,9 +475,7 @@ def instructions_added(suite):
     for row, name in zip(suite, pattern_names(suite)):
         if row["role"] != "pattern" or row["status"] != "ok":
             continue
-        baseline = next((b for b in suite if b["role"] == "baseline" and b["status"] == "ok"
-                         and all(b[c] == row[c] for c in ("scenario", "params", "sweep", "run_id"))),
-                        None)
+        baseline = baseline_of(row, suite)
         mine = number(row, "instructions_per_event")
         theirs = number(baseline, "instructions_per_event") if baseline else None
         if mine is not None and theirs is not None:
