@@ -53,8 +53,8 @@ files=("$@")
 if [ ${#files[@]} -eq 0 ]; then
     while IFS= read -r -d '' file; do
         files+=("$file")
-    done < <(git ls-files -z -- 'results/*.csv' ':!:results/baselines/*' ':!:results/hosts/*' \
-        'results/hosts/counts.csv')
+    done < <(git ls-files -z -- 'results/*.csv' ':!:results/baselines/*' ':!:results/hosts/*'
+        git ls-files -z -- 'results/hosts/counts.csv')
 fi
 if [ ${#files[@]} -eq 0 ]; then
     echo "figures-check: no committed CSV under results/ outside results/baselines/; nothing to check"

@@ -34,7 +34,7 @@ echo "model-check: a counted run of the patterns, predicted at those prices" >&2
     "${run_flags[@]}" --quiet --csv "$work/run.csv" > /dev/null
 
 python3 - "$work/run.csv" "$work/prices.csv" ${out:+"$out"} <<'PYTHON'
-import csv, sys
+import csv, math, sys
 
 rows = list(csv.DictReader(open(sys.argv[1], newline="", encoding="utf-8")))
 prices = list(csv.DictReader(open(sys.argv[2], newline="", encoding="utf-8")))
@@ -46,7 +46,13 @@ def number(row, column):
 
 
 def ns(value):
-    return "—" if value is None else f"{value:+.3g}".replace("-", "−")
+    """A signed figure to three significant digits, never in exponent form."""
+    if value is None:
+        return "—"
+    if value == 0:
+        return "0"
+    digits = max(0, 3 - (int(math.floor(math.log10(abs(value)))) + 1))
+    return ("−" if value < 0 else "+") + f"{abs(value):.{digits}f}"
 
 
 # The patterns' names as the run's summary gives them: marks' operation in brackets.
@@ -64,13 +70,15 @@ for row in rows:
     verdict, miss = "—", "—"
     if measured is not None and predicted is not None:
         judged += 1
-        held = low is not None and high is not None and low <= predicted <= high
+        bounded = low is not None and high is not None
+        held = bounded and low <= predicted <= high
         inside += held
         if measured != 0:
             share = (predicted - measured) / abs(measured)
             miss = f"{share * 100:+.0f}%".replace("-", "−")
             within += (not held) and abs(share) <= 0.25
-        verdict = "yes" if held else "no"
+        # Without an interval (too few processes) inside or outside cannot be said.
+        verdict = ("yes" if held else "no") if bounded else "no interval"
     interval = "—" if low is None or high is None else f"[{ns(low)}, {ns(high)}]"
     lines.append(f"| {name} | {ns(measured)} | {interval} | {ns(predicted)} | {verdict} | {miss} |")
 first = rows[0] if rows else {}
