@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Figures that cannot go stale: every committed CSV under results/ that a figure is drawn
 # from (the README's and the manual's charts: every tracked results/**/*.csv except the CI
-# baselines under results/baselines/) must have been measured on a clean tree whose
+# baselines under results/baselines/ and the hosts' suites under results/hosts/, each of which
+# was measured by whatever commit ran on that host, named beside its figures; the counts
+# results/hosts/counts.csv are checked) must have been measured on a clean tree whose
 # Benchmarks/ equals HEAD's; and every figure the README and the manual quote from those
 # CSVs (the marked `<!-- figures:NAME -->` blocks) must be what scripts/figures.py makes of
 # them: a hand-edited or left-behind number fails.
@@ -51,7 +53,8 @@ files=("$@")
 if [ ${#files[@]} -eq 0 ]; then
     while IFS= read -r -d '' file; do
         files+=("$file")
-    done < <(git ls-files -z -- 'results/*.csv' ':!:results/baselines/*')
+    done < <(git ls-files -z -- 'results/*.csv' ':!:results/baselines/*' ':!:results/hosts/*'
+        git ls-files -z -- 'results/hosts/counts.csv')
 fi
 if [ ${#files[@]} -eq 0 ]; then
     echo "figures-check: no committed CSV under results/ outside results/baselines/; nothing to check"

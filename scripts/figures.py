@@ -7,12 +7,16 @@ Every measured figure the prose quotes sits in a marked block,
     …generated text…
     <!-- /figures:NAME -->
 
-whose text this script makes from results/charts/suite.csv and vending-sweep.csv alone:
+whose text this script makes from results/charts/suite.csv and vending-sweep.csv, and the
+hosts block from results/hosts/*.csv, alone:
 
     scripts/figures.py write   rewrite every block from the CSVs (scripts/readme-charts.sh
                                runs it after drawing the charts, with or without --measure)
     scripts/figures.py check   exit 1 naming each block whose text differs from what the CSVs
                                give (a hand-edited figure, a CSV re-measured without the text)
+    scripts/figures.py host-name FILE
+                               the name of FILE's host in results/hosts/ (host_name), from
+                               its first row's `cpu` and identity columns
 
 Exit status: 0 done or every block current; 1 a block stale, missing or unknown, or a CSV
 unreadable; 64 usage.
@@ -27,6 +31,9 @@ import textwrap
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CHARTS = os.path.join(ROOT, "results", "charts")
+HOSTS = os.path.join(ROOT, "results", "hosts")
+# The counted default suite in results/hosts/ (results/README.md): counts, not a host's times.
+COUNTS = "counts.csv"
 DOCS = os.path.join(ROOT, "Sources", "SimBench", "SimBench.docc")
 # The files whose blocks are generated.
 FILES = [
@@ -325,34 +332,50 @@ def mechanism(row, baseline):
 
 SUMMARY_COLUMNS = [  # RunSummary.Column.all: header, drop rank (None: never dropped)
     ("pattern", None), ("CPU ratio", None), ("95% CI", 6),
-    ("ns added", 5), ("ns CI", 1), ("B added", 3), ("break-even", 2), ("mechanism", 0),
+    ("ns added", 5), ("ns CI", 1), ("predicted", 4), ("B added", 3), ("break-even", 2),
+    ("mechanism", 0),
 ]
 
 
-def summary_cells(suite):
+def pattern_names(suite):
+    """RunSummary.Row.name of each row: `validation.switch (scan)`, by the row's index."""
     varying = {}
     for row in suite:
         for key, value in settings(row["params"]):
             varying.setdefault(row["scenario"], {}).setdefault(key, set()).add(value)
-    table = []
+    names = []
     for row in suite:
-        if row["role"] != "pattern" or row["status"] != "ok":
-            continue
         keys = {key for key, values in varying.get(row["scenario"], {}).items() if len(values) > 1}
         configuration = " ".join([value for key, value in settings(row["params"]) if key in keys]
                                  + ([row["sweep"]] if row["sweep"] else []))
-        name = f"{row['scenario']}.{row['variant']}" + (f" ({configuration})" if configuration else "")
-        baseline = next((b for b in suite if b["role"] == "baseline" and b["status"] == "ok"
-                         and all(b[c] == row[c] for c in ("scenario", "params", "sweep", "run_id"))),
-                        None)
+        names.append(f"{row['scenario']}.{row['variant']}"
+                     + (f" ({configuration})" if configuration else ""))
+    return names
+
+
+def baseline_of(row, suite):
+    """The ok baseline row of `row`'s run and configuration, or None."""
+    return next((b for b in suite if b["role"] == "baseline" and b["status"] == "ok"
+                 and all(b[c] == row[c] for c in ("scenario", "params", "sweep", "run_id"))),
+                None)
+
+
+def summary_cells(suite):
+    table = []
+    for row, name in zip(suite, pattern_names(suite)):
+        if row["role"] != "pattern" or row["status"] != "ok":
+            continue
+        baseline = baseline_of(row, suite)
         cpu = number(row, "cpu_ratio_to_baseline")
         added, low = number(row, "overhead_ns_per_event"), number(row, "overhead_ci_low")
         size, breakeven = number(row, "bytes_per_entity_over_baseline"), number(row, "breakeven_ns_per_event")
+        predicted = number(row, "predicted_ns_added_per_event")
         table.append([
             name, "\u2014" if cpu is None else ratio(cpu),
             interval(number(row, "cpu_ratio_ci_low"), number(row, "cpu_ratio_ci_high"), as_ratio=True),
             "\u2014" if added is None else difference(added),
             interval(low, number(row, "overhead_ci_high")),
+            "" if predicted is None else difference(predicted),
             "\u2014" if size is None else difference(size),
             duration(breakeven) if breakeven is not None and low is not None and low > 0 else "\u2014",
             mechanism(row, baseline),
@@ -413,6 +436,105 @@ def summary(suite):
     return "```\n" + "\n".join(lines) + "\n```\n"
 
 
+# MARK: - Across hosts
+
+def host_name(row):
+    """The name of a host's default-suite CSV in results/hosts/, without `.csv`: the `cpu`
+    column in lower-case words, without (R), (TM), "Processor", "CPU" and a frequency, then
+    the CPUID family, model and stepping (`intel-xeon-f6-m207-s2`); `…-identity-unknown` for
+    a file from before simbench recorded them. One file per processor generation: a later
+    measure of the same family, model and stepping replaces it."""
+    cpu = re.sub(r"\((r|tm)\)", " ", (row.get("cpu") or "").lower())
+    cpu = re.sub(r"@.*$", "", cpu)
+    words = [word for word in re.split(r"[^a-z0-9]+", cpu)
+             if word and word not in ("processor", "cpu")]
+    name = "-".join(words) or "unnamed-cpu"
+    identity = [(letter, re.sub(r"[^a-z0-9]+", "", (row.get(column) or "").lower()))
+                for letter, column in (("f", "cpu_family"), ("m", "cpu_model"),
+                                       ("s", "cpu_stepping"))]
+    if all(value for _, value in identity):
+        return name + "-" + "-".join(letter + value for letter, value in identity)
+    return name + "-identity-unknown"
+
+
+def host_files():
+    """(name, rows) of every host's CSV in results/hosts/, by name; the counts left out."""
+    if not os.path.isdir(HOSTS):
+        return []
+    names = sorted(name for name in os.listdir(HOSTS) if name.endswith(".csv") and name != COUNTS)
+    hosts = []
+    for name in names:
+        with open(os.path.join(HOSTS, name), newline="", encoding="utf-8") as handle:
+            hosts.append((name[:-4], list(csv.DictReader(handle))))
+    return hosts
+
+
+def instructions_added(suite):
+    """Each pattern's counted instructions added per event over its baseline, by name."""
+    added = {}
+    for row, name in zip(suite, pattern_names(suite)):
+        if row["role"] != "pattern" or row["status"] != "ok":
+            continue
+        baseline = baseline_of(row, suite)
+        mine = number(row, "instructions_per_event")
+        theirs = number(baseline, "instructions_per_event") if baseline else None
+        if mine is not None and theirs is not None:
+            added[name] = mine - theirs
+    return added
+
+
+def hosts_block():
+    """Each pattern's CPU ns added per event on every host in results/hosts/, its range over
+    them, and the instructions it adds (counted: the same on every x86-64 host)."""
+    hosts = host_files()
+    if not hosts:
+        return "No host's default suite is in `results/hosts/` yet.\n"
+    counts_path = os.path.join(HOSTS, COUNTS)
+    counted = {}
+    if os.path.exists(counts_path):
+        with open(counts_path, newline="", encoding="utf-8") as handle:
+            counted = instructions_added(list(csv.DictReader(handle)))
+    order, added = [], {}
+    for host, suite in hosts:
+        for row, name in zip(suite, pattern_names(suite)):
+            if row["role"] != "pattern" or row["status"] != "ok":
+                continue
+            value = number(row, "overhead_ns_per_event")
+            if value is None:
+                continue
+            if name not in added:
+                order.append(name)
+                added[name] = {}
+            added[name][host] = value
+    header = (["pattern"] + [f"`{host}`" for host, _ in hosts]
+              + [f"range over {len(hosts)} hosts", "instructions added"])
+    lines = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
+    for name in order:
+        values = added[name]
+        cells = [difference(values[host]) if host in values else "\u2014" for host, _ in hosts]
+        low, high = min(values.values()), max(values.values())
+        spread = difference(low) if len(values) == 1 else f"{difference(low)} to {difference(high)}"
+        count = counted.get(name)
+        lines.append("| " + " | ".join(
+            [name] + cells + [spread, "\u2014" if count is None else difference(count)]) + " |")
+    named = []
+    for host, suite in hosts:
+        first = suite[0]
+        identity = ", ".join(f"{label} {first[column]}" for label, column in (
+            ("family", "cpu_family"), ("model", "cpu_model"), ("stepping", "cpu_stepping"))
+            if first.get(column))
+        commits = sorted({row["git_commit"] for row in suite})
+        dates = sorted({row["timestamp"][:10] for row in suite})
+        identity = identity or "identity unknown: measured before simbench recorded it"
+        named.append(f"`{host}`: {first['cpu']} ({identity}), {first['cores']} cores, commit "
+                     f"`{', '.join(commits)}`, {' and '.join(dates)}.")
+    text = ("CPU ns added per event, measured on each host (`overhead_ns_per_event` of "
+            "`results/hosts/<host>.csv`); instructions added per event counted under Callgrind "
+            f"(`results/hosts/{COUNTS}`), the same on every x86-64 host. " + " ".join(named))
+    return "\n".join(lines) + "\n\n" + "\n".join(
+        textwrap.wrap(text, width=96, break_on_hyphens=False)) + "\n"
+
+
 def blocks():
     suite, sweep = rows("suite.csv"), rows("vending-sweep.csv")
     return {
@@ -423,12 +545,25 @@ def blocks():
         "sweep": sweep_claims(sweep),
         "fleet-table": fleet_table(suite),
         "fleet-findings": fleet_findings(suite),
+        "hosts": hosts_block(),
     }
 
 
 def main(arguments):
+    if len(arguments) == 2 and arguments[0] == "host-name":
+        try:
+            with open(arguments[1], newline="", encoding="utf-8") as handle:
+                first = next(csv.DictReader(handle), None)
+        except (OSError, csv.Error) as error:
+            print(f"figures: host-name: cannot read '{arguments[1]}': {error}", file=sys.stderr)
+            return 1
+        if first is None:
+            print(f"figures: host-name: '{arguments[1]}' has no row", file=sys.stderr)
+            return 1
+        print(host_name(first))
+        return 0
     if len(arguments) != 1 or arguments[0] not in ("write", "check"):
-        print("usage: scripts/figures.py write|check", file=sys.stderr)
+        print("usage: scripts/figures.py write|check|host-name FILE", file=sys.stderr)
         return 64
     mode = arguments[0]
     try:

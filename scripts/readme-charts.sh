@@ -7,7 +7,9 @@
 #   scripts/readme-charts.sh --measure   first re-measure the CSVs (release build, quiet
 #                                        host: a default suite run at 10,000 machines and
 #                                        a vending sweep over 10^3, 10^4, 10^5, 10^6 machines,
-#                                        each over 8 processes on 4 code layouts)
+#                                        each over 8 processes on 4 code layouts), and copy
+#                                        the suite into results/hosts/ under this host's
+#                                        identity's name
 #   scripts/readme-charts.sh --quick     re-measure with tiny runs, to prove the pipeline
 #                                        only (never for figures anyone should read)
 # SIMBENCH names the binary (default .build/release/simbench); SIMBENCH_RUN_FLAGS adds
@@ -46,6 +48,14 @@ if [ "$mode" != draw ]; then
     "$binary" run --scenario vending --machines "$sizes_list" "${sweep[@]}" "${extra[@]}" \
         --csv "$measured/vending-sweep.csv"
     cp "$measured/suite.csv" "$measured/vending-sweep.csv" "$dir/"
+    if [ "$mode" = --measure ]; then
+        # This host's default suite beside the other hosts', under its identity's name
+        # (scripts/figures.py host-name): a later measure of the same processor replaces it.
+        mkdir -p results/hosts
+        host=$(python3 scripts/figures.py host-name "$measured/suite.csv")
+        cp "$measured/suite.csv" "results/hosts/$host.csv"
+        echo "readme-charts: this host's suite is results/hosts/$host.csv"
+    fi
 fi
 
 "$binary" plot "$dir/suite.csv" --chart ratios --out "$dir/suite-ratios.svg"

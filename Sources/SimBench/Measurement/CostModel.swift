@@ -44,7 +44,8 @@ public struct CostModel: Sendable, Equatable {
                 let count = Self.count(term.count)
                 let what =
                     term.kind.map { kind in
-                        "\(count) \(kind.phrase)\(abs(term.count) == 1 ? "" : "s")"
+                        // One as written (`1` for 1.0002 calls) is one call, not "1 retains".
+                        "\(count) \(kind.phrase)\(count == "1" || count == "−1" ? "" : "s")"
                     } ?? "\(count) own instructions"
                 return "\(NumberFormat.significant(term.nanoseconds)) ns from \(what)"
             }

@@ -25,6 +25,10 @@ public struct PatternAnswer: Sendable, Equatable {
     /// What the pattern's counted instructions add over its baseline's, by mechanism
     /// (`PatternAnswer+Mechanisms.swift`); nil without counts.
     public var instructionsAdded: MechanismSplit?
+    /// What the cost model predicts the pattern adds per event on the host
+    /// (`ResultRow.prediction`); nil when not predicted. Read back from a file, it has its
+    /// figure and no terms.
+    public var prediction: CostModel.Prediction?
 
     public init(
         variant: String, event: String, entity: String, overhead: Double?, overheadLow: Double?,
@@ -57,6 +61,7 @@ public struct PatternAnswer: Sendable, Equatable {
             bytesOverBaseline: row.bytesPerEntityOverBaseline,
             breakeven: row.breakevenNsPerEvent?.value, breakevenNote: row.breakevenNote,
             negligible: row.negligible, modes: row.processModes)
+        prediction = row.prediction
     }
 
     /// The answer of a pattern's row in a results file; nil for a baseline or a floor, a
@@ -82,6 +87,9 @@ public struct PatternAnswer: Sendable, Equatable {
             bytesOverBaseline: record.number(.bytesPerEntityOverBaseline),
             breakeven: record.number(.breakevenNsPerEvent), breakevenNote: record[.breakevenNote],
             negligible: record.number(.negligible), modes: PatternAnswer.modes(of: record))
+        prediction = record.number(.predictedNsAddedPerEvent).map {
+            CostModel.Prediction(nanoseconds: $0, terms: [], unpriced: [])
+        }
     }
 
     /// The modes of a row read back: its processes' ratios split again, when the file found
@@ -146,7 +154,15 @@ public struct PatternAnswer: Sendable, Equatable {
         } else {
             text += "; already negligible (< \(share)) next to the baseline's own work."
         }
-        return addingInstructions(to: text)
+        return addingPrediction(to: addingInstructions(to: text))
+    }
+
+    /// `sentence` with the model's prediction beside the measured figure, when there is one:
+    /// `…; the model predicts +41.0 ns: 34.0 ns from 6 retains, ….`
+    func addingPrediction(to sentence: String) -> String {
+        guard let prediction else { return sentence }
+        let body = sentence.hasSuffix(".") ? String(sentence.dropLast()) : sentence
+        return "\(body); the model predicts \(prediction.phrase())."
     }
 
     /// How a row's processes split, when they do: `Its processes run in two modes (CPU

@@ -509,6 +509,15 @@ extension ResultColumn {
         figure(kind.columnName, unit: "", influx: .number) { $0.mechanismCalls?[kind] }
     }
 
+    // The ns per event the cost model predicts a pattern adds on this host (`CostModel`,
+    // `run --prices`), beside the measured `overhead_ns_per_event`; empty when not predicted.
+    public static let predictedNsAddedPerEvent = ResultColumn(
+        "predicted_ns_added_per_event", .signedNumber, heading: "predicted ns added", unit: "ns"
+    ) { row in
+        guard let number = row.prediction?.nanoseconds, number.isFinite else { return "" }
+        return "\(number)"
+    }
+
     /// Every column, in the order simbench writes them. New columns go at the end.
     public static let all: [ResultColumn] = [
         runID, timestamp, host, cpu, cores, loadAverage, os, swiftVersion, buildConfig, buildFlags,
@@ -536,7 +545,7 @@ extension ResultColumn {
         cpuBaseMHz, cpuMaxMHz, hypervisor, callsRetainPerEvent, callsReleasePerEvent,
         callsWeakLoadPerEvent, callsAllocationPerEvent, callsFreePerEvent, callsWitnessPerEvent,
         callsExclusivityPerEvent,
-        functions,
+        functions, predictedNsAddedPerEvent,
     ]
 
     /// The column named `name`, if simbench writes one.

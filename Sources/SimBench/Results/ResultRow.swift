@@ -130,6 +130,10 @@ public struct ResultRow: Sendable, Equatable {
     /// The functions Callgrind counted the row's instructions in, most first
     /// (`FunctionProfile`); nil without a Callgrind count.
     public var functions: FunctionProfile?
+    /// What the cost model predicts the pattern adds per event on this host, from what its
+    /// counts add over its baseline's and the host's prices (`ResultRow+Prediction.swift`);
+    /// nil without counts, without prices, or with work the prices do not cover.
+    public var prediction: CostModel.Prediction?
 
     /// The header: every column's name, in `ResultColumn.all` order.
     public static let columns = ResultColumn.all.map(\.name)

@@ -32,6 +32,9 @@ public enum RunSummary {
         public var breakeven: Double?
         /// `77% refcount`: the largest share of the extra instructions; nil without counts.
         public var mechanism: String?
+        /// The CPU ns added per event the cost model predicts (`CostModel`); nil when not
+        /// predicted.
+        public var predicted: Double? = nil
     }
 
     /// The rows of `records` (one run or several files), in their order: a row per measured
@@ -58,7 +61,8 @@ public enum RunSummary {
                 cpuRatio: estimate(record, .cpuRatioToBaseline, .cpuRatioCILow, .cpuRatioCIHigh),
                 nsAdded: nsAdded, bytesAdded: record.number(.bytesPerEntityOverBaseline),
                 breakeven: shown ? record.number(.breakevenNsPerEvent) : nil,
-                mechanism: mechanism(record, baseline: baseline))
+                mechanism: mechanism(record, baseline: baseline),
+                predicted: record.number(.predictedNsAddedPerEvent))
         }
     }
 
@@ -138,6 +142,9 @@ public enum RunSummary {
             },
             Column(header: "ns CI", dropRank: 1) { row in
                 NumberFormat.interval(row.nsAdded?.low, row.nsAdded?.high)
+            },
+            Column(header: "predicted", dropRank: 4) { row in
+                row.predicted.map { NumberFormat.signed($0) } ?? ""
             },
             Column(header: "B added", dropRank: 3) { row in
                 row.bytesAdded.map { NumberFormat.signed($0) } ?? "—"

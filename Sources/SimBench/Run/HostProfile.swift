@@ -29,6 +29,9 @@ public struct HostProfile: Sendable {
     public var seconds: Double
     /// The run's notes (an unavailable measurement, too few processes).
     public var notes: [String]
+    /// The scenario's rows, as `run` writes them (`simbench host --csv`): counted too when
+    /// the profile was measured with counts.
+    public var rows: [ResultRow] = []
 
     /// How the profile is measured: the scenario's variants at `options`' sizes, in
     /// `options.processes` child processes when more than one.
@@ -49,17 +52,25 @@ public struct HostProfile: Sendable {
         return options
     }
 
-    /// Measures the profile: `plan`'s one configuration, run as `run` would.
+    /// Measures the profile: `plan`'s one configuration, run as `run` would, then counted
+    /// under Callgrind with `counting`'s tools, as `run --instructions callgrind` would.
     public static func measure(
-        plan: RunPlan, environment: RunEnvironment,
+        plan: RunPlan, environment: RunEnvironment, counting: CallgrindPass.Tools? = nil,
         progress: @escaping @Sendable (BenchmarkRunner.Progress) -> Void = { _ in }
     ) async throws -> HostProfile {
         let start = monotonicNanoseconds()
-        let result = try await BenchmarkRunner(plan: plan, environment: environment)
+        var result = try await BenchmarkRunner(plan: plan, environment: environment)
             .runWithChildren(progress: progress)
         let seconds = Double(monotonicNanoseconds() - start) / 1e9
-        let rows =
+        var rows =
             result.configurations.first?.rows(environment: environment, seed: plan.seed) ?? []
+        if let counting {
+            let counted = try CallgrindPass.run(
+                plan: plan, tools: counting, executable: ProcessPool.currentExecutable)
+            rows = counted.filled(rows, configuration: 0)
+            result = result.adding(notes: counted.notes)
+        }
+        rows = ResultRow.oneRun([rows]).flatMap { $0 }
         let summaries = Dictionary(
             uniqueKeysWithValues: (plan.configurations.first?.entry.variants ?? []).map {
                 ($0.name, $0.summary)
@@ -73,6 +84,19 @@ public struct HostProfile: Sendable {
                     nanoseconds: row.overheadNsPerEvent, status: row.status)
             },
             baselineNanoseconds: rows.first { $0.role == .baseline }?.cpuNsPerEventMedian?.value,
-            seconds: seconds, notes: result.notes)
+            seconds: seconds, notes: result.notes, rows: rows)
+    }
+
+    /// The host's cost model: each variant's ns added here, beside what it adds in counts,
+    /// from this profile's own counted rows, else from `counts` (a counted run's records
+    /// holding the scenario's rows, such as `results/hosts/counts.csv`). Nil when neither
+    /// gives counts.
+    public func model(counts: [ResultsRecord]?) -> CostModel? {
+        let own = rows.map(ResultsRecord.init(row:))
+        var variants = CostModel.mechanismVariants(scenario: scenario, timed: own, counted: own)
+        if variants.isEmpty, let counts {
+            variants = CostModel.mechanismVariants(scenario: scenario, timed: own, counted: counts)
+        }
+        return variants.isEmpty ? nil : CostModel(mechanisms: variants)
     }
 }

@@ -11,6 +11,25 @@ struct HostCommand: Command {
     var spanSeconds = 0.0
     var seed: UInt64 = 1
     var allowDebug = false
+    /// `--instructions callgrind`: the mechanism variants counted here too.
+    var counting = Counting.off
+    /// `--csv FILE`: the scenario's rows, the prices file of `run --prices`.
+    var csvPath: String?
+    /// `--counts FILE`: a counted run's CSV, for the variants' calls when not counted here
+    /// and for every pattern's prediction.
+    var countsPath: String?
+
+    /// Where the mechanism variants' calls come from.
+    enum Counting: String, CaseIterable {
+        /// Counted here under Callgrind, after the timed rounds.
+        case callgrind
+        /// Read from `--counts`' file.
+        case off
+    }
+
+    /// The committed counts `--counts` reads when not given, where they exist: a counted
+    /// default-suite run with the mechanism scenario (`results/README.md`).
+    static let committedCounts = "results/hosts/counts.csv"
 
     static let name = "host"
     static let abstract = "this host's processor, and what each runtime mechanism costs on it"
@@ -45,6 +64,23 @@ struct HostCommand: Command {
                 expected: Limits.span.expected
             ) { $0.spanSeconds = try Limits.span.parse($1) },
             .seed { $0.seed = $1 },
+            .choice(
+                RunSetting.instructions.flag, value: "SOURCE",
+                help:
+                    "callgrind: also count each mechanism variant's calls under valgrind (seconds more), so that the prices and --csv's file rest on this binary's counts; off: take the calls from --counts' file",
+                default: defaults.counting
+            ) { $0.counting = $1 },
+            .path(
+                "--csv", value: "FILE",
+                help:
+                    "also write the mechanism scenario's rows as a results CSV: with --instructions callgrind, the prices file of 'run --prices FILE'"
+            ) { $0.csvPath = $1 },
+            .path(
+                "--counts", value: "FILE",
+                help:
+                    "a counted run's CSV ('run --instructions callgrind' of the default suite and the mechanism scenario): each of its patterns predicted on this host, and the mechanism variants' calls when not counted here",
+                default: "\(committedCounts) where it exists"
+            ) { $0.countsPath = $1 },
             .flag("--allow-debug", help: "measure in a debug build anyway (its costs mean nothing)")
             { $0.allowDebug = true },
         ]
@@ -61,13 +97,28 @@ struct HostCommand: Command {
         and what 16 steps of plain code add (the price of a pattern's own instructions).
         A pattern's calls into each mechanism are counted by 'run --instructions callgrind'
         (the calls_*_per_event columns); these are what each call costs here.
+
+        Then the model: each kind of call's price, solved from what every variant adds in
+        counts (counted here with --instructions callgrind, else read from --counts' file)
+        and in ns, one own instruction priced by the plain steps; and each pattern of
+        --counts' file predicted on this host: the ns its counts add over its baseline's,
+        at these prices. 'run --instructions callgrind --prices FILE' puts the same
+        prediction beside each measured pattern, FILE written here by
+        '--instructions callgrind --csv FILE'.
         """
     }
 
     static let exitStatuses: [(status: ExitStatus, meaning: String)] = [
         (.success, "the profile printed"),
         (.failure, "the tool has no mechanism scenario, or a measurement failed"),
-        (.usage, "a bad flag, or a debug build without --allow-debug"),
+        (
+            .countingUnavailable,
+            "--instructions callgrind cannot count on this host (nothing was run)"
+        ),
+        (
+            .usage,
+            "a bad flag, an unreadable --counts file or unwritable --csv path, or a debug build without --allow-debug"
+        ),
     ]
 
     private static var scenarioName: String {
@@ -94,6 +145,15 @@ struct HostCommand: Command {
             Terminal.warning(HelpText.debugBanner)
         }
         let environment = RunEnvironment.current()
+        let output = try csvPath.map { try OutputPath.check($0, label: "--csv") }
+        let counts = try readCounts()
+        let tools: CallgrindPass.Tools?
+        do {
+            tools = try RunCommand.checkCounting(counting == .callgrind ? .callgrind : .off)
+        } catch {
+            Terminal.error("host: \(error.description)")
+            return .countingUnavailable
+        }
         let options = HostProfile.options(
             scenario: scenario, machines: machines, events: events, processes: processes,
             rounds: rounds, spanSeconds: spanSeconds, seed: seed)
@@ -101,12 +161,93 @@ struct HostCommand: Command {
             options: options, catalog: Suite.catalog, cores: environment.cores,
             physicalMemory: environment.physicalMemory)
         let progress = ProgressLine(enabled: Terminal.standardErrorIsTerminal)
-        let profile = try await HostProfile.measure(plan: plan, environment: environment) {
+        let profile = try await HostProfile.measure(
+            plan: plan, environment: environment, counting: tools
+        ) {
             progress.show($0)
         }
         progress.finish()
-        try StandardOutput.write(Self.render(profile) + "\n")
+        if let output {
+            try output.write(
+                OutputFile.document(
+                    header: ResultRow.columns, rows: profile.rows.map(\.cells)))
+        }
+        var text = Self.render(profile)
+        text += "\n\n" + Self.renderModel(profile.model(counts: counts?.records), counts: counts)
+        if let csvPath { text += "\nresults: \(csvPath)" }
+        try StandardOutput.write(text + "\n")
         return .success
+    }
+
+    /// `--counts`' file, or the committed counts where they exist; nil without either. A
+    /// file given that cannot be read is a usage error.
+    private func readCounts() throws -> ResultsFile? {
+        let path =
+            countsPath
+            ?? (FileManager.default.fileExists(atPath: Self.committedCounts)
+                ? Self.committedCounts : nil)
+        guard let path else { return nil }
+        do {
+            return try ResultsFile.read(path)
+        } catch {
+            throw UsageError("host: --counts: \(error.description)")
+        }
+    }
+
+    /// The model's prices by kind of call, then each counted pattern's prediction here.
+    static func renderModel(_ model: CostModel?, counts: ResultsFile?) -> String {
+        guard let model else {
+            return
+                "no prices by kind of call: no counts of the mechanism variants; pass --instructions callgrind, or --counts with a counted run of the \(scenarioName) scenario"
+        }
+        var lines = ["what each kind of call costs here (the model's prices, ns):"]
+        var prices = TextTable(header: ["call", "ns"])
+        prices.leftAligned = [0]
+        for kind in MechanismCall.allCases {
+            prices.rows.append([
+                kind.phrase,
+                model.prices[kind].map { NumberFormat.significant($0) } ?? "not priced",
+            ])
+        }
+        prices.rows.append([
+            "own instruction",
+            model.nanosecondsPerOwnInstruction.map { NumberFormat.significant($0) } ?? "not priced",
+        ])
+        lines.append(prices.render(indent: "  "))
+        guard let counts else {
+            lines.append(
+                "no patterns predicted: no --counts file (\(committedCounts) is absent here)")
+            return lines.joined(separator: "\n")
+        }
+        let predictions = model.predictions(counts.records, excluding: Suite.mechanisms)
+        lines.append("")
+        lines.append(
+            "each pattern's CPU ns added per event predicted here, from the counts of \(counts.path):"
+        )
+        var table = TextTable(header: ["pattern", "predicted", "from"])
+        table.leftAligned = [0, 2]
+        for pattern in predictions {
+            guard let prediction = pattern.prediction else {
+                table.rows.append([pattern.name, "—", "adds work not priced here"])
+                continue
+            }
+            let phrase = prediction.phrase()
+            let from = phrase.split(separator: ":", maxSplits: 1).dropFirst().first.map {
+                $0.trimmingCharacters(in: .whitespaces)
+            }
+            table.rows.append([
+                pattern.name, NumberFormat.signed(prediction.nanoseconds), from ?? "",
+            ])
+        }
+        lines.append(table.render(indent: "  "))
+        let commits = Set(counts.records.map { $0[.gitCommit] })
+        let here = RunEnvironment.current().gitCommit
+        if !commits.contains(here) || commits.count > 1 {
+            lines.append(
+                "note: the counts were made by commit \(commits.sorted().joined(separator: ", ")); this binary is \(here.isEmpty ? "of no known commit" : here): a pattern changed since is predicted from its old counts"
+            )
+        }
+        return lines.joined(separator: "\n")
     }
 
     /// The profile as printed: the host, its identity field by field, each mechanism's

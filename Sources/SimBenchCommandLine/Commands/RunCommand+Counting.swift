@@ -32,3 +32,33 @@ extension RunCommand {
         }
     }
 }
+
+/// `run --prices FILE`: the host's cost model, read and checked before anything runs.
+extension RunCommand {
+    /// The model of `--prices`' file; nil without the flag. A usage error (exit 64) when the
+    /// run counts nothing to price, or the file cannot price this host (unreadable, not a
+    /// results file, another CPU, no counted and timed mechanism rows).
+    func loadPrices(instructions: InstructionSource, environment: RunEnvironment) throws
+        -> CostModel?
+    {
+        guard let pricesPath else { return nil }
+        guard instructions == .callgrind else {
+            throw UsageError(
+                "run: --prices needs counts to price: add --instructions callgrind (its counted pass gives each pattern's calls)"
+            )
+        }
+        guard let scenario = Suite.mechanisms else {
+            throw UsageError("run: --prices: this tool names no mechanism scenario to price by")
+        }
+        do {
+            let file = try ResultsFile.read(pricesPath)
+            return try CostModel.host(
+                pricesFile: file, scenario: scenario, cpu: environment.cpu,
+                identity: environment.hostIdentity)
+        } catch let error as CostModel.PricesFileError {
+            throw UsageError("run: --prices: \(error.description)")
+        } catch {
+            throw UsageError("run: --prices: \(error)")
+        }
+    }
+}

@@ -15,6 +15,9 @@ struct RunCommand: Command {
     var roundsGiven = false
     /// `--wide`: every column of the result table, whatever the terminal's width.
     var wide = false
+    /// `--prices FILE`: this host's mechanism prices, for the patterns' predicted costs
+    /// (RunCommand+Counting.swift).
+    var pricesPath: String?
 
     /// Without `--rounds` or `--max-time`, a variant stops after this much measured time
     /// (still at least 3 rounds), so that slow configurations do not stretch the suite.
@@ -163,6 +166,11 @@ struct RunCommand: Command {
                     "where instructions_per_event comes from: auto (perf where the kernel allows it, else none), perf (only perf: refused where the kernel does not count, as on most VMs), callgrind (a counted pass after the timed rounds, under valgrind: each synchronous variant run once over the first machines, about \(NumberFormat.grouped(CallgrindPass.eventBudget)) events, so it takes seconds; also fills estimated_cycles_per_event), off",
                 default: defaults.instructions
             ) { $0.options.instructions = $1 },
+            .path(
+                "--prices", value: "FILE",
+                help:
+                    "with --instructions callgrind, predict each pattern's ns added on this host from what its counts add over its baseline's, priced by FILE: this host's mechanism prices, written by 'simbench host --instructions callgrind --csv FILE' (refused if measured on another CPU identity); the prediction is the predicted_ns_added_per_event column, in the summary and the --wide sentences"
+            ) { $0.pricesPath = $1 },
             .flag(
                 "--wide",
                 help:
@@ -288,6 +296,7 @@ struct RunCommand: Command {
         let csv = csvPath ?? "results/simbench-\(environment.runID).csv"
         var outputs = try checkOutputs(csv: csv)
         try checkHistoryTakesSweep(plan)
+        let model = try loadPrices(instructions: plan.instructions, environment: environment)
         let countingTools: CallgrindPass.Tools?
         do {
             countingTools = try RunCommand.checkCounting(plan.instructions)
@@ -308,8 +317,8 @@ struct RunCommand: Command {
         let (result, counted) = try await measure(
             plan, environment: environment, countingTools: countingTools)
         return try report(
-            result, counted: counted, plan: plan, environment: environment, outputs: outputs,
-            csv: csv)
+            result, counted: counted, model: model, plan: plan, environment: environment,
+            outputs: outputs, csv: csv)
     }
 
     /// Prints `text` for people on standard output, unless `--quiet` asked for errors only.
@@ -371,14 +380,15 @@ struct RunCommand: Command {
 
     /// The table, the CSV (and raw samples), the tracking files, and the run's status.
     private func report(
-        _ result: RunResult, counted: CountedResult?, plan: RunPlan, environment: RunEnvironment,
-        outputs: Outputs, csv: String
+        _ result: RunResult, counted: CountedResult?, model: CostModel?, plan: RunPlan,
+        environment: RunEnvironment, outputs: Outputs, csv: String
     ) throws -> ExitStatus {
         // One group of rows per measured configuration, in `result.configurations` order.
         let groups = ResultRow.oneRun(
             result.configurations.enumerated().map { index, configuration in
                 let rows = configuration.rows(environment: environment, seed: plan.seed)
-                return counted?.filled(rows, configuration: index) ?? rows
+                let filled = counted?.filled(rows, configuration: index) ?? rows
+                return model.map { ResultRow.predicting(filled, model: $0) } ?? filled
             })
         let rows = groups.flatMap { $0 }
         say(ResultTable(result: result, plan: plan, rowGroups: groups, wide: wide).render())

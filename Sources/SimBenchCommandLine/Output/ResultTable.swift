@@ -249,7 +249,8 @@ struct ResultTable {
         form: TableColumn.Form
     ) -> (lines: [String], dropped: [String]) {
         let axisValues = configuration.axisReference?.axisValues ?? ""
-        let columns = TableColumn.shown(in: form, axisReference: configuration.axisReference != nil)
+        let columns = TableColumn.shown(
+            in: form, axisReference: configuration.axisReference != nil, rows: configurationRows)
         var table = TextTable(
             header: [form == .compact ? configuration.planned.label : "variant"]
                 + columns.compactMap { $0.header(in: form, axisValues: axisValues) }

@@ -25,6 +25,8 @@ struct TableColumn: Sendable {
     var needsAxisReference = false
     /// The compact table drops its columns, lowest rank first, until it fits; nil: never.
     var dropRank: Int? = nil
+    /// Shown only in a configuration where some row has it (nil: always shown).
+    var present: (@Sendable (ResultRow) -> Bool)? = nil
     /// The cell of a measured row (`status` ok, with a time).
     let cell: @Sendable (ResultRow, TimeStatistics, Form) -> String
 
@@ -128,7 +130,17 @@ struct TableColumn: Sendable {
         ) { row, _, _ in
             NumberFormat.interval(row.axisRatioBounds.low, row.axisRatioBounds.high, ratio: true)
         },
+        // The cost model's prediction of the ns a pattern adds (`run --prices`), where the
+        // run predicted any: the summary puts it beside the measured ns added.
+        TableColumn(
+            compactHeader: nil, wideHeader: "predicted ns added", present: hasPrediction,
+            cell: { row, _, form in
+                row.prediction.map { NumberFormat.signed($0.nanoseconds) } ?? form.missing
+            }),
     ]
+
+    /// Whether the cost model predicted the row's ns added.
+    static let hasPrediction: @Sendable (ResultRow) -> Bool = { $0.prediction != nil }
 
     /// The net ratio's header: the legend of its `—` goes with its column.
     static let netHeader = "net of floor"
@@ -151,11 +163,13 @@ struct TableColumn: Sendable {
         return header.hasSuffix("CI") ? "95% CI" : header
     }
 
-    /// The columns `form` shows in a configuration with or without an axis reference.
-    static func shown(in form: Form, axisReference: Bool) -> [TableColumn] {
-        all.filter {
-            (form == .compact ? $0.compactHeader : $0.wideHeader) != nil
-                && (axisReference || !$0.needsAxisReference)
+    /// The columns `form` shows in a configuration with or without an axis reference, whose
+    /// rows are `rows`.
+    static func shown(in form: Form, axisReference: Bool, rows: [ResultRow]) -> [TableColumn] {
+        all.filter { column in
+            (form == .compact ? column.compactHeader : column.wideHeader) != nil
+                && (axisReference || !column.needsAxisReference)
+                && (column.present.map { present in rows.contains(where: present) } ?? true)
         }
     }
 

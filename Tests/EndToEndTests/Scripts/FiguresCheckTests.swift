@@ -23,12 +23,19 @@ struct FiguresCheckTests {
             "scripts/figures.py", "README.md", "Sources/SimBench/SimBench.docc/Output.md",
             "Sources/SimBench/SimBench.docc/Scenarios.md", "results/charts/suite.csv",
             "results/charts/vending-sweep.csv",
-        ] {
+        ] + hostFiles {
             let target = scratch.url.appendingPathComponent(path)
             try manager.createDirectory(
                 at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
             try manager.copyItem(at: root.appendingPathComponent(path), to: target)
         }
+    }
+
+    /// Every host's CSV in `results/hosts/`, which the hosts block is made from.
+    static var hostFiles: [String] {
+        let names = try? FileManager.default.contentsOfDirectory(
+            atPath: root.appendingPathComponent("results/hosts").path)
+        return (names ?? []).filter { $0.hasSuffix(".csv") }.sorted().map { "results/hosts/\($0)" }
     }
 
     static func check(in scratch: ScratchDirectory) throws -> CommandResult {
@@ -69,5 +76,35 @@ struct FiguresCheckTests {
             result.standardOutput.contains(
                 "README.md: block 'summary' differs from what the CSVs give (quoted but not in the CSV: +99.9)"
             ), "\(result.standardOutput)")
+    }
+
+    @Test(
+        "a host's file is named by its CPU's name and CPUID family, model and stepping",
+        .enabled(if: hasPython, "needs python3 for scripts/figures.py"),
+        arguments: [
+            ("Intel(R) Xeon(R) Processor", "6", "207", "2", "intel-xeon-f6-m207-s2"),
+            (
+                "AMD EPYC 9B14 96-Core Processor", "25", "17", "1",
+                "amd-epyc-9b14-96-core-f25-m17-s1"
+            ),
+            (
+                "Intel(R) Core(TM) i7-8700 CPU @ 3.20GHz", "6", "158", "10",
+                "intel-core-i7-8700-f6-m158-s10"
+            ),
+            ("AMD EPYC", "", "", "", "amd-epyc-identity-unknown"),
+        ])
+    func hostName(cpu: String, family: String, model: String, stepping: String, name: String)
+        throws
+    {
+        let scratch = try ScratchDirectory()
+        try Self.copy(into: scratch)
+        let csv = scratch.path("host.csv")
+        try "cpu,cpu_family,cpu_model,cpu_stepping\n\"\(cpu)\",\(family),\(model),\(stepping)\n"
+            .write(toFile: csv, atomically: true, encoding: .utf8)
+        let result = try SimBenchBinary.run(
+            ["python3", scratch.path("scripts/figures.py"), "host-name", csv], in: scratch.url,
+            executable: Self.env)
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.standardOutput == name + "\n", "\(cpu)")
     }
 }

@@ -51,6 +51,16 @@ struct CostModelTests {
         #expect(CostModel.Prediction.count(7.3745) == "7.37")
         #expect(CostModel.Prediction.count(0.5) == "0.5")
     }
+
+    @Test("a count written 1 names one call, whatever its digits past three")
+    func oneCall() {
+        let model = CostModel(prices: [.retain: 10, .release: 10])
+        let calls = MechanismCalls([.retain: 1.0002, .release: -1.0004])
+        let phrase = model.predict(calls: calls, ownInstructions: 0).phrase()
+        #expect(phrase.contains("from 1 retain,") || phrase.hasSuffix("from 1 retain"), "\(phrase)")
+        #expect(phrase.contains("from −1 release"), "\(phrase)")
+        #expect(!phrase.contains("releases") && !phrase.contains("retains"), "\(phrase)")
+    }
 }
 
 /// Each kind's price solved from the mechanism variants' counted calls and measured ns.

@@ -1,0 +1,179 @@
+import Testing
+
+@testable import SimBench
+
+/// A host's model from its mechanism variants (own instructions priced by the plain steps,
+/// each kind by elimination net of them), and from a prices file, which must be this CPU's.
+struct CostModelMechanismsTests {
+    typealias Variant = CostModel.MechanismVariant
+
+    static func work(_ calls: [MechanismCall: Double], own: Double) -> CountedWork {
+        CountedWork(calls: MechanismCalls(calls), ownInstructions: own)
+    }
+
+    /// Steps: 64 own instructions for 16 ns (0.25 ns each); a retain/release pair with 4 own
+    /// instructions for 11 ns; a weak load with its release and 2 own for 30 ns; a class
+    /// method, no counted call, 6 own instructions for 3 ns.
+    static let variants = [
+        Variant(variant: "steps", nanoseconds: 16, added: work([:], own: 64)),
+        Variant(
+            variant: "retain-release", nanoseconds: 11,
+            added: work([.retain: 1, .release: 1], own: 4)),
+        Variant(
+            variant: "weak-load", nanoseconds: 30, added: work([.weakLoad: 1, .release: 1], own: 2)),
+        Variant(variant: "class-method", nanoseconds: 3, added: work([:], own: 6)),
+    ]
+
+    @Test("own instructions priced by the plain steps; each call net of its own instructions")
+    func model() {
+        let model = CostModel(mechanisms: Self.variants)
+        #expect(model.nanosecondsPerOwnInstruction == 0.25)
+        // (11 − 4 × 0.25) / 2
+        #expect(model.prices[.retain] == 5 && model.prices[.release] == 5)
+        // 30 − 2 × 0.25 − 5
+        #expect(model.prices[.weakLoad] == 24.5)
+        #expect(model.prices[.allocation] == nil)
+    }
+
+    @Test("a prediction that would leave out unpriced work is none; a stray fraction is not")
+    func whole() {
+        let model = CostModel(mechanisms: Self.variants)
+        #expect(model.predictWhole(Self.work([.retain: 2, .allocation: 1], own: 0)) == nil)
+        let stray = model.predictWhole(Self.work([.retain: 2, .allocation: 0.01], own: 8))
+        // 2 × 5 + 8 × 0.25
+        #expect(stray?.nanoseconds == 12)
+    }
+
+    // MARK: - Prices files
+
+    static let identity: HostIdentity = {
+        var identity = HostIdentity()
+        identity.vendor = "GenuineIntel"
+        identity.family = "6"
+        identity.model = "207"
+        identity.stepping = "2"
+        return identity
+    }()
+
+    /// The mechanism scenario's rows of a counted and timed run on `identity`.
+    static func pricesFile(
+        family: String = "6", counted: Bool = true, scenario: String = "mechanisms"
+    ) throws -> ResultsFile {
+        func row(_ variant: String, role: String, own: Double, calls: [MechanismCall: Double])
+            -> [String: String]
+        {
+            var row = [String: String].row(
+                variant, scenario: scenario, role: role, params: "", median: 10)
+            row["cpu"] = "Intel Xeon"
+            row["cpu_vendor"] = "GenuineIntel"
+            row["cpu_family"] = family
+            row["cpu_model"] = "207"
+            row["cpu_stepping"] = "2"
+            if counted {
+                row["instructions_own_per_event"] = "\(own)"
+                for kind in MechanismCall.allCases {
+                    row[kind.columnName] = "\(calls[kind, default: 0])"
+                }
+            }
+            return row
+        }
+        var plain = row("plain", role: "baseline", own: 10, calls: [:])
+        plain["ns_per_event_median"] = "2"
+        var steps = row("steps", role: "pattern", own: 74, calls: [:])
+        steps["overhead_ns_per_event"] = "16"
+        var pair = row(
+            "retain-release", role: "pattern", own: 14, calls: [.retain: 1, .release: 1])
+        pair["overhead_ns_per_event"] = "11"
+        return try ResultsFixture([plain, steps, pair]).file("prices.csv")
+    }
+
+    @Test("a file of this CPU prices the run")
+    func sameCPU() throws {
+        let model = try CostModel.host(
+            pricesFile: Self.pricesFile(), scenario: "mechanisms", cpu: "Intel Xeon",
+            identity: Self.identity)
+        #expect(model.nanosecondsPerOwnInstruction == 0.25)
+        #expect(model.prices[.retain] == 5)
+    }
+
+    @Test(
+        "refused: another identity, another name, no identity, no mechanism rows, no counts",
+        arguments: [
+            ("7", "Intel Xeon", true, "mechanisms", "another CPU's prices"),
+            ("6", "AMD EPYC", true, "mechanisms", "another CPU's prices"),
+            ("", "Intel Xeon", true, "mechanisms", "identity unknown"),
+            ("6", "Intel Xeon", true, "vending", "has no row of the mechanisms scenario"),
+            ("6", "Intel Xeon", false, "mechanisms", "not both counted"),
+        ])
+    func refused(family: String, cpu: String, counted: Bool, scenario: String, says: String)
+        throws
+    {
+        var file = try Self.pricesFile(family: family, counted: counted, scenario: scenario)
+        if family.isEmpty {
+            // A file from before the identity columns: no vendor, model or stepping either.
+            let records = file.records.map { record in
+                var fields = [String: String]()
+                for column in ResultColumn.all { fields[column.name] = record[column] }
+                for column in ResultColumn.hostIdentityColumns { fields[column.name] = "" }
+                return fields
+            }
+            file = try ResultsFixture(records).file("prices.csv")
+        }
+        #expect(throws: CostModel.PricesFileError.self) {
+            try CostModel.host(
+                pricesFile: file, scenario: "mechanisms", cpu: cpu, identity: Self.identity)
+        }
+        do {
+            _ = try CostModel.host(
+                pricesFile: file, scenario: "mechanisms", cpu: cpu, identity: Self.identity)
+        } catch {
+            #expect(error.description.contains(says), "\(error.description)")
+            #expect(error.description.contains("simbench host --instructions callgrind --csv"))
+        }
+    }
+}
+
+/// Every counted pattern of a counts file predicted on this host, as `simbench host` lists
+/// them: what each adds over its own run's baseline of its configuration.
+struct CostModelPatternsTests {
+    static func row(
+        _ variant: String, scenario: String = "vending", role: String = "pattern",
+        params: String = "products=40", calls: [MechanismCall: Double]?, own: Double
+    ) -> [String: String] {
+        var row = [String: String].row(
+            variant, scenario: scenario, role: role, params: params, median: 10)
+        if let calls {
+            row["instructions_own_per_event"] = "\(own)"
+            for kind in MechanismCall.allCases {
+                row[kind.columnName] = "\(calls[kind, default: 0])"
+            }
+        }
+        return row
+    }
+
+    @Test("a prediction per counted pattern, named as the summary names it; mechanisms left out")
+    func predictions() throws {
+        let records = try ResultsFixture([
+            Self.row("enum-switch", role: "baseline", calls: [.retain: 1, .release: 1], own: 20),
+            Self.row("state-objects", calls: [.retain: 4, .release: 4, .allocation: 1], own: 40),
+            Self.row("uncounted", calls: nil, own: 0),
+            Self.row(
+                "if-else", scenario: "validation", role: "baseline", params: "m=scan", calls: [:],
+                own: 10),
+            Self.row(
+                "rules", scenario: "validation", params: "m=scan", calls: [.witness: 2], own: 10),
+            Self.row(
+                "rules", scenario: "validation", params: "m=regex", calls: [.witness: 2], own: 10),
+            Self.row(
+                "plain", scenario: "mechanisms", role: "baseline", params: "", calls: [:], own: 1),
+            Self.row("steps", scenario: "mechanisms", params: "", calls: [:], own: 65),
+        ]).file().records
+        let model = CostModel(
+            prices: [.retain: 2, .release: 3, .allocation: 10], nanosecondsPerOwnInstruction: 0.5)
+        let predictions = model.predictions(records, excluding: "mechanisms")
+        #expect(predictions.map(\.name) == ["vending.state-objects", "validation.rules (scan)"])
+        // 3 × 2 + 3 × 3 + 10 + 20 × 0.5
+        #expect(predictions.first?.prediction?.nanoseconds == 35)
+        #expect(predictions.last?.prediction == nil, "witness calls have no price here")
+    }
+}

@@ -1,0 +1,78 @@
+import SimBenchCore
+import Testing
+
+@testable import SimBench
+
+/// Each counted pattern row's predicted ns added: what its counts add over its baseline's,
+/// priced by the host's model, in the row's last CSV column and in its sentence.
+struct ResultRowPredictionTests {
+    static let model = CostModel(
+        prices: [.retain: 2, .release: 3, .allocation: 10, .free: 6],
+        nanosecondsPerOwnInstruction: 0.5)
+
+    static func row(
+        _ variant: String, role: VariantRole, calls: [MechanismCall: Double]?, own: Double
+    ) -> ResultRow {
+        var row = ResultRow.measured()
+        row.variant = variant
+        row.role = role
+        row.mechanismCalls = calls.map(MechanismCalls.init)
+        row.instructionsByMechanism = calls.map { _ in MechanismSplit([.own: own]) }
+        row.overheadNsPerEvent = role == .pattern ? Estimate(value: 30, low: 25, high: 35) : nil
+        return row
+    }
+
+    static let group = ResultRow.predicting(
+        [
+            row("plain", role: .baseline, calls: [.retain: 1, .release: 1], own: 20),
+            row(
+                "objects", role: .pattern,
+                calls: [.retain: 7, .release: 7, .allocation: 1, .free: 1], own: 28),
+            row("uncounted", role: .pattern, calls: nil, own: 0),
+        ], model: model)
+
+    @Test("a pattern's calls and own instructions added over its baseline's, priced")
+    func predicted() throws {
+        let prediction = try #require(Self.group[1].prediction)
+        // 6 × 2 + 6 × 3 + 10 + 6 + 8 × 0.5
+        #expect(prediction.nanoseconds == 50)
+        #expect(prediction.terms.first?.kind == .release && prediction.terms.first?.count == 6)
+        #expect(Self.group[0].prediction == nil, "a baseline adds nothing")
+        #expect(Self.group[2].prediction == nil, "an uncounted row is not predicted")
+    }
+
+    @Test("the CSV's last column: the figure for a predicted row, empty for the others")
+    func column() throws {
+        #expect(ResultColumn.all.last == .predictedNsAddedPerEvent)
+        #expect(ResultRow.columns.last == "predicted_ns_added_per_event")
+        #expect(Self.group.map { $0.cells.last } == ["", "50.0", ""])
+        let file = try ResultsFixture([]).file()
+        #expect(file.header.last == "predicted_ns_added_per_event")
+    }
+
+    @Test("the sentence puts the prediction and its largest terms beside the measured figure")
+    func sentence() throws {
+        let answer = try #require(
+            PatternAnswer(row: Self.group[1], eventNoun: "step", entityNoun: "machine"))
+        #expect(answer.sentence.hasPrefix("napping: +30.0 ns per step [25.0, 35.0] (CPU)") == false)
+        #expect(answer.sentence.contains("+30.0 ns per step [25.0, 35.0] (CPU)"))
+        #expect(
+            answer.sentence.hasSuffix(
+                "; the model predicts +50.0 ns: 18.0 ns from 6 releases, 12.0 ns from 6 retains, 10.0 ns from 1 allocation."
+            ), "\(answer.sentence)")
+    }
+
+    @Test("a file's row gives the figure alone; a row without one, no prediction")
+    func fromFile() throws {
+        var row = [String: String].row("objects", median: 40)
+        row["overhead_ns_per_event"] = "30"
+        row["predicted_ns_added_per_event"] = "41.5"
+        var plain = [String: String].row("other", median: 40)
+        plain["overhead_ns_per_event"] = "30"
+        let records = try ResultsFixture([row, plain]).file().records
+        let answer = try #require(PatternAnswer(record: records[0]))
+        #expect(answer.sentence.hasSuffix("; the model predicts +41.5 ns."), "\(answer.sentence)")
+        #expect(PatternAnswer(record: records[1])?.sentence.contains("predicts") == false)
+        #expect(RunSummary.rows(records).map(\.predicted) == [41.5, nil])
+    }
+}
