@@ -32,6 +32,8 @@ public enum RunSummary {
         public var breakeven: Double?
         /// `77% refcount`: the largest share of the extra instructions; nil without counts.
         public var mechanism: String?
+        /// The processor the pattern was measured on.
+        public var processor = HostProcessor(name: "", identity: .unknown)
     }
 
     /// The rows of `records` (one run or several files), in their order: a row per measured
@@ -58,7 +60,7 @@ public enum RunSummary {
                 cpuRatio: estimate(record, .cpuRatioToBaseline, .cpuRatioCILow, .cpuRatioCIHigh),
                 nsAdded: nsAdded, bytesAdded: record.number(.bytesPerEntityOverBaseline),
                 breakeven: shown ? record.number(.breakevenNsPerEvent) : nil,
-                mechanism: mechanism(record, baseline: baseline))
+                mechanism: mechanism(record, baseline: baseline), processor: record.processor)
         }
     }
 
