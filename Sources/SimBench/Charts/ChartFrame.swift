@@ -195,6 +195,8 @@ enum ChartText {
                 canvas.circle(column + 9, row - 4, radius: 6, fill: "none", stroke: entry.colour)
             case .bar:
                 canvas.rect(column + 2, row - 10, 14, 12, fill: entry.colour)
+            case .shape(let shape):
+                shape.draw(on: &canvas, x: column + 9, y: row - 4, size: 9, fill: entry.colour)
             }
             canvas.text(column + 24, row, entry.name)
             column += itemWidth
@@ -205,5 +207,7 @@ enum ChartText {
 
     enum LegendMarker {
         case line, dashed, dot, hollowDiamond, ring, bar
+        /// A point of a series told apart by its shape as well as its colour.
+        case shape(MarkerShape)
     }
 }

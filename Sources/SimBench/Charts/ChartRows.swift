@@ -5,12 +5,12 @@ enum ChartRows {
     /// The columns that say how large a configuration was.
     static let sizeColumns = SweepSetting.columns
 
-    /// `values` grouped by `key`, groups and their members in the order first met.
-    static func grouped<Key: Hashable>(_ records: [ResultsRecord], by key: (ResultsRecord) -> Key)
-        -> [(key: Key, records: [ResultsRecord])]
+    /// `records` grouped by `key`, groups and their members in the order first met.
+    static func grouped<Element, Key: Hashable>(_ records: [Element], by key: (Element) -> Key)
+        -> [(key: Key, records: [Element])]
     {
         var order = [Key]()
-        var groups = [Key: [ResultsRecord]]()
+        var groups = [Key: [Element]]()
         for record in records {
             let groupKey = key(record)
             if groups[groupKey] == nil { order.append(groupKey) }

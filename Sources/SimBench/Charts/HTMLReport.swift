@@ -252,14 +252,24 @@ public enum HTMLReport {
     }
 
     /// The run's summary, one row per pattern (`RunSummary`, the table `run` ends with),
-    /// every column, bounded by the report's table rows.
+    /// every column, bounded by the report's table rows. Rows measured on several processors
+    /// give the summary across hosts instead (`RunSummary.acrossHosts`): a line per pattern
+    /// with the range of its CPU ratio and a column per host.
     static func summary(_ records: [ResultsRecord], budget: inout Budget) -> String {
         let rows = RunSummary.rows(records)
         guard !rows.isEmpty else { return "" }
         let shown = rows.prefix(budget.tableRows)
         budget.tableRows -= shown.count
-        let table = RunSummary.table(Array(shown))
+        let hosts = RunSummary.processors(Array(shown)).count
+        let table =
+            hosts > 1 ? RunSummary.acrossHosts(Array(shown)) : RunSummary.table(Array(shown))
         var html = "<section id=\"summary\"><h2>Summary</h2>\n"
+        if hosts > 1 {
+            html +=
+                "<p class=\"hosts\">Measured on \(hosts) processors, each named by its CPU and, where its file records it, "
+                + "its family, model, stepping and caches: each pattern's CPU ratio on each host, with its 95% interval, "
+                + "and its range over them. A ratio moves with the CPU; the scenarios' answers give each run's figures.</p>\n"
+        }
         html += "<div class=\"table-scroll\"><table class=\"results\">\n<thead><tr>"
         for header in table.header { html += "<th scope=\"col\">\(escaped(header))</th>" }
         html += "</tr></thead>\n<tbody>\n"

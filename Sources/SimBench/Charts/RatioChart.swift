@@ -1,12 +1,18 @@
 /// The forest plot: per configuration, each pattern's ratio to its baseline as a point with
 /// its 95% whisker on a log axis, a dashed line at 1×, and the ratio net of the floor (a
 /// hollow diamond) where the scenario has a floor.
+///
+/// Rows measured on several processors (`HostProcessor`: files from different CPUs) are
+/// drawn across hosts instead (`RatioChart+Hosts.swift`): a point per host under each
+/// pattern, each host in its own colour and shape.
 enum RatioChart {
     static let labelWidth = 190.0
     static let valueWidth = 180.0
     static let rowHeight = 24.0
 
     static func svg(_ records: [ResultsRecord]) throws(CanvasOverflow) -> String? {
+        let hosts = ResultsRecord.processors(records.filter(ChartRows.hasRatio))
+        if hosts.count > 1 { return try acrossHosts(records, hosts: hosts) }
         let groups = ChartRows.grouped(records) { ChartRows.configurationKey($0) }
             .map { group in (group.records[0], group.records.filter(ChartRows.hasRatio)) }
             .filter { !$0.1.isEmpty }
@@ -14,31 +20,11 @@ enum RatioChart {
         let patterns = groups.flatMap(\.1)
         // A row is at least a group, its name, its point and its annotation.
         try SVGCanvas.reserve(patterns.count * 5)
-        var values = [1.0]
-        for row in patterns {
-            let columns = ChartRows.ratioColumns(row)
-            values += [
-                row.number(columns.value), row.number(columns.low), row.number(columns.high),
-            ]
-            .compactMap { $0 }
-            values += [
-                row.number(.ratioNetOfFloor), row.number(.ratioNetCILow),
-                row.number(.ratioNetCIHigh),
-            ]
-            .compactMap { $0 }.filter { $0 > 0 }
-        }
-        let plotLeft = labelWidth + 10
-        let plotRight = Charts.width - valueWidth
-        let scale = ChartScale.fitted(
-            .logarithmic, to: values, pixels: (plotLeft, plotRight), minimumSpan: 2)
+        let scale = fittedScale(patterns, net: true)
         let hasNet = patterns.contains { $0.number(.ratioNetOfFloor) != nil }
 
-        var canvas = SVGCanvas(width: Charts.width, height: 0)
+        var canvas = titled(patterns)
         let basis = ChartRows.ratioBasis(patterns)
-        canvas.text(
-            10, 20,
-            "\(basis) ratio to the baseline, 95% CI (\(basis) time per event; log scale; < 1× is faster)",
-            size: 14, bold: true)
         var legend: [(colour: String, name: String, marker: ChartText.LegendMarker)] = [
             (ChartPalette.colour(0), "\(basis) ratio to baseline, 95% CI", .dot)
         ]
@@ -64,15 +50,57 @@ enum RatioChart {
             canvas.close()
             y += 6
         }
-        let plotBottom = y
+        return try finished(canvas, scale: scale, top: plotTop, bottom: y)
+    }
+
+    /// The left and right ends of the plot.
+    static let plotLeft = labelWidth + 10
+    static let plotRight = Charts.width - valueWidth
+
+    /// The log axis that holds 1× and every ratio of `patterns` with its interval, and, with
+    /// `net`, every positive ratio net of the floor with its interval.
+    static func fittedScale(_ patterns: [ResultsRecord], net: Bool) -> ChartScale {
+        var values = [1.0]
+        for row in patterns {
+            let columns = ChartRows.ratioColumns(row)
+            values += [
+                row.number(columns.value), row.number(columns.low), row.number(columns.high),
+            ]
+            .compactMap { $0 }
+            guard net else { continue }
+            values += [
+                row.number(.ratioNetOfFloor), row.number(.ratioNetCILow),
+                row.number(.ratioNetCIHigh),
+            ]
+            .compactMap { $0 }.filter { $0 > 0 }
+        }
+        return ChartScale.fitted(
+            .logarithmic, to: values, pixels: (plotLeft, plotRight), minimumSpan: 2)
+    }
+
+    /// A canvas with the chart's title, naming the ratio `patterns` draw.
+    static func titled(_ patterns: [ResultsRecord]) -> SVGCanvas {
+        var canvas = SVGCanvas(width: Charts.width, height: 0)
+        let basis = ChartRows.ratioBasis(patterns)
+        canvas.text(
+            10, 20,
+            "\(basis) ratio to the baseline, 95% CI (\(basis) time per event; log scale; < 1× is faster)",
+            size: 14, bold: true)
+        return canvas
+    }
+
+    /// The document of `canvas`, whose rows run from `top` to `bottom`, with the axes
+    /// drawn under them.
+    static func finished(_ canvas: SVGCanvas, scale: ChartScale, top: Double, bottom: Double)
+        throws(CanvasOverflow) -> String
+    {
         let frame = ChartFrame(
-            left: plotLeft, top: plotTop, width: plotRight - plotLeft, height: plotBottom - plotTop,
-            x: scale, y: ChartScale(.linear, domain: 0...1, pixels: (plotBottom, plotTop)))
+            left: plotLeft, top: top, width: plotRight - plotLeft, height: bottom - top,
+            x: scale, y: ChartScale(.linear, domain: 0...1, pixels: (bottom, top)))
         var axes = SVGCanvas(width: Charts.width, height: 0)
         drawXAxis(frame, on: &axes)
-        canvas.height = plotBottom + 50
         // The axes go under the points: drawn into the same canvas first.
-        var finished = SVGCanvas(width: Charts.width, height: canvas.height)
+        var finished = SVGCanvas(width: Charts.width, height: bottom + 50)
         finished.append(axes)
         finished.append(canvas)
         return try finished.document(

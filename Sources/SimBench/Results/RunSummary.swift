@@ -35,6 +35,8 @@ public enum RunSummary {
         /// The CPU ns added per event the cost model predicts (`CostModel`); nil when not
         /// predicted.
         public var predicted: Double? = nil
+        /// The processor the pattern was measured on.
+        public var processor = HostProcessor(name: "", identity: .unknown)
     }
 
     /// The rows of `records` (one run or several files), in their order: a row per measured
@@ -62,7 +64,7 @@ public enum RunSummary {
                 nsAdded: nsAdded, bytesAdded: record.number(.bytesPerEntityOverBaseline),
                 breakeven: shown ? record.number(.breakevenNsPerEvent) : nil,
                 mechanism: mechanism(record, baseline: baseline),
-                predicted: record.number(.predictedNsAddedPerEvent))
+                predicted: record.number(.predictedNsAddedPerEvent), processor: record.processor)
         }
     }
 

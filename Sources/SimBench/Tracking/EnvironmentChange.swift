@@ -72,9 +72,9 @@ public struct EnvironmentChange: Sendable, Equatable {
     {
         func identities(_ records: [ResultsRecord]) -> [(cpu: String, identity: HostIdentity)] {
             var seen = Set<HostIdentity>()
-            return records.map { ($0[.cpu], $0.hostIdentity) }.filter {
-                $0.1.isKnown && seen.insert($0.1).inserted
-            }
+            return records.map(\.processor).filter {
+                $0.identity.isKnown && seen.insert($0.identity).inserted
+            }.map { ($0.name, $0.identity) }
         }
         let before = identities(baseline)
         let after = identities(current)

@@ -1,0 +1,40 @@
+import Testing
+
+@testable import SimBench
+
+/// How a processor is named beside others: its CPU and its identity in a few words, every
+/// field where two would read alike, `identity unknown` without one.
+@Suite("host processor: named so that hosts are told apart")
+struct HostProcessorTests {
+    static func identity(microcode: String) -> HostIdentity {
+        var identity = HostIdentity()
+        identity.vendor = "AuthenticAMD"
+        identity.family = "25"
+        identity.model = "1"
+        identity.stepping = "1"
+        identity.microcode = microcode
+        identity.l2Bytes = 512 << 10
+        return identity
+    }
+
+    @Test("a few words each; every field where two processors differ only in their microcode")
+    func labels() {
+        let first = HostProcessor(name: "AMD EPYC", identity: Self.identity(microcode: "0xa0011d1"))
+        let second = HostProcessor(
+            name: "AMD EPYC", identity: Self.identity(microcode: "0xa0011d5"))
+        let old = HostProcessor(name: "AMD EPYC", identity: .unknown)
+        #expect(first.label == "AMD EPYC: family 25 model 1 stepping 1, L2 512 KB")
+        #expect(old.label == "AMD EPYC: identity unknown")
+        #expect(
+            HostProcessor(name: "", identity: .unknown).label == "unnamed CPU: identity unknown")
+        let labels = HostProcessor.labels([first, second, old])
+        #expect(
+            labels == [
+                "AMD EPYC: vendor AuthenticAMD, family 25, model 1, stepping 1, microcode 0xa0011d1, L2 512 KB",
+                "AMD EPYC: vendor AuthenticAMD, family 25, model 1, stepping 1, microcode 0xa0011d5, L2 512 KB",
+                "AMD EPYC: identity unknown",
+            ])
+        #expect(Set(labels).count == 3)
+        #expect(HostProcessor.labels([first, old]) == [first.label, old.label])
+    }
+}
