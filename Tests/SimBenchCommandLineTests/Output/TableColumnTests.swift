@@ -59,7 +59,7 @@ struct TableColumnTests {
 
     @Test("at no width does the compact table show a net ratio without its interval")
     func netRatioKeepsItsInterval() {
-        let headers = TableColumn.shown(in: .compact, axisReference: false).compactMap {
+        let headers = TableColumn.shown(in: .compact, axisReference: false, rows: []).compactMap {
             $0.header(in: .compact, axisValues: "")
         }
         var full = TextTable(header: ["vending"] + headers)
