@@ -6,20 +6,13 @@
 extension ResultsComparison {
     func html() -> String {
         let escaped = SVGCanvas.escaped
-        var page = """
-            <!DOCTYPE html>
-            <html lang="en">
-            <head>
-            <meta charset="utf-8">
-            <meta name="viewport" content="width=device-width, initial-scale=1">
-            <title>simbench \(escaped(title))</title>
-            <style>\(ResultsComparison.htmlStyle)</style>
-            </head>
-            <body>
-            <h1>simbench \(escaped(title))</h1>
-            <pre class="report">\(escaped(render(.text, width: nil)))</pre>
+        var page =
+            HTMLReport.documentStart(
+                title: "simbench \(title)", style: ResultsComparison.htmlStyle) + """
+                <h1>simbench \(escaped(title))</h1>
+                <pre class="report">\(escaped(render(.text, width: nil)))</pre>
 
-            """
+                """
         let shown = comparisons.compactMap { row in shownFunctions(row).map { (row, $0) } }
         if !shown.isEmpty {
             page += "<h2>The functions that moved</h2>\n"
