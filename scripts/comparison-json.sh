@@ -41,7 +41,7 @@ flagged() {
 }
 
 # functions FILE: the functions listed under each instructions figure (where the text report
-# lists them), in the listed order, one per line, tab-separated: scenario, variant, the
+# lists them), in the listed order, one per line, tab-separated: scenario, params, variant, the
 # function's place in the list (from 1), the row's baseline instructions per event, the
 # function's change (own instructions per event, current less baseline), its mechanism, its
 # side (`both`, `baseline-only`, `current-only`), its name. A figure that lists none gives one
@@ -53,7 +53,7 @@ import json, sys
 for f in json.load(open(sys.argv[1]))["figures"]:
     if f["metric"] != "instructions":
         continue
-    row = [f["scenario"], f["variant"]]
+    row = [f["scenario"], f["params"], f["variant"]]
     baseline = "" if f["baseline"] is None else repr(f["baseline"])
     if f["functions"] is None:
         print("\t".join(row + ["-", baseline, "", "", "", ""]))

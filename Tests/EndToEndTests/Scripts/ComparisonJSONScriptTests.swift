@@ -94,8 +94,8 @@ struct ComparisonJSONScriptTests {
         #expect(read.status == 0, "\(read.standardError)")
         #expect(
             read.standardOutput == """
-                vending\ttable\t1\t30\t6\town\tcurrent-only\tSaleMachine.send(_:)
-                vending\ttable\t2\t30\t-1\town\tboth\tSaleMachine.run()
+                vending\tproducts=40\ttable\t1\t30\t6\town\tcurrent-only\tSaleMachine.send(_:)
+                vending\tproducts=40\ttable\t2\t30\t-1\town\tboth\tSaleMachine.run()
 
                 """, "\(read.standardOutput)")
     }
