@@ -39,3 +39,27 @@ print(" · ".join(f"{name} {count}" for name, count in json.load(open(sys.argv[1
 flagged() {
     figures "$1" | awk -F'\t' '$1 == "regression" || $1 == "improvement" { print "  " $1 " " $2 " " $3 " (" $6 ")" }'
 }
+
+# functions FILE: the functions listed under each instructions figure (where the text report
+# lists them), in the listed order, one per line, tab-separated: scenario, params, variant, the
+# function's place in the list (from 1), the row's baseline instructions per event, the
+# function's change (own instructions per event, current less baseline), its mechanism, its
+# side (`both`, `baseline-only`, `current-only`), its name. A figure that lists none gives one
+# line with place 0 and the rest empty (no function moved), or place `-` (functions not
+# compared: a row without the column, or a row the report lists none under).
+functions() {
+    python3 -c '
+import json, sys
+for f in json.load(open(sys.argv[1]))["figures"]:
+    if f["metric"] != "instructions":
+        continue
+    row = [f["scenario"], f["params"], f["variant"]]
+    baseline = "" if f["baseline"] is None else repr(f["baseline"])
+    if f["functions"] is None:
+        print("\t".join(row + ["-", baseline, "", "", "", ""]))
+    elif not f["functions"]:
+        print("\t".join(row + ["0", baseline, "", "", "", ""]))
+    for place, g in enumerate(f["functions"] or [], 1):
+        print("\t".join(row + [str(place), baseline, repr(g["change"]), g["mechanism"], g["side"], g["name"]]))
+' "$1"
+}

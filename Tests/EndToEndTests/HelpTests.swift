@@ -115,7 +115,9 @@ struct HelpTests {
         #expect(try complete(["simbench", "ru"]) == ["run"])
         #expect(try complete(["simbench", "run", "--mach"]) == ["--machines"])
         #expect(
-            try complete(["simbench", "compare", "--format", ""]) == ["text", "markdown", "json"])
+            try complete(["simbench", "compare", "--format", ""]) == [
+                "text", "markdown", "json", "html",
+            ])
         #expect(try complete(["simbench", "completion", "z"]) == ["zsh"])
         #expect(try complete(["simbench", "baseline", "s"]) == ["save"])
         #expect(try complete(["simbench", "help", "exp"]) == ["explain", "export"])
@@ -133,7 +135,7 @@ struct HelpTests {
         }
         #expect(zsh.standardOutput.contains("'--machines[simulated machines"))
         #expect(fish.standardOutput.contains("__fish_seen_subcommand_from run' -l machines -x"))
-        #expect(fish.standardOutput.contains("-l format -x -a 'text markdown json'"))
+        #expect(fish.standardOutput.contains("-l format -x -a 'text markdown json html'"))
         let bad = try SimBenchBinary.run(["completion", "tcsh"])
         #expect(bad.status == 64 && bad.standardError.contains("bash, zsh, fish"))
     }

@@ -63,22 +63,14 @@ public enum HTMLReport {
         let byScenario = allScenarios.prefix(ChartLimits.sectionsPerReport)
         let catalog = Dictionary(
             scenarios.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
-        var html = """
-            <!DOCTYPE html>
-            <html lang="en">
-            <head>
-            <meta charset="utf-8">
-            <meta name="viewport" content="width=device-width, initial-scale=1">
-            <title>simbench report</title>
-            <style>\(style)</style>
-            </head>
-            <body>
-            <header>
-            <h1>simbench report</h1>
-            <p>From \(sources.map { "<code>\(escaped(ChartText.clipped($0)))</code>" }.joined(separator: ", ")): \(records.count) rows, \(allScenarios.count) scenarios.
-            The headline is CPU time per event, what a pattern costs on one core: a CPU ratio is a variant's median CPU time per event over its scenario's baseline variant's. Wall ns/event is the fleet's throughput on the host's cores. Intervals are 95%: over several processes, Student's t over the processes for the ratios and ns added, plus the drift between runs that processes cannot show (they hold a re-run), an absolute time's holding that run only; in one process, a bootstrap of its rounds.</p>
-            <nav><ul>
-            """
+        var html =
+            documentStart(title: "simbench report", style: style) + """
+                <header>
+                <h1>simbench report</h1>
+                <p>From \(sources.map { "<code>\(escaped(ChartText.clipped($0)))</code>" }.joined(separator: ", ")): \(records.count) rows, \(allScenarios.count) scenarios.
+                The headline is CPU time per event, what a pattern costs on one core: a CPU ratio is a variant's median CPU time per event over its scenario's baseline variant's. Wall ns/event is the fleet's throughput on the host's cores. Intervals are 95%: over several processes, Student's t over the processes for the ratios and ns added, plus the drift between runs that processes cannot show (they hold a re-run), an absolute time's holding that run only; in one process, a bootstrap of its rounds.</p>
+                <nav><ul>
+                """
         html += "\n"
         if !RunSummary.rows(records).isEmpty {
             html += "<li><a href=\"#summary\">Summary</a></li>\n"
@@ -388,6 +380,22 @@ public enum HTMLReport {
     }
 
     static func escaped(_ text: String) -> String { SVGCanvas.escaped(text) }
+
+    /// A page's start, up to and with `<body>`: `title` (escaped) and `style` inline.
+    static func documentStart(title: String, style: String) -> String {
+        """
+        <!DOCTYPE html>
+        <html lang="en">
+        <head>
+        <meta charset="utf-8">
+        <meta name="viewport" content="width=device-width, initial-scale=1">
+        <title>\(escaped(title))</title>
+        <style>\(style)</style>
+        </head>
+        <body>
+
+        """
+    }
 
     private static let style = """
         body{font-family:sans-serif;margin:1.5em auto;max-width:800px;color:#222;padding:0 1em}

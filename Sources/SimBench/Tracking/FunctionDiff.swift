@@ -64,23 +64,32 @@ public struct FunctionDiff: Sendable, Equatable {
     ) {
         var changes = [String: Change]()
         var order = [String]()
-        func entry(_ function: FunctionProfile.Function) -> Change {
-            if let known = changes[function.name] { return known }
-            order.append(function.name)
-            return Change(name: function.name, mechanism: function.mechanism)
+        /// A function's entry, by name; code without a symbol is one entry of each
+        /// mechanism (`withoutSymbol`), since its address moves from one build to the next.
+        func entry(_ function: FunctionProfile.Function) -> (String, Change) {
+            let name =
+                FunctionDiff.hasNoSymbol(function.name)
+                ? "\(FunctionDiff.withoutSymbol) (\(function.mechanism.rawValue))" : function.name
+            if let known = changes[name] { return (name, known) }
+            order.append(name)
+            return (name, Change(name: name, mechanism: function.mechanism))
+        }
+        func sum(_ total: Double?, _ value: Double?) -> Double? {
+            guard let value else { return total }
+            return (total ?? 0) + value
         }
         for function in baseline.functions {
-            var change = entry(function)
-            change.baseline = function.selfPerEvent
-            change.inclusiveBaseline = function.inclusivePerEvent
-            changes[function.name] = change
+            var (name, change) = entry(function)
+            change.baseline = sum(change.baseline, function.selfPerEvent)
+            change.inclusiveBaseline = sum(change.inclusiveBaseline, function.inclusivePerEvent)
+            changes[name] = change
         }
         for function in current.functions {
-            var change = entry(function)
-            change.current = function.selfPerEvent
-            change.inclusiveCurrent = function.inclusivePerEvent
+            var (name, change) = entry(function)
+            change.current = sum(change.current, function.selfPerEvent)
+            change.inclusiveCurrent = sum(change.inclusiveCurrent, function.inclusivePerEvent)
             change.mechanism = function.mechanism
-            changes[function.name] = change
+            changes[name] = change
         }
         // A move smaller than the cells' rounding (six significant digits) is none.
         let moved = order.compactMap { changes[$0] }.filter { change in
@@ -90,6 +99,15 @@ public struct FunctionDiff: Sendable, Equatable {
         self.changes = Array(
             moved.sorted { (abs($0.change), $1.name) > (abs($1.change), $0.name) }.prefix(limit))
         self.rowChange = rowChange
+    }
+
+    /// What code without a symbol is listed as: Callgrind names it by its address
+    /// (`0x00000000002766e0`), which moves whenever other code does.
+    static let withoutSymbol = "code without a symbol"
+
+    /// Whether `name` is an address, as Callgrind names code without a symbol.
+    static func hasNoSymbol(_ name: String) -> Bool {
+        name.hasPrefix("0x") && name.count > 2 && name.dropFirst(2).allSatisfy(\.isHexDigit)
     }
 
     /// `change`'s part of the row's change (signed: a function that moved against the row

@@ -9,6 +9,9 @@ extension ResultsComparison {
         case text
         case markdown
         case json
+        /// A self-contained page: the text report and a chart of the functions that moved
+        /// under each row that lists them (`ResultsComparison+HTML.swift`).
+        case html
     }
 
     /// The report; a text report fits `width` columns with a compact table (verdict, name,
@@ -19,6 +22,7 @@ extension ResultsComparison {
             width.map { TextWrap.fit(text(width: $0), width: $0) } ?? text(width: nil)
         case .markdown: markdown()
         case .json: json()
+        case .html: html()
         }
     }
 

@@ -520,6 +520,7 @@ struct ABCommand: Command {
         switch judging.format {
         case .markdown: print(markdown)
         case .json: print(comparison.render(.json))
+        case .html: print(comparison.render(.html))
         case .text: print(comparison.render(.text, width: judging.wide ? nil : Terminal.width))
         }
         return ExitStatus(comparison.outcome(failOnImprovement: judging.failOnImprovement))

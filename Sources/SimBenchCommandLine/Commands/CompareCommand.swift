@@ -114,7 +114,7 @@ struct CompareCommand: Command {
             .choice(
                 ComparisonSetting.format.flag,
                 help:
-                    "text (a terminal table), markdown (for a pull-request comment or $GITHUB_STEP_SUMMARY) or json (one object per judged figure, for a script; the manual's Output article gives its fields)",
+                    "text (a terminal table), markdown (for a pull-request comment or $GITHUB_STEP_SUMMARY), json (one object per judged figure, for a script; the manual's Output article gives its fields) or html (one self-contained page: the text report and a bar chart of the functions that moved under each row that lists them)",
                 default: ResultsComparison.Format.text
             ) { $0.format = $1 },
         ]

@@ -16,7 +16,7 @@ struct ComparisonJSONScriptTests {
     /// The scripts that judge a comparison, each of which must read it as JSON.
     static let proofScripts = [
         "scripts/ab-proof.sh", "scripts/aa-proof.sh", "scripts/detector-proof.sh",
-        "scripts/layout-proof.sh",
+        "scripts/layout-proof.sh", "scripts/function-proof.sh",
     ]
 
     @Test(
@@ -55,6 +55,49 @@ struct ComparisonJSONScriptTests {
             ], "\(parts[0])")
         #expect(parts[1].contains("regressions 1"), "\(parts[1])")
         #expect(parts[2].hasSuffix("slower.csv\n"), "\(parts[2])")
+    }
+
+    /// Two counted runs of vending `table` whose `functions` columns differ: `send` new in the
+    /// second (+6 own instructions per event), `run` 1 fewer.
+    static func writeCountedRun(_ path: String, functions: String, count: Double) throws {
+        let cells: [String: String] = [
+            "run_id": "r", "host": "h", "scenario": "vending", "params": "products=40",
+            "variant": "table", "role": "baseline", "status": "ok",
+            "ns_per_event_median": "100", "ns_per_event_ci_low": "99",
+            "ns_per_event_ci_high": "101", "instructions_per_event": "\(count)",
+            "instructions_source": "callgrind", "functions": functions,
+        ]
+        try OutputFile.document(
+            header: ResultRow.columns, rows: [ResultRow.columns.map { cells[$0] ?? "" }]
+        ).write(toFile: path, atomically: true, encoding: .utf8)
+    }
+
+    @Test(
+        "comparison-json.sh's functions reader lists the functions under each counted figure",
+        .enabled(if: hasPython, "needs python3 for scripts/comparison-json.sh"))
+    func readsTheFunctions() throws {
+        let scratch = try ScratchDirectory()
+        try Self.writeCountedRun(
+            scratch.path("base.csv"), functions: "20 30 own SaleMachine.run()", count: 30)
+        try Self.writeCountedRun(
+            scratch.path("head.csv"),
+            functions: "19 35 own SaleMachine.run();6 6 own SaleMachine.send(_:)", count: 35)
+        let compare = try SimBenchBinary.run(
+            ["compare", "base.csv", "head.csv", "--format", "json"], in: scratch.url)
+        #expect(compare.status == 2, "\(compare.standardError)")
+        try compare.standardOutput.write(
+            toFile: scratch.path("compare.json"), atomically: true, encoding: .utf8)
+        let library = Self.root.appendingPathComponent("scripts/comparison-json.sh").path
+        let read = try SimBenchBinary.run(
+            ["-c", "source '\(library)'; functions compare.json"], in: scratch.url,
+            executable: URL(fileURLWithPath: "/bin/bash"))
+        #expect(read.status == 0, "\(read.standardError)")
+        #expect(
+            read.standardOutput == """
+                vending\tproducts=40\ttable\t1\t30\t6\town\tcurrent-only\tSaleMachine.send(_:)
+                vending\tproducts=40\ttable\t2\t30\t-1\town\tboth\tSaleMachine.run()
+
+                """, "\(read.standardOutput)")
     }
 
     @Test(

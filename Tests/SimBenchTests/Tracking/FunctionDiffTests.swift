@@ -75,6 +75,27 @@ struct FunctionDiffTests {
         #expect(empty.changes.isEmpty)
     }
 
+    @Test("code without a symbol, named by an address that moved, is one entry and did not move")
+    func addressesThatMoved() {
+        func profile(_ address: String, _ cost: Double) -> FunctionProfile {
+            FunctionProfile([
+                Function(name: "Machine.step()", mechanism: .own, selfPerEvent: 20),
+                Function(
+                    name: address, mechanism: .own, selfPerEvent: cost, inclusivePerEvent: cost),
+            ])
+        }
+        let moved = FunctionDiff(
+            baseline: profile("0x00000000002766e0", 6.75),
+            current: profile("0x0000000000276710", 6.75), rowChange: 0)
+        #expect(moved.changes.isEmpty, "\(moved.changes)")
+        let grew = FunctionDiff(
+            baseline: profile("0x00000000002766e0", 6.75),
+            current: profile("0x0000000000276710", 7.75), rowChange: 1)
+        #expect(grew.changes.map(\.name) == ["code without a symbol (own)"])
+        #expect(grew.changes.first?.change == 1 && grew.changes.first?.side == .both)
+        #expect(!FunctionDiff.hasNoSymbol("0x") && !FunctionDiff.hasNoSymbol("0xmain"))
+    }
+
     @Test("at most five functions are listed")
     func limit() {
         let before = FunctionProfile(
