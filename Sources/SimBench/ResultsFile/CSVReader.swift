@@ -18,6 +18,9 @@ enum CSVReader {
         var isBlank: Bool
         /// The byte offset at which the record starts.
         var start = 0
+        /// Whether a field holds a NUL byte: the one cell check that looks at every byte,
+        /// made here while the bytes are read, so that a row without one is not searched.
+        var holdsNUL = false
 
         var line: Int { fieldLines.first ?? 0 }
     }
@@ -60,10 +63,15 @@ enum CSVReader {
 
     /// The one record `bytes` holds (`RecordStream` splits a file into them), which starts
     /// on `line`, at byte `offset` of the text (for an error to name).
-    static func record(in bytes: [UInt8], line: Int, offset: Int) throws(SyntaxError) -> Record {
+    ///
+    /// - Parameter fields: how many fields the record is expected to hold (the header's),
+    ///   room for which is made once.
+    static func record(
+        in bytes: [UInt8], line: Int, offset: Int, fields: Int = 0
+    ) throws(SyntaxError) -> Record {
         var scanner = Scanner(bytes: bytes, line: line)
         do {
-            var record = try scanner.record()
+            var record = try scanner.record(expecting: fields)
             record.start = offset
             return record
         } catch {
@@ -83,6 +91,8 @@ enum CSVReader {
         var index: Int
         var line = 1
         var recordStart: Int
+        /// Whether the record being read has a NUL byte in a field.
+        var holdsNUL = false
 
         init(bytes: [UInt8], line: Int = 1) {
             self.bytes = bytes
@@ -112,9 +122,12 @@ enum CSVReader {
 
         /// The record that starts at `index`, up to and past its line break: each field,
         /// then what ends it, a comma or the line break.
-        mutating func record() throws(SyntaxError) -> Record {
+        mutating func record(expecting fields: Int = 0) throws(SyntaxError) -> Record {
             recordStart = index
             var record = Record(fields: [], fieldLines: [], isBlank: false, start: index)
+            record.fields.reserveCapacity(fields)
+            record.fieldLines.reserveCapacity(fields)
+            holdsNUL = false
             var wasQuoted = false
             while true {
                 let field = record.fields.count
@@ -130,6 +143,7 @@ enum CSVReader {
                 if try endOfField(field) { break }
             }
             record.isBlank = record.fields == [""] && !wasQuoted
+            record.holdsNUL = holdsNUL
             return record
         }
 
@@ -156,6 +170,7 @@ enum CSVReader {
                     break
                 }
                 if byte == Scanner.lineFeed { line += 1 }
+                if byte == 0 { holdsNUL = true }
                 value.append(byte)
                 index += 1
             }
@@ -168,20 +183,30 @@ enum CSVReader {
             // Decoded straight from the file's bytes: no buffer per field, of which a file
             // of 100,000 rows has millions.
             let start = index
-            while index < bytes.endIndex {
-                let byte = bytes[index]
-                if byte == Scanner.comma || byte == Scanner.carriageReturn
-                    || byte == Scanner.lineFeed
-                {
-                    break
+            // One pass over the buffer, with no bounds check per byte.
+            let (end, quoted, sawNUL) = bytes.withUnsafeBufferPointer { bytes in
+                var at = start
+                var sawNUL = false
+                while at < bytes.endIndex {
+                    let byte = bytes[at]
+                    if byte == Scanner.comma || byte == Scanner.carriageReturn
+                        || byte == Scanner.lineFeed
+                    {
+                        break
+                    }
+                    if byte == Scanner.quote { return (at, true, sawNUL) }
+                    if byte == 0 { sawNUL = true }
+                    at += 1
                 }
-                if byte == Scanner.quote {
-                    throw error(
-                        "a quote inside an unquoted field (RFC 4180 quotes whole fields)",
-                        line: line, field: field)
-                }
-                index += 1
+                return (at, false, sawNUL)
             }
+            index = end
+            if quoted {
+                throw error(
+                    "a quote inside an unquoted field (RFC 4180 quotes whole fields)",
+                    line: line, field: field)
+            }
+            if sawNUL { holdsNUL = true }
             return String(decoding: bytes[start..<index], as: UTF8.self)
         }
 

@@ -81,7 +81,7 @@ struct RowChecks {
                 throw failure(line, column, "empty; every row needs a \(column)")
             }
             guard !cell.isEmpty else { continue }
-            guard !cell.utf8.contains(0) else {
+            guard !record.holdsNUL || !cell.utf8.contains(0) else {
                 throw failure(line, column, "'\(cell)' holds a NUL byte; expected text")
             }
             let signed = signedColumn[index]
