@@ -12,8 +12,9 @@ enum CSVReader {
     /// One record and where it is in the file.
     struct Record {
         var fields: [String]
-        /// The 1-based line each field starts on (fields may span lines when quoted).
-        var fieldLines: [Int]
+        /// The 1-based line each field starts on, when a quoted field spans lines; empty
+        /// when the whole record is on `line`, as nearly every record is: no array per row.
+        var fieldLines: [Int] = []
         /// Whether the line is empty: one unquoted empty field.
         var isBlank: Bool
         /// The byte offset at which the record starts.
@@ -22,7 +23,16 @@ enum CSVReader {
         /// made here while the bytes are read, so that a row without one is not searched.
         var holdsNUL = false
 
-        var line: Int { fieldLines.first ?? 0 }
+        /// The 1-based line the record starts on.
+        var line = 0
+
+        /// The 1-based line field `index` starts on.
+        func line(ofField index: Int) -> Int {
+            fieldLines.isEmpty ? line : fieldLines[index]
+        }
+
+        /// The line the last field starts on.
+        var lastFieldLine: Int { fieldLines.last ?? line }
     }
 
     /// What is wrong with the text, and where.
@@ -124,14 +134,17 @@ enum CSVReader {
         /// then what ends it, a comma or the line break.
         mutating func record(expecting fields: Int = 0) throws(SyntaxError) -> Record {
             recordStart = index
-            var record = Record(fields: [], fieldLines: [], isBlank: false, start: index)
+            var record = Record(fields: [], isBlank: false, start: index, line: line)
             record.fields.reserveCapacity(fields)
-            record.fieldLines.reserveCapacity(fields)
             holdsNUL = false
             var wasQuoted = false
             while true {
                 let field = record.fields.count
-                record.fieldLines.append(line)
+                if line != record.line, record.fieldLines.isEmpty {
+                    // A quoted field spanned lines: from here on, each field's line is kept.
+                    record.fieldLines = Array(repeating: record.line, count: field)
+                }
+                if !record.fieldLines.isEmpty { record.fieldLines.append(line) }
                 let text: String
                 wasQuoted = index < bytes.endIndex && bytes[index] == Scanner.quote
                 if wasQuoted {
