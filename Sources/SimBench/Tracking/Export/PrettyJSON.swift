@@ -78,30 +78,21 @@ enum PrettyJSON {
         if plain {
             text += string
         } else {
-            // The runs between escapes are copied whole.
-            let scalars = string.unicodeScalars
-            var run = scalars.startIndex
-            for index in scalars.indices {
-                let scalar = scalars[index]
-                let escape: String
+            for scalar in string.unicodeScalars {
                 switch scalar {
-                case "\"": escape = "\\\""
-                case "\\": escape = "\\\\"
-                case "\n": escape = "\\n"
-                case "\r": escape = "\\r"
-                case "\t": escape = "\\t"
-                case "\u{8}": escape = "\\b"
-                case "\u{C}": escape = "\\f"
+                case "\"": text += "\\\""
+                case "\\": text += "\\\\"
+                case "\n": text += "\\n"
+                case "\r": text += "\\r"
+                case "\t": text += "\\t"
+                case "\u{8}": text += "\\b"
+                case "\u{C}": text += "\\f"
                 case _ where scalar.value < 0x20:
                     let hex = String(scalar.value, radix: 16)
-                    escape = "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                default: continue
+                    text += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                default: text.unicodeScalars.append(scalar)
                 }
-                text.unicodeScalars.append(contentsOf: scalars[run..<index])
-                text += escape
-                run = scalars.index(after: index)
             }
-            text.unicodeScalars.append(contentsOf: scalars[run...])
         }
         text += "\""
     }
