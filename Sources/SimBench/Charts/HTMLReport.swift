@@ -72,7 +72,7 @@ public enum HTMLReport {
                 <nav><ul>
                 """
         html += "\n"
-        if !RunSummary.rows(records).isEmpty {
+        if RunSummary.hasRows(records) {
             html += "<li><a href=\"#summary\">Summary</a></li>\n"
         }
         for group in byScenario {

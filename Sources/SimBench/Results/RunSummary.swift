@@ -41,15 +41,20 @@ public enum RunSummary {
 
     /// The rows of `records` (one run or several files), in their order: a row per measured
     /// pattern (`role` pattern, status ok). Baselines, floors and wrong rows have none.
+    ///
+    /// - Complexity: O(n) in the records: each pattern's baseline is looked up by its
+    ///   configuration and run, not searched for.
     public static func rows(_ records: [ResultsRecord]) -> [Row] {
         let varying = varyingParameters(records)
+        // The first ok baseline row of each (scenario, params, sweep, run).
+        var baselines = [[String]: ResultsRecord]()
+        for record in records where record.isBaselineVariant && record.isOK {
+            let key = baselineKey(record)
+            if baselines[key] == nil { baselines[key] = record }
+        }
         return records.compactMap { record in
             guard record.role == .pattern, record.isOK else { return nil }
-            let baseline = records.first {
-                $0.isBaselineVariant && $0.isOK && $0[.scenario] == record[.scenario]
-                    && $0[.parameters] == record[.parameters] && $0[.sweep] == record[.sweep]
-                    && $0[.runID] == record[.runID]
-            }
+            let baseline = baselines[baselineKey(record)]
             let nsAdded = estimate(
                 record, .overheadNsPerEvent, .overheadCILow, .overheadCIHigh)
             // A break-even only for an overhead its interval shows (`PatternAnswer`): one
@@ -66,6 +71,16 @@ public enum RunSummary {
                 mechanism: mechanism(record, baseline: baseline),
                 predicted: record.number(.predictedNsAddedPerEvent), processor: record.processor)
         }
+    }
+
+    /// What a pattern's row and its baseline's share: the configuration and the run.
+    private static func baselineKey(_ record: ResultsRecord) -> [String] {
+        [record[.scenario], record[.parameters], record[.sweep], record[.runID]]
+    }
+
+    /// Whether `records` hold a row `rows(_:)` would give: a measured pattern.
+    public static func hasRows(_ records: [ResultsRecord]) -> Bool {
+        records.contains { $0.role == .pattern && $0.isOK }
     }
 
     /// The rows of a run's row groups, as its CSV would give them.

@@ -12,14 +12,27 @@ enum CSVReader {
     /// One record and where it is in the file.
     struct Record {
         var fields: [String]
-        /// The 1-based line each field starts on (fields may span lines when quoted).
-        var fieldLines: [Int]
+        /// The 1-based line each field starts on, when a quoted field spans lines; empty
+        /// when the whole record is on `line`, as nearly every record is: no array per row.
+        var fieldLines: [Int] = []
         /// Whether the line is empty: one unquoted empty field.
         var isBlank: Bool
         /// The byte offset at which the record starts.
         var start = 0
+        /// Whether a field holds a NUL byte: the one cell check that looks at every byte,
+        /// made here while the bytes are read, so that a row without one is not searched.
+        var holdsNUL = false
 
-        var line: Int { fieldLines.first ?? 0 }
+        /// The 1-based line the record starts on.
+        var line = 0
+
+        /// The 1-based line field `index` starts on.
+        func line(ofField index: Int) -> Int {
+            fieldLines.isEmpty ? line : fieldLines[index]
+        }
+
+        /// The line the last field starts on.
+        var lastFieldLine: Int { fieldLines.last ?? line }
     }
 
     /// What is wrong with the text, and where.
@@ -60,10 +73,15 @@ enum CSVReader {
 
     /// The one record `bytes` holds (`RecordStream` splits a file into them), which starts
     /// on `line`, at byte `offset` of the text (for an error to name).
-    static func record(in bytes: [UInt8], line: Int, offset: Int) throws(SyntaxError) -> Record {
+    ///
+    /// - Parameter fields: how many fields the record is expected to hold (the header's),
+    ///   room for which is made once.
+    static func record(
+        in bytes: [UInt8], line: Int, offset: Int, fields: Int = 0
+    ) throws(SyntaxError) -> Record {
         var scanner = Scanner(bytes: bytes, line: line)
         do {
-            var record = try scanner.record()
+            var record = try scanner.record(expecting: fields)
             record.start = offset
             return record
         } catch {
@@ -83,6 +101,8 @@ enum CSVReader {
         var index: Int
         var line = 1
         var recordStart: Int
+        /// Whether the record being read has a NUL byte in a field.
+        var holdsNUL = false
 
         init(bytes: [UInt8], line: Int = 1) {
             self.bytes = bytes
@@ -112,13 +132,19 @@ enum CSVReader {
 
         /// The record that starts at `index`, up to and past its line break: each field,
         /// then what ends it, a comma or the line break.
-        mutating func record() throws(SyntaxError) -> Record {
+        mutating func record(expecting fields: Int = 0) throws(SyntaxError) -> Record {
             recordStart = index
-            var record = Record(fields: [], fieldLines: [], isBlank: false, start: index)
+            var record = Record(fields: [], isBlank: false, start: index, line: line)
+            record.fields.reserveCapacity(fields)
+            holdsNUL = false
             var wasQuoted = false
             while true {
                 let field = record.fields.count
-                record.fieldLines.append(line)
+                if line != record.line, record.fieldLines.isEmpty {
+                    // A quoted field spanned lines: from here on, each field's line is kept.
+                    record.fieldLines = Array(repeating: record.line, count: field)
+                }
+                if !record.fieldLines.isEmpty { record.fieldLines.append(line) }
                 let text: String
                 wasQuoted = index < bytes.endIndex && bytes[index] == Scanner.quote
                 if wasQuoted {
@@ -130,6 +156,7 @@ enum CSVReader {
                 if try endOfField(field) { break }
             }
             record.isBlank = record.fields == [""] && !wasQuoted
+            record.holdsNUL = holdsNUL
             return record
         }
 
@@ -156,6 +183,7 @@ enum CSVReader {
                     break
                 }
                 if byte == Scanner.lineFeed { line += 1 }
+                if byte == 0 { holdsNUL = true }
                 value.append(byte)
                 index += 1
             }
@@ -168,20 +196,30 @@ enum CSVReader {
             // Decoded straight from the file's bytes: no buffer per field, of which a file
             // of 100,000 rows has millions.
             let start = index
-            while index < bytes.endIndex {
-                let byte = bytes[index]
-                if byte == Scanner.comma || byte == Scanner.carriageReturn
-                    || byte == Scanner.lineFeed
-                {
-                    break
+            // One pass over the buffer, with no bounds check per byte.
+            let (end, quoted, sawNUL) = bytes.withUnsafeBufferPointer { bytes in
+                var at = start
+                var sawNUL = false
+                while at < bytes.endIndex {
+                    let byte = bytes[at]
+                    if byte == Scanner.comma || byte == Scanner.carriageReturn
+                        || byte == Scanner.lineFeed
+                    {
+                        break
+                    }
+                    if byte == Scanner.quote { return (at, true, sawNUL) }
+                    if byte == 0 { sawNUL = true }
+                    at += 1
                 }
-                if byte == Scanner.quote {
-                    throw error(
-                        "a quote inside an unquoted field (RFC 4180 quotes whole fields)",
-                        line: line, field: field)
-                }
-                index += 1
+                return (at, false, sawNUL)
             }
+            index = end
+            if quoted {
+                throw error(
+                    "a quote inside an unquoted field (RFC 4180 quotes whole fields)",
+                    line: line, field: field)
+            }
+            if sawNUL { holdsNUL = true }
             return String(decoding: bytes[start..<index], as: UTF8.self)
         }
 

@@ -10,7 +10,12 @@ public enum OutputFile {
     }
 
     static func quote(_ field: String) -> String {
-        let needsQuotes = field.contains { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }
+        // Looked for among the bytes: a file of 100,000 rows has millions of fields, and a
+        // CR LF is one character, which a search for "\r" or "\n" alone would miss.
+        let needsQuotes = field.utf8.contains {
+            $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\n")
+                || $0 == UInt8(ascii: "\r")
+        }
         guard needsQuotes else { return field }
         return "\"" + field.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }

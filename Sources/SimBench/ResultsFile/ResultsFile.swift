@@ -179,7 +179,11 @@ public struct ResultsFile: Sendable {
     private static func record(
         _ chunk: RecordStream.Chunk, header: [String], path: String
     ) throws(ResultsFileError) -> CSVReader.Record {
-        if String(validating: chunk.bytes, as: UTF8.self) == nil {
+        // ASCII is UTF-8: only a row with other bytes is decoded to be checked.
+        let isASCII = chunk.bytes.withUnsafeBufferPointer { bytes in
+            bytes.reduce(0 as UInt8) { $0 | $1 } < 0x80
+        }
+        if !isASCII, String(validating: chunk.bytes, as: UTF8.self) == nil {
             let lines = chunk.bytes.split(
                 separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
             let bad = lines.firstIndex { String(validating: $0, as: UTF8.self) == nil } ?? 0
@@ -188,7 +192,8 @@ public struct ResultsFile: Sendable {
                 message: "not UTF-8 text; expected a simbench results CSV")
         }
         do {
-            return try CSVReader.record(in: chunk.bytes, line: chunk.line, offset: chunk.offset)
+            return try CSVReader.record(
+                in: chunk.bytes, line: chunk.line, offset: chunk.offset, fields: header.count)
         } catch {
             let column = error.field < header.count && error.line > 1 ? header[error.field] : nil
             let message =

@@ -57,13 +57,13 @@ struct RowChecks {
         let fields = record.fields
         if fields.count < header.count {
             throw failure(
-                record.fieldLines.last, header[fields.count],
+                record.lastFieldLine, header[fields.count],
                 "missing: the record ends after \(fields.count) of the header's \(header.count) "
                     + "fields; the file is truncated or the record was cut")
         }
         if fields.count > header.count {
             throw failure(
-                record.fieldLines[header.count], nil,
+                record.line(ofField: header.count), nil,
                 "the record has \(fields.count) fields, the header \(header.count): "
                     + "field \(header.count + 1) has no column")
         }
@@ -76,12 +76,12 @@ struct RowChecks {
     ) throws(ResultsFileError) {
         for (index, column) in header.enumerated() {
             let cell = fields[index]
-            let line = record.fieldLines[index]
+            let line = record.line(ofField: index)
             if nonEmpty[index], cell.isEmpty {
                 throw failure(line, column, "empty; every row needs a \(column)")
             }
             guard !cell.isEmpty else { continue }
-            guard !cell.utf8.contains(0) else {
+            guard !record.holdsNUL || !cell.utf8.contains(0) else {
                 throw failure(line, column, "'\(cell)' holds a NUL byte; expected text")
             }
             let signed = signedColumn[index]
@@ -125,7 +125,7 @@ struct RowChecks {
                 lowValue > highValue
             else { continue }
             throw failure(
-                record.fieldLines[highIndex], high,
+                record.line(ofField: highIndex), high,
                 "'\(fields[highIndex])' is below \(low) '\(fields[lowIndex])'; "
                     + "an interval's high end is at least its low end")
         }
@@ -138,7 +138,7 @@ struct RowChecks {
         let column = ResultColumn.nsPerEventMedian.name
         if row.isOK, row[.nsPerEventMedian].isEmpty {
             throw failure(
-                record.fieldLines[columnIndex[column]!], column,
+                record.line(ofField: columnIndex[column]!), column,
                 "empty, but the row's status is 'ok'; an ok row has a median")
         }
     }

@@ -12,8 +12,56 @@ public struct TextTable {
     }
 
     /// The widest line `render(indent:)` prints.
+    ///
+    /// - Complexity: O(cells): measured from the cells, without rendering the table.
     public func width(indent: String = "  ") -> Int {
-        render(indent: indent).split(separator: "\n").map(\.count).max() ?? 0
+        let all = [header] + rows
+        // A cell holding a line break makes lines of its own: measured as printed.
+        if all.contains(where: { $0.contains { $0.utf8.contains(UInt8(ascii: "\n")) } }) {
+            return render(indent: indent).split(separator: "\n").map(\.count).max() ?? 0
+        }
+        let widths = columnWidths(all)
+        func trimmedCount(_ text: String) -> Int {
+            var count = text.count
+            var end = text.endIndex
+            while end > text.startIndex {
+                let before = text.index(before: end)
+                guard text[before].isWhitespace else { break }
+                end = before
+                count -= 1
+            }
+            return count
+        }
+        let indentEnd = trimmedCount(indent)
+        var widest = 0
+        for row in all {
+            // Where the line's last character other than a blank is: `render` drops the
+            // blanks after it.
+            var end = indentEnd
+            var start = indent.count
+            for (column, cell) in row.enumerated() where column < widths.count {
+                let kept = trimmedCount(cell)
+                if kept > 0 {
+                    end =
+                        start + kept
+                        + (leftAligned.contains(column) ? 0 : widths[column] - cell.count)
+                }
+                start += widths[column] + 2
+            }
+            widest = max(widest, end)
+        }
+        return widest
+    }
+
+    /// Each column's widest cell, in characters.
+    private func columnWidths(_ all: [[String]]) -> [Int] {
+        var widths = [Int](repeating: 0, count: header.count)
+        for row in all {
+            for (column, cell) in row.enumerated() where column < widths.count {
+                widths[column] = max(widths[column], cell.count)
+            }
+        }
+        return widths
     }
 
     /// The table without `column`.
@@ -63,12 +111,7 @@ public struct TextTable {
 
     public func render(indent: String = "  ") -> String {
         let all = [header] + rows
-        var widths = [Int](repeating: 0, count: header.count)
-        for row in all {
-            for (column, cell) in row.enumerated() where column < widths.count {
-                widths[column] = max(widths[column], cell.count)
-            }
-        }
+        let widths = columnWidths(all)
         return all.map { row in
             let cells = row.enumerated().map { column, cell in
                 let padding = String(repeating: " ", count: widths[column] - cell.count)

@@ -145,14 +145,14 @@ extension ResultsComparison {
                 let lines = functionLines(row, indent: "    ", width: width)
                 if !lines.isEmpty { functions.append((table.rows.count, lines)) }
             }
-            var lines = table.render().split(separator: "\n").map(String.init)
+            var lines = TextWrap.lines(table.render()).map(String.init)
             let header = lines.count - table.rows.count
             for (after, extra) in functions.reversed() {
                 lines.insert(contentsOf: extra, at: header + after)
             }
             return lines.joined(separator: "\n")
         }
-        let rendered = probe.render().split(separator: "\n").map(String.init)
+        let rendered = TextWrap.lines(probe.render()).map(String.init)
         let indent = String(repeating: " ", count: 2 + (cells.map { $0[0].count } + [7]).max()! + 2)
         var lines = [rendered[0]]
         for (row, line) in zip(rows, rendered.dropFirst()) {

@@ -131,10 +131,11 @@ public struct ResultsComparison: Sendable {
         }
         self.onlyInCurrent = onlyInCurrent
         self.answers = answers
-        // A stable sort: verdict first, then the current file's order.
-        comparisons = results.enumerated().sorted {
-            ($0.element.verdict, $0.offset) < ($1.element.verdict, $1.offset)
-        }.map(\.element)
+        // A stable sort: verdict first, then the current file's order. The positions are
+        // sorted, not the comparisons, which are large to move.
+        comparisons = results.indices.sorted {
+            (results[$0].verdict, $0) < (results[$1].verdict, $1)
+        }.map { results[$0] }
         // An environment change is said first: every verdict below depends on it.
         self.notes =
             (environment.isEmpty

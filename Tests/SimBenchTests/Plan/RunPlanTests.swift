@@ -349,6 +349,8 @@ struct OutputFileTests {
             OutputFile.record(["a", "b c", "d,e", "say \"hi\"", "two\nlines"])
                 == "a,b c,\"d,e\",\"say \"\"hi\"\"\",\"two\nlines\"\r\n")
         #expect(OutputFile.record([""]) == "\r\n")
+        // A CR LF inside a field is one character, but it breaks the line all the same.
+        #expect(OutputFile.record(["a\r\nb", "c\rd"]) == "\"a\r\nb\",\"c\rd\"\r\n")
     }
 
     @Test("atomic writes replace the file whole and leave no temporary behind")

@@ -172,3 +172,31 @@ struct RunSummaryTests {
         #expect(block == lines, "README:\n\(block)\nRunSummary:\n\(lines)")
     }
 }
+
+extension RunSummaryTests {
+    @Test(
+        "a pattern's mechanism is measured over its own run's baseline, in a file of several runs")
+    func mechanismOverItsOwnRunsBaseline() throws {
+        let (first, second) = (Mechanism.allCases[0], Mechanism.allCases[1])
+        /// A row of `run` whose instructions are 10 per mechanism, and 110 in `raised`.
+        func row(
+            _ variant: String, role: String, run: String, raised: [Mechanism]
+        ) -> [String: String] {
+            var row = Self.record(variant, scenario: "vending", role: role)
+            row["run_id"] = run
+            for mechanism in Mechanism.allCases {
+                row[ResultColumn.mechanism(mechanism).name] =
+                    raised.contains(mechanism) ? "110.0" : "10.0"
+            }
+            return row
+        }
+        let records = try ResultsFixture([
+            row("enum-switch", role: "baseline", run: "run-1", raised: []),
+            row("state-objects", role: "pattern", run: "run-1", raised: [first]),
+            row("enum-switch", role: "baseline", run: "run-2", raised: [first]),
+            row("state-objects", role: "pattern", run: "run-2", raised: [first, second]),
+        ]).file(runs: .several).records
+        let rows = RunSummary.rows(records)
+        #expect(rows.map(\.mechanism) == ["100% \(first.rawValue)", "100% \(second.rawValue)"])
+    }
+}

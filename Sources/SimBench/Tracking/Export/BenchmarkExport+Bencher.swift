@@ -1,6 +1,7 @@
 /// Bencher export: Bencher Metric Format.
 extension BenchmarkExport {
-    /// One metric of Bencher Metric Format.
+    /// One metric of Bencher Metric Format. Written by `PrettyJSON` (`json`); `Encodable`
+    /// so that a test can hold that text equal to `JSONEncoder`'s.
     struct BencherMetric: Encodable, Equatable {
         var value: Double
         var lowerValue: Double?
@@ -10,6 +11,14 @@ extension BenchmarkExport {
             case value
             case lowerValue = "lower_value"
             case upperValue = "upper_value"
+        }
+
+        /// The metric as `JSONEncoder` encodes it: an absent bound has no key.
+        var json: PrettyJSON.Value {
+            var members: [String: PrettyJSON.Value] = [CodingKeys.value.rawValue: .number(value)]
+            if let lowerValue { members[CodingKeys.lowerValue.rawValue] = .number(lowerValue) }
+            if let upperValue { members[CodingKeys.upperValue.rawValue] = .number(upperValue) }
+            return .object(members)
         }
     }
 

@@ -1,12 +1,23 @@
 /// GitHub export: github-action-benchmark's `customSmallerIsBetter` JSON.
 extension BenchmarkExport {
-    /// One entry of `customSmallerIsBetter`.
+    /// One entry of `customSmallerIsBetter`. Written by `PrettyJSON` (`json`); `Encodable`
+    /// so that a test can hold that text equal to `JSONEncoder`'s.
     struct GitHubEntry: Encodable, Equatable {
         var name: String
         var unit: String
         var value: Double
         var range: String?
         var extra: String?
+
+        /// The entry as `JSONEncoder` encodes it: an absent range or extra has no key.
+        var json: PrettyJSON.Value {
+            var members: [String: PrettyJSON.Value] = [
+                "name": .string(name), "unit": .string(unit), "value": .number(value),
+            ]
+            if let range { members["range"] = .string(range) }
+            if let extra { members["extra"] = .string(extra) }
+            return .object(members)
+        }
     }
 
     static func github(_ rows: [ResultsRecord]) -> [GitHubEntry] {

@@ -75,6 +75,13 @@ extension BenchmarkExport {
     /// readers that take it so; InfluxDB 1.x keeps both there, or refuses the line when it
     /// ends the value: no form carries it.
     static func escapeInfluxKey(_ text: String, equals: Bool = true) -> String {
+        // Most tags need no escape: found among the bytes, they are written as they are.
+        let special = text.utf8.contains {
+            $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\n")
+                || $0 == UInt8(ascii: "\r") || $0 == UInt8(ascii: "\\")
+                || (equals && $0 == UInt8(ascii: "="))
+        }
+        guard special else { return text }
         let characters = Array(text)
         var result = ""
         for (index, character) in characters.enumerated() {
@@ -94,7 +101,9 @@ extension BenchmarkExport {
 
     /// A string field value: in double quotes, with quotes and backslashes escaped.
     static func quoteInfluxString(_ text: String) -> String {
-        "\""
+        guard text.utf8.contains(where: { $0 == UInt8(ascii: "\\") || $0 == UInt8(ascii: "\"") })
+        else { return "\"" + text + "\"" }
+        return "\""
             + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(
                 of: "\"", with: "\\\"") + "\""
     }

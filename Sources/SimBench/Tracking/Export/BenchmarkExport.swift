@@ -57,8 +57,12 @@ public enum BenchmarkExport {
         }
         let rows = records.filter { $0.isOK && $0.number(.nsPerEventMedian) != nil }
         switch format {
-        case .github: return json(github(rows))
-        case .bencher: return json(bencher(rows))
+        case .github: return PrettyJSON.text(.array(github(rows).map(\.json))) + "\n"
+        case .bencher:
+            let benchmarks = bencher(rows).mapValues { measures in
+                PrettyJSON.Value.object(measures.mapValues(\.json))
+            }
+            return PrettyJSON.text(.object(benchmarks)) + "\n"
         case .influx:
             var text = ""
             for row in rows {
@@ -73,13 +77,5 @@ public enum BenchmarkExport {
             }
             return text
         }
-    }
-
-    private static func json(_ value: some Encodable) -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        // The values are finite (the reader refuses anything else), so encoding cannot fail.
-        let data = (try? encoder.encode(value)) ?? Data("null".utf8)
-        return String(decoding: data, as: UTF8.self) + "\n"
     }
 }

@@ -187,5 +187,52 @@ struct BenchmarkExportTests {
     @Test("influx string fields are quoted with quotes and backslashes escaped")
     func influxStrings() {
         #expect(BenchmarkExport.quoteInfluxString(#"say "hi" \o/"#) == #""say \"hi\" \\o/""#)
+        #expect(BenchmarkExport.quoteInfluxString("plain") == #""plain""#)
+    }
+
+    /// Rows whose text needs every escape JSON has, and figures of every form Swift prints.
+    static func awkwardResults() throws -> ResultsFile {
+        var rows: [[String: String]] = [
+            .row("enum-switch", role: "baseline", median: 100, ci: (98, 102), allocations: 0),
+            .row(
+                "table", median: 1e-05, ci: (5e-324, 3e15), ratio: 1.2345678901234568e+17,
+                ratioCI: (0.1, 1e20), allocations: 1.5),
+            .row("wrong", median: nil, status: "wrong"),
+        ]
+        rows[1]["params"] = "say=\"hi\" a/b \\ tab\tbell\u{7}\u{1A}\u{8}\u{C}\r é€😀 \u{2028}"
+        rows[1]["host"] = "ünïcode/host"
+        rows[1]["cpu_ns_per_event_median"] = "-0.0"
+        rows[1]["cpu_ns_per_event_ci_low"] = "0"
+        rows[1]["cpu_ns_per_event_ci_high"] = "2"
+        rows[1]["instructions_per_event"] = "123456789"
+        rows[1]["estimated_cycles_per_event"] = "0.000123"
+        rows[1]["instructions_source"] = "callgrind"
+        rows.append(.row("z-last", scenario: "ζ", median: 7))
+        rows.append(.row("a-first", scenario: "Z", median: 8))
+        return try ResultsFixture(rows).file("awkward.csv")
+    }
+
+    @Test(
+        "github and bencher JSON are JSONEncoder's text byte for byte (pretty, sorted keys, slashes as they are)",
+        arguments: [BenchmarkExport.Format.github, .bencher])
+    func jsonIsJSONEncoders(format: BenchmarkExport.Format) throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        for file in [try Self.results(), try Self.awkwardResults()] {
+            let rows = file.records.filter { $0.isOK && $0.number(.nsPerEventMedian) != nil }
+            let expected =
+                format == .github
+                ? try encoder.encode(BenchmarkExport.github(rows))
+                : try encoder.encode(BenchmarkExport.bencher(rows))
+            let text = try BenchmarkExport.render(file, as: format)
+            #expect(text == String(decoding: expected, as: UTF8.self) + "\n", "\(file.path)")
+        }
+        // Empty containers too: no row to export.
+        #expect(
+            PrettyJSON.text(.array([]))
+                == String(decoding: try encoder.encode([Int]()), as: UTF8.self))
+        #expect(
+            PrettyJSON.text(.object(["k": .object([:])]))
+                == String(decoding: try encoder.encode(["k": [String: Int]()]), as: UTF8.self))
     }
 }
