@@ -112,15 +112,26 @@ struct OutputPathTests {
         let scratch = try ScratchDirectory()
         let fifo = scratch.path("pipe")
         #expect(mkfifo(fifo, 0o600) == 0)
+        // The reading end is open before the run starts (a FIFO nobody reads is refused up
+        // front, so a reader opening it later would race the run's check and could wait for
+        // ever), and a writing end of the test's own keeps the reader from an early end of
+        // file until the run has written; closed once it has.
+        let reader = open(fifo, O_RDONLY | O_NONBLOCK)
+        try #require(reader >= 0)
+        _ = fcntl(reader, F_SETFL, fcntl(reader, F_GETFL) & ~O_NONBLOCK)
+        let writer = open(fifo, O_WRONLY)
+        try #require(writer >= 0)
         // Safe: written by the reader thread only, read after `group.wait()`.
         nonisolated(unsafe) var received = Data()
         let group = DispatchGroup()
         group.enter()
         DispatchQueue.global().async {
-            received = FileHandle(forReadingAtPath: fifo)?.readDataToEndOfFile() ?? Data()
+            received = FileHandle(fileDescriptor: reader, closeOnDealloc: true)
+                .readDataToEndOfFile()
             group.leave()
         }
         let result = try SimBenchBinary.run(Self.quickRun + ["--csv", fifo], in: scratch.url)
+        close(writer)
         group.wait()
         #expect(result.status == 0, "\(result.standardError)")
         #expect(String(decoding: received, as: UTF8.self).hasPrefix("run_id,"))

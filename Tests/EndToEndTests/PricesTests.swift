@@ -63,6 +63,10 @@ struct PricesTests {
         #expect(other.status == 64, "stderr: \(other.standardError)")
         #expect(other.errorLines.count == 1, "\(other.standardError)")
         #expect(other.standardError.contains("another CPU's prices"), "\(other.standardError)")
+        #expect(
+            other.standardError.contains(
+                "measure them here with 'simbench host --instructions callgrind --csv"),
+            "\(other.standardError)")
         #expect(other.standardError.contains("family 999"), "\(other.standardError)")
         #expect(!scratch.contents.contains("run.csv"), "nothing run, nothing written")
     }

@@ -1,7 +1,7 @@
 /// The functions that moved under one counted row (`FunctionDiff`), as a diverging bar chart:
 /// a bar a function, its own (self) instructions per event in the current run less the
 /// baseline's, right of zero for more and left of it for fewer, with both sides' figures
-/// beside it. `compare --format html` draws one under each row that lists its functions.
+/// beside it. A comparison's HTML page draws one under each row that lists its functions.
 enum FunctionChart {
     static let width = 860.0
     /// The function names' column, the bars' and the figures'.

@@ -1,8 +1,9 @@
-/// A host's prices read from a results file of its mechanism scenario, counted and timed
-/// (`simbench host --csv FILE`), for a run that predicts its patterns' costs
-/// (`run --prices FILE`).
+/// A host's prices read from a results file of its mechanism scenario, counted and timed,
+/// for a run that predicts its patterns' costs (the command line says which commands write
+/// and read one).
 extension CostModel {
-    /// Why a prices file cannot price this host's run: one line each.
+    /// Why a prices file cannot price this host's run: one line each, without the remedy (the
+    /// command line adds the command that writes a good one).
     public enum PricesFileError: Error, CustomStringConvertible, Equatable {
         /// Its mechanism rows were measured on another processor, or on one not named.
         case otherCPU(path: String, file: String, here: String)
@@ -14,11 +15,11 @@ extension CostModel {
         public var description: String {
             switch self {
             case .otherCPU(let path, let file, let here):
-                "'\(path)' holds another CPU's prices (\(file)); this host is \(here): measure them here with 'simbench host --instructions callgrind --csv \(path)'"
+                "'\(path)' holds another CPU's prices (\(file)); this host is \(here)"
             case .noMechanisms(let path, let scenario):
-                "'\(path)' has no row of the \(scenario) scenario: write it with 'simbench host --instructions callgrind --csv \(path)'"
+                "'\(path)' has no row of the \(scenario) scenario"
             case .notCountedAndTimed(let path, let scenario):
-                "'\(path)': its \(scenario) rows are not both counted (calls_*_per_event) and timed (overhead_ns_per_event): write it with 'simbench host --instructions callgrind --csv \(path)'"
+                "'\(path)': its \(scenario) rows are not both counted (calls_*_per_event) and timed (overhead_ns_per_event)"
             }
         }
     }

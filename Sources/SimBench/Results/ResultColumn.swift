@@ -509,8 +509,8 @@ extension ResultColumn {
         figure(kind.columnName, unit: "", influx: .number) { $0.mechanismCalls?[kind] }
     }
 
-    // The ns per event the cost model predicts a pattern adds on this host (`CostModel`,
-    // `run --prices`), beside the measured `overhead_ns_per_event`; empty when not predicted.
+    // The ns per event the cost model predicts a pattern adds on this host (`CostModel`, from
+    // a prices file), beside the measured `overhead_ns_per_event`; empty when not predicted.
     public static let predictedNsAddedPerEvent = ResultColumn(
         "predicted_ns_added_per_event", .signedNumber, heading: "predicted ns added", unit: "ns"
     ) { row in

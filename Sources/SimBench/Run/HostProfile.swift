@@ -29,7 +29,7 @@ public struct HostProfile: Sendable {
     public var seconds: Double
     /// The run's notes (an unavailable measurement, too few processes).
     public var notes: [String]
-    /// The scenario's rows, as `run` writes them (`simbench host --csv`): counted too when
+    /// The scenario's rows, as a run writes them into its CSV: counted too when
     /// the profile was measured with counts.
     public var rows: [ResultRow] = []
 
@@ -53,7 +53,7 @@ public struct HostProfile: Sendable {
     }
 
     /// Measures the profile: `plan`'s one configuration, run as `run` would, then counted
-    /// under Callgrind with `counting`'s tools, as `run --instructions callgrind` would.
+    /// under Callgrind with `counting`'s tools, as a counted run would.
     public static func measure(
         plan: RunPlan, environment: RunEnvironment, counting: CallgrindPass.Tools? = nil,
         progress: @escaping @Sendable (BenchmarkRunner.Progress) -> Void = { _ in }

@@ -1,5 +1,5 @@
-/// The comparison as one self-contained HTML page (`compare --format html`, `ab --format
-/// html`): the text report, and under it a diverging bar chart of the functions that moved
+/// The comparison as one self-contained HTML page (what compare and ab print as HTML): the
+/// text report, and under it a diverging bar chart of the functions that moved
 /// (`FunctionChart`) for each row that lists its functions, the rows `shownFunctions` picks:
 /// those whose counted instructions changed, or every counted row with
 /// `listsEveryRowsFunctions`. Nothing is fetched: the SVG and the CSS are inline.

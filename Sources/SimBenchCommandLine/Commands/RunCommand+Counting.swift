@@ -56,7 +56,9 @@ extension RunCommand {
                 pricesFile: file, scenario: scenario, cpu: environment.cpu,
                 identity: environment.hostIdentity)
         } catch let error as CostModel.PricesFileError {
-            throw UsageError("run: --prices: \(error.description)")
+            throw UsageError(
+                "run: --prices: \(error.description): measure them here with 'simbench host --instructions callgrind --csv \(pricesPath)'"
+            )
         } catch {
             throw UsageError("run: --prices: \(error)")
         }
