@@ -11,9 +11,11 @@
 #                                  `StatisticsVisitor.visitDot(_:)` keeps a new one-element
 #                                  array of the dot (`lastDots = [dot]`).
 # Then one `simbench ab --base HEAD` over the three scenarios, counted under Callgrind, with one
-# pair (counts have no interval: one pair judges them), one code layout (--layouts off: counts
-# do not move with layout) and the smallest run that still counts 5,000 events a variant, and
-# it reads `--format json --functions`:
+# pair (counts have no interval: one pair judges them), code layouts on as ab's default (counts
+# do not move with layout, and so its two builds are the ones the layout proof makes: .ci/run
+# gives both proofs one scratch copy, SIMBENCH_FUNCTION_PROOF_DIR=.build/layout-proof, and the
+# second rebuilds only the files they plant) and the smallest run that still counts 5,000
+# events a variant, and it reads `--format json --functions`:
 #   - each planted row's instructions are a regression, and the first function of the
 #     project's own code listed under it (mechanism `own`) is the planted one (or, where the
 #     compiler inlined it, the caller it went into, which the list says: listed in one run
@@ -109,7 +111,7 @@ git -C "$dir" diff -U0 | grep -E '^(\+\+\+|[-+] )' | sed -E 's/^\+\+\+ b\//  in 
 read -r -a run_args <<< "--scenario vending,workday,marks --machines 200 --events 25 --rounds 1 --warmup 0 --processes 1 --span 0 --seed 1"
 started=$SECONDS
 status=$exit_success
-(cd "$dir" && "$binary" ab --base HEAD --pairs 1 --layouts off --functions --format json \
+(cd "$dir" && "$binary" ab --base HEAD --pairs 1 --functions --format json \
     --output "$out/ab" -- "${run_args[@]}") > "$out/ab.json" 2> "$out/ab.err" || status=$?
 took=$((SECONDS - started))
 if [ "$status" -ne "$exit_success" ] && [ "$status" -ne "$exit_regression" ]; then
