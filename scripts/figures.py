@@ -40,6 +40,7 @@ FILES = [
     os.path.join(ROOT, "README.md"),
     os.path.join(DOCS, "Output.md"),
     os.path.join(DOCS, "Scenarios.md"),
+    os.path.join(DOCS, "Mechanisms.md"),
 ]
 MINUS = "\u2212"
 BLOCK = re.compile(
@@ -483,9 +484,10 @@ def instructions_added(suite):
     return added
 
 
-def hosts_block():
+def hosts_block(brief=False):
     """Each pattern's CPU ns added per event on every host in results/hosts/, its range over
-    them, and the instructions it adds (counted: the same on every x86-64 host)."""
+    them, and the instructions it adds (counted: the same on every x86-64 host). Brief (the
+    README's): of each scenario, only the pattern whose range over the hosts is widest."""
     hosts = host_files()
     if not hosts:
         return "No host's default suite is in `results/hosts/` yet.\n"
@@ -506,6 +508,14 @@ def hosts_block():
                 order.append(name)
                 added[name] = {}
             added[name][host] = value
+    if brief:
+        widest = {}
+        for name in order:
+            scenario = name.split(".")[0]
+            width = max(added[name].values()) - min(added[name].values())
+            if scenario not in widest or width > widest[scenario][1]:
+                widest[scenario] = (name, width)
+        order = [name for name in order if widest[name.split(".")[0]][0] == name]
     header = (["pattern"] + [f"`{host}`" for host, _ in hosts]
               + [f"range over {len(hosts)} hosts", "instructions added"])
     lines = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
@@ -546,6 +556,7 @@ def blocks():
         "fleet-table": fleet_table(suite),
         "fleet-findings": fleet_findings(suite),
         "hosts": hosts_block(),
+        "hosts-brief": hosts_block(brief=True),
     }
 
 
