@@ -21,7 +21,8 @@ struct FiguresCheckTests {
         let manager = FileManager.default
         for path in [
             "scripts/figures.py", "README.md", "Sources/SimBench/SimBench.docc/Output.md",
-            "Sources/SimBench/SimBench.docc/Scenarios.md", "results/charts/suite.csv",
+            "Sources/SimBench/SimBench.docc/Scenarios.md",
+            "Sources/SimBench/SimBench.docc/Mechanisms.md", "results/charts/suite.csv",
             "results/charts/vending-sweep.csv",
         ] + hostFiles {
             let target = scratch.url.appendingPathComponent(path)
