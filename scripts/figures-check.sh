@@ -1,10 +1,9 @@
 #!/usr/bin/env bash
 # Figures that cannot go stale: every committed CSV under results/ that a figure is drawn
 # from (the README's and the manual's charts: every tracked results/**/*.csv except the CI
-# baselines under results/baselines/ and the hosts' suites under results/hosts/, each of which
-# was measured by whatever commit ran on that host, named beside its figures; the counts
-# results/hosts/counts.csv are checked) must have been measured on a clean tree whose
-# Benchmarks/ equals HEAD's; and every figure the README and the manual quote from those
+# baselines under results/baselines/) must have been measured on a clean tree whose
+# Benchmarks/ equals HEAD's (a host's suite in results/hosts/, which only that host can
+# re-measure: whose scenarios' folders under Benchmarks/ equal HEAD's); and every figure the README and the manual quote from those
 # CSVs (the marked `<!-- figures:NAME -->` blocks) must be what scripts/figures.py makes of
 # them: a hand-edited or left-behind number fails.
 #
@@ -53,8 +52,7 @@ files=("$@")
 if [ ${#files[@]} -eq 0 ]; then
     while IFS= read -r -d '' file; do
         files+=("$file")
-    done < <(git ls-files -z -- 'results/*.csv' ':!:results/baselines/*' ':!:results/hosts/*'
-        git ls-files -z -- 'results/hosts/counts.csv')
+    done < <(git ls-files -z -- 'results/*.csv' ':!:results/baselines/*')
 fi
 if [ ${#files[@]} -eq 0 ]; then
     echo "figures-check: no committed CSV under results/ outside results/baselines/; nothing to check"
@@ -99,6 +97,29 @@ PY
         stale=$((stale + 1))
         continue
     fi
+    # What a file's figures are drawn from: all of Benchmarks/, except for a host's suite
+    # (results/hosts/, not its counts), which no other host can re-measure: its figures go
+    # stale only when the code of a scenario it measured changes (Benchmarks/<its folder>/,
+    # named as the scenario without hyphens), not when another scenario is added.
+    scope=(Benchmarks/)
+    case $file in
+        results/hosts/counts.csv) ;;
+        results/hosts/*)
+            scope=()
+            while IFS= read -r folder; do scope+=("$folder"); done < <(python3 - "$file" <<'PY'
+import csv, os, sys
+with open(sys.argv[1], newline="", encoding="utf-8") as handle:
+    scenarios = {row["scenario"] for row in csv.DictReader(handle) if row.get("scenario")}
+folders = {name.lower(): name for name in os.listdir("Benchmarks")
+           if os.path.isdir(os.path.join("Benchmarks", name))}
+for scenario in sorted(scenarios):
+    folder = folders.get(scenario.replace("-", "").lower())
+    # A scenario without a folder of its own is held to all of Benchmarks/.
+    print(f"Benchmarks/{folder}/" if folder else "Benchmarks/")
+PY
+            )
+            ;;
+    esac
     problems=()
     missing=()
     while IFS= read -r commit; do
@@ -129,19 +150,24 @@ PY
             fi
             continue
         fi
-        if ! git diff --quiet "$commit" HEAD -- Benchmarks/; then
-            changed=$(git diff --name-only "$commit" HEAD -- Benchmarks/ | wc -l | tr -d ' ')
-            problems+=("measured on $commit, and Benchmarks/ has changed since (files changed: $changed; git diff --stat $commit HEAD -- Benchmarks/)")
+        if ! git diff --quiet "$commit" HEAD -- "${scope[@]}"; then
+            changed=$(git diff --name-only "$commit" HEAD -- "${scope[@]}" | wc -l | tr -d ' ')
+            problems+=("measured on $commit, and ${scope[*]} has changed since (files changed: $changed; git diff --stat $commit HEAD -- ${scope[*]})")
         fi
     done <<< "$commits"
     if [ ${#problems[@]} -eq 0 ] && [ ${#missing[@]} -gt 0 ]; then
         echo "figures-check: $file: UNCHECKED: commit $(IFS=,; echo "${missing[*]}") is not in this shallow clone's history; clone with full history (or git fetch --unshallow) and run again"
         unchecked=$((unchecked + 1))
     elif [ ${#problems[@]} -eq 0 ]; then
-        echo "figures-check: $file: current (measured on $(paste -sd, <<< "$commits"), clean tree, Benchmarks/ unchanged since)"
+        echo "figures-check: $file: current (measured on $(paste -sd, <<< "$commits"), clean tree, ${scope[*]} unchanged since)"
     else
         problem_text=$(printf '%s; ' "${problems[@]}")
-        echo "figures-check: $file: STALE: ${problem_text%; }; $remedy"
+        case $file in
+            results/hosts/counts.csv) fix=$remedy ;;
+            results/hosts/*) fix="re-measure on that host (scripts/readme-charts.sh --measure there) or remove the file from results/hosts/" ;;
+            *) fix=$remedy ;;
+        esac
+        echo "figures-check: $file: STALE: ${problem_text%; }; $fix"
         stale=$((stale + 1))
     fi
 done
