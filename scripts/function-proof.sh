@@ -45,23 +45,9 @@ if ! command -v valgrind > /dev/null; then
     echo "function-proof: valgrind is not installed (apt-get install valgrind): ab cannot count" >&2
     exit 1
 fi
-if [ -n "$(git status --porcelain --untracked-files=no)" ]; then
-    echo "function-proof: warning: the working tree differs from HEAD; the proof plants its changes in HEAD" >&2
-fi
-commit=$(git rev-parse HEAD)
-swift build -c release --product simbench > /dev/null
-binary=$root/.build/release/simbench
-
-# The scratch copy: a clone of this repository at HEAD, its files left alone where they are
-# HEAD's (so their dates, and the builds that depend on them, stay valid).
-if [ ! -d "$dir/.git" ]; then
-    rm -rf "$dir"
-    git clone --quiet "$root" "$dir"
-fi
-git -C "$dir" fetch --quiet "$root" HEAD
-if [ "$(git -C "$dir" rev-parse HEAD 2> /dev/null || true)" != "$commit" ]; then
-    git -C "$dir" checkout --quiet --force --detach "$commit"
-fi
+# shellcheck source=scripts/scratch-copy.sh
+source scripts/scratch-copy.sh
+scratch_copy function-proof "$dir"
 
 # plant FILE PATTERN SED: FILE must hold exactly one line matching PATTERN (an extended
 # regular expression) at HEAD; SED (a sed script) changes it. A file planted already by an

@@ -29,23 +29,9 @@ source scripts/comparison-json.sh
 ab_flags=(${SIMBENCH_AB_FLAGS:-})
 dir=${SIMBENCH_LAYOUT_PROOF_DIR:-$root/.build/layout-proof}
 
-if [ -n "$(git status --porcelain --untracked-files=no)" ]; then
-    echo "layout-proof: warning: the working tree differs from HEAD; the proof plants its change in HEAD" >&2
-fi
-commit=$(git rev-parse HEAD)
-swift build -c release --product simbench > /dev/null
-binary=$root/.build/release/simbench
-
-# The scratch copy: a clone of this repository at HEAD. Files are left alone when it is
-# already there (so their dates, and the builds that depend on them, stay valid).
-if [ ! -d "$dir/.git" ]; then
-    rm -rf "$dir"
-    git clone --quiet "$root" "$dir"
-fi
-git -C "$dir" fetch --quiet "$root" HEAD
-if [ "$(git -C "$dir" rev-parse HEAD 2> /dev/null || true)" != "$commit" ]; then
-    git -C "$dir" checkout --quiet --force --detach "$commit"
-fi
+# shellcheck source=scripts/scratch-copy.sh
+source scripts/scratch-copy.sh
+scratch_copy layout-proof "$dir"
 
 # The planted change: the one `func setState(_ state: State) {` of the shared-state workday
 # (found by its type, wherever Benchmarks/ keeps it), made `@inline(never)`.
