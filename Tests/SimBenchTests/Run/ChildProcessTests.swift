@@ -25,19 +25,6 @@ struct ChildProcessTests {
     /// are the guard.
     static let ties: [ChildLifeline.Tie] = [.deathSignal, .guarded]
 
-    /// Why the guard's signal test cannot run under ThreadSanitizer: the guard is a child
-    /// forked from this process, which has threads, and there TSan's runtime never runs a
-    /// signal handler. Read in its sources (compiler-rt/lib/tsan/rtl): after a fork from a
-    /// process with threads, `ForkChildAfter` ignores every interceptor in the child for good;
-    /// an asynchronous signal then finds no blocking call in progress (an ignored
-    /// interceptor calls the real function at once), so TSan's `sighandler` only marks it
-    /// pending; and pending signals run when an interceptor ends, in `~ScopedInterceptor`,
-    /// only while interceptors are not ignored. The guard's handler, which passes the
-    /// signal on, never runs, and the program lives until its timeout. Only the handler is
-    /// lost: the guard's other work (status, timeout, the parent's end) is tested under TSan.
-    static let signalsNeverHandled =
-        "ThreadSanitizer never runs the signal handler of a guard forked from a process with threads"
-
     @Test("exit status, both outputs, the environment and the directory", arguments: ties)
     func basics(tie: ChildLifeline.Tie) throws {
         let ended = try ChildProcess.run(
@@ -81,18 +68,34 @@ struct ChildProcessTests {
         "a signal ends a started child; its number is reported",
         .disabled(
             if: ChildLifeline.Tie.deathSignal.isGuarded && simbench_thread_sanitized() != 0,
-            Comment(rawValue: signalsNeverHandled)))
+            "the portable build runs the child under a guard, whose signal handler TSan never runs")
+    )
     func signalled() throws {
         try signalEnds(tie: .deathSignal)
     }
 
     @Test(
         "a signal to a guard is passed on to its program; the program's signal is reported",
-        .disabled(if: simbench_thread_sanitized() != 0, Comment(rawValue: signalsNeverHandled)))
+        .disabled(
+            if: simbench_thread_sanitized() != 0,
+            "ThreadSanitizer never runs the signal handler of a guard forked from a process with threads"
+        ))
     func signalledThroughGuard() throws {
         try signalEnds(tie: .guarded)
     }
 
+    /// SIGTERM to a started child ends it; its number is reported.
+    ///
+    /// Not run for a guard under ThreadSanitizer: the guard is a child forked from this
+    /// process, which has threads, and there TSan's runtime never runs a signal handler.
+    /// Read in its sources (compiler-rt/lib/tsan/rtl): after a fork from a process with
+    /// threads, `ForkChildAfter` ignores every interceptor in the child for good; an
+    /// asynchronous signal then finds no blocking call in progress (an ignored interceptor
+    /// calls the real function at once), so TSan's `sighandler` only marks it pending; and
+    /// pending signals run when an interceptor ends, in `~ScopedInterceptor`, only while
+    /// interceptors are not ignored. The guard's handler, which passes the signal on, never
+    /// runs, and the program lives until its timeout. Only the handler is lost: the guard's
+    /// other work (status, timeout, the parent's end) is tested under TSan too.
     func signalEnds(tie: ChildLifeline.Tie) throws {
         let running = try ChildProcess.start(
             "/bin/sleep", arguments: ["10"], environment: environment, tie: tie)
