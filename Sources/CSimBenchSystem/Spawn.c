@@ -161,13 +161,13 @@ static int lifeline_closed(void) {
 }
 
 /// Where the kernel offers no parent-death signal (the portable path, macOS), or where a
-/// guard is asked for (simbench_spawn_guarded): this process, the child, stays as the guard of the program, which a grandchild of the parent runs, and
-/// this returns in the grandchild (0), or errno when no guard can start. The guard holds
-/// nothing of the parent's but the lifeline, passes the signals it gets on to the program,
-/// and ends as the program ends, with its status or its signal. When the parent ends (the
-/// lifeline's end of file, or a new parent), it sends `death_signal` to its process group:
-/// the program, what the program started, and the guard. Between fork and execve, so only
-/// async-signal-safe calls.
+/// guard is asked for (simbench_spawn_guarded): this process, the child, stays as the guard
+/// of the program, which a grandchild of the parent runs, and this returns in the grandchild
+/// (0), or errno when no guard can start. The guard holds nothing of the parent's but the
+/// lifeline, passes the signals it gets on to the program, and ends as the program ends, with
+/// its status or its signal. When the parent ends (the lifeline's end of file, or a new
+/// parent), it sends `death_signal` to its process group: the program, what the program
+/// started, and the guard. Between fork and execve, so only async-signal-safe calls.
 static int guard(int death_signal, pid_t parent) {
     if (getppid() != parent) {
         _exit(127);
