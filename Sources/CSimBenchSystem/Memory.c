@@ -12,14 +12,26 @@ void simbench_release_free_memory(void) {}
 #endif
 
 // SwiftPM compiles C targets with the sanitizer flags of the build, so this file knows.
-int simbench_sanitized(void) {
+int simbench_thread_sanitized(void) {
 #if defined(__has_feature)
-#if __has_feature(thread_sanitizer) || __has_feature(address_sanitizer)
+#if __has_feature(thread_sanitizer)
     return 1;
 #endif
 #endif
-#if defined(__SANITIZE_THREAD__) || defined(__SANITIZE_ADDRESS__)
+#if defined(__SANITIZE_THREAD__)
     return 1;
 #endif
     return 0;
+}
+
+int simbench_sanitized(void) {
+#if defined(__has_feature)
+#if __has_feature(address_sanitizer)
+    return 1;
+#endif
+#endif
+#if defined(__SANITIZE_ADDRESS__)
+    return 1;
+#endif
+    return simbench_thread_sanitized();
 }

@@ -139,7 +139,6 @@ void simbench_children_end(int grace_milliseconds) {
 
 // MARK: - Spawning
 
-#ifndef SIMBENCH_LINUX
 /// The program a guard watches over, for its signal handler.
 static pid_t guarded;
 
@@ -161,14 +160,14 @@ static int lifeline_closed(void) {
     return read(lifeline_read, &byte, 1) == 0;
 }
 
-/// Where the kernel offers no parent-death signal (the portable path, macOS): this process,
-/// the child, stays as the guard of the program, which a grandchild of the parent runs, and
-/// this returns in the grandchild (0), or errno when no guard can start. The guard holds
-/// nothing of the parent's but the lifeline, passes the signals it gets on to the program,
-/// and ends as the program ends, with its status or its signal. When the parent ends (the
-/// lifeline's end of file, or a new parent), it sends `death_signal` to its process group:
-/// the program, what the program started, and the guard. Between fork and execve, so only
-/// async-signal-safe calls.
+/// Where the kernel offers no parent-death signal (the portable path, macOS), or where a
+/// guard is asked for (simbench_spawn_guarded): this process, the child, stays as the guard
+/// of the program, which a grandchild of the parent runs, and this returns in the grandchild
+/// (0), or errno when no guard can start. The guard holds nothing of the parent's but the
+/// lifeline, passes the signals it gets on to the program, and ends as the program ends, with
+/// its status or its signal. When the parent ends (the lifeline's end of file, or a new
+/// parent), it sends `death_signal` to its process group: the program, what the program
+/// started, and the guard. Between fork and execve, so only async-signal-safe calls.
 static int guard(int death_signal, pid_t parent) {
     if (getppid() != parent) {
         _exit(127);
@@ -208,13 +207,22 @@ static int guard(int death_signal, pid_t parent) {
         }
     }
 }
+
+int simbench_spawn_guarded(int guard_asked) {
+#ifdef SIMBENCH_LINUX
+    return guard_asked != 0;
+#else
+    (void)guard_asked;
+    return 1;
 #endif
+}
 
 /// In the child, between fork and execve: places the descriptors, ties the child to its
 /// parent, and runs `path`; on failure writes errno to `report` and exits 127.
 static _Noreturn void become_child(
     const char *path, char *const argv[], char *const envp[], const char *directory,
-    int input, int output, int error, int death_signal, int report, pid_t parent) {
+    int input, int output, int error, int death_signal, int guard_asked, int report,
+    pid_t parent) {
     // Every signal at its default: the parent may catch or ignore some, and the child must
     // not run the parent's handlers. The mask, blocked by the parent around fork, is
     // cleared just before execve.
@@ -229,21 +237,21 @@ static _Noreturn void become_child(
     // compilers of a build, for example) together with it; and a terminal's ^C reaches the
     // parent alone, which then ends its children itself.
     setpgid(0, 0);
-#ifdef SIMBENCH_LINUX
-    // Killed when the parent ends, even by SIGKILL. Set after fork, so the parent may already
-    // have ended: then this child was re-parented, and ends now.
-    if (death_signal != 0 && prctl(PR_SET_PDEATHSIG, death_signal) != 0) {
-        failure = errno;
-    }
-    if (failure == 0 && death_signal != 0 && getppid() != parent) {
-        _exit(127);
-    }
-#else
-    // No parent-death signal: a guard process does its work.
-    if (death_signal != 0) {
+    if (death_signal != 0 && simbench_spawn_guarded(guard_asked)) {
+        // No parent-death signal, or a guard asked for: a guard process does its work.
         failure = guard(death_signal, parent);
-    }
+    } else if (death_signal != 0) {
+#ifdef SIMBENCH_LINUX
+        // Killed when the parent ends, even by SIGKILL. Set after fork, so the parent may
+        // already have ended: then this child was re-parented, and ends now.
+        if (prctl(PR_SET_PDEATHSIG, death_signal) != 0) {
+            failure = errno;
+        }
+        if (failure == 0 && getppid() != parent) {
+            _exit(127);
+        }
 #endif
+    }
     if (failure == 0) {
         int standard_input = input >= 0 ? input : open("/dev/null", O_RDONLY);
         if (standard_input < 0 || dup2(standard_input, 0) < 0) {
@@ -286,7 +294,7 @@ static _Noreturn void become_child(
 
 int simbench_spawn(
     const char *path, char *const argv[], char *const envp[], const char *directory,
-    int input, int output, int error, int death_signal, pid_t *pid) {
+    int input, int output, int error, int death_signal, int guard_asked, pid_t *pid) {
     pthread_once(&lifeline_once, lifeline_create);
     int report[2];
     if (simbench_pipe_cloexec(report) != 0) {
@@ -308,7 +316,8 @@ int simbench_spawn(
     if (child == 0) {
         close(report[0]);
         become_child(
-            path, argv, envp, directory, input, output, error, death_signal, report[1], parent);
+            path, argv, envp, directory, input, output, error, death_signal, guard_asked,
+            report[1], parent);
     }
     int fork_error = errno;
     if (child > 0) {

@@ -9,4 +9,8 @@ void simbench_release_free_memory(void);
 /// allocator: then no allocation counter may be preloaded, and nothing is counted.
 int simbench_sanitized(void);
 
+/// 1 if this build runs under ThreadSanitizer, whose runtime, in a child forked from a
+/// process with threads, never runs the child's signal handlers (a guard's, SimBenchSpawn.h).
+int simbench_thread_sanitized(void);
+
 #endif

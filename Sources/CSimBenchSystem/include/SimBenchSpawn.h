@@ -22,15 +22,23 @@ extern "C" {
 /// lifeline), on Linux it gets that signal when the thread that started it ends
 /// (PR_SET_PDEATHSIG, set between fork and execve and checked against this process's pid,
 /// so a parent that ended meanwhile is seen), which is why a child is waited for on the
-/// thread that started it. With 0, the child is a simbench that watches the lifeline
-/// (simbench_lifeline_hold), which lets it remove its files first. It runs in a process
-/// group of its own (its pid), which simbench_children_end kills.
+/// thread that started it. Where the kernel offers no parent-death signal (macOS, the
+/// portable build), or with `guard_asked` on Linux, the child stays as a guard instead: it
+/// passes the signals it gets on to the program, which it runs as its own child, ends with
+/// the program's status or signal, and sends `death_signal` to its process group when this
+/// process ends (simbench_spawn_guarded). With 0, the child is a simbench that watches the
+/// lifeline (simbench_lifeline_hold), which lets it remove its files first. It runs in a
+/// process group of its own (its pid), which simbench_children_end kills.
 ///
 /// Returns 0 and the child's pid in *pid, or an errno value (that of execve when the program
 /// could not be run).
 int simbench_spawn(
     const char *path, char *const argv[], char *const envp[], const char *directory,
-    int input, int output, int error, int death_signal, pid_t *pid);
+    int input, int output, int error, int death_signal, int guard_asked, pid_t *pid);
+
+/// 1 if a child started with a death signal and `guard_asked` runs under a guard process:
+/// always where the kernel offers no parent-death signal, on Linux only when asked.
+int simbench_spawn_guarded(int guard_asked);
 
 /// The child `pid`, started by simbench_spawn, has been waited for.
 void simbench_child_forget(pid_t pid);

@@ -13,16 +13,35 @@ import Foundation
 /// commit) get, on Linux, a parent-death SIGKILL set before they run anything.
 public enum ChildLifeline {
     /// How a child ends with its parent.
-    public enum Tie: Sendable {
+    public enum Tie: Sendable, Equatable {
         /// Killed by the kernel when the parent ends (Linux's `PR_SET_PDEATHSIG`): for a
         /// program that does not call `hold()`.
         case deathSignal
         /// A simbench that calls `hold()`: at the parent's end it removes `removing` (files
         /// or directories it writes for the parent) and exits.
         case lifeline(removing: [String])
+        /// Killed by a guard process when the parent ends: the child stays as the guard, runs
+        /// the program as its own child, passes the signals it gets on to it, ends with its
+        /// status or signal, and kills its process group at the parent's end. How
+        /// `.deathSignal` works where the kernel offers no parent-death signal (macOS, the
+        /// portable build); asked for on Linux so that the guard is tested there too.
+        case guarded
 
         var deathSignal: Int32 {
-            if case .deathSignal = self { SIGKILL } else { 0 }
+            switch self {
+            case .deathSignal, .guarded: SIGKILL
+            case .lifeline: 0
+            }
+        }
+
+        /// Whether a guard process stands between this process and the program
+        /// (`simbench_spawn_guarded`, the C shim's one answer).
+        var isGuarded: Bool {
+            switch self {
+            case .deathSignal: simbench_spawn_guarded(0) != 0
+            case .guarded: simbench_spawn_guarded(1) != 0
+            case .lifeline: false
+            }
         }
     }
 
@@ -34,7 +53,7 @@ public enum ChildLifeline {
     static func environment(_ environment: [String: String], tie: Tie) -> [String: String] {
         var environment = environment
         switch tie {
-        case .deathSignal:
+        case .deathSignal, .guarded:
             environment[variable] = nil
         case .lifeline(let files):
             // The pid as long in every run (`ChildRole.fixedWidth`): `hold()` reads it back.

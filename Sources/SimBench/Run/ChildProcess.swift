@@ -191,7 +191,7 @@ public enum ChildProcess {
             (envp + [nil]).withUnsafeBufferPointer { envpBuffer in
                 simbench_spawn(
                     executable, argvBuffer.baseAddress, envpBuffer.baseAddress, directory, -1,
-                    output.child, error.child, tie.deathSignal, &pid)
+                    output.child, error.child, tie.deathSignal, tie == .guarded ? 1 : 0, &pid)
             }
         }
         guard status == 0 else {
