@@ -59,7 +59,8 @@ public enum DecimalText {
             ?? Array(text.utf8).withUnsafeBufferPointer(isPlainDecimal)
     }
 
-    private static func isPlainDecimal(_ buffer: UnsafeBufferPointer<UInt8>) -> Bool {
+    /// Whether `buffer` holds a plain decimal number's UTF-8 bytes (`isPlainDecimal(_:)`).
+    public static func isPlainDecimal(_ buffer: UnsafeBufferPointer<UInt8>) -> Bool {
         var bytes = buffer[...]
         func digits() -> Int {
             let count = bytes.prefix(while: isDigit).count

@@ -11,7 +11,11 @@
 enum CSVReader {
     /// One record and where it is in the file.
     struct Record {
-        var fields: [String]
+        /// The fields' bytes, unquoted, one after another: one buffer per record rather than
+        /// a string per field, of which a file of 100,000 rows has millions.
+        var text: [UInt8] = []
+        /// Where each field ends in `text` (it starts where the one before ends).
+        var ends: [UInt32] = []
         /// The 1-based line each field starts on, when a quoted field spans lines; empty
         /// when the whole record is on `line`, as nearly every record is: no array per row.
         var fieldLines: [Int] = []
@@ -25,6 +29,26 @@ enum CSVReader {
 
         /// The 1-based line the record starts on.
         var line = 0
+
+        /// How many fields the record holds.
+        var count: Int { ends.count }
+
+        /// Where field `index` is in `text`.
+        func range(ofField index: Int) -> Range<Int> {
+            (index == 0 ? 0 : Int(ends[index - 1]))..<Int(ends[index])
+        }
+
+        /// Field `index`, as text.
+        func field(_ index: Int) -> String {
+            text.withUnsafeBufferPointer {
+                String(
+                    decoding: UnsafeBufferPointer(rebasing: $0[range(ofField: index)]),
+                    as: UTF8.self)
+            }
+        }
+
+        /// Every field, as text.
+        var fields: [String] { (0..<count).map(field) }
 
         /// The 1-based line field `index` starts on.
         func line(ofField index: Int) -> Int {
@@ -81,7 +105,7 @@ enum CSVReader {
     ) throws(SyntaxError) -> Record {
         var scanner = Scanner(bytes: bytes, line: line)
         do {
-            var record = try scanner.record(expecting: fields)
+            var record = try scanner.record(expecting: fields, bytes: bytes.count)
             record.start = offset
             return record
         } catch {
@@ -132,38 +156,43 @@ enum CSVReader {
 
         /// The record that starts at `index`, up to and past its line break: each field,
         /// then what ends it, a comma or the line break.
-        mutating func record(expecting fields: Int = 0) throws(SyntaxError) -> Record {
+        ///
+        /// - Parameters:
+        ///   - fields: room made for this many fields.
+        ///   - bytes: room made for this many bytes of fields.
+        mutating func record(expecting fields: Int = 0, bytes count: Int = 0) throws(SyntaxError)
+            -> Record
+        {
             recordStart = index
-            var record = Record(fields: [], isBlank: false, start: index, line: line)
-            record.fields.reserveCapacity(fields)
+            var record = Record(isBlank: false, start: index, line: line)
+            record.ends.reserveCapacity(fields)
+            record.text.reserveCapacity(count)
             holdsNUL = false
             var wasQuoted = false
             while true {
-                let field = record.fields.count
+                let field = record.count
                 if line != record.line, record.fieldLines.isEmpty {
                     // A quoted field spanned lines: from here on, each field's line is kept.
                     record.fieldLines = Array(repeating: record.line, count: field)
                 }
                 if !record.fieldLines.isEmpty { record.fieldLines.append(line) }
-                let text: String
                 wasQuoted = index < bytes.endIndex && bytes[index] == Scanner.quote
                 if wasQuoted {
-                    text = try quotedField(field)
+                    try quotedField(field, into: &record.text)
                 } else {
-                    text = try unquotedField(field)
+                    try unquotedField(field, into: &record.text)
                 }
-                record.fields.append(text)
+                record.ends.append(UInt32(record.text.count))
                 if try endOfField(field) { break }
             }
-            record.isBlank = record.fields == [""] && !wasQuoted
+            record.isBlank = record.count == 1 && record.text.isEmpty && !wasQuoted
             record.holdsNUL = holdsNUL
             return record
         }
 
-        /// The field whose opening quote is at `index`, unquoted, with `index` past its
-        /// closing quote. Fails when the text ends before the quote closes.
-        mutating func quotedField(_ field: Int) throws(SyntaxError) -> String {
-            var value = [UInt8]()
+        /// Appends to `text` the field whose opening quote is at `index`, unquoted, with
+        /// `index` past its closing quote. Fails when the text ends before the quote closes.
+        mutating func quotedField(_ field: Int, into text: inout [UInt8]) throws(SyntaxError) {
             let opening = line
             index += 1
             while true {
@@ -175,7 +204,7 @@ enum CSVReader {
                 let byte = bytes[index]
                 if byte == Scanner.quote {
                     if index + 1 < bytes.endIndex, bytes[index + 1] == Scanner.quote {
-                        value.append(Scanner.quote)
+                        text.append(Scanner.quote)
                         index += 2
                         continue
                     }
@@ -184,17 +213,14 @@ enum CSVReader {
                 }
                 if byte == Scanner.lineFeed { line += 1 }
                 if byte == 0 { holdsNUL = true }
-                value.append(byte)
+                text.append(byte)
                 index += 1
             }
-            return String(decoding: value, as: UTF8.self)
         }
 
-        /// The unquoted field at `index`, with `index` at the comma, line break or end of
-        /// text after it. Fails on a quote inside it.
-        mutating func unquotedField(_ field: Int) throws(SyntaxError) -> String {
-            // Decoded straight from the file's bytes: no buffer per field, of which a file
-            // of 100,000 rows has millions.
+        /// Appends to `text` the unquoted field at `index`, with `index` at the comma, line
+        /// break or end of text after it. Fails on a quote inside it.
+        mutating func unquotedField(_ field: Int, into text: inout [UInt8]) throws(SyntaxError) {
             let start = index
             // One pass over the buffer, with no bounds check per byte.
             let (end, quoted, sawNUL) = bytes.withUnsafeBufferPointer { bytes in
@@ -220,7 +246,7 @@ enum CSVReader {
                     line: line, field: field)
             }
             if sawNUL { holdsNUL = true }
-            return String(decoding: bytes[start..<index], as: UTF8.self)
+            text.append(contentsOf: bytes[start..<index])
         }
 
         /// Moves past what ends a field: a comma (false: another field follows) or a line

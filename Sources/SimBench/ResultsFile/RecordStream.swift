@@ -95,6 +95,20 @@ struct RecordStream {
             let scanFrom = at
             let found = buffer.withUnsafeBufferPointer { bytes in
                 while at < end {
+                    // Inside quotes only a quote can change the state, and inside an
+                    // unquoted field only a comma or a line feed: such runs are stepped
+                    // over in a tight loop.
+                    if state == .quoted {
+                        while at < end, bytes[at] != SplitState.quote { at += 1 }
+                        guard at < end else { break }
+                    } else if state == .unquoted {
+                        while at < end, bytes[at] != SplitState.comma,
+                            bytes[at] != SplitState.lineFeed
+                        {
+                            at += 1
+                        }
+                        guard at < end else { break }
+                    }
                     state = state.after(bytes[at])
                     at += 1
                     if state == .recordEnd { return true }
@@ -217,11 +231,13 @@ struct RecordStream {
     private enum SplitState {
         case fieldStart, unquoted, quoted, quoteInQuoted, recordEnd
 
+        // ASCII '"', ',' and LF as literals: they are looked for at every byte.
+        static let quote: UInt8 = 34, comma: UInt8 = 44, lineFeed: UInt8 = 10
+
         func after(_ byte: UInt8) -> SplitState {
-            // ASCII '"', ',' and LF as literals: this runs once per byte.
-            let quote: UInt8 = 34
-            let comma: UInt8 = 44
-            let lineFeed: UInt8 = 10
+            let quote = SplitState.quote
+            let comma = SplitState.comma
+            let lineFeed = SplitState.lineFeed
             switch self {
             case .quoted:
                 return byte == quote ? .quoteInQuoted : .quoted

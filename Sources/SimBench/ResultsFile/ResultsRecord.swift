@@ -1,16 +1,56 @@
 import SimBenchCore
 
 /// One row of a results file, validated, with the line it came from.
+///
+/// The cells are kept as the bytes they were read from, in one buffer per row, and made
+/// text when asked for: a file of 100,000 rows has millions of cells, of which a reader
+/// looks at a few per row.
 public struct ResultsRecord: Sendable {
     /// The 1-based line the record starts on.
     public let line: Int
-    /// The cells in the file's column order.
-    public let fields: [String]
+    /// The cells' UTF-8 bytes, unquoted, one after another.
+    let text: [UInt8]
+    /// Where each cell ends in `text` (it starts where the one before ends).
+    let ends: [UInt32]
     let columnIndex: [String: Int]
+
+    /// A row of `fields`, in the order of the columns `columnIndex` numbers.
+    init(line: Int, fields: [String], columnIndex: [String: Int]) {
+        var text = [UInt8]()
+        var ends = [UInt32]()
+        ends.reserveCapacity(fields.count)
+        for field in fields {
+            text.append(contentsOf: field.utf8)
+            ends.append(UInt32(text.count))
+        }
+        self.init(line: line, text: text, ends: ends, columnIndex: columnIndex)
+    }
+
+    /// A row of the cells `text` holds, each ending at its offset in `ends`.
+    init(line: Int, text: [UInt8], ends: [UInt32], columnIndex: [String: Int]) {
+        self.line = line
+        self.text = text
+        self.ends = ends
+        self.columnIndex = columnIndex
+    }
+
+    /// The cells in the file's column order.
+    public var fields: [String] { ends.indices.map(cell(at:)) }
+
+    /// The cell in the file's column `index`.
+    func cell(at index: Int) -> String {
+        let start = index == 0 ? 0 : Int(ends[index - 1])
+        // From a buffer, not the array's slice, which takes the generic (slow) decoding.
+        return text.withUnsafeBufferPointer {
+            String(
+                decoding: UnsafeBufferPointer(rebasing: $0[start..<Int(ends[index])]), as: UTF8.self
+            )
+        }
+    }
 
     /// The cell of `column`; empty when the column is absent (a file from an older version).
     public subscript(column: ResultColumn) -> String {
-        columnIndex[column.name].map { fields[$0] } ?? ""
+        columnIndex[column.name].map(cell(at:)) ?? ""
     }
 
     /// The number in `column`, or nil for an empty cell or an absent column. The reader

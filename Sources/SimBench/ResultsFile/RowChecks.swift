@@ -1,3 +1,5 @@
+import SimBenchCore
+
 /// The checks every row of a results file passes, each row whole before the next, in this
 /// order: its shape, each cell, each interval, an `ok` row's median, and that no earlier row
 /// measures the same (scenario, params, sweep, variant), in the same run for a history.
@@ -12,6 +14,13 @@ struct RowChecks {
     let signedColumn: [Bool]
     let numeric: [Bool]
     let hexadecimal: [Bool]
+    /// The (low, high) columns of each interval the header holds, by index.
+    let intervals: [(low: Int, high: Int)]
+    /// The columns a row is identified by (`checkUnique`), its run's first when a history
+    /// holds several; nil where the header lacks one (it reads as empty).
+    let identityColumns: [Int?]
+    let statusColumn: Int?
+    let medianColumn: Int?
 
     init(path: String, header: [String], runs: ResultsFile.Runs) {
         self.path = path
@@ -24,6 +33,15 @@ struct RowChecks {
         signedColumn = header.map { ResultsSchema.signedColumns.contains($0) }
         numeric = header.map { ResultsSchema.numericColumns.contains($0) }
         hexadecimal = header.map { ResultsSchema.hexadecimalColumns.contains($0) }
+        intervals = ResultsSchema.intervalColumns.compactMap { low, high in
+            guard let low = columnIndex[low], let high = columnIndex[high] else { return nil }
+            return (low, high)
+        }
+        let identity: [ResultColumn] =
+            (runs == .several ? [.runID] : []) + [.scenario, .parameters, .sweep, .variant]
+        identityColumns = identity.map { columnIndex[$0.name] }
+        statusColumn = columnIndex[ResultColumn.status.name]
+        medianColumn = columnIndex[ResultColumn.nsPerEventMedian.name]
     }
 
     /// The line of each row checked so far, by what it measures.
@@ -34,15 +52,14 @@ struct RowChecks {
     /// The row `record` (a record of the file after its header), checked, and against the
     /// rows checked before it.
     mutating func row(_ record: CSVReader.Record) throws(ResultsFileError) -> ResultsRecord {
-        steps += record.fields.count + 1
+        steps += record.count + 1
         try checkShape(record)
-        let fields = record.fields
-        try checkCells(fields, of: record)
-        try checkIntervals(fields, of: record)
-        let row = ResultsRecord(line: record.line, fields: fields, columnIndex: columnIndex)
-        try checkMedian(row, of: record)
-        try checkUnique(row, of: record)
-        return row
+        try checkCells(record)
+        try checkIntervals(record)
+        try checkMedian(record)
+        try checkUnique(record)
+        return ResultsRecord(
+            line: record.line, text: record.text, ends: record.ends, columnIndex: columnIndex)
     }
 
     private func failure(_ line: Int?, _ column: String?, _ message: String) -> ResultsFileError {
@@ -54,93 +71,131 @@ struct RowChecks {
         guard !record.isBlank else {
             throw failure(record.line, nil, "a blank line inside the file")
         }
-        let fields = record.fields
-        if fields.count < header.count {
+        if record.count < header.count {
             throw failure(
-                record.lastFieldLine, header[fields.count],
-                "missing: the record ends after \(fields.count) of the header's \(header.count) "
+                record.lastFieldLine, header[record.count],
+                "missing: the record ends after \(record.count) of the header's \(header.count) "
                     + "fields; the file is truncated or the record was cut")
         }
-        if fields.count > header.count {
+        if record.count > header.count {
             throw failure(
                 record.line(ofField: header.count), nil,
-                "the record has \(fields.count) fields, the header \(header.count): "
+                "the record has \(record.count) fields, the header \(header.count): "
                     + "field \(header.count + 1) has no column")
         }
     }
 
-    /// Fails on the first cell that its column does not accept: empty where every row needs
-    /// a value, holding a NUL byte, or not a number (`checkNumber`) or not hexadecimal.
-    private func checkCells(
-        _ fields: [String], of record: CSVReader.Record
-    ) throws(ResultsFileError) {
-        for (index, column) in header.enumerated() {
-            let cell = fields[index]
-            let line = record.line(ofField: index)
-            if nonEmpty[index], cell.isEmpty {
-                throw failure(line, column, "empty; every row needs a \(column)")
-            }
-            guard !cell.isEmpty else { continue }
-            guard !record.holdsNUL || !cell.utf8.contains(0) else {
-                throw failure(line, column, "'\(cell)' holds a NUL byte; expected text")
-            }
-            let signed = signedColumn[index]
-            if signed || numeric[index] {
-                try checkNumber(cell, signed: signed, line: line, column: column)
-            } else if hexadecimal[index] {
-                guard ResultsSchema.isASCIIHexadecimal(cell) else {
-                    throw failure(
-                        line, column,
-                        "'\(cell)' is not hexadecimal; expected the digits 0-9 and letters a-f")
-                }
-            }
-        }
+    /// What is wrong with a cell, found among its bytes.
+    enum CellProblem {
+        case empty, holdsNUL, notANumber, notFinite, negative, notHexadecimal
     }
 
-    /// Fails unless `cell` is a plain decimal, finite number, and at least 0 unless `signed`.
-    private func checkNumber(
-        _ cell: String, signed: Bool, line: Int, column: String
-    ) throws(ResultsFileError) {
-        guard ResultsSchema.isPlainDecimal(cell), let number = Double(cell) else {
+    /// Fails on the first cell that its column does not accept: empty where every row needs
+    /// a value, holding a NUL byte, or not a number (`numberProblem`) or not hexadecimal.
+    ///
+    /// The cells are checked as bytes, in place: only a cell in error is made text.
+    private func checkCells(_ record: CSVReader.Record) throws(ResultsFileError) {
+        let found: (Int, CellProblem)? = record.text.withUnsafeBufferPointer { text in
+            var start = 0
+            for index in header.indices {
+                let end = Int(record.ends[index])
+                let cell = UnsafeBufferPointer(rebasing: text[start..<end])
+                start = end
+                if cell.isEmpty {
+                    if nonEmpty[index] { return (index, .empty) }
+                    continue
+                }
+                if record.holdsNUL, cell.contains(0) { return (index, .holdsNUL) }
+                let signed = signedColumn[index]
+                if signed || numeric[index] {
+                    if let problem = RowChecks.numberProblem(cell, signed: signed) {
+                        return (index, problem)
+                    }
+                } else if hexadecimal[index], !cell.allSatisfy(RowChecks.isHexadecimalDigit) {
+                    return (index, .notHexadecimal)
+                }
+            }
+            return nil
+        }
+        guard let (index, problem) = found else { return }
+        let column = header[index]
+        let cell = record.field(index)
+        let line = record.line(ofField: index)
+        switch problem {
+        case .empty:
+            throw failure(line, column, "empty; every row needs a \(column)")
+        case .holdsNUL:
+            throw failure(line, column, "'\(cell)' holds a NUL byte; expected text")
+        case .notANumber:
             throw failure(
                 line, column,
                 "'\(cell)' is not a number; expected plain decimal digits, optionally with a "
                     + "point and an exponent (12.5, 1.2e-05)")
-        }
-        guard number.isFinite else {
+        case .notFinite:
             throw failure(line, column, "'\(cell)' is not a finite number")
-        }
-        guard signed || number >= 0 else {
+        case .negative:
             throw failure(line, column, "'\(cell)' is negative; expected a number ≥ 0")
+        case .notHexadecimal:
+            throw failure(
+                line, column,
+                "'\(cell)' is not hexadecimal; expected the digits 0-9 and letters a-f")
         }
     }
 
+    /// What keeps the bytes `cell` from being a plain decimal, finite number, at least 0
+    /// unless `signed`; nil when nothing does.
+    ///
+    /// Without an exponent and in under 300 bytes, a plain decimal is finite and below 0
+    /// exactly when it has a `-` and a digit other than 0: only a cell with an exponent or
+    /// longer is read as a number to be judged, as every cell once was.
+    static func numberProblem(_ cell: UnsafeBufferPointer<UInt8>, signed: Bool) -> CellProblem? {
+        guard DecimalText.isPlainDecimal(cell) else { return .notANumber }
+        let exponent = cell.contains { $0 == UInt8(ascii: "e") || $0 == UInt8(ascii: "E") }
+        guard exponent || cell.count >= 300 else {
+            let negative =
+                cell[0] == UInt8(ascii: "-")
+                && cell.contains { $0 >= UInt8(ascii: "1") && $0 <= UInt8(ascii: "9") }
+            return signed || !negative ? nil : .negative
+        }
+        guard let number = Double(String(decoding: cell, as: UTF8.self)) else {
+            return .notANumber
+        }
+        guard number.isFinite else { return .notFinite }
+        return signed || number >= 0 ? nil : .negative
+    }
+
+    private static func isHexadecimalDigit(_ byte: UInt8) -> Bool {
+        (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+            || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(byte)
+            || (UInt8(ascii: "A")...UInt8(ascii: "F")).contains(byte)
+    }
+
     /// Fails on an interval (`ResultsSchema.intervalColumns`) whose high end is below its low.
-    private func checkIntervals(
-        _ fields: [String], of record: CSVReader.Record
-    ) throws(ResultsFileError) {
-        for (low, high) in ResultsSchema.intervalColumns {
-            guard let lowIndex = columnIndex[low], let highIndex = columnIndex[high],
-                let lowValue = Double(fields[lowIndex]), let highValue = Double(fields[highIndex]),
-                lowValue > highValue
+    private func checkIntervals(_ record: CSVReader.Record) throws(ResultsFileError) {
+        for (lowIndex, highIndex) in intervals {
+            guard !record.range(ofField: lowIndex).isEmpty,
+                !record.range(ofField: highIndex).isEmpty
+            else { continue }
+            let low = record.field(lowIndex)
+            let high = record.field(highIndex)
+            guard let lowValue = Double(low), let highValue = Double(high), lowValue > highValue
             else { continue }
             throw failure(
-                record.line(ofField: highIndex), high,
-                "'\(fields[highIndex])' is below \(low) '\(fields[lowIndex])'; "
+                record.line(ofField: highIndex), header[highIndex],
+                "'\(high)' is below \(header[lowIndex]) '\(low)'; "
                     + "an interval's high end is at least its low end")
         }
     }
 
     /// Fails on an `ok` row without a median.
-    private func checkMedian(
-        _ row: ResultsRecord, of record: CSVReader.Record
-    ) throws(ResultsFileError) {
-        let column = ResultColumn.nsPerEventMedian.name
-        if row.isOK, row[.nsPerEventMedian].isEmpty {
-            throw failure(
-                record.line(ofField: columnIndex[column]!), column,
-                "empty, but the row's status is 'ok'; an ok row has a median")
-        }
+    private func checkMedian(_ record: CSVReader.Record) throws(ResultsFileError) {
+        guard let statusColumn, let medianColumn,
+            record.range(ofField: medianColumn).isEmpty,
+            record.field(statusColumn) == ResultStatus.ok.rawValue
+        else { return }
+        throw failure(
+            record.line(ofField: medianColumn), header[medianColumn],
+            "empty, but the row's status is 'ok'; an ok row has a median")
     }
 
     /// Fails on a row that measures what an earlier one did, and notes the row in `seen`.
@@ -150,21 +205,21 @@ struct RowChecks {
     /// made reading a file quadratic in its rows.
     ///
     /// - Complexity: O(1) amortized per row.
-    private mutating func checkUnique(
-        _ row: ResultsRecord, of record: CSVReader.Record
-    ) throws(ResultsFileError) {
-        let identity = row.identity
-        let key = [
-            runs == .several ? row[.runID] : "", identity.scenario, identity.parameters,
-            identity.sweep, identity.variant,
-        ]
-        .joined(separator: "\u{1F}")
-        if let first = seen[key] {
+    private mutating func checkUnique(_ record: CSVReader.Record) throws(ResultsFileError) {
+        var key = [UInt8]()
+        for column in identityColumns {
+            if let column { key += record.text[record.range(ofField: column)] }
+            key.append(0x1F)
+        }
+        let text = String(decoding: key, as: UTF8.self)
+        if let first = seen[text] {
+            let row = ResultsRecord(
+                line: record.line, text: record.text, ends: record.ends, columnIndex: columnIndex)
             throw failure(
                 record.line, "variant",
-                "a duplicated row: \(identity) is already on line \(first)"
+                "a duplicated row: \(row.identity) is already on line \(first)"
                     + (runs == .several ? " for the same run" : ""))
         }
-        seen[key] = record.line
+        seen[text] = record.line
     }
 }

@@ -76,6 +76,7 @@ public struct CoverageProof: Sendable {
         public let pairsHeld: Int
     }
 
+    /// Row by row, the rows sorted, each row's cells together.
     public let cells: [Cell]
     public let runs: Int
 
@@ -133,17 +134,24 @@ public struct CoverageProof: Sendable {
 
     /// A figure's cells over every row: runs held, of all.
     public func total(of figure: Figure) -> (held: Int, of: Int) {
-        let mine = cells.filter { $0.figure == figure.name }
-        return (mine.reduce(0) { $0 + $1.held }, mine.reduce(0) { $0 + $1.runs })
+        // Summed in place: a filtered copy of the cells copies every row's identity.
+        var total = (held: 0, of: 0)
+        for cell in cells where cell.figure == figure.name {
+            total.held += cell.held
+            total.of += cell.runs
+        }
+        return total
     }
 
     /// A figure's cells over every row: ordered pairs of runs whose first's interval held the
     /// second's value, of all.
     public func pairTotal(of figure: Figure) -> (held: Int, of: Int) {
-        let mine = cells.filter { $0.figure == figure.name }
-        return (
-            mine.reduce(0) { $0 + $1.pairsHeld }, mine.reduce(0) { $0 + $1.runs * ($1.runs - 1) }
-        )
+        var total = (held: 0, of: 0)
+        for cell in cells where cell.figure == figure.name {
+            total.held += cell.pairsHeld
+            total.of += cell.runs * (cell.runs - 1)
+        }
+        return total
     }
 
     /// Why the proof fails: one line per judged figure whose share of single re-runs is
@@ -182,7 +190,7 @@ public struct CoverageProof: Sendable {
         for figure in Self.figures {
             let (held, of) = total(of: figure)
             let pairs = pairTotal(of: figure)
-            let rows = cells.filter { $0.figure == figure.name }.count
+            let rows = cells.count { $0.figure == figure.name }
             totals.rows.append([
                 figure.name, share(pairs.held, pairs.of), share(held, of),
                 "\(rows)", figure.judged ? "95% of a re-run" : "this run only: reported",
@@ -190,19 +198,24 @@ public struct CoverageProof: Sendable {
         }
         lines.append(totals.render())
         var table = TextTable(header: ["row"] + Self.figures.map(\.name))
-        let rows = Set(cells.map(\.row)).sorted()
-        // Each row's cells by figure, found by key: a search of every cell per row was
-        // quadratic in the rows.
-        var byRowAndFigure = [ResultIdentity: [String: Cell]]()
-        for cell in cells { byRowAndFigure[cell.row, default: [:]][cell.figure] = cell }
-        for row in rows {
+        // The cells come row by row, the rows sorted (`init`): each row's cells are
+        // together, found without sorting or searching again.
+        var start = cells.startIndex
+        while start < cells.endIndex {
+            let row = cells[start].row
+            var end = start + 1
+            while end < cells.endIndex, cells[end].row == row { end += 1 }
+            let mine = cells[start..<end]
             table.rows.append(
                 ["\(row)"]
                     + Self.figures.map { figure in
-                        guard let cell = byRowAndFigure[row]?[figure.name] else { return "" }
+                        guard let cell = mine.first(where: { $0.figure == figure.name }) else {
+                            return ""
+                        }
                         return
                             "\(cell.pairsHeld)/\(cell.runs * (cell.runs - 1)) ±\(RelativeChange.percent(cell.spread / 2))"
                     })
+            start = end
         }
         lines.append(table.render())
         return lines.joined(separator: "\n")

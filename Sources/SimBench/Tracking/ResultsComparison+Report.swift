@@ -105,17 +105,8 @@ extension ResultsComparison {
 
     /// `text` broken into lines of at most `width` characters, at spaces.
     static func wrap(_ text: String, width: Int) -> [String] {
-        var lines = [String]()
-        var line = ""
-        for word in text.split(separator: " ") {
-            if !line.isEmpty, line.count + 1 + word.count > width {
-                lines.append(line)
-                line = ""
-            }
-            line += line.isEmpty ? String(word) : " " + word
-        }
-        if !line.isEmpty { lines.append(line) }
-        return lines
+        let words = text.split(separator: " ")
+        return words.isEmpty ? [] : TextWrap.breakLines(words, width: width)
     }
 
     private func table(_ rows: [MetricComparison], width: Int?) -> String {
@@ -123,10 +114,11 @@ extension ResultsComparison {
         var table = TextTable(header: ["verdict", "benchmark", "change", "why"])
         table.leftAligned = [0, 1, 3]
         let cells = rows.map { row in
-            [
+            let interval = row.intervalText
+            return [
                 row.verdict.label, "\(row.identity.benchmarkName) \(row.metric.rawValue)",
-                row.intervalText == "—" || row.intervalText.isEmpty
-                    ? row.changeText : "\(row.changeText) \(row.intervalText)",
+                interval == "—" || interval.isEmpty
+                    ? row.changeText : "\(row.changeText) \(interval)",
             ]
         }
         // `why` takes what the other columns leave, in as many lines as it needs; when

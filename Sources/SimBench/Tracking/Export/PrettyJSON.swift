@@ -1,5 +1,5 @@
 /// JSON text as `JSONEncoder` writes it with `.prettyPrinted`, `.sortedKeys` and
-/// `.withoutEscapingSlashes`, byte for byte, written straight into one string.
+/// `.withoutEscapingSlashes`, byte for byte, written straight into one buffer.
 ///
 /// The exports of a results file of 100,000 rows are millions of values: `JSONEncoder`
 /// builds a tree of boxed containers for them first, which took most of an export's time
@@ -19,46 +19,48 @@ enum PrettyJSON {
     ///
     /// - Complexity: O(n) in the values, and O(k log k) to sort each object's k keys.
     static func text(_ value: Value) -> String {
-        var text = ""
+        // Written as bytes, made text once: millions of small appends to a `String` cost
+        // more than the values they write.
+        var text = [UInt8]()
         write(value, depth: 0, into: &text)
-        return text
+        return String(decoding: text, as: UTF8.self)
     }
 
-    private static func write(_ value: Value, depth: Int, into text: inout String) {
+    private static func write(_ value: Value, depth: Int, into text: inout [UInt8]) {
         switch value {
         case .number(let number):
-            text += self.number(number)
+            text += self.number(number).utf8
         case .string(let string):
             quote(string, into: &text)
         case .array(let items):
             // An empty container is two lines apart, as `JSONEncoder` writes it.
-            text += items.isEmpty ? "[\n" : "["
+            text += (items.isEmpty ? "[\n" : "[").utf8
             for (index, item) in items.enumerated() {
-                text += index == 0 ? "\n" : ",\n"
+                text += (index == 0 ? "\n" : ",\n").utf8
                 indent(depth + 1, into: &text)
                 write(item, depth: depth + 1, into: &text)
             }
-            text += "\n"
+            text.append(UInt8(ascii: "\n"))
             indent(depth, into: &text)
-            text += "]"
+            text.append(UInt8(ascii: "]"))
         case .object(let members):
-            text += members.isEmpty ? "{\n" : "{"
+            text += (members.isEmpty ? "{\n" : "{").utf8
             let keys = members.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
             for (index, key) in keys.enumerated() {
-                text += index == 0 ? "\n" : ",\n"
+                text += (index == 0 ? "\n" : ",\n").utf8
                 indent(depth + 1, into: &text)
                 quote(key, into: &text)
-                text += " : "
+                text += " : ".utf8
                 write(members[key]!, depth: depth + 1, into: &text)
             }
-            text += "\n"
+            text.append(UInt8(ascii: "\n"))
             indent(depth, into: &text)
-            text += "}"
+            text.append(UInt8(ascii: "}"))
         }
     }
 
-    private static func indent(_ depth: Int, into text: inout String) {
-        for _ in 0..<depth { text += "  " }
+    private static func indent(_ depth: Int, into text: inout [UInt8]) {
+        text.append(contentsOf: repeatElement(UInt8(ascii: " "), count: 2 * depth))
     }
 
     /// Swift's shortest exact form, without the `.0` of a whole number: `1`, `0.1`,
@@ -70,30 +72,25 @@ enum PrettyJSON {
 
     /// `string` in quotes: quotes and backslashes escaped, control characters as `\n`,
     /// `\t` … or `\u001f`; slashes and everything else as they are.
-    private static func quote(_ string: String, into text: inout String) {
-        text += "\""
-        let plain = !string.utf8.contains {
-            $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\")
-        }
-        if plain {
-            text += string
-        } else {
-            for scalar in string.unicodeScalars {
-                switch scalar {
-                case "\"": text += "\\\""
-                case "\\": text += "\\\\"
-                case "\n": text += "\\n"
-                case "\r": text += "\\r"
-                case "\t": text += "\\t"
-                case "\u{8}": text += "\\b"
-                case "\u{C}": text += "\\f"
-                case _ where scalar.value < 0x20:
-                    let hex = String(scalar.value, radix: 16)
-                    text += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                default: text.unicodeScalars.append(scalar)
-                }
+    private static func quote(_ string: String, into text: inout [UInt8]) {
+        text.append(UInt8(ascii: "\""))
+        // Every byte that needs escaping is ASCII, so a multi-byte character passes through
+        // whole.
+        for byte in string.utf8 {
+            switch byte {
+            case UInt8(ascii: "\""): text += "\\\"".utf8
+            case UInt8(ascii: "\\"): text += "\\\\".utf8
+            case UInt8(ascii: "\n"): text += "\\n".utf8
+            case UInt8(ascii: "\r"): text += "\\r".utf8
+            case UInt8(ascii: "\t"): text += "\\t".utf8
+            case 0x08: text += "\\b".utf8
+            case 0x0C: text += "\\f".utf8
+            case _ where byte < 0x20:
+                let hex = String(byte, radix: 16)
+                text += ("\\u" + String(repeating: "0", count: 4 - hex.count) + hex).utf8
+            default: text.append(byte)
             }
         }
-        text += "\""
+        text.append(UInt8(ascii: "\""))
     }
 }

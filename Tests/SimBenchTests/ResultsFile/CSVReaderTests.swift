@@ -1,0 +1,97 @@
+import Testing
+
+@testable import SimBench
+
+/// The parser's records: each field's bytes, unquoted, in one buffer per record, read back
+/// as the text that was written.
+@Suite("CSV records")
+struct CSVReaderTests {
+    /// The fields of every record of `text`.
+    static func fields(_ text: String) throws -> [[String]] {
+        try CSVReader.records(in: Array(text.utf8)).map(\.fields)
+    }
+
+    @Test("quoted fields keep their commas, line breaks and doubled quotes; empty fields stay")
+    func quotedFields() throws {
+        let text = "a,\"b,c\",\"say \"\"hi\"\"\",\"two\r\nlines\",,\"\"\r\nd,é,\"\",f\n"
+        #expect(
+            try Self.fields(text) == [
+                ["a", "b,c", "say \"hi\"", "two\r\nlines", "", ""], ["d", "é", "", "f"],
+            ])
+    }
+
+    @Test("a field's line is the record's, until a quoted field spans lines")
+    func fieldLines() throws {
+        let records = try CSVReader.records(in: Array("h\r\nx,\"1\n2\n3\",y\r\nz,w,v\r\n".utf8))
+        #expect(records.map(\.line) == [1, 2, 5])
+        #expect((0..<3).map(records[1].line(ofField:)) == [2, 2, 4])
+        #expect(records[1].lastFieldLine == 4)
+        #expect(records[2].fieldLines.isEmpty && records[2].line(ofField: 2) == 5)
+    }
+
+    @Test("a blank line is one unquoted empty field; a quoted empty field is not blank")
+    func blankLines() throws {
+        let records = try CSVReader.records(in: Array("a\r\n\"\"\r\n\r\nb\r\n".utf8))
+        #expect(records.map(\.isBlank) == [false, false, true])
+        #expect(records[1].fields == [""])
+    }
+
+    @Test("a NUL byte in a field is noted, quoted or not; a record without one is not")
+    func nulBytes() throws {
+        let records = try CSVReader.records(in: Array("a\0,b\r\n\"c\0\",d\r\ne,f\r\n".utf8))
+        #expect(records.map(\.holdsNUL) == [true, true, false])
+        #expect(records[0].fields == ["a\0", "b"])
+    }
+
+    @Test(
+        "malformed records fail on their line and field, as before",
+        arguments: [
+            ("a,b\"c\r\n", 1, 1, false), ("\"a\"b\r\n", 1, 0, false), ("a,\"b\r\n", 1, 1, true),
+            ("a\rb\r\n", 1, 0, false), ("a,b", 1, 1, true), ("x\r\n\"a\r\nb", 2, 0, true),
+        ])
+    func malformed(_ text: String, line: Int, field: Int, atEnd: Bool) {
+        do {
+            _ = try CSVReader.records(in: Array(text.utf8))
+            Issue.record("'\(text)' parsed")
+        } catch {
+            #expect(error.line == line && error.field == field && error.atEnd == atEnd, "\(error)")
+        }
+    }
+
+    @Test("a row's cells read back as the text they were made of, any UTF-8 included")
+    func recordCells() {
+        let fields = ["", "vending", "12.5", "é, \"q\"\r\n", "", "日本"]
+        let index = Dictionary(uniqueKeysWithValues: fields.indices.map { ("c\($0)", $0) })
+        let record = ResultsRecord(line: 2, fields: fields, columnIndex: index)
+        #expect(record.fields == fields)
+        #expect(record.cell(at: 5) == "日本" && record.cell(at: 0).isEmpty)
+    }
+
+    @Test(
+        "a numeric cell judged from its bytes gets what reading it as a Double gave",
+        arguments: [
+            "0", "-0", "-0.000", "-0e5", "12.5", "-1", "-0.001", ".5", "-.5", "5.", "1e308",
+            "1e309", "-1e309", "1.2e-05", "-1.2e-05", "1e-400", "-1e-400", "3E+20",
+            String(repeating: "9", count: 299), String(repeating: "9", count: 320),
+            "-" + String(repeating: "9", count: 320),
+            "0." + String(repeating: "0", count: 330) + "1",
+            "-0." + String(repeating: "0", count: 330) + "1", "fast", "1_0", "0x1p3", "",
+        ])
+    func numberProblems(_ cell: String) {
+        // The rule every cell was once read by: a plain decimal, a finite Double, and at
+        // least 0 unless signed.
+        func expected(signed: Bool) -> RowChecks.CellProblem? {
+            guard ResultsSchema.isPlainDecimal(cell), let number = Double(cell) else {
+                return .notANumber
+            }
+            guard number.isFinite else { return .notFinite }
+            return signed || number >= 0 ? nil : .negative
+        }
+        for signed in [false, true] {
+            let found = Array(cell.utf8).withUnsafeBufferPointer {
+                RowChecks.numberProblem($0, signed: signed)
+            }
+            #expect(found == expected(signed: signed), "\(cell) signed: \(signed)")
+        }
+    }
+}
