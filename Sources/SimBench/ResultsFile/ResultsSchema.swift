@@ -47,14 +47,11 @@ public enum ResultsSchema {
         DecimalText.isPlainDecimal(cell)
     }
 
-    /// Whether every character of `cell` is an ASCII hexadecimal digit.
-    static func isASCIIHexadecimal(_ cell: String) -> Bool {
-        cell.utf8.allSatisfy { byte in
-            (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
-                || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(byte)
-                || (UInt8(ascii: "A")...UInt8(ascii: "F")).contains(byte)
-        }
-
+    /// Whether `byte` is an ASCII hexadecimal digit (a hexadecimal column's every byte is).
+    static func isASCIIHexadecimalDigit(_ byte: UInt8) -> Bool {
+        (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+            || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(byte)
+            || (UInt8(ascii: "A")...UInt8(ascii: "F")).contains(byte)
     }
 
     private static func names(of kind: ResultColumn.Kind) -> Set<String> {

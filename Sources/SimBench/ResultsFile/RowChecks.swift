@@ -111,7 +111,9 @@ struct RowChecks {
                     if let problem = RowChecks.numberProblem(cell, signed: signed) {
                         return (index, problem)
                     }
-                } else if hexadecimal[index], !cell.allSatisfy(RowChecks.isHexadecimalDigit) {
+                } else if hexadecimal[index],
+                    !cell.allSatisfy(ResultsSchema.isASCIIHexadecimalDigit)
+                {
                     return (index, .notHexadecimal)
                 }
             }
@@ -162,12 +164,6 @@ struct RowChecks {
         }
         guard number.isFinite else { return .notFinite }
         return signed || number >= 0 ? nil : .negative
-    }
-
-    private static func isHexadecimalDigit(_ byte: UInt8) -> Bool {
-        (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
-            || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(byte)
-            || (UInt8(ascii: "A")...UInt8(ascii: "F")).contains(byte)
     }
 
     /// Fails on an interval (`ResultsSchema.intervalColumns`) whose high end is below its low.
