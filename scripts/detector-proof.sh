@@ -2,18 +2,23 @@
 # Proof of the regression detector, on this host, with the calibrate ruler:
 #   A/A: PAIRS comparisons of two separate runs of the same configuration must flag no
 #        regression of the ruler or its twin (the floor's flags are shown, not counted);
-#   A/B: PAIRS comparisons where the measured variant's work goes from 1000 to 1050 steps per
-#        event (5% more) must all flag it as a regression at a 3% threshold.
+#   A/B: PAIRS comparisons where the measured variant's work goes from 1000 to 1100 steps per
+#        event (10% more) must all flag it as a regression at a 3% threshold.
 # Prints the false-positive and detection rates and exits 1 if either falls short.
 #
-# How the 5% is planted: calibrate's `twin-extra=5` makes ruler-twin run 5% more steps past
+# How the 10% is planted: calibrate's `twin-extra=10` makes ruler-twin run 10% more steps past
 # the ruler's 1000 (their outcomes stay equal: the extra steps' result is discarded through
 # blackHole). The ruler, the scenario's baseline variant, is unchanged, so the twin's ratio to
-# it, measured in the same rounds, moves by 5% whatever the machine does between runs. That
+# it, measured in the same rounds, moves by 10% whatever the machine does between runs. That
 # is the basis compare judges pattern variants on; `--ratio-only` leaves the baseline
 # variant's absolute time unjudged, because on a shared machine absolute times drift between
 # separate runs by more than 3% (seen here: ±2% spread and 7% drift within 15 s).
 # The A/B comparisons use --ignore-params, since the two runs differ in `twin-extra`.
+# Why 10% and not 5%: a pair's difference of ratios has a standard deviation of about 0.9
+# points on an Intel Xeon host (0.4 on the AMD EPYC one where 5% was proven), so a 5% plant
+# clears the 3% threshold by about two of them and one pair in seventy misses it; 20 of 20
+# then fails about one proof in four (it failed a CI run with one miss). 10% clears it by
+# about eight, and the A/A pairs, 3.3 deviations below the threshold, are unchanged.
 #
 # With --counted, the proof is about counts (`simbench run --instructions callgrind`): the
 # planted step is 1% (`twin-extra=1`), judged on instructions and estimated cycles per event
@@ -39,7 +44,7 @@ if [ "${1:-}" = "--counted" ]; then
 fi
 pairs=${1:-20}
 threshold=3%
-extra=5
+extra=10
 judge=(--threshold "$threshold" --ratio-only)
 metrics='time'
 # Each run (about 2-3 s): 25 measured rounds of both variants, at most about 2 s of samples per
