@@ -129,8 +129,12 @@ struct MechanismSplitTests {
         }
     }
 
+    /// Long (about 40 s of Valgrind, one process after another, the longest test of the
+    /// plain loop): scripts/long-tests.sh runs it in `.ci/run`, after the release build it
+    /// needs, where `swift test` runs before that build and would leave it out.
     @Test(
         "in the default suite's counted pass, runtime-other holds under 10% of every pattern's extra instructions",
+        .enabled(if: LongTests.enabled, "long: scripts/long-tests.sh runs it (.ci/run)"),
         .enabled(if: valgrindPresent, "needs valgrind"),
         .enabled(
             if: FileManager.default.isExecutableFile(atPath: releaseBinary.path),
