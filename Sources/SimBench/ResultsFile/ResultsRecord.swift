@@ -37,6 +37,21 @@ public struct ResultsRecord: Sendable {
     /// The cells in the file's column order.
     public var fields: [String] { ends.indices.map(cell(at:)) }
 
+    /// Appends the row to `document` as `OutputFile.record` writes its cells: from the
+    /// bytes read, no string made per cell.
+    func appendRecord(to document: inout [UInt8]) {
+        text.withUnsafeBufferPointer { text in
+            var start = 0
+            for (index, end) in ends.enumerated() {
+                if index > 0 { document.append(UInt8(ascii: ",")) }
+                OutputFile.appendField(
+                    UnsafeBufferPointer(rebasing: text[start..<Int(end)]), to: &document)
+                start = Int(end)
+            }
+        }
+        document.append(contentsOf: [UInt8(ascii: "\r"), UInt8(ascii: "\n")])
+    }
+
     /// The cell in the file's column `index`.
     func cell(at index: Int) -> String {
         let start = index == 0 ? 0 : Int(ends[index - 1])
