@@ -55,18 +55,40 @@ public struct ResultsRecord: Sendable {
 
     /// The cell in the file's column `index`.
     func cell(at index: Int) -> String {
-        let start = index == 0 ? 0 : Int(ends[index - 1])
         // From a buffer, not the array's slice, which takes the generic (slow) decoding.
-        return text.withUnsafeBufferPointer {
-            String(
-                decoding: UnsafeBufferPointer(rebasing: $0[start..<Int(ends[index])]), as: UTF8.self
-            )
+        text.withUnsafeBufferPointer {
+            String(decoding: UnsafeBufferPointer(rebasing: $0[range(ofCell: index)]), as: UTF8.self)
         }
     }
 
     /// The cell of `column`; empty when the column is absent (a file from an older version).
     public subscript(column: ResultColumn) -> String {
         columns.position(of: column).map(cell(at:)) ?? ""
+    }
+
+    /// Whether the cell of `column` holds the same bytes as `other`'s: a row that repeats
+    /// the one before it (its host, its CPU) is told so without a string made for either.
+    public func hasSameCell(_ column: ResultColumn, as other: ResultsRecord) -> Bool {
+        let here = columns.position(of: column).map(range(ofCell:))
+        let there = other.columns.position(of: column).map(other.range(ofCell:))
+        switch (here, there) {
+        case (nil, nil): return true
+        case (let here?, let there?):
+            return here.count == there.count
+                && text.withUnsafeBufferPointer { mine in
+                    other.text.withUnsafeBufferPointer { theirs in
+                        UnsafeBufferPointer(rebasing: mine[here]).elementsEqual(
+                            UnsafeBufferPointer(rebasing: theirs[there]))
+                    }
+                }
+        default:
+            return here?.isEmpty ?? there?.isEmpty ?? true
+        }
+    }
+
+    /// Where the cell in the file's column `index` is in `text`.
+    private func range(ofCell index: Int) -> Range<Int> {
+        (index == 0 ? 0 : Int(ends[index - 1]))..<Int(ends[index])
     }
 
     /// The number in `column`, or nil for an empty cell or an absent column. The reader

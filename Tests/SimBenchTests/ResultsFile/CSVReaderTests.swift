@@ -80,6 +80,17 @@ struct CSVReaderTests {
         // A column made beyond the declared ones is found by its name.
         let extra = ResultColumn("unknown", .text) { _ in "" }
         #expect(record[extra] == "x")
+        // Cells compared by their bytes, across files that keep them in other places; an
+        // absent column is the same as an empty cell.
+        let other = ResultsRecord(
+            line: 3, fields: ["vending", "", "enum-switch"],
+            columns: ColumnPositions(
+                header: [ResultColumn.scenario.name, ResultColumn.host.name, "unknown"]))
+        #expect(
+            record.hasSameCell(.scenario, as: other) && other.hasSameCell(.scenario, as: record))
+        #expect(!record.hasSameCell(.variant, as: other))
+        #expect(record.hasSameCell(.host, as: other) && record.hasSameCell(.cpu, as: other))
+        #expect(!record.hasSameCell(extra, as: other))
         // This version's rows: every column where the header puts it.
         let row = ResultsRecord(
             line: 0, fields: ResultRow.columns, columns: ColumnPositions.current)
