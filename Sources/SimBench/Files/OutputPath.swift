@@ -285,13 +285,17 @@ public struct OutputPath: Sendable, Equatable {
     /// held signals, so that no signal between the rename and the notice says "not written"
     /// of a file that was.
     public func write(_ contents: String) throws(FileError) {
+        try write(bytes: Array(contents.utf8))
+    }
+
+    /// Writes the UTF-8 `contents` to the output, as `write(_:)` writes text.
+    public func write(bytes contents: [UInt8]) throws(FileError) {
         switch kind {
         case .standardOutput:
             fflush(nil)
             let descriptor = Self.standardOutputDescriptor.load(ordering: .relaxed)
             do {
-                try AtomicFile.writeAll(
-                    Array(contents.utf8), to: descriptor, path: "standard output")
+                try AtomicFile.writeAll(contents, to: descriptor, path: "standard output")
             } catch {
                 // A reader that has gone (`| head`) ends the output quietly, as for tables.
                 StandardOutput.endIfReaderGone(descriptor, errorNumber: 0)
@@ -318,11 +322,11 @@ public struct OutputPath: Sendable, Equatable {
                 throw FileError(
                     path: argument, reason: "is no longer a character device or FIFO; not written")
             }
-            try AtomicFile.writeAll(Array(contents.utf8), to: descriptor, path: argument)
+            try AtomicFile.writeAll(contents, to: descriptor, path: argument)
             Interruption.written(argument)
         case .file:
             try Interruption.holdingSignals { () throws(FileError) in
-                try AtomicFile.replace(resolved, with: Array(contents.utf8), naming: argument)
+                try AtomicFile.replace(resolved, with: contents, naming: argument)
                 Interruption.written(argument)
             }
         }

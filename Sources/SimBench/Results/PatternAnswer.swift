@@ -173,7 +173,8 @@ public struct PatternAnswer: Sendable, Equatable {
         func range(_ mode: ProcessModes.Mode) -> String {
             mode.lowest == mode.highest || mode.processes > modes.processes / 2
                 ? NumberFormat.ratio(mode.median)
-                : String(format: "%.2f", mode.lowest) + "–" + NumberFormat.ratio(mode.highest)
+                : NumberFormat.fixed(mode.lowest, decimals: 2) + "–"
+                    + NumberFormat.ratio(mode.highest)
         }
         func share(_ mode: ProcessModes.Mode) -> String {
             "\(Int((100 * Double(mode.processes) / Double(max(modes.processes, 1))).rounded()))%"

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// One column of a results CSV, declared once: its name, what its cells hold, its unit, how
 /// a row's cell is computed, and who reads it back.
 ///
@@ -10,7 +12,7 @@
 /// `ResultRow` property, from `ConfigurationResult+Rows.swift`, if it is new), and append it
 /// to the end of `all`. Columns are never renamed or reordered: users' scripts, committed
 /// baselines and history files read them.
-public struct ResultColumn: Sendable, Hashable, CustomStringConvertible {
+public final class ResultColumn: Sendable, Hashable, CustomStringConvertible {
     /// What a cell holds, which decides how a reader checks it.
     public enum Kind: Sendable {
         /// Empty, or a finite number ≥ 0.
@@ -63,6 +65,14 @@ public struct ResultColumn: Sendable, Hashable, CustomStringConvertible {
     public let readers: Set<Reader>
     /// The cell of a row: empty when the figure was not measured.
     let cell: @Sendable (ResultRow) -> String
+    /// A number no other column has, given as the column is made: where a file keeps the
+    /// column is found in an array by it (`ColumnPositions`), not by hashing the name for
+    /// every cell a reader asks for. A class, not a struct, so that naming a column
+    /// (`record[.scenario]`) copies one reference, not its six.
+    let ordinal: Int
+
+    /// The ordinal the next column made takes.
+    private static let nextOrdinal = Atomic<Int>(0)
 
     public var description: String { name }
 
@@ -87,6 +97,7 @@ public struct ResultColumn: Sendable, Hashable, CustomStringConvertible {
         self.influx = influx
         self.readers = readers
         self.cell = cell
+        ordinal = Self.nextOrdinal.add(1, ordering: .relaxed).oldValue
     }
 
     /// Free text.

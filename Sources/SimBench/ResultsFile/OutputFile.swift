@@ -12,12 +12,29 @@ public enum OutputFile {
     static func quote(_ field: String) -> String {
         // Looked for among the bytes: a file of 100,000 rows has millions of fields, and a
         // CR LF is one character, which a search for "\r" or "\n" alone would miss.
-        let needsQuotes = field.utf8.contains {
-            $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\n")
-                || $0 == UInt8(ascii: "\r")
-        }
-        guard needsQuotes else { return field }
+        guard field.utf8.contains(where: needsQuotes) else { return field }
         return "\"" + field.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+
+    /// Whether a field holding `byte` is quoted: a comma, a quote or a line break.
+    static func needsQuotes(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: ",") || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\n")
+            || byte == UInt8(ascii: "\r")
+    }
+
+    /// Appends the field of UTF-8 `bytes` to `document` as `record` writes it: quoted
+    /// where it must be, quotes doubled. For rows copied as the bytes they were read from.
+    static func appendField(_ bytes: UnsafeBufferPointer<UInt8>, to document: inout [UInt8]) {
+        guard bytes.contains(where: needsQuotes) else {
+            document.append(contentsOf: bytes)
+            return
+        }
+        document.append(UInt8(ascii: "\""))
+        for byte in bytes {
+            document.append(byte)
+            if byte == UInt8(ascii: "\"") { document.append(byte) }
+        }
+        document.append(UInt8(ascii: "\""))
     }
 
     /// The whole document: a header and the rows.

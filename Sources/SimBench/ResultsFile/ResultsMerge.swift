@@ -6,7 +6,9 @@
 public enum ResultsMerge {
     /// The merged document and remarks worth printing (parts that differ in how they ran).
     public struct Merged: Sendable {
-        public var document: String
+        /// The merged file's bytes: the rows are copied from the bytes they were read from,
+        /// so that merging holds the parts and the result, not a string per cell.
+        public var document: [UInt8]
         public var rows: Int
         public var notes: [String]
     }
@@ -14,10 +16,14 @@ public enum ResultsMerge {
     public static func merge(_ parts: [ResultsFile]) throws(ResultsFileError) -> Merged {
         guard let first = parts.first else {
             return Merged(
-                document: OutputFile.document(header: ResultRow.columns, rows: []), rows: 0,
-                notes: [])
+                document: Array(OutputFile.record(ResultRow.columns).utf8), rows: 0, notes: [])
         }
-        var rows = [[String]]()
+        var document = Array(OutputFile.record(first.header).utf8)
+        document.reserveCapacity(
+            parts.reduce(document.count) { size, part in
+                part.records.reduce(size) { $0 + $1.text.count + $1.ends.count + 1 }
+            })
+        var rows = 0
         var seen = [ResultIdentity: (path: String, line: Int)]()
         for part in parts {
             if part.header != first.header {
@@ -42,27 +48,30 @@ public enum ResultsMerge {
                     )
                 }
                 seen[record.identity] = (part.path, record.line)
-                rows.append(record.fields)
+                record.appendRecord(to: &document)
+                rows += 1
             }
         }
         var notes = [String]()
         for column in ResultColumn.all where column.readers.contains(.merge) {
             // A sweep's rows differ in the swept settings by design: not a difference
             // between the parts.
-            let values = Set(
-                parts.flatMap { part in
-                    part.records.filter { record in
-                        !SweepSetting.named(in: record[.sweep]).contains { $0.column == column }
-                    }.map { $0[column] }
-                }.filter { !$0.isEmpty })
+            var values = Set<String>()
+            for part in parts {
+                for record in part.records
+                where !SweepSetting.named(in: record[.sweep]).contains(where: {
+                    $0.column == column
+                }) {
+                    let value = record[column]
+                    if !value.isEmpty { values.insert(value) }
+                }
+            }
             if values.count > 1 {
                 notes.append(
                     "the parts differ in \(column.name): \(values.sorted().joined(separator: ", "))"
                 )
             }
         }
-        return Merged(
-            document: OutputFile.document(header: first.header, rows: rows), rows: rows.count,
-            notes: notes)
+        return Merged(document: document, rows: rows, notes: notes)
     }
 }

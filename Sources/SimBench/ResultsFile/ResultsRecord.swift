@@ -12,10 +12,11 @@ public struct ResultsRecord: Sendable {
     let text: [UInt8]
     /// Where each cell ends in `text` (it starts where the one before ends).
     let ends: [UInt32]
-    let columnIndex: [String: Int]
+    /// Where the file keeps each column, found once for the file.
+    let columns: ColumnPositions
 
-    /// A row of `fields`, in the order of the columns `columnIndex` numbers.
-    init(line: Int, fields: [String], columnIndex: [String: Int]) {
+    /// A row of `fields`, in the order of the columns `columns` numbers.
+    init(line: Int, fields: [String], columns: ColumnPositions) {
         var text = [UInt8]()
         var ends = [UInt32]()
         ends.reserveCapacity(fields.count)
@@ -23,34 +24,71 @@ public struct ResultsRecord: Sendable {
             text.append(contentsOf: field.utf8)
             ends.append(UInt32(text.count))
         }
-        self.init(line: line, text: text, ends: ends, columnIndex: columnIndex)
+        self.init(line: line, text: text, ends: ends, columns: columns)
     }
 
     /// A row of the cells `text` holds, each ending at its offset in `ends`.
-    init(line: Int, text: [UInt8], ends: [UInt32], columnIndex: [String: Int]) {
+    init(line: Int, text: [UInt8], ends: [UInt32], columns: ColumnPositions) {
         self.line = line
         self.text = text
         self.ends = ends
-        self.columnIndex = columnIndex
+        self.columns = columns
     }
 
     /// The cells in the file's column order.
     public var fields: [String] { ends.indices.map(cell(at:)) }
 
+    /// Appends the row to `document` as `OutputFile.record` writes its cells: from the
+    /// bytes read, no string made per cell.
+    func appendRecord(to document: inout [UInt8]) {
+        text.withUnsafeBufferPointer { text in
+            var start = 0
+            for (index, end) in ends.enumerated() {
+                if index > 0 { document.append(UInt8(ascii: ",")) }
+                OutputFile.appendField(
+                    UnsafeBufferPointer(rebasing: text[start..<Int(end)]), to: &document)
+                start = Int(end)
+            }
+        }
+        document.append(contentsOf: [UInt8(ascii: "\r"), UInt8(ascii: "\n")])
+    }
+
     /// The cell in the file's column `index`.
     func cell(at index: Int) -> String {
-        let start = index == 0 ? 0 : Int(ends[index - 1])
         // From a buffer, not the array's slice, which takes the generic (slow) decoding.
-        return text.withUnsafeBufferPointer {
-            String(
-                decoding: UnsafeBufferPointer(rebasing: $0[start..<Int(ends[index])]), as: UTF8.self
-            )
+        text.withUnsafeBufferPointer {
+            String(decoding: UnsafeBufferPointer(rebasing: $0[range(ofCell: index)]), as: UTF8.self)
         }
     }
 
     /// The cell of `column`; empty when the column is absent (a file from an older version).
     public subscript(column: ResultColumn) -> String {
-        columnIndex[column.name].map(cell(at:)) ?? ""
+        columns.position(of: column).map(cell(at:)) ?? ""
+    }
+
+    /// Whether the cell of `column` holds the same bytes as `other`'s: a row that repeats
+    /// the one before it (its host, its CPU) is told so without a string made for either.
+    public func hasSameCell(_ column: ResultColumn, as other: ResultsRecord) -> Bool {
+        let here = columns.position(of: column).map(range(ofCell:))
+        let there = other.columns.position(of: column).map(other.range(ofCell:))
+        switch (here, there) {
+        case (nil, nil): return true
+        case (let here?, let there?):
+            return here.count == there.count
+                && text.withUnsafeBufferPointer { mine in
+                    other.text.withUnsafeBufferPointer { theirs in
+                        UnsafeBufferPointer(rebasing: mine[here]).elementsEqual(
+                            UnsafeBufferPointer(rebasing: theirs[there]))
+                    }
+                }
+        default:
+            return here?.isEmpty ?? there?.isEmpty ?? true
+        }
+    }
+
+    /// Where the cell in the file's column `index` is in `text`.
+    private func range(ofCell index: Int) -> Range<Int> {
+        (index == 0 ? 0 : Int(ends[index - 1]))..<Int(ends[index])
     }
 
     /// The number in `column`, or nil for an empty cell or an absent column. The reader
@@ -98,9 +136,38 @@ extension ResultsRecord {
     /// A run's row as its results file would read back: its cells under this version's
     /// columns.
     init(row: ResultRow) {
-        self.init(
-            line: 0, fields: row.cells,
-            columnIndex: Dictionary(
-                uniqueKeysWithValues: ResultRow.columns.enumerated().map { ($1, $0) }))
+        self.init(line: 0, fields: row.cells, columns: ColumnPositions.current)
+    }
+}
+
+/// Where a file keeps each column, found once per file: `ResultsRecord` reads a cell
+/// through an array indexed by the column's `ordinal`, not a name hashed per cell.
+final class ColumnPositions: Sendable {
+    /// Each column's field, by name.
+    let byName: [String: Int]
+    /// Each column's field by `ResultColumn.ordinal`, -1 where the file lacks it; a column
+    /// made beyond `ResultColumn.all` (none is) is found by name.
+    private let byOrdinal: [Int]
+
+    init(header: [String]) {
+        var byName = [String: Int]()
+        for (index, name) in header.enumerated() { byName[name] = index }
+        self.byName = byName
+        let columns = ResultColumn.all
+        var byOrdinal = [Int](repeating: -1, count: (columns.map(\.ordinal).max() ?? -1) + 1)
+        for column in columns {
+            byOrdinal[column.ordinal] = byName[column.name] ?? -1
+        }
+        self.byOrdinal = byOrdinal
+    }
+
+    /// The columns of a row this version writes.
+    static let current = ColumnPositions(header: ResultRow.columns)
+
+    /// The field of `column`, or nil where the file lacks it.
+    func position(of column: ResultColumn) -> Int? {
+        guard column.ordinal < byOrdinal.count else { return byName[column.name] }
+        let position = byOrdinal[column.ordinal]
+        return position < 0 ? nil : position
     }
 }

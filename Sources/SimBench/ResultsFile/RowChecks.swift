@@ -8,6 +8,8 @@ struct RowChecks {
     let header: [String]
     let runs: ResultsFile.Runs
     let columnIndex: [String: Int]
+    /// Where the file keeps each column, shared by every row read.
+    let positions: ColumnPositions
     // What each column's cells must be, looked up once per column, not once per cell:
     // a file of 100,000 rows has millions of cells.
     let nonEmpty: [Bool]
@@ -26,8 +28,8 @@ struct RowChecks {
         self.path = path
         self.header = header
         self.runs = runs
-        var columnIndex = [String: Int]()
-        for (index, name) in header.enumerated() { columnIndex[name] = index }
+        positions = ColumnPositions(header: header)
+        let columnIndex = positions.byName
         self.columnIndex = columnIndex
         nonEmpty = header.map { ResultsSchema.nonEmptyColumns.contains($0) }
         signedColumn = header.map { ResultsSchema.signedColumns.contains($0) }
@@ -59,7 +61,7 @@ struct RowChecks {
         try checkMedian(record)
         try checkUnique(record)
         return ResultsRecord(
-            line: record.line, text: record.text, ends: record.ends, columnIndex: columnIndex)
+            line: record.line, text: record.text, ends: record.ends, columns: positions)
     }
 
     private func failure(_ line: Int?, _ column: String?, _ message: String) -> ResultsFileError {
@@ -210,7 +212,7 @@ struct RowChecks {
         let text = String(decoding: key, as: UTF8.self)
         if let first = seen[text] {
             let row = ResultsRecord(
-                line: record.line, text: record.text, ends: record.ends, columnIndex: columnIndex)
+                line: record.line, text: record.text, ends: record.ends, columns: positions)
             throw failure(
                 record.line, "variant",
                 "a duplicated row: \(row.identity) is already on line \(first)"

@@ -41,7 +41,14 @@ public struct EnvironmentChange: Sendable, Equatable {
     public init(baseline: [ResultsRecord], current: [ResultsRecord]) {
         func values(_ column: ResultColumn, _ records: [ResultsRecord]) -> [String] {
             var seen = Set<String>()
-            return records.map { $0[column] }.filter { !$0.isEmpty && seen.insert($0).inserted }
+            var values = [String]()
+            // A row repeating the one before it adds nothing: skipped without its text.
+            for (index, record) in records.enumerated()
+            where index == 0 || !record.hasSameCell(column, as: records[index - 1]) {
+                let value = record[column]
+                if !value.isEmpty, seen.insert(value).inserted { values.append(value) }
+            }
+            return values
         }
         var differences = [Difference]()
         var toolchain = false

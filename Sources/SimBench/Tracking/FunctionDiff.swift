@@ -156,7 +156,7 @@ public struct FunctionDiff: Sendable, Equatable {
     /// `+12.5`, `−0.333` (three significant digits at least, a minus sign).
     static func signed(_ value: Double, digits: Int? = nil) -> String {
         let magnitude =
-            digits.map { String(format: "%.\($0)f", abs(value)) }
+            digits.map { NumberFormat.fixed(abs(value), decimals: $0) }
             ?? NumberFormat.significant(abs(value))
         return (value < 0 ? "−" : "+") + magnitude
     }

@@ -106,7 +106,7 @@ public struct MetricComparison: Sendable, Equatable {
         }
         // Counts repeat to parts per million: a hundredth of a percent still means something.
         if [.instructions, .cycles].contains(basis), let point = change?.point {
-            return (point < 0 ? "−" : "+") + String(format: "%.2f%%", abs(point) * 100)
+            return (point < 0 ? "−" : "+") + NumberFormat.fixed(abs(point) * 100, decimals: 2) + "%"
         }
         return change?.pointText ?? "—"
     }

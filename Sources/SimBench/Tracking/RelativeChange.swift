@@ -70,7 +70,7 @@ public struct RelativeChange: Sendable, Equatable {
 
     /// `5%`, `2.5%`, `0.25%`.
     public static func percent(_ fraction: Double) -> String {
-        var text = String(format: "%.2f", fraction * 100)
+        var text = NumberFormat.fixed(fraction * 100, decimals: 2)
         while text.hasSuffix("0") { text.removeLast() }
         if text.hasSuffix(".") { text.removeLast() }
         return text + "%"
@@ -79,7 +79,7 @@ public struct RelativeChange: Sendable, Equatable {
     /// `+5.2%`, `−3.1%`.
     public static func signedPercent(_ fraction: Double) -> String {
         guard fraction.isFinite else { return "—" }
-        let text = String(format: "%.1f%%", abs(fraction) * 100)
+        let text = NumberFormat.fixed(abs(fraction) * 100, decimals: 1) + "%"
         return (fraction < 0 ? "−" : "+") + text
     }
 

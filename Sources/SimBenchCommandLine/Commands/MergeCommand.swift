@@ -66,7 +66,7 @@ struct MergeCommand: Command {
         guard let output else { preconditionFailure("merge: execute before finish") }
         OutputPath.reserveStandardOutput(if: [output])
         Interruption.expect([outputPath])
-        try output.write(merged.document)
+        try output.write(bytes: merged.document)
         Interruption.written(outputPath)
         for part in empty {
             Terminal.error(

@@ -77,10 +77,10 @@ struct SpreadCommand: Command {
         }
         let spread = RunSpread(files: runs, metric: metric)
         func percent(_ value: Double?, digits: Int) -> String {
-            value.map { String(format: "%.\(digits)f%%", $0 * 100) } ?? "—"
+            value.map { NumberFormat.fixed($0 * 100, decimals: digits) + "%" } ?? "—"
         }
         func signed(_ value: Double) -> String {
-            (value < 0 ? "-" : "+") + String(format: "%.1f%%", abs(value) * 100)
+            (value < 0 ? "-" : "+") + NumberFormat.fixed(abs(value) * 100, decimals: 1) + "%"
         }
         var lines = [String]()
         var beyond = false

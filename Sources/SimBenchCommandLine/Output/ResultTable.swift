@@ -219,7 +219,7 @@ struct ResultTable {
             return "—"
         }
         func bound(_ value: Double) -> String {
-            value.isFinite ? String(format: "%.2f", value) : (value > 0 ? "∞" : "-∞")
+            value.isFinite ? NumberFormat.fixed(value, decimals: 2) : (value > 0 ? "∞" : "-∞")
         }
         return "[\(bound(low)), \(bound(high))]"
     }

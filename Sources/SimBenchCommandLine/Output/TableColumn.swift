@@ -81,7 +81,7 @@ struct TableColumn: Sendable {
             wideHeader: ResultColumn.allocationsPerEvent.heading, dropRank: 8
         ) {
             row, _, _ in
-            row.allocationsPerEvent.map { String(format: "%.2f", $0) } ?? "—"
+            row.allocationsPerEvent.map { NumberFormat.fixed($0, decimals: 2) } ?? "—"
         },
         TableColumn(compactHeader: wallHeader, wideHeader: wallHeader, dropRank: 3) {
             _, time, _ in

@@ -198,9 +198,9 @@ struct ChartFuzzTests {
         // Built directly, not parsed: the reader is not what this measures, and it is slow
         // in a debug build.
         let columns = ResultRow.columns
-        let index = Dictionary(uniqueKeysWithValues: columns.enumerated().map { ($1, $0) })
         func record(_ row: [String: String], line: Int) -> ResultsRecord {
-            ResultsRecord(line: line, fields: columns.map { row[$0] ?? "" }, columnIndex: index)
+            ResultsRecord(
+                line: line, fields: columns.map { row[$0] ?? "" }, columns: .current)
         }
         var records = [
             record(.row("enum-switch", role: "baseline", median: 100, ratio: 1), line: 2)

@@ -61,10 +61,40 @@ struct CSVReaderTests {
     @Test("a row's cells read back as the text they were made of, any UTF-8 included")
     func recordCells() {
         let fields = ["", "vending", "12.5", "é, \"q\"\r\n", "", "日本"]
-        let index = Dictionary(uniqueKeysWithValues: fields.indices.map { ("c\($0)", $0) })
-        let record = ResultsRecord(line: 2, fields: fields, columnIndex: index)
+        let header = fields.indices.map { "c\($0)" }
+        let record = ResultsRecord(
+            line: 2, fields: fields, columns: ColumnPositions(header: header))
         #expect(record.fields == fields)
         #expect(record.cell(at: 5) == "日本" && record.cell(at: 0).isEmpty)
+    }
+
+    @Test(
+        "a cell is found by its column wherever the file keeps it, and is empty where it lacks it")
+    func columnPositions() {
+        // An older file's few columns, in another order than this version's.
+        let header = [ResultColumn.variant.name, "unknown", ResultColumn.scenario.name]
+        let record = ResultsRecord(
+            line: 2, fields: ["table", "x", "vending"], columns: ColumnPositions(header: header))
+        #expect(record[.scenario] == "vending" && record[.variant] == "table")
+        #expect(record[.nsPerEventMedian].isEmpty && record.number(.nsPerEventMedian) == nil)
+        // A column made beyond the declared ones is found by its name.
+        let extra = ResultColumn("unknown", .text) { _ in "" }
+        #expect(record[extra] == "x")
+        // Cells compared by their bytes, across files that keep them in other places; an
+        // absent column is the same as an empty cell.
+        let other = ResultsRecord(
+            line: 3, fields: ["vending", "", "enum-switch"],
+            columns: ColumnPositions(
+                header: [ResultColumn.scenario.name, ResultColumn.host.name, "unknown"]))
+        #expect(
+            record.hasSameCell(.scenario, as: other) && other.hasSameCell(.scenario, as: record))
+        #expect(!record.hasSameCell(.variant, as: other))
+        #expect(record.hasSameCell(.host, as: other) && record.hasSameCell(.cpu, as: other))
+        #expect(!record.hasSameCell(extra, as: other))
+        // This version's rows: every column where the header puts it.
+        let row = ResultsRecord(
+            line: 0, fields: ResultRow.columns, columns: ColumnPositions.current)
+        #expect(ResultColumn.all.allSatisfy { row[$0] == $0.name })
     }
 
     @Test(

@@ -21,7 +21,7 @@ struct ResultsMergeTests {
             Self.vending.file("a.csv"), Self.workday.file("b.csv"),
         ])
         #expect(merged.rows == 3)
-        let file = try ResultsFile(path: "all.csv", bytes: Array(merged.document.utf8))
+        let file = try ResultsFile(path: "all.csv", bytes: merged.document)
         #expect(
             file.records.map(\.identity.benchmarkName) == [
                 "vending.enum-switch[products=40]", "vending.table[products=40]",
@@ -29,8 +29,21 @@ struct ResultsMergeTests {
             ])
         #expect(file.records[0][.cpu] == "test cpu, 2 GHz")
         #expect(
-            merged.document == Self.vending.text
-                + Self.workday.text.split(separator: "\r\n", maxSplits: 1)[1])
+            merged.document
+                == Array(
+                    (Self.vending.text + Self.workday.text.split(separator: "\r\n", maxSplits: 1)[1])
+                        .utf8))
+    }
+
+    @Test("cells copied as bytes are quoted as a written row's: commas, quotes, line breaks")
+    func quotedCells() throws {
+        var row = [String: String].row("table", median: 80, host: "a, \"quoted\"\r\nhost")
+        row["cpu"] = "plain é€"
+        row["build_flags"] = "-Xswiftc \"-O\""
+        let part = ResultsFixture([row, .row("enum-switch", role: "baseline", median: 100)])
+        let merged = try ResultsMerge.merge([try part.file("a.csv")])
+        #expect(merged.rows == 2)
+        #expect(String(decoding: merged.document, as: UTF8.self) == part.text)
     }
 
     @Test("a row in two parts is refused, naming both places")

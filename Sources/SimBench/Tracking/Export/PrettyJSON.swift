@@ -74,6 +74,14 @@ enum PrettyJSON {
     /// `\t` … or `\u001f`; slashes and everything else as they are.
     private static func quote(_ string: String, into text: inout [UInt8]) {
         text.append(UInt8(ascii: "\""))
+        // Nearly every string needs no escape: copied whole once that is seen.
+        if !string.utf8.contains(where: {
+            $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\")
+        }) {
+            text.append(contentsOf: string.utf8)
+            text.append(UInt8(ascii: "\""))
+            return
+        }
         // Every byte that needs escaping is ASCII, so a multi-byte character passes through
         // whole.
         for byte in string.utf8 {

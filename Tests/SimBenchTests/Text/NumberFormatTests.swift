@@ -1,0 +1,71 @@
+import Foundation
+import Testing
+
+@testable import SimBench
+
+/// The figures' own formatter writes what `String(format: "%.Nf")` writes, for every value
+/// a table or an export can meet: it replaced that formatter in the readers, whose text
+/// must not change.
+@Suite("number formatting")
+struct NumberFormatTests {
+    /// Values of every magnitude and sign, from a fixed seed: the sign, the rounding, the
+    /// leading zeros and the point are all exercised.
+    static func values() -> [Double] {
+        var values: [Double] = [
+            0, -0.0, 1, -1, 0.5, -0.5, 1.5, 2.5, 0.125, 0.375, -0.125, 1.005, 0.045, 2.675,
+            0.0049999999, 0.005, 0.05, 0.95, 0.995, 9.995, 99.995, 999.5, 0.0005, 1e-7,
+            -1e-7, 5e-324, -5e-324, 1e-300, 999_999_999.4, 999_999_999.6, 1e9, 1e9 + 0.5,
+            -1e9, 4_294_967_295.5, 1e15, 1e300, -1e300, .greatestFiniteMagnitude,
+            -.greatestFiniteMagnitude, .leastNormalMagnitude, .nan, -.nan, .infinity,
+            -.infinity, 123.456, -123.456, 0.1, 0.2, 0.3, 0.7, 1.0 / 3, -2.0 / 3,
+        ]
+        // Halves at every scale written by hand: ties, and the doubles either side of them.
+        for decimals in 0...6 {
+            let scale = pow(10, Double(decimals))
+            for units in [0, 1, 2, 5, 12, 99, 314, 9_999, 123_456] {
+                let tie = (Double(units) + 0.5) / scale
+                values += [tie, tie.nextUp, tie.nextDown, -tie]
+            }
+        }
+        // A fixed-seed spread over magnitudes 1e-12 … 1e12, both signs.
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        for _ in 0..<10_000 {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            let mantissa = Double(state >> 11) / Double(UInt64(1) << 53)
+            let exponent = Int((state >> 3) % 25) - 12
+            let sign: Double = state & 1 == 0 ? 1 : -1
+            values.append(sign * mantissa * pow(10, Double(exponent)))
+        }
+        return values
+    }
+
+    @Test("fixed decimals: the text String(format:) writes, for every value and 0 to 8 decimals")
+    func fixedMatchesFoundation() {
+        var mismatches = [String]()
+        for value in NumberFormatTests.values() {
+            for decimals in 0...8 {
+                let expected = String(format: "%.\(decimals)f", value)
+                let text = NumberFormat.fixed(value, decimals: decimals)
+                if text != expected {
+                    mismatches.append("\(value) %.\(decimals)f: \(text), expected \(expected)")
+                }
+            }
+        }
+        #expect(mismatches.isEmpty, "\(mismatches.prefix(10))")
+    }
+
+    @Test("the figures built on it read as before: significant digits, percent, ratio, interval")
+    func figures() {
+        #expect(NumberFormat.significant(3.14159) == "3.14")
+        #expect(NumberFormat.significant(-31.449) == "−31.4")
+        #expect(NumberFormat.significant(3140.6) == "3141")
+        #expect(NumberFormat.significant(0.000123) == "0.000123")
+        #expect(NumberFormat.percent(0.125) == "12.5%")
+        #expect(NumberFormat.percent(-0.0004) == "−0.0%")
+        #expect(NumberFormat.ratio(1.235) == "1.24×")
+        #expect(NumberFormat.ratio(.nan) == "—")
+        #expect(NumberFormat.interval(-1.005, 2.675, ratio: true) == "[−1.00, 2.67]")
+        #expect(RelativeChange.percent(0.025) == "2.5%")
+        #expect(RelativeChange.signedPercent(-0.031) == "−3.1%")
+    }
+}
