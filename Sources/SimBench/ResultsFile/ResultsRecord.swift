@@ -145,16 +145,20 @@ extension ResultsRecord {
 final class ColumnPositions: Sendable {
     /// Each column's field, by name.
     let byName: [String: Int]
-    /// Each column's field by `ResultColumn.ordinal`, -1 where the file lacks it; a column
-    /// made beyond `ResultColumn.all` (none is) is found by name.
+    /// Each column's field by `ResultColumn.ordinal`, -1 where the file lacks it. An ordinal
+    /// of no column of `ResultColumn.all` (`ResultColumn.mechanism(_:)` and `calls(_:)` make a
+    /// new column each call, whose ordinal may fall below the last of `all`'s) holds
+    /// `byNameOnly`, and such a column, like one made after `all`, is found by name.
     private let byOrdinal: [Int]
+    private static let byNameOnly = -2
 
     init(header: [String]) {
         var byName = [String: Int]()
         for (index, name) in header.enumerated() { byName[name] = index }
         self.byName = byName
         let columns = ResultColumn.all
-        var byOrdinal = [Int](repeating: -1, count: (columns.map(\.ordinal).max() ?? -1) + 1)
+        var byOrdinal = [Int](
+            repeating: Self.byNameOnly, count: (columns.map(\.ordinal).max() ?? -1) + 1)
         for column in columns {
             byOrdinal[column.ordinal] = byName[column.name] ?? -1
         }
@@ -166,8 +170,9 @@ final class ColumnPositions: Sendable {
 
     /// The field of `column`, or nil where the file lacks it.
     func position(of column: ResultColumn) -> Int? {
-        guard column.ordinal < byOrdinal.count else { return byName[column.name] }
-        let position = byOrdinal[column.ordinal]
+        let position =
+            column.ordinal < byOrdinal.count ? byOrdinal[column.ordinal] : Self.byNameOnly
+        if position == Self.byNameOnly { return byName[column.name] }
         return position < 0 ? nil : position
     }
 }

@@ -95,6 +95,14 @@ struct CSVReaderTests {
         let row = ResultsRecord(
             line: 0, fields: ResultRow.columns, columns: ColumnPositions.current)
         #expect(ResultColumn.all.allSatisfy { row[$0] == $0.name })
+        // A mechanism's or a call kind's column is made anew at each call, with an ordinal of
+        // its own: still found where the file keeps it.
+        for mechanism in Mechanism.allCases {
+            #expect(row[ResultColumn.mechanism(mechanism)] == mechanism.columnName)
+        }
+        for kind in MechanismCall.allCases {
+            #expect(row[ResultColumn.calls(kind)] == kind.columnName)
+        }
     }
 
     @Test(
