@@ -107,6 +107,12 @@ extension RunCommand {
     /// `directory`, whose paths it returns in seed order.
     func buildLayouts(seeds: [UInt32], into directory: String) throws -> [String] {
         let product = ABCommand.product
+        let bin = try RunCommand.tool(
+            [
+                "swift", "build", "-c", "release", "--scratch-path", RunCommand.layoutsBuildPath,
+                "--show-bin-path",
+            ], failure: "finding the layouts' build folder")
+        let built = bin.trimmingCharacters(in: .whitespacesAndNewlines) + "/" + product
         var binaries = [String]()
         for seed in seeds {
             let words =
@@ -116,14 +122,6 @@ extension RunCommand {
                 ]
                 + CodeLayouts.buildArguments + CodeLayouts.linkArguments(seed: seed)
             try RunCommand.tool(words, failure: "building code layout \(seed)")
-            let bin = try RunCommand.tool(
-                [
-                    "swift", "build", "-c", "release", "--scratch-path",
-                    RunCommand.layoutsBuildPath,
-                    "--show-bin-path",
-                ], failure: "finding the layouts' build folder")
-            let built =
-                bin.trimmingCharacters(in: .whitespacesAndNewlines) + "/" + product
             let copy = "\(directory)/\(product)-layout-\(seed)"
             try? FileManager.default.removeItem(atPath: copy)
             do {
