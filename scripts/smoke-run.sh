@@ -3,18 +3,28 @@
 # scenario, that each scenario's variants (the floor aside) agree on the checksum, and that the selftest's
 # wrong variant is caught (exit status 3).
 #
-# Usage: scripts/smoke-run.sh [BINARY [FLAG…]]   (default: .build/release/simbench; each FLAG
-# is added to both runs, e.g. --allow-debug for a debug binary)
+# Usage: scripts/smoke-run.sh [BINARY [--small] [FLAG…]]   (default: .build/release/simbench;
+# each FLAG is added to both runs, e.g. --allow-debug for a debug binary; --small runs the
+# default suite at 50 machines of 20 events, 2 rounds, for a slow build such as one under
+# ThreadSanitizer: the same scenarios, variants and checks)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # shellcheck source=scripts/exit-status.sh
 source scripts/exit-status.sh
 binary=${1:-.build/release/simbench}
-extra=("${@:2}")
+sizes=(--machines 200 --events 50 --rounds 3 --warmup 1)
+extra=()
+for flag in "${@:2}"; do
+    if [ "$flag" = --small ]; then
+        sizes=(--machines 50 --events 20 --rounds 2 --warmup 1)
+    else
+        extra+=("$flag")
+    fi
+done
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 
-"$binary" run --machines 200 --events 50 --rounds 3 --warmup 1 --quiet --csv "$out/smoke.csv" "${extra[@]}"
+"$binary" run "${sizes[@]}" --quiet --csv "$out/smoke.csv" "${extra[@]}"
 
 python3 - "$out/smoke.csv" <<'PY'
 import csv, sys
