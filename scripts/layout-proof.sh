@@ -11,12 +11,16 @@
 # Measured before layouts: the same change also gave vending table a -7.5% "improvement" in
 # every pair, which no line of vending explains: the linker had moved its code.
 #
-# Usage: scripts/layout-proof.sh
+# Usage: scripts/layout-proof.sh [--build]
+#   --build: plant the change and make both builds (one pair of a tiny run), judging nothing;
+#     .ci/run calls it in a background lane so that the proof itself, among the steps that
+#     time, only relinks.
 # Environment: SIMBENCH_LAYOUT_PROOF_DIR: the scratch copy (default .build/layout-proof, kept
 #   between calls so that its two builds are reused; it is reset to HEAD each time);
 #   SIMBENCH_AB_FLAGS adds ab flags (e.g. "--pairs 8").
-# Exit status: 0 when the verdict is exactly the planted regression, 1 otherwise (or when ab
-# fails). Prints the verdict lines, the layout seeds and how long ab took.
+# Exit status: 0 when the verdict is exactly the planted regression (with --build: when both
+# sides built), 1 otherwise (or when ab fails), 64 on an unknown argument. Prints the verdict
+# lines, the layout seeds and how long ab took.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
@@ -25,6 +29,15 @@ source scripts/exit-status.sh
 # shellcheck source=scripts/comparison-json.sh
 source scripts/comparison-json.sh
 
+build_only=0
+case "${1:-}" in
+    '') ;;
+    --build) build_only=1 ;;
+    *)
+        echo "layout-proof: unknown argument '$1' (accepted: --build)" >&2
+        exit "$exit_usage"
+        ;;
+esac
 # shellcheck disable=SC2206 # the flags are words by design
 ab_flags=(${SIMBENCH_AB_FLAGS:-})
 dir=${SIMBENCH_LAYOUT_PROOF_DIR:-$root/.build/layout-proof}
@@ -67,6 +80,19 @@ git -C "$dir" diff -U0 | grep -E '^[-+] ' | sed 's/^/  /'
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 started=$SECONDS
+if [ "$build_only" = 1 ]; then
+    status=$exit_success
+    (cd "$dir" && "$binary" ab --base HEAD --pairs 1 --output "$out/ab" -- --scenario calibrate \
+        --machines 20 --events 5 --rounds 1 --warmup 0 --span 0 --processes 1) > /dev/null 2> "$out/ab.err" \
+        || status=$?
+    if [ "$status" -ne "$exit_success" ] && [ "$status" -ne "$exit_regression" ]; then
+        echo "layout-proof: building both sides failed (ab exit status $status):" >&2
+        tail -20 "$out/ab.err" >&2
+        exit 1
+    fi
+    echo "layout-proof: both sides built in $((SECONDS - started)) s (nothing judged)"
+    exit 0
+fi
 status=$exit_success
 (cd "$dir" && "$binary" ab --base HEAD "${ab_flags[@]}" --format json --output "$out/ab") > "$out/ab.json" 2> "$out/ab.err" || status=$?
 took=$((SECONDS - started))
