@@ -94,8 +94,13 @@ public struct ResultsRecord: Sendable {
     /// The number in `column`, or nil for an empty cell or an absent column. The reader
     /// checked that every numeric cell is empty or a finite number.
     public func number(_ column: ResultColumn) -> Double? {
-        let text = self[column]
-        return text.isEmpty ? nil : Double(text)
+        guard let position = columns.position(of: column) else { return nil }
+        let range = range(ofCell: position)
+        guard !range.isEmpty else { return nil }
+        // From the bytes: no string is made for a short decimal, as most cells are.
+        return text.withUnsafeBufferPointer {
+            CellNumber.value(UnsafeBufferPointer(rebasing: $0[range]))
+        }
     }
 
     public var identity: ResultIdentity {

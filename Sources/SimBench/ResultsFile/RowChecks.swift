@@ -161,9 +161,7 @@ struct RowChecks {
                 && cell.contains { $0 >= UInt8(ascii: "1") && $0 <= UInt8(ascii: "9") }
             return signed || !negative ? nil : .negative
         }
-        guard let number = Double(String(decoding: cell, as: UTF8.self)) else {
-            return .notANumber
-        }
+        guard let number = CellNumber.value(cell) else { return .notANumber }
         guard number.isFinite else { return .notFinite }
         return signed || number >= 0 ? nil : .negative
     }
@@ -174,10 +172,17 @@ struct RowChecks {
             guard !record.range(ofField: lowIndex).isEmpty,
                 !record.range(ofField: highIndex).isEmpty
             else { continue }
+            // Read from the bytes: only an interval in error is made text.
+            let (lowValue, highValue) = record.text.withUnsafeBufferPointer { text in
+                let value = { (index: Int) in
+                    CellNumber.value(
+                        UnsafeBufferPointer(rebasing: text[record.range(ofField: index)]))
+                }
+                return (value(lowIndex), value(highIndex))
+            }
+            guard let lowValue, let highValue, lowValue > highValue else { continue }
             let low = record.field(lowIndex)
             let high = record.field(highIndex)
-            guard let lowValue = Double(low), let highValue = Double(high), lowValue > highValue
-            else { continue }
             throw failure(
                 record.line(ofField: highIndex), header[highIndex],
                 "'\(high)' is below \(header[lowIndex]) '\(low)'; "
