@@ -5,9 +5,12 @@ public enum TextWrap {
     /// Every line of `text` longer than `width` broken at spaces; continuation lines keep
     /// the line's indent plus two spaces. A single word longer than `width` stays whole.
     ///
-    /// - Complexity: O(n) in the length of the text; a line whose UTF-8 bytes fit `width`
-    ///   is not counted in characters, since no character is shorter than a byte.
+    /// - Complexity: O(n) in the length of the text: one pass over its bytes when every
+    ///   line fits (`everyLineFits`); else a line whose UTF-8 bytes fit `width` is not
+    ///   counted in characters, since no character is shorter than a byte.
     public static func fit(_ text: String, width: Int) -> String {
+        // Nearly always every line fits already: the text is returned as it is, not copied.
+        if everyLineFits(text, width: width) { return text }
         // Appended to one text, line by line: most lines fit and are copied as they are.
         var fitted = ""
         fitted.reserveCapacity(text.utf8.count)
@@ -40,37 +43,69 @@ public enum TextWrap {
         return fitted
     }
 
+    /// Whether no line of `text` has more Unicode scalars than `width`, and no line break is
+    /// a CR LF (which `lines(_:)` leaves whole): then `fit` has nothing to change, since no
+    /// line has more characters than scalars. One pass over the bytes, counting those that
+    /// start a scalar (all but continuation bytes, `10xxxxxx`).
+    static func everyLineFits(_ text: String, width: Int) -> Bool {
+        var text = text
+        return text.withUTF8 { bytes in
+            var scalars = 0
+            for byte in bytes {
+                if byte == UInt8(ascii: "\n") {
+                    scalars = 0
+                    continue
+                }
+                if byte == UInt8(ascii: "\r") { return false }
+                if byte & 0xC0 != 0x80 {
+                    scalars += 1
+                    if scalars > width { return false }
+                }
+            }
+            return true
+        }
+    }
+
     /// `words` in lines of at most `width` characters, one space between words, each line
     /// starting with `first` (the first) or `next` (the others). A single word longer than
     /// `width` stays whole.
     ///
     /// - Complexity: O(n) in the length of the words: a line's characters are counted as it
-    ///   grows (in bytes, when the text is ASCII), not counted again for each word added.
+    ///   grows (from the bytes, when each scalar is a character: `CharacterCount`), not
+    ///   counted again for each word added.
     public static func breakLines(
         _ words: [Substring], width: Int, first: String = "", next: String = ""
     ) -> [String] {
-        // In ASCII text a character is a byte; elsewhere a word may join the character
-        // before it (a combining mark after the space), so the line is counted whole.
-        func isASCII(_ text: Substring) -> Bool { text.utf8.allSatisfy { $0 < 0x80 } }
-        let ascii =
-            words.allSatisfy(isASCII) && isASCII(Substring(first)) && isASCII(Substring(next))
+        // Where each scalar is a character (ASCII, `−`, `±`), a line's characters are the sum
+        // of its words'; elsewhere a word may join the character before it (a combining mark
+        // after the space), so the line is counted whole.
+        func standaloneCount(_ text: Substring) -> Int? {
+            var text = text
+            return text.withUTF8(CharacterCount.scalarsIfEachIsACharacter)
+        }
+        let wordCounts = words.compactMap(standaloneCount)
+        let firstCount = standaloneCount(Substring(first))
+        let nextCount = standaloneCount(Substring(next))
         var lines = [String]()
         var current = first
-        var count = first.utf8.count
         var hasWord = false
-        for word in words {
-            if ascii {
-                let added = count + (hasWord ? 1 : 0) + word.utf8.count
+        if let firstCount, let nextCount, wordCounts.count == words.count {
+            var count = firstCount
+            for (word, wordCount) in zip(words, wordCounts) {
+                let added = count + (hasWord ? 1 : 0) + wordCount
                 if hasWord, added > width {
                     lines.append(current)
                     current = next + word
-                    count = next.utf8.count + word.utf8.count
+                    count = nextCount + wordCount
                 } else {
                     if hasWord { current += " " }
                     current += word
                     count = added
                 }
-            } else {
+                hasWord = true
+            }
+        } else {
+            for word in words {
                 let candidate = hasWord ? current + " " + word : current + word
                 if hasWord, candidate.count > width {
                     lines.append(current)
@@ -78,8 +113,8 @@ public enum TextWrap {
                 } else {
                     current = candidate
                 }
+                hasWord = true
             }
-            hasWord = true
         }
         lines.append(current)
         return lines
