@@ -16,8 +16,9 @@ public enum TextWrap {
         fitted.reserveCapacity(text.utf8.count)
         for (index, line) in lines(text).enumerated() {
             if index > 0 { fitted += "\n" }
-            // An ASCII line (nearly every one) is measured and split among its bytes.
-            guard line.utf8.count > width else {
+            // A line of no more scalars than `width` fits (`everyLineFits`); an ASCII line
+            // is measured and split among its bytes.
+            guard line.unicodeScalars.count > width else {
                 fitted += line
                 continue
             }
