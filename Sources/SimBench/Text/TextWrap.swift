@@ -6,42 +6,64 @@ public enum TextWrap {
     /// the line's indent plus two spaces. A single word longer than `width` stays whole.
     ///
     /// - Complexity: O(n) in the length of the text: one pass over its bytes when every
-    ///   line fits (`everyLineFits`); else a line whose UTF-8 bytes fit `width` is not
-    ///   counted in characters, since no character is shorter than a byte.
+    ///   line fits (`everyLineFits`); else one more, which copies each line of no more
+    ///   scalars than `width` as it is, since no character is shorter than a scalar.
     public static func fit(_ text: String, width: Int) -> String {
         // Nearly always every line fits already: the text is returned as it is, not copied.
         if everyLineFits(text, width: width) { return text }
-        // Appended to one text, line by line: most lines fit and are copied as they are.
-        var fitted = ""
-        fitted.reserveCapacity(text.utf8.count)
-        for (index, line) in lines(text).enumerated() {
-            if index > 0 { fitted += "\n" }
-            // A line of no more scalars than `width` fits (`everyLineFits`); an ASCII line
-            // is measured and split among its bytes.
-            guard line.unicodeScalars.count > width else {
-                fitted += line
-                continue
-            }
-            let ascii = line.utf8.allSatisfy { $0 < 0x80 }
-            guard ascii || line.count > width else {
-                fitted += line
-                continue
-            }
-            let spaces =
-                ascii
-                ? line.utf8.prefix { $0 == UInt8(ascii: " ") }.count
-                : line.prefix { $0 == " " }.count
-            let indent = String(repeating: " ", count: spaces)
-            let words =
-                ascii
-                ? line.utf8.dropFirst(spaces).split(separator: UInt8(ascii: " ")).map {
-                    Substring($0)
-                }
-                : line.dropFirst(spaces).split(separator: " ")
-            fitted += breakLines(words, width: width, first: indent, next: indent + "  ")
-                .joined(separator: "\n")
+        // A CR LF is one character, which a split at "\n" leaves whole: such text is split
+        // by characters, as before.
+        guard !text.utf8.contains(UInt8(ascii: "\r")) else {
+            return lines(text).map { fit(line: $0, width: width) }.joined(separator: "\n")
         }
-        return fitted
+        // Else line by line among the bytes: a line of no more scalars than `width` (nearly
+        // every one) is copied as its bytes; only a longer one is made text and measured.
+        var text = text
+        let fitted = text.withUTF8 { bytes in
+            var fitted = [UInt8]()
+            fitted.reserveCapacity(bytes.count + bytes.count / 8)
+            var lineStart = 0
+            var scalars = 0
+            for index in 0...bytes.count {
+                if index < bytes.count, bytes[index] != UInt8(ascii: "\n") {
+                    if bytes[index] & 0xC0 != 0x80 { scalars += 1 }
+                    continue
+                }
+                let line = UnsafeBufferPointer(rebasing: bytes[lineStart..<index])
+                if scalars <= width {
+                    fitted.append(contentsOf: line)
+                } else {
+                    let text = Substring(String(decoding: line, as: UTF8.self))
+                    fitted.append(contentsOf: fit(line: text, width: width).utf8)
+                }
+                if index < bytes.count { fitted.append(UInt8(ascii: "\n")) }
+                lineStart = index + 1
+                scalars = 0
+            }
+            return fitted
+        }
+        return String(decoding: fitted, as: UTF8.self)
+    }
+
+    /// One line (no line feed) of `fit`: as it is when it fits, else broken at spaces.
+    private static func fit(line: Substring, width: Int) -> String {
+        // An ASCII line (nearly every one) is measured and split among its bytes.
+        guard line.utf8.count > width else { return String(line) }
+        let ascii = line.utf8.allSatisfy { $0 < 0x80 }
+        guard ascii || line.count > width else { return String(line) }
+        let spaces =
+            ascii
+            ? line.utf8.prefix { $0 == UInt8(ascii: " ") }.count
+            : line.prefix { $0 == " " }.count
+        let indent = String(repeating: " ", count: spaces)
+        let words =
+            ascii
+            ? line.utf8.dropFirst(spaces).split(separator: UInt8(ascii: " ")).map {
+                Substring($0)
+            }
+            : line.dropFirst(spaces).split(separator: " ")
+        return breakLines(words, width: width, first: indent, next: indent + "  ")
+            .joined(separator: "\n")
     }
 
     /// Whether no line of `text` has more Unicode scalars than `width`, and no line break is

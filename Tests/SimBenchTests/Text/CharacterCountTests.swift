@@ -90,6 +90,25 @@ struct CharacterCountTests {
         }
     }
 
+    @Test("fit breaks the lines that counting each line's characters finds too long")
+    func fitAsCounted() {
+        let texts = Self.texts(count: 1500, length: 30) + ["  a long line of words\nshort"]
+        for (index, text) in texts.enumerated() {
+            let width = index % 12
+            let expected = text.split(separator: "\n", omittingEmptySubsequences: false).map {
+                line in
+                guard line.count > width else { return String(line) }
+                let spaces = line.prefix { $0 == " " }.count
+                let indent = String(repeating: " ", count: spaces)
+                return Self.referenceBreakLines(
+                    line.dropFirst(spaces).split(separator: " "), width: width, first: indent,
+                    next: indent + "  "
+                ).joined(separator: "\n")
+            }.joined(separator: "\n")
+            #expect(TextWrap.fit(text, width: width) == expected, "\(text.debugDescription)")
+        }
+    }
+
     @Test("a text fit returns whole has no line wider than the width, and no CR LF")
     func everyLineFits() {
         for (index, text) in Self.texts(count: 2000, length: 20).enumerated() {
