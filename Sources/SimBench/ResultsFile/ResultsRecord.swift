@@ -110,7 +110,8 @@ public struct ResultsRecord: Sendable {
     }
 
     /// The processor the row was measured on, beyond its name; `unknown` in a file written
-    /// before simbench recorded it.
+    /// before simbench recorded it. Its columns are listed in `processorColumns` too, which
+    /// a test holds to these.
     public var hostIdentity: HostIdentity {
         func count(_ column: ResultColumn) -> UInt64? { UInt64(self[column]) }
         var identity = HostIdentity()
