@@ -74,6 +74,71 @@ enum CellNumber {
         return negative ? -value : value
     }
 
+    /// Whether the plain decimals (`-`, digits, a point; no exponent) `low` and `high` are
+    /// known, from their digits, to hold `low ≤ high`; false when they are not, or when
+    /// either is other text. Rounding keeps order, so their `Double`s then hold it too: an
+    /// interval is checked without either bound parsed.
+    static func decimalsInOrder(
+        _ low: UnsafeBufferPointer<UInt8>, _ high: UnsafeBufferPointer<UInt8>
+    ) -> Bool {
+        guard let low = PlainDecimal(low), let high = PlainDecimal(high) else { return false }
+        switch (low.negative, high.negative) {
+        case (true, false): return true
+        case (false, false): return !PlainDecimal.magnitude(low, exceeds: high)
+        case (true, true): return !PlainDecimal.magnitude(high, exceeds: low)
+        case (false, true): return false
+        }
+    }
+
+    /// A decimal's sign, whole digits (without leading zeros) and fraction digits, where
+    /// they are in its cell.
+    private struct PlainDecimal {
+        let negative: Bool
+        let whole: UnsafeBufferPointer<UInt8>
+        let fraction: UnsafeBufferPointer<UInt8>
+
+        init?(_ cell: UnsafeBufferPointer<UInt8>) {
+            var at = 0
+            negative = at < cell.count && cell[at] == UInt8(ascii: "-")
+            if negative { at += 1 }
+            let signEnd = at
+            while at < cell.count, cell[at] == UInt8(ascii: "0") { at += 1 }
+            let wholeStart = at
+            while at < cell.count, Self.isDigit(cell[at]) { at += 1 }
+            whole = UnsafeBufferPointer(rebasing: cell[wholeStart..<at])
+            var fractionStart = at
+            if at < cell.count, cell[at] == UInt8(ascii: ".") {
+                at += 1
+                fractionStart = at
+                while at < cell.count, Self.isDigit(cell[at]) { at += 1 }
+            }
+            fraction = UnsafeBufferPointer(rebasing: cell[fractionStart..<at])
+            let hasDigit = wholeStart > signEnd || !whole.isEmpty || !fraction.isEmpty
+            guard at == cell.count, hasDigit else { return nil }
+        }
+
+        static func isDigit(_ byte: UInt8) -> Bool {
+            byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
+        }
+
+        /// Whether `one`'s magnitude is above `other`'s: more whole digits, or the first
+        /// digit that differs larger (a missing fraction digit is 0).
+        static func magnitude(_ one: PlainDecimal, exceeds other: PlainDecimal) -> Bool {
+            if one.whole.count != other.whole.count { return one.whole.count > other.whole.count }
+            for (mine, theirs) in zip(one.whole, other.whole) where mine != theirs {
+                return mine > theirs
+            }
+            let digits = max(one.fraction.count, other.fraction.count)
+            for index in 0..<digits {
+                let mine = index < one.fraction.count ? one.fraction[index] : UInt8(ascii: "0")
+                let theirs =
+                    index < other.fraction.count ? other.fraction[index] : UInt8(ascii: "0")
+                if mine != theirs { return mine > theirs }
+            }
+            return false
+        }
+    }
+
     /// 10^0 … 10^22: every one exact in a `Double`.
     private static let powersOfTen: [Double] = (0...22).map { power in
         (0..<power).reduce(1.0) { value, _ in value * 10 }

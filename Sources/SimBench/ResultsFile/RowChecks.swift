@@ -172,13 +172,13 @@ struct RowChecks {
             guard !record.range(ofField: lowIndex).isEmpty,
                 !record.range(ofField: highIndex).isEmpty
             else { continue }
-            // Read from the bytes: only an interval in error is made text.
+            // Read from the bytes: bounds in order by their digits are not parsed, and only
+            // an interval in error is made text.
             let (lowValue, highValue) = record.text.withUnsafeBufferPointer { text in
-                let value = { (index: Int) in
-                    CellNumber.value(
-                        UnsafeBufferPointer(rebasing: text[record.range(ofField: index)]))
-                }
-                return (value(lowIndex), value(highIndex))
+                let low = UnsafeBufferPointer(rebasing: text[record.range(ofField: lowIndex)])
+                let high = UnsafeBufferPointer(rebasing: text[record.range(ofField: highIndex)])
+                return CellNumber.decimalsInOrder(low, high)
+                    ? (nil, nil) : (CellNumber.value(low), CellNumber.value(high))
             }
             guard let lowValue, let highValue, lowValue > highValue else { continue }
             let low = record.field(lowIndex)

@@ -1,3 +1,4 @@
+import Foundation
 import SimBenchCore
 import Testing
 
@@ -57,5 +58,49 @@ struct CellNumberTests {
         }
         // Most of these decimals are short enough for the fast path.
         #expect(fastReads > 5000)
+    }
+
+    @Test("bounds in order by their digits are in order as numbers, and as decimals")
+    func decimalsInOrder() {
+        var random = SplitMix64(seed: 13)
+        func decimal() -> String {
+            var text = Int.random(in: 0..<3, using: &random) == 0 ? "-" : ""
+            text += String(
+                (0..<Int.random(in: 0...3, using: &random)).map { _ in
+                    "0012345679".randomElement(using: &random)!
+                })
+            if Bool.random(using: &random) {
+                text += "."
+                text += String(
+                    (0..<Int.random(in: 0...18, using: &random)).map { _ in
+                        "0012345679".randomElement(using: &random)!
+                    })
+            }
+            return text
+        }
+        var inOrder = 0
+        for _ in 0..<20000 {
+            let (low, high) = (decimal(), decimal())
+            let told = Array(low.utf8).withUnsafeBufferPointer { low in
+                Array(high.utf8).withUnsafeBufferPointer { high in
+                    CellNumber.decimalsInOrder(low, high)
+                }
+            }
+            guard let lowDecimal = Decimal(string: low), let highDecimal = Decimal(string: high),
+                DecimalText.isPlainDecimal(low), DecimalText.isPlainDecimal(high)
+            else {
+                #expect(!told, "\(low) \(high)")
+                continue
+            }
+            if told {
+                inOrder += 1
+                #expect(lowDecimal <= highDecimal, "\(low) \(high)")
+                #expect(Double(low)! <= Double(high)!, "\(low) \(high)")
+            } else if !(low.first != "-" && high.first == "-") {
+                // Only a non-negative low against a negative high is left to the parse.
+                #expect(lowDecimal > highDecimal, "\(low) \(high)")
+            }
+        }
+        #expect(inOrder > 5000)
     }
 }
