@@ -59,7 +59,13 @@ extension ResultsRecord {
     /// Whether `other` was measured on the same processor, told from the cells' bytes: the
     /// cells of every column `processor` reads hold the same text.
     func hasSameProcessor(as other: ResultsRecord) -> Bool {
-        ResultsRecord.processorColumns.allSatisfy { hasSameCell($0, as: other) }
+        // Rows of one file (nearly always) compare the fields found once for the file.
+        guard columns === other.columns else {
+            return ResultsRecord.processorColumns.allSatisfy { hasSameCell($0, as: other) }
+        }
+        return columns.processorFields.allSatisfy { field in
+            field.map { hasSameField($0, as: other) } ?? true
+        }
     }
 
     /// The columns `processor` reads: the `cpu` name and those of `hostIdentity`.

@@ -50,7 +50,7 @@ public enum TextWrap {
         // An ASCII line (nearly every one) is measured and split among its bytes.
         guard line.utf8.count > width else { return String(line) }
         let ascii = line.utf8.allSatisfy { $0 < 0x80 }
-        guard ascii || line.count > width else { return String(line) }
+        guard ascii || CharacterCount.of(line) > width else { return String(line) }
         let spaces =
             ascii
             ? line.utf8.prefix { $0 == UInt8(ascii: " ") }.count

@@ -52,6 +52,10 @@ struct HostProcessorTests {
             // Every column the processor is made of is listed, and only those tell rows apart.
             if other.processor != record.processor { #expect(listed, "\(name)") }
             #expect(other.hasSameProcessor(as: record) == !listed, "\(name)")
+            // A row of another file (its own column positions) is told apart by column.
+            let elsewhere = ResultsRecord(
+                line: 3, fields: changed, columns: ColumnPositions(header: header))
+            #expect(elsewhere.hasSameProcessor(as: record) == !listed, "\(name)")
         }
         #expect(
             ResultsRecord.processors([record, record, record]) == [record.processor])
