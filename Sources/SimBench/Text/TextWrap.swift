@@ -107,37 +107,49 @@ public enum TextWrap {
             return text.withUTF8(CharacterCount.scalarsIfEachIsACharacter)
         }
         let wordCounts = words.compactMap(standaloneCount)
-        let firstCount = standaloneCount(Substring(first))
-        let nextCount = standaloneCount(Substring(next))
+        guard let firstCount = standaloneCount(Substring(first)),
+            let nextCount = standaloneCount(Substring(next)), wordCounts.count == words.count
+        else {
+            return breakLinesCountingCharacters(words, width: width, first: first, next: next)
+        }
+        var lines = [String]()
+        var current = first
+        var count = firstCount
+        var hasWord = false
+        for (word, wordCount) in zip(words, wordCounts) {
+            let added = count + (hasWord ? 1 : 0) + wordCount
+            if hasWord, added > width {
+                lines.append(current)
+                current = next + word
+                count = nextCount + wordCount
+            } else {
+                if hasWord { current += " " }
+                current += word
+                count = added
+            }
+            hasWord = true
+        }
+        lines.append(current)
+        return lines
+    }
+
+    /// `breakLines`, each candidate line counted whole, in characters: for words whose
+    /// characters are not their scalars.
+    static func breakLinesCountingCharacters(
+        _ words: [Substring], width: Int, first: String, next: String
+    ) -> [String] {
         var lines = [String]()
         var current = first
         var hasWord = false
-        if let firstCount, let nextCount, wordCounts.count == words.count {
-            var count = firstCount
-            for (word, wordCount) in zip(words, wordCounts) {
-                let added = count + (hasWord ? 1 : 0) + wordCount
-                if hasWord, added > width {
-                    lines.append(current)
-                    current = next + word
-                    count = nextCount + wordCount
-                } else {
-                    if hasWord { current += " " }
-                    current += word
-                    count = added
-                }
-                hasWord = true
+        for word in words {
+            let candidate = hasWord ? current + " " + word : current + word
+            if hasWord, candidate.count > width {
+                lines.append(current)
+                current = next + word
+            } else {
+                current = candidate
             }
-        } else {
-            for word in words {
-                let candidate = hasWord ? current + " " + word : current + word
-                if hasWord, candidate.count > width {
-                    lines.append(current)
-                    current = next + word
-                } else {
-                    current = candidate
-                }
-                hasWord = true
-            }
+            hasWord = true
         }
         lines.append(current)
         return lines

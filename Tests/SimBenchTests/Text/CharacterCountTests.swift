@@ -53,28 +53,6 @@ struct CharacterCountTests {
         }
     }
 
-    /// Words broken into lines as `breakLines` did before it counted from bytes: each
-    /// candidate line counted whole, in characters.
-    static func referenceBreakLines(
-        _ words: [Substring], width: Int, first: String, next: String
-    ) -> [String] {
-        var lines = [String]()
-        var current = first
-        var hasWord = false
-        for word in words {
-            let candidate = hasWord ? current + " " + word : current + word
-            if hasWord, candidate.count > width {
-                lines.append(current)
-                current = next + word
-            } else {
-                current = candidate
-            }
-            hasWord = true
-        }
-        lines.append(current)
-        return lines
-    }
-
     @Test("breaking lines counted from bytes breaks them where counting characters does")
     func breakLinesAsCounted() {
         let texts = Self.texts(count: 600, length: 30)
@@ -84,7 +62,8 @@ struct CharacterCountTests {
             for (first, next) in [("", ""), ("  ", "    "), ("é ", "−−")] {
                 #expect(
                     TextWrap.breakLines(words, width: width, first: first, next: next)
-                        == Self.referenceBreakLines(words, width: width, first: first, next: next),
+                        == TextWrap.breakLinesCountingCharacters(
+                            words, width: width, first: first, next: next),
                     "\(text.debugDescription), width \(width)")
             }
         }
@@ -100,7 +79,7 @@ struct CharacterCountTests {
                 guard line.count > width else { return String(line) }
                 let spaces = line.prefix { $0 == " " }.count
                 let indent = String(repeating: " ", count: spaces)
-                return Self.referenceBreakLines(
+                return TextWrap.breakLinesCountingCharacters(
                     line.dropFirst(spaces).split(separator: " "), width: width, first: indent,
                     next: indent + "  "
                 ).joined(separator: "\n")
