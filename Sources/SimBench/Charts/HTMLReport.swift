@@ -359,9 +359,14 @@ public enum HTMLReport {
         for column in environmentColumns {
             var values = [String]()
             var seen = Set<String>()
-            for record in records
-            where !record[column].isEmpty && seen.insert(record[column]).inserted {
-                values.append(record[column])
+            var previous: ResultsRecord?
+            for record in records {
+                // A cell that repeats the row before's (nearly every one) was seen already:
+                // compared as bytes, with no string made.
+                defer { previous = record }
+                if let previous, record.hasSameCell(column, as: previous) { continue }
+                let value = record[column]
+                if !value.isEmpty, seen.insert(value).inserted { values.append(value) }
             }
             guard !values.isEmpty else { continue }
             let limit = ChartLimits.valuesPerEnvironmentEntry

@@ -46,10 +46,13 @@ extension MechanismSplit {
     /// The split of a results file's row: nil unless every mechanism's cell holds a number.
     public init?(record: ResultsRecord) {
         var split = MechanismSplit()
-        for mechanism in Mechanism.allCases {
-            guard let value = record.number(.mechanism(mechanism)) else { return nil }
+        for (mechanism, column) in Self.columns {
+            guard let value = record.number(column) else { return nil }
             split[mechanism] = value
         }
         self = split
     }
+
+    /// Each mechanism's column, made once: a report reads them on every row.
+    private static let columns = Mechanism.allCases.map { ($0, ResultColumn.mechanism($0)) }
 }

@@ -103,6 +103,24 @@ public struct PatternAnswer: Sendable, Equatable {
     /// The noun of an event unit: `customer action (putMoney, …)` → `customer action`.
     public static func noun(_ unit: String) -> String {
         let plain = unit.split(separator: "(").first.map(String.init) ?? unit
+        // A noun that, its ASCII spaces dropped, starts and ends with a visible ASCII
+        // character (nearly every one) has nothing more to trim: trimmed without a trip
+        // through Foundation for each row.
+        let scalars = plain.unicodeScalars
+        var start = scalars.startIndex
+        var end = scalars.endIndex
+        while start < end, scalars[start] == " " { start = scalars.index(after: start) }
+        while start < end, scalars[scalars.index(before: end)] == " " {
+            end = scalars.index(before: end)
+        }
+        func isVisibleASCII(_ scalar: Unicode.Scalar) -> Bool {
+            (0x21...0x7E).contains(scalar.value)
+        }
+        if start < end, isVisibleASCII(scalars[start]),
+            isVisibleASCII(scalars[scalars.index(before: end)])
+        {
+            return String(scalars[start..<end])
+        }
         return plain.trimmingCharacters(in: .whitespaces)
     }
 

@@ -102,7 +102,16 @@ public enum RunSummary {
     /// scenario.
     static func varyingParameters(_ records: [ResultsRecord]) -> [String: Set<String>] {
         var seen = [String: [String: Set<String>]]()
+        var previous: ResultsRecord?
         for record in records {
+            // A row of the same scenario and parameters as the one before (its other
+            // variants) adds nothing: told from the bytes, not parsed again.
+            defer { previous = record }
+            if let previous, record.hasSameCell(.parameters, as: previous),
+                record.hasSameCell(.scenario, as: previous)
+            {
+                continue
+            }
             for (key, value) in settings(record[.parameters]) {
                 seen[record[.scenario], default: [:]][key, default: []].insert(value)
             }

@@ -222,7 +222,8 @@ enum CSVReader {
         /// break or end of text after it. Fails on a quote inside it.
         mutating func unquotedField(_ field: Int, into text: inout [UInt8]) throws(SyntaxError) {
             let start = index
-            // One pass over the buffer, with no bounds check per byte.
+            // One pass over the buffer, with no bounds check per byte; the field appended
+            // from the buffer, not from a slice of the array (a retain and a generic copy).
             let (end, quoted, sawNUL) = bytes.withUnsafeBufferPointer { bytes in
                 var at = start
                 var sawNUL = false
@@ -237,6 +238,7 @@ enum CSVReader {
                     if byte == 0 { sawNUL = true }
                     at += 1
                 }
+                text.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<at]))
                 return (at, false, sawNUL)
             }
             index = end
@@ -246,7 +248,6 @@ enum CSVReader {
                     line: line, field: field)
             }
             if sawNUL { holdsNUL = true }
-            text.append(contentsOf: bytes[start..<index])
         }
 
         /// Moves past what ends a field: a comma (false: another field follows) or a line

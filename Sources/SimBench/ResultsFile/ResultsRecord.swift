@@ -74,16 +74,28 @@ public struct ResultsRecord: Sendable {
         switch (here, there) {
         case (nil, nil): return true
         case (let here?, let there?):
-            return here.count == there.count
-                && text.withUnsafeBufferPointer { mine in
-                    other.text.withUnsafeBufferPointer { theirs in
-                        UnsafeBufferPointer(rebasing: mine[here]).elementsEqual(
-                            UnsafeBufferPointer(rebasing: theirs[there]))
-                    }
-                }
+            return hasSameBytes(here, as: other, there)
         default:
             return here?.isEmpty ?? there?.isEmpty ?? true
         }
+    }
+
+    /// Whether field `index` holds the same bytes as `other`'s, a row of the same file.
+    func hasSameField(_ index: Int, as other: ResultsRecord) -> Bool {
+        hasSameBytes(range(ofCell: index), as: other, other.range(ofCell: index))
+    }
+
+    /// Whether `text[here]` holds the same bytes as `other.text[there]`.
+    private func hasSameBytes(_ here: Range<Int>, as other: ResultsRecord, _ there: Range<Int>)
+        -> Bool
+    {
+        here.count == there.count
+            && text.withUnsafeBufferPointer { mine in
+                other.text.withUnsafeBufferPointer { theirs in
+                    UnsafeBufferPointer(rebasing: mine[here]).elementsEqual(
+                        UnsafeBufferPointer(rebasing: theirs[there]))
+                }
+            }
     }
 
     /// Where the cell in the file's column `index` is in `text`.
@@ -94,8 +106,13 @@ public struct ResultsRecord: Sendable {
     /// The number in `column`, or nil for an empty cell or an absent column. The reader
     /// checked that every numeric cell is empty or a finite number.
     public func number(_ column: ResultColumn) -> Double? {
-        let text = self[column]
-        return text.isEmpty ? nil : Double(text)
+        guard let position = columns.position(of: column) else { return nil }
+        let range = range(ofCell: position)
+        guard !range.isEmpty else { return nil }
+        // From the bytes: no string is made for a short decimal, as most cells are.
+        return text.withUnsafeBufferPointer {
+            CellNumber.value(UnsafeBufferPointer(rebasing: $0[range]))
+        }
     }
 
     public var identity: ResultIdentity {
@@ -105,7 +122,8 @@ public struct ResultsRecord: Sendable {
     }
 
     /// The processor the row was measured on, beyond its name; `unknown` in a file written
-    /// before simbench recorded it.
+    /// before simbench recorded it. Its columns are listed in `processorColumns` too, which
+    /// a test holds to these.
     public var hostIdentity: HostIdentity {
         func count(_ column: ResultColumn) -> UInt64? { UInt64(self[column]) }
         var identity = HostIdentity()
@@ -151,6 +169,9 @@ final class ColumnPositions: Sendable {
     /// `byNameOnly`, and such a column, like one made after `all`, is found by name.
     private let byOrdinal: [Int]
     private static let byNameOnly = -2
+    /// The fields of `ResultsRecord.processorColumns`, nil where the file lacks one: rows
+    /// are told to be on the same processor without a column looked up per cell.
+    let processorFields: [Int?]
 
     init(header: [String]) {
         var byName = [String: Int]()
@@ -163,6 +184,8 @@ final class ColumnPositions: Sendable {
             byOrdinal[column.ordinal] = byName[column.name] ?? -1
         }
         self.byOrdinal = byOrdinal
+        // A named column's position is its name's, whether found by ordinal or by name.
+        processorFields = ResultsRecord.processorColumns.map { byName[$0.name] }
     }
 
     /// The columns of a row this version writes.

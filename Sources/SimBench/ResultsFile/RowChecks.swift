@@ -161,9 +161,7 @@ struct RowChecks {
                 && cell.contains { $0 >= UInt8(ascii: "1") && $0 <= UInt8(ascii: "9") }
             return signed || !negative ? nil : .negative
         }
-        guard let number = Double(String(decoding: cell, as: UTF8.self)) else {
-            return .notANumber
-        }
+        guard let number = CellNumber.value(cell) else { return .notANumber }
         guard number.isFinite else { return .notFinite }
         return signed || number >= 0 ? nil : .negative
     }
@@ -174,10 +172,17 @@ struct RowChecks {
             guard !record.range(ofField: lowIndex).isEmpty,
                 !record.range(ofField: highIndex).isEmpty
             else { continue }
+            // Read from the bytes: bounds in order by their digits are not parsed, and only
+            // an interval in error is made text.
+            let (lowValue, highValue) = record.text.withUnsafeBufferPointer { text in
+                let low = UnsafeBufferPointer(rebasing: text[record.range(ofField: lowIndex)])
+                let high = UnsafeBufferPointer(rebasing: text[record.range(ofField: highIndex)])
+                return CellNumber.decimalsInOrder(low, high)
+                    ? (nil, nil) : (CellNumber.value(low), CellNumber.value(high))
+            }
+            guard let lowValue, let highValue, lowValue > highValue else { continue }
             let low = record.field(lowIndex)
             let high = record.field(highIndex)
-            guard let lowValue = Double(low), let highValue = Double(high), lowValue > highValue
-            else { continue }
             throw failure(
                 record.line(ofField: highIndex), header[highIndex],
                 "'\(high)' is below \(header[lowIndex]) '\(low)'; "

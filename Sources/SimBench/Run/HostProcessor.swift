@@ -45,6 +45,32 @@ extension ResultsRecord {
     /// The processors `records` were measured on, in the order first met.
     public static func processors(_ records: [ResultsRecord]) -> [HostProcessor] {
         var seen = Set<HostProcessor>()
-        return records.map(\.processor).filter { seen.insert($0).inserted }
+        return records.indices.compactMap { index in
+            // A row on the same processor as the one before (nearly every row) is skipped
+            // without its processor made.
+            guard index == 0 || !records[index].hasSameProcessor(as: records[index - 1]) else {
+                return nil
+            }
+            let processor = records[index].processor
+            return seen.insert(processor).inserted ? processor : nil
+        }
     }
+
+    /// Whether `other` was measured on the same processor, told from the cells' bytes: the
+    /// cells of every column `processor` reads hold the same text.
+    func hasSameProcessor(as other: ResultsRecord) -> Bool {
+        // Rows of one file (nearly always) compare the fields found once for the file.
+        guard columns === other.columns else {
+            return ResultsRecord.processorColumns.allSatisfy { hasSameCell($0, as: other) }
+        }
+        return columns.processorFields.allSatisfy { field in
+            field.map { hasSameField($0, as: other) } ?? true
+        }
+    }
+
+    /// The columns `processor` reads: the `cpu` name and those of `hostIdentity`.
+    static let processorColumns: [ResultColumn] = [
+        .cpu, .cpuVendor, .cpuFamily, .cpuModel, .cpuStepping, .cpuMicrocode, .l1dCacheBytes,
+        .l2CacheBytes, .l3CacheBytes, .cpuBaseMHz, .cpuMaxMHz, .hypervisor,
+    ]
 }

@@ -22,7 +22,7 @@ public struct TextTable {
         }
         let widths = columnWidths(all)
         func trimmedCount(_ text: String) -> Int {
-            var count = text.count
+            var count = CharacterCount.of(text)
             var end = text.endIndex
             while end > text.startIndex {
                 let before = text.index(before: end)
@@ -44,7 +44,8 @@ public struct TextTable {
                 if kept > 0 {
                     end =
                         start + kept
-                        + (leftAligned.contains(column) ? 0 : widths[column] - cell.count)
+                        + (leftAligned.contains(column)
+                            ? 0 : widths[column] - CharacterCount.of(cell))
                 }
                 start += widths[column] + 2
             }
@@ -58,7 +59,7 @@ public struct TextTable {
         var widths = [Int](repeating: 0, count: header.count)
         for row in all {
             for (column, cell) in row.enumerated() where column < widths.count {
-                widths[column] = max(widths[column], cell.count)
+                widths[column] = max(widths[column], CharacterCount.of(cell))
             }
         }
         return widths
@@ -112,16 +113,29 @@ public struct TextTable {
     public func render(indent: String = "  ") -> String {
         let all = [header] + rows
         let widths = columnWidths(all)
-        return all.map { row in
-            let cells = row.enumerated().map { column, cell in
-                let padding = String(repeating: " ", count: widths[column] - cell.count)
-                return leftAligned.contains(column) ? cell + padding : padding + cell
+        let left = widths.indices.map(leftAligned.contains)
+        // Lines appended to one text, each cell to its line: no array of cells per row.
+        var text = ""
+        for (index, row) in all.enumerated() {
+            if index > 0 { text += "\n" }
+            var line = indent
+            for (column, cell) in row.enumerated() {
+                if column > 0 { line += "  " }
+                let padding = String(
+                    repeating: " ", count: widths[column] - CharacterCount.of(cell))
+                if left[column] {
+                    line += cell
+                    line += padding
+                } else {
+                    line += padding
+                    line += cell
+                }
             }
             // Trailing blanks dropped by hand: a regular expression per line cost more than
             // the rest of a comparison of 100,000 rows.
-            var line = indent + cells.joined(separator: "  ")
             while line.last?.isWhitespace == true { line.removeLast() }
-            return line
-        }.joined(separator: "\n")
+            text += line
+        }
+        return text
     }
 }

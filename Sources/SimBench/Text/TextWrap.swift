@@ -5,39 +5,88 @@ public enum TextWrap {
     /// Every line of `text` longer than `width` broken at spaces; continuation lines keep
     /// the line's indent plus two spaces. A single word longer than `width` stays whole.
     ///
-    /// - Complexity: O(n) in the length of the text; a line whose UTF-8 bytes fit `width`
-    ///   is not counted in characters, since no character is shorter than a byte.
+    /// - Complexity: O(n) in the length of the text: one pass over its bytes when every
+    ///   line fits (`everyLineFits`); else one more, which copies each line of no more
+    ///   scalars than `width` as it is, since no character is shorter than a scalar.
     public static func fit(_ text: String, width: Int) -> String {
-        // Appended to one text, line by line: most lines fit and are copied as they are.
-        var fitted = ""
-        fitted.reserveCapacity(text.utf8.count)
-        for (index, line) in lines(text).enumerated() {
-            if index > 0 { fitted += "\n" }
-            // An ASCII line (nearly every one) is measured and split among its bytes.
-            guard line.utf8.count > width else {
-                fitted += line
-                continue
-            }
-            let ascii = line.utf8.allSatisfy { $0 < 0x80 }
-            guard ascii || line.count > width else {
-                fitted += line
-                continue
-            }
-            let spaces =
-                ascii
-                ? line.utf8.prefix { $0 == UInt8(ascii: " ") }.count
-                : line.prefix { $0 == " " }.count
-            let indent = String(repeating: " ", count: spaces)
-            let words =
-                ascii
-                ? line.utf8.dropFirst(spaces).split(separator: UInt8(ascii: " ")).map {
-                    Substring($0)
-                }
-                : line.dropFirst(spaces).split(separator: " ")
-            fitted += breakLines(words, width: width, first: indent, next: indent + "  ")
-                .joined(separator: "\n")
+        // Nearly always every line fits already: the text is returned as it is, not copied.
+        if everyLineFits(text, width: width) { return text }
+        // A CR LF is one character, which a split at "\n" leaves whole: such text is split
+        // by characters, as before.
+        guard !text.utf8.contains(UInt8(ascii: "\r")) else {
+            return lines(text).map { fit(line: $0, width: width) }.joined(separator: "\n")
         }
-        return fitted
+        // Else line by line among the bytes: a line of no more scalars than `width` (nearly
+        // every one) is copied as its bytes; only a longer one is made text and measured.
+        var text = text
+        let fitted = text.withUTF8 { bytes in
+            var fitted = [UInt8]()
+            fitted.reserveCapacity(bytes.count + bytes.count / 8)
+            var lineStart = 0
+            var scalars = 0
+            for index in 0...bytes.count {
+                if index < bytes.count, bytes[index] != UInt8(ascii: "\n") {
+                    if bytes[index] & 0xC0 != 0x80 { scalars += 1 }
+                    continue
+                }
+                let line = UnsafeBufferPointer(rebasing: bytes[lineStart..<index])
+                if scalars <= width {
+                    fitted.append(contentsOf: line)
+                } else {
+                    let text = Substring(String(decoding: line, as: UTF8.self))
+                    fitted.append(contentsOf: fit(line: text, width: width).utf8)
+                }
+                if index < bytes.count { fitted.append(UInt8(ascii: "\n")) }
+                lineStart = index + 1
+                scalars = 0
+            }
+            return fitted
+        }
+        return String(decoding: fitted, as: UTF8.self)
+    }
+
+    /// One line (no line feed) of `fit`: as it is when it fits, else broken at spaces.
+    private static func fit(line: Substring, width: Int) -> String {
+        // An ASCII line (nearly every one) is measured and split among its bytes.
+        guard line.utf8.count > width else { return String(line) }
+        let ascii = line.utf8.allSatisfy { $0 < 0x80 }
+        guard ascii || CharacterCount.of(line) > width else { return String(line) }
+        let spaces =
+            ascii
+            ? line.utf8.prefix { $0 == UInt8(ascii: " ") }.count
+            : line.prefix { $0 == " " }.count
+        let indent = String(repeating: " ", count: spaces)
+        let words =
+            ascii
+            ? line.utf8.dropFirst(spaces).split(separator: UInt8(ascii: " ")).map {
+                Substring($0)
+            }
+            : line.dropFirst(spaces).split(separator: " ")
+        return breakLines(words, width: width, first: indent, next: indent + "  ")
+            .joined(separator: "\n")
+    }
+
+    /// Whether no line of `text` has more Unicode scalars than `width`, and no line break is
+    /// a CR LF (which `lines(_:)` leaves whole): then `fit` has nothing to change, since no
+    /// line has more characters than scalars. One pass over the bytes, counting those that
+    /// start a scalar (all but continuation bytes, `10xxxxxx`).
+    static func everyLineFits(_ text: String, width: Int) -> Bool {
+        var text = text
+        return text.withUTF8 { bytes in
+            var scalars = 0
+            for byte in bytes {
+                if byte == UInt8(ascii: "\n") {
+                    scalars = 0
+                    continue
+                }
+                if byte == UInt8(ascii: "\r") { return false }
+                if byte & 0xC0 != 0x80 {
+                    scalars += 1
+                    if scalars > width { return false }
+                }
+            }
+            return true
+        }
     }
 
     /// `words` in lines of at most `width` characters, one space between words, each line
@@ -45,39 +94,60 @@ public enum TextWrap {
     /// `width` stays whole.
     ///
     /// - Complexity: O(n) in the length of the words: a line's characters are counted as it
-    ///   grows (in bytes, when the text is ASCII), not counted again for each word added.
+    ///   grows (from the bytes, when each scalar is a character: `CharacterCount`), not
+    ///   counted again for each word added.
     public static func breakLines(
         _ words: [Substring], width: Int, first: String = "", next: String = ""
     ) -> [String] {
-        // In ASCII text a character is a byte; elsewhere a word may join the character
-        // before it (a combining mark after the space), so the line is counted whole.
-        func isASCII(_ text: Substring) -> Bool { text.utf8.allSatisfy { $0 < 0x80 } }
-        let ascii =
-            words.allSatisfy(isASCII) && isASCII(Substring(first)) && isASCII(Substring(next))
+        // Where each scalar is a character (ASCII, `−`, `±`), a line's characters are the sum
+        // of its words'; elsewhere a word may join the character before it (a combining mark
+        // after the space), so the line is counted whole.
+        func standaloneCount(_ text: Substring) -> Int? {
+            var text = text
+            return text.withUTF8(CharacterCount.scalarsIfEachIsACharacter)
+        }
+        let wordCounts = words.compactMap(standaloneCount)
+        guard let firstCount = standaloneCount(Substring(first)),
+            let nextCount = standaloneCount(Substring(next)), wordCounts.count == words.count
+        else {
+            return breakLinesCountingCharacters(words, width: width, first: first, next: next)
+        }
         var lines = [String]()
         var current = first
-        var count = first.utf8.count
+        var count = firstCount
+        var hasWord = false
+        for (word, wordCount) in zip(words, wordCounts) {
+            let added = count + (hasWord ? 1 : 0) + wordCount
+            if hasWord, added > width {
+                lines.append(current)
+                current = next + word
+                count = nextCount + wordCount
+            } else {
+                if hasWord { current += " " }
+                current += word
+                count = added
+            }
+            hasWord = true
+        }
+        lines.append(current)
+        return lines
+    }
+
+    /// `breakLines`, each candidate line counted whole, in characters: for words whose
+    /// characters are not their scalars.
+    static func breakLinesCountingCharacters(
+        _ words: [Substring], width: Int, first: String, next: String
+    ) -> [String] {
+        var lines = [String]()
+        var current = first
         var hasWord = false
         for word in words {
-            if ascii {
-                let added = count + (hasWord ? 1 : 0) + word.utf8.count
-                if hasWord, added > width {
-                    lines.append(current)
-                    current = next + word
-                    count = next.utf8.count + word.utf8.count
-                } else {
-                    if hasWord { current += " " }
-                    current += word
-                    count = added
-                }
+            let candidate = hasWord ? current + " " + word : current + word
+            if hasWord, candidate.count > width {
+                lines.append(current)
+                current = next + word
             } else {
-                let candidate = hasWord ? current + " " + word : current + word
-                if hasWord, candidate.count > width {
-                    lines.append(current)
-                    current = next + word
-                } else {
-                    current = candidate
-                }
+                current = candidate
             }
             hasWord = true
         }

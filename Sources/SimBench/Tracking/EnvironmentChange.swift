@@ -79,7 +79,10 @@ public struct EnvironmentChange: Sendable, Equatable {
     {
         func identities(_ records: [ResultsRecord]) -> [(cpu: String, identity: HostIdentity)] {
             var seen = Set<HostIdentity>()
-            return records.map(\.processor).filter {
+            // A row on the same processor as the one before adds nothing: skipped from bytes.
+            return records.indices.filter {
+                $0 == 0 || !records[$0].hasSameProcessor(as: records[$0 - 1])
+            }.map { records[$0].processor }.filter {
                 $0.identity.isKnown && seen.insert($0.identity).inserted
             }.map { ($0.name, $0.identity) }
         }

@@ -37,4 +37,27 @@ struct HostProcessorTests {
         #expect(Set(labels).count == 3)
         #expect(HostProcessor.labels([first, old]) == [first.label, old.label])
     }
+
+    @Test("rows are on the same processor, told from bytes, exactly when a processor cell differs")
+    func sameProcessorFromBytes() {
+        let header = ResultRow.columns
+        let columns = ColumnPositions(header: header)
+        let fields = header.map { _ in "1" }
+        let record = ResultsRecord(line: 2, fields: fields, columns: columns)
+        for (index, name) in header.enumerated() {
+            var changed = fields
+            changed[index] = "2"
+            let other = ResultsRecord(line: 3, fields: changed, columns: columns)
+            let listed = ResultsRecord.processorColumns.contains { $0.name == name }
+            // Every column the processor is made of is listed, and only those tell rows apart.
+            if other.processor != record.processor { #expect(listed, "\(name)") }
+            #expect(other.hasSameProcessor(as: record) == !listed, "\(name)")
+            // A row of another file (its own column positions) is told apart by column.
+            let elsewhere = ResultsRecord(
+                line: 3, fields: changed, columns: ColumnPositions(header: header))
+            #expect(elsewhere.hasSameProcessor(as: record) == !listed, "\(name)")
+        }
+        #expect(
+            ResultsRecord.processors([record, record, record]) == [record.processor])
+    }
 }

@@ -1,0 +1,106 @@
+import Foundation
+import SimBenchCore
+import Testing
+
+@testable import SimBench
+
+/// A numeric cell read from its bytes has the value `Double(String)` gives it, bit for bit.
+@Suite("cell numbers from bytes")
+struct CellNumberTests {
+    static func value(_ text: String) -> Double? {
+        Array(text.utf8).withUnsafeBufferPointer(CellNumber.value)
+    }
+
+    static func fastValue(_ text: String) -> Double? {
+        Array(text.utf8).withUnsafeBufferPointer(CellNumber.exactDecimal)
+    }
+
+    @Test(
+        "edge cases read as Double(String) reads them",
+        arguments: [
+            "0", "-0", "0.0", "-0.0", "1", "-1", "12.5", "1.2e-05", "1.2E+05", "1e22", "1e23",
+            "1e-22", "1e-23", "123456789012345", "1234567890123456", "0.1", "0.3",
+            "9007199254740993", "000000000000000001.5", "1.000000000000000", "5.", ".5", "-.5",
+            "", "-", ".", "e5", "1e", "1e+", "1e-", "+1", "1.2.3", "1,5", " 1", "1 ", "0x10",
+            "inf", "nan", "1e400", "1e-400", "4.9e-324", "1_0", "1e0000000000000000001",
+            "2.2250738585072014e-308", "179769313486231570000000000000000000000",
+        ])
+    func edgeCases(text: String) {
+        let expected = Double(text)
+        let read = Self.value(text)
+        #expect(read?.bitPattern == expected?.bitPattern, "\(text.debugDescription)")
+    }
+
+    @Test("random decimals: the fast path, where it reads, and the whole read equal Double(String)")
+    func randomDecimals() {
+        var random = SplitMix64(seed: 11)
+        var fastReads = 0
+        for _ in 0..<20000 {
+            var text = Bool.random(using: &random) ? "-" : ""
+            let whole = Int.random(in: 0...17, using: &random)
+            text += String((0..<whole).map { _ in "0123456789".randomElement(using: &random)! })
+            if Bool.random(using: &random) {
+                text += "."
+                let fraction = Int.random(in: 0...17, using: &random)
+                text += String(
+                    (0..<fraction).map { _ in "0123456789".randomElement(using: &random)! })
+            }
+            if Int.random(in: 0..<3, using: &random) == 0 {
+                text += ["e", "E", "e-", "e+"].randomElement(using: &random)!
+                text += String(Int.random(in: 0...40, using: &random))
+            }
+            let expected = Double(text)
+            if let fast = Self.fastValue(text) {
+                fastReads += 1
+                #expect(fast.bitPattern == expected?.bitPattern, "\(text)")
+            }
+            #expect(Self.value(text)?.bitPattern == expected?.bitPattern, "\(text)")
+        }
+        // Most of these decimals are short enough for the fast path.
+        #expect(fastReads > 5000)
+    }
+
+    @Test("bounds in order by their digits are in order as numbers, and as decimals")
+    func decimalsInOrder() {
+        var random = SplitMix64(seed: 13)
+        func decimal() -> String {
+            var text = Int.random(in: 0..<3, using: &random) == 0 ? "-" : ""
+            text += String(
+                (0..<Int.random(in: 0...3, using: &random)).map { _ in
+                    "0012345679".randomElement(using: &random)!
+                })
+            if Bool.random(using: &random) {
+                text += "."
+                text += String(
+                    (0..<Int.random(in: 0...18, using: &random)).map { _ in
+                        "0012345679".randomElement(using: &random)!
+                    })
+            }
+            return text
+        }
+        var inOrder = 0
+        for _ in 0..<20000 {
+            let (low, high) = (decimal(), decimal())
+            let told = Array(low.utf8).withUnsafeBufferPointer { low in
+                Array(high.utf8).withUnsafeBufferPointer { high in
+                    CellNumber.decimalsInOrder(low, high)
+                }
+            }
+            guard let lowDecimal = Decimal(string: low), let highDecimal = Decimal(string: high),
+                DecimalText.isPlainDecimal(low), DecimalText.isPlainDecimal(high)
+            else {
+                #expect(!told, "\(low) \(high)")
+                continue
+            }
+            if told {
+                inOrder += 1
+                #expect(lowDecimal <= highDecimal, "\(low) \(high)")
+                #expect(Double(low)! <= Double(high)!, "\(low) \(high)")
+            } else if !(low.first != "-" && high.first == "-") {
+                // Only a non-negative low against a negative high is left to the parse.
+                #expect(lowDecimal > highDecimal, "\(low) \(high)")
+            }
+        }
+        #expect(inOrder > 5000)
+    }
+}
