@@ -3,27 +3,49 @@
 # commits for `ab`, real-size runs for the memory estimate), which `swift test` leaves out so
 # that its loop stays fast. They are Swift tests like the others, marked with
 # `.enabled(if: LongTests.enabled, "…")` (Tests/EndToEndTests/CommandRunner.swift); this
-# script finds the suites that carry the mark and runs them with SIMBENCH_LONG_TESTS=1.
+# script finds the suites and tests that carry the mark and runs them with SIMBENCH_LONG_TESTS=1.
 # `.ci/run` calls it, so they gate every merge.
 #
 # Usage: scripts/long-tests.sh [SWIFT TEST FLAG…]   (e.g. --skip-build after swift build --build-tests)
-# Exit status: swift test's (0 when every test passes); 1 when no marked suite is found.
+# Exit status: swift test's (0 when every test passes); 1 when no marked suite or test is found.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-# A marked file's suite: the type that the file declares (`struct Name`), as Module.Name.
-mapfile -t suites < <(
-    grep -rl --include='*.swift' '\.enabled(if: LongTests\.enabled,' Tests \
-        | while read -r file; do
-            module=$(cut -d/ -f2 <<< "$file")
-            grep -hoE '^(struct|final class|enum) [A-Z][A-Za-z0-9]*Tests\b' "$file" \
-                | awk -v module="$module" '{ print module "." $NF }'
-        done | sort -u
+# What carries the mark: a suite (the mark in its `@Suite(…)`, the declaration after it a
+# type) runs whole, as Module.Name; a test (the mark in its `@Test(…)`, the declaration after it
+# a function) runs alone, as Module.Suite/name( , its suite the type declared before it. A
+# marked test's suite-mates are not long, and `swift test` runs them already.
+marked=$(
+    grep -rl --include='*.swift' '\.enabled(if: LongTests\.enabled,' Tests | sort | python3 -c '
+import re, sys
+for path in sys.stdin.read().split():
+    module = path.split("/")[1]
+    lines = open(path, encoding="utf-8").read().split("\n")
+    suite = None
+    marked = False
+    for line in lines:
+        declared = re.match(r"\s*(?:final class|struct|enum) ([A-Z][A-Za-z0-9]*Tests)\b", line)
+        function = re.match(r"\s*(?:@Test(?:\(.*\))? )?func ([A-Za-z_][A-Za-z0-9_]*)\(", line)
+        if declared:
+            suite = declared.group(1)
+            if marked:
+                print(re.escape(f"{module}.{suite}"))
+                marked = False
+        elif function and marked:
+            print(re.escape(f"{module}.{suite}/{function.group(1)}("))
+            marked = False
+        # A mark in a comment (its documentation) marks nothing.
+        if "enabled(if: LongTests.enabled," in line and not line.lstrip().startswith("//"):
+            marked = True
+    if marked:
+        sys.exit(f"long-tests: {path}: a LongTests mark is followed by no suite or test")
+'
 )
-if [ "${#suites[@]}" -eq 0 ]; then
-    echo "long-tests: no suite carries the LongTests mark; nothing to run" >&2
+mapfile -t suites <<< "$marked"
+if [ -z "$marked" ]; then
+    echo "long-tests: no suite or test carries the LongTests mark; nothing to run" >&2
     exit 1
 fi
-echo "long-tests: ${suites[*]}"
+echo "long-tests: ${suites[*]//\\/}"
 filter=$(IFS='|'; echo "${suites[*]}")
 SIMBENCH_LONG_TESTS=1 swift test "$@" --filter "^($filter)"
