@@ -286,7 +286,7 @@ public enum HTMLReport {
     /// parameters) each list is headed by its configuration. Empty when no row has the
     /// overhead columns.
     static func answers(_ records: [ResultsRecord], scenario: Scenario?) -> String {
-        let byRun = Set(records.lazy.map { $0[.runID] }).count > 1
+        let byRun = ResultsRecord.distinct(.runID, of: records).count > 1
         var latest = [[String]: PatternAnswer]()
         // Configurations in the order first met, each with its first row (for its title) and
         // its variants in the order first met.

@@ -115,6 +115,18 @@ public struct ResultsRecord: Sendable {
         }
     }
 
+    /// The distinct cells of `column` in `records`, as `Set(records.map { $0[column] })`
+    /// gives them: a row repeating the cell of the row before (nearly every row: a run's
+    /// rows are together) adds nothing, and is told so from the bytes, no string made.
+    static func distinct(_ column: ResultColumn, of records: [ResultsRecord]) -> Set<String> {
+        var values = Set<String>()
+        for (index, record) in records.enumerated()
+        where index == 0 || !record.hasSameCell(column, as: records[index - 1]) {
+            values.insert(record[column])
+        }
+        return values
+    }
+
     public var identity: ResultIdentity {
         ResultIdentity(
             scenario: self[.scenario], parameters: self[.parameters], sweep: self[.sweep],
