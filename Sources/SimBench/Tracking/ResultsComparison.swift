@@ -122,8 +122,8 @@ public struct ResultsComparison: Sendable {
             notes += ResultsComparison.configurationNotes(
                 old, row, ignoringParameters: ignoringParameters)
         }
-        let common = Set(after.order).intersection(before.order)
-        guard !common.isEmpty else {
+        // Whether any row is in both: looked up in the baseline's index, no set made.
+        guard after.order.contains(where: { before.rows[$0] != nil }) else {
             throw ResultsComparison.nothingInCommon(baseline, current, thresholds: thresholds)
         }
         onlyInBaseline = before.order.filter { after.rows[$0] == nil }.map {
@@ -348,6 +348,8 @@ public struct ResultsComparison: Sendable {
         _ file: ResultsFile, ignoringParameters: Bool, thresholds: RegressionThresholds
     ) throws(ResultsFileError) -> Index {
         var index = Index()
+        index.rows.reserveCapacity(file.records.count)
+        index.order.reserveCapacity(file.records.count)
         for record in file.records {
             var key = record.identity
             if ignoringParameters { key.parameters = "" }
