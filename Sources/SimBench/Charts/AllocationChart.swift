@@ -9,7 +9,10 @@ enum AllocationChart {
         }
         // A row is at least its name, its bar and its figure. Every such row is drawn, so a
         // chart too large is refused before the rows are grouped.
-        try SVGCanvas.reserve(records.count(where: drawn) * 3)
+        let drawnRows = records.count(where: drawn)
+        try SVGCanvas.reserve(drawnRows * 3)
+        // Nothing to draw (a file without allocation counts): no rows grouped to find so.
+        guard drawnRows > 0 else { return nil }
         let groups = ChartRows.grouped(records) { ChartRows.configurationKey($0) }
             .map { ($0.records[0], $0.records.filter(drawn)) }
             .filter { !$0.1.isEmpty }

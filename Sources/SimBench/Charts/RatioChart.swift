@@ -17,6 +17,7 @@ enum RatioChart {
         // A row is at least a group, its name, its point and its annotation. Every row with a
         // ratio is drawn, so a chart too large is refused before its rows are grouped.
         try SVGCanvas.reserve(withRatio.count * 5)
+        guard !withRatio.isEmpty else { return nil }
         let groups = ChartRows.grouped(records) { ChartRows.configurationKey($0) }
             .map { group in (group.records[0], group.records.filter(ChartRows.hasRatio)) }
             .filter { !$0.1.isEmpty }
