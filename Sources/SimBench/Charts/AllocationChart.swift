@@ -4,17 +4,19 @@ enum AllocationChart {
     static let rowHeight = 22.0
 
     static func svg(_ records: [ResultsRecord]) throws(CanvasOverflow) -> String? {
+        func drawn(_ record: ResultsRecord) -> Bool {
+            record.isOK && record.number(.allocationsPerEvent) != nil
+        }
+        // A row is at least its name, its bar and its figure. Every such row is drawn, so a
+        // chart too large is refused before the rows are grouped.
+        let drawnRows = records.count(where: drawn)
+        try SVGCanvas.reserve(drawnRows * 3)
+        // Nothing to draw (a file without allocation counts): no rows grouped to find so.
+        guard drawnRows > 0 else { return nil }
         let groups = ChartRows.grouped(records) { ChartRows.configurationKey($0) }
-            .map {
-                (
-                    $0.records[0],
-                    $0.records.filter { $0.isOK && $0.number(.allocationsPerEvent) != nil }
-                )
-            }
+            .map { ($0.records[0], $0.records.filter(drawn)) }
             .filter { !$0.1.isEmpty }
         guard !groups.isEmpty else { return nil }
-        // A row is at least its name, its bar and its figure.
-        try SVGCanvas.reserve(groups.reduce(0) { $0 + $1.1.count } * 3)
         let values = groups.flatMap { $0.1.compactMap { $0.number(.allocationsPerEvent) } }
         let plotLeft = labelWidth + 10
         let plotRight = Charts.width - 90

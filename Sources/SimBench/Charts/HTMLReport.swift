@@ -248,9 +248,10 @@ public enum HTMLReport {
     /// give the summary across hosts instead (`RunSummary.acrossHosts`): a line per pattern
     /// with the range of its CPU ratio and a column per host.
     static func summary(_ records: [ResultsRecord], budget: inout Budget) -> String {
-        let rows = RunSummary.rows(records)
-        guard !rows.isEmpty else { return "" }
-        let shown = rows.prefix(budget.tableRows)
+        // Only the rows the budget shows are made; the others are counted.
+        let rowCount = RunSummary.rowCount(records)
+        guard rowCount > 0 else { return "" }
+        let shown = RunSummary.rows(records, limit: budget.tableRows)
         budget.tableRows -= shown.count
         let hosts = RunSummary.processors(Array(shown)).count
         let table =
@@ -270,9 +271,9 @@ public enum HTMLReport {
             html += "</tr>\n"
         }
         html += "</tbody>\n</table></div>\n"
-        if shown.count < rows.count {
+        if shown.count < rowCount {
             html +=
-                "<p class=\"left-out\">Only the first \(NumberFormat.grouped(shown.count)) of \(NumberFormat.grouped(rows.count)) patterns are shown.</p>\n"
+                "<p class=\"left-out\">Only the first \(NumberFormat.grouped(shown.count)) of \(NumberFormat.grouped(rowCount)) patterns are shown.</p>\n"
         }
         return html + "</section>\n"
     }
@@ -285,7 +286,7 @@ public enum HTMLReport {
     /// parameters) each list is headed by its configuration. Empty when no row has the
     /// overhead columns.
     static func answers(_ records: [ResultsRecord], scenario: Scenario?) -> String {
-        let byRun = Set(records.lazy.map { $0[.runID] }).count > 1
+        let byRun = ResultsRecord.distinct(.runID, of: records).count > 1
         var latest = [[String]: PatternAnswer]()
         // Configurations in the order first met, each with its first row (for its title) and
         // its variants in the order first met.

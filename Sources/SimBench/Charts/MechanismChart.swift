@@ -12,6 +12,11 @@ enum MechanismChart {
     }
 
     static func svg(_ records: [ResultsRecord]) throws(CanvasOverflow) -> String? {
+        // No row split by mechanism (a run without callgrind): nothing to draw, and no rows
+        // grouped to find so.
+        guard records.contains(where: { $0.isOK && MechanismSplit(record: $0) != nil }) else {
+            return nil
+        }
         let groups = ChartRows.grouped(records) { ChartRows.configurationKey($0) }
             .map { group in
                 let split = group.records.filter { $0.isOK && MechanismSplit(record: $0) != nil }

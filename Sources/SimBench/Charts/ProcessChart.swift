@@ -12,12 +12,21 @@ enum ProcessChart {
     }
 
     static func svg(_ records: [ResultsRecord]) throws(CanvasOverflow) -> String? {
+        // A row is drawn with its processes' dots and two more elements. Every row of two or
+        // more processes is drawn, so a chart too large is refused before the rows are
+        // grouped.
+        let dots = records.reduce(0) { dots, record in
+            guard record.isOK else { return dots }
+            let processes = ratios(record).count
+            return processes > 1 ? dots + processes + 2 : dots
+        }
+        try SVGCanvas.reserve(dots)
+        // No row of two or more processes: nothing to draw, and no rows grouped to find so.
+        guard dots > 0 else { return nil }
         let groups = ChartRows.grouped(records) { ChartRows.configurationKey($0) }
             .map { ($0.records[0], $0.records.filter { $0.isOK && ratios($0).count > 1 }) }
             .filter { !$0.1.isEmpty }
         guard !groups.isEmpty else { return nil }
-        let dots = groups.reduce(0) { $0 + $1.1.reduce(0) { $0 + ratios($1).count + 2 } }
-        try SVGCanvas.reserve(dots)
         let values = groups.flatMap { $0.1.flatMap(ratios) }
         let plotLeft = labelWidth + 10
         let plotRight = Charts.width - 20

@@ -11,15 +11,18 @@ enum RatioChart {
     static let rowHeight = 24.0
 
     static func svg(_ records: [ResultsRecord]) throws(CanvasOverflow) -> String? {
-        let hosts = ResultsRecord.processors(records.filter(ChartRows.hasRatio))
+        let withRatio = records.filter(ChartRows.hasRatio)
+        let hosts = ResultsRecord.processors(withRatio)
         if hosts.count > 1 { return try acrossHosts(records, hosts: hosts) }
+        // A row is at least a group, its name, its point and its annotation. Every row with a
+        // ratio is drawn, so a chart too large is refused before its rows are grouped.
+        try SVGCanvas.reserve(withRatio.count * 5)
+        guard !withRatio.isEmpty else { return nil }
         let groups = ChartRows.grouped(records) { ChartRows.configurationKey($0) }
             .map { group in (group.records[0], group.records.filter(ChartRows.hasRatio)) }
             .filter { !$0.1.isEmpty }
         guard !groups.isEmpty else { return nil }
         let patterns = groups.flatMap(\.1)
-        // A row is at least a group, its name, its point and its annotation.
-        try SVGCanvas.reserve(patterns.count * 5)
         let scale = fittedScale(patterns, net: true)
         let hasNet = patterns.contains { $0.number(.ratioNetOfFloor) != nil }
 

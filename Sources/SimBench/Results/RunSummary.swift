@@ -45,6 +45,12 @@ public enum RunSummary {
     /// - Complexity: O(n) in the records: each pattern's baseline is looked up by its
     ///   configuration and run, not searched for.
     public static func rows(_ records: [ResultsRecord]) -> [Row] {
+        rows(records, limit: .max)
+    }
+
+    /// The first `limit` rows of `rows(_:)`: only the rows kept are made, though each
+    /// pattern's configuration is still told among all of `records`.
+    public static func rows(_ records: [ResultsRecord], limit: Int) -> [Row] {
         let varying = varyingParameters(records)
         // The first ok baseline row of each (scenario, params, sweep, run).
         var baselines = [[String]: ResultsRecord]()
@@ -52,25 +58,27 @@ public enum RunSummary {
             let key = baselineKey(record)
             if baselines[key] == nil { baselines[key] = record }
         }
-        return records.compactMap { record in
-            guard record.role == .pattern, record.isOK else { return nil }
-            let baseline = baselines[baselineKey(record)]
-            let nsAdded = estimate(
-                record, .overheadNsPerEvent, .overheadCILow, .overheadCIHigh)
-            // A break-even only for an overhead its interval shows (`PatternAnswer`): one
-            // within noise, or unbounded, has nothing to amortise.
-            let shown = (nsAdded?.low).map { $0 > 0 } ?? false
-            return Row(
-                scenario: record[.scenario],
-                configuration: configuration(
-                    of: record, varying: varying[record[.scenario]] ?? []),
-                pattern: record[.variant],
-                cpuRatio: estimate(record, .cpuRatioToBaseline, .cpuRatioCILow, .cpuRatioCIHigh),
-                nsAdded: nsAdded, bytesAdded: record.number(.bytesPerEntityOverBaseline),
-                breakeven: shown ? record.number(.breakevenNsPerEvent) : nil,
-                mechanism: mechanism(record, baseline: baseline),
-                predicted: record.number(.predictedNsAddedPerEvent), processor: record.processor)
-        }
+        return Array(
+            records.lazy.filter(hasRow).prefix(max(limit, 0)).map { record in
+                let baseline = baselines[baselineKey(record)]
+                let nsAdded = estimate(
+                    record, .overheadNsPerEvent, .overheadCILow, .overheadCIHigh)
+                // A break-even only for an overhead its interval shows (`PatternAnswer`): one
+                // within noise, or unbounded, has nothing to amortise.
+                let shown = (nsAdded?.low).map { $0 > 0 } ?? false
+                return Row(
+                    scenario: record[.scenario],
+                    configuration: configuration(
+                        of: record, varying: varying[record[.scenario]] ?? []),
+                    pattern: record[.variant],
+                    cpuRatio: estimate(
+                        record, .cpuRatioToBaseline, .cpuRatioCILow, .cpuRatioCIHigh),
+                    nsAdded: nsAdded, bytesAdded: record.number(.bytesPerEntityOverBaseline),
+                    breakeven: shown ? record.number(.breakevenNsPerEvent) : nil,
+                    mechanism: mechanism(record, baseline: baseline),
+                    predicted: record.number(.predictedNsAddedPerEvent), processor: record.processor
+                )
+            })
     }
 
     /// What a pattern's row and its baseline's share: the configuration and the run.
@@ -80,7 +88,17 @@ public enum RunSummary {
 
     /// Whether `records` hold a row `rows(_:)` would give: a measured pattern.
     public static func hasRows(_ records: [ResultsRecord]) -> Bool {
-        records.contains { $0.role == .pattern && $0.isOK }
+        records.contains(where: hasRow)
+    }
+
+    /// How many rows `rows(_:)` gives of `records`, without making them.
+    public static func rowCount(_ records: [ResultsRecord]) -> Int {
+        records.count(where: hasRow)
+    }
+
+    /// Whether `record` gives a row: a measured pattern.
+    private static func hasRow(_ record: ResultsRecord) -> Bool {
+        record.role == .pattern && record.isOK
     }
 
     /// The rows of a run's row groups, as its CSV would give them.

@@ -11,12 +11,15 @@ enum CellNumber {
         exactDecimal(cell) ?? Double(String(decoding: cell, as: UTF8.self))
     }
 
-    /// The value of a plain decimal (`-`, digits, a point, an exponent) of at most 15
-    /// significant digits whose scale is at most 22 powers of ten; nil for any other text.
+    /// The value of a plain decimal (`-`, digits, a point, an exponent) of at most 19
+    /// significant digits, read as `strtod` reads it; nil for any other text, and for a
+    /// decimal whose scale is too large for the ways below.
     ///
-    /// Such a number is a whole number below 2^53 times or over a power of ten up to
-    /// 10^22, both exact in a `Double`, so one multiplication or division, correctly
-    /// rounded, gives the correctly rounded value, as `strtod` does (Clinger's fast path).
+    /// A whole number up to 2^53 times or over a power of ten up to 10^22 is the quotient
+    /// or product of two numbers exact in a `Double`, so one correctly rounded operation
+    /// gives the correctly rounded value (Clinger's fast path). A longer whole number (16
+    /// to 19 digits, as a double written in its shortest form mostly has) over a power of
+    /// ten up to 10^19 is divided exactly among integers (`quotient`).
     static func exactDecimal(_ cell: UnsafeBufferPointer<UInt8>) -> Double? {
         var at = 0
         let end = cell.count
@@ -33,7 +36,7 @@ enum CellNumber {
                 sawDigit = true
                 // Leading zeros add no significant digit.
                 if mantissa > 0 || byte != UInt8(ascii: "0") { digits += 1 }
-                guard digits <= 15 else { return nil }
+                guard digits <= 19 else { return nil }
                 mantissa = mantissa * 10 + UInt64(byte - UInt8(ascii: "0"))
                 if sawPoint { scale -= 1 }
             } else if byte == UInt8(ascii: "."), !sawPoint {
@@ -63,6 +66,18 @@ enum CellNumber {
             }
             guard exponentDigits > 0, at == end else { return nil }
             scale += exponentNegative ? -exponent : exponent
+        }
+        guard mantissa <= 1 << 53 else {
+            // Above 2^53 the whole number is not exact in a `Double`.
+            let value: Double
+            if scale == 0 {
+                value = Double(mantissa)  // converted with one rounding, to nearest
+            } else if scale < 0, scale >= -19 {
+                value = quotient(mantissa, overPowerOfTen: -scale)
+            } else {
+                return nil
+            }
+            return negative ? -value : value
         }
         guard scale >= -22, scale <= 22 else { return nil }
         var value = Double(mantissa)
@@ -137,6 +152,41 @@ enum CellNumber {
             }
             return false
         }
+    }
+
+    /// `whole` / 10^`power`, correctly rounded to nearest (ties to even), for `whole` > 0
+    /// and `power` in 1…19, where 10^`power` fits in 64 bits.
+    ///
+    /// The quotient of `whole` × 2^shift by 10^`power` is taken among integers, the shift
+    /// chosen so that it has 64 bits; its top 53 bits are the double's significand, rounded
+    /// by the 11 bits below them and whether the division left a remainder. The result is
+    /// far from the subnormals (at least 10^-19), so scaling by a power of two is exact.
+    static func quotient(_ whole: UInt64, overPowerOfTen power: Int) -> Double {
+        let divisor = exactPowersOfTen[power]
+        // With `whole` below 2^bits(whole) and `divisor` at least 2^(bits(divisor) − 1),
+        // this shift puts the quotient in [2^62, 2^64); one more if it is below 2^63.
+        var shift = 63 + (64 - divisor.leadingZeroBitCount) - (64 - whole.leadingZeroBitCount)
+        func divided(_ shift: Int) -> (quotient: UInt64, remainder: UInt64) {
+            let high = shift >= 64 ? whole << (shift - 64) : whole >> (64 - shift)
+            let low = shift >= 64 ? 0 : whole << shift
+            return divisor.dividingFullWidth((high, low))
+        }
+        var (quotient, remainder) = divided(shift)
+        if quotient < 1 << 63 {
+            shift += 1
+            (quotient, remainder) = divided(shift)
+        }
+        var significand = quotient >> 11
+        let dropped = quotient & 0x7FF
+        if dropped > 0x400 || (dropped == 0x400 && (remainder != 0 || significand & 1 == 1)) {
+            significand += 1  // at most 2^53: still exact
+        }
+        return Double(sign: .plus, exponent: 11 - shift, significand: Double(significand))
+    }
+
+    /// 10^0 … 10^19: every one that fits in 64 bits.
+    private static let exactPowersOfTen: [UInt64] = (0...19).map { power in
+        (0..<power).reduce(1) { value, _ in value * 10 }
     }
 
     /// 10^0 … 10^22: every one exact in a `Double`.

@@ -63,20 +63,22 @@ public struct ResultsRecord: Sendable {
 
     /// The cell of `column`; empty when the column is absent (a file from an older version).
     public subscript(column: ResultColumn) -> String {
-        columns.position(of: column).map(cell(at:)) ?? ""
+        // No `map(cell(at:))`: the method taken as a closure captures a copy of the row,
+        // retaining and releasing its buffers for each cell read.
+        guard let position = columns.position(of: column) else { return "" }
+        return cell(at: position)
     }
 
     /// Whether the cell of `column` holds the same bytes as `other`'s: a row that repeats
     /// the one before it (its host, its CPU) is told so without a string made for either.
     public func hasSameCell(_ column: ResultColumn, as other: ResultsRecord) -> Bool {
-        let here = columns.position(of: column).map(range(ofCell:))
-        let there = other.columns.position(of: column).map(other.range(ofCell:))
-        switch (here, there) {
+        // Positions, then ranges: `map(range(ofCell:))` would capture a copy of each row.
+        switch (columns.position(of: column), other.columns.position(of: column)) {
         case (nil, nil): return true
         case (let here?, let there?):
-            return hasSameBytes(here, as: other, there)
-        default:
-            return here?.isEmpty ?? there?.isEmpty ?? true
+            return hasSameBytes(range(ofCell: here), as: other, other.range(ofCell: there))
+        case (let here?, nil): return range(ofCell: here).isEmpty
+        case (nil, let there?): return other.range(ofCell: there).isEmpty
         }
     }
 
@@ -113,6 +115,22 @@ public struct ResultsRecord: Sendable {
         return text.withUnsafeBufferPointer {
             CellNumber.value(UnsafeBufferPointer(rebasing: $0[range]))
         }
+    }
+
+    /// The distinct cells of `column` in `records`, as `Set(records.map { $0[column] })`
+    /// gives them: a row repeating the cell of the row before (nearly every row: a run's
+    /// rows are together) adds nothing, and is told so from the bytes, no string made.
+    static func distinct(_ column: ResultColumn, of records: [ResultsRecord]) -> Set<String> {
+        var values = Set<String>()
+        // Rows borrowed from the buffer, not copied out of the array: a copy retains and
+        // releases each of a row's buffers, which costs more than comparing its cell.
+        records.withUnsafeBufferPointer { rows in
+            for index in rows.indices
+            where index == 0 || !rows[index].hasSameCell(column, as: rows[index - 1]) {
+                values.insert(rows[index][column])
+            }
+        }
+        return values
     }
 
     public var identity: ResultIdentity {

@@ -47,17 +47,20 @@ public enum TextWrap {
 
     /// One line (no line feed) of `fit`: as it is when it fits, else broken at spaces.
     private static func fit(line: Substring, width: Int) -> String {
-        // An ASCII line (nearly every one) is measured and split among its bytes.
+        // A line whose every scalar is a character of its own (ASCII, and the signs a
+        // comparison prints: `−`, `±`; nearly every line) is measured and split among its
+        // bytes: each space is then a character, and no other character is a space.
         guard line.utf8.count > width else { return String(line) }
-        let ascii = line.utf8.allSatisfy { $0 < 0x80 }
-        guard ascii || CharacterCount.of(line) > width else { return String(line) }
+        var measured = line
+        let standalone = measured.withUTF8(CharacterCount.scalarsIfEachIsACharacter)
+        guard (standalone ?? CharacterCount.of(line)) > width else { return String(line) }
         let spaces =
-            ascii
+            standalone != nil
             ? line.utf8.prefix { $0 == UInt8(ascii: " ") }.count
             : line.prefix { $0 == " " }.count
         let indent = String(repeating: " ", count: spaces)
         let words =
-            ascii
+            standalone != nil
             ? line.utf8.dropFirst(spaces).split(separator: UInt8(ascii: " ")).map {
                 Substring($0)
             }

@@ -107,7 +107,11 @@ public struct CoverageProof: Sendable {
         -> Cell?
     {
         let values = records.compactMap { $0.number(figure.value) }
-        guard values.count == records.count, Set(values).count > 1 else { return nil }
+        // Two or more distinct values (as a set of them tells: -0 and 0 are one), with no
+        // set made for each cell.
+        guard values.count == records.count, values.contains(where: { $0 != values[0] }) else {
+            return nil
+        }
         var held = 0
         var pairsHeld = 0
         for (index, record) in records.enumerated() {
@@ -118,7 +122,7 @@ public struct CoverageProof: Sendable {
             let low = record.number(figure.low) ?? (unbounded ? -.infinity : .nan)
             let high = record.number(figure.high) ?? (unbounded ? .infinity : .nan)
             if low <= target && target <= high { held += 1 }
-            pairsHeld += others.filter { low <= $0 && $0 <= high }.count
+            pairsHeld += others.count { low <= $0 && $0 <= high }
         }
         let sorted = values.sorted()
         let median = Percentile.median(sorted: sorted)

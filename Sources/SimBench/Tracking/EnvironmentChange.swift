@@ -42,11 +42,14 @@ public struct EnvironmentChange: Sendable, Equatable {
         func values(_ column: ResultColumn, _ records: [ResultsRecord]) -> [String] {
             var seen = Set<String>()
             var values = [String]()
-            // A row repeating the one before it adds nothing: skipped without its text.
-            for (index, record) in records.enumerated()
-            where index == 0 || !record.hasSameCell(column, as: records[index - 1]) {
-                let value = record[column]
-                if !value.isEmpty, seen.insert(value).inserted { values.append(value) }
+            // A row repeating the one before it adds nothing: skipped without its text. The
+            // rows are borrowed from the buffer, not copied (`ResultsRecord.distinct`).
+            records.withUnsafeBufferPointer { rows in
+                for index in rows.indices
+                where index == 0 || !rows[index].hasSameCell(column, as: rows[index - 1]) {
+                    let value = rows[index][column]
+                    if !value.isEmpty, seen.insert(value).inserted { values.append(value) }
+                }
             }
             return values
         }

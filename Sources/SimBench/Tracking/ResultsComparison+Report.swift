@@ -137,6 +137,9 @@ extension ResultsComparison {
                 let lines = functionLines(row, indent: "    ", width: width)
                 if !lines.isEmpty { functions.append((table.rows.count, lines)) }
             }
+            // Without functions to insert (nearly always), the table is the text as it is:
+            // not split into its lines and joined again.
+            guard !functions.isEmpty else { return table.render() }
             var lines = TextWrap.lines(table.render()).map(String.init)
             let header = lines.count - table.rows.count
             for (after, extra) in functions.reversed() {

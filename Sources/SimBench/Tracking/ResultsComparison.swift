@@ -122,8 +122,8 @@ public struct ResultsComparison: Sendable {
             notes += ResultsComparison.configurationNotes(
                 old, row, ignoringParameters: ignoringParameters)
         }
-        let common = Set(after.order).intersection(before.order)
-        guard !common.isEmpty else {
+        // Whether any row is in both: looked up in the baseline's index, no set made.
+        guard after.order.contains(where: { before.rows[$0] != nil }) else {
             throw ResultsComparison.nothingInCommon(baseline, current, thresholds: thresholds)
         }
         onlyInBaseline = before.order.filter { after.rows[$0] == nil }.map {
@@ -348,6 +348,8 @@ public struct ResultsComparison: Sendable {
         _ file: ResultsFile, ignoringParameters: Bool, thresholds: RegressionThresholds
     ) throws(ResultsFileError) -> Index {
         var index = Index()
+        index.rows.reserveCapacity(file.records.count)
+        index.order.reserveCapacity(file.records.count)
         for record in file.records {
             var key = record.identity
             if ignoringParameters { key.parameters = "" }
@@ -396,7 +398,7 @@ public struct ResultsComparison: Sendable {
     private static func fileNotes(_ baseline: ResultsFile, _ current: ResultsFile) -> [String] {
         var notes = [String]()
         func values(_ column: ResultColumn, _ file: ResultsFile) -> Set<String> {
-            Set(file.records.map { $0[column] }.filter { !$0.isEmpty })
+            ResultsRecord.distinct(column, of: file.records).subtracting([""])
         }
         let hosts = (values(.host, baseline), values(.host, current))
         if !hosts.0.isEmpty, !hosts.1.isEmpty, hosts.0 != hosts.1 {
@@ -474,7 +476,7 @@ public struct ResultsComparison: Sendable {
     /// `run 20261129T…, commit abc123, host ci-7, 2026-11-29T10:00:00Z` (or `3 runs`).
     private static func summary(of file: ResultsFile) -> String {
         // A set, not a list searched per row: a history holds a run per commit.
-        let runs = Set(file.records.lazy.map { $0[.runID] })
+        let runs = ResultsRecord.distinct(.runID, of: file.records)
         guard let first = file.records.first else { return file.path }
         var parts = [runs.count > 1 ? "\(runs.count) runs" : "run \(first[.runID])"]
         if !first[.gitCommit].isEmpty { parts.append("commit \(first[.gitCommit])") }

@@ -58,6 +58,22 @@ struct RunSummaryTests {
         return try ResultsFixture(rows).file().records
     }
 
+    @Test("the rows made up to a limit are the first rows of all, and their count is all's")
+    func rowsUpToALimit() throws {
+        let suite = try Self.suite()
+        // Every limit over suites cut at every length: what is left varies the patterns.
+        for length in 0...suite.count {
+            let records = Array(suite.prefix(length))
+            let all = RunSummary.rows(records)
+            #expect(RunSummary.rowCount(records) == all.count, "\(length) records")
+            for limit in 0...(all.count + 1) {
+                #expect(
+                    RunSummary.rows(records, limit: limit) == Array(all.prefix(limit)),
+                    "\(length) records, limit \(limit)")
+            }
+        }
+    }
+
     @Test("a row per measured pattern, in the run's order; baselines, floors, wrong rows none")
     func rowsAndOrder() throws {
         let rows = RunSummary.rows(try Self.suite())

@@ -60,6 +60,69 @@ struct CellNumberTests {
         #expect(fastReads > 5000)
     }
 
+    @Test(
+        "decimals of 16 to 19 significant digits, as results files hold them: read as Double(String), bit for bit"
+    )
+    func longDecimals() {
+        var random = SplitMix64(seed: 17)
+        var fastReads = 0
+        var cases = 0
+        func check(_ text: String) {
+            cases += 1
+            let expected = Double(text)
+            if let fast = Self.fastValue(text) {
+                fastReads += 1
+                #expect(fast.bitPattern == expected?.bitPattern, "\(text)")
+            }
+            #expect(Self.value(text)?.bitPattern == expected?.bitPattern, "\(text)")
+        }
+        for _ in 0..<30_000 {
+            // A double as simbench writes it (its shortest form, 16 or 17 digits for most),
+            // and printed to 16 … 20 digits: each is next to a double, where rounding is
+            // closest to a tie.
+            let magnitude = Double.random(in: -22...22, using: &random)
+            let value = Double.random(in: 1..<10, using: &random) * pow(10, magnitude.rounded())
+            check("\(value)")
+            check(String(format: "%.\(Int.random(in: 15...19, using: &random))g", value))
+            check(String(format: "%.\(Int.random(in: 0...21, using: &random))f", -value))
+            // Random digits: 16 to 20 of them, the point anywhere, zeros in front at times.
+            let count = Int.random(in: 16...20, using: &random)
+            var digits = String(
+                (0..<count).map { _ in "0123456789".randomElement(using: &random)! })
+            digits.insert(
+                ".",
+                at: digits.index(
+                    digits.startIndex, offsetBy: Int.random(in: 0...count, using: &random)))
+            check(digits)
+            // Near ties: the 19-digit decimal halfway between a double and the next, and its
+            // neighbours a last digit away.
+            for tie in Self.nearTies(value) { check(tie) }
+        }
+        #expect(cases >= 150_000)
+        // Most of them have at most 19 digits and a small enough scale for the fast path.
+        #expect(fastReads > 60_000)
+    }
+
+    /// The 19-digit decimals nearest halfway between `value` and the next double, and a
+    /// last digit either side: where a read rounds closest to a tie.
+    static func nearTies(_ value: Double) -> [String] {
+        // `d.dddddddddddddddddde±x`: 19 significant digits and the exponent.
+        func digits(_ value: Double) -> (UInt64, String)? {
+            let text = String(format: "%.18e", value)
+            guard let e = text.firstIndex(of: "e") else { return nil }
+            return (UInt64(text[..<e].filter { $0 != "." })!, String(text[e...]))
+        }
+        guard let (low, exponent) = digits(value), let (high, same) = digits(value.nextUp),
+            exponent == same
+        else { return [] }
+        let middle = low / 2 + high / 2 + (low % 2 + high % 2) / 2
+        return [middle - 1, middle, middle + 1].map { mantissa in
+            var text = String(mantissa)
+            text.insert(".", at: text.index(after: text.startIndex))
+            return text + exponent
+        }
+    }
+
     @Test("bounds in order by their digits are in order as numbers, and as decimals")
     func decimalsInOrder() {
         var random = SplitMix64(seed: 13)

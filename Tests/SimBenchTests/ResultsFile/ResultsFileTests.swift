@@ -1,4 +1,5 @@
 import Foundation
+import SimBenchCore
 import Testing
 
 @testable import SimBench
@@ -7,6 +8,33 @@ import Testing
 /// error naming the file, the line and the column.
 @Suite("results file reading")
 struct ResultsFileTests {
+    @Test(
+        "a column's distinct cells, told from the bytes of the row before, are the set of all its cells"
+    )
+    func distinctCells() throws {
+        var random = SplitMix64(seed: 23)
+        // Runs and hosts in stretches, repeated and interleaved, some empty; an `e` and its
+        // composed `é` (the same text by Unicode's rules, other bytes) among them.
+        let hosts = ["", "ci-1", "ci-2", "caf\u{E9}", "cafe\u{301}"]
+        for trial in 0..<200 {
+            var rows = [[String: String]]()
+            for index in 0..<Int.random(in: 1...40, using: &random) {
+                let run = "run-\(Int.random(in: 0..<4, using: &random))"
+                let host = hosts.randomElement(using: &random)!
+                rows.append(.row("v\(index)", median: 1, run: run, host: host))
+                if Bool.random(using: &random) {
+                    rows.append(.row("w\(index)", median: 1, run: run, host: host))
+                }
+            }
+            let records = try ResultsFixture(rows).file().records
+            for column in [ResultColumn.runID, .host, .buildConfig, .cpuModel] {
+                #expect(
+                    ResultsRecord.distinct(column, of: records)
+                        == Set(records.map { $0[column] }), "trial \(trial), \(column.name)")
+            }
+        }
+    }
+
     /// A valid file of two rows: line 1 the header, lines 2 and 3 the rows.
     static let valid = ResultsFixture([
         .row("enum-switch", role: "baseline", median: 100, ci: (98, 102), ratio: 1),

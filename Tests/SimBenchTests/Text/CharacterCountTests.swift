@@ -71,7 +71,23 @@ struct CharacterCountTests {
 
     @Test("fit breaks the lines that counting each line's characters finds too long")
     func fitAsCounted() {
-        let texts = Self.texts(count: 1500, length: 30) + ["  a long line of words\nshort"]
+        // Lines as a comparison prints them too: ASCII, spaces and its signs, with now and
+        // then a piece that joins its neighbour.
+        var random = SplitMix64(seed: 29)
+        let reportPieces = [
+            "a", "b", "7", " ", " ", "  ", "−", "±", "%", "[", "e\u{301}", "\u{301}",
+        ]
+        let reportTexts = (0..<1500).map { _ in
+            // One text in four may hold the joining pieces (the last two).
+            let pieces =
+                Int.random(in: 0..<4, using: &random) == 0
+                ? reportPieces.count : reportPieces.count - 2
+            return (0..<Int.random(in: 0...60, using: &random)).map { _ in
+                reportPieces[Int.random(in: 0..<pieces, using: &random)]
+            }.joined()
+        }
+        let texts =
+            Self.texts(count: 1500, length: 30) + ["  a long line of words\nshort"] + reportTexts
         for (index, text) in texts.enumerated() {
             let width = index % 12
             let expected = text.split(separator: "\n", omittingEmptySubsequences: false).map {
