@@ -26,6 +26,17 @@ struct AllocationPassTests {
 
     static let machines = 24
     static let seed: UInt64 = 7
+    /// Bytes per entity are what the live heap grew by over the setup, so one of the
+    /// runtime's own allocations that falls inside that window moves them by its size over
+    /// the machines (seen: 240 bytes, calibrate at 232 against 242 per entity; 384 bytes,
+    /// workday state-objects-alloc at 472 against 488). Two counts of one process each agree
+    /// within 1% and one such block of up to this many bytes.
+    static let strayBlockBytes = 512.0
+
+    /// Whether two counts of bytes per entity agree (`strayBlockBytes`).
+    static func bytesAgree(_ new: Double, _ old: Double) -> Bool {
+        abs(new - old) <= 0.01 * old + strayBlockBytes / Double(machines)
+    }
 
     @Test(
         "every scenario: the untimed child's allocation columns equal those of a run that counts in its timed rounds",
@@ -71,7 +82,7 @@ struct AllocationPassTests {
                 let old = try #require(counted.bytesPerEntity)
                 let new = try #require(other.bytesPerEntity)
                 #expect(
-                    abs(new - old) <= 0.01 * old,
+                    Self.bytesAgree(new, old),
                     "\(scenario) \(key): after \(other), before \(counted)")
             }
         }
