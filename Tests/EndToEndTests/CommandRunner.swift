@@ -30,6 +30,18 @@ enum SimBenchBinary {
         return root.appendingPathComponent(".build/debug/simbench")
     }()
 
+    /// A release build of simbench beside the debug one, where the tests run from a debug
+    /// build (`swift build -c release` makes it): the build users measure with, for the long
+    /// tests that run real sizes or count instructions.
+    static let release: URL = {
+        let products = url.deletingLastPathComponent()
+        if products.lastPathComponent == "release" { return url }
+        return products.deletingLastPathComponent().appendingPathComponent("release/simbench")
+    }()
+
+    /// Whether that release build is there.
+    static var releaseBuilt: Bool { FileManager.default.isExecutableFile(atPath: release.path) }
+
     /// How long a child may run before it is killed and the test fails: no end-to-end test
     /// hangs when a child does.
     static let defaultTimeout: Double = 120

@@ -12,14 +12,9 @@ struct MechanismSplitTests {
     static let probes = SimBenchBinary.url.deletingLastPathComponent()
         .appendingPathComponent("mechanism-probes")
 
-    /// A release build of simbench beside the debug one, where the tests run from a debug
-    /// build (`swift build -c release` makes it): the split of unoptimised subjects would be
-    /// the optimiser's leftovers.
-    static let releaseBinary: URL = {
-        let products = SimBenchBinary.url.deletingLastPathComponent()
-        if products.lastPathComponent == "release" { return SimBenchBinary.url }
-        return products.deletingLastPathComponent().appendingPathComponent("release/simbench")
-    }()
+    /// A release build of simbench (`SimBenchBinary.release`): the split of unoptimised
+    /// subjects would be the optimiser's leftovers.
+    static let releaseBinary = SimBenchBinary.release
 
     /// The least share of a probe's extra instructions its mechanism must hold. The checks'
     /// is lower: their calls' set-up (the access record on the stack, the registers the call
@@ -137,7 +132,7 @@ struct MechanismSplitTests {
         .enabled(if: LongTests.enabled, "long: scripts/long-tests.sh runs it (.ci/run)"),
         .enabled(if: valgrindPresent, "needs valgrind"),
         .enabled(
-            if: FileManager.default.isExecutableFile(atPath: releaseBinary.path),
+            if: SimBenchBinary.releaseBuilt,
             "needs a release build of simbench (swift build -c release)"))
     func catalogRuntimeOther() throws {
         let scratch = try ScratchDirectory()

@@ -2,13 +2,20 @@ import Foundation
 import Testing
 
 /// The run plan's memory estimate against the peak resident memory runs really reach.
+///
+/// The runs are the release build's, the one users measure with (`SimBenchBinary.release`;
+/// scripts/long-tests.sh makes it first): a debug build took about 8 s a shape, 272 s in all
+/// beside the other lanes of `.ci/run`.
 @Suite(
     "run: the memory estimate follows the shape", .serialized,
-    .enabled(if: LongTests.enabled, "long: scripts/long-tests.sh runs it (.ci/run)"))
+    .enabled(if: LongTests.enabled, "long: scripts/long-tests.sh runs it (.ci/run)"),
+    .enabled(
+        if: SimBenchBinary.releaseBuilt,
+        "needs a release build of simbench (swift build -c release)"))
 struct MemoryEstimateTests {
     /// Every scenario, each of its shape parameters at the values that move its bytes most
     /// (or, where none does, at an extreme), and every marks `op` on each marks shape; one
-    /// round each, small enough for a debug build.
+    /// round each.
     ///
     /// A marks run names the four operations, which the plan measures as four groups one
     /// after another, each with its own estimate. At these sizes the process's own 30 MB
@@ -127,12 +134,11 @@ struct MemoryEstimateTests {
         let csv = scratch.path("out.csv")
         let result = try SimBenchBinary.run(
             ["run"] + shape + [
-                "--rounds", "1", "--warmup", "0", "--processes", "1", "--csv", csv, "--allow-debug",
-                "--quiet",
+                "--rounds", "1", "--warmup", "0", "--processes", "1", "--csv", csv, "--quiet",
             ],
-            // Real sizes in a debug build, beside other work in .ci/run: the slowest shape
-            // (optional-views at 255 appearances) took over 120 s on a loaded host.
-            in: scratch.url, timeout: 600)
+            // Beside other work in .ci/run: the slowest shape (optional-views at 255
+            // appearances) took over 120 s on a loaded host in a debug build.
+            in: scratch.url, timeout: 600, executable: SimBenchBinary.release)
         #expect(result.status == 0, "\(shape): \(result.standardError)")
         let rows = try csvRows(at: csv)
         #expect(!rows.isEmpty, "\(shape): no rows")
