@@ -8,15 +8,20 @@ extension BenchmarkRunner {
     /// Where the allocation counter is preloaded into this process already, its own rounds
     /// counted and no child does.
     ///
-    /// - Parameter progress: hears of each step, the children's included.
+    /// - Parameters:
+    ///   - layouts: the code layouts the children spread over, made by `makeLayout` as they
+    ///     are first needed (`ProcessPool.run(plan:environment:executable:setting:layouts:makeLayout:progress:)`).
+    ///   - progress: hears of each step, the children's included.
     public func runWithChildren(
         executable: String = ProcessPool.currentExecutable, layouts: [String] = [],
+        makeLayout: @Sendable (Int) throws -> Void = { _ in },
         progress: @Sendable (Progress) -> Void = { _ in }
     ) async throws(ProcessPool.ChildFailure) -> RunResult {
         var result: RunResult
         if plan.processes > 1 {
             result = try ProcessPool.run(
-                plan: plan, environment: environment, executable: executable, layouts: layouts
+                plan: plan, environment: environment, executable: executable, layouts: layouts,
+                makeLayout: makeLayout
             ) { process in
                 // A child measures the whole plan; the parent sees only which child runs.
                 progress(

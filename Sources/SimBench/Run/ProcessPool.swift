@@ -35,34 +35,34 @@ public enum ProcessPool {
     ///   - layouts: with N code layouts (`RunOptions.layouts`), the N relinked builds of this binary: child `i`
     ///     runs `layouts[i % N]`, and the pooled result records which layout each process
     ///     ran (`ProcessGroups`); empty: every child runs `executable`.
+    ///   - makeLayout: makes `layouts[i]` (a relink), called once for each `i` before the first
+    ///     child that runs it: the first layout's before the span starts, each other one's
+    ///     as the child before it has ended, before the wait for its own start. A relink
+    ///     thus takes the seconds the pool would wait anyway, while no child runs; when it
+    ///     takes longer, its child starts late, as after a slow child. Its error fails the
+    ///     run, naming the child that would have run the layout.
     ///   - progress: hears of each child as it starts (counted from 1).
     public static func run(
         plan: RunPlan, environment: RunEnvironment, executable: String,
         setting: [String: String] = [:], layouts: [String] = [],
+        makeLayout: (Int) throws -> Void = { _ in },
         progress: (Int) -> Void = { _ in }
     ) throws(ChildFailure) -> RunResult {
-        var children = [[MeasuredConfiguration]]()
         var notes = [String]()
-        let started = ContinuousClock.now
-        var durations = [Double]()
-        var span = plan.spanSeconds
-        for index in 0..<plan.processes {
-            span = ProcessSpread.span(
-                asked: plan.spanSeconds, count: plan.processes, finished: durations)
-            waitUntil(started + startOffset(ofChild: index, of: plan.processes, span: span))
-            progress(index + 1)
-            let childStarted = ContinuousClock.now
-            defer { durations.append(seconds(ContinuousClock.now - childStarted)) }
+        let (children, span) = try spread(
+            processes: plan.processes, spanSeconds: plan.spanSeconds, layouts: layouts.count,
+            makeLayout: makeLayout, progress: progress
+        ) { index throws(ChildFailure) in
             do {
                 let report: ChildReport<MeasuredConfiguration> = try ChildRole.run(
                     .timedRounds, of: plan,
                     command: [layouts.isEmpty ? executable : layouts[index % layouts.count]],
                     variables: setting, scratch: ChildRole.scratchPrefix("child-\(index)"),
                     standardError: .inherit)
-                children.append(try report.parts(for: plan))
                 if index == 0 { notes = report.notes }
+                return try report.parts(for: plan)
             } catch {
-                throw ChildFailure(process: index, reason: error.description)
+                throw ChildFailure(process: index, reason: "\(error)")
             }
         }
         var result = pool(
@@ -71,6 +71,40 @@ public enum ProcessPool {
                 ? (0..<plan.processes).map { $0 % layouts.count } : nil)
         result.spread = ProcessSpread(asked: plan.spanSeconds, used: span)
         return result
+    }
+
+    /// The schedule of `run`: `processes` children one after another (`child(i)` runs child
+    /// `i` to its end), their starts spread over the span, each of the first `layouts` made
+    /// before its child (`makeLayout`, as `run` says); returns the children's results and the
+    /// span used.
+    static func spread<Child>(
+        processes: Int, spanSeconds: Double, layouts: Int,
+        makeLayout: (Int) throws -> Void, progress: (Int) -> Void,
+        child: (Int) throws(ChildFailure) -> Child
+    ) throws(ChildFailure) -> (children: [Child], span: Double) {
+        func make(_ index: Int) throws(ChildFailure) {
+            guard index < layouts else { return }
+            do {
+                try makeLayout(index)
+            } catch {
+                throw ChildFailure(process: index, reason: "\(error)")
+            }
+        }
+        var children = [Child]()
+        try make(0)
+        let started = ContinuousClock.now
+        var durations = [Double]()
+        var span = spanSeconds
+        for index in 0..<processes {
+            if index > 0 { try make(index) }
+            span = ProcessSpread.span(asked: spanSeconds, count: processes, finished: durations)
+            waitUntil(started + startOffset(ofChild: index, of: processes, span: span))
+            progress(index + 1)
+            let childStarted = ContinuousClock.now
+            defer { durations.append(seconds(ContinuousClock.now - childStarted)) }
+            children.append(try child(index))
+        }
+        return (children, span)
     }
 
     /// When child `index` of `count` may start, after the first: an equal share of `span`

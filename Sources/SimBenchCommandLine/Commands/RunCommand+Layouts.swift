@@ -57,12 +57,15 @@ extension RunCommand {
             .flatMap { [$0.base, $0.head] }.prefix(count).map { $0 }
     }
 
-    /// The layouts a run's processes spread over, built in a temporary folder removed after
-    /// the run; none without `--layouts`.
+    /// The layouts a run's processes spread over, relinked into a temporary folder removed
+    /// after the run; none without `--layouts`.
     struct BuiltLayouts {
+        /// Where each layout's binary goes, in seed order.
         let binaries: [String]
         let directory: String?
         var seeds: [UInt32] = []
+        /// The binary each relink writes, in the layouts' build folder.
+        var built = ""
 
         /// The note naming the layouts, so that the same ones can be measured again: `--wide`'s
         /// header says it (the compact header's intervals line says how many layouts, and the
@@ -73,13 +76,35 @@ extension RunCommand {
                 : "the processes ran \(seeds.count) code layouts (\(CodeLayouts.summary(seeds)), from --layout-seed or --seed), process i on layout i mod \(seeds.count)"
         }
 
+        /// Makes layout `index`: relinks the package with its seed (the first call compiles
+        /// it too, once) and copies the binary to `binaries[index]`.
+        func make(_ index: Int) throws {
+            let product = ABCommand.product
+            let words =
+                [
+                    "swift", "build", "-c", "release", "--product", product, "--scratch-path",
+                    RunCommand.layoutsBuildPath,
+                ]
+                + CodeLayouts.buildArguments + CodeLayouts.linkArguments(seed: seeds[index])
+            try RunCommand.tool(words, failure: "building code layout \(seeds[index])")
+            let copy = binaries[index]
+            try? FileManager.default.removeItem(atPath: copy)
+            do {
+                try FileManager.default.copyItem(atPath: built, toPath: copy)
+            } catch {
+                throw FileError(
+                    path: copy, reason: "cannot copy code layout \(seeds[index]): \(error)")
+            }
+        }
+
         func remove() {
             if let directory { try? FileManager.default.removeItem(atPath: directory) }
         }
     }
 
-    /// With `--layouts N`, the N layouts built (progress says so, and stderr names their
-    /// seeds); without, none.
+    /// With `--layouts N`, the N layouts, the first built (progress says so, and stderr names
+    /// their seeds); each other one is relinked by the process pool as the processes wait
+    /// between them (`ProcessPool.run`'s `makeLayout`). Without, none.
     func prepareLayouts(_ plan: RunPlan) throws -> BuiltLayouts {
         guard options.layouts > 1 else { return BuiltLayouts(binaries: [], directory: nil) }
         let seeds = RunCommand.layoutSeeds(
@@ -90,48 +115,26 @@ extension RunCommand {
             atPath: directory, withIntermediateDirectories: true)
         if !quiet {
             Terminal.error(
-                "run: building \(seeds.count) code layouts in \(RunCommand.layoutsBuildPath) (\(CodeLayouts.summary(seeds)))"
+                "run: building \(seeds.count) code layouts in \(RunCommand.layoutsBuildPath) (\(CodeLayouts.summary(seeds))), each after the first relinked while the processes wait between them"
             )
         }
+        let product = ABCommand.product
+        var layouts = BuiltLayouts(
+            binaries: seeds.map { "\(directory)/\(product)-layout-\($0)" },
+            directory: directory, seeds: seeds)
         do {
-            return BuiltLayouts(
-                binaries: try buildLayouts(seeds: seeds, into: directory), directory: directory,
-                seeds: seeds)
+            let bin = try RunCommand.tool(
+                [
+                    "swift", "build", "-c", "release", "--scratch-path",
+                    RunCommand.layoutsBuildPath, "--show-bin-path",
+                ], failure: "finding the layouts' build folder")
+            layouts.built = bin.trimmingCharacters(in: .whitespacesAndNewlines) + "/" + product
+            try layouts.make(0)
+            return layouts
         } catch {
-            try? FileManager.default.removeItem(atPath: directory)
+            layouts.remove()
             throw error
         }
-    }
-
-    /// Builds the layouts: compiles once, relinks once per seed, and copies each binary into
-    /// `directory`, whose paths it returns in seed order.
-    func buildLayouts(seeds: [UInt32], into directory: String) throws -> [String] {
-        let product = ABCommand.product
-        let bin = try RunCommand.tool(
-            [
-                "swift", "build", "-c", "release", "--scratch-path", RunCommand.layoutsBuildPath,
-                "--show-bin-path",
-            ], failure: "finding the layouts' build folder")
-        let built = bin.trimmingCharacters(in: .whitespacesAndNewlines) + "/" + product
-        var binaries = [String]()
-        for seed in seeds {
-            let words =
-                [
-                    "swift", "build", "-c", "release", "--product", product, "--scratch-path",
-                    RunCommand.layoutsBuildPath,
-                ]
-                + CodeLayouts.buildArguments + CodeLayouts.linkArguments(seed: seed)
-            try RunCommand.tool(words, failure: "building code layout \(seed)")
-            let copy = "\(directory)/\(product)-layout-\(seed)"
-            try? FileManager.default.removeItem(atPath: copy)
-            do {
-                try FileManager.default.copyItem(atPath: built, toPath: copy)
-            } catch {
-                throw FileError(path: copy, reason: "cannot copy code layout \(seed): \(error)")
-            }
-            binaries.append(copy)
-        }
-        return binaries
     }
 
     /// Runs a tool to its end; its standard output, or a failure naming `failure`.

@@ -359,7 +359,10 @@ struct RunCommand: Command {
         let layouts = try prepareLayouts(plan)
         defer { layouts.remove() }
         var result = try await BenchmarkRunner(plan: plan, environment: environment)
-            .runWithChildren(layouts: layouts.binaries) { progress.show($0) }
+            .runWithChildren(
+                layouts: layouts.binaries,
+                makeLayout: { index in if index > 0 { try layouts.make(index) } },
+                progress: { progress.show($0) })
         // The layouts' seeds in --wide's header; the compact one's intervals line counts them.
         if wide, let note = layouts.note { result = result.noting(note) }
         // Then, as untimed, the counted pass under Callgrind (`--instructions callgrind`).

@@ -68,4 +68,50 @@ struct ProcessPoolScheduleTests {
         #expect(ProcessSpread.span(asked: 20, count: 5, finished: []) == 20)
         #expect(ProcessSpread.span(asked: 0, count: 5, finished: [0.1]) == 0)
     }
+
+    @Test("each code layout is made once, after the child before it ended and before its own")
+    func layoutsMadeBetweenChildren() throws {
+        var log = [String]()
+        let (children, _) = try ProcessPool.spread(
+            processes: 5, spanSeconds: 0, layouts: 3,
+            makeLayout: { log.append("make \($0)") }, progress: { log.append("start \($0 - 1)") },
+            child: { index throws(ProcessPool.ChildFailure) in
+                log.append("child \(index)")
+                return index
+            })
+        #expect(children == [0, 1, 2, 3, 4])
+        #expect(
+            log == [
+                "make 0", "start 0", "child 0", "make 1", "start 1", "child 1", "make 2",
+                "start 2", "child 2", "start 3", "child 3", "start 4", "child 4",
+            ])
+    }
+
+    @Test("a layout that cannot be made fails the run, naming its child; no child runs it")
+    func layoutFailureNamesItsChild() {
+        struct LinkFailed: Error, CustomStringConvertible {
+            var description: String { "the relink failed" }
+        }
+        var ran = [Int]()
+        #expect {
+            _ = try ProcessPool.spread(
+                processes: 4, spanSeconds: 0, layouts: 4,
+                makeLayout: { if $0 == 2 { throw LinkFailed() } }, progress: { _ in },
+                child: { index throws(ProcessPool.ChildFailure) in ran.append(index) })
+        } throws: { error in
+            (error as? ProcessPool.ChildFailure)?.description
+                == "child process 3: the relink failed"
+        }
+        #expect(ran == [0, 1])
+    }
+
+    @Test("without layouts nothing is made")
+    func noLayouts() throws {
+        var made = [Int]()
+        let (children, _) = try ProcessPool.spread(
+            processes: 3, spanSeconds: 0, layouts: 0, makeLayout: { made.append($0) },
+            progress: { _ in }, child: { index throws(ProcessPool.ChildFailure) in index })
+        #expect(children == [0, 1, 2])
+        #expect(made.isEmpty)
+    }
 }
