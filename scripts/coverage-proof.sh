@@ -19,7 +19,10 @@
 #     default the README's command (the default suite, 10,000 machines).
 # Environment: SIMBENCH_COVERAGE_FLAGS adds run flags to every run (e.g. "--processes 10");
 #   SIMBENCH_COVERAGE_DIR keeps the runs' CSVs and binaries there (default: a temporary
-#   directory, removed at the end).
+#   directory, removed at the end); SIMBENCH_COVERAGE_LAYOUTS_FROM=DIR relinks the layouts
+#   in DIR, a clean checkout of this HEAD whose code layouts are compiled already (.ci/run
+#   gives the layout proof's `ab` base worktree, whose build folder is `run --layouts`'s),
+#   and in this checkout when DIR is not one.
 # Exit status: 0 when both groups pass, 1 when either fails or a build or run fails, 64 on
 # bad arguments.
 set -euo pipefail
@@ -56,8 +59,8 @@ fi
 extra=(${SIMBENCH_COVERAGE_FLAGS:-})
 
 if [ -n "${SIMBENCH_COVERAGE_DIR:-}" ]; then
-    out=$SIMBENCH_COVERAGE_DIR
-    mkdir -p "$out"
+    mkdir -p "$SIMBENCH_COVERAGE_DIR"
+    out=$(cd "$SIMBENCH_COVERAGE_DIR" && pwd)
 else
     out=$(mktemp -d)
     trap 'rm -rf "$out"' EXIT
@@ -75,6 +78,17 @@ cp "$(swift build -c release --show-bin-path)/simbench" "$out/bin/simbench"
 # The layout group: each run relinks 8 layouts of its own (`run --layouts`, from this
 # checkout; only the link step runs again after the first) from a fixed --layout-seed, so a
 # re-run of the proof measures the same layouts.
+layouts_from=$PWD
+if [ -n "${SIMBENCH_COVERAGE_LAYOUTS_FROM:-}" ]; then
+    candidate=$SIMBENCH_COVERAGE_LAYOUTS_FROM
+    if [ "$(git -C "$candidate" rev-parse HEAD 2> /dev/null || true)" = "$(git rev-parse HEAD)" ] \
+        && [ -z "$(git -C "$candidate" status --porcelain --untracked-files=no 2> /dev/null || echo changed)" ]; then
+        layouts_from=$(cd "$candidate" && pwd)
+    else
+        echo "coverage-proof: $candidate is not a clean checkout of HEAD; the layouts are built here"
+    fi
+fi
+echo "coverage-proof: the layouts relinked in $layouts_from"
 layouts=8
 seeds=()
 for index in $(seq 1 "$runs"); do
@@ -92,9 +106,9 @@ for index in $(seq 1 "$runs"); do
     seed=${seeds[$((index - 1))]}
     echo "coverage-proof: run $index of $runs ($((SECONDS - started)) s)"
     "$out/bin/simbench" run "${suite[@]}" "${extra[@]}" --quiet --csv "$out/same/run-$index.csv" > /dev/null
-    "$out/bin/simbench" run "${suite[@]}" --processes "$processes" "${extra[@]}" \
+    (cd "$layouts_from" && "$out/bin/simbench" run "${suite[@]}" --processes "$processes" "${extra[@]}" \
         --layouts "$layouts" --layout-seed "$seed" --quiet \
-        --csv "$out/layouts/run-$index.csv" > /dev/null
+        --csv "$out/layouts/run-$index.csv" > /dev/null)
 done
 
 status=0

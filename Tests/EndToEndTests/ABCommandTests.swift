@@ -148,6 +148,9 @@ struct ABCommandTests {
                 "\(side)'s relink: \(link)")
         }
         #expect(FileManager.default.fileExists(atPath: scratch.path(".build/ab/head-layouts")))
+        #expect(
+            FileManager.default.fileExists(
+                atPath: scratch.path(".build/ab/base/.build/run-layouts")))
 
         // Again, with a base that runs only the ruler: the twin is listed on the head's side
         // only, not failed; the build folder is reused. One pair judges nothing.

@@ -157,8 +157,9 @@ struct ABCommand: Command {
           Where the linker puts each function moves a tight loop's speed, the same in every
           run of one binary: a change to one function can speed up or slow down another.
           So each side is compiled once with every Swift function in a section of its own
-          and linked by the toolchain's ld.lld (build folders \(directory)/build-layouts and
-          \(directory)/head-layouts), and before each pair both are relinked with
+          and linked by the toolchain's ld.lld (build folders \(directory)/base/\(RunCommand.layoutsBuildPath),
+          where run --layouts in the worktree relinks too, and \(directory)/head-layouts),
+          and before each pair both are relinked with
           --shuffle-sections and a new seed: only the link is repeated. The report names
           the seeds. Layout then varies between pairs, so the pairs' interval holds it.
           --layouts off builds as before: one layout per build, the head in the usual
@@ -314,13 +315,16 @@ struct ABCommand: Command {
     ) throws -> Builds {
         // With layouts, each side is compiled once, in a build folder of its own (the
         // function-sections objects never mix with a plain build's), and linked with the
-        // first pair's seed; each later pair only relinks.
+        // first pair's seed; each later pair only relinks. The base's is its checkout's own
+        // folder of layouts (`RunCommand.layoutsBuildPath`), which `run --layouts` in the
+        // worktree compiles alike, and so only relinks.
         var generator = SystemRandomNumberGenerator()
         let seeds = layouts == .on ? CodeLayouts.seeds(pairs: pairs, using: &generator) : nil
         let compile = seeds == nil ? [] : CodeLayouts.buildArguments
         let baseSide = BuildSide(
             label: "base (\(base), \(short))", directory: worktree,
-            scratch: seeds == nil ? "\(workspace)/build" : "\(workspace)/build-layouts",
+            scratch: seeds == nil
+                ? "\(workspace)/build" : "\(worktree)/\(RunCommand.layoutsBuildPath)",
             log: "\(workspace)/base")
         let headSide = BuildSide(
             label: "head", directory: root,
