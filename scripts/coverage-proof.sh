@@ -15,7 +15,7 @@
 #
 # Usage: scripts/coverage-proof.sh [--small] [K]
 #   K: runs per group, at least 8 (default 8; 12 with --small).
-#   --small: the default suite at 2,000 machines, for .ci/run (about 12 minutes); by
+#   --small: the default suite at 2,000 machines, for .ci/run (about 7 minutes); by
 #     default the README's command (the default suite, 10,000 machines).
 # Environment: SIMBENCH_COVERAGE_FLAGS adds run flags to every run (e.g. "--processes 10");
 #   SIMBENCH_COVERAGE_DIR keeps the runs' CSVs and binaries there (default: a temporary
