@@ -29,9 +29,11 @@ struct AllocationPassTests {
     /// Bytes per entity are what the live heap grew by over the setup, so one of the
     /// runtime's own allocations that falls inside that window moves them by its size over
     /// the machines (seen: 240 bytes, calibrate at 232 against 242 per entity; 384 bytes,
-    /// workday state-objects-alloc at 472 against 488). Two counts of one process each agree
-    /// within 1% and one such block of up to this many bytes.
-    static let strayBlockBytes = 512.0
+    /// workday state-objects-alloc at 472 against 488; 1,152 bytes, validation
+    /// strategy-closures at 1,408 against 1,360, its allocations per event equal, in one of
+    /// five back-to-back `swift test` runs). Two counts of one process each agree within 1%
+    /// and one such block of up to this many bytes.
+    static let strayBlockBytes = 1536.0
 
     /// Whether two counts of bytes per entity agree (`strayBlockBytes`).
     static func bytesAgree(_ new: Double, _ old: Double) -> Bool {
