@@ -74,6 +74,9 @@ public struct CoverageProof: Sendable {
         /// Ordered pairs of runs (i, j), i ≠ j, whose run i's interval held run j's value:
         /// a single re-run landing in it, of `runs · (runs − 1)`. Reported, not judged.
         public let pairsHeld: Int
+        /// For each run, in the order of the files: the ordered pairs it is in, either way,
+        /// whose interval did not hold the other's value, of `2 · (runs − 1)`.
+        public let missesByRun: [Int]
     }
 
     /// Row by row, the rows sorted, each row's cells together.
@@ -114,6 +117,7 @@ public struct CoverageProof: Sendable {
         }
         var held = 0
         var pairsHeld = 0
+        var missesByRun = Array(repeating: 0, count: records.count)
         for (index, record) in records.enumerated() {
             var others = values
             others.remove(at: index)
@@ -122,14 +126,21 @@ public struct CoverageProof: Sendable {
             let low = record.number(figure.low) ?? (unbounded ? -.infinity : .nan)
             let high = record.number(figure.high) ?? (unbounded ? .infinity : .nan)
             if low <= target && target <= high { held += 1 }
-            pairsHeld += others.count { low <= $0 && $0 <= high }
+            for (other, value) in values.enumerated() where other != index {
+                if low <= value && value <= high {
+                    pairsHeld += 1
+                } else {
+                    missesByRun[index] += 1
+                    missesByRun[other] += 1
+                }
+            }
         }
         let sorted = values.sorted()
         let median = Percentile.median(sorted: sorted)
         let spread = median == 0 ? .nan : (sorted.last! - sorted.first!) / abs(median)
         return Cell(
             row: row, figure: figure.name, judged: figure.judged, held: held,
-            runs: records.count, spread: spread, pairsHeld: pairsHeld)
+            runs: records.count, spread: spread, pairsHeld: pairsHeld, missesByRun: missesByRun)
     }
 
     /// Whether any cell is judged: some row, measured in every run, has a judged figure
@@ -156,6 +167,20 @@ public struct CoverageProof: Sendable {
             total.of += cell.runs * (cell.runs - 1)
         }
         return total
+    }
+
+    /// For each run, in the order of the files: the judged pairs it is in (either way, over
+    /// every judged row and figure) whose interval missed the other's value, and of how many.
+    /// A run whose misses stand far above the others' is an outlier (a noisy stretch of the
+    /// host); misses spread over every run are the intervals' own.
+    public var missesByRun: [(missed: Int, of: Int)] {
+        var missed = Array(repeating: 0, count: runs)
+        var of = 0
+        for cell in cells where cell.judged {
+            for (run, misses) in cell.missesByRun.enumerated() { missed[run] += misses }
+            of += 2 * (cell.runs - 1)
+        }
+        return missed.map { (missed: $0, of: of) }
     }
 
     /// Why the proof fails: one line per judged figure whose share of single re-runs is

@@ -33,8 +33,10 @@ struct CoverageCommand: Command {
         than \(Int(CoverageProof.rowShare * 8)) in 8 of its pairs. Beside it, reported: how often a run's interval holds
         the median of the other runs' values (leave one out), which a calibrated re-run
         interval does about 98% of the time. Absolute times hold one run only and are
-        reported, not judged. Give K runs of one binary, or K runs over K code layouts;
-        scripts/coverage-proof.sh makes both.
+        reported, not judged. Last, by run: the judged pairs each run is in whose interval
+        missed the other's value; one run far above the others is an outlier, misses spread
+        alike over every run are the intervals' own. Give K runs of one binary, or K runs
+        over K code layouts; scripts/coverage-proof.sh makes both.
         """
     }
 
@@ -75,6 +77,12 @@ struct CoverageCommand: Command {
             )
         }
         print(proof.report(label: label))
+        // Which runs the misses came from: one outlying run, or all of them alike.
+        let misses = zip(files, proof.missesByRun).map { file, run in
+            "\(file.split(separator: "/").last ?? "") \(run.missed)"
+        }
+        let of = proof.missesByRun.first?.of ?? 0
+        print("judged pairs missed, by run (of \(of) each): \(misses.joined(separator: ", "))")
         let failures = proof.failures
         for failure in failures { print("fails: \(failure)") }
         print(failures.isEmpty ? "coverage: passed" : "coverage: FAILED")

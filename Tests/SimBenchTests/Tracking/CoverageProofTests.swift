@@ -96,6 +96,30 @@ struct CoverageProofTests {
             })
     }
 
+    @Test(
+        "misses are told by run: an outlier misses every pair it is in, each other run its two with it"
+    )
+    func missesByRun() throws {
+        // Seven runs within 0.02 of each other, whose intervals of ±0.025 hold one another,
+        // and the fifth at 1.70, which no other interval holds and whose own holds none.
+        let values = [1.50, 1.50, 1.51, 1.49, 1.70, 1.50, 1.51, 1.49]
+        let proof = CoverageProof(files: try runs(values, halfWidth: 0.025))
+        // Two judged cells (the ratio and the ns added), each 2 · 7 pairs a run is in.
+        let judged = proof.cells.count(where: \.judged)
+        #expect(judged == 2)
+        let misses = proof.missesByRun
+        #expect(misses.count == 8)
+        #expect(misses.allSatisfy { $0.of == judged * 2 * 7 })
+        #expect(misses[4].missed == judged * 2 * 7)
+        #expect(
+            misses.enumerated().allSatisfy { $0.offset == 4 || $0.element.missed == judged * 2 })
+        // Every miss is one pair counted for both its runs.
+        let pairs = proof.cells.filter(\.judged).reduce(0) {
+            $0 + $1.runs * ($1.runs - 1) - $1.pairsHeld
+        }
+        #expect(misses.reduce(0) { $0 + $1.missed } == 2 * pairs)
+    }
+
     @Test("a row holding fewer than 5 in 8 of its single re-runs fails, whatever the totals")
     func rowFloor() throws {
         // ±0.001 holds only the other 1.50: 2 of 56 pairs.
