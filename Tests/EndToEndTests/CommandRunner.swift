@@ -47,7 +47,8 @@ enum SimBenchBinary {
     static let defaultTimeout: Double = 120
 
     /// Runs simbench with `arguments`; `columns` sets `COLUMNS`, which is otherwise removed
-    /// so that reports take their default width whatever terminal runs the tests.
+    /// so that reports take their default width whatever terminal runs the tests, and
+    /// `variables` are set over the test process's environment.
     ///
     /// Started with `ChildProcess`, not Foundation's `Process`, whose `run()` crashes now and
     /// then on Linux when many children start (swift-corelibs-foundation #5472).
@@ -55,10 +56,11 @@ enum SimBenchBinary {
     static func run(
         _ arguments: [String], in directory: URL? = nil, columns: Int? = nil,
         timeout: Double = defaultTimeout, executable: URL? = nil,
-        standardOutput: ChildProcess.Output = .capture
+        standardOutput: ChildProcess.Output = .capture, variables: [String: String] = [:]
     ) throws -> CommandResult {
         var environment = ProcessInfo.processInfo.environment
         environment["COLUMNS"] = columns.map(String.init)
+        environment.merge(variables) { $1 }
         let executablePath = (executable ?? url).path
         let ended = try ChildProcess.run(
             executablePath, arguments: unpaced(arguments), environment: environment,

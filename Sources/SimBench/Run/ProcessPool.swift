@@ -115,11 +115,12 @@ public enum ProcessPool {
         return .seconds(span * Double(index) / Double(count))
     }
 
-    /// Sleeps until `instant`; returns at once when it has passed.
+    /// Sleeps until `instant`, the machine given to another run meanwhile when runs take
+    /// turns on it (`MachineTurns`); returns at once when it has passed.
     private static func waitUntil(_ instant: ContinuousClock.Instant) {
         let wait = instant - ContinuousClock.now
         guard wait > .zero else { return }
-        Thread.sleep(forTimeInterval: seconds(wait))
+        MachineTurns.yield { Thread.sleep(forTimeInterval: seconds(wait)) }
     }
 
     private static func seconds(_ duration: Duration) -> Double {

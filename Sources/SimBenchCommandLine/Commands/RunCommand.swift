@@ -314,6 +314,9 @@ struct RunCommand: Command {
         if csvPath == nil { try prepareResultsFolder(&outputs) }
 
         announceShard(plan)
+        // With runs taking turns on the machine, this one waits for its turn here and keeps
+        // it to the end but for its span's waits.
+        try MachineTurns.take()
         let (result, counted) = try await measure(
             plan, environment: environment, countingTools: countingTools)
         return try report(

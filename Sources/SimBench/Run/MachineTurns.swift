@@ -1,0 +1,83 @@
+import Foundation
+import Synchronization
+
+/// Runs that take turns on one machine: each holds it while it works and lets it go only
+/// while its span waits, so that two runs side by side fill each other's waits and never
+/// measure at the same time.
+///
+/// A run spread over its span (`ProcessSpread`) leaves the machine idle between its
+/// processes: most of a short run's seconds. A proof that makes many runs (the coverage
+/// proof's two groups) can give those seconds to another run, as long as nothing the other
+/// run does ever overlaps a measured process. With `variable` set to a file's path, `simbench
+/// run` takes the machine (an exclusive `flock` on that file) before it measures, and keeps
+/// it, its children's timed rounds, relinks, counted passes and its own arithmetic included,
+/// until it exits, except while `ProcessPool` sleeps until a child's start (`yield`): the
+/// other run's child runs then, and this run's next child starts when the other gives the
+/// machine back, late by as much, as after a slow child. Unset, nothing is locked.
+public enum MachineTurns {
+    /// The environment variable naming the file the runs take turns on.
+    public static let variable = "SIMBENCH_MACHINE_TURNS"
+
+    /// This process's turn, once `take` has taken one: held for the process's life.
+    private static let current = Mutex<Turn?>(nil)
+
+    /// Takes the machine, waiting for it, when `variable` names a file (made if missing);
+    /// returns at once otherwise. The turn lasts until the process exits.
+    ///
+    /// - Throws: `FileError` when the file cannot be opened or locked.
+    public static func take() throws(FileError) {
+        guard let path = ProcessInfo.processInfo.environment[variable], !path.isEmpty else {
+            return
+        }
+        let turn = try Turn(path: path)
+        current.withLock { $0 = turn }
+    }
+
+    /// Runs `wait` with the machine given to the other runs, then takes it back (waiting
+    /// for it); without a turn taken, runs `wait` alone.
+    public static func yield(while wait: () -> Void) {
+        guard let turn = current.withLock({ $0 }) else { return wait() }
+        turn.yield(while: wait)
+    }
+
+    /// The machine held: an exclusive lock on the turns file, through a descriptor of its own
+    /// (closed on exec: no child inherits it).
+    struct Turn: Sendable {
+        let descriptor: Int32
+
+        /// Opens `path` (made if missing) and waits until the machine is this turn's.
+        init(path: String) throws(FileError) {
+            descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+            guard descriptor >= 0 else {
+                throw FileError(
+                    path: path,
+                    reason: "cannot open the machine's turns file (\(MachineTurns.variable))")
+            }
+            guard Self.lockExclusively(descriptor) else {
+                close(descriptor)
+                throw FileError(
+                    path: path,
+                    reason: "cannot lock the machine's turns file (\(MachineTurns.variable))")
+            }
+        }
+
+        /// Gives the machine back for `wait`, then waits to take it again.
+        func yield(while wait: () -> Void) {
+            _ = flock(descriptor, LOCK_UN)
+            wait()
+            // Taking it back fails only on a descriptor that is not a lock file's, which
+            // `init` ruled out: the run goes on either way, as it would without turns.
+            _ = Self.lockExclusively(descriptor)
+        }
+
+        /// Ends the turn for good (the process's exit does it otherwise).
+        func end() { close(descriptor) }
+
+        private static func lockExclusively(_ descriptor: Int32) -> Bool {
+            while flock(descriptor, LOCK_EX) != 0 {
+                guard errno == EINTR else { return false }
+            }
+            return true
+        }
+    }
+}
