@@ -123,6 +123,11 @@ struct ABCommandTests {
                 !head.isEmpty
                     && head.allSatisfy { $0["params"]?.contains("twin-extra=100") == true })
         }
+        // Both builds take turns on the machine (their run --help names the variable): each
+        // pair's two runs went side by side, the first named first.
+        #expect(
+            result.standardError.contains("pair 2/3: head and base, taking turns"),
+            "\(result.standardError)")
         // ABBA: base first in pair 1 and 3, head first in pair 2.
         let first = try (1...3).map { pair in
             try ABCommandTests.modified(scratch.path("results/ab/base-\(pair).csv"))

@@ -76,17 +76,113 @@ extension ABCommand {
         }
     }
 
+    /// One side's `run` of a pair: its binary, its arguments, what to call it, its CSV.
+    struct SideRun {
+        let binary: String
+        let arguments: [String]
+        let side: String
+        let csv: String
+    }
+
     /// Runs one child; a wrong outcome or any failure ends `ab`.
-    func runChild(_ binary: String, arguments: [String], side: String, csv: String) throws {
+    func runChild(_ run: SideRun) throws {
         var environment = ProcessInfo.processInfo.environment
         environment[ChildRole.requestVariable] = nil
         let result: ChildProcess.Result
         do {
             result = try ChildProcess.run(
-                binary, arguments: arguments, environment: environment, standardOutput: .discard)
+                run.binary, arguments: run.arguments, environment: environment,
+                standardOutput: .discard)
         } catch {
             throw Failure(message: "\(error)", status: .failure)
         }
+        try check(result, of: run)
+    }
+
+    /// Whether both builds' `run` takes turns on the machine (`MachineTurns`): their
+    /// `run --help` names its variable. A base older than that would measure beside the
+    /// other side, so then the sides run one after another.
+    func takeTurns(_ binaries: [String]) -> Bool {
+        binaries.allSatisfy { binary in
+            var environment = ProcessInfo.processInfo.environment
+            environment[ChildRole.requestVariable] = nil
+            let help = try? ChildProcess.run(
+                binary, arguments: ["run", "--help"], environment: environment, timeout: 60)
+            return help?.exitStatus == 0
+                && String(decoding: help!.standardOutput, as: UTF8.self).contains(
+                    MachineTurns.variable)
+        }
+    }
+
+    /// Runs a pair's two sides at once, taking turns on the machine through the file
+    /// `turns`: the first started, and holding the machine, before the second starts, so
+    /// that the pair's order says which measures first; each measures while the other's span
+    /// waits, never beside it. A wrong outcome or any failure ends `ab`, after both ended.
+    func runTakingTurns(_ runs: [SideRun], turns: String) throws {
+        var environment = ProcessInfo.processInfo.environment
+        environment[ChildRole.requestVariable] = nil
+        environment[MachineTurns.variable] = turns
+        var started = [(run: SideRun, child: ChildProcess.Running, errors: String)]()
+        defer {
+            for (_, _, errors) in started { try? FileManager.default.removeItem(atPath: errors) }
+        }
+        for (index, run) in runs.enumerated() {
+            // Its errors to a file of its own: a pipe left unread while the other side is
+            // waited for could fill and stall it.
+            let errors = FileManager.default.temporaryDirectory.appendingPathComponent(
+                "simbench-ab-\(getpid())-side-\(index + 1).stderr"
+            ).path
+            guard FileManager.default.createFile(atPath: errors, contents: nil) else {
+                throw Failure(message: "cannot write \(errors)", status: .failure)
+            }
+            do {
+                let child = try ChildProcess.start(
+                    run.binary, arguments: run.arguments, environment: environment,
+                    standardOutput: .discard, standardError: .file(errors))
+                started.append((run, child, errors))
+            } catch {
+                try? FileManager.default.removeItem(atPath: errors)
+                for (_, child, _) in started { _ = child.wait(timeout: 0) }
+                throw Failure(message: "\(error)", status: .failure)
+            }
+            if index == 0 { waitUntilHeld(turns) }
+        }
+        // In order: when the first fails, the second is stopped (SIGTERM: it ends its
+        // children and leaves no file) before it measures more, as one after the other would
+        // not have started it.
+        for (index, (run, child, errors)) in started.enumerated() {
+            var result = child.wait()
+            result.standardError = Array(FileManager.default.contents(atPath: errors) ?? Data())
+            do {
+                try check(result, of: run)
+            } catch {
+                for (_, later, _) in started[(index + 1)...] {
+                    kill(later.pid, SIGTERM)
+                    _ = later.wait(timeout: 60)
+                }
+                throw error
+            }
+        }
+    }
+
+    /// Waits until a run holds the machine through `turns` (the first side, which takes it
+    /// before it measures), for at most 10 s: a side that fails before it takes it is told
+    /// by its exit status, once both have ended.
+    private func waitUntilHeld(_ turns: String) {
+        let descriptor = open(turns, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { return }
+        defer { close(descriptor) }
+        let deadline = ContinuousClock.now + .seconds(10)
+        while ContinuousClock.now < deadline {
+            guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else { return }
+            _ = flock(descriptor, LOCK_UN)
+            Thread.sleep(forTimeInterval: 0.005)
+        }
+    }
+
+    /// A side's ended `run`: a wrong outcome or any failure ends `ab`.
+    private func check(_ result: ChildProcess.Result, of run: SideRun) throws {
+        let (arguments, side, csv) = (run.arguments, run.side, run.csv)
         let status = result.exitStatus
         if status == ExitStatus.wrongOutcome.rawValue {
             let wrong = ((try? ResultsFile.read(csv))?.records ?? []).filter { !$0.isOK }

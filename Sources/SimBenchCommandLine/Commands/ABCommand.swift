@@ -150,8 +150,11 @@ struct ABCommand: Command {
           The base is checked out in a git worktree in \(directory)/base and built there
           (swift build -c release, build folder \(directory)/build, kept between calls); the
           head is the working tree, built as usual. Then each pair runs both builds' 'simbench
-          run' with the same arguments, one process after the other: base first in odd pairs,
-          head first in even ones (ABBA), so that a machine slowing down favours neither.
+          run' with the same arguments: base first in odd pairs, head first in even ones
+          (ABBA), so that a machine slowing down favours neither. When both builds can take
+          turns on the machine (run --help, TAKING TURNS), a pair's two runs go side by side:
+          the first takes the machine, then the second starts, and each measures only while
+          the other's span waits, never beside it; otherwise one after the other.
 
         CODE LAYOUTS (--layouts on, the default)
           Where the linker puts each function moves a tight loop's speed, the same in every
@@ -391,6 +394,8 @@ struct ABCommand: Command {
         } else if counts == .auto, (try? CallgrindPass.locateTools()) == nil {
             progress("no valgrind here: time alone decides, without counts")
         }
+        let turns = turnsFile([baseBinary, headBinary])
+        defer { if let turns { try? FileManager.default.removeItem(atPath: turns) } }
         var files = [(base: ResultsFile, head: ResultsFile)]()
         let started = Date()
         let budget = maxTime ?? (autoPairs ? ABCommand.automaticMaxTime : nil)
@@ -422,26 +427,47 @@ struct ABCommand: Command {
             }
             // ABBA: base first in odd pairs, head first in even ones.
             let order = pair % 2 == 1 ? ["base", "head"] : ["head", "base"]
-            var read = [String: ResultsFile]()
-            for side in order {
-                progress("pair \(pair)/\(total): \(side)")
+            let runs = order.map { side in
                 let path = "\(output)/\(side)-\(pair).csv"
                 let isBase = side == "base"
-                try runChild(
-                    isBase ? baseBinary : headBinary,
+                return SideRun(
+                    binary: isBase ? baseBinary : headBinary,
                     arguments: ["run"] + suite + (isBase ? baseArguments : headArguments)
-                        + counting + [
-                            "--quiet", "--csv", path,
-                        ],
+                        + counting + ["--quiet", "--csv", path],
                     side: isBase ? "base (\(base), \(short))" : "head", csv: path)
-                let file = try ResultsFile.read(path)
-                if isBase, pair == 1 { try checkColumns(file) }
+            }
+            if let turns {
+                progress("pair \(pair)/\(total): \(order[0]) and \(order[1]), taking turns")
+                try runTakingTurns(runs, turns: turns)
+            } else {
+                for (side, run) in zip(order, runs) {
+                    progress("pair \(pair)/\(total): \(side)")
+                    try runChild(run)
+                }
+            }
+            var read = [String: ResultsFile]()
+            for (side, run) in zip(order, runs) {
+                let file = try ResultsFile.read(run.csv)
+                if side == "base", pair == 1 { try checkColumns(file) }
                 read[side] = file
             }
             files.append((read["base"]!, read["head"]!))
         }
 
         return files
+    }
+
+    /// The file both sides take turns on (`MachineTurns`), when both builds can
+    /// (`takeTurns`); nil when one cannot, and the sides run one after another.
+    private func turnsFile(_ binaries: [String]) -> String? {
+        guard takeTurns(binaries) else {
+            progress(
+                "a build that cannot take turns on the machine: the sides run one after another")
+            return nil
+        }
+        return FileManager.default.temporaryDirectory.appendingPathComponent(
+            "simbench-ab-turns-\(getpid())"
+        ).path
     }
 
     /// Whether pair number `pair` (from 1) may start `elapsed` seconds into the pairs

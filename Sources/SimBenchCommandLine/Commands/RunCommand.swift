@@ -243,6 +243,13 @@ struct RunCommand: Command {
           actors (how the fleet scales). The CSV's last column, sweep, says each row's point
           (machines=1000); compare, merge and the exports keep the points apart.
 
+        TAKING TURNS (\(MachineTurns.variable)=FILE)
+          Runs that share a machine take turns on it: each holds an exclusive lock on FILE
+          from before it measures to its end, and lets it go only while its processes' span
+          waits, when another run's processes measure. No two runs measure at once, and each
+          fills the other's waits. simbench ab runs its two builds so when both can (their
+          'run --help' names the variable); scripts/coverage-proof.sh its two groups.
+
         COUNTS (--instructions callgrind)
           After the timed rounds, which time natively as always, one more child process of
           this binary runs under valgrind --tool=callgrind (stripped of debug info, with
