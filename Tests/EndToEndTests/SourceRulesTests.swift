@@ -47,25 +47,26 @@ struct SourceRulesTests {
         for (path, text) in files {
             reads += Self.environmentReads(in: text).map { (path, $0) }
             // Every variable of simbench's own is declared once, by name: the child role's,
-            // the user's choice of allocation library, and the lifeline's list of files a
-            // child removes when its parent is gone (`ChildLifeline`): the last two no
-            // dispatch, and the lifeline read only once the role has made this a child.
+            // the user's choice of allocation library, the lifeline's list of files a
+            // child removes when its parent is gone (`ChildLifeline`), and the file runs take
+            // turns on the machine through (`MachineTurns`): the last three no dispatch, and
+            // the lifeline read only once the role has made this a child.
             for (offset, part) in text.components(separatedBy: "\"SIMBENCH_").enumerated()
             where offset > 0 {
                 let name = "SIMBENCH_" + part.prefix { $0 != "\"" }
                 #expect(
                     [
                         "SIMBENCH_CHILD_REQUEST", "SIMBENCH_ALLOCATION_LIBRARY",
-                        "SIMBENCH_LIFELINE",
+                        "SIMBENCH_LIFELINE", "SIMBENCH_MACHINE_TURNS",
                     ].contains(name),
                     "\(path) names \(name)")
             }
         }
         // What the harness and the command line read: the child role, the allocation
-        // library, and the system's own variables.
+        // library, the machine's turns, and the system's own variables.
         let allowed: Set = [
-            "requestVariable", "libraryVariable", "Platform.preloadVariable", "\"PATH\"",
-            "\"COLUMNS\"",
+            "requestVariable", "libraryVariable", "MachineTurns.variable",
+            "Platform.preloadVariable", "\"PATH\"", "\"COLUMNS\"",
         ]
         for read in reads {
             #expect(allowed.contains(read.key), "\(read.file) reads \(read.key)")

@@ -26,7 +26,9 @@ public enum MachineTurns {
     ///
     /// - Throws: `FileError` when the file cannot be opened or locked.
     public static func take() throws(FileError) {
-        guard let path = ProcessInfo.processInfo.environment[variable], !path.isEmpty else {
+        guard let path = ProcessInfo.processInfo.environment[MachineTurns.variable],
+            !path.isEmpty
+        else {
             return
         }
         let turn = try Turn(path: path)

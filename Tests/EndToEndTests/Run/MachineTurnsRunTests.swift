@@ -1,16 +1,17 @@
 import Foundation
 import SimBench
-import Synchronization
 import Testing
 
 /// `simbench run` with `SIMBENCH_MACHINE_TURNS` (`MachineTurns`): the test holds the turns
-/// file's lock as another run would, and watches when the run lets it go.
+/// file's lock as another run would, and watches when the run lets it go. Synchronous, on
+/// the test's own thread: what it waits for, a sleep or a lock, the kernel wakes it from,
+/// however busy the other tests keep the shared pool of tasks.
 @Suite("run: taking turns on the machine with another run")
 struct MachineTurnsRunTests {
     @Test(
         "a run waits for the machine before it measures, and gives it back only while its span waits"
     )
-    func waitsAndYields() async throws {
+    func waitsAndYields() throws {
         let scratch = try ScratchDirectory()
         let turns = scratch.path("machine")
         let csv = scratch.path("run.csv")
@@ -19,42 +20,40 @@ struct MachineTurnsRunTests {
         defer { close(lock) }
         try #require(flock(lock, LOCK_EX) == 0)
 
-        // Two processes spread over a span: the run sleeps between them.
-        let ended = Mutex(false)
-        let run = Task.detached {
-            defer { ended.withLock { $0 = true } }
-            return try SimBenchBinary.run(
-                [
-                    "run", "--allow-debug", "--scenario", "vending", "--machines", "20000",
-                    "--events", "20", "--rounds", "2", "--warmup", "0", "--processes", "2",
-                    "--span", "3", "--quiet", "--csv", csv,
-                ], variables: [MachineTurns.variable: turns])
-        }
+        // Three processes spread over a span far longer than their work, which the run cuts
+        // to four times their work (`ProcessSpread`): between two, it sleeps three times the
+        // first's work, however slow a loaded machine makes it.
+        var environment = ProcessInfo.processInfo.environment
+        environment[MachineTurns.variable] = turns
+        let run = try ChildProcess.start(
+            SimBenchBinary.url.path,
+            arguments: [
+                "run", "--allow-debug", "--scenario", "vending", "--machines", "2000",
+                "--events", "20", "--rounds", "2", "--warmup", "0", "--processes", "3",
+                "--span", "60", "--quiet", "--csv", csv,
+            ], environment: environment, standardOutput: .discard)
+
         // Held by the test, the machine is not the run's: it measures nothing, writes nothing.
-        try await Task.sleep(for: .seconds(2))
+        Thread.sleep(forTimeInterval: 2)
         #expect(!FileManager.default.fileExists(atPath: csv))
-        #expect(!ended.withLock { $0 })
 
-        // Given back, the run takes it (at once: it is waiting); the test then gets it again
-        // only while the run's span waits between its processes, before its results exist.
+        // Given back, the run takes it (at once: it is waiting for it); the test, waiting
+        // for it again, gets it only when the run lets it go: while its span waits, before
+        // its results exist. (Had the run not woken within 0.2 s, the test would take it
+        // first and pass without seeing the wait: never a false failure.)
         _ = flock(lock, LOCK_UN)
-        try await Task.sleep(for: .milliseconds(200))
-        var taken = false
-        let deadline = ContinuousClock.now + .seconds(SimBenchBinary.defaultTimeout)
-        while !ended.withLock({ $0 }) && ContinuousClock.now < deadline {
-            if flock(lock, LOCK_EX | LOCK_NB) == 0 {
-                taken = true
-                break
-            }
-            try await Task.sleep(for: .milliseconds(5))
-        }
-        #expect(taken, "the run never gave the machine back while it ran")
-        #expect(!FileManager.default.fileExists(atPath: csv), "taken only after the run had ended")
-        try await Task.sleep(for: .milliseconds(300))
+        Thread.sleep(forTimeInterval: 0.2)
+        let took = flock(lock, LOCK_EX) == 0
+        let sawResults = FileManager.default.fileExists(atPath: csv)
+        Thread.sleep(forTimeInterval: 0.3)
         _ = flock(lock, LOCK_UN)
+        #expect(took)
+        #expect(!sawResults, "the machine came to the test only after the run had ended")
 
-        let result = try await run.value
-        #expect(result.status == 0, "\(result.standardError)")
+        let result = run.wait(timeout: SimBenchBinary.defaultTimeout)
+        #expect(
+            result.exitStatus == 0 && !result.timedOut,
+            "\(String(decoding: result.standardError, as: UTF8.self))")
         #expect(FileManager.default.fileExists(atPath: csv))
     }
 }
