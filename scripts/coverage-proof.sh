@@ -4,15 +4,15 @@
 # claim a re-run of that binary) and K runs with `--layouts 8`, each with a --layout-seed of
 # its own (whose intervals claim a run on other code layouts: every function in its own
 # section, relinked with ld.lld's --shuffle-sections, as `simbench ab` does), side by side
-# taking turns on the machine (below), then asks `simbench coverage` of each group how often one run's interval holds another
-# run's value (a single re-run), per row and figure, with the spread and the totals. It
-# passes when, in both groups, every figure whose interval claims 95% of a re-run (the
-# ratios, the ratio net of the floor, the ns added) holds 90-99% of single re-runs overall
-# and no row holds fewer than 5 in 8 of its pairs, on K runs or, when a group fails on K,
-# on that group's K + 8 (below). Absolute times, whose interval holds one
-# run only, are reported, not judged. The coverage is computed by `simbench coverage`; this
-# script only builds and runs. Every run keeps the default --span: the proof is of the
-# default run.
+# taking turns on the machine (below), then asks `simbench coverage` of each group how often
+# one run's interval holds another run's value (a single re-run), per row and figure, with
+# the spread and the totals. It passes when, in both groups, every figure whose interval
+# claims 95% of a re-run (the ratios, the ratio net of the floor, the ns added) holds 90-99%
+# of single re-runs overall and no row holds fewer than 5 in 8 of its pairs, on K runs or,
+# when a group fails on K, on that group's K + 8 (below). Absolute times, whose interval
+# holds one run only, are reported, not judged. The coverage is computed by `simbench
+# coverage`; this script only builds and runs. Every run keeps the default --span: the
+# proof is of the default run.
 #
 # A group that fails on its K runs runs `more` more (8) and is judged again over all of them,
 # the first verdict printed above the second: a host's drift comes and goes over minutes (a
@@ -164,3 +164,4 @@ for group in same layouts; do
 done
 echo
 echo "coverage-proof: $([ $status = 0 ] && echo passed || echo FAILED) in $((SECONDS - started)) s (suite: ${suite[*]} ${extra[*]})"
+exit $status
