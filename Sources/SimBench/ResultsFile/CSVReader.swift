@@ -95,7 +95,7 @@ enum CSVReader {
         return records
     }
 
-    /// The one record `bytes` holds (`RecordStream` splits a file into them), which starts
+    /// The one record `bytes` holds (`RecordBounds` says where each ends), which starts
     /// on `line`, at byte `offset` of the text (for an error to name).
     ///
     /// - Parameter fields: how many fields the record is expected to hold (the header's),

@@ -1,3 +1,5 @@
+import SimBenchCore
+
 /// A results file's numeric cell read from its bytes, without a string made for it.
 ///
 /// A reader parses millions of cells (a comparison, a coverage proof or a report of
@@ -21,50 +23,40 @@ enum CellNumber {
     /// to 19 digits, as a double written in its shortest form mostly has) over a power of
     /// ten up to 10^19 is divided exactly among integers (`quotient`).
     static func exactDecimal(_ cell: UnsafeBufferPointer<UInt8>) -> Double? {
-        var at = 0
-        let end = cell.count
-        let negative = at < end && cell[at] == UInt8(ascii: "-")
-        if negative { at += 1 }
+        guard let parts = DecimalText.Parts(cell) else { return nil }
+        return exactDecimal(cell, parts)
+    }
+
+    /// The value of the plain decimal `cell`, whose parts are `parts` (`exactDecimal(_:)`).
+    static func exactDecimal(_ cell: UnsafeBufferPointer<UInt8>, _ parts: DecimalText.Parts)
+        -> Double?
+    {
         var mantissa: UInt64 = 0
         var digits = 0
-        var scale = 0
-        var sawPoint = false
-        var sawDigit = false
-        while at < end {
-            let byte = cell[at]
-            if byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") {
-                sawDigit = true
-                // Leading zeros add no significant digit.
-                if mantissa > 0 || byte != UInt8(ascii: "0") { digits += 1 }
-                guard digits <= 19 else { return nil }
-                mantissa = mantissa * 10 + UInt64(byte - UInt8(ascii: "0"))
-                if sawPoint { scale -= 1 }
-            } else if byte == UInt8(ascii: "."), !sawPoint {
-                sawPoint = true
-            } else {
-                break
-            }
-            at += 1
+        for index in parts.whole {
+            let digit = cell[index] &- UInt8(ascii: "0")
+            // Leading zeros add no significant digit.
+            if mantissa > 0 || digit != 0 { digits += 1 }
+            mantissa = mantissa &* 10 &+ UInt64(digit)
         }
-        guard sawDigit else { return nil }
-        if at < end {
-            guard cell[at] == UInt8(ascii: "e") || cell[at] == UInt8(ascii: "E") else {
-                return nil
-            }
-            at += 1
-            let exponentNegative = at < end && cell[at] == UInt8(ascii: "-")
-            if at < end, cell[at] == UInt8(ascii: "-") || cell[at] == UInt8(ascii: "+") {
-                at += 1
-            }
+        for index in parts.fraction {
+            let digit = cell[index] &- UInt8(ascii: "0")
+            if mantissa > 0 || digit != 0 { digits += 1 }
+            mantissa = mantissa &* 10 &+ UInt64(digit)
+        }
+        // Beyond 19 digits the mantissa may have wrapped: the slow way reads it.
+        guard digits <= 19 else { return nil }
+        var scale = -parts.fraction.count
+        if let mark = parts.exponentMark {
+            var at = mark + 1
+            let exponentNegative = cell[at] == UInt8(ascii: "-")
+            if cell[at] == UInt8(ascii: "-") || cell[at] == UInt8(ascii: "+") { at += 1 }
             var exponent = 0
-            var exponentDigits = 0
-            while at < end, cell[at] >= UInt8(ascii: "0"), cell[at] <= UInt8(ascii: "9") {
-                exponent = exponent * 10 + Int(cell[at] - UInt8(ascii: "0"))
-                exponentDigits += 1
+            while at < cell.count {
+                exponent = exponent * 10 + Int(cell[at] &- UInt8(ascii: "0"))
                 guard exponent <= 1000 else { return nil }
                 at += 1
             }
-            guard exponentDigits > 0, at == end else { return nil }
             scale += exponentNegative ? -exponent : exponent
         }
         guard mantissa <= 1 << 53 else {
@@ -77,7 +69,7 @@ enum CellNumber {
             } else {
                 return nil
             }
-            return negative ? -value : value
+            return parts.negative ? -value : value
         }
         guard scale >= -22, scale <= 22 else { return nil }
         var value = Double(mantissa)
@@ -86,7 +78,7 @@ enum CellNumber {
         } else if scale > 0 {
             value *= powersOfTen[scale]
         }
-        return negative ? -value : value
+        return parts.negative ? -value : value
     }
 
     /// Whether the plain decimals (`-`, digits, a point; no exponent) `low` and `high` are
@@ -96,49 +88,42 @@ enum CellNumber {
     static func decimalsInOrder(
         _ low: UnsafeBufferPointer<UInt8>, _ high: UnsafeBufferPointer<UInt8>
     ) -> Bool {
-        guard let low = PlainDecimal(low), let high = PlainDecimal(high) else { return false }
-        switch (low.negative, high.negative) {
+        guard let lowParts = DecimalText.Parts(low), let highParts = DecimalText.Parts(high)
+        else { return false }
+        return decimalsInOrder(low, lowParts, high, highParts)
+    }
+
+    /// `decimalsInOrder(_:_:)` for decimals whose parts are scanned already.
+    static func decimalsInOrder(
+        _ low: UnsafeBufferPointer<UInt8>, _ lowParts: DecimalText.Parts,
+        _ high: UnsafeBufferPointer<UInt8>, _ highParts: DecimalText.Parts
+    ) -> Bool {
+        guard lowParts.exponentMark == nil, highParts.exponentMark == nil else { return false }
+        let low = Digits(low, lowParts)
+        let high = Digits(high, highParts)
+        switch (lowParts.negative, highParts.negative) {
         case (true, false): return true
-        case (false, false): return !PlainDecimal.magnitude(low, exceeds: high)
-        case (true, true): return !PlainDecimal.magnitude(high, exceeds: low)
+        case (false, false): return !Digits.magnitude(low, exceeds: high)
+        case (true, true): return !Digits.magnitude(high, exceeds: low)
         case (false, true): return false
         }
     }
 
-    /// A decimal's sign, whole digits (without leading zeros) and fraction digits, where
-    /// they are in its cell.
-    private struct PlainDecimal {
-        let negative: Bool
+    /// A plain decimal's whole digits without leading zeros, and its fraction digits.
+    private struct Digits {
         let whole: UnsafeBufferPointer<UInt8>
         let fraction: UnsafeBufferPointer<UInt8>
 
-        init?(_ cell: UnsafeBufferPointer<UInt8>) {
-            var at = 0
-            negative = at < cell.count && cell[at] == UInt8(ascii: "-")
-            if negative { at += 1 }
-            let signEnd = at
-            while at < cell.count, cell[at] == UInt8(ascii: "0") { at += 1 }
-            let wholeStart = at
-            while at < cell.count, Self.isDigit(cell[at]) { at += 1 }
-            whole = UnsafeBufferPointer(rebasing: cell[wholeStart..<at])
-            var fractionStart = at
-            if at < cell.count, cell[at] == UInt8(ascii: ".") {
-                at += 1
-                fractionStart = at
-                while at < cell.count, Self.isDigit(cell[at]) { at += 1 }
-            }
-            fraction = UnsafeBufferPointer(rebasing: cell[fractionStart..<at])
-            let hasDigit = wholeStart > signEnd || !whole.isEmpty || !fraction.isEmpty
-            guard at == cell.count, hasDigit else { return nil }
-        }
-
-        static func isDigit(_ byte: UInt8) -> Bool {
-            byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
+        init(_ cell: UnsafeBufferPointer<UInt8>, _ parts: DecimalText.Parts) {
+            var start = parts.whole.lowerBound
+            while start < parts.whole.upperBound, cell[start] == UInt8(ascii: "0") { start += 1 }
+            whole = UnsafeBufferPointer(rebasing: cell[start..<parts.whole.upperBound])
+            fraction = UnsafeBufferPointer(rebasing: cell[parts.fraction])
         }
 
         /// Whether `one`'s magnitude is above `other`'s: more whole digits, or the first
         /// digit that differs larger (a missing fraction digit is 0).
-        static func magnitude(_ one: PlainDecimal, exceeds other: PlainDecimal) -> Bool {
+        static func magnitude(_ one: Digits, exceeds other: Digits) -> Bool {
             if one.whole.count != other.whole.count { return one.whole.count > other.whole.count }
             for (mine, theirs) in zip(one.whole, other.whole) where mine != theirs {
                 return mine > theirs

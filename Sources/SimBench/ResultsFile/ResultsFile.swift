@@ -24,21 +24,22 @@ public struct ResultsFile: Sendable {
 
     public let path: String
     public let header: [String]
+    /// The rows: the file's bytes and where their fields are.
+    let table: RowTable
     public let records: [ResultsRecord]
-    /// The file's bytes as read, for copying a file verbatim: nil unless it was read
-    /// `keepingBytes` or made from bytes.
-    public let bytes: [UInt8]?
-    /// The steps the read took: bytes the record splitter examined, and cells checked and
-    /// rows indexed. A test holds them linear in the rows, which a clock on a shared host
-    /// cannot do.
-    let readSteps: Int
+    /// The file's bytes as read, for copying a file verbatim: every byte when it was read
+    /// `keepingBytes`, else up to its last row's line break and the line breaks read with
+    /// it.
+    public var bytes: [UInt8] { Array(table.bytes[..<table.fileLength]) }
 
-    /// Reads and validates the file at `path`, record by record (`RecordStream`): its
-    /// header is checked from the first line before more is read, and its rows as they
-    /// arrive, so that a file that is not a results file is refused in bounded memory
-    /// however large it is, and a valid one costs the rows kept.
+    /// Reads and validates the file at `path` (`TableReader`): its header is checked from
+    /// the first line before more is read, and its rows as they arrive, so that a file that
+    /// is not a results file is refused in bounded memory however large it is, and a valid
+    /// one costs its bytes and where its fields are.
     ///
-    /// - Parameter keepingBytes: whether `bytes` keeps the file's bytes too.
+    /// - Parameter keepingBytes: whether `bytes` holds every byte of the file, the line
+    ///   breaks after its last row too (which are otherwise skimmed, not kept), for a reader
+    ///   that copies the file as it is.
     public static func read(
         _ path: String, runs: Runs = .one, keepingBytes: Bool = false
     ) throws(ResultsFileError) -> ResultsFile {
@@ -57,9 +58,8 @@ public struct ResultsFile: Sendable {
     /// - Parameter checkingRuns: whether each run's rows are counted against its `run_rows`
     ///   (with `runs: .several`); `HistoryFile.repair` counts them itself.
     init(path: String, bytes: [UInt8], runs: Runs, checkingRuns: Bool) throws(ResultsFileError) {
-        var stream = RecordStream(bytes: bytes)
-        try self.init(
-            path: path, stream: &stream, runs: runs, checkingRuns: checkingRuns, bytes: bytes)
+        var reader = TableReader(path: path, bytes: bytes, runs: runs)
+        try self.init(path: path, reader: &reader, runs: runs, checkingRuns: checkingRuns)
     }
 
     /// Reads and validates the file behind `descriptor`, from its start whatever the
@@ -68,34 +68,18 @@ public struct ResultsFile: Sendable {
         path: String, descriptor: Int32, runs: Runs, checkingRuns: Bool = true,
         keepingBytes: Bool = false
     ) throws(ResultsFileError) {
-        var stream = RecordStream(descriptor: descriptor, keepingBytes: keepingBytes)
-        try self.init(
-            path: path, stream: &stream, runs: runs, checkingRuns: checkingRuns, bytes: nil)
+        var reader = TableReader(
+            path: path, descriptor: descriptor, runs: runs, keepingBytes: keepingBytes)
+        try self.init(path: path, reader: &reader, runs: runs, checkingRuns: checkingRuns)
     }
 
     private init(
-        path: String, stream: inout RecordStream, runs: Runs, checkingRuns: Bool,
-        bytes: [UInt8]?
+        path: String, reader: inout TableReader, runs: Runs, checkingRuns: Bool
     ) throws(ResultsFileError) {
         self.path = path
-        guard let first = try ResultsFile.next(&stream, limit: ResultsFile.headerLineLimit, path)
-        else {
-            throw ResultsFileError(
-                path: path, line: 1, column: nil,
-                message: "the file is empty; expected a simbench results CSV, header line first")
-        }
-        header = try ResultsFile.header(of: first, path: path)
-        var checks = RowChecks(path: path, header: header, runs: runs)
-        var records = [ResultsRecord]()
-        while let chunk = try ResultsFile.next(&stream, limit: ResultsFile.recordLimit, path) {
-            // Blank lines at the end are no records; one with more after it is refused.
-            if chunk.isBlank, try ResultsFile.onlyLineBreaksFollow(&stream, path) { break }
-            let record = try ResultsFile.record(chunk, header: header, path: path)
-            records.append(try checks.row(record))
-        }
-        self.records = records
-        self.bytes = bytes ?? stream.kept
-        readSteps = stream.bytesExamined + checks.steps
+        table = try reader.read()
+        header = reader.header
+        records = ResultsRecord.all(of: table)
         if runs == .several, checkingRuns { try requireWholeRuns() }
     }
 
@@ -110,30 +94,8 @@ public struct ResultsFile: Sendable {
     /// reading on.
     public static let recordLimit = 1 << 20
 
-    /// The stream's next record, its failures said as the file's.
-    private static func next(
-        _ stream: inout RecordStream, limit: Int, _ path: String
-    ) throws(ResultsFileError) -> RecordStream.Chunk? {
-        do {
-            return try stream.next(limit: limit)
-        } catch {
-            throw failure(error, path: path)
-        }
-    }
-
-    /// Whether only line breaks follow, to the end of the text.
-    private static func onlyLineBreaksFollow(
-        _ stream: inout RecordStream, _ path: String
-    ) throws(ResultsFileError) -> Bool {
-        do {
-            return try stream.skipLineBreaksToEnd()
-        } catch {
-            throw failure(error, path: path)
-        }
-    }
-
-    /// What a stream's failure tells the user.
-    private static func failure(_ failure: RecordStream.Failure, path: String) -> ResultsFileError {
+    /// What a failure of reading tells the user.
+    static func failure(_ failure: RecordBounds.Failure, path: String) -> ResultsFileError {
         switch failure {
         case .unreadable(let reason):
             return ResultsFileError(
@@ -157,8 +119,8 @@ public struct ResultsFile: Sendable {
 
     /// The header that `chunk`, the file's first record, holds; fails when it is blank,
     /// not UTF-8, malformed, or names columns wrongly (`checkHeader`).
-    private static func header(
-        of chunk: RecordStream.Chunk, path: String
+    static func header(
+        of chunk: RecordBounds.Chunk, path: String
     ) throws(ResultsFileError) -> [String] {
         guard !chunk.isBlank else {
             throw ResultsFileError(
@@ -176,8 +138,8 @@ public struct ResultsFile: Sendable {
     /// syntax error, naming its line and, past the header, its column (or field); one where
     /// the text ends inside the record (the shape an interrupted append leaves) names the
     /// repair.
-    private static func record(
-        _ chunk: RecordStream.Chunk, header: [String], path: String
+    static func record(
+        _ chunk: RecordBounds.Chunk, header: [String], path: String
     ) throws(ResultsFileError) -> CSVReader.Record {
         // ASCII is UTF-8: only a row with other bytes is decoded to be checked.
         let isASCII = chunk.bytes.withUnsafeBufferPointer { bytes in
@@ -266,27 +228,36 @@ public struct ResultsFile: Sendable {
     }
 
     /// Each run of `records` (by `run_id`), in the order of their first rows.
+    ///
+    /// A run's rows are together in a history: a row whose run and row count repeat the row
+    /// before's is told so from their bytes, and only a row that starts a run is looked up.
     static func runsByCount(_ records: [ResultsRecord]) -> [RunCount] {
         var runs = [RunCount]()
         var position = [String: Int]()
-        for (index, record) in records.enumerated() {
-            let id = record[.runID]
-            let declared = record[.runRows]
-            if let at = position[id] {
-                runs[at].rows += 1
-                runs[at].lastIndex = index
-                if runs[at].declared != (declared.isEmpty ? nil : declared),
-                    runs[at].disagreement == nil
-                {
-                    runs[at].disagreement = index
+        var current = 0
+        for index in records.indices {
+            let record = records[index]
+            if index == 0 || !record.hasSameCell(.runID, as: records[index - 1]) {
+                let id = record[.runID]
+                if let at = position[id] {
+                    current = at
+                } else {
+                    let declared = record[.runRows]
+                    position[id] = runs.count
+                    current = runs.count
+                    runs.append(
+                        RunCount(
+                            id: id, rows: 1, declared: declared.isEmpty ? nil : declared,
+                            firstIndex: index, lastIndex: index))
+                    continue
                 }
-            } else {
-                position[id] = runs.count
-                runs.append(
-                    RunCount(
-                        id: id, rows: 1, declared: declared.isEmpty ? nil : declared,
-                        firstIndex: index,
-                        lastIndex: index))
+            }
+            runs[current].rows += 1
+            runs[current].lastIndex = index
+            if runs[current].disagreement == nil,
+                !record.hasSameCell(.runRows, as: records[runs[current].firstIndex])
+            {
+                runs[current].disagreement = index
             }
         }
         return runs
@@ -334,10 +305,8 @@ public struct ResultsFile: Sendable {
     /// break (a file cut short, or too short to hold one) is left to the full read, which
     /// says which.
     static func checkHeaderLine(_ descriptor: Int32, path: String) throws(ResultsFileError) {
-        var stream = RecordStream(descriptor: descriptor)
-        guard let first = try next(&stream, limit: headerLineLimit, path), first.isTerminated
-        else { return }
-        _ = try header(of: first, path: path)
+        var reader = TableReader(path: path, descriptor: descriptor, runs: .one)
+        try reader.checkHeader()
     }
 
     /// The largest results file read: far more than any run writes (a row is about 1 kB),

@@ -20,9 +20,7 @@ public enum ResultsMerge {
         }
         var document = Array(OutputFile.record(first.header).utf8)
         document.reserveCapacity(
-            parts.reduce(document.count) { size, part in
-                part.records.reduce(size) { $0 + $1.text.count + $1.ends.count + 1 }
-            })
+            parts.reduce(document.count) { size, part in size + part.table.fileLength })
         var rows = 0
         var seen = [ResultIdentity: (path: String, line: Int)]()
         for part in parts {

@@ -2,118 +2,125 @@ import SimBenchCore
 
 /// One row of a results file, validated, with the line it came from.
 ///
-/// The cells are kept as the bytes they were read from, in one buffer per row, and made
-/// text when asked for: a file of 100,000 rows has millions of cells, of which a reader
-/// looks at a few per row.
+/// A row is where it lies in its file's bytes (`RowTable`): a cell is read as a number, or
+/// compared as bytes, where it lies, and made text only when asked for: a file of 100,000
+/// rows has millions of cells, of which a reader looks at a few per row.
 public struct ResultsRecord: Sendable {
+    /// The rows of the file, and which of them this is.
+    let table: RowTable
+    let row: Int
+
     /// The 1-based line the record starts on.
-    public let line: Int
-    /// The cells' UTF-8 bytes, unquoted, one after another.
-    let text: [UInt8]
-    /// Where each cell ends in `text` (it starts where the one before ends).
-    let ends: [UInt32]
+    public var line: Int { Int(table.lines[row]) }
+
     /// Where the file keeps each column, found once for the file.
-    let columns: ColumnPositions
+    var columns: ColumnPositions { table.positions }
+
+    init(table: RowTable, row: Int) {
+        self.table = table
+        self.row = row
+    }
 
     /// A row of `fields`, in the order of the columns `columns` numbers.
     init(line: Int, fields: [String], columns: ColumnPositions) {
-        var text = [UInt8]()
-        var ends = [UInt32]()
-        ends.reserveCapacity(fields.count)
-        for field in fields {
-            text.append(contentsOf: field.utf8)
-            ends.append(UInt32(text.count))
-        }
-        self.init(line: line, text: text, ends: ends, columns: columns)
+        self.init(
+            table: RowTable(rows: [fields], lines: [line], width: fields.count, positions: columns),
+            row: 0)
     }
 
-    /// A row of the cells `text` holds, each ending at its offset in `ends`.
-    init(line: Int, text: [UInt8], ends: [UInt32], columns: ColumnPositions) {
-        self.line = line
-        self.text = text
-        self.ends = ends
-        self.columns = columns
+    /// Every row of `table`, in order.
+    static func all(of table: RowTable) -> [ResultsRecord] {
+        (0..<table.count).map { ResultsRecord(table: table, row: $0) }
     }
 
     /// The cells in the file's column order.
-    public var fields: [String] { ends.indices.map(cell(at:)) }
+    public var fields: [String] { (0..<table.width).map { table.text(row: row, field: $0) } }
 
-    /// Appends the row to `document` as `OutputFile.record` writes its cells: from the
-    /// bytes read, no string made per cell.
+    /// Appends the row to `document` as `OutputFile.record` writes its cells: the bytes
+    /// read, as they are where they are written so (quoted only where a field must be,
+    /// ended by CR LF), and each field written again where not.
     func appendRecord(to document: inout [UInt8]) {
-        text.withUnsafeBufferPointer { text in
-            var start = 0
-            for (index, end) in ends.enumerated() {
-                if index > 0 { document.append(UInt8(ascii: ",")) }
-                OutputFile.appendField(
-                    UnsafeBufferPointer(rebasing: text[start..<Int(end)]), to: &document)
-                start = Int(end)
+        let record = table.recordRange(row: row)
+        table.bytes.withUnsafeBufferPointer { bytes in
+            if isWrittenAsOutputFileWrites(bytes, record) {
+                document.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[record]))
+            } else {
+                for field in 0..<table.width {
+                    if field > 0 { document.append(UInt8(ascii: ",")) }
+                    OutputFile.appendField(
+                        UnsafeBufferPointer(rebasing: bytes[table.range(row: row, field: field)]),
+                        to: &document)
+                }
             }
         }
         document.append(contentsOf: [UInt8(ascii: "\r"), UInt8(ascii: "\n")])
     }
 
+    /// Whether the record at `record` in `bytes` is as `OutputFile.record` writes its
+    /// fields: ended by CR LF, and every quoted field holding what must be quoted.
+    private func isWrittenAsOutputFileWrites(
+        _ bytes: UnsafeBufferPointer<UInt8>, _ record: Range<Int>
+    ) -> Bool {
+        guard bytes[record.upperBound] == UInt8(ascii: "\r") else { return false }
+        let base = row * (table.width + 1)
+        return table.starts.withUnsafeBufferPointer { starts in
+            for field in 0..<table.width {
+                let start = Int(starts[base + field])
+                guard bytes[start] == RowTable.quote else { continue }
+                let end = Int(starts[base + field + 1]) - 1
+                let inner = UnsafeBufferPointer(rebasing: bytes[(start + 1)..<(end - 1)])
+                if !inner.contains(where: OutputFile.needsQuotes) { return false }
+            }
+            return true
+        }
+    }
+
     /// The cell in the file's column `index`.
     func cell(at index: Int) -> String {
-        // From a buffer, not the array's slice, which takes the generic (slow) decoding.
-        text.withUnsafeBufferPointer {
-            String(decoding: UnsafeBufferPointer(rebasing: $0[range(ofCell: index)]), as: UTF8.self)
-        }
+        table.text(row: row, field: index)
     }
 
     /// The cell of `column`; empty when the column is absent (a file from an older version).
     public subscript(column: ResultColumn) -> String {
-        // No `map(cell(at:))`: the method taken as a closure captures a copy of the row,
-        // retaining and releasing its buffers for each cell read.
         guard let position = columns.position(of: column) else { return "" }
-        return cell(at: position)
+        return table.text(row: row, field: position)
+    }
+
+    /// `body` over the bytes of the cell of `column`: empty where the file lacks it.
+    func withCell<Result>(
+        _ column: ResultColumn, _ body: (UnsafeBufferPointer<UInt8>) -> Result
+    ) -> Result {
+        guard let position = columns.position(of: column) else {
+            return body(UnsafeBufferPointer(start: nil, count: 0))
+        }
+        return table.withField(row: row, field: position, body)
     }
 
     /// Whether the cell of `column` holds the same bytes as `other`'s: a row that repeats
     /// the one before it (its host, its CPU) is told so without a string made for either.
     public func hasSameCell(_ column: ResultColumn, as other: ResultsRecord) -> Bool {
-        // Positions, then ranges: `map(range(ofCell:))` would capture a copy of each row.
         switch (columns.position(of: column), other.columns.position(of: column)) {
         case (nil, nil): return true
         case (let here?, let there?):
-            return hasSameBytes(range(ofCell: here), as: other, other.range(ofCell: there))
-        case (let here?, nil): return range(ofCell: here).isEmpty
-        case (nil, let there?): return other.range(ofCell: there).isEmpty
+            return table.sameText(
+                row: row, field: here, as: other.table, row: other.row, field: there)
+        case (let here?, nil): return table.range(row: row, field: here).isEmpty
+        case (nil, let there?): return other.table.range(row: other.row, field: there).isEmpty
         }
     }
 
     /// Whether field `index` holds the same bytes as `other`'s, a row of the same file.
     func hasSameField(_ index: Int, as other: ResultsRecord) -> Bool {
-        hasSameBytes(range(ofCell: index), as: other, other.range(ofCell: index))
-    }
-
-    /// Whether `text[here]` holds the same bytes as `other.text[there]`.
-    private func hasSameBytes(_ here: Range<Int>, as other: ResultsRecord, _ there: Range<Int>)
-        -> Bool
-    {
-        here.count == there.count
-            && text.withUnsafeBufferPointer { mine in
-                other.text.withUnsafeBufferPointer { theirs in
-                    UnsafeBufferPointer(rebasing: mine[here]).elementsEqual(
-                        UnsafeBufferPointer(rebasing: theirs[there]))
-                }
-            }
-    }
-
-    /// Where the cell in the file's column `index` is in `text`.
-    private func range(ofCell index: Int) -> Range<Int> {
-        (index == 0 ? 0 : Int(ends[index - 1]))..<Int(ends[index])
+        table.sameText(row: row, field: index, as: other.table, row: other.row, field: index)
     }
 
     /// The number in `column`, or nil for an empty cell or an absent column. The reader
     /// checked that every numeric cell is empty or a finite number.
     public func number(_ column: ResultColumn) -> Double? {
         guard let position = columns.position(of: column) else { return nil }
-        let range = range(ofCell: position)
-        guard !range.isEmpty else { return nil }
         // From the bytes: no string is made for a short decimal, as most cells are.
-        return text.withUnsafeBufferPointer {
-            CellNumber.value(UnsafeBufferPointer(rebasing: $0[range]))
+        return table.withField(row: row, field: position) { cell in
+            cell.isEmpty ? nil : CellNumber.value(cell)
         }
     }
 

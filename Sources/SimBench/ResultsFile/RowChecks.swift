@@ -18,7 +18,7 @@ struct RowChecks {
     let hexadecimal: [Bool]
     /// The (low, high) columns of each interval the header holds, by index.
     let intervals: [(low: Int, high: Int)]
-    /// The columns a row is identified by (`checkUnique`), its run's first when a history
+    /// The columns a row is identified by (`IdentityIndex`), its run's first when a history
     /// holds several; nil where the header lacks one (it reads as empty).
     let identityColumns: [Int?]
     let statusColumn: Int?
@@ -46,22 +46,64 @@ struct RowChecks {
         medianColumn = columnIndex[ResultColumn.nsPerEventMedian.name]
     }
 
-    /// The line of each row checked so far, by what it measures.
-    private var seen = [String: Int]()
-    /// The cells checked and rows indexed so far: the work a test holds linear in the rows.
-    private(set) var steps = 0
-
-    /// The row `record` (a record of the file after its header), checked, and against the
-    /// rows checked before it.
-    mutating func row(_ record: CSVReader.Record) throws(ResultsFileError) -> ResultsRecord {
-        steps += record.count + 1
+    /// Checks the row `record` (a record of the file after its header): its shape, each
+    /// cell, each interval and its median. Whether an earlier row measured the same is
+    /// `IdentityIndex`'s to say.
+    func check(_ record: CSVReader.Record) throws(ResultsFileError) {
         try checkShape(record)
         try checkCells(record)
         try checkIntervals(record)
         try checkMedian(record)
-        try checkUnique(record)
-        return ResultsRecord(
-            line: record.line, text: record.text, ends: record.ends, columns: positions)
+    }
+
+    /// Whether the row whose fields start at `fieldStarts` in `text` passes `check`: a
+    /// well-formed record of the header's width (`TableReader.scan`), its cells read in
+    /// place, nothing made for them. False sends the row to `check`, which says why.
+    func passes(
+        _ text: UnsafeBufferPointer<UInt8>, _ fieldStarts: UnsafeMutableBufferPointer<UInt32>
+    ) -> Bool {
+        func cell(_ index: Int) -> UnsafeBufferPointer<UInt8> {
+            var start = Int(fieldStarts[index])
+            var end = Int(fieldStarts[index + 1]) - 1
+            if start < end, text[start] == RowTable.quote {
+                start += 1
+                end -= 1
+            }
+            return UnsafeBufferPointer(rebasing: text[start..<end])
+        }
+        for index in 0..<header.count {
+            let cell = cell(index)
+            if cell.isEmpty {
+                if nonEmpty[index] { return false }
+                continue
+            }
+            let signed = signedColumn[index]
+            if signed || numeric[index] {
+                if RowChecks.numberProblem(cell, signed: signed) != nil { return false }
+            } else if hexadecimal[index],
+                !cell.allSatisfy(ResultsSchema.isASCIIHexadecimalDigit)
+            {
+                return false
+            }
+        }
+        for (lowIndex, highIndex) in intervals {
+            let low = cell(lowIndex)
+            let high = cell(highIndex)
+            guard !low.isEmpty, !high.isEmpty, !CellNumber.decimalsInOrder(low, high) else {
+                continue
+            }
+            if let lowValue = CellNumber.value(low), let highValue = CellNumber.value(high),
+                lowValue > highValue
+            {
+                return false
+            }
+        }
+        if let statusColumn, let medianColumn, cell(medianColumn).isEmpty,
+            cell(statusColumn).elementsEqual(ResultStatus.ok.rawValue.utf8)
+        {
+            return false
+        }
+        return true
     }
 
     private func failure(_ line: Int?, _ column: String?, _ message: String) -> ResultsFileError {
@@ -153,13 +195,9 @@ struct RowChecks {
     /// exactly when it has a `-` and a digit other than 0: only a cell with an exponent or
     /// longer is read as a number to be judged, as every cell once was.
     static func numberProblem(_ cell: UnsafeBufferPointer<UInt8>, signed: Bool) -> CellProblem? {
-        guard DecimalText.isPlainDecimal(cell) else { return .notANumber }
-        let exponent = cell.contains { $0 == UInt8(ascii: "e") || $0 == UInt8(ascii: "E") }
-        guard exponent || cell.count >= 300 else {
-            let negative =
-                cell[0] == UInt8(ascii: "-")
-                && cell.contains { $0 >= UInt8(ascii: "1") && $0 <= UInt8(ascii: "9") }
-            return signed || !negative ? nil : .negative
+        guard let parts = DecimalText.Parts(cell) else { return .notANumber }
+        guard parts.exponentMark != nil || cell.count >= 300 else {
+            return signed || !parts.negative || !parts.hasNonZeroDigit(cell) ? nil : .negative
         }
         guard let number = CellNumber.value(cell) else { return .notANumber }
         guard number.isFinite else { return .notFinite }
@@ -199,30 +237,5 @@ struct RowChecks {
         throw failure(
             record.line(ofField: medianColumn), header[medianColumn],
             "empty, but the row's status is 'ok'; an ok row has a median")
-    }
-
-    /// Fails on a row that measures what an earlier one did, and notes the row in `seen`.
-    ///
-    /// Mutating, so that `seen` is updated in place: handed in `inout` to a method of a copy
-    /// of `self`, the dictionary had two owners and was copied whole for every row, which
-    /// made reading a file quadratic in its rows.
-    ///
-    /// - Complexity: O(1) amortized per row.
-    private mutating func checkUnique(_ record: CSVReader.Record) throws(ResultsFileError) {
-        var key = [UInt8]()
-        for column in identityColumns {
-            if let column { key += record.text[record.range(ofField: column)] }
-            key.append(0x1F)
-        }
-        let text = String(decoding: key, as: UTF8.self)
-        if let first = seen[text] {
-            let row = ResultsRecord(
-                line: record.line, text: record.text, ends: record.ends, columns: positions)
-            throw failure(
-                record.line, "variant",
-                "a duplicated row: \(row.identity) is already on line \(first)"
-                    + (runs == .several ? " for the same run" : ""))
-        }
-        seen[text] = record.line
     }
 }

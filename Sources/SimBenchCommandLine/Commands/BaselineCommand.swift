@@ -77,7 +77,7 @@ struct BaselineCommand: Command {
             let results = try ResultsFile.read(file, keepingBytes: true)
             try results.requireRows(toDo: "save as a baseline")
             let path = try BaselineStore.save(
-                String(decoding: results.bytes ?? [], as: UTF8.self), as: name)
+                String(decoding: results.bytes, as: UTF8.self), as: name)
             print("baseline '\(name)': \(path) (\(results.records.count) rows from \(file))")
         }
         return .success

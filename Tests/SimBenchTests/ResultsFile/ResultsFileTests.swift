@@ -538,16 +538,6 @@ struct ResultsFileTests {
             ).text.utf8)
     }
 
-    @Test("reading takes steps linear in the rows: twice the rows, under three times the steps")
-    func linearSteps() throws {
-        // Steps, not seconds: a clock on a shared host says nothing a test can hold.
-        let small = try ResultsFile(path: "n.csv", bytes: Self.rows(1_000))
-        let large = try ResultsFile(path: "2n.csv", bytes: Self.rows(2_000))
-        #expect(large.records.count == 2 * small.records.count)
-        #expect(small.readSteps > 0)
-        #expect(large.readSteps < 3 * small.readSteps, "\(small.readSteps) → \(large.readSteps)")
-    }
-
     @Test("a header-only file reads, and every reader refuses it in the same words")
     func headerOnly() throws {
         let file = try ResultsFile(

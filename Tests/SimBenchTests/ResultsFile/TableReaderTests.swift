@@ -6,8 +6,8 @@ import Testing
 /// Reading a results file as a stream of records: the same rows and the same errors as
 /// reading its bytes at once, whatever falls on a chunk's edge, and a record past the limit
 /// refused at its line.
-@Suite("results file reading as a stream")
-struct RecordStreamTests {
+@Suite("results file reading in chunks")
+struct TableReaderTests {
     /// A file of `count` rows whose event units hold quoted commas, quotes and line breaks,
     /// so that records straddle the stream's chunk edges in every way.
     static func quotedRows(_ count: Int) -> ResultsFixture {
@@ -40,14 +40,13 @@ struct RecordStreamTests {
         let count = 1500
         let text = Array(Self.quotedRows(count).text.utf8)
         // Several chunks, so that records cross their edges.
-        #expect(text.count > 4 * RecordStream.chunkSize)
+        #expect(text.count > 4 * RecordBounds.chunkSize)
         let whole = try ResultsFile(path: "results.csv", bytes: text)
-        let streamed = try Self.withFile(text) { try ResultsFile.read($0, keepingBytes: true) }
+        let streamed = try Self.withFile(text) { try ResultsFile.read($0) }
         #expect(streamed.header == whole.header)
-        #expect(streamed.records.map(\.fields) == whole.records.map(\.fields))
-        #expect(streamed.records.map(\.line) == whole.records.map(\.line))
+        #expect(streamed.records.map { $0.fields } == whole.records.map { $0.fields })
+        #expect(streamed.records.map { $0.line } == whole.records.map { $0.line })
         #expect(streamed.bytes == text)
-        #expect(try Self.withFile(text) { try ResultsFile.read($0) }.bytes == nil)
         // Row k starts after the header and the lines of the rows before it.
         #expect(
             streamed.records.last?.line
@@ -89,7 +88,7 @@ struct RecordStreamTests {
     @Test("line breaks after the last row are read past; a row after a blank line is refused")
     func trailingLineBreaks() throws {
         let rows = Array(Self.quotedRows(3).text.utf8)
-        let breaks = Array(repeating: UInt8(ascii: "\n"), count: 3 * RecordStream.chunkSize)
+        let breaks = Array(repeating: UInt8(ascii: "\n"), count: 3 * RecordBounds.chunkSize)
         let trailing = try Self.withFile(rows + breaks + [13, 10]) { try ResultsFile.read($0) }
         #expect(trailing.records.count == 3)
         let inside = try Self.withFile(rows + breaks + rows.suffix(from: rows.count - 5)) {

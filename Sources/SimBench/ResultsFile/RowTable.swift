@@ -1,0 +1,136 @@
+/// The rows of a results file, kept as the file's bytes and where each field starts in them:
+/// what every reader works on.
+///
+/// A file of 100,000 rows holds about 12 million cells, of which a reader uses a few per row.
+/// So nothing is made per cell or per row when the file is read: a cell is a range of the
+/// bytes, read as a number (`CellNumber`) or compared as bytes when a reader asks, and made
+/// text only where it is printed.
+///
+/// Each row has `width + 1` offsets in `starts`: where each of its fields starts (at its
+/// opening quote, for a quoted field), then one past the line break's first byte, which is
+/// where a field after the last would start. A field's bytes run to the byte before the
+/// next field's start (the comma or the line break). A quoted field that doubles a quote has
+/// its text, unquoted, after the file's bytes (`unquoted`).
+final class RowTable: Sendable {
+    /// The file's bytes from its first (any byte-order mark included), then the unquoted
+    /// text of each quoted field that doubles a quote.
+    let bytes: [UInt8]
+    /// How many of `bytes` are the file's.
+    let fileLength: Int
+    /// Fields per row: the header's.
+    let width: Int
+    /// `width + 1` offsets per row, as above.
+    let starts: [UInt32]
+    /// The 1-based line each row starts on.
+    let lines: [UInt32]
+    /// Where the unquoted text of a field that doubles a quote is in `bytes`, by the field's
+    /// index among all (`row * width + field`).
+    let unquoted: [Int: Range<Int>]
+    /// Where each column is among a row's fields.
+    let positions: ColumnPositions
+
+    init(
+        bytes: [UInt8], fileLength: Int, width: Int, starts: [UInt32], lines: [UInt32],
+        unquoted: [Int: Range<Int>], positions: ColumnPositions
+    ) {
+        self.bytes = bytes
+        self.fileLength = fileLength
+        self.width = width
+        self.starts = starts
+        self.lines = lines
+        self.unquoted = unquoted
+        self.positions = positions
+    }
+
+    /// How many rows the table holds.
+    var count: Int { lines.count }
+
+    /// Where the text of field `field` of row `row` is in `bytes`: inside the quotes of a
+    /// quoted field.
+    @inline(__always)
+    func range(row: Int, field: Int) -> Range<Int> {
+        let index = row &* (width &+ 1) &+ field
+        let start = Int(starts[index])
+        let end = Int(starts[index &+ 1]) &- 1
+        guard start < end, bytes[start] == RowTable.quote else { return start..<end }
+        if !unquoted.isEmpty, let text = unquoted[row &* width &+ field] { return text }
+        return (start &+ 1)..<(end &- 1)
+    }
+
+    /// Where row `row` is in the file: from its first byte to its line break, excluded.
+    func recordRange(row: Int) -> Range<Int> {
+        let index = row &* (width &+ 1)
+        return Int(starts[index])..<(Int(starts[index &+ width]) &- 1)
+    }
+
+    /// `body` over the text of field `field` of row `row`.
+    @inline(__always)
+    func withField<Result>(
+        row: Int, field: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result
+    ) -> Result {
+        let range = range(row: row, field: field)
+        return bytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[range])) }
+    }
+
+    /// Field `field` of row `row`, as text.
+    func text(row: Int, field: Int) -> String {
+        withField(row: row, field: field) { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// Whether field `field` of row `row` and field `otherField` of `other`'s row
+    /// `otherRow` hold the same bytes.
+    func sameText(
+        row: Int, field: Int, as other: RowTable, row otherRow: Int, field otherField: Int
+    ) -> Bool {
+        let here = range(row: row, field: field)
+        let there = other.range(row: otherRow, field: otherField)
+        guard here.count == there.count else { return false }
+        if here.isEmpty { return true }
+        return bytes.withUnsafeBufferPointer { mine in
+            other.bytes.withUnsafeBufferPointer { theirs in
+                memcmp(
+                    mine.baseAddress! + here.lowerBound, theirs.baseAddress! + there.lowerBound,
+                    here.count) == 0
+            }
+        }
+    }
+
+    static let quote = UInt8(ascii: "\""), comma = UInt8(ascii: ",")
+    static let lineFeed = UInt8(ascii: "\n"), carriageReturn = UInt8(ascii: "\r")
+}
+
+extension RowTable {
+    /// A table of rows given as their cells (each row `width` of them, in the columns
+    /// `positions` numbers) starting on `lines`: rows that were never a file's (a run's
+    /// rows, a test's), written as `OutputFile.record` writes them.
+    convenience init(
+        rows: [[String]], lines: [Int], width: Int, positions: ColumnPositions
+    ) {
+        var bytes = [UInt8]()
+        var starts = [UInt32]()
+        var texts = [(index: Int, text: String)]()
+        for (row, fields) in rows.enumerated() {
+            precondition(fields.count == width, "a row of \(fields.count) cells, not \(width)")
+            for (field, cell) in fields.enumerated() {
+                starts.append(UInt32(bytes.count))
+                let quoted = OutputFile.quote(cell)
+                bytes += quoted.utf8
+                bytes.append(UInt8(ascii: ","))
+                if cell.utf8.contains(RowTable.quote) { texts.append((row * width + field, cell)) }
+            }
+            bytes.removeLast()
+            bytes += [UInt8(ascii: "\r"), UInt8(ascii: "\n")]
+            starts.append(UInt32(bytes.count - 1))
+        }
+        let fileLength = bytes.count
+        var unquoted = [Int: Range<Int>]()
+        for (index, text) in texts {
+            unquoted[index] = bytes.count..<(bytes.count + text.utf8.count)
+            bytes += text.utf8
+        }
+        self.init(
+            bytes: bytes, fileLength: fileLength, width: width, starts: starts,
+            lines: lines.map { UInt32(truncatingIfNeeded: $0) }, unquoted: unquoted,
+            positions: positions)
+    }
+}

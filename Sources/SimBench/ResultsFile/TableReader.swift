@@ -1,0 +1,536 @@
+/// Reads a results file into a `RowTable`: the file's bytes kept as they are read, each
+/// record split into fields where it lies, and each row checked (`RowChecks`) and kept or
+/// refused as it arrives, so that a file that is not a results file is refused after its
+/// first bytes however large it is.
+///
+/// The common row (well-formed CSV, every cell accepted) is split and checked among the
+/// bytes, with nothing made for it but its field offsets. Any other record (a syntax error,
+/// a rejected cell, a blank line, a record cut short) is handed whole to the reader it
+/// always had (`CSVReader` and `RowChecks`), which names what is wrong in the same words,
+/// on the same line: the fast path decides nothing it could get wrong, only that a row is
+/// fine.
+struct TableReader {
+    let path: String
+    let runs: ResultsFile.Runs
+
+    // MARK: The bytes
+
+    /// Where the bytes come from: a file read from its start (`pread`: the descriptor's
+    /// position is left alone), or bytes handed over whole.
+    private let descriptor: Int32?
+    /// Whether the file's every byte is kept, the line breaks after its last row too.
+    private let keepingBytes: Bool
+    private var fileOffset = 0
+    private var atEndOfFile: Bool
+    /// The file's bytes read so far.
+    private var bytes: [UInt8]
+    /// How long the byte-order mark is, once read: 3 or 0.
+    private var markLength = 0
+    /// Where the next record starts in `bytes`, and on which line.
+    private var next = 0
+    private var line = 1
+
+    // MARK: The table
+
+    private(set) var header = [String]()
+    private var checks: RowChecks?
+    private var width = 0
+    private var starts = [UInt32]()
+    private var lines = [UInt32]()
+    /// The fields (`row * width + field`) that double a quote: their text is unquoted when
+    /// the table is made.
+    private var doubledQuotes = [Int]()
+    private var identities = IdentityIndex()
+
+    /// A reader of the file behind `descriptor`, from its first byte.
+    ///
+    /// - Parameter keepingBytes: whether the line breaks after the last row are kept too,
+    ///   for a reader that copies the file as it is.
+    init(path: String, descriptor: Int32, runs: ResultsFile.Runs, keepingBytes: Bool = false) {
+        self.path = path
+        self.runs = runs
+        self.descriptor = descriptor
+        self.keepingBytes = keepingBytes
+        atEndOfFile = false
+        bytes = []
+        var status = stat()
+        // Room for the file as it says it is, which costs nothing until it is written:
+        // no copy as the bytes arrive. A file that grows meanwhile grows the array.
+        if fstat(descriptor, &status) == 0, status.st_size > 0 {
+            bytes.reserveCapacity(min(Int(status.st_size), ResultsFile.sizeLimit) + 1)
+        }
+    }
+
+    /// A reader of `bytes`, the whole text.
+    init(path: String, bytes: [UInt8], runs: ResultsFile.Runs) {
+        self.path = path
+        self.runs = runs
+        descriptor = nil
+        keepingBytes = true
+        atEndOfFile = true
+        self.bytes = bytes
+    }
+
+    /// Reads the whole file: its header, then every row, each checked as it arrives.
+    mutating func read() throws(ResultsFileError) -> RowTable {
+        try readHeader()
+        while true {
+            try readRows()
+            if atEndOfFile { break }
+            // The record at `next` is not whole in the bytes read: refused once it is
+            // longer than any row, else read on.
+            if bytes.count - next > ResultsFile.recordLimit {
+                throw failure(.tooLong(line: line, limit: ResultsFile.recordLimit))
+            }
+            try fill()
+        }
+        if next < bytes.count {
+            // The text ends inside a record, which the record's reader refuses.
+            if bytes.count - next > ResultsFile.recordLimit {
+                throw failure(.tooLong(line: line, limit: ResultsFile.recordLimit))
+            }
+            try refuse(upTo: bytes.count, terminated: false)
+        }
+        return table()
+    }
+
+    // MARK: Reading
+
+    /// Appends the file's next bytes to `bytes`; sets `atEndOfFile` at its end.
+    private mutating func fill() throws(ResultsFileError) {
+        var text = [UInt8]()
+        swap(&text, &bytes)
+        defer { swap(&text, &bytes) }
+        try readChunk { text.append(contentsOf: $0) }
+    }
+
+    /// Hands the file's next bytes to `body`; sets `atEndOfFile` at its end.
+    private mutating func readChunk(
+        _ body: (UnsafeBufferPointer<UInt8>) -> Void
+    ) throws(ResultsFileError) {
+        guard let descriptor else {
+            atEndOfFile = true
+            return
+        }
+        // Small reads first, so that a file that is not a results file is refused after
+        // its first line, then larger ones.
+        let size = fileOffset < (1 << 20) ? RecordBounds.chunkSize : 4 << 20
+        var count = 0
+        var failed: Int32 = 0
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: size) { buffer in
+            while true {
+                count = pread(descriptor, buffer.baseAddress!, size, off_t(fileOffset))
+                if count >= 0 || errno != EINTR { break }
+            }
+            if count < 0 {
+                failed = errno
+            } else {
+                body(UnsafeBufferPointer(rebasing: buffer[..<count]))
+            }
+        }
+        if count < 0 { throw failure(.unreadable(String(cString: strerror(failed)))) }
+        if count == 0 {
+            atEndOfFile = true
+            return
+        }
+        fileOffset += count
+        guard fileOffset <= ResultsFile.sizeLimit else { throw failure(.tooLarge) }
+    }
+
+    /// What a failure of reading tells the user.
+    private func failure(_ failure: RecordBounds.Failure) -> ResultsFileError {
+        ResultsFile.failure(failure, path: path)
+    }
+
+    /// Checks the first record as a results file's header, reading no more than about
+    /// `ResultsFile.headerLineLimit` bytes. An empty file, or a first line with no line
+    /// break (a file cut short, or too short to hold one), is left to the full read, which
+    /// says which.
+    mutating func checkHeader() throws(ResultsFileError) {
+        try readHeader(onlyWhole: true)
+    }
+
+    /// Reads the byte-order mark, if any, and the header: the first record, no longer than
+    /// `ResultsFile.headerLineLimit`.
+    ///
+    /// - Parameter onlyWhole: check a header only if the file has one whole (`checkHeader`).
+    private mutating func readHeader(onlyWhole: Bool = false) throws(ResultsFileError) {
+        while bytes.count < 3, !atEndOfFile { try fill() }
+        markLength = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        next = markLength
+        while true {
+            let end = bytes.withUnsafeBufferPointer { RecordBounds.end(in: $0, from: next) }
+            let length = (end ?? bytes.count) - next
+            if length > ResultsFile.headerLineLimit {
+                throw failure(.tooLong(line: 1, limit: ResultsFile.headerLineLimit))
+            }
+            if end == nil, !atEndOfFile {
+                try fill()
+                continue
+            }
+            if onlyWhole, end == nil { return }
+            guard next < bytes.count else {
+                throw ResultsFileError(
+                    path: path, line: 1, column: nil,
+                    message:
+                        "the file is empty; expected a simbench results CSV, header line first")
+            }
+            header = try ResultsFile.header(
+                of: chunk(upTo: end ?? bytes.count, terminated: end != nil), path: path)
+            // A header cut short is refused by its record's reader.
+            guard let end else { preconditionFailure("\(path): a header without its line break") }
+            next = end
+            line = 1 + lineFeeds(in: markLength..<next)
+            break
+        }
+        if onlyWhole { return }
+        let checks = RowChecks(path: path, header: header, runs: runs)
+        self.checks = checks
+        width = header.count
+        identities = IdentityIndex(fields: checks.identityColumns)
+        // Room for the rows the file's size suggests, by its first row's length; more is
+        // added as needed.
+        if bytes.capacity > next {
+            let end = bytes.withUnsafeBufferPointer { RecordBounds.end(in: $0, from: next) }
+            if let end, end > next {
+                let rows = (bytes.capacity - next) / (end - next) * 5 / 4 + 16
+                starts.reserveCapacity(rows * (width + 1))
+                lines.reserveCapacity(rows)
+            }
+        }
+    }
+
+    /// How many line feeds `range` of the bytes holds.
+    private func lineFeeds(in range: Range<Int>) -> Int {
+        bytes.withUnsafeBufferPointer { bytes in
+            var count = 0
+            for index in range where bytes[index] == RowTable.lineFeed { count += 1 }
+            return count
+        }
+    }
+
+    /// The record `bytes[next..<end]`, as the record reader takes it.
+    private func chunk(upTo end: Int, terminated: Bool = true) -> RecordBounds.Chunk {
+        RecordBounds.Chunk(
+            bytes: Array(bytes[next..<end]), line: line, offset: next - markLength,
+            isTerminated: terminated)
+    }
+
+    // MARK: Rows
+
+    /// Reads every whole record the bytes hold from `next` on.
+    private mutating func readRows() throws(ResultsFileError) {
+        while true {
+            switch try readCleanRows() {
+            case .needMore:
+                return
+            case .blank(let end):
+                // Blank lines at the end are no records; one with more after it is refused.
+                if try onlyLineBreaksFollow(end) {
+                    next = bytes.count
+                    return
+                }
+                try refuse(upTo: end)
+            case .refuse(let end):
+                guard end - next <= ResultsFile.recordLimit else {
+                    throw failure(.tooLong(line: line, limit: ResultsFile.recordLimit))
+                }
+                try refuse(upTo: end)
+            }
+        }
+    }
+
+    /// What stopped `readCleanRows`.
+    private enum Stop {
+        /// The bytes end inside a record.
+        case needMore
+        /// An empty line, which ends at `end`.
+        case blank(end: Int)
+        /// A record, which ends at `end`, that the record reader is to refuse.
+        case refuse(end: Int)
+    }
+
+    /// Reads records from `next` on while each is a row the fast path keeps.
+    private mutating func readCleanRows() throws(ResultsFileError) -> Stop {
+        guard let checks else { return .needMore }
+        let text = bytes
+        let width = width
+        var fieldStarts = [UInt32](repeating: 0, count: width + 1)
+        return try text.withUnsafeBufferPointer { (text) throws(ResultsFileError) -> Stop in
+            try fieldStarts.withUnsafeMutableBufferPointer {
+                (fieldStarts) throws(ResultsFileError) -> Stop in
+                while next < text.count {
+                    let scan = TableReader.scan(text, from: next, width: width, into: fieldStarts)
+                    switch scan {
+                    case .needMore:
+                        return .needMore
+                    case .row(let end, let lineFeeds, let doublesQuote, let nonASCII):
+                        guard end - next <= ResultsFile.recordLimit,
+                            !nonASCII || TableReader.isUTF8(text, next..<end),
+                            checks.passes(text, fieldStarts)
+                        else { return .refuse(end: end) }
+                        try keep(
+                            text, fieldStarts, end: end, lineFeeds: lineFeeds,
+                            doublesQuote: doublesQuote)
+                    case .blank(let end):
+                        return .blank(end: end)
+                    case .other:
+                        // Split as the record reader splits, which then says what is wrong.
+                        guard let end = RecordBounds.end(in: text, from: next) else {
+                            return .needMore
+                        }
+                        return .refuse(end: end)
+                    }
+                }
+                return .needMore
+            }
+        }
+    }
+
+    /// Keeps the row whose fields start at `fieldStarts` and which ends at `end`, unless an
+    /// earlier row measured the same.
+    private mutating func keep(
+        _ text: UnsafeBufferPointer<UInt8>, _ fieldStarts: UnsafeMutableBufferPointer<UInt32>,
+        end: Int, lineFeeds: Int, doublesQuote: Bool
+    ) throws(ResultsFileError) {
+        let row = lines.count
+        starts.append(contentsOf: fieldStarts)
+        lines.append(UInt32(truncatingIfNeeded: line))
+        if let first = identities.insert(row: row, text: text, starts: starts, width: width) {
+            starts.removeLast(width + 1)
+            lines.removeLast()
+            throw duplicate(text, fieldStarts, firstLine: Int(lines[first]))
+        }
+        if doublesQuote {
+            for field in 0..<width {
+                let start = Int(fieldStarts[field])
+                let end = Int(fieldStarts[field + 1]) - 1
+                if text[start] == RowTable.quote,
+                    text[(start + 1)..<(end - 1)].contains(RowTable.quote)
+                {
+                    doubledQuotes.append(row * width + field)
+                }
+            }
+        }
+        next = end
+        line += 1 + lineFeeds
+    }
+
+    /// The refusal of a row that measures what the row on line `firstLine` did.
+    private func duplicate(
+        _ text: UnsafeBufferPointer<UInt8>, _ fieldStarts: UnsafeMutableBufferPointer<UInt32>,
+        firstLine: Int
+    ) -> ResultsFileError {
+        func cell(_ column: ResultColumn) -> String {
+            guard let field = checks?.positions.position(of: column) else { return "" }
+            let start = Int(fieldStarts[field])
+            let end = Int(fieldStarts[field + 1]) - 1
+            guard start < end, text[start] == RowTable.quote else {
+                return String(
+                    decoding: UnsafeBufferPointer(rebasing: text[start..<end]), as: UTF8.self)
+            }
+            let inner = UnsafeBufferPointer(rebasing: text[(start + 1)..<(end - 1)])
+            return String(decoding: inner, as: UTF8.self).replacingOccurrences(
+                of: "\"\"", with: "\"")
+        }
+        let identity = ResultIdentity(
+            scenario: cell(.scenario), parameters: cell(.parameters), sweep: cell(.sweep),
+            variant: cell(.variant))
+        return ResultsFileError(
+            path: path, line: line, column: "variant",
+            message: "a duplicated row: \(identity) is already on line \(firstLine)"
+                + (runs == .several ? " for the same run" : ""))
+    }
+
+    /// Hands the record `bytes[next..<end]` to the record reader and the row checks, which
+    /// refuse it; keeps it if they do not (they accept no record the fast path refuses,
+    /// but a row is only ever refused in their words).
+    private func refuse(upTo end: Int, terminated: Bool = true) throws(ResultsFileError) -> Never {
+        let chunk = chunk(upTo: end, terminated: terminated)
+        let record = try ResultsFile.record(chunk, header: header, path: path)
+        try checks?.check(record)
+        preconditionFailure(
+            "\(path): line \(line): a record the checks accept was not read (\(chunk.bytes.count) bytes)"
+        )
+    }
+
+    /// Whether only line breaks (LF or CR LF) follow `end`, to the end of the text, which
+    /// is read to know, and kept only when `keepingBytes`: a file may end in any number of
+    /// them, which cost no memory.
+    private mutating func onlyLineBreaksFollow(_ end: Int) throws(ResultsFileError) -> Bool {
+        var skimmer = LineBreakSkimmer()
+        bytes.withUnsafeBufferPointer { skimmer.skim(UnsafeBufferPointer(rebasing: $0[end...])) }
+        while !skimmer.sawOther, !atEndOfFile {
+            if keepingBytes {
+                let start = bytes.count
+                try fill()
+                bytes.withUnsafeBufferPointer {
+                    skimmer.skim(UnsafeBufferPointer(rebasing: $0[start...]))
+                }
+            } else {
+                try readChunk { skimmer.skim($0) }
+            }
+        }
+        return !skimmer.sawOther && !skimmer.pendingCarriageReturn
+    }
+
+    /// Reads line breaks in pieces, a CR LF possibly split between two.
+    private struct LineBreakSkimmer {
+        /// Whether a byte other than a line break's was seen.
+        var sawOther = false
+        /// Whether the last byte seen was a carriage return, whose line feed is to come.
+        var pendingCarriageReturn = false
+
+        mutating func skim(_ text: UnsafeBufferPointer<UInt8>) {
+            for byte in text where !sawOther {
+                if pendingCarriageReturn {
+                    pendingCarriageReturn = false
+                    if byte != RowTable.lineFeed { sawOther = true }
+                } else if byte == RowTable.carriageReturn {
+                    pendingCarriageReturn = true
+                } else if byte != RowTable.lineFeed {
+                    sawOther = true
+                }
+            }
+        }
+    }
+
+    /// The table of the rows read.
+    private mutating func table() -> RowTable {
+        let fileLength = bytes.count
+        var unquoted = [Int: Range<Int>]()
+        for index in doubledQuotes {
+            let row = index / width
+            let field = index % width
+            let start = Int(starts[row * (width + 1) + field]) + 1
+            let end = Int(starts[row * (width + 1) + field + 1]) - 2
+            var text = [UInt8]()
+            var at = start
+            while at < end {
+                text.append(bytes[at])
+                at += bytes[at] == RowTable.quote ? 2 : 1
+            }
+            unquoted[index] = bytes.count..<(bytes.count + text.count)
+            bytes += text
+        }
+        return RowTable(
+            bytes: bytes, fileLength: fileLength, width: width, starts: starts, lines: lines,
+            unquoted: unquoted, positions: checks?.positions ?? ColumnPositions(header: header))
+    }
+
+    // MARK: Splitting
+
+    /// What a record's first bytes are.
+    enum Scan {
+        /// A row of `width` fields, well-formed, ending at `end` (past its line break), with
+        /// `lineFeeds` line feeds inside quoted fields.
+        case row(end: Int, lineFeeds: Int, doublesQuote: Bool, nonASCII: Bool)
+        /// An empty line, ending at `end`.
+        case blank(end: Int)
+        /// The bytes end inside the record.
+        case needMore
+        /// Anything else: for the record reader to split and say.
+        case other
+    }
+
+    /// The bytes that end an unquoted field's scan: comma, line feed, carriage return,
+    /// quote, NUL, and any byte of a multi-byte character.
+    private static let unquotedStops: [Bool] = (0...255).map { byte in
+        [0, 10, 13, 34, 44].contains(byte) || byte >= 0x80
+    }
+    /// Those that end a scan inside quotes: quote, line feed, NUL, multi-byte.
+    private static let quotedStops: [Bool] = (0...255).map { byte in
+        [0, 10, 34].contains(byte) || byte >= 0x80
+    }
+
+    /// Splits the record at `start` into `width` fields, their starts into `fieldStarts`
+    /// (and the line break's first byte + 1 after them).
+    static func scan(
+        _ text: UnsafeBufferPointer<UInt8>, from start: Int, width: Int,
+        into fieldStarts: UnsafeMutableBufferPointer<UInt32>
+    ) -> Scan {
+        unquotedStops.withUnsafeBufferPointer { unquotedStops in
+            quotedStops.withUnsafeBufferPointer { quotedStops in
+                scan(
+                    text, from: start, width: width, into: fieldStarts,
+                    unquotedStops: unquotedStops, quotedStops: quotedStops)
+            }
+        }
+    }
+
+    private static func scan(
+        _ text: UnsafeBufferPointer<UInt8>, from start: Int, width: Int,
+        into fieldStarts: UnsafeMutableBufferPointer<UInt32>,
+        unquotedStops: UnsafeBufferPointer<Bool>, quotedStops: UnsafeBufferPointer<Bool>
+    ) -> Scan {
+        let end = text.count
+        var at = start
+        var field = 0
+        var lineFeeds = 0
+        var doublesQuote = false
+        var nonASCII = false
+        while true {
+            guard field < width else { return .other }
+            fieldStarts[field] = UInt32(truncatingIfNeeded: at)
+            field += 1
+            if at < end, text[at] == RowTable.quote {
+                at += 1
+                while true {
+                    while at < end, !quotedStops[Int(text[at])] { at += 1 }
+                    guard at < end else { return .needMore }
+                    let byte = text[at]
+                    if byte == RowTable.quote {
+                        guard at + 1 < end else { return .needMore }
+                        if text[at + 1] == RowTable.quote {
+                            doublesQuote = true
+                            at += 2
+                            continue
+                        }
+                        at += 1
+                        break
+                    }
+                    if byte == 0 { return .other }
+                    if byte == RowTable.lineFeed { lineFeeds += 1 } else { nonASCII = true }
+                    at += 1
+                }
+                guard at < end else { return .needMore }
+            } else {
+                while true {
+                    while at < end, !unquotedStops[Int(text[at])] { at += 1 }
+                    guard at < end else { return .needMore }
+                    guard text[at] >= 0x80 else { break }
+                    nonASCII = true
+                    at += 1
+                }
+            }
+            switch text[at] {
+            case RowTable.comma:
+                at += 1
+            case RowTable.lineFeed:
+                if field == 1, at == start { return .blank(end: at + 1) }
+                guard field == width else { return .other }
+                fieldStarts[field] = UInt32(truncatingIfNeeded: at + 1)
+                return .row(
+                    end: at + 1, lineFeeds: lineFeeds, doublesQuote: doublesQuote,
+                    nonASCII: nonASCII)
+            case RowTable.carriageReturn:
+                guard at + 1 < end else { return .needMore }
+                guard text[at + 1] == RowTable.lineFeed else { return .other }
+                if field == 1, at == start { return .blank(end: at + 2) }
+                guard field == width else { return .other }
+                fieldStarts[field] = UInt32(truncatingIfNeeded: at + 1)
+                return .row(
+                    end: at + 2, lineFeeds: lineFeeds, doublesQuote: doublesQuote,
+                    nonASCII: nonASCII)
+            default:
+                // A quote inside an unquoted field, text after a closing quote, a NUL.
+                return .other
+            }
+        }
+    }
+
+    /// Whether `range` of `text`, which holds bytes above ASCII, is UTF-8.
+    private static func isUTF8(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
+        String(validating: UnsafeBufferPointer(rebasing: text[range]), as: UTF8.self) != nil
+    }
+}
