@@ -28,6 +28,21 @@ public enum AtomicFile {
     public static func replace(_ path: String, with bytes: [UInt8], naming name: String)
         throws(FileError)
     {
+        try replace(path, naming: name) { descriptor throws(FileError) in
+            try writeAll(bytes, to: descriptor, path: name)
+        }
+    }
+
+    /// Replaces (or creates) the regular file `path` with what `write` writes to the
+    /// descriptor it is given, in as many writes as it likes: an output too large to hold
+    /// whole; `name` is how messages call it. Signals are held only while the finished file
+    /// gets its name and `named` runs (an interruption before leaves no file), so that a
+    /// long write can be interrupted.
+    public static func replace(
+        _ path: String, naming name: String,
+        writing write: (_ descriptor: Int32) throws(FileError) -> Void,
+        whenNamed named: () -> Void = {}
+    ) throws(FileError) {
         let directory = OutputPath.parentDirectory(of: path)
         removeStaleTemporaries(in: directory)
         var existing = stat()
@@ -37,13 +52,19 @@ public enum AtomicFile {
         let unnamed = simbench_open_unnamed(directory, 0o600)
         if unnamed >= 0 {
             defer { close(unnamed) }
-            try fill(unnamed, with: bytes, mode: mode, name: name)
-            if try link(unnamed, to: path, directory: directory, replacing: exists, name: name) {
-                return
+            try fill(unnamed, writing: write, mode: mode, name: name)
+            let linked = try Interruption.holdingSignals { () throws(FileError) -> Bool in
+                guard
+                    try link(unnamed, to: path, directory: directory, replacing: exists, name: name)
+                else { return false }
+                named()
+                return true
             }
+            if linked { return }
             // No way to name an unnamed file here (no /proc): fall back to a named one.
         }
-        try replaceThroughNamedFile(path, with: bytes, mode: mode, directory: directory, name: name)
+        try replaceThroughNamedFile(
+            path, writing: write, mode: mode, directory: directory, name: name, named: named)
     }
 
     /// Creates the file `path` with `bytes`, whole or not at all, unless a file of that name
@@ -73,7 +94,10 @@ public enum AtomicFile {
             }
             // No way to name an unnamed file here (no /proc): fall back to a named one.
         }
-        return try withNamedTemporary(in: directory, holding: bytes, mode: mode, name: name) {
+        let write = { (descriptor: Int32) throws(FileError) in
+            try writeAll(bytes, to: descriptor, path: name)
+        }
+        return try withNamedTemporary(in: directory, writing: write, mode: mode, name: name) {
             temporary, descriptor throws(FileError) in
             let closed = close(descriptor) == 0
             let linked = closed && Platform.hardLink(temporary, path) == 0
@@ -85,11 +109,12 @@ public enum AtomicFile {
         }
     }
 
-    /// Runs `body` on a new named temporary (`.simbench-…`) in `directory` that holds
-    /// `bytes`, still open; `body` closes it and gives it its name or removes it. The
+    /// Runs `body` on a new named temporary (`.simbench-…`) in `directory` that holds what
+    /// `write` wrote, still open; `body` closes it and gives it its name or removes it. The
     /// temporary is remembered before it exists, so that no signal can find it unremembered.
     private static func withNamedTemporary<T>(
-        in directory: String, holding bytes: [UInt8], mode: mode_t, name: String,
+        in directory: String, writing write: (Int32) throws(FileError) -> Void, mode: mode_t,
+        name: String,
         _ body: (_ temporary: String, _ descriptor: Int32) throws(FileError) -> T
     ) throws(FileError) -> T {
         for _ in 0..<100 {
@@ -102,7 +127,7 @@ public enum AtomicFile {
                 throw FileError(path: name, reason: errnoText())
             }
             do {
-                try fill(descriptor, with: bytes, mode: mode, name: name)
+                try fill(descriptor, writing: write, mode: mode, name: name)
             } catch {
                 close(descriptor)
                 unlink(temporary)
@@ -143,11 +168,19 @@ public enum AtomicFile {
     public static func writeAll(_ bytes: [UInt8], to descriptor: Int32, path: String)
         throws(FileError)
     {
+        try bytes.withUnsafeBufferPointer { (bytes) throws(FileError) in
+            try writeAll(bytes, to: descriptor, path: path)
+        }
+    }
+
+    /// Writes all of `bytes` to `descriptor`, as `writeAll(_:to:path:)` writes an array's.
+    static func writeAll(
+        _ bytes: UnsafeBufferPointer<UInt8>, to descriptor: Int32, path: String
+    ) throws(FileError) {
+        guard let base = bytes.baseAddress else { return }
         var written = 0
         while written < bytes.count {
-            let result = bytes.withUnsafeBytes { buffer in
-                Glibc.write(descriptor, buffer.baseAddress! + written, buffer.count - written)
-            }
+            let result = Glibc.write(descriptor, base + written, bytes.count - written)
             if result < 0 {
                 if errno == EINTR { continue }
                 throw FileError(path: path, reason: errnoText())
@@ -159,7 +192,18 @@ public enum AtomicFile {
     private static func fill(_ descriptor: Int32, with bytes: [UInt8], mode: mode_t, name: String)
         throws(FileError)
     {
-        try writeAll(bytes, to: descriptor, path: name)
+        try fill(
+            descriptor,
+            writing: { (descriptor) throws(FileError) in
+                try writeAll(bytes, to: descriptor, path: name)
+            }, mode: mode, name: name)
+    }
+
+    private static func fill(
+        _ descriptor: Int32, writing write: (Int32) throws(FileError) -> Void, mode: mode_t,
+        name: String
+    ) throws(FileError) {
+        try write(descriptor)
         guard fchmod(descriptor, mode) == 0, fsync(descriptor) == 0 else {
             throw FileError(path: name, reason: errnoText())
         }
@@ -200,14 +244,18 @@ public enum AtomicFile {
     }
 
     private static func replaceThroughNamedFile(
-        _ path: String, with bytes: [UInt8], mode: mode_t, directory: String, name: String
+        _ path: String, writing write: (Int32) throws(FileError) -> Void, mode: mode_t,
+        directory: String, name: String, named: () -> Void
     ) throws(FileError) {
-        try withNamedTemporary(in: directory, holding: bytes, mode: mode, name: name) {
+        try withNamedTemporary(in: directory, writing: write, mode: mode, name: name) {
             temporary, descriptor throws(FileError) in
-            guard close(descriptor) == 0, rename(temporary, path) == 0 else {
-                let reason = errnoText()
-                unlink(temporary)
-                throw FileError(path: name, reason: reason)
+            try Interruption.holdingSignals { () throws(FileError) in
+                guard close(descriptor) == 0, rename(temporary, path) == 0 else {
+                    let reason = errnoText()
+                    unlink(temporary)
+                    throw FileError(path: name, reason: reason)
+                }
+                named()
             }
         }
     }

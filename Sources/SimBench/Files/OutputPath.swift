@@ -332,6 +332,60 @@ public struct OutputPath: Sendable, Equatable {
         }
     }
 
+    /// Writes what `body` writes to its `TextOutput`, which passes it on in chunks as it
+    /// grows: an output too large to hold whole, written as `write(bytes:)` writes one (a
+    /// regular file whole or not at all: an error or an interruption before `body` ends
+    /// leaves no file).
+    public func write(
+        streaming body: (inout TextOutput) throws(FileError) -> Void
+    ) throws(FileError) {
+        func write(to descriptor: Int32, path: String) throws(FileError) {
+            var output = TextOutput { (chunk) throws(FileError) in
+                try AtomicFile.writeAll(chunk, to: descriptor, path: path)
+            }
+            try body(&output)
+            try output.flush()
+        }
+        switch kind {
+        case .standardOutput:
+            fflush(nil)
+            let descriptor = Self.standardOutputDescriptor.load(ordering: .relaxed)
+            do {
+                try write(to: descriptor, path: "standard output")
+            } catch {
+                StandardOutput.endIfReaderGone(descriptor, errorNumber: 0)
+                throw error
+            }
+            Interruption.written(argument)
+        case .stream:
+            guard
+                let descriptor = Self.takeHeldStream(argument)
+                    ?? Self.openStream(resolved)
+            else {
+                throw FileError(
+                    path: argument,
+                    reason: errno == ENXIO
+                        ? "is a FIFO that nobody reads; not written" : errnoText())
+            }
+            defer { close(descriptor) }
+            var status = stat()
+            guard fstat(descriptor, &status) == 0,
+                status.st_mode & S_IFMT == S_IFCHR || status.st_mode & S_IFMT == S_IFIFO
+            else {
+                throw FileError(
+                    path: argument, reason: "is no longer a character device or FIFO; not written")
+            }
+            try write(to: descriptor, path: argument)
+            Interruption.written(argument)
+        case .file:
+            try AtomicFile.replace(resolved, naming: argument) { (descriptor) throws(FileError) in
+                try write(to: descriptor, path: argument)
+            } whenNamed: {
+                Interruption.written(argument)
+            }
+        }
+    }
+
     /// `path`, a character device or FIFO, opened to write without waiting for a reader,
     /// then made blocking for the write; nil when it cannot be opened (ENXIO: a FIFO with no
     /// reader).

@@ -29,6 +29,22 @@ public enum StandardOutput {
         try flush()
     }
 
+    /// Writes what `body` writes to its `TextOutput` to standard output, in chunks as it
+    /// grows: an output too large to hold whole.
+    public static func write(
+        streaming body: (inout TextOutput) throws(FileError) -> Void
+    ) throws(FileError) {
+        var output = TextOutput { (chunk) throws(FileError) in
+            guard let base = chunk.baseAddress else { return }
+            guard simbench_stdout_write(base, chunk.count) == chunk.count else {
+                throw failure(errnoText())
+            }
+        }
+        try body(&output)
+        try output.flush()
+        try flush()
+    }
+
     /// Flushes standard output; fails if this or any earlier write to it failed.
     public static func flush() throws(FileError) {
         if simbench_stdout_flush() != 0 {

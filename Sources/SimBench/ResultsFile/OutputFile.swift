@@ -46,13 +46,20 @@ public enum OutputFile {
     /// output here): a regular file whole or not at all (`AtomicFile`), a character device
     /// or FIFO in place, a symlink's target; anything else fails.
     public static func writeAtomically(_ contents: String, to path: String) throws(FileError) {
+        try writeAtomically(bytes: Array(contents.utf8), to: path)
+    }
+
+    /// Writes the UTF-8 `contents` to `path`, as `writeAtomically(_:to:)` writes text.
+    public static func writeAtomically(bytes contents: [UInt8], to path: String)
+        throws(FileError)
+    {
         let output: OutputPath
         do {
             output = try OutputPath.check(path, label: "write", standardOutput: false)
         } catch {
             throw FileError(path: path, reason: error.description)
         }
-        try output.write(contents)
+        try output.write(bytes: contents)
     }
 
     /// Writes all of `contents` to the open `descriptor`, retrying short and interrupted

@@ -30,7 +30,11 @@ public struct ResultsFile: Sendable {
     /// The file's bytes as read, for copying a file verbatim: every byte when it was read
     /// `keepingBytes`, else up to its last row's line break and the line breaks read with
     /// it.
-    public var bytes: [UInt8] { Array(table.bytes[..<table.fileLength]) }
+    public var bytes: [UInt8] {
+        // The table's own bytes, shared, unless unquoted text follows the file's.
+        table.fileLength == table.bytes.count
+            ? table.bytes : Array(table.bytes[..<table.fileLength])
+    }
 
     /// Reads and validates the file at `path` (`TableReader`): its header is checked from
     /// the first line before more is read, and its rows as they arrive, so that a file that

@@ -6,60 +6,116 @@
 public enum ResultsMerge {
     /// The merged document and remarks worth printing (parts that differ in how they ran).
     public struct Merged: Sendable {
-        /// The merged file's bytes: the rows are copied from the bytes they were read from,
-        /// so that merging holds the parts and the result, not a string per cell.
+        /// The merged file's bytes: the rows are copied from the bytes they were read from.
         public var document: [UInt8]
         public var rows: Int
         public var notes: [String]
     }
 
+    /// What merging `parts` would write, checked, and the notes on it: `write` then writes
+    /// it as it goes.
+    public struct Checked: Sendable {
+        public let parts: [ResultsFile]
+        public let rows: Int
+        public let notes: [String]
+    }
+
+    /// The parts merged into one document, kept whole.
     public static func merge(_ parts: [ResultsFile]) throws(ResultsFileError) -> Merged {
-        guard let first = parts.first else {
-            return Merged(
-                document: Array(OutputFile.record(ResultRow.columns).utf8), rows: 0, notes: [])
+        let checked = try check(parts)
+        var output = TextOutput()
+        do {
+            try write(checked, into: &output)
+        } catch {
+            preconditionFailure("an output kept whole is written nowhere: \(error)")
         }
-        var document = Array(OutputFile.record(first.header).utf8)
-        document.reserveCapacity(
-            parts.reduce(document.count) { size, part in size + part.table.fileLength })
-        var rows = 0
-        var seen = [ResultIdentity: (path: String, line: Int)]()
-        for part in parts {
-            if part.header != first.header {
-                let column =
-                    zip(part.header, first.header).enumerated().first {
-                        $0.element.0 != $0.element.1
-                    }?.offset ?? min(part.header.count, first.header.count)
-                let here = column < part.header.count ? "'\(part.header[column])'" : "nothing"
-                let there = column < first.header.count ? "'\(first.header[column])'" : "nothing"
+        return Merged(document: output.bytes, rows: checked.rows, notes: checked.notes)
+    }
+
+    /// Checks that `parts` merge: one header, and no configuration in two of them; notes
+    /// the columns in which they differ.
+    ///
+    /// - Complexity: O(n) in the rows, each row's identity compared as bytes.
+    public static func check(_ parts: [ResultsFile]) throws(ResultsFileError) -> Checked {
+        guard let first = parts.first else { return Checked(parts: [], rows: 0, notes: []) }
+        for part in parts where part.header != first.header {
+            let column =
+                zip(part.header, first.header).enumerated().first {
+                    $0.element.0 != $0.element.1
+                }?.offset ?? min(part.header.count, first.header.count)
+            let here = column < part.header.count ? "'\(part.header[column])'" : "nothing"
+            let there = column < first.header.count ? "'\(first.header[column])'" : "nothing"
+            throw ResultsFileError(
+                path: part.path, line: 1, column: nil,
+                message:
+                    "field \(column + 1) of the header is \(here), in \(first.path) \(there): the parts come from different simbench versions; merge needs one schema"
+            )
+        }
+        try checkUnique(parts)
+        return Checked(
+            parts: parts, rows: parts.reduce(0) { $0 + $1.records.count }, notes: notes(parts))
+    }
+
+    /// Fails on a configuration that two parts both measure (each part has each once: its
+    /// reader checked).
+    private static func checkUnique(_ parts: [ResultsFile]) throws(ResultsFileError) {
+        guard parts.count > 1, let positions = parts.first?.table.positions else { return }
+        let fields = [ResultColumn.scenario, .parameters, .sweep, .variant].map {
+            positions.position(of: $0)
+        }
+        // Rows are numbered across the parts: part `p`'s row `r` is `offsets[p] + r`.
+        var offsets = [0]
+        for part in parts { offsets.append(offsets.last! + part.table.count) }
+        func locate(_ number: Int) -> (part: Int, row: Int) {
+            var part = 0
+            while offsets[part + 1] <= number { part += 1 }
+            return (part, number - offsets[part])
+        }
+        var index = IdentityIndex(fields: fields)
+        index.reserve(offsets.last!)
+        for (number, part) in parts.enumerated() {
+            let table = part.table
+            for row in 0..<table.count {
+                let identity = RowIdentity(table: table, row: row, fields: fields)
+                let earlier = index.insert(row: offsets[number] + row, hash: identity.hash) {
+                    let (otherPart, otherRow) = locate($0)
+                    return identity.same(
+                        as: RowIdentity(
+                            table: parts[otherPart].table, row: otherRow, fields: fields))
+                }
+                guard let earlier else { continue }
+                let (otherPart, otherRow) = locate(earlier)
+                let record = part.records[row]
                 throw ResultsFileError(
-                    path: part.path, line: 1, column: nil,
+                    path: part.path, line: record.line, column: ResultColumn.variant.name,
                     message:
-                        "field \(column + 1) of the header is \(here), in \(first.path) \(there): the parts come from different simbench versions; merge needs one schema"
+                        "a duplicated row: \(record.identity) is also in \(parts[otherPart].path) line \(parts[otherPart].records[otherRow].line); each part must measure different configurations"
                 )
             }
-            for record in part.records {
-                if let earlier = seen[record.identity] {
-                    throw ResultsFileError(
-                        path: part.path, line: record.line, column: ResultColumn.variant.name,
-                        message:
-                            "a duplicated row: \(record.identity) is also in \(earlier.path) line \(earlier.line); each part must measure different configurations"
-                    )
-                }
-                seen[record.identity] = (part.path, record.line)
-                record.appendRecord(to: &document)
-                rows += 1
-            }
         }
+    }
+
+    /// The columns that `merge` notes whose values differ between the parts' rows.
+    private static func notes(_ parts: [ResultsFile]) -> [String] {
         var notes = [String]()
         for column in ResultColumn.all where column.readers.contains(.merge) {
             // A sweep's rows differ in the swept settings by design: not a difference
             // between the parts.
             var values = Set<String>()
             for part in parts {
-                for record in part.records
-                where !SweepSetting.named(in: record[.sweep]).contains(where: {
-                    $0.column == column
-                }) {
+                let records = part.records
+                var swept = false
+                for index in records.indices {
+                    let record = records[index]
+                    // A row repeating the row before's cell and sweep point adds nothing.
+                    let repeats =
+                        index > 0 && record.hasSameCell(column, as: records[index - 1])
+                        && record.hasSameCell(.sweep, as: records[index - 1])
+                    if repeats { continue }
+                    swept = SweepSetting.named(in: record[.sweep]).contains {
+                        $0.column == column
+                    }
+                    if swept { continue }
                     let value = record[column]
                     if !value.isEmpty { values.insert(value) }
                 }
@@ -70,6 +126,21 @@ public enum ResultsMerge {
                 )
             }
         }
-        return Merged(document: document, rows: rows, notes: notes)
+        return notes
+    }
+
+    /// Writes the merged file: the header, then every part's rows in order, each copied
+    /// from the bytes it was read from, passed on as `output` fills.
+    public static func write(
+        _ checked: Checked, into output: inout TextOutput
+    ) throws(FileError) {
+        let header = checked.parts.first?.header ?? ResultRow.columns
+        output.append(OutputFile.record(header))
+        for part in checked.parts {
+            for record in part.records {
+                record.appendRecord(to: &output.bytes)
+                try output.flushIfFull()
+            }
+        }
     }
 }

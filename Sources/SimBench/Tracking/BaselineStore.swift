@@ -84,6 +84,11 @@ public enum BaselineStore {
     /// - Returns: the path written.
     @discardableResult
     public static func save(_ contents: String, as name: String) throws(FileError) -> String {
+        try save(bytes: Array(contents.utf8), as: name)
+    }
+
+    /// Saves the UTF-8 `contents` as baseline `name`, as `save(_:as:)` saves text.
+    public static func save(bytes contents: [UInt8], as name: String) throws(FileError) -> String {
         do {
             try FileManager.default.createDirectory(
                 atPath: directory, withIntermediateDirectories: true)
@@ -91,7 +96,7 @@ public enum BaselineStore {
             throw FileError(path: directory, reason: "cannot create the baselines directory")
         }
         let path = path(of: name)
-        try OutputFile.writeAtomically(contents, to: path)
+        try OutputFile.writeAtomically(bytes: contents, to: path)
         return path
     }
 

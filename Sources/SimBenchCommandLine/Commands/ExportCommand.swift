@@ -91,15 +91,16 @@ struct ExportCommand: Command {
         // Never a run an interrupted append left incomplete, even from a one-run history.
         try results.requireWholeRuns()
         try results.requireRows(toDo: "export")
-        let text = try BenchmarkExport.render(results, as: format, run: run)
+        // Checked whole before anything is written; then written as it is made.
+        let export = try BenchmarkExport.Export(results, as: format, run: run)
         if let output, let outputPath {
             OutputPath.reserveStandardOutput(if: [output])
             Interruption.expect([outputPath])
-            try output.write(text)
+            try output.write { (text) throws(FileError) in try export.write(into: &text) }
             Interruption.written(outputPath)
             print("\(format.rawValue) export: \(outputPath)")
         } else {
-            try StandardOutput.write(text)
+            try StandardOutput.write { (text) throws(FileError) in try export.write(into: &text) }
         }
         return .success
     }

@@ -62,12 +62,13 @@ struct MergeCommand: Command {
         if empty.count == parts.count, let first = parts.first {
             try first.requireRows(toDo: "merge")
         }
-        let merged = try ResultsMerge.merge(parts)
+        let merged = try ResultsMerge.check(parts)
         guard let output else { preconditionFailure("merge: execute before finish") }
         OutputPath.reserveStandardOutput(if: [output])
         Interruption.expect([outputPath])
-        try output.write(bytes: merged.document)
-        Interruption.written(outputPath)
+        try output.write { (text) throws(FileError) in
+            try ResultsMerge.write(merged, into: &text)
+        }
         for part in empty {
             Terminal.error(
                 "note: \(part.path): no result rows, only a header; nothing merged from it")

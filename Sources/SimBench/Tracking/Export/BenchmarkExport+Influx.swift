@@ -17,35 +17,134 @@ extension BenchmarkExport {
     /// `simbench,scenario=vending,… ns_per_event_median=12.5,… 1764410000000000000`, or nil
     /// when the row's timestamp cannot be written in nanoseconds.
     static func influxLine(_ row: ResultsRecord) -> String? {
-        var line = escapeInfluxKey("simbench", equals: false)
-        for tag in influxTags where !row[tag].isEmpty {
-            line += ",\(escapeInfluxKey(tag.name))=\(escapeInfluxKey(row[tag]))"
-        }
-        var fields = [String]()
-        for field in influxNumberFields {
-            if let value = row.number(field) {
-                fields.append("\(escapeInfluxKey(field.name))=\(value)")
+        guard influxTimestamp(row) != .some(nil) else { return nil }
+        var line = [UInt8]()
+        appendInfluxLine(row, to: &line)
+        return String(decoding: line, as: UTF8.self)
+    }
+
+    /// The row's timestamp in nanoseconds, its run's offset added (`runOffsetNanoseconds`):
+    /// nil for a timestamp in no form simbench writes (the line goes without one),
+    /// `.some(nil)` for one that 64-bit nanoseconds cannot hold.
+    static func influxTimestamp(_ row: ResultsRecord) -> Int64?? {
+        let timestamp = row.withCell(.timestamp) { epochNanoseconds($0) }
+        guard case .some(.some(let nanoseconds)) = timestamp else { return timestamp }
+        // Clamped in the last second line protocol can carry, so that the documented
+        // range holds.
+        let offset = min(
+            row.withCell(.runID) { runOffsetNanoseconds($0) }, Int64.max - max(nanoseconds, 0))
+        return .some(nanoseconds + offset)
+    }
+
+    /// Appends the row's line (`influxLine`) to `line`, its cells copied from their bytes
+    /// where they need no escape; a row whose timestamp 64-bit nanoseconds cannot hold
+    /// (which `Export` refuses before writing) goes without one.
+    static func appendInfluxLine(_ row: ResultsRecord, to line: inout [UInt8]) {
+        appendInfluxKey("simbench", equals: false, to: &line)
+        for tag in influxTags {
+            row.withCell(tag) { value in
+                guard !value.isEmpty else { return }
+                line.append(UInt8(ascii: ","))
+                appendInfluxKey(tag.name, to: &line)
+                line.append(UInt8(ascii: "="))
+                appendInfluxKey(value, to: &line)
             }
         }
-        for field in influxIntegerFields {
-            if let value = Int64(row[field]) {
-                fields.append("\(escapeInfluxKey(field.name))=\(value)i")
+        line.append(UInt8(ascii: " "))
+        var first = true
+        func field(_ column: ResultColumn) {
+            if !first { line.append(UInt8(ascii: ",")) }
+            first = false
+            appendInfluxKey(column.name, to: &line)
+            line.append(UInt8(ascii: "="))
+        }
+        for column in influxNumberFields {
+            if let value = row.number(column) {
+                field(column)
+                line.appendDescription(of: value)
             }
         }
-        for field in influxStringFields where !row[field].isEmpty {
-            fields.append("\(escapeInfluxKey(field.name))=\(quoteInfluxString(row[field]))")
+        for column in influxIntegerFields {
+            if let value = row.withCell(column, wholeNumber) {
+                field(column)
+                line.appendDescription(of: value)
+                line.append(UInt8(ascii: "i"))
+            }
         }
-        line += " " + fields.joined(separator: ",")
-        switch epochNanoseconds(row[.timestamp]) {
-        case .some(.some(let nanoseconds)):
-            // Clamped in the last second line protocol can carry, so that the documented
-            // range holds.
-            let offset = min(runOffsetNanoseconds(row[.runID]), Int64.max - max(nanoseconds, 0))
-            line += " \(nanoseconds + offset)"
-        case .some(.none): return nil
-        case .none: break  // not a timestamp simbench writes: the line goes without one
+        for column in influxStringFields {
+            row.withCell(column) { value in
+                guard !value.isEmpty else { return }
+                field(column)
+                appendInfluxString(value, to: &line)
+            }
         }
-        return line + "\n"
+        if case .some(.some(let nanoseconds)) = influxTimestamp(row) {
+            line.append(UInt8(ascii: " "))
+            line.appendDescription(of: nanoseconds)
+        }
+        line.append(UInt8(ascii: "\n"))
+    }
+
+    /// The cell as `Int64(String)` reads it: an optional sign, then ASCII digits; nil for
+    /// anything else or a value beyond 64 bits.
+    private static func wholeNumber(_ cell: UnsafeBufferPointer<UInt8>) -> Int64? {
+        var at = 0
+        let negative = at < cell.count && cell[at] == UInt8(ascii: "-")
+        if at < cell.count, cell[at] == UInt8(ascii: "-") || cell[at] == UInt8(ascii: "+") {
+            at += 1
+        }
+        guard at < cell.count else { return nil }
+        var value: Int64 = 0
+        while at < cell.count {
+            let digit = cell[at] &- UInt8(ascii: "0")
+            guard digit < 10 else { return nil }
+            let (times, overflow) = value.multipliedReportingOverflow(by: 10)
+            let (sum, overflowed) =
+                negative
+                ? times.subtractingReportingOverflow(Int64(digit))
+                : times.addingReportingOverflow(Int64(digit))
+            guard !overflow, !overflowed else { return nil }
+            value = sum
+            at += 1
+        }
+        return value
+    }
+
+    /// Appends `text` as `escapeInfluxKey` writes it: as it is when it needs no escape.
+    private static func appendInfluxKey(
+        _ text: UnsafeBufferPointer<UInt8>, equals: Bool = true, to line: inout [UInt8]
+    ) {
+        let special = text.contains {
+            $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\n")
+                || $0 == UInt8(ascii: "\r") || $0 == UInt8(ascii: "\\")
+                || (equals && $0 == UInt8(ascii: "="))
+        }
+        guard special else {
+            line.append(contentsOf: text)
+            return
+        }
+        line += escapeInfluxKey(String(decoding: text, as: UTF8.self), equals: equals).utf8
+    }
+
+    private static func appendInfluxKey(
+        _ text: String, equals: Bool = true, to line: inout [UInt8]
+    ) {
+        var text = text
+        text.withUTF8 { appendInfluxKey($0, equals: equals, to: &line) }
+    }
+
+    /// Appends `text` as `quoteInfluxString` writes it.
+    private static func appendInfluxString(
+        _ text: UnsafeBufferPointer<UInt8>, to line: inout [UInt8]
+    ) {
+        guard text.contains(where: { $0 == UInt8(ascii: "\\") || $0 == UInt8(ascii: "\"") })
+        else {
+            line.append(UInt8(ascii: "\""))
+            line.append(contentsOf: text)
+            line.append(UInt8(ascii: "\""))
+            return
+        }
+        line += quoteInfluxString(String(decoding: text, as: UTF8.self)).utf8
     }
 
     /// Nanoseconds past the run's start second, the same for every row of the run and in every
@@ -58,9 +157,15 @@ extension BenchmarkExport {
     /// a billion. 0 without a run id. Never change the function: every point a user already
     /// wrote would be written again beside itself.
     static func runOffsetNanoseconds(_ runID: String) -> Int64 {
+        var runID = runID
+        return runID.withUTF8(runOffsetNanoseconds)
+    }
+
+    /// `runOffsetNanoseconds` of a run id's UTF-8 bytes.
+    static func runOffsetNanoseconds(_ runID: UnsafeBufferPointer<UInt8>) -> Int64 {
         guard !runID.isEmpty else { return 0 }
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in runID.utf8 { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
+        for byte in runID { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
         return Int64(hash % 1_000_000_000)
     }
 
@@ -112,7 +217,12 @@ extension BenchmarkExport {
     /// the text is not in that form, `.some(nil)` if it is a time that 64-bit nanoseconds
     /// cannot hold. Parsed by hand: no date formatter per row, no overflow.
     static func epochNanoseconds(_ timestamp: String) -> Int64?? {
-        let bytes = Array(timestamp.utf8)
+        var timestamp = timestamp
+        return timestamp.withUTF8(epochNanoseconds)
+    }
+
+    /// `epochNanoseconds` of a timestamp's UTF-8 bytes.
+    static func epochNanoseconds(_ bytes: UnsafeBufferPointer<UInt8>) -> Int64?? {
         guard bytes.count == 20, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
             bytes[10] == UInt8(ascii: "T"), bytes[13] == UInt8(ascii: ":"),
             bytes[16] == UInt8(ascii: ":"), bytes[19] == UInt8(ascii: "Z")

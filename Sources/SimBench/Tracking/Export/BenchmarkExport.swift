@@ -38,44 +38,68 @@ public enum BenchmarkExport {
     public static func render(_ file: ResultsFile, as format: Format, run: String? = nil)
         throws(ResultsFileError) -> String
     {
-        var records = file.records
-        if let run {
-            let id = run == latestRun ? records.last?[.runID] ?? "" : run
-            records = records.filter { $0[.runID] == id }
-            guard !records.isEmpty else {
-                var ids = [String]()
-                var seen = Set<String>()
-                for record in file.records where seen.insert(record[.runID]).inserted {
-                    ids.append(record[.runID])
+        let export = try Export(file, as: format, run: run)
+        var output = TextOutput()
+        do {
+            try export.write(into: &output)
+        } catch {
+            preconditionFailure("an output kept whole is written nowhere: \(error)")
+        }
+        return output.text
+    }
+
+    /// An export checked and ready to write: the rows it takes, each of which it can
+    /// write, so that nothing fails once writing has begun.
+    public struct Export: Sendable {
+        public let format: Format
+        /// The file's measured rows (of the run asked for).
+        let rows: [ResultsRecord]
+
+        /// The export of `file` in `format` (`render`).
+        public init(_ file: ResultsFile, as format: Format, run: String? = nil)
+            throws(ResultsFileError)
+        {
+            self.format = format
+            var records = file.records
+            if let run {
+                let id = run == latestRun ? records.last?[.runID] ?? "" : run
+                records = records.filter { $0[.runID] == id }
+                guard !records.isEmpty else {
+                    var ids = [String]()
+                    var seen = Set<String>()
+                    for record in file.records where seen.insert(record[.runID]).inserted {
+                        ids.append(record[.runID])
+                    }
+                    throw ResultsFileError(
+                        path: file.path, line: nil, column: ResultColumn.runID.name,
+                        message:
+                            "no run '\(run)'; the file's runs: \(ids.isEmpty ? "none" : ids.joined(separator: ", ")), or '\(latestRun)'"
+                    )
                 }
+            }
+            rows = records.filter { $0.isOK && $0.number(.nsPerEventMedian) != nil }
+            if format == .influx,
+                let row = rows.first(where: { BenchmarkExport.influxTimestamp($0) == .some(nil) })
+            {
                 throw ResultsFileError(
-                    path: file.path, line: nil, column: ResultColumn.runID.name,
+                    path: file.path, line: row.line, column: "timestamp",
                     message:
-                        "no run '\(run)'; the file's runs: \(ids.isEmpty ? "none" : ids.joined(separator: ", ")), or '\(latestRun)'"
+                        "'\(row[.timestamp])' is outside what InfluxDB line protocol can carry (nanoseconds since 1970 in 64 bits: 1677-09-21 to 2262-04-11)"
                 )
             }
         }
-        let rows = records.filter { $0.isOK && $0.number(.nsPerEventMedian) != nil }
-        switch format {
-        case .github: return PrettyJSON.text(.array(github(rows).map(\.json))) + "\n"
-        case .bencher:
-            let benchmarks = bencher(rows).mapValues { measures in
-                PrettyJSON.Value.object(measures.mapValues(\.json))
-            }
-            return PrettyJSON.text(.object(benchmarks)) + "\n"
-        case .influx:
-            var text = ""
-            for row in rows {
-                guard let line = influxLine(row) else {
-                    throw ResultsFileError(
-                        path: file.path, line: row.line, column: "timestamp",
-                        message:
-                            "'\(row[.timestamp])' is outside what InfluxDB line protocol can carry (nanoseconds since 1970 in 64 bits: 1677-09-21 to 2262-04-11)"
-                    )
+
+        /// Writes the export to `output`, passed on as it fills.
+        public func write(into output: inout TextOutput) throws(FileError) {
+            switch format {
+            case .github: try BenchmarkExport.writeGitHub(rows, into: &output)
+            case .bencher: try BenchmarkExport.writeBencher(rows, into: &output)
+            case .influx:
+                for row in rows {
+                    BenchmarkExport.appendInfluxLine(row, to: &output.bytes)
+                    try output.flushIfFull()
                 }
-                text += line
             }
-            return text
         }
     }
 }

@@ -29,7 +29,7 @@ enum PrettyJSON {
     private static func write(_ value: Value, depth: Int, into text: inout [UInt8]) {
         switch value {
         case .number(let number):
-            text += self.number(number).utf8
+            append(number, to: &text)
         case .string(let string):
             quote(string, into: &text)
         case .array(let items):
@@ -66,13 +66,25 @@ enum PrettyJSON {
     /// Swift's shortest exact form, without the `.0` of a whole number: `1`, `0.1`,
     /// `1e-05`, `1.2345678901234568e+17`.
     static func number(_ number: Double) -> String {
-        let text = "\(number)"
-        return text.hasSuffix(".0") ? String(text.dropLast(2)) : text
+        var text = [UInt8]()
+        append(number, to: &text)
+        return String(decoding: text, as: UTF8.self)
+    }
+
+    /// Appends `number` as `number(_:)` writes it, with no string made.
+    static func append(_ number: Double, to text: inout [UInt8]) {
+        let start = text.count
+        text.appendDescription(of: number)
+        if text.count - start > 2, text[text.count - 2] == UInt8(ascii: "."),
+            text[text.count - 1] == UInt8(ascii: "0")
+        {
+            text.removeLast(2)
+        }
     }
 
     /// `string` in quotes: quotes and backslashes escaped, control characters as `\n`,
     /// `\t` … or `\u001f`; slashes and everything else as they are.
-    private static func quote(_ string: String, into text: inout [UInt8]) {
+    static func quote(_ string: String, into text: inout [UInt8]) {
         text.append(UInt8(ascii: "\""))
         // Nearly every string needs no escape: copied whole once that is seen.
         if !string.utf8.contains(where: {
