@@ -86,16 +86,19 @@ public struct CoverageProof: Sendable {
     /// - Parameter files: the K runs, each one run of the same suite (at least 3).
     public init(files: [ResultsFile]) {
         runs = files.count
-        var byRow = [ResultIdentity: [ResultsRecord]]()
-        for file in files {
-            for record in file.records where record.isOK {
-                byRow[record.identity, default: []].append(record)
+        // Rows are matched by their identity's bytes; each identity is made once.
+        let groups = IdentityGroups(files)
+        var byRow = [[ResultsRecord]](repeating: [], count: groups.count)
+        for (number, file) in files.enumerated() {
+            for (row, record) in file.records.enumerated() where record.isOK {
+                byRow[groups.groups[number][row]].append(record)
             }
         }
+        let measured = (0..<groups.count).filter { byRow[$0].count == files.count }
         var cells = [Cell]()
-        for row in byRow.keys.sorted() {
-            let records = byRow[row]!
-            guard records.count == files.count else { continue }
+        for group in groups.sorted(measured, of: files) {
+            let records = byRow[group]
+            let row = records[0].identity
             for figure in Self.figures {
                 if let cell = Self.cell(row, figure, records) { cells.append(cell) }
             }

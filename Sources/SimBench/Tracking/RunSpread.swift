@@ -50,20 +50,32 @@ public struct RunSpread: Sendable {
         let metric = requested == .cpu && hasCPURatios ? TimeMetric.cpu : .wall
         self.metric = metric
 
+        // Rows are matched by their identity's bytes; each identity is made once.
+        let groups = IdentityGroups(files)
+        var identities = [ResultIdentity?](repeating: nil, count: groups.count)
+        func identity(_ group: Int) -> ResultIdentity {
+            if let identity = identities[group] { return identity }
+            let (file, row) = groups.first[group]
+            let identity = files[file].records[row].identity
+            identities[group] = identity
+            return identity
+        }
+
         /// The values of `column` of the rows `keep` accepts, by identity, in first-seen order.
         func collect(_ column: ResultColumn, where keep: (ResultsRecord) -> Bool)
             -> [(ResultIdentity, [Double])]
         {
-            var order = [ResultIdentity]()
-            var values = [ResultIdentity: [Double]]()
-            for file in files {
-                for record in file.records where record.isOK && keep(record) {
+            var order = [Int]()
+            var values = [[Double]](repeating: [], count: groups.count)
+            for (number, file) in files.enumerated() {
+                for (row, record) in file.records.enumerated() where record.isOK && keep(record) {
                     guard let value = record.number(column) else { continue }
-                    if values[record.identity] == nil { order.append(record.identity) }
-                    values[record.identity, default: []].append(value)
+                    let group = groups.groups[number][row]
+                    if values[group].isEmpty { order.append(group) }
+                    values[group].append(value)
                 }
             }
-            return order.map { ($0, values[$0]!) }
+            return order.map { (identity($0), values[$0]) }
         }
 
         ratios = collect(metric.columns.ratio) { $0.role == .pattern }.map { identity, values in
@@ -88,14 +100,17 @@ public struct RunSpread: Sendable {
         }
         self.counts = counts
         var missing = [ResultIdentity]()
-        // A set beside the list: a search of the list per row was quadratic in the rows.
-        var missed = Set<ResultIdentity>()
-        for file in files {
-            for record in file.records
+        var missed = [Bool](repeating: false, count: groups.count)
+        for (number, file) in files.enumerated() {
+            for (row, record) in file.records.enumerated()
             where record.number(.instructionsPerEvent) == nil
                 || record.number(.estimatedCyclesPerEvent) == nil
             {
-                if missed.insert(record.identity).inserted { missing.append(record.identity) }
+                let group = groups.groups[number][row]
+                if !missed[group] {
+                    missed[group] = true
+                    missing.append(identity(group))
+                }
             }
         }
         countsMissing = missing
