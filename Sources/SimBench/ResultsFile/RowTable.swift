@@ -28,11 +28,15 @@ final class RowTable: Sendable {
     let unquoted: [Int: Range<Int>]
     /// Where each column is among a row's fields.
     let positions: ColumnPositions
+    /// Whether a cell holds a carriage return (a quoted one may): text made of the cells
+    /// then needs care where a CR LF is one character.
+    let holdsCarriageReturn: Bool
 
     init(
         bytes: [UInt8], fileLength: Int, width: Int, starts: [UInt32], lines: [UInt32],
-        unquoted: [Int: Range<Int>], positions: ColumnPositions
+        unquoted: [Int: Range<Int>], positions: ColumnPositions, holdsCarriageReturn: Bool
     ) {
+        self.holdsCarriageReturn = holdsCarriageReturn
         self.bytes = bytes
         self.fileLength = fileLength
         self.width = width
@@ -131,6 +135,7 @@ extension RowTable {
         self.init(
             bytes: bytes, fileLength: fileLength, width: width, starts: starts,
             lines: lines.map { UInt32(truncatingIfNeeded: $0) }, unquoted: unquoted,
-            positions: positions)
+            positions: positions,
+            holdsCarriageReturn: rows.contains { $0.contains { $0.utf8.contains(13) } })
     }
 }

@@ -40,6 +40,8 @@ struct TableReader {
     /// The fields (`row * width + field`) that double a quote: their text is unquoted when
     /// the table is made.
     private var doubledQuotes = [Int]()
+    /// Whether a quoted field holds a carriage return.
+    private var holdsCarriageReturn = false
     private var identities = IdentityIndex()
 
     /// A reader of the file behind `descriptor`, from its first byte.
@@ -264,7 +266,7 @@ struct TableReader {
                     switch scan {
                     case .needMore:
                         return .needMore
-                    case .row(let end, let lineFeeds, let doublesQuote, let nonASCII):
+                    case .row(let end, let lineFeeds, let doublesQuote, let nonASCII, let cr):
                         guard end - next <= ResultsFile.recordLimit,
                             !nonASCII || TableReader.isUTF8(text, next..<end),
                             checks.passes(text, fieldStarts)
@@ -272,6 +274,7 @@ struct TableReader {
                         try keep(
                             text, fieldStarts, end: end, lineFeeds: lineFeeds,
                             doublesQuote: doublesQuote)
+                        if cr { holdsCarriageReturn = true }
                     case .blank(let end):
                         return .blank(end: end)
                     case .other:
@@ -415,7 +418,8 @@ struct TableReader {
         }
         return RowTable(
             bytes: bytes, fileLength: fileLength, width: width, starts: starts, lines: lines,
-            unquoted: unquoted, positions: checks?.positions ?? ColumnPositions(header: header))
+            unquoted: unquoted, positions: checks?.positions ?? ColumnPositions(header: header),
+            holdsCarriageReturn: holdsCarriageReturn)
     }
 
     // MARK: Splitting
@@ -424,7 +428,7 @@ struct TableReader {
     enum Scan {
         /// A row of `width` fields, well-formed, ending at `end` (past its line break), with
         /// `lineFeeds` line feeds inside quoted fields.
-        case row(end: Int, lineFeeds: Int, doublesQuote: Bool, nonASCII: Bool)
+        case row(end: Int, lineFeeds: Int, doublesQuote: Bool, nonASCII: Bool, carriageReturn: Bool)
         /// An empty line, ending at `end`.
         case blank(end: Int)
         /// The bytes end inside the record.
@@ -438,9 +442,10 @@ struct TableReader {
     private static let unquotedStops: [Bool] = (0...255).map { byte in
         [0, 10, 13, 34, 44].contains(byte) || byte >= 0x80
     }
-    /// Those that end a scan inside quotes: quote, line feed, NUL, multi-byte.
+    /// Those that end a scan inside quotes: quote, line feed, carriage return, NUL,
+    /// multi-byte.
     private static let quotedStops: [Bool] = (0...255).map { byte in
-        [0, 10, 34].contains(byte) || byte >= 0x80
+        [0, 10, 13, 34].contains(byte) || byte >= 0x80
     }
 
     /// Splits the record at `start` into `width` fields, their starts into `fieldStarts`
@@ -469,6 +474,7 @@ struct TableReader {
         var lineFeeds = 0
         var doublesQuote = false
         var nonASCII = false
+        var carriageReturn = false
         while true {
             guard field < width else { return .other }
             fieldStarts[field] = UInt32(truncatingIfNeeded: at)
@@ -490,7 +496,13 @@ struct TableReader {
                         break
                     }
                     if byte == 0 { return .other }
-                    if byte == RowTable.lineFeed { lineFeeds += 1 } else { nonASCII = true }
+                    if byte == RowTable.lineFeed {
+                        lineFeeds += 1
+                    } else if byte == RowTable.carriageReturn {
+                        carriageReturn = true
+                    } else {
+                        nonASCII = true
+                    }
                     at += 1
                 }
                 guard at < end else { return .needMore }
@@ -512,7 +524,7 @@ struct TableReader {
                 fieldStarts[field] = UInt32(truncatingIfNeeded: at + 1)
                 return .row(
                     end: at + 1, lineFeeds: lineFeeds, doublesQuote: doublesQuote,
-                    nonASCII: nonASCII)
+                    nonASCII: nonASCII, carriageReturn: carriageReturn)
             case RowTable.carriageReturn:
                 guard at + 1 < end else { return .needMore }
                 guard text[at + 1] == RowTable.lineFeed else { return .other }
@@ -521,7 +533,7 @@ struct TableReader {
                 fieldStarts[field] = UInt32(truncatingIfNeeded: at + 1)
                 return .row(
                     end: at + 2, lineFeeds: lineFeeds, doublesQuote: doublesQuote,
-                    nonASCII: nonASCII)
+                    nonASCII: nonASCII, carriageReturn: carriageReturn)
             default:
                 // A quote inside an unquoted field, text after a closing quote, a NUL.
                 return .other

@@ -111,31 +111,71 @@ public struct TextTable {
     }
 
     public func render(indent: String = "  ") -> String {
-        let all = [header] + rows
-        let widths = columnWidths(all)
-        let left = widths.indices.map(leftAligned.contains)
-        // Lines appended to one text, each cell to its line: no array of cells per row.
-        var text = ""
-        for (index, row) in all.enumerated() {
-            if index > 0 { text += "\n" }
-            var line = indent
-            for (column, cell) in row.enumerated() {
-                if column > 0 { line += "  " }
-                let padding = String(
-                    repeating: " ", count: widths[column] - CharacterCount.of(cell))
+        let lines = Lines(self, indent: indent)
+        var text = [UInt8]()
+        for index in 0...rows.count {
+            if index > 0 { text.append(UInt8(ascii: "\n")) }
+            lines.append(row: index, to: &text)
+        }
+        return String(decoding: text, as: UTF8.self)
+    }
+
+    /// The table's lines, one at a time: a caller that puts text between the rows (a
+    /// comparison's reasons) writes each where it goes, with no table text made whole.
+    struct Lines {
+        let all: [[String]]
+        let widths: [Int]
+        let left: [Bool]
+        let indent: String
+
+        init(_ table: TextTable, indent: String) {
+            all = [table.header] + table.rows
+            widths = table.columnWidths(all)
+            left = widths.indices.map(table.leftAligned.contains)
+            self.indent = indent
+        }
+
+        /// Appends the line of `row` (0: the header, then the rows) to `text`: each cell
+        /// padded to its column, two spaces between columns, the blanks at its end dropped.
+        func append(row: Int, to text: inout [UInt8]) {
+            let start = text.count
+            text += indent.utf8
+            for (column, cell) in all[row].enumerated() {
+                if column > 0 { text += "  ".utf8 }
+                let padding = widths[column] - CharacterCount.of(cell)
                 if left[column] {
-                    line += cell
-                    line += padding
+                    text += cell.utf8
+                    text.append(
+                        contentsOf: repeatElement(UInt8(ascii: " "), count: max(padding, 0)))
                 } else {
-                    line += padding
-                    line += cell
+                    text.append(
+                        contentsOf: repeatElement(UInt8(ascii: " "), count: max(padding, 0)))
+                    text += cell.utf8
                 }
             }
-            // Trailing blanks dropped by hand: a regular expression per line cost more than
-            // the rest of a comparison of 100,000 rows.
-            while line.last?.isWhitespace == true { line.removeLast() }
-            text += line
+            TextTable.dropTrailingBlanks(of: &text, from: start)
         }
-        return text
+    }
+
+    /// Drops the characters at the end of `text[start...]` that are whitespace
+    /// (`Character.isWhitespace`), as a line's trailing blanks are dropped. Among the bytes
+    /// where each scalar at the end is a character of its own, whose whitespace is ASCII's,
+    /// NEL and NBSP; else among the characters.
+    static func dropTrailingBlanks(of text: inout [UInt8], from start: Int) {
+        while text.count > start {
+            let last = text[text.count - 1]
+            let afterASCII = text.count - start < 2 || text[text.count - 2] < 0x80
+            if afterASCII, last == UInt8(ascii: " ") || (9...13).contains(last) {
+                // A line feed or carriage return may end a CR LF, one character: either way
+                // whitespace, dropped whole.
+                text.removeLast()
+                continue
+            }
+            if last < 0x80, afterASCII { return }
+            // A character that is not ASCII, or may join one: decoded and measured as one.
+            let line = String(decoding: text[start...], as: UTF8.self)
+            guard let character = line.last, character.isWhitespace else { return }
+            text.removeLast(String(character).utf8.count)
+        }
     }
 }

@@ -46,7 +46,7 @@ public enum TextWrap {
     }
 
     /// One line (no line feed) of `fit`: as it is when it fits, else broken at spaces.
-    private static func fit(line: Substring, width: Int) -> String {
+    static func fit(line: Substring, width: Int) -> String {
         // A line whose every scalar is a character of its own (ASCII, and the signs a
         // comparison prints: `−`, `±`; nearly every line) is measured and split among its
         // bytes: each space is then a character, and no other character is a space.
@@ -169,5 +169,57 @@ public enum TextWrap {
         }
         return text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
             .map { Substring($0) }
+    }
+}
+
+/// Lines written one after another, a line feed between them, each fitted to `width` as
+/// `TextWrap.fit` fits a text's lines (one of more characters than `width` broken at
+/// spaces), or as they are when `width` is nil: a long report fitted as it is written, not
+/// made whole first. For text without carriage returns (which `fit` reads as part of a
+/// CR LF).
+struct FittedLines {
+    let width: Int?
+    private var started = false
+
+    init(width: Int?) {
+        self.width = width
+    }
+
+    mutating func append(_ line: String, to output: inout TextOutput) {
+        appendLine(to: &output) { $0 += line.utf8 }
+    }
+
+    /// Appends the line `write` writes (which may hold line feeds: each line is fitted).
+    mutating func appendLine(to output: inout TextOutput, _ write: (inout [UInt8]) -> Void) {
+        if started { output.bytes.append(UInt8(ascii: "\n")) }
+        started = true
+        let start = output.bytes.count
+        write(&output.bytes)
+        guard let width else { return }
+        // Nearly every line fits: only one with more scalars than `width` is made text.
+        var scalars = 0
+        var fits = true
+        output.bytes.withUnsafeBufferPointer { bytes in
+            for index in start..<bytes.count {
+                if bytes[index] == UInt8(ascii: "\n") {
+                    scalars = 0
+                } else if bytes[index] & 0xC0 != 0x80 {
+                    scalars += 1
+                    if scalars > width {
+                        fits = false
+                        break
+                    }
+                }
+            }
+        }
+        guard !fits else { return }
+        let written = String(decoding: output.bytes[start...], as: UTF8.self)
+        output.bytes.removeSubrange(start...)
+        let lines = written.utf8.split(
+            separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+        for (index, line) in lines.enumerated() {
+            if index > 0 { output.bytes.append(UInt8(ascii: "\n")) }
+            output.bytes += TextWrap.fit(line: Substring(line), width: width).utf8
+        }
     }
 }

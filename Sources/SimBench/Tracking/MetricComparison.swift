@@ -36,7 +36,7 @@ public struct MetricComparison: Sendable, Equatable {
     }
 
     /// In report order: what needs attention first.
-    public enum Verdict: Int, Sendable, Comparable {
+    public enum Verdict: Int, Sendable, Comparable, CaseIterable {
         case regression
         case improvement
         /// Time moved beyond the threshold, but the row's instructions per event (and

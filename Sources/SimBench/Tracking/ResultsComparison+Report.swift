@@ -17,12 +17,38 @@ extension ResultsComparison {
     /// The report; a text report fits `width` columns with a compact table (verdict, name,
     /// change with its CI, why), or shows every column when `width` is nil (`ComparisonSetting.wide`).
     public func render(_ format: Format, width: Int? = nil) -> String {
+        var output = TextOutput()
+        do {
+            try write(format, width: width, into: &output)
+        } catch {
+            preconditionFailure("an output kept whole is written nowhere: \(error)")
+        }
+        return output.text
+    }
+
+    /// Writes the report (`render`) to `output`, passed on as it fills: a comparison of a
+    /// million rows is more text than it is worth holding.
+    public func write(_ format: Format, width: Int?, into output: inout TextOutput)
+        throws(FileError)
+    {
         switch format {
         case .text:
-            width.map { TextWrap.fit(text(width: $0), width: $0) } ?? text(width: nil)
-        case .markdown: markdown()
-        case .json: json()
-        case .html: html()
+            guard let width else {
+                try writeText(width: nil, into: &output)
+                return
+            }
+            guard !mayHoldCarriageReturns else {
+                // A carriage return may join the line feed after it: the text is fitted
+                // whole, as its characters say.
+                var whole = TextOutput()
+                try writeText(width: width, fitting: false, into: &whole)
+                output.append(TextWrap.fit(whole.text, width: width))
+                return
+            }
+            try writeText(width: width, into: &output)
+        case .markdown: output.append(markdown())
+        case .json: output.append(json())
+        case .html: output.append(html())
         }
     }
 
@@ -71,36 +97,45 @@ extension ResultsComparison {
         notes.filter { !$0.hasPrefix(EnvironmentChange.notePrefix) }
     }
 
-    private func text(width: Int?) -> String {
-        var lines =
-            [title] + (environmentNote.map { ["  \($0)"] } ?? []) + [
-                "  baseline: \(baselineSummary)",
-                "  current:  \(currentSummary)",
-                "  thresholds: \(thresholds.summary)",
-                "  \(tally)",
-            ]
-        let flagged = comparisons.filter { $0.verdict != .unchanged }
+    /// Writes the text report, each line fitted to `width` (`TextWrap.fit`) unless not
+    /// `fitting`; every column when `width` is nil.
+    private func writeText(width: Int?, fitting: Bool = true, into output: inout TextOutput)
+        throws(FileError)
+    {
+        var lines = FittedLines(width: fitting ? width : nil)
+        lines.append(title, to: &output)
+        if let environmentNote { lines.append("  \(environmentNote)", to: &output) }
+        lines.append("  baseline: \(baselineSummary)", to: &output)
+        lines.append("  current:  \(currentSummary)", to: &output)
+        lines.append("  thresholds: \(thresholds.summary)", to: &output)
+        lines.append("  \(tally)", to: &output)
+        // Sorted by verdict: the unchanged rows come last.
+        let firstUnchanged =
+            comparisons.firstIndex { $0.verdict == .unchanged } ?? comparisons.endIndex
+        let flagged = comparisons[..<firstUnchanged]
+        let quiet = comparisons[firstUnchanged...]
         if !flagged.isEmpty {
-            lines.append("")
-            lines.append(table(flagged, width: width))
+            lines.append("", to: &output)
+            try table(flagged, width: width, lines: &lines, into: &output)
         }
-        let quiet = comparisons.filter { $0.verdict == .unchanged }
         if !quiet.isEmpty {
-            lines.append("")
-            lines.append("  unchanged (\(quiet.count)):")
-            lines.append(table(quiet, width: width))
+            lines.append("", to: &output)
+            lines.append("  unchanged (\(quiet.count)):", to: &output)
+            try table(quiet, width: width, lines: &lines, into: &output)
         }
-        lines += missing().map { "\n  " + $0.replacingOccurrences(of: "`", with: "") }
+        for line in missing() {
+            lines.append("", to: &output)
+            lines.append("  " + line.replacingOccurrences(of: "`", with: ""), to: &output)
+        }
         if !otherNotes.isEmpty {
-            lines.append("")
-            lines.append("  notes:")
-            lines += otherNotes.map { "  - \($0)" }
+            lines.append("", to: &output)
+            lines.append("  notes:", to: &output)
+            for note in otherNotes { lines.append("  - \(note)", to: &output) }
         }
-        lines.append("")
-        lines += ResultsComparison.wrap(methodText, width: min(96, (width ?? 98) - 2)).map {
-            "  " + $0
+        lines.append("", to: &output)
+        for line in ResultsComparison.wrap(methodText, width: min(96, (width ?? 98) - 2)) {
+            lines.append("  " + line, to: &output)
         }
-        return lines.joined(separator: "\n")
     }
 
     /// `text` broken into lines of at most `width` characters, at spaces.
@@ -109,10 +144,20 @@ extension ResultsComparison {
         return words.isEmpty ? [] : TextWrap.breakLines(words, width: width)
     }
 
-    private func table(_ rows: [MetricComparison], width: Int?) -> String {
-        guard let width else { return wideTable(rows) }
-        var table = TextTable(header: ["verdict", "benchmark", "change", "why"])
-        table.leftAligned = [0, 1, 3]
+    /// Writes the table of `rows`: at `width`, the compact one (verdict, name, change and
+    /// its CI, why), the reasons beside or under each row; every column when nil.
+    private func table(
+        _ rows: ArraySlice<MetricComparison>, width: Int?, lines: inout FittedLines,
+        into output: inout TextOutput
+    ) throws(FileError) {
+        guard let width else {
+            let table = wideTable(rows)
+            for row in table.all.indices {
+                lines.appendLine(to: &output) { table.append(row: row, to: &$0) }
+                try output.flushIfFull()
+            }
+            return
+        }
         let cells = rows.map { row in
             let interval = row.intervalText
             return [
@@ -128,40 +173,42 @@ extension ResultsComparison {
         probe.rows = cells
         let room = width - probe.width() - 2
         guard room < 36 else {
+            var table = TextTable(header: ["verdict", "benchmark", "change", "why"])
+            table.leftAligned = [0, 1, 3]
             // The functions go under their row, across the table's width.
-            var functions = [(after: Int, lines: [String])]()
+            var functions = [Int: [String]]()
             for (row, first) in zip(rows, cells) {
                 let why = ResultsComparison.wrap(row.note, width: room)
                 table.rows.append(first + [why.first ?? ""])
                 for line in why.dropFirst() { table.rows.append(["", "", "", line]) }
                 let lines = functionLines(row, indent: "    ", width: width)
-                if !lines.isEmpty { functions.append((table.rows.count, lines)) }
+                if !lines.isEmpty { functions[table.rows.count] = lines }
             }
-            // Without functions to insert (nearly always), the table is the text as it is:
-            // not split into its lines and joined again.
-            guard !functions.isEmpty else { return table.render() }
-            var lines = TextWrap.lines(table.render()).map(String.init)
-            let header = lines.count - table.rows.count
-            for (after, extra) in functions.reversed() {
-                lines.insert(contentsOf: extra, at: header + after)
+            let rendered = TextTable.Lines(table, indent: "  ")
+            for index in 0...table.rows.count {
+                lines.appendLine(to: &output) { rendered.append(row: index, to: &$0) }
+                for line in functions[index] ?? [] { lines.append(line, to: &output) }
+                try output.flushIfFull()
             }
-            return lines.joined(separator: "\n")
+            return
         }
-        let rendered = TextWrap.lines(probe.render()).map(String.init)
+        let rendered = TextTable.Lines(probe, indent: "  ")
         let indent = String(repeating: " ", count: 2 + (cells.map { $0[0].count } + [7]).max()! + 2)
-        var lines = [rendered[0]]
-        for (row, line) in zip(rows, rendered.dropFirst()) {
-            lines.append(line)
-            lines += ResultsComparison.wrap("why: " + row.note, width: width - indent.count).map {
-                indent + $0
+        lines.appendLine(to: &output) { rendered.append(row: 0, to: &$0) }
+        for (index, row) in zip(1..., rows) {
+            lines.appendLine(to: &output) { rendered.append(row: index, to: &$0) }
+            for line in ResultsComparison.wrap("why: " + row.note, width: width - indent.count) {
+                lines.append(indent + line, to: &output)
             }
-            lines += functionLines(row, indent: indent, width: width)
+            for line in functionLines(row, indent: indent, width: width) {
+                lines.append(line, to: &output)
+            }
+            try output.flushIfFull()
         }
-        return lines.joined(separator: "\n")
     }
 
     /// Every column: both figures, the metric and the basis of the verdict apart.
-    private func wideTable(_ rows: [MetricComparison]) -> String {
+    private func wideTable(_ rows: ArraySlice<MetricComparison>) -> TextTable.Lines {
         var table = TextTable(header: [
             "verdict", "configuration", "variant", "metric", "basis", "baseline", "current",
             "change", "95% CI of change", "why",
@@ -177,7 +224,7 @@ extension ResultsComparison {
                 table.rows.append(Array(repeating: "", count: 9) + [line])
             }
         }
-        return table.render()
+        return TextTable.Lines(table, indent: "  ")
     }
 
     // MARK: - Markdown
@@ -259,7 +306,14 @@ extension ResultsComparison {
 
     /// Markdown-safe table text: pipes and angle brackets escaped, line breaks flattened.
     func escape(_ text: String) -> String {
-        text.replacingOccurrences(of: "|", with: "\\|")
+        // Nearly every cell holds none of them: returned as it is, found among its bytes.
+        guard
+            text.utf8.contains(where: {
+                $0 == UInt8(ascii: "|") || $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: ">")
+                    || $0 == UInt8(ascii: "\n")
+            })
+        else { return text }
+        return text.replacingOccurrences(of: "|", with: "\\|")
             .replacingOccurrences(of: "<", with: "&lt;")
             .replacingOccurrences(of: ">", with: "&gt;")
             .replacingOccurrences(of: "\n", with: " ")

@@ -43,6 +43,9 @@ public struct ResultsComparison: Sendable {
     public var listsEveryRowsFunctions = false
     /// How a verdict is reached, for the report's reader: `method`, or `pairedMethod`.
     public internal(set) var methodText = ""
+    /// Whether a cell the report prints may hold a carriage return: its text is then fitted
+    /// whole (`TextWrap.fit`), where a CR LF is one character.
+    var mayHoldCarriageReturns = true
 
     /// Compares `current` with `baseline`.
     ///
@@ -59,11 +62,11 @@ public struct ResultsComparison: Sendable {
         currentPath = current.path
         self.thresholds = thresholds
         methodText = thresholds.words(ResultsComparison.method)
+        mayHoldCarriageReturns =
+            baseline.table.holdsCarriageReturn || current.table.holdsCarriageReturn
         for file in [baseline, current] { try file.requireRows(toDo: "compare") }
-        let before = try ResultsComparison.index(
-            baseline, ignoringParameters: ignoringParameters, thresholds: thresholds)
-        let after = try ResultsComparison.index(
-            current, ignoringParameters: ignoringParameters, thresholds: thresholds)
+        let join = try ResultsComparison.join(
+            baseline, current, ignoringParameters: ignoringParameters, thresholds: thresholds)
 
         var results = [MetricComparison]()
         var notes = [String]()
@@ -80,28 +83,35 @@ public struct ResultsComparison: Sendable {
                         from: old, to: row, thresholds: thresholds, ownFigure: ownFigure),
                     counts: counts), thresholds: thresholds)
         }
+        /// The row's scenario, as the baseline variant that moved is kept.
+        func scenarioKey(_ row: ResultsRecord) -> ResultIdentity {
+            var key = row.identity
+            if ignoringParameters { key.parameters = "" }
+            return ResultsComparison.scenarioKey(key)
+        }
         // The baseline variants first: a pattern whose baseline moved is judged on its own.
         var movedBaselines = [ResultIdentity: MetricComparison]()
-        for key in after.order {
-            guard let row = after.rows[key], row.isBaselineVariant, let old = before.rows[key]
-            else { continue }
+        for (index, row) in current.records.enumerated() where row.isBaselineVariant {
+            guard let other = join.baselineRows[index] else { continue }
+            let old = baseline.records[other]
             let counts = ResultsComparison.counts(from: old, to: row, thresholds: thresholds)
                 .map { environment.judged($0, thresholds: thresholds) }
             let time = judgeTime(old, row, counts: counts)
             if ResultsComparison.baselineMoved(time.verdict) {
-                movedBaselines[ResultsComparison.scenarioKey(key)] = time
+                movedBaselines[scenarioKey(row)] = time
             }
         }
-        for (key, row) in after.order.map({ ($0, after.rows[$0]!) }) {
-            guard let old = before.rows[key] else {
+        for (index, row) in current.records.enumerated() {
+            guard let other = join.baselineRows[index] else {
                 onlyInCurrent.append(row.identity)
                 continue
             }
+            let old = baseline.records[other]
             let counts = ResultsComparison.counts(from: old, to: row, thresholds: thresholds)
                 .map { environment.judged($0, thresholds: thresholds) }
             var time = judgeTime(old, row, counts: counts)
             if !row.isBaselineVariant, [.ratio, .cpuRatio].contains(time.basis),
-                let moved = movedBaselines[ResultsComparison.scenarioKey(key)]
+                !movedBaselines.isEmpty, let moved = movedBaselines[scenarioKey(row)]
             {
                 time = ResultsComparison.credited(
                     own: judgeTime(old, row, counts: counts, ownFigure: true), ratio: time,
@@ -122,20 +132,23 @@ public struct ResultsComparison: Sendable {
             notes += ResultsComparison.configurationNotes(
                 old, row, ignoringParameters: ignoringParameters)
         }
-        // Whether any row is in both: looked up in the baseline's index, no set made.
-        guard after.order.contains(where: { before.rows[$0] != nil }) else {
+        guard join.baselineRows.contains(where: { $0 != nil }) else {
             throw ResultsComparison.nothingInCommon(baseline, current, thresholds: thresholds)
         }
-        onlyInBaseline = before.order.filter { after.rows[$0] == nil }.map {
-            before.rows[$0]!.identity
-        }
+        onlyInBaseline = join.unmatchedBaselineRows.map { baseline.records[$0].identity }
         self.onlyInCurrent = onlyInCurrent
         self.answers = answers
-        // A stable sort: verdict first, then the current file's order. The positions are
-        // sorted, not the comparisons, which are large to move.
-        comparisons = results.indices.sorted {
-            (results[$0].verdict, $0) < (results[$1].verdict, $1)
-        }.map { results[$0] }
+        // A stable sort by verdict, then the current file's order: counted, then placed.
+        var starts = [Int](
+            repeating: 0, count: (MetricComparison.Verdict.allCases.map(\.rawValue).max() ?? 0) + 2)
+        for index in results.indices { starts[results[index].verdict.rawValue + 1] += 1 }
+        for verdict in 1..<starts.count { starts[verdict] += starts[verdict - 1] }
+        var positions = [Int](repeating: 0, count: results.count)
+        for index in results.indices {
+            positions[starts[results[index].verdict.rawValue]] = index
+            starts[results[index].verdict.rawValue] += 1
+        }
+        comparisons = positions.map { results[$0] }
         // An environment change is said first: every verdict below depends on it.
         self.notes =
             (environment.isEmpty
@@ -147,14 +160,23 @@ public struct ResultsComparison: Sendable {
         currentSummary = ResultsComparison.summary(of: current)
     }
 
-    public var regressions: Int { comparisons.count { $0.verdict == .regression } }
-    public var improvements: Int { comparisons.count { $0.verdict == .improvement } }
-    public var unchanged: Int { comparisons.count { $0.verdict == .unchanged } }
-    public var notJudged: Int { comparisons.count { $0.verdict == .notJudged } }
+    public var regressions: Int { count(.regression) }
+    public var improvements: Int { count(.improvement) }
+    public var unchanged: Int { count(.unchanged) }
+    public var notJudged: Int { count(.notJudged) }
     /// Time changes the code did not make: with counts unmoved.
-    public var layoutShifts: Int { comparisons.count { $0.verdict == .layoutShift } }
+    public var layoutShifts: Int { count(.layoutShift) }
     /// Patterns' ratios moved by their scenario's baseline variant, not by themselves.
-    public var movedWithBaseline: Int { comparisons.count { $0.verdict == .movedWithBaseline } }
+    public var movedWithBaseline: Int { count(.movedWithBaseline) }
+
+    /// How many comparisons have `verdict`: read in place, none copied.
+    private func count(_ verdict: MetricComparison.Verdict) -> Int {
+        var count = 0
+        for index in comparisons.indices where comparisons[index].verdict == verdict {
+            count += 1
+        }
+        return count
+    }
 
     /// What the comparison found, as a command's outcome: a regression before anything
     /// else; improvements only when `failOnImprovement`.
@@ -364,6 +386,49 @@ public struct ResultsComparison: Sendable {
             index.order.append(key)
         }
         return index
+    }
+
+    /// Which row of `baseline` each row of `current` measures the same as (by scenario,
+    /// params, sweep and variant, compared as bytes; params left out when
+    /// `ignoringParameters`), and the baseline's rows no current row matches.
+    struct Join {
+        /// For each current row, its baseline row; nil when the baseline has none.
+        var baselineRows: [Int?]
+        /// The baseline's rows that no current row matches, in order.
+        var unmatchedBaselineRows: [Int]
+    }
+
+    /// The join of `current`'s rows with `baseline`'s.
+    ///
+    /// - Throws: when `ignoringParameters` finds two parameter sets of one variant in a
+    ///   file (the baseline checked first), as `index` says it.
+    static func join(
+        _ baseline: ResultsFile, _ current: ResultsFile, ignoringParameters: Bool,
+        thresholds: RegressionThresholds
+    ) throws(ResultsFileError) -> Join {
+        let groups = IdentityGroups([baseline, current], ignoringParameters: ignoringParameters)
+        var rows = [[Int?]]()
+        for (number, file) in [baseline, current].enumerated() {
+            var row = [Int?](repeating: nil, count: groups.count)
+            for (index, group) in groups.groups[number].enumerated() {
+                if let first = row[group] {
+                    // Only without the params can a file hold one identity twice.
+                    let record = file.records[index]
+                    let earlier = file.records[first]
+                    throw ResultsFileError(
+                        path: file.path, line: record.line, column: ResultColumn.parameters.name,
+                        message: thresholds.words(
+                            "\(.ignoreParameters): '\(record[.scenario]) \(record[.variant])' has parameters '\(earlier[.parameters])' on line \(earlier.line) and '\(record[.parameters])' here; compare one parameter set per scenario"
+                        ))
+                }
+                row[group] = index
+            }
+            rows.append(row)
+        }
+        let matched = groups.groups[0].map { rows[1][$0] != nil }
+        return Join(
+            baselineRows: groups.groups[1].map { rows[0][$0] },
+            unmatchedBaselineRows: matched.indices.filter { !matched[$0] })
     }
 
     static func nothingInCommon(

@@ -191,8 +191,11 @@ struct CompareCommand: Command {
             ignoringParameters: ignoreParameters)
         comparison.title = CompareCommand.title
         comparison.listsEveryRowsFunctions = functions
-        try StandardOutput.write(
-            comparison.render(format, width: wide ? nil : Terminal.width) + "\n")
+        let width = wide ? nil : Terminal.width
+        try StandardOutput.write { (text) throws(FileError) in
+            try comparison.write(format, width: width, into: &text)
+            text.append("\n")
+        }
         return ExitStatus(comparison.outcome(failOnImprovement: failOnImprovement))
     }
 }
