@@ -63,6 +63,8 @@ public final class ResultColumn: Sendable, Hashable, CustomStringConvertible {
     public let isNonEmpty: Bool
     public let influx: InfluxRole?
     public let readers: Set<Reader>
+    /// The field of the processor's identity the column holds; nil for any other column.
+    let hostIdentityField: HostIdentityField?
     /// The cell of a row: empty when the figure was not measured.
     let cell: @Sendable (ResultRow) -> String
     /// A number no other column has, given as the column is made: where a file keeps the
@@ -86,8 +88,10 @@ public final class ResultColumn: Sendable, Hashable, CustomStringConvertible {
         _ name: String, _ kind: Kind, heading: String? = nil, unit: String = "",
         required: Bool = false, nonEmpty: Bool = false,
         influx: InfluxRole? = nil, readers: Set<Reader> = [],
+        hostIdentityField: HostIdentityField? = nil,
         cell: @escaping @Sendable (ResultRow) -> String
     ) {
+        self.hostIdentityField = hostIdentityField
         self.name = name
         self.heading = heading ?? name
         self.kind = kind
@@ -485,24 +489,34 @@ extension ResultColumn {
     public static let cpuMaxMHz = identity("cpu_max_mhz", unit: "MHz", \.maxMHz)
     public static let hypervisor = identity("hypervisor", \.hypervisor)
 
-    /// The columns of the processor's identity, in the order of `all`.
-    public static let hostIdentityColumns: [ResultColumn] = [
-        cpuVendor, cpuFamily, cpuModel, cpuStepping, cpuMicrocode, l1dCacheBytes, l2CacheBytes,
-        l3CacheBytes, cpuBaseMHz, cpuMaxMHz, hypervisor,
-    ]
+    /// The columns of the processor's identity, in the order of `all`: each declares the
+    /// field of `HostIdentity` it holds (`hostIdentityField`), which a run writes and a
+    /// results file's row is read back into (`ResultsRecord.hostIdentity`).
+    public static let hostIdentityColumns = all.filter { $0.hostIdentityField != nil }
 
-    private static func identity(_ name: String, _ field: KeyPath<HostIdentity, String> & Sendable)
-        -> ResultColumn
-    {
-        text(name, readers: [.compare]) { $0.environment.hostIdentity[keyPath: field] }
+    private static func identity(
+        _ name: String, _ field: WritableKeyPath<HostIdentity, String> & Sendable
+    ) -> ResultColumn {
+        ResultColumn(name, .text, readers: [.compare], hostIdentityField: .text(field)) {
+            $0.environment.hostIdentity[keyPath: field]
+        }
     }
 
     private static func identity(
-        _ name: String, unit: String, _ field: KeyPath<HostIdentity, UInt64?> & Sendable
+        _ name: String, unit: String, _ field: WritableKeyPath<HostIdentity, UInt64?> & Sendable
     ) -> ResultColumn {
-        count(name, unit: unit, readers: [.compare]) {
-            $0.environment.hostIdentity[keyPath: field]
+        ResultColumn(
+            name, .number, unit: unit, readers: [.compare], hostIdentityField: .count(field)
+        ) { row in
+            row.environment.hostIdentity[keyPath: field].map { "\($0)" } ?? ""
         }
+    }
+
+    /// Which field of the processor's identity (`HostIdentity`) a column holds.
+    enum HostIdentityField: Sendable {
+        case text(WritableKeyPath<HostIdentity, String> & Sendable)
+        /// A count, written in decimal digits.
+        case count(WritableKeyPath<HostIdentity, UInt64?> & Sendable)
     }
 
     // Calls into each runtime mechanism per event (`MechanismCall`), counted by Callgrind

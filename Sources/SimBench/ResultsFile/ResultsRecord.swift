@@ -146,23 +146,18 @@ public struct ResultsRecord: Sendable {
             variant: self[.variant])
     }
 
-    /// The processor the row was measured on, beyond its name; `unknown` in a file written
-    /// before simbench recorded it. Its columns are listed in `processorColumns` too, which
-    /// a test holds to these.
+    /// The processor the row was measured on, beyond its name (`ResultColumn.hostIdentityColumns`,
+    /// each read into the field it holds); `unknown` in a file written before simbench
+    /// recorded it.
     public var hostIdentity: HostIdentity {
-        func count(_ column: ResultColumn) -> UInt64? { UInt64(self[column]) }
         var identity = HostIdentity()
-        identity.vendor = self[.cpuVendor]
-        identity.family = self[.cpuFamily]
-        identity.model = self[.cpuModel]
-        identity.stepping = self[.cpuStepping]
-        identity.microcode = self[.cpuMicrocode]
-        identity.l1dBytes = count(.l1dCacheBytes)
-        identity.l2Bytes = count(.l2CacheBytes)
-        identity.l3Bytes = count(.l3CacheBytes)
-        identity.baseMHz = count(.cpuBaseMHz)
-        identity.maxMHz = count(.cpuMaxMHz)
-        identity.hypervisor = self[.hypervisor]
+        for column in ResultColumn.hostIdentityColumns {
+            switch column.hostIdentityField {
+            case .text(let field): identity[keyPath: field] = self[column]
+            case .count(let field): identity[keyPath: field] = UInt64(self[column])
+            case nil: continue
+            }
+        }
         return identity
     }
 

@@ -69,8 +69,5 @@ extension ResultsRecord {
     }
 
     /// The columns `processor` reads: the `cpu` name and those of `hostIdentity`.
-    static let processorColumns: [ResultColumn] = [
-        .cpu, .cpuVendor, .cpuFamily, .cpuModel, .cpuStepping, .cpuMicrocode, .l1dCacheBytes,
-        .l2CacheBytes, .l3CacheBytes, .cpuBaseMHz, .cpuMaxMHz, .hypervisor,
-    ]
+    static let processorColumns = [ResultColumn.cpu] + ResultColumn.hostIdentityColumns
 }
