@@ -97,6 +97,14 @@ let package = Package(
             path: "Tests/MechanismProbes",
             swiftSettings: [.unsafeFlags(["-O"])]
         ),
+        // The readers of results files, one per run, for the tests to count under Callgrind
+        // at N and 2N rows. Optimised in every build: the counts are the release build's.
+        .executableTarget(
+            name: "reader-probes",
+            dependencies: ["SimBench"],
+            path: "Tests/ReaderProbes",
+            swiftSettings: [.unsafeFlags(["-O"])]
+        ),
         // The manual's "harness alone": a `main` that drives the library without the command
         // line, with child processes and the allocation pass; EndToEndTests runs it.
         .executableTarget(
@@ -117,7 +125,7 @@ let package = Package(
             // output and files.
             dependencies: [
                 "SimBench", "SimBenchCommandLine", "simbench", "HarnessAlone",
-                "mechanism-probes",
+                "mechanism-probes", "reader-probes",
             ],
             path: "Tests/EndToEndTests"
         ),

@@ -48,8 +48,9 @@ if [ -z "$marked" ]; then
 fi
 echo "long-tests: ${suites[*]//\\/}"
 # The tests that run real sizes or count instructions run the release build of simbench
-# (SimBenchBinary.release): made here first, a step that does nothing where it is built
-# already (.ci/run).
+# (SimBenchBinary.release), and the readers' linearity test the release build of
+# reader-probes: made here first, a step that does nothing where they are built already.
 swift build -c release --product simbench 2>&1 | tail -1
+swift build -c release --product reader-probes 2>&1 | tail -1
 filter=$(IFS='|'; echo "${suites[*]}")
 SIMBENCH_LONG_TESTS=1 swift test "$@" --filter "^($filter)"

@@ -11,7 +11,7 @@ set -euo pipefail
 root="${1:-$(cd "$(dirname "$0")/.." && pwd)}"
 cd "$root"
 
-mapfile -t swift_files < <(find Sources Benchmarks Tests/HarnessAlone Tests/MechanismProbes \
+mapfile -t swift_files < <(find Sources Benchmarks Tests/HarnessAlone Tests/MechanismProbes Tests/ReaderProbes \
     -name '*.swift' -not -path 'Sources/SimBench/Platform/*' -not -path 'Sources/SimBenchPlugins/*' | sort)
 
 # What only Linux (or glibc) offers. A call is the name followed by "(".

@@ -1,8 +1,12 @@
 import SimBenchCore
 
 /// The checks every row of a results file passes, each row whole before the next, in this
-/// order: its shape, each cell, each interval, an `ok` row's median, and that no earlier row
-/// measures the same (scenario, params, sweep, variant), in the same run for a history.
+/// order: its shape, each cell, each interval, an `ok` row's median, and then that no earlier
+/// row measures the same (scenario, params, sweep, variant), in the same run for a history
+/// (`IdentityIndex`, in `TableReader`).
+///
+/// `passes` checks a row among the file's bytes, as the reader finds it; `check` checks a
+/// parsed record and names what is wrong: the reader hands it every row `passes` refuses.
 struct RowChecks {
     let path: String
     let header: [String]

@@ -21,17 +21,7 @@ public struct TextTable {
             return render(indent: indent).split(separator: "\n").map(\.count).max() ?? 0
         }
         let widths = columnWidths(all)
-        func trimmedCount(_ text: String) -> Int {
-            var count = CharacterCount.of(text)
-            var end = text.endIndex
-            while end > text.startIndex {
-                let before = text.index(before: end)
-                guard text[before].isWhitespace else { break }
-                end = before
-                count -= 1
-            }
-            return count
-        }
+        let trimmedCount = TextTable.trimmedCount
         let indentEnd = trimmedCount(indent)
         var widest = 0
         for row in all {
@@ -138,23 +128,99 @@ public struct TextTable {
         /// Appends the line of `row` (0: the header, then the rows) to `text`: each cell
         /// padded to its column, two spaces between columns, the blanks at its end dropped.
         func append(row: Int, to text: inout [UInt8]) {
+            Lines.append(all[row], widths: widths, left: left, indent: indent, to: &text)
+        }
+
+        /// Appends the line of `cells` in columns of `widths` characters, those `left`
+        /// aligned left, the others right.
+        static func append(
+            _ cells: [String], widths: [Int], left: [Bool], indent: String,
+            to text: inout [UInt8]
+        ) {
             let start = text.count
             text += indent.utf8
-            for (column, cell) in all[row].enumerated() {
+            for (column, cell) in cells.enumerated() {
                 if column > 0 { text += "  ".utf8 }
-                let padding = widths[column] - CharacterCount.of(cell)
+                let padding = max(widths[column] - CharacterCount.of(cell), 0)
                 if left[column] {
                     text += cell.utf8
-                    text.append(
-                        contentsOf: repeatElement(UInt8(ascii: " "), count: max(padding, 0)))
+                    text.append(contentsOf: repeatElement(UInt8(ascii: " "), count: padding))
                 } else {
-                    text.append(
-                        contentsOf: repeatElement(UInt8(ascii: " "), count: max(padding, 0)))
+                    text.append(contentsOf: repeatElement(UInt8(ascii: " "), count: padding))
                     text += cell.utf8
                 }
             }
             TextTable.dropTrailingBlanks(of: &text, from: start)
         }
+    }
+
+    /// A table measured row by row, its cells not kept: its columns' widths and the widest
+    /// line `render` would print (`width(indent:)`), for a table too large to hold whose
+    /// rows can be made again to print (a comparison of a million rows).
+    struct Measure {
+        let header: [String]
+        let leftAligned: Set<Int>
+        /// Each column's widest cell, in characters.
+        private(set) var widths: [Int]
+        /// Per row, per column: its characters, and those before its trailing blanks.
+        private var counts = [(count: Int32, kept: Int32)]()
+        /// A cell holds a line break: measured as printed, it needs the whole table.
+        private(set) var holdsLineBreak = false
+
+        init(header: [String], leftAligned: Set<Int>) {
+            self.header = header
+            self.leftAligned = leftAligned
+            widths = Array(repeating: 0, count: header.count)
+            add(header)
+        }
+
+        mutating func add(_ row: [String]) {
+            for column in header.indices {
+                let cell = column < row.count ? row[column] : ""
+                if cell.utf8.contains(UInt8(ascii: "\n")) { holdsLineBreak = true }
+                let count = CharacterCount.of(cell)
+                widths[column] = max(widths[column], count)
+                counts.append((Int32(count), Int32(TextTable.trimmedCount(cell))))
+            }
+        }
+
+        /// The widest line, as `TextTable.width(indent:)` measures it; nil when a cell
+        /// holds a line break.
+        func width(indent: String) -> Int? {
+            guard !holdsLineBreak else { return nil }
+            let indentEnd = TextTable.trimmedCount(indent)
+            var widest = 0
+            var index = 0
+            while index < counts.count {
+                var end = indentEnd
+                var start = indent.count
+                for column in header.indices {
+                    let (count, kept) = counts[index + column]
+                    if kept > 0 {
+                        end =
+                            start + Int(kept)
+                            + (leftAligned.contains(column) ? 0 : widths[column] - Int(count))
+                    }
+                    start += widths[column] + 2
+                }
+                widest = max(widest, end)
+                index += header.count
+            }
+            return widest
+        }
+    }
+
+    /// The characters of `text` before its trailing blanks.
+    static func trimmedCount(_ text: String) -> Int {
+        var count = CharacterCount.of(text)
+        var end = text.endIndex
+        while end > text.startIndex {
+            let before = text.index(before: end)
+            guard text[before].isWhitespace else { break }
+            end = before
+            count -= 1
+        }
+        return count
     }
 
     /// Drops the characters at the end of `text[start...]` that are whitespace

@@ -121,10 +121,11 @@ public struct CoverageProof: Sendable {
         var held = 0
         var pairsHeld = 0
         var missesByRun = Array(repeating: 0, count: records.count)
+        // The others' median is the median of every value but one: read from the values
+        // sorted once, the one left out skipped, with no array made per run.
+        let sorted = values.sorted()
         for (index, record) in records.enumerated() {
-            var others = values
-            others.remove(at: index)
-            let target = Percentile.median(sorted: others.sorted())
+            let target = medianLeavingOut(values[index], of: sorted)
             let unbounded = figure.emptyBoundIsInfinite
             let low = record.number(figure.low) ?? (unbounded ? -.infinity : .nan)
             let high = record.number(figure.high) ?? (unbounded ? .infinity : .nan)
@@ -138,12 +139,25 @@ public struct CoverageProof: Sendable {
                 }
             }
         }
-        let sorted = values.sorted()
         let median = Percentile.median(sorted: sorted)
         let spread = median == 0 ? .nan : (sorted.last! - sorted.first!) / abs(median)
         return Cell(
             row: row, figure: figure.name, judged: figure.judged, held: held,
             runs: records.count, spread: spread, pairsHeld: pairsHeld, missesByRun: missesByRun)
+    }
+
+    /// The median (`Percentile.median`) of `sorted` without one value equal to `value`: what
+    /// the median of the other values, sorted, is.
+    static func medianLeavingOut(_ value: Double, of sorted: [Double]) -> Double {
+        let left = sorted.firstIndex(of: value) ?? sorted.count
+        let count = sorted.count - 1
+        guard count > 0 else { return .nan }
+        func element(_ rank: Int) -> Double { sorted[rank < left ? rank : rank + 1] }
+        let position = Double(count - 1) * 0.5
+        let lower = Int(position.rounded(.down))
+        guard lower + 1 < count else { return element(count - 1) }
+        let weight = position - Double(lower)
+        return element(lower) + weight * (element(lower + 1) - element(lower))
     }
 
     /// Whether any cell is judged: some row, measured in every run, has a judged figure

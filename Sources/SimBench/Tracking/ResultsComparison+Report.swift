@@ -158,7 +158,9 @@ extension ResultsComparison {
             }
             return
         }
-        let cells = rows.map { row in
+        /// A row's cells: verdict, name, change and its interval. Made again where printed,
+        /// not kept for every row: a comparison of a million rows is measured first.
+        func cells(_ row: MetricComparison) -> [String] {
             let interval = row.intervalText
             return [
                 row.verdict.label, "\(row.identity.benchmarkName) \(row.metric.rawValue)",
@@ -166,20 +168,33 @@ extension ResultsComparison {
                     ? row.changeText : "\(row.changeText) \(interval)",
             ]
         }
+        let header = ["verdict", "benchmark", "change"]
+        var probe = TextTable.Measure(header: header, leftAligned: [0, 1])
+        var labels = 7
+        for row in rows {
+            let first = cells(row)
+            probe.add(first)
+            labels = max(labels, first[0].count)
+        }
         // `why` takes what the other columns leave, in as many lines as it needs; when
         // that is too little (long benchmark names), it goes under its row instead.
-        var probe = TextTable(header: ["verdict", "benchmark", "change"])
-        probe.leftAligned = [0, 1]
-        probe.rows = cells
-        let room = width - probe.width() - 2
+        let probeWidth =
+            probe.width(indent: "  ")
+            ?? {
+                var table = TextTable(header: header)
+                table.leftAligned = [0, 1]
+                table.rows = rows.map(cells)
+                return table.width()
+            }()
+        let room = width - probeWidth - 2
         guard room < 36 else {
             var table = TextTable(header: ["verdict", "benchmark", "change", "why"])
             table.leftAligned = [0, 1, 3]
             // The functions go under their row, across the table's width.
             var functions = [Int: [String]]()
-            for (row, first) in zip(rows, cells) {
+            for row in rows {
                 let why = ResultsComparison.wrap(row.note, width: room)
-                table.rows.append(first + [why.first ?? ""])
+                table.rows.append(cells(row) + [why.first ?? ""])
                 for line in why.dropFirst() { table.rows.append(["", "", "", line]) }
                 let lines = functionLines(row, indent: "    ", width: width)
                 if !lines.isEmpty { functions[table.rows.count] = lines }
@@ -192,11 +207,17 @@ extension ResultsComparison {
             }
             return
         }
-        let rendered = TextTable.Lines(probe, indent: "  ")
-        let indent = String(repeating: " ", count: 2 + (cells.map { $0[0].count } + [7]).max()! + 2)
-        lines.appendLine(to: &output) { rendered.append(row: 0, to: &$0) }
-        for (index, row) in zip(1..., rows) {
-            lines.appendLine(to: &output) { rendered.append(row: index, to: &$0) }
+        let widths = probe.widths
+        let left = [true, true, false]
+        let indent = String(repeating: " ", count: 2 + labels + 2)
+        lines.appendLine(to: &output) {
+            TextTable.Lines.append(header, widths: widths, left: left, indent: "  ", to: &$0)
+        }
+        for row in rows {
+            lines.appendLine(to: &output) {
+                TextTable.Lines.append(
+                    cells(row), widths: widths, left: left, indent: "  ", to: &$0)
+            }
             for line in ResultsComparison.wrap("why: " + row.note, width: width - indent.count) {
                 lines.append(indent + line, to: &output)
             }

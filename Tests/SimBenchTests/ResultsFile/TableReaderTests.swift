@@ -1,4 +1,5 @@
 import Foundation
+import SimBenchCore
 import Testing
 
 @testable import SimBench
@@ -97,5 +98,40 @@ struct TableReaderTests {
         let firstBlank = 1 + 3 + (0..<3).reduce(0) { $0 + $1 % 7 } + 1
         #expect(inside?.line == firstBlank, "\(String(describing: inside))")
         #expect(inside?.message.contains("blank line") == true, "\(String(describing: inside))")
+    }
+
+    @Test("every cell is read where it lies as the record reader parses it", arguments: 0..<8)
+    func cellsAsParsed(seed: UInt64) throws {
+        var random = SplitMix64(seed: seed)
+        let pieces = [
+            "a", "b c", "x,y", "say \"hi\"", "line\nbreak", "cr\r\nlf", "é€😀", "", " ", "\"",
+            "\"\"", "tab\t",
+        ]
+        let fixture = ResultsFixture(
+            (0..<200).map { index in
+                var row = [String: String].row("variant-\(index)", median: Double(100 + index))
+                for column in ["event_unit", "host", "cpu", "os", "build_flags", "load_average"] {
+                    row[column] = (0..<Int(random.next() % 4)).map { _ in
+                        pieces[Int(random.next() % UInt64(pieces.count))]
+                    }.joined()
+                }
+                return row
+            })
+        var text = Array(fixture.text.utf8)
+        // Some fields quoted though they need no quotes, some records ended by LF alone.
+        if seed % 2 == 1 {
+            text = Array(
+                fixture.text.replacingOccurrences(of: ",vending,", with: ",\"vending\",").utf8)
+        }
+        if seed % 4 >= 2 {
+            text = Array(
+                String(decoding: text, as: UTF8.self).replacingOccurrences(
+                    of: "\r\n2", with: "\n2"
+                ).utf8)
+        }
+        let file = try ResultsFile(path: "cells.csv", bytes: text)
+        let records = try CSVReader.records(in: text).dropFirst()
+        #expect(file.records.map(\.fields) == records.map(\.fields), "seed \(seed)")
+        #expect(file.records.map(\.line) == records.map(\.line), "seed \(seed)")
     }
 }

@@ -43,6 +43,64 @@ struct TextTableTests {
         }
     }
 
+    @Test("measured row by row, its cells not kept, a table has the width and columns it has")
+    func measuredRowByRow() {
+        for (index, table) in Self.tables().enumerated() {
+            for indent in ["  ", "", " x "] {
+                var measure = TextTable.Measure(
+                    header: table.header, leftAligned: table.leftAligned)
+                for row in table.rows { measure.add(row) }
+                #expect(
+                    measure.width(indent: indent) == table.width(indent: indent), "table \(index)")
+                // Each line, written with the measured widths, is the rendered table's.
+                let lines = table.render(indent: indent).split(
+                    separator: "\n", omittingEmptySubsequences: false)
+                let left = measure.widths.indices.map(table.leftAligned.contains)
+                for (row, cells) in ([table.header] + table.rows).enumerated() {
+                    var text = [UInt8]()
+                    TextTable.Lines.append(
+                        cells, widths: measure.widths, left: left, indent: indent, to: &text)
+                    #expect(
+                        String(decoding: text, as: UTF8.self) == String(lines[row]),
+                        "table \(index) row \(row)")
+                }
+            }
+        }
+        var broken = TextTable.Measure(header: ["a"], leftAligned: [0])
+        broken.add(["two\nlines"])
+        #expect(broken.width(indent: "") == nil)
+    }
+
+    @Test(
+        "a line's blanks are dropped up to its last character that is not one",
+        arguments: [
+            "a  ", "a\u{A0}\u{A0}", "a\u{85}", "é ", "a \u{301}", "x\u{600} ", "\t \n", "ab",
+        ])
+    func trailingBlanks(line: String) {
+        var text = Array(line.utf8)
+        TextTable.dropTrailingBlanks(of: &text, from: 0)
+        var expected = line
+        while expected.last?.isWhitespace == true { expected.removeLast() }
+        #expect(String(decoding: text, as: UTF8.self) == expected, "\(line.debugDescription)")
+    }
+
+    @Test("lines fitted as they are written are the text fitted whole")
+    func fittedLines() {
+        let text = [
+            "short", "  a long line of words that runs past the width", "", "ééééé ééé ééé",
+            "   indented words, each of them short", String(repeating: "x", count: 30),
+            "two\nlines in one, the second one long enough to break",
+        ]
+        for width in [10, 20, 40] {
+            var output = TextOutput()
+            var lines = FittedLines(width: width)
+            for line in text { lines.append(line, to: &output) }
+            #expect(
+                output.text == TextWrap.fit(text.joined(separator: "\n"), width: width),
+                "width \(width)")
+        }
+    }
+
     @Test("a cell holding a line break is measured as printed")
     func lineBreakInCell() {
         var table = TextTable(header: ["a", "b"])
