@@ -18,7 +18,7 @@ public enum RunSummary {
 
         /// The row's name: `vending.state-objects`, `validation.switch (nsregex)`.
         public var name: String {
-            "\(scenario).\(pattern)" + (configuration.isEmpty ? "" : " (\(configuration))")
+            RunSummary.name(scenario: scenario, pattern: pattern, configuration: configuration)
         }
         /// The scenario's configuration the row belongs to: `vending`, `validation (nsregex)`.
         public var group: String {
@@ -32,9 +32,9 @@ public enum RunSummary {
         public var breakeven: Double?
         /// `77% refcount`: the largest share of the extra instructions; nil without counts.
         public var mechanism: String?
-        /// The CPU ns added per event the cost model predicts (`CostModel`); nil when not
-        /// predicted.
-        public var predicted: Double? = nil
+        /// The CPU ns added per event the cost model predicts (`CostModel`), with its
+        /// interval; nil when not predicted.
+        public var predicted: Estimate? = nil
         /// The processor the pattern was measured on.
         public var processor = HostProcessor(name: "", identity: .unknown)
     }
@@ -76,13 +76,29 @@ public enum RunSummary {
                     nsAdded: nsAdded, bytesAdded: record.number(.bytesPerEntityOverBaseline),
                     breakeven: shown ? record.number(.breakevenNsPerEvent) : nil,
                     mechanism: mechanism(record, baseline: baseline),
-                    predicted: record.number(.predictedNsAddedPerEvent), processor: record.processor
+                    predicted: estimate(
+                        record, .predictedNsAddedPerEvent, .predictedNsAddedLow,
+                        .predictedNsAddedHigh),
+                    processor: record.processor
                 )
             })
     }
 
+    /// A pattern's name: `vending.state-objects`, `validation.switch (nsregex)`.
+    static func name(scenario: String, pattern: String, configuration: String) -> String {
+        "\(scenario).\(pattern)" + (configuration.isEmpty ? "" : " (\(configuration))")
+    }
+
+    /// The name of `record`'s row, its configuration told among `varying` (the records'
+    /// `varyingParameters`).
+    static func name(of record: ResultsRecord, varying: [String: Set<String>]) -> String {
+        name(
+            scenario: record[.scenario], pattern: record[.variant],
+            configuration: configuration(of: record, varying: varying[record[.scenario]] ?? []))
+    }
+
     /// What a pattern's row and its baseline's share: the configuration and the run.
-    private static func baselineKey(_ record: ResultsRecord) -> [String] {
+    static func baselineKey(_ record: ResultsRecord) -> [String] {
         [record[.scenario], record[.parameters], record[.sweep], record[.runID]]
     }
 
@@ -187,8 +203,15 @@ public enum RunSummary {
             Column(header: "ns CI", dropRank: 1) { row in
                 NumberFormat.interval(row.nsAdded?.low, row.nsAdded?.high)
             },
+            // The prediction with its interval in one cell: a point without it would read as
+            // a certainty the model does not have.
             Column(header: "predicted", dropRank: 4) { row in
-                row.predicted.map { NumberFormat.signed($0) } ?? ""
+                row.predicted.map { predicted in
+                    NumberFormat.signed(predicted.value)
+                        + (predicted.low.flatMap { low in
+                            predicted.high.map { " \(NumberFormat.interval(low, $0))" }
+                        } ?? "")
+                } ?? ""
             },
             Column(header: "B added", dropRank: 3) { row in
                 row.bytesAdded.map { NumberFormat.signed($0) } ?? "—"

@@ -383,7 +383,8 @@ struct RunCommand: Command {
                     scenario: 1, scenarios: 1, label: "counting instructions",
                     phase: "under callgrind"))
             counted = try CallgrindPass.run(
-                plan: plan, tools: countingTools, executable: ProcessPool.currentExecutable)
+                plan: plan, tools: countingTools, executable: ProcessPool.currentExecutable,
+                geometry: CacheGeometry(host: environment.hostIdentity))
             result = result.adding(notes: counted!.notes)
         }
         progress.finish()

@@ -137,6 +137,19 @@ struct TableColumn: Sendable {
             cell: { row, _, form in
                 row.prediction.map { NumberFormat.signed($0.nanoseconds) } ?? form.missing
             }),
+        // The prediction's interval, and whether the measured one shares nothing with it
+        // (a miss, named with the cost the prediction rests on most).
+        TableColumn(
+            compactHeader: nil, wideHeader: "predicted CI", present: hasPrediction,
+            cell: { row, _, form in
+                guard let prediction = row.prediction else { return form.missing }
+                guard let measured = row.overheadNsPerEvent, let low = measured.low,
+                    let high = measured.high,
+                    prediction.misses(measuredLow: low, measuredHigh: high)
+                else { return prediction.interval }
+                return prediction.interval + " miss"
+                    + (prediction.dominant.map { ": \($0.plural)" } ?? "")
+            }),
     ]
 
     /// Whether the cost model predicted the row's ns added.

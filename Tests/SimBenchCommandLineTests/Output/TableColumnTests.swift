@@ -38,7 +38,7 @@ struct TableColumnTests {
             cpuNsPerEventMedian: nil, allocationsPerEvent: nil, peakResidentBytes: nil,
             residentBytesPerMachine: nil, instructionsPerEvent: nil, setupMilliseconds: 0,
             prepareMilliseconds: 0, checksum: 0)
-        predicted.prediction = CostModel.Prediction(nanoseconds: 41, terms: [], unpriced: [])
+        predicted.prediction = CostModel.Prediction(nanoseconds: 41, low: 35, high: 50)
         let wide = TableColumn.shown(in: .wide, axisReference: true, rows: [predicted])
         #expect(wide.count == TableColumn.all.count)
         let compact = TableColumn.shown(in: .compact, axisReference: true, rows: [predicted])
@@ -54,7 +54,33 @@ struct TableColumnTests {
                     "allocs/event", "wall ns/event", "run's CI", "min", "max", "events/s",
                     "wall ratio", "95% CI", "CV", "peak RSS", "prepare",
                 ], "without a predicted row, no predicted column")
-        #expect(wide.last?.wideHeader == "predicted ns added")
+        #expect(wide.suffix(2).map(\.wideHeader) == ["predicted ns added", "predicted CI"])
+    }
+
+    @Test("the predicted interval, and a miss named with the cost the prediction rests on most")
+    func predictedInterval() throws {
+        var row = ResultRow(
+            environment: RunEnvironment.current(), scenario: "spin", parameters: "",
+            variant: "napping", role: .pattern, status: .ok, eventUnit: "step", machines: 1,
+            eventsPerMachine: 1, eventsPerRound: 1, actors: 1, rounds: 1, warmupRounds: 0,
+            seed: 1, nsPerEvent: nil, eventsPerSecond: nil, ratioToBaseline: nil,
+            cpuNsPerEventMedian: nil, allocationsPerEvent: nil, peakResidentBytes: nil,
+            residentBytesPerMachine: nil, instructionsPerEvent: nil, setupMilliseconds: 0,
+            prepareMilliseconds: 0, checksum: 0)
+        let time = TimeStatistics(
+            median: 10, min: 9, max: 11, mean: 10, standardDeviation: 1,
+            coefficientOfVariation: 0.1, p10: 9.5, p90: 10.5, medianLow: 9.8, medianHigh: 10.2,
+            mildOutliers: 0, severeOutliers: 0)
+        row.overheadNsPerEvent = Estimate(value: 30, low: 25, high: 35)
+        let interval = try #require(TableColumn.all.last)
+        row.prediction = CostModel.Prediction(nanoseconds: 33, low: 28, high: 40)
+        #expect(interval.cell(row, time, .wide) == "[+28.0, +40.0]")
+        row.prediction = CostModel.Prediction(
+            nanoseconds: 50, low: 45, high: 60,
+            terms: [
+                CostModel.Term(cost: .call(.retain), count: 10, nanoseconds: 50, low: 45, high: 60)
+            ])
+        #expect(interval.cell(row, time, .wide) == "[+45.0, +60.0] miss: retains")
     }
 
     @Test("at no width does the compact table show a net ratio without its interval")
