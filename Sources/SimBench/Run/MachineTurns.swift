@@ -72,9 +72,6 @@ public enum MachineTurns {
             _ = Self.lockExclusively(descriptor)
         }
 
-        /// Ends the turn for good (the process's exit does it otherwise).
-        func end() { close(descriptor) }
-
         private static func lockExclusively(_ descriptor: Int32) -> Bool {
             while flock(descriptor, LOCK_EX) != 0 {
                 guard errno == EINTR else { return false }
