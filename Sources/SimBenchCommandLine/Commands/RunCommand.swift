@@ -413,7 +413,8 @@ struct RunCommand: Command {
         if let rawPath { say("raw samples: \(rawPath)") }
         try recordTracking(document: document, rows: rows, hasWrongOutcome: result.hasWrongOutcome)
         // The answers last: what the terminal shows when the run ends.
-        let summary = RunSummary.lines(RunSummary.rows(groups), width: wide ? .max : Terminal.width)
+        let summary = RunSummary.lines(
+            RunSummary.rows(groups), width: wide ? .max : Terminal.summaryWidth)
         if !summary.isEmpty { say("\n" + summary.joined(separator: "\n")) }
 
         if result.hasWrongOutcome {
