@@ -57,7 +57,11 @@ struct ABCommandTests {
     static func forwarder(_ extra: [String]) -> String {
         let quoted = extra.map { "\"\($0)\"" }.joined(separator: ", ")
         return """
+            #if canImport(Glibc)
             import Glibc
+            #else
+            import Darwin
+            #endif
             let target = "\(SimBenchBinary.url.path)"
             var words = [target] + CommandLine.arguments.dropFirst()
             if CommandLine.arguments.dropFirst().first == "run" { words += ["--span", "0", \(quoted)] }

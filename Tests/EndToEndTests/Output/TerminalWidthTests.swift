@@ -15,7 +15,9 @@ struct TerminalWidthTests {
         "2", "--allow-debug",
     ]
 
-    static let hasScript = FileManager.default.isExecutableFile(atPath: "/usr/bin/script")
+    /// util-linux's `script` (macOS's takes other flags).
+    static let hasScript =
+        TestHost.isLinux && FileManager.default.isExecutableFile(atPath: "/usr/bin/script")
 
     /// Runs simbench in a pseudo-terminal `columns` wide (util-linux `script`, the terminal
     /// set with `stty`), with `COLUMNS` as given (nil: unset). Returns what the terminal
