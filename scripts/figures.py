@@ -331,15 +331,21 @@ def mechanism(row, baseline):
     return f"{int(round(share * 100))}% {name}"
 
 
-SUMMARY_COLUMNS = [  # RunSummary.Column.all: header, drop rank (None: never dropped)
-    ("pattern", None), ("CPU ratio", None), ("95% CI", 6),
-    ("ns added", 5), ("ns CI", 1), ("predicted", 4), ("B added", 3), ("break-even", 2),
+SUMMARY_COLUMNS = [  # RunSummary.Column.all: header, drop rank (None: never; one rank goes together)
+    ("pattern", None), ("CPU ratio", None), ("95% CI", 5),
+    ("ns added", 4), ("ns CI", 4), ("predicted", 3), ("B added", 2), ("break-even", 1),
     ("mechanism", 0),
 ]
 
 
 def pattern_names(suite):
     """RunSummary.Row.name of each row: `validation.switch (scan)`, by the row's index."""
+    return [f"{group.split(' (')[0]}.{variant}" + (f" ({group.split(' (', 1)[1]}" if " (" in group else "")
+            for group, variant in pattern_groups(suite)]
+
+
+def pattern_groups(suite):
+    """RunSummary.Row.group and pattern of each row: (`validation (scan)`, `switch`)."""
     varying = {}
     for row in suite:
         for key, value in settings(row["params"]):
@@ -349,8 +355,8 @@ def pattern_names(suite):
         keys = {key for key, values in varying.get(row["scenario"], {}).items() if len(values) > 1}
         configuration = " ".join([value for key, value in settings(row["params"]) if key in keys]
                                  + ([row["sweep"]] if row["sweep"] else []))
-        names.append(f"{row['scenario']}.{row['variant']}"
-                     + (f" ({configuration})" if configuration else ""))
+        names.append((row["scenario"] + (f" ({configuration})" if configuration else ""),
+                      row["variant"]))
     return names
 
 
@@ -385,8 +391,10 @@ def summary_cells(suite):
 
 
 def render_table(header, table):
-    """TextTable.render(indent: ""): the name left, the rest right."""
-    widths = [max(len(line[column]) for line in [header] + table) for column in range(len(header))]
+    """TextTable.render(indent: ""): the name left, the rest right; a line may have fewer
+    cells (a configuration's line above its patterns)."""
+    widths = [max(len(line[column]) for line in [header] + table if column < len(line))
+              for column in range(len(header))]
     lines = []
     for line in [header] + table:
         cells = [cell.ljust(widths[i]) if i == 0 else cell.rjust(widths[i])
@@ -410,6 +418,26 @@ def fit(text, width):
     return lines + [current]
 
 
+def fitted(header, table):
+    """TextTable.fitted(width: 80, dropGroups:): columns dropped a rank at a time (a figure
+    with its interval) until the table fits; the header, the table and what was dropped."""
+    header, table = list(header), [list(line) for line in table]
+    dropped = []
+    ranks = sorted({rank for _, rank in SUMMARY_COLUMNS if rank is not None})
+    for rank in ranks:
+        if max(len(line) for line in render_table(header, table)) <= SUMMARY_WIDTH:
+            break
+        for name in [name for name, each in SUMMARY_COLUMNS if each == rank]:
+            if name in header:
+                column = header.index(name)
+                del header[column]
+                for line in table:
+                    if column < len(line):
+                        del line[column]
+                dropped.append(name)
+    return header, table, dropped
+
+
 def summary(suite):
     """The lines run ends with in an 80-column terminal (RunSummary.lines)."""
     header = [name for name, _ in SUMMARY_COLUMNS]
@@ -419,17 +447,20 @@ def summary(suite):
             del header[column]
             for line in table:
                 del line[column]
-    dropped = []
-    order = sorted((rank, name) for name, rank in SUMMARY_COLUMNS if rank is not None)
-    for _, name in order:
-        if max(len(line) for line in render_table(header, table)) <= SUMMARY_WIDTH:
-            break
-        if name in header:
-            column = header.index(name)
-            del header[column]
-            for line in table:
-                del line[column]
-            dropped.append(name)
+    # RunSummary.groupedTable: each configuration's line, then its patterns indented.
+    groups = [pair for pair, row in zip(pattern_groups(suite), suite)
+              if row["role"] == "pattern" and row["status"] == "ok"]
+    grouped = []
+    for index, ((group, variant), line) in enumerate(zip(groups, table)):
+        if index == 0 or groups[index - 1][0] != group:
+            grouped.append([group])
+        grouped.append(["  " + variant] + line[1:])
+    header, table, dropped = fitted(header, table)
+    if dropped:
+        grouped_fit = fitted([name for name, _ in SUMMARY_COLUMNS if name in header + dropped],
+                             grouped)
+        if len(grouped_fit[2]) < len(dropped):
+            header, table, dropped = grouped_fit
     title = "summary: each pattern against its baseline"
     if dropped:
         title += "; left out to fit: " + ", ".join(dropped)

@@ -101,8 +101,8 @@ struct SweepCommandTests {
     }
 
     @Test(
-        "on a terminal, one progress line with the configuration and a percentage, erased before the report"
-    )
+        "on a terminal, one progress line with the configuration and a percentage, erased before the report",
+        .enabled(if: TestHost.isLinux, "needs util-linux script for a pseudo-terminal"))
     func progressOnTerminal() throws {
         let script = "/usr/bin/script"
         try #require(

@@ -184,28 +184,31 @@ public enum RunSummary {
     public struct Column: Sendable {
         public let header: String
         /// The terminal drops columns, lowest rank first, until the table fits; nil: never.
+        /// Columns of one rank go together: a figure and its interval, so that no figure is
+        /// shown without the interval it has.
         public let dropRank: Int?
         public let cell: @Sendable (Row) -> String
 
         /// The pattern's dotted name, CPU ratio and its interval, ns added and its interval, bytes
-        /// added, break-even, mechanism. The CPU ratio's interval is the last to give way.
+        /// added, break-even, mechanism. The CPU ratio's interval is the last to give way, ns
+        /// added (with its interval) the one before.
         public static let all: [Column] = [
             Column(header: "pattern", dropRank: nil) { $0.name },
             Column(header: "CPU ratio", dropRank: nil) { row in
                 row.cpuRatio.map { NumberFormat.ratio($0.value) } ?? "—"
             },
-            Column(header: "95% CI", dropRank: 6) { row in
+            Column(header: "95% CI", dropRank: 5) { row in
                 NumberFormat.interval(row.cpuRatio?.low, row.cpuRatio?.high, ratio: true)
             },
-            Column(header: "ns added", dropRank: 5) { row in
+            Column(header: "ns added", dropRank: 4) { row in
                 row.nsAdded.map { NumberFormat.signed($0.value) } ?? "—"
             },
-            Column(header: "ns CI", dropRank: 1) { row in
+            Column(header: "ns CI", dropRank: 4) { row in
                 NumberFormat.interval(row.nsAdded?.low, row.nsAdded?.high)
             },
             // The prediction with its interval in one cell: a point without it would read as
             // a certainty the model does not have.
-            Column(header: "predicted", dropRank: 4) { row in
+            Column(header: "predicted", dropRank: 3) { row in
                 row.predicted.map { predicted in
                     NumberFormat.signed(predicted.value)
                         + (predicted.low.flatMap { low in
@@ -213,20 +216,21 @@ public enum RunSummary {
                         } ?? "")
                 } ?? ""
             },
-            Column(header: "B added", dropRank: 3) { row in
+            Column(header: "B added", dropRank: 2) { row in
                 row.bytesAdded.map { NumberFormat.signed($0) } ?? "—"
             },
-            Column(header: "break-even", dropRank: 2) { row in
+            Column(header: "break-even", dropRank: 1) { row in
                 row.breakeven.map { NumberFormat.duration($0) } ?? "—"
             },
             Column(header: "mechanism", dropRank: 0) { $0.mechanism ?? "" },
         ]
     }
 
-    /// The headers in the order the terminal drops them.
-    public static var dropOrder: [String] {
-        Column.all.filter { $0.dropRank != nil }.sorted { $0.dropRank! < $1.dropRank! }
-            .map(\.header)
+    /// The headers in the order the terminal drops them, those of one rank together (in
+    /// their columns' order).
+    public static var dropGroups: [[String]] {
+        let ranks = Set(Column.all.compactMap(\.dropRank)).sorted()
+        return ranks.map { rank in Column.all.filter { $0.dropRank == rank }.map(\.header) }
     }
 
     /// The table of `rows`, every column; a column empty on every row (no mechanisms
@@ -240,7 +244,7 @@ public enum RunSummary {
 
     /// The table of `rows` with each configuration's name on a line of its own and its
     /// patterns indented under it: a narrower name column, for a terminal too narrow for the
-    /// full names beside the CPU ratio's interval.
+    /// full names beside the columns they would drop.
     static func groupedTable(_ rows: [Row]) -> TextTable {
         var grouped = table(rows)
         var lines = [[String]]()
@@ -253,19 +257,18 @@ public enum RunSummary {
     }
 
     /// The terminal's lines: a title, then the table fitted to `width` by dropping columns
-    /// (`dropOrder`), the title naming what went; the names and the CPU ratio stay, and so
-    /// does its interval wherever the names grouped by configuration leave room for it.
+    /// (`dropGroups`: a figure never without its interval), the title naming what went; the
+    /// names and the CPU ratio stay. Where the names grouped by configuration keep more
+    /// columns (the ns added and its interval at 80 columns, the CPU ratio's interval at
+    /// 60), a line per configuration heads its patterns.
     public static func lines(_ rows: [Row], width: Int) -> [String] {
         guard !rows.isEmpty else { return [] }
-        // Unindented, one name column: at 80 columns the default suite's rows keep the ns
-        // added.
-        var fitted = table(rows).fitted(width: width, dropOrder: dropOrder, indent: "")
-        // The CPU ratio's interval is the headline's: rather than lose it (at 60 columns),
-        // a line per configuration, above its patterns.
-        if let interval = dropOrder.last, fitted.dropped.contains(interval) {
+        // Unindented, one name column, unless the grouped names keep more.
+        var fitted = table(rows).fitted(width: width, dropGroups: dropGroups, indent: "")
+        if !fitted.dropped.isEmpty {
             let grouped = groupedTable(rows).fitted(
-                width: width, dropOrder: dropOrder, indent: "")
-            if !grouped.dropped.contains(interval) { fitted = grouped }
+                width: width, dropGroups: dropGroups, indent: "")
+            if grouped.dropped.count < fitted.dropped.count { fitted = grouped }
         }
         var title = "summary: each pattern against its baseline"
         if !fitted.dropped.isEmpty {

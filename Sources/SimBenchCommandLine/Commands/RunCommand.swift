@@ -247,8 +247,10 @@ struct RunCommand: Command {
           Runs that share a machine take turns on it: each holds an exclusive lock on FILE
           from before it measures to its end, and lets it go only while its processes' span
           waits, when another run's processes measure. No two runs measure at once, and each
-          fills the other's waits. simbench ab runs its two builds so when both can (their
-          'run --help' names the variable); scripts/coverage-proof.sh its two groups.
+          fills the other's waits. Each turn taken adds a line to FILE, the run's process id
+          and its parent's, so that the order the runs held the machine in is on record.
+          simbench ab runs its two builds so when both can (their 'run --help' names the
+          variable); scripts/coverage-proof.sh its two groups.
 
         COUNTS (--instructions callgrind)
           After the timed rounds, which time natively as always, one more child process of
@@ -414,7 +416,8 @@ struct RunCommand: Command {
         if let rawPath { say("raw samples: \(rawPath)") }
         try recordTracking(document: document, rows: rows, hasWrongOutcome: result.hasWrongOutcome)
         // The answers last: what the terminal shows when the run ends.
-        let summary = RunSummary.lines(RunSummary.rows(groups), width: wide ? .max : Terminal.width)
+        let summary = RunSummary.lines(
+            RunSummary.rows(groups), width: wide ? .max : Terminal.summaryWidth)
         if !summary.isEmpty { say("\n" + summary.joined(separator: "\n")) }
 
         if result.hasWrongOutcome {

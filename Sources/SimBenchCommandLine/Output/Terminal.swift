@@ -30,6 +30,13 @@ enum Terminal {
         return columns
     }
 
+    /// The width the run's summary fits: the terminal's (`width`) when standard output is
+    /// one; unbounded for a file or a pipe, which has no width, so that a log keeps every
+    /// column, the mechanism (why a pattern costs what it does) included.
+    static var summaryWidth: Int {
+        isatty(STDOUT_FILENO) == 1 ? width : .max
+    }
+
     static var standardErrorIsTerminal: Bool {
         isatty(STDERR_FILENO) == 1
     }
