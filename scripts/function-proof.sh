@@ -79,17 +79,8 @@ for file in "$vending" "$workday" "$marks"; do
     # Only a file whose content changes is written: an unchanged date keeps the head's build.
     cmp -s "$out/planted" "$dir/$file" || cp "$out/planted" "$dir/$file"
 done
-# Any other file a previous call left changed is put back.
-git -C "$dir" diff --name-only | { grep -vxF -e "$vending" -e "$workday" -e "$marks" || true; } \
-    | while read -r other; do git -C "$dir" checkout --quiet -- "$other"; done
-changed=$(git -C "$dir" diff --numstat | awk '{ added += $1; removed += $2; files++ } END { print files + 0, added + 0, removed + 0 }')
-if [ "$changed" != "3 9 2" ]; then
-    echo "function-proof: the scratch copy differs from HEAD by other than the planted lines (files, added, removed: $changed; expected 3 9 2)" >&2
-    git -C "$dir" diff --stat >&2
-    exit 1
-fi
-echo "function-proof: planted in $dir:"
-git -C "$dir" diff -U0 | grep -E '^(\+\+\+|[-+] )' | sed -E 's/^\+\+\+ b\//  in /; s/^/  /'
+scratch_keep "$dir" "$vending" "$workday" "$marks"
+scratch_planted function-proof "$dir" "3 9 2"
 
 # One pair, counted: the counted pass runs each variant over min(machines, 5,000 / events)
 # machines, so 200 machines of 25 events count 5,000 events a variant; one timed round

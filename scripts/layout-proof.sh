@@ -53,11 +53,7 @@ if [ -z "$file" ] || [ "$(printf '%s\n' "$file" | wc -l)" -ne 1 ]; then
     echo "layout-proof: expected one file in Benchmarks/ declaring 'enum SharedStateObjectsWorkday', found: ${file:-none}" >&2
     exit 1
 fi
-# Any other file a previous call left changed is put back (only those: the planted file's date
-# stays, and with it the head's build).
-git -C "$dir" diff --name-only | { grep -vxF "$file" || true; } | while read -r other; do
-    git -C "$dir" checkout --quiet -- "$other"
-done
+scratch_keep "$dir" "$file"
 declaration='^( *)func setState\(_ state: State\) \{$'
 planted='^ *@inline\(never\) func setState\(_ state: State\) \{$'
 if ! grep -Eq "$planted" "$dir/$file"; then
@@ -68,14 +64,7 @@ if ! grep -Eq "$planted" "$dir/$file"; then
     fi
     sed -E -i "s/$declaration/\\1@inline(never) func setState(_ state: State) {/" "$dir/$file"
 fi
-changed=$(git -C "$dir" diff --numstat | awk '{ added += $1; removed += $2; files++ } END { print files + 0, added + 0, removed + 0 }')
-if [ "$changed" != "1 1 1" ]; then
-    echo "layout-proof: the scratch copy differs from HEAD by more than the planted line (files, added, removed: $changed)" >&2
-    git -C "$dir" diff --stat >&2
-    exit 1
-fi
-echo "layout-proof: planted in $dir/$file:"
-git -C "$dir" diff -U0 | grep -E '^[-+] ' | sed 's/^/  /'
+scratch_planted layout-proof "$dir" "1 1 1"
 
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
