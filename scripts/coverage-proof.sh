@@ -28,12 +28,14 @@
 #     group runs more); by default the README's command (the default suite, 10,000 machines).
 # Environment: SIMBENCH_COVERAGE_FLAGS adds run flags to every run (e.g. "--processes 10");
 #   SIMBENCH_COVERAGE_DIR keeps the runs' CSVs and binaries there (default: a temporary
-#   directory, removed at the end); SIMBENCH_COVERAGE_LAYOUTS_FROM=DIR relinks the layouts
-#   in DIR, a clean checkout of this HEAD whose code layouts are compiled already (.ci/run
-#   gives the layout proof's `ab` base worktree, whose build folder is `run --layouts`'s),
-#   and in this checkout when DIR is not one.
+#   directory, removed at the end): a new or empty directory, since the proof judges every
+#   run-*.csv in it (one that holds anything is refused, exit status 64: an earlier proof's
+#   runs would be judged with this one's); SIMBENCH_COVERAGE_LAYOUTS_FROM=DIR relinks the
+#   layouts in DIR, a clean checkout of this HEAD whose code layouts are compiled already
+#   (.ci/run gives the layout proof's `ab` base worktree, whose build folder is
+#   `run --layouts`'s), and in this checkout when DIR is not one.
 # Exit status: 0 when both groups pass (on K runs, or on K + 8 after failing on K), 1 when
-# either fails or a build or run fails, 64 on bad arguments.
+# either fails or a build or run fails, 64 on bad arguments or a directory that is not empty.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -68,6 +70,12 @@ fi
 extra=(${SIMBENCH_COVERAGE_FLAGS:-})
 
 if [ -n "${SIMBENCH_COVERAGE_DIR:-}" ]; then
+    # The runs are judged by a glob over the directory: an earlier proof's files in it would
+    # be judged too, or overwritten. Nothing in it is removed: it must be new or empty.
+    if [ -n "$(ls -A "$SIMBENCH_COVERAGE_DIR" 2> /dev/null)" ]; then
+        echo "coverage-proof: SIMBENCH_COVERAGE_DIR '$SIMBENCH_COVERAGE_DIR' is not empty: the proof judges every run-*.csv in it, so it takes a new or empty directory" >&2
+        exit 64
+    fi
     mkdir -p "$SIMBENCH_COVERAGE_DIR"
     out=$(cd "$SIMBENCH_COVERAGE_DIR" && pwd)
 else
