@@ -33,7 +33,11 @@
 # Usage: scripts/function-proof.sh
 # Environment: SIMBENCH_FUNCTION_PROOF_DIR: the scratch copy (default .build/function-proof,
 #   kept between calls so that ab's two release builds in it are reused; reset to HEAD and
-#   planted again each time); SIMBENCH_PROOF_KEEP=DIR keeps ab's JSON, CSVs and report there.
+#   planted again each time); SIMBENCH_PROOF_KEEP=DIR keeps ab's JSON, CSVs and report there;
+#   SIMBENCH_PLANTED_FAILURE=1 is the proof's planted failure (scripts/gates-selftest.sh):
+#   the same three changes planted (so the same builds), ab over vending alone, and the
+#   checks told that nothing was planted there: vending table's row, whose transition
+#   function was made a call, must fail as a change where nothing was planted.
 # Exit status: 0 when every check holds; 1 otherwise, one line per failed check (or when ab
 # fails or valgrind is missing).
 set -euo pipefail
@@ -90,7 +94,14 @@ scratch_planted function-proof "$dir" "3 9 2"
 # One pair, counted: the counted pass runs each variant over min(machines, 5,000 / events)
 # machines, so 200 machines of 25 events count 5,000 events a variant; one timed round
 # each, which nothing here reads.
-read -r -a run_args <<< "--scenario vending,workday,marks --machines 200 --events 25 --rounds 1 --warmup 0 --processes 1 --span 0 --seed 1"
+# The planted failure: vending alone, its planted change not announced to the checks.
+scenarios=vending,workday,marks
+planted_failure=${SIMBENCH_PLANTED_FAILURE:-0}
+if [ "$planted_failure" = 1 ]; then
+    scenarios=vending
+    echo "function-proof: planted failure: ab over vending alone, and the checks not told of vending table's change; they must find it where nothing was planted and fail"
+fi
+read -r -a run_args <<< "--scenario $scenarios --machines 200 --events 25 --rounds 1 --warmup 0 --processes 1 --span 0 --seed 1"
 started=$SECONDS
 status=$exit_success
 (cd "$dir" && "$binary" ab --base HEAD --pairs 1 --functions --format json \
@@ -105,10 +116,10 @@ echo "function-proof: ab exit status $status, $took s (builds included); run arg
 
 # The checks, on ab's JSON (the manual's Output.md, "Comparisons as JSON"), read by
 # scripts/comparison-json.sh: each planted row's function (a part of its demangled name) and
-# the runtime mechanisms that may be listed before it, and the A/A bound of every other row.
+# the runtime functions that may be listed before it, and the A/A bound of every other row.
 figures "$out/ab.json" | awk -F'\t' '$3 == "instructions"' > "$out/verdicts"
 functions "$out/ab.json" > "$out/functions"
-python3 - "$out/verdicts" "$out/functions" << 'EOF'
+python3 - "$out/verdicts" "$out/functions" "$planted_failure" << 'EOF'
 import sys
 
 # (scenario, variant, a part of the params): (a part of the planted function's name, the
@@ -127,6 +138,10 @@ planted = {
     ("workday", "state-objects-shared", ""): ("ForenoonState.writeProgram(", retained),
     ("marks", "visitor", "op=stats"): ("StatisticsVisitor.visitDot(", allocated),
 }
+
+# The planted failure: nothing announced, and only vending run.
+if sys.argv[3] == "1":
+    planted = {}
 
 def plant(scenario, params, variant):
     for key in planted:
