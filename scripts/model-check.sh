@@ -16,12 +16,15 @@
 #   OUT.md       the table also goes to OUT.md
 # Run it on a quiet host, from a release build: its figures are timings. SIMBENCH names the
 # binary (default .build/release/simbench); SIMBENCH_HOST_FLAGS adds flags to `host` and
-# SIMBENCH_RUN_FLAGS to `run`. SIMBENCH_MODEL_PLANT=1 plants a fault for the gates' self-test:
-# every mechanism variant's ns added tripled in the prices file before the run reads it, a
-# price list the patterns do not follow, which the criteria must refuse.
+# SIMBENCH_RUN_FLAGS to `run`. SIMBENCH_PLANTED_FAILURE=1 plants a fault for the gates'
+# self-test (scripts/gates-selftest.sh), at a small size (host at 2,000 lists over 3
+# processes, then vending alone at 200 machines): every mechanism variant's ns added tripled in
+# the prices file before the run reads it, a price list the patterns do not follow, which the
+# criteria must refuse.
 #
-# Exit status: 0 every criterion met ("model-check: passed"); 1 one not met
-# ("model-check: FAILED"), or a step failed (its own message on stderr); 64 usage.
+# Exit status: 0 every criterion met ("model-check: passed"); 1 one not met ("model-check:
+# FAILED", the criteria's line above it); 2 a step could not run (its own message on
+# stderr); 64 usage.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 usage="usage: scripts/model-check.sh [--small] [--keep DIR] [OUT.md]"
@@ -30,7 +33,7 @@ keep=""
 out=""
 while [ $# -gt 0 ]; do
     case $1 in
-        -h | --help) sed -n '2,24p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        -h | --help) sed -n '2,26p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
         --small) machines=200 ;;
         --keep)
             [ $# -ge 2 ] || { echo "model-check: --keep needs a directory; $usage" >&2; exit 64; }
@@ -48,13 +51,32 @@ done
 binary=${SIMBENCH:-.build/release/simbench}
 read -r -a host_flags <<< "${SIMBENCH_HOST_FLAGS:-}"
 read -r -a run_flags <<< "${SIMBENCH_RUN_FLAGS:-}"
+scenarios=vending,workday,validation,marks,optional-views
+planted=${SIMBENCH_PLANTED_FAILURE:-}
+if [ "$planted" = 1 ]; then
+    host_flags+=(--machines 2000 --processes 3)
+    run_flags+=(--processes 3)
+    scenarios=vending
+    machines=200
+fi
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
+fail() {
+    echo "model-check: FAILED: $1"
+    exit 1
+}
+# A step that could not run is not a verdict on the model: its own status, and no FAILED line
+# (so that the gates' self-test cannot take it for the planted failure).
+broken() {
+    echo "model-check: error: $1" >&2
+    exit 2
+}
 
 echo "model-check: the host's prices (simbench host --instructions callgrind)" >&2
 "$binary" host --instructions callgrind ${host_flags[@]+"${host_flags[@]}"} \
-    --csv "$work/prices.csv" > "$work/host.txt"
-if [ "${SIMBENCH_MODEL_PLANT:-}" = 1 ]; then
+    --csv "$work/prices.csv" > "$work/host.txt" \
+    || broken "simbench host exited with status $? (its message above)"
+if [ "$planted" = 1 ]; then
     echo "model-check: planted fault: every mechanism variant's ns added tripled" >&2
     python3 - "$work/prices.csv" <<'PYTHON'
 import csv, sys
@@ -73,10 +95,13 @@ with open(path, "w", newline="", encoding="utf-8") as handle:
 PYTHON
 fi
 echo "model-check: a counted run of the patterns at $machines machines, predicted at those prices" >&2
-"$binary" run --scenarios vending,workday,validation,marks,optional-views \
-    --param validation.matcher=scan --machines "$machines" --instructions callgrind \
+matcher=()
+case ,$scenarios, in *,validation,*) matcher=(--param validation.matcher=scan) ;; esac
+"$binary" run --scenarios "$scenarios" \
+    ${matcher[@]+"${matcher[@]}"} --machines "$machines" --instructions callgrind \
     --prices "$work/prices.csv" ${run_flags[@]+"${run_flags[@]}"} --quiet \
-    --csv "$work/run.csv" > /dev/null
+    --csv "$work/run.csv" > /dev/null \
+    || broken "simbench run exited with status $? (its message above)"
 if [ -n "$keep" ]; then
     mkdir -p "$keep"
     cp "$work/prices.csv" "$work/run.csv" "$keep/"
@@ -87,6 +112,6 @@ cat "$work/table.md"
 if [ -n "$out" ]; then cp "$work/table.md" "$out"; fi
 case $status in
     0) echo "model-check: passed" ;;
-    1) echo "model-check: FAILED: a criterion is not met (the line above the table's end)"; exit 1 ;;
-    *) echo "model-check: FAILED: the run's CSV could not be judged" >&2; exit 1 ;;
+    1) fail "a criterion is not met (the line under the table)" ;;
+    *) broken "the run's CSV could not be judged (scripts/model_table.py exited with $status)" ;;
 esac
