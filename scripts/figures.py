@@ -29,6 +29,8 @@ import re
 import sys
 import textwrap
 
+import model_table
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CHARTS = os.path.join(ROOT, "results", "charts")
 HOSTS = os.path.join(ROOT, "results", "hosts")
@@ -41,6 +43,7 @@ FILES = [
     os.path.join(DOCS, "Output.md"),
     os.path.join(DOCS, "Scenarios.md"),
     os.path.join(DOCS, "Mechanisms.md"),
+    os.path.join(DOCS, "Methodology.md"),
 ]
 MINUS = "\u2212"
 BLOCK = re.compile(
@@ -576,6 +579,104 @@ def hosts_block(brief=False):
         textwrap.wrap(text, width=96, break_on_hyphens=False)) + "\n"
 
 
+# MARK: - The cost model checked
+
+MODEL = os.path.join(HOSTS, "model")
+
+
+def model_runs():
+    """(host, [(run number, run rows)]) for each host whose model checks are kept in
+    results/hosts/model/ (`<host>-run-<n>.csv`, written by `scripts/model-check.sh --keep`),
+    hosts by name, runs by number."""
+    if not os.path.isdir(MODEL):
+        return []
+    found = {}
+    for name in os.listdir(MODEL):
+        match = re.fullmatch(r"(?P<host>.+)-run-(?P<run>[0-9]+)\.csv", name)
+        if match:
+            with open(os.path.join(MODEL, name), newline="", encoding="utf-8") as handle:
+                found.setdefault(match["host"], []).append(
+                    (int(match["run"]), list(csv.DictReader(handle))))
+    return [(host, sorted(runs, key=lambda run: run[0])) for host, runs in sorted(found.items())]
+
+
+def model_verdict(figures):
+    """`19 of 29 points inside (66%), 28 of 29 intervals overlapping (97%), median width 0.91×`."""
+    judged = max(figures["judged"], 1)
+    ratio = "\u2014" if figures["ratio"] is None else f"{figures['ratio']:.2f}\u00d7"
+    return (f"{figures['inside']} of {figures['judged']} points inside "
+            f"({100 * figures['inside'] / judged:.0f}%), {figures['overlap']} of "
+            f"{figures['judged']} intervals overlapping ({100 * figures['overlap'] / judged:.0f}%), "
+            f"median width {ratio}")
+
+
+def model_hosts():
+    """One line per host the model was checked on, each run's three figures."""
+    runs = model_runs()
+    if not runs:
+        return "The model has not been checked on any host yet.\n"
+    lines = [f"The cost model was checked on {len(runs)} "
+             f"host{'s' if len(runs) > 1 else ''} (`scripts/model-check.sh`, criteria: "
+             f"{model_table.POINT_SHARE:.0%} of points inside, {model_table.OVERLAP_SHARE:.0%} "
+             f"of intervals overlapping, median width at most {model_table.WIDTH_RATIO}\u00d7):"]
+    for host, kept in runs:
+        verdicts = []
+        for number_, rows_ in kept:
+            figures = model_table.judge(rows_)
+            met = "met" if all(figures["criteria"]) else "not met"
+            verdicts.append(f"run {number_}, {model_verdict(figures)}: {met}")
+        lines.append(f"- `{host}`: " + "; ".join(verdicts) + ".")
+    return "\n".join(lines) + "\n"
+
+
+def model_table_block():
+    """Each host's model checks side by side: every pattern's measured ns added and interval
+    beside the prediction and its interval, run by run."""
+    runs = model_runs()
+    if not runs:
+        return "No model check is kept in `results/hosts/model/` yet.\n"
+    text = []
+    for host, kept in runs:
+        columns = ["pattern"]
+        for number_, _ in kept:
+            columns += [f"measured (run {number_}) [95% CI]", "predicted [interval]", "inside",
+                        "overlap"]
+        lines = ["| " + " | ".join(columns) + " |", "|" + "---|" * len(columns)]
+        tables = [model_table.patterns(rows_) for _, rows_ in kept]
+        for index, first in enumerate(tables[0]):
+            cells = [first["name"]]
+            for table in tables:
+                row = table[index] if index < len(table) else None
+                if row is None or row["name"] != first["name"]:
+                    cells += ["\u2014"] * 4
+                    continue
+                held = None not in (row["low"], row["high"], row["predicted"]) and \
+                    row["low"] <= row["predicted"] <= row["high"]
+                shared = None not in (row["low"], row["high"], row["predicted_low"],
+                                      row["predicted_high"]) and not (
+                    row["high"] < row["predicted_low"] or row["low"] > row["predicted_high"])
+                cells += [f"{model_table.signed(row['measured'])} "
+                          f"{model_table.interval(row['low'], row['high'])}",
+                          f"{model_table.signed(row['predicted'])} "
+                          f"{model_table.interval(row['predicted_low'], row['predicted_high'])}",
+                          "yes" if held else "no", "yes" if shared else "no"]
+            lines.append("| " + " | ".join(cells) + " |")
+        first = kept[0][1][0]
+        identity = ", ".join(f"{label} {first[column]}" for label, column in (
+            ("family", "cpu_family"), ("model", "cpu_model"), ("stepping", "cpu_stepping"))
+            if first.get(column))
+        commits = sorted({row["git_commit"] for _, rows_ in kept for row in rows_})
+        dates = sorted({row["timestamp"][:10] for _, rows_ in kept for row in rows_})
+        verdicts = "; ".join(f"run {number_}: {model_verdict(model_table.judge(rows_))}"
+                             for number_, rows_ in kept)
+        note = (f"`{host}`: {first['cpu']} ({identity}), {first['cores']} cores, "
+                f"{first['machines']} machines a run, commit `{', '.join(commits)}`, "
+                f"{' and '.join(dates)} (`results/hosts/model/{host}-run-*.csv`). {verdicts}.")
+        text.append("\n".join(lines) + "\n\n" + "\n".join(
+            textwrap.wrap(note, width=96, break_on_hyphens=False)) + "\n")
+    return "\n".join(text)
+
+
 def blocks():
     suite, sweep = rows("suite.csv"), rows("vending-sweep.csv")
     return {
@@ -588,6 +689,8 @@ def blocks():
         "fleet-findings": fleet_findings(suite),
         "hosts": hosts_block(),
         "hosts-brief": hosts_block(brief=True),
+        "model-hosts": model_hosts(),
+        "model-table": model_table_block(),
     }
 
 

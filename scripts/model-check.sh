@@ -10,9 +10,12 @@
 # interval for at least 80% of the patterns; the two intervals overlapping for at least 95%;
 # the predicted intervals' median width at most 2.5 times the measured ones'.
 #
-# Usage: scripts/model-check.sh [--small] [--keep DIR] [OUT.md]
+# Usage: scripts/model-check.sh [--small] [--keep DIR] [--record N] [OUT.md]
 #   --small      the size .ci/run checks: 200 machines a run (the default is 1,000)
 #   --keep DIR   keep the prices and the run as DIR/prices.csv and DIR/run.csv
+#   --record N   keep them in the gallery as results/hosts/model/HOST-run-N.csv and
+#                HOST-prices-N.csv (HOST: scripts/figures.py host-name), whatever the verdict;
+#                scripts/figures.py write then puts them in the README and the Methodology
 #   OUT.md       the table also goes to OUT.md
 # Run it on a quiet host, from a release build: its figures are timings. SIMBENCH names the
 # binary (default .build/release/simbench); SIMBENCH_HOST_FLAGS adds flags to `host` and
@@ -27,17 +30,25 @@
 # stderr); 64 usage.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-usage="usage: scripts/model-check.sh [--small] [--keep DIR] [OUT.md]"
+usage="usage: scripts/model-check.sh [--small] [--keep DIR] [--record N] [OUT.md]"
 machines=1000
 keep=""
+record=""
 out=""
 while [ $# -gt 0 ]; do
     case $1 in
-        -h | --help) sed -n '2,26p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        -h | --help) sed -n '2,30p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
         --small) machines=200 ;;
         --keep)
             [ $# -ge 2 ] || { echo "model-check: --keep needs a directory; $usage" >&2; exit 64; }
             keep=$2
+            shift
+            ;;
+        --record)
+            case ${2:-} in
+                '' | *[!0-9]*) echo "model-check: --record needs a run number (1, 2, …); $usage" >&2; exit 64 ;;
+            esac
+            record=$2
             shift
             ;;
         -*) echo "model-check: unknown option '$1'; $usage" >&2; exit 64 ;;
@@ -105,6 +116,14 @@ case ,$scenarios, in *,validation,*) matcher=(--param validation.matcher=scan) ;
 if [ -n "$keep" ]; then
     mkdir -p "$keep"
     cp "$work/prices.csv" "$work/run.csv" "$keep/"
+fi
+if [ -n "$record" ]; then
+    host=$(python3 scripts/figures.py host-name "$work/run.csv") \
+        || broken "the run's host could not be named"
+    mkdir -p results/hosts/model
+    cp "$work/run.csv" "results/hosts/model/$host-run-$record.csv"
+    cp "$work/prices.csv" "results/hosts/model/$host-prices-$record.csv"
+    echo "model-check: kept as results/hosts/model/$host-run-$record.csv and -prices-$record.csv" >&2
 fi
 status=0
 python3 scripts/model_table.py "$work/run.csv" > "$work/table.md" || status=$?
