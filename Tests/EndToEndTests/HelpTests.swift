@@ -168,6 +168,7 @@ struct HelpTests {
         let script = try [
             "scripts/ci-bench.sh", "scripts/browser-check.sh", "scripts/readme-charts.sh",
             "scripts/influx-check.sh", "scripts/figures-check.sh", "scripts/coverage-proof.sh",
+            "scripts/model-check.sh",
         ].map {
             try String(contentsOf: root.appendingPathComponent($0), encoding: .utf8)
         }.joined(separator: "\n")

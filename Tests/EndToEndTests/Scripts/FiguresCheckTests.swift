@@ -20,9 +20,11 @@ struct FiguresCheckTests {
     static func copy(into scratch: ScratchDirectory) throws {
         let manager = FileManager.default
         for path in [
-            "scripts/figures.py", "README.md", "Sources/SimBench/SimBench.docc/Output.md",
+            "scripts/figures.py", "scripts/model_table.py", "README.md",
+            "Sources/SimBench/SimBench.docc/Output.md",
             "Sources/SimBench/SimBench.docc/Scenarios.md",
-            "Sources/SimBench/SimBench.docc/Mechanisms.md", "results/charts/suite.csv",
+            "Sources/SimBench/SimBench.docc/Mechanisms.md",
+            "Sources/SimBench/SimBench.docc/Methodology.md", "results/charts/suite.csv",
             "results/charts/vending-sweep.csv",
         ] + hostFiles {
             let target = scratch.url.appendingPathComponent(path)
@@ -32,11 +34,14 @@ struct FiguresCheckTests {
         }
     }
 
-    /// Every host's CSV in `results/hosts/`, which the hosts block is made from.
+    /// Every host's CSV in `results/hosts/`, which the hosts block is made from, and the
+    /// model's checks in `results/hosts/model/`, which the model blocks are made from.
     static var hostFiles: [String] {
-        let names = try? FileManager.default.contentsOfDirectory(
-            atPath: root.appendingPathComponent("results/hosts").path)
-        return (names ?? []).filter { $0.hasSuffix(".csv") }.sorted().map { "results/hosts/\($0)" }
+        ["results/hosts", "results/hosts/model"].flatMap { folder in
+            let names = try? FileManager.default.contentsOfDirectory(
+                atPath: root.appendingPathComponent(folder).path)
+            return (names ?? []).filter { $0.hasSuffix(".csv") }.sorted().map { "\(folder)/\($0)" }
+        }
     }
 
     static func check(in scratch: ScratchDirectory) throws -> CommandResult {
