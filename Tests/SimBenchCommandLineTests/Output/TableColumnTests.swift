@@ -28,9 +28,9 @@ struct TableColumnTests {
                 ])
     }
 
-    @Test("the wide table has every column and the compact one a part of them, in the same order")
-    func forms() {
-        var predicted = ResultRow(
+    /// An ok pattern row with no figure measured: what a test gives the figures it needs.
+    static func napping() -> ResultRow {
+        ResultRow(
             environment: RunEnvironment.current(), scenario: "spin", parameters: "",
             variant: "napping", role: .pattern, status: .ok, eventUnit: "step", machines: 1,
             eventsPerMachine: 1, eventsPerRound: 1, actors: 1, rounds: 1, warmupRounds: 0,
@@ -38,6 +38,11 @@ struct TableColumnTests {
             cpuNsPerEventMedian: nil, allocationsPerEvent: nil, peakResidentBytes: nil,
             residentBytesPerMachine: nil, instructionsPerEvent: nil, setupMilliseconds: 0,
             prepareMilliseconds: 0, checksum: 0)
+    }
+
+    @Test("the wide table has every column and the compact one a part of them, in the same order")
+    func forms() {
+        var predicted = Self.napping()
         predicted.prediction = CostModel.Prediction(nanoseconds: 41, low: 35, high: 50)
         let wide = TableColumn.shown(in: .wide, axisReference: true, rows: [predicted])
         #expect(wide.count == TableColumn.all.count)
@@ -59,14 +64,7 @@ struct TableColumnTests {
 
     @Test("the predicted interval, and a miss named with the cost the prediction rests on most")
     func predictedInterval() throws {
-        var row = ResultRow(
-            environment: RunEnvironment.current(), scenario: "spin", parameters: "",
-            variant: "napping", role: .pattern, status: .ok, eventUnit: "step", machines: 1,
-            eventsPerMachine: 1, eventsPerRound: 1, actors: 1, rounds: 1, warmupRounds: 0,
-            seed: 1, nsPerEvent: nil, eventsPerSecond: nil, ratioToBaseline: nil,
-            cpuNsPerEventMedian: nil, allocationsPerEvent: nil, peakResidentBytes: nil,
-            residentBytesPerMachine: nil, instructionsPerEvent: nil, setupMilliseconds: 0,
-            prepareMilliseconds: 0, checksum: 0)
+        var row = Self.napping()
         let time = TimeStatistics(
             median: 10, min: 9, max: 11, mean: 10, standardDeviation: 1,
             coefficientOfVariation: 0.1, p10: 9.5, p90: 10.5, medianLow: 9.8, medianHigh: 10.2,
