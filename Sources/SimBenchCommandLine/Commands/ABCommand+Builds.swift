@@ -198,7 +198,7 @@ extension ABCommand {
                 .map(String.init) ?? ""
             throw Failure(
                 message:
-                    "the \(side)'s 'simbench \(arguments.joined(separator: " "))' failed (status \(status.map(String.init) ?? "killed by a signal")): \(last)",
+                    "the \(side)'s '\(Suite.toolName) \(arguments.joined(separator: " "))' failed (status \(status.map(String.init) ?? "killed by a signal")): \(last)",
                 status: .failure)
         }
     }

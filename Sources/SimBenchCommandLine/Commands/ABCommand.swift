@@ -62,12 +62,15 @@ struct ABCommand: Command {
         String(ProcessPool.currentExecutable.split(separator: "/").last ?? "simbench")
     }
 
-    static let operands = [
-        Operand(
-            name: "-- RUN-ARGUMENTS",
-            help: "the arguments of every child's 'simbench run' (default: those in \(suiteFile))",
-            completion: .none)
-    ]
+    static var operands: [Operand] {
+        [
+            Operand(
+                name: "-- RUN-ARGUMENTS",
+                help:
+                    "the arguments of every child's '\(Suite.toolName) run' (default: those in \(suiteFile))",
+                completion: .none)
+        ]
+    }
 
     static var flags: [Option<ABCommand>] {
         func words(_ text: String) -> [String] {
@@ -145,11 +148,12 @@ struct ABCommand: Command {
             }
     }
 
-    static let discussion = """
+    static var discussion: String {
+        """
         HOW IT RUNS
           The base is checked out in a git worktree in \(directory)/base and built there
           (swift build -c release, build folder \(directory)/build, kept between calls); the
-          head is the working tree, built as usual. Then each pair runs both builds' 'simbench
+          head is the working tree, built as usual. Then each pair runs both builds' '\(Suite.toolName)
           run' with the same arguments: base first in odd pairs, head first in even ones
           (ABBA), so that a machine slowing down favours neither. When both builds can take
           turns on the machine (run --help, TAKING TURNS), a pair's two runs go side by side:
@@ -192,21 +196,24 @@ struct ABCommand: Command {
           is judged. Rows of one build only (a scenario or variant added or removed) are
           listed, not judged.
         """
+    }
 
-    static let exitStatuses: [(status: ExitStatus, meaning: String)] = [
-        (.success, "no regression"),
-        (.regression, "at least one regression"),
-        (.improvement, "improvements and no regression, with --fail-on-improvement"),
-        (.wrongOutcome, "a build computes a wrong outcome (its run stops ab at once)"),
-        (
-            .failure,
-            "not a git repository, the base has no simbench, a build or run failed, or the base's results lack a column the verdicts read (then nothing more is run)"
-        ),
-        (
-            .usage,
-            "usage: bad flag or value, --base is not a commit, --output cannot take the files, or the run arguments are refused (all found before anything is built)"
-        ),
-    ]
+    static var exitStatuses: [(status: ExitStatus, meaning: String)] {
+        [
+            (.success, "no regression"),
+            (.regression, "at least one regression"),
+            (.improvement, "improvements and no regression, with --fail-on-improvement"),
+            (.wrongOutcome, "a build computes a wrong outcome (its run stops ab at once)"),
+            (
+                .failure,
+                "not a git repository, the base has no \(Suite.toolName) (no Package.swift), a build or run failed, or the base's results lack a column the verdicts read (then nothing more is run)"
+            ),
+            (
+                .usage,
+                "usage: bad flag or value, --base is not a commit, --output cannot take the files, or the run arguments are refused (all found before anything is built)"
+            ),
+        ]
+    }
 
     init() {}
 
@@ -294,7 +301,7 @@ struct ABCommand: Command {
         guard FileManager.default.fileExists(atPath: "\(worktree)/Package.swift") else {
             throw Failure(
                 message:
-                    "the base (\(base), \(short)) has no simbench: no Package.swift at its root; nothing was run",
+                    "the base (\(base), \(short)) has no \(Suite.toolName): no Package.swift at its root; nothing was run",
                 status: .failure)
         }
         return (workspace, worktree)
@@ -671,7 +678,7 @@ struct ABCommand: Command {
         if let missing = judging.thresholds.metric.missingColumn(in: file.header) {
             throw Failure(
                 message:
-                    "the base's results \(file.path) lack the column '\(missing)', which the verdicts read (an older simbench); nothing more was run",
+                    "the base's results \(file.path) lack the column '\(missing)', which the verdicts read (an older \(Suite.toolName)); nothing more was run",
                 status: .failure)
         }
     }

@@ -108,7 +108,7 @@ struct CompareCommand: Command {
             .choice(
                 ComparisonSetting.metric.flag,
                 help:
-                    "cpu: judge each worker thread's CPU time and its ratios; wall: judge wall time. A file without CPU columns (from an older simbench) is judged on wall time, with a note",
+                    "cpu: judge each worker thread's CPU time and its ratios; wall: judge wall time. A file without CPU columns (from an older \(Suite.toolName)) is judged on wall time, with a note",
                 default: defaults.metric
             ) { $0.thresholds.metric = $1 },
             .choice(
@@ -168,7 +168,7 @@ struct CompareCommand: Command {
     mutating func finish(operands files: [String]) throws {
         guard files.count == 2 else {
             throw UsageError(
-                "compare: expected two results files, BASELINE and CURRENT, but got \(files.count)\(files.isEmpty ? "" : " (\(files.map { "'\($0)'" }.joined(separator: ", ")))"); see 'simbench compare --help'"
+                "compare: expected two results files, BASELINE and CURRENT, but got \(files.count)\(files.isEmpty ? "" : " (\(files.map { "'\($0)'" }.joined(separator: ", ")))"); see '\(Suite.toolName) compare --help'"
             )
         }
         baselinePath = BaselineStore.resolve(files[0])

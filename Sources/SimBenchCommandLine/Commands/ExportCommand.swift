@@ -71,7 +71,7 @@ struct ExportCommand: Command {
     mutating func finish(operands files: [String]) throws {
         guard files.count == 1 else {
             throw UsageError(
-                "export: expected one results file, but got \(files.count); see 'simbench export --help'"
+                "export: expected one results file, but got \(files.count); see '\(Suite.toolName) export --help'"
             )
         }
         file = files[0]

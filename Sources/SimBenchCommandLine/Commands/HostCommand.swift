@@ -139,10 +139,10 @@ struct HostCommand: Command {
         if RunEnvironment.isDebugBuild {
             guard allowDebug else {
                 throw UsageError(
-                    "host: this is a debug build, whose costs mean nothing; build with 'swift run -c release simbench host', or pass --allow-debug"
+                    "host: this is a debug build, whose costs mean nothing; build with 'swift run -c release \(Suite.toolName) host', or pass --allow-debug"
                 )
             }
-            Terminal.warning(HelpText.debugBanner)
+            Terminal.warning(HelpText.debugBanner(name: Suite.toolName))
         }
         let environment = RunEnvironment.current()
         let output = try csvPath.map { try OutputPath.check($0, label: "--csv") }
