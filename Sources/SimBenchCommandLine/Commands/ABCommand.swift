@@ -203,7 +203,10 @@ struct ABCommand: Command {
             (.success, "no regression"),
             (.regression, "at least one regression"),
             (.improvement, "improvements and no regression, with --fail-on-improvement"),
-            (.wrongOutcome, "a build computes a wrong outcome (its run stops ab at once)"),
+            (
+                .wrongOutcome,
+                "a build computes a wrong outcome (its run stops ab at once), or the head's results hold one"
+            ),
             (
                 .failure,
                 "not a git repository, the base has no \(Suite.toolName) (no Package.swift), a build or run failed, or the base's results lack a column the verdicts read (then nothing more is run)"
@@ -560,7 +563,9 @@ struct ABCommand: Command {
         case .html: print(comparison.render(.html))
         case .text: print(comparison.render(.text, width: judging.wide ? nil : Terminal.width))
         }
-        return ExitStatus(comparison.outcome(failOnImprovement: judging.failOnImprovement))
+        return ExitStatus.judging(
+            comparison, failOnImprovement: judging.failOnImprovement,
+            current: files.map(\.head), side: "working tree's runs", command: Self.name)
     }
 
     /// Checks `--output` before anything runs: an existing directory in which the runs'

@@ -157,6 +157,10 @@ struct CompareCommand: Command {
         (.regression, "at least one regression"),
         (.improvement, "improvements and no regression, with --fail-on-improvement"),
         (
+            .wrongOutcome,
+            "the current run holds a variant whose outcome was wrong (its status column): one line names it, after the report"
+        ),
+        (
             .failure,
             "a file is missing, empty, truncated or malformed, has unknown or missing columns, non-numeric/NaN/infinite cells or duplicated rows, or the files have no row in common: one line names the file, the line and the column"
         ),
@@ -193,6 +197,8 @@ struct CompareCommand: Command {
         comparison.listsEveryRowsFunctions = functions
         try StandardOutput.write(
             comparison.render(format, width: wide ? nil : Terminal.width) + "\n")
-        return ExitStatus(comparison.outcome(failOnImprovement: failOnImprovement))
+        return ExitStatus.judging(
+            comparison, failOnImprovement: failOnImprovement, current: [current],
+            side: "current run (\(currentPath))", command: Self.name)
     }
 }
