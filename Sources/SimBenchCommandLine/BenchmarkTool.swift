@@ -135,6 +135,8 @@ public struct BenchmarkTool: Sendable {
             precondition(started == nil, "BenchmarkTool.main() runs once")
             started = self
         }
+        // The harness's messages that name a command (repair-history) speak of this tool.
+        ToolName.set(name)
         // A catalog the harness cannot measure is its author's to fix: said before anything
         // else, whatever the command.
         if !catalog.problems.isEmpty {

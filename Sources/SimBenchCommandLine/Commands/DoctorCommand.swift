@@ -15,7 +15,7 @@ struct DoctorCommand: Command {
     static var flags: [Option<DoctorCommand>] {
         [
             .count(
-                RunSetting.machines.flag, help: "machines of each scaling check",
+                RunSetting.machines.flag, help: "entities of each scaling check",
                 default: "\(DoctorCommand().machines)",
                 limit: RunOptions.Limits.machines
             ) { $0.machines = $1 },
@@ -50,7 +50,7 @@ struct DoctorCommand: Command {
           scaling        every variant of every scenario at its default events and at \(Doctor.growthFactor)×:
                          its CPU time must grow at least \(String(format: "%g", Doctor.minimumGrowth))×, or its work was optimised
                          away; one that grows less is measured again at \(Doctor.growthFactor)× those events, where a
-                         fixed cost per machine weighs \(Doctor.growthFactor)× less, and must grow \(String(format: "%g", Doctor.minimumGrowth))× there
+                         fixed cost per entity weighs \(Doctor.growthFactor)× less, and must grow \(String(format: "%g", Doctor.minimumGrowth))× there
           outcome        every variant of every scenario computed its baseline's outcome in those runs
           tax            \(taxName) and .\(Suite.tax?.plain ?? "its plain twin"), timed by a bare loop in this binary
                          and by the harness at --actors 1, taking turns: they must agree within ±\(String(format: "%g", Doctor.taxLimit * 100))%

@@ -40,7 +40,7 @@ struct HostCommand: Command {
         let defaults = HostCommand()
         return [
             .count(
-                RunSetting.machines.flag, help: "lists of numbers each variant folds",
+                RunSetting.machines.flag, help: "entities of the mechanisms scenario",
                 default: "\(NumberFormat.grouped(defaults.machines))", limit: Limits.machines
             ) { $0.machines = $1 },
             .count(

@@ -29,7 +29,7 @@ struct MergeCommand: Command {
         job merges. The parts must have the same header and no (scenario, params, sweep,
         variant) twice; their rows are copied in the order given; the result is written
         whole or not at all. A note says when the parts differ in commit, build, seed or
-        machines.
+        --machines.
         """
     }
 
