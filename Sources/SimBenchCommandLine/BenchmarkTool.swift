@@ -160,11 +160,10 @@ public struct BenchmarkTool: Sendable {
 /// What the commands measure and speak of: the running tool's catalog, doctor's ruler and
 /// tax, and the tool's name.
 enum Suite {
-    /// The running tool's name (`BenchmarkTool.name`). Before a tool started (a unit test
-    /// reading a command's help), the executable's.
-    static var toolName: String {
-        BenchmarkTool.started.withLock { $0?.name } ?? BenchmarkTool.executableName
-    }
+    /// The running tool's name (`BenchmarkTool.name`), which `main()` gives the harness
+    /// (`ToolName`) before anything runs: one name for both. Before a tool started (a unit
+    /// test reading a command's help), `simbench`.
+    static var toolName: String { ToolName.current }
     static var catalog: Catalog { BenchmarkTool.running.catalog }
     /// The running tool's catalog; nil before a tool started (a unit test reading a
     /// command's help), for the words that help takes from it.
