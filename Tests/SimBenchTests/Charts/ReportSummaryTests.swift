@@ -6,7 +6,7 @@ import Testing
 /// every column, before the first scenario's section.
 @Suite("report opens with the summary")
 struct ReportSummaryTests {
-    @Test("the summary comes first, a row per pattern (a wrong one saying so), baselines and floors without one")
+    @Test("the summary comes first, a row per pattern (WRONG said), baselines and floors none")
     func summaryFirst() throws {
         let records = try RunSummaryTests.suite()
         let html = HTMLReport.render(records, scenarios: [], sources: ["suite.csv"])
