@@ -133,7 +133,8 @@ struct HelpTests {
             #expect(zsh.standardOutput.contains("'\(command):"), "zsh lacks \(command)")
             #expect(fish.standardOutput.contains("-a \(command) -d"), "fish lacks \(command)")
         }
-        #expect(zsh.standardOutput.contains("'--machines[simulated machines"))
+        #expect(
+            zsh.standardOutput.contains("'--machines[entities each scenario simulates (vending"))
         #expect(fish.standardOutput.contains("__fish_seen_subcommand_from run' -l machines -x"))
         #expect(fish.standardOutput.contains("-l format -x -a 'text markdown json html'"))
         let bad = try SimBenchBinary.run(["completion", "tcsh"])

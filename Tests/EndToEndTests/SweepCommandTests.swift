@@ -22,7 +22,8 @@ struct SweepCommandTests {
         #expect(result.status == 0, "stderr: \(result.standardError)")
         #expect(result.standardOutput.contains("\n  vending[machines=8]  "))
         #expect(result.standardOutput.contains("\n  vending[machines=16]  "))
-        #expect(result.standardOutput.contains("8 / 16 machines"))
+        // Vending alone: its entities by their own name.
+        #expect(result.standardOutput.contains("8 / 16 vending machines"))
         #expect(
             !result.standardError.contains("\r"),
             "progress written off a terminal: \(result.standardError.debugDescription)")

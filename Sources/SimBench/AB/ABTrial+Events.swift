@@ -96,7 +96,7 @@ extension ABTrial {
                 "cannot create \(path), where the base is built: \(reason)"
             case .git(let action, let reason): "\(action): \(reason)"
             case .baseHasNoPackage(let label):
-                "the \(label) has no simbench: no Package.swift at its root; nothing was run"
+                "the \(label) has no \(ToolName.current): no Package.swift at its root; nothing was run"
             case .cannotCreateOutput(let path, let reason):
                 "cannot create '\(path)': \(reason)"
             case .noProduct(let label, let product):
@@ -110,9 +110,9 @@ extension ABTrial {
             case .wrongOutcome(let label, let rows, let results):
                 "the \(label) computes a wrong outcome: \(rows.isEmpty ? "see \(results)" : rows.joined(separator: ", ")); nothing more was run"
             case .runFailed(let label, let arguments, let status, let last):
-                "the \(label)'s 'simbench \(arguments.joined(separator: " "))' failed (status \(status.map(String.init) ?? "killed by a signal")): \(last)"
+                "the \(label)'s '\(ToolName.current) \(arguments.joined(separator: " "))' failed (status \(status.map(String.init) ?? "killed by a signal")): \(last)"
             case .missingColumn(let results, let column):
-                "the base's results \(results) lack the column '\(column)', which the verdicts read (an older simbench); nothing more was run"
+                "the base's results \(results) lack the column '\(column)', which the verdicts read (an older \(ToolName.current)); nothing more was run"
             }
         }
     }

@@ -37,10 +37,14 @@ public enum RunSummary {
         public var predicted: Estimate? = nil
         /// The processor the pattern was measured on.
         public var processor = HostProcessor(name: "", identity: .unknown)
+        /// The pattern computed another outcome than its baseline: it has no timing, and its
+        /// row says WRONG where the ratio would be.
+        public var wrong = false
     }
 
-    /// The rows of `records` (one run or several files), in their order: a row per measured
-    /// pattern (`role` pattern, status ok). Baselines, floors and wrong rows have none.
+    /// The rows of `records` (one run or several files), in their order: a row per pattern
+    /// (`role` pattern), measured or WRONG (its outcome differed: no figure). Baselines and
+    /// floors have none.
     ///
     /// - Complexity: O(n) in the records: each pattern's baseline is looked up by its
     ///   configuration and run, not searched for.
@@ -79,7 +83,8 @@ public enum RunSummary {
                     predicted: estimate(
                         record, .predictedNsAddedPerEvent, .predictedNsAddedLow,
                         .predictedNsAddedHigh),
-                    processor: record.processor
+                    processor: record.processor,
+                    wrong: !record.isOK
                 )
             })
     }
@@ -102,7 +107,7 @@ public enum RunSummary {
         [record[.scenario], record[.parameters], record[.sweep], record[.runID]]
     }
 
-    /// Whether `records` hold a row `rows(_:)` would give: a measured pattern.
+    /// Whether `records` hold a row `rows(_:)` would give: a pattern.
     public static func hasRows(_ records: [ResultsRecord]) -> Bool {
         records.contains(where: hasRow)
     }
@@ -112,9 +117,9 @@ public enum RunSummary {
         records.count(where: hasRow)
     }
 
-    /// Whether `record` gives a row: a measured pattern.
+    /// Whether `record` gives a row: a pattern, measured or wrong.
     private static func hasRow(_ record: ResultsRecord) -> Bool {
-        record.role == .pattern && record.isOK
+        record.role == .pattern
     }
 
     /// The rows of a run's row groups, as its CSV would give them.
@@ -195,7 +200,7 @@ public enum RunSummary {
         public static let all: [Column] = [
             Column(header: "pattern", dropRank: nil) { $0.name },
             Column(header: "CPU ratio", dropRank: nil) { row in
-                row.cpuRatio.map { NumberFormat.ratio($0.value) } ?? "—"
+                row.wrong ? wrongCell : row.cpuRatio.map { NumberFormat.ratio($0.value) } ?? "—"
             },
             Column(header: "95% CI", dropRank: 5) { row in
                 NumberFormat.interval(row.cpuRatio?.low, row.cpuRatio?.high, ratio: true)
@@ -233,12 +238,20 @@ public enum RunSummary {
         return ranks.map { rank in Column.all.filter { $0.dropRank == rank }.map(\.header) }
     }
 
+    /// What a WRONG pattern's row says in the ratio's place; its other cells are empty.
+    public static let wrongCell = "WRONG"
+
     /// The table of `rows`, every column; a column empty on every row (no mechanisms
     /// without counts) left out.
     public static func table(_ rows: [Row]) -> TextTable {
         var table = TextTable(header: Column.all.map(\.header))
         table.leftAligned = [0]
-        table.rows = rows.map { row in Column.all.map { $0.cell(row) } }
+        table.rows = rows.map { row in
+            // A wrong row's name and WRONG (`Column.all` opens with them), nothing more.
+            Column.all.enumerated().map { index, column in
+                !row.wrong || index < 2 ? column.cell(row) : ""
+            }
+        }
         return table.removingEmptyColumns()
     }
 

@@ -2,11 +2,12 @@ import SimBench
 
 /// `ab --help`'s prose and exit statuses.
 extension ABCommand {
-    static let discussion = """
+    static var discussion: String {
+        """
         HOW IT RUNS
           The base is checked out in a git worktree in \(ABTrial.directory)/base and built there
           (swift build -c release, build folder \(ABTrial.directory)/build, kept between calls); the
-          head is the working tree, built as usual. Then each pair runs both builds' 'simbench
+          head is the working tree, built as usual. Then each pair runs both builds' '\(Suite.toolName)
           run' with the same arguments: base first in odd pairs, head first in even ones
           (ABBA), so that a machine slowing down favours neither. When both builds can take
           turns on the machine (run --help, TAKING TURNS), a pair's two runs go side by side:
@@ -49,19 +50,25 @@ extension ABCommand {
           is judged. Rows of one build only (a scenario or variant added or removed) are
           listed, not judged.
         """
+    }
 
-    static let exitStatuses: [(status: ExitStatus, meaning: String)] = [
-        (.success, "no regression"),
-        (.regression, "at least one regression"),
-        (.improvement, "improvements and no regression, with --fail-on-improvement"),
-        (.wrongOutcome, "a build computes a wrong outcome (its run stops ab at once)"),
-        (
-            .failure,
-            "not a git repository, the base has no simbench, a build or run failed, or the base's results lack a column the verdicts read (then nothing more is run)"
-        ),
-        (
-            .usage,
-            "usage: bad flag or value, --base is not a commit, --output cannot take the files, or the run arguments are refused (all found before anything is built)"
-        ),
-    ]
+    static var exitStatuses: [(status: ExitStatus, meaning: String)] {
+        [
+            (.success, "no regression"),
+            (.regression, "at least one regression"),
+            (.improvement, "improvements and no regression, with --fail-on-improvement"),
+            (
+                .wrongOutcome,
+                "a build computes a wrong outcome (its run stops ab at once), or the head's results hold one"
+            ),
+            (
+                .failure,
+                "not a git repository, the base has no \(Suite.toolName) (no Package.swift), a build or run failed, or the base's results lack a column the verdicts read (then nothing more is run)"
+            ),
+            (
+                .usage,
+                "usage: bad flag or value, --base is not a commit, --output cannot take the files, or the run arguments are refused (all found before anything is built)"
+            ),
+        ]
+    }
 }

@@ -36,12 +36,15 @@ extension ABCommand {
         case .html: print(comparison.render(.html))
         case .text: print(comparison.render(.text, width: judging.wide ? nil : Terminal.width))
         }
-        return verdict(comparison)
+        return verdict(comparison, head: files.map(\.head))
     }
 
-    /// `ab`'s exit status for the pairs' comparison: the one place it is decided.
-    func verdict(_ comparison: ResultsComparison) -> ExitStatus {
-        ExitStatus(comparison.outcome(failOnImprovement: judging.failOnImprovement))
+    /// `ab`'s exit status for the pairs' comparison: the one place it is decided. A wrong
+    /// outcome in the head's runs fails it, whatever the times (as `run`'s and `compare`'s).
+    func verdict(_ comparison: ResultsComparison, head: [ResultsFile]) -> ExitStatus {
+        ExitStatus.judging(
+            comparison, failOnImprovement: judging.failOnImprovement, current: head,
+            side: "working tree's runs", command: Self.name)
     }
 
     /// The status a trial's failure exits with.

@@ -45,12 +45,15 @@ struct ABCommand: Command {
     /// The CI suite's run arguments, under the repository.
     static let suiteFile = "Benchmarks/ci.conf"
 
-    static let operands = [
-        Operand(
-            name: "-- RUN-ARGUMENTS",
-            help: "the arguments of every child's 'simbench run' (default: those in \(suiteFile))",
-            completion: .none)
-    ]
+    static var operands: [Operand] {
+        [
+            Operand(
+                name: "-- RUN-ARGUMENTS",
+                help:
+                    "the arguments of every child's '\(Suite.toolName) run' (default: those in \(suiteFile))",
+                completion: .none)
+        ]
+    }
 
     static var flags: [Option<ABCommand>] {
         func words(_ text: String) -> [String] {

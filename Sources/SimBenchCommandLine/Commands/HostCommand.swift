@@ -40,7 +40,7 @@ struct HostCommand: Command {
         let defaults = HostCommand()
         return [
             .count(
-                RunSetting.machines.flag, help: "lists of numbers each variant folds",
+                RunSetting.machines.flag, help: "entities of the mechanisms scenario",
                 default: "\(NumberFormat.grouped(defaults.machines))", limit: Limits.machines
             ) { $0.machines = $1 },
             .count(
@@ -139,10 +139,10 @@ struct HostCommand: Command {
         if RunEnvironment.isDebugBuild {
             guard allowDebug else {
                 throw UsageError(
-                    "host: this is a debug build, whose costs mean nothing; build with 'swift run -c release simbench host', or pass --allow-debug"
+                    "host: this is a debug build, whose costs mean nothing; build with 'swift run -c release \(Suite.toolName) host', or pass --allow-debug"
                 )
             }
-            Terminal.warning(HelpText.debugBanner)
+            Terminal.warning(HelpText.debugBanner(name: Suite.toolName))
         }
         let environment = RunEnvironment.current()
         let output = try csvPath.map { try OutputPath.check($0, label: "--csv") }

@@ -67,13 +67,18 @@ struct TableColumn: Sendable {
             return
                 "\(modes.count): \(NumberFormat.percent(share)) at \(NumberFormat.ratio(slow.median))"
         },
-        TableColumn(compactHeader: netHeader, wideHeader: netHeader, dropRank: 5) {
-            row, _, _ in
+        // The net ratio only where there is a floor to be net of: a scenario without one
+        // (a floor is optional) shows no empty columns.
+        TableColumn(
+            compactHeader: netHeader, wideHeader: netHeader, dropRank: 5, present: hasFloor
+        ) { row, _, _ in
             row.role == .pattern
                 ? row.ratioNetOfFloor.map { NumberFormat.ratio($0.value) } ?? "—" : ""
         },
-        TableColumn(compactHeader: netIntervalHeader, wideHeader: "95% CI", dropRank: 4) {
-            row, _, _ in
+        TableColumn(
+            compactHeader: netIntervalHeader, wideHeader: "95% CI", dropRank: 4,
+            present: hasFloor
+        ) { row, _, _ in
             row.role == .pattern ? ResultTable.netInterval(row) : ""
         },
         TableColumn(
@@ -154,6 +159,9 @@ struct TableColumn: Sendable {
 
     /// Whether the cost model predicted the row's ns added.
     static let hasPrediction: @Sendable (ResultRow) -> Bool = { $0.prediction != nil }
+    /// A configuration's rows hold its floor: the net ratio's columns have something to be
+    /// net of.
+    static let hasFloor: @Sendable (ResultRow) -> Bool = { $0.role == .floor }
 
     /// The net ratio's header: the legend of its `—` goes with its column.
     static let netHeader = "net of floor"

@@ -3,9 +3,9 @@ import SimBench
 
 /// Where messages for people go.
 enum Terminal {
-    /// One line on stderr, `simbench: ` first.
+    /// One line on stderr, the tool's name first (`mybench: `).
     static func error(_ message: String) {
-        FileHandle.standardError.write(Data("simbench: \(message)\n".utf8))
+        FileHandle.standardError.write(Data("\(Suite.toolName): \(message)\n".utf8))
     }
 
     static func warning(_ text: String) {

@@ -1,4 +1,5 @@
 import SimBench
+import SimBenchCore
 import Testing
 
 @testable import SimBench
@@ -44,14 +45,18 @@ struct TableColumnTests {
     func forms() {
         var predicted = Self.napping()
         predicted.prediction = CostModel.Prediction(nanoseconds: 41, low: 35, high: 50)
-        let wide = TableColumn.shown(in: .wide, axisReference: true, rows: [predicted])
+        var floor = predicted
+        floor.role = .floor
+        floor.prediction = nil
+        let wide = TableColumn.shown(in: .wide, axisReference: true, rows: [predicted, floor])
         #expect(wide.count == TableColumn.all.count)
-        let compact = TableColumn.shown(in: .compact, axisReference: true, rows: [predicted])
-            .map(\.compactHeader)
+        let compact = TableColumn.shown(
+            in: .compact, axisReference: true, rows: [predicted, floor]
+        ).map(\.compactHeader)
         let compactInWideOrder = wide.compactMap(\.compactHeader)
         #expect(compact == compactInWideOrder)
         #expect(
-            TableColumn.shown(in: .wide, axisReference: false, rows: []).compactMap {
+            TableColumn.shown(in: .wide, axisReference: false, rows: [floor]).compactMap {
                 $0.header(in: .wide, axisValues: "")
             }
                 == [
@@ -81,11 +86,40 @@ struct TableColumnTests {
         #expect(interval.cell(row, time, .wide) == "[+45.0, +60.0] miss: retains")
     }
 
+    /// A row of `role` with no figures: what `shown` reads of a configuration is its roles.
+    static func row(_ role: VariantRole) -> ResultRow {
+        ResultRow(
+            environment: RunEnvironment.current(), scenario: "spin", parameters: "",
+            variant: "napping", role: role, status: .ok, eventUnit: "step", machines: 1,
+            eventsPerMachine: 1, eventsPerRound: 1, actors: 1, rounds: 1, warmupRounds: 0,
+            seed: 1, nsPerEvent: nil, eventsPerSecond: nil, ratioToBaseline: nil,
+            cpuNsPerEventMedian: nil, allocationsPerEvent: nil, peakResidentBytes: nil,
+            residentBytesPerMachine: nil, instructionsPerEvent: nil, setupMilliseconds: 0,
+            prepareMilliseconds: 0, checksum: 0)
+    }
+
+    @Test("a configuration without a floor has no net ratio columns, in either table")
+    func noFloorNoNet() {
+        let (baseline, pattern, floor) = (Self.row(.baseline), Self.row(.pattern), Self.row(.floor))
+        for form in [TableColumn.Form.compact, .wide] {
+            let headers = TableColumn.shown(
+                in: form, axisReference: false, rows: [baseline, pattern]
+            )
+            .compactMap { $0.header(in: form, axisValues: "") }
+            #expect(!headers.contains(TableColumn.netHeader), "\(form): \(headers)")
+            #expect(!headers.contains(TableColumn.netIntervalHeader), "\(form): \(headers)")
+            let withFloor = TableColumn.shown(
+                in: form, axisReference: false, rows: [baseline, pattern, floor]
+            ).compactMap { $0.header(in: form, axisValues: "") }
+            #expect(withFloor.contains(TableColumn.netHeader), "\(form): \(withFloor)")
+        }
+    }
+
     @Test("at no width does the compact table show a net ratio without its interval")
     func netRatioKeepsItsInterval() {
-        let headers = TableColumn.shown(in: .compact, axisReference: false, rows: []).compactMap {
-            $0.header(in: .compact, axisValues: "")
-        }
+        let headers = TableColumn.shown(
+            in: .compact, axisReference: false, rows: [Self.row(.floor)]
+        ).compactMap { $0.header(in: .compact, axisValues: "") }
         var full = TextTable(header: ["vending"] + headers)
         let cells: [String: String] = [
             "CPU ns/event": "98.0", "CPU ratio": "9.70×", "ratio CI": "[8.83, 10.65]",

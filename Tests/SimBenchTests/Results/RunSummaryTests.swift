@@ -74,12 +74,13 @@ struct RunSummaryTests {
         }
     }
 
-    @Test("a row per measured pattern, in the run's order; baselines, floors, wrong rows none")
+    @Test("a row per pattern, in the run's order, a wrong one saying WRONG; baselines, floors none")
     func rowsAndOrder() throws {
         let rows = RunSummary.rows(try Self.suite())
         #expect(
             rows.map(\.name) == [
-                "vending.state-objects", "vending.table", "validation.strategy-closures (scan)",
+                "vending.state-objects", "vending.table", "vending.broken",
+                "validation.strategy-closures (scan)",
                 "validation.strategy-closures (regex)", "validation.strategy-closures (nsregex)",
                 "fleet.actor-per-machine-batched",
             ])
@@ -91,6 +92,14 @@ struct RunSummaryTests {
         #expect(rows[1].nsAdded?.value == -5 && rows[1].breakeven == nil)
         // Without counts, no mechanism.
         #expect(rows.allSatisfy { $0.mechanism == nil })
+        // The wrong pattern's row: its name and WRONG, no figure (its outcome differed).
+        #expect(rows.map(\.wrong) == [false, false, true, false, false, false, false])
+        let table = RunSummary.table(rows)
+        let broken = try #require(table.rows.first { $0.first == "vending.broken" })
+        #expect(broken.dropFirst(2).allSatisfy { $0.isEmpty }, "\(broken)")
+        #expect(broken[1] == "WRONG", "\(broken)")
+        let line = RunSummary.lines(rows, width: 120).joined(separator: "\n")
+        #expect(line.contains("vending.broken") && line.contains("WRONG"), "\(line)")
     }
 
     @Test(
@@ -141,7 +150,7 @@ struct RunSummaryTests {
         let grouped = RunSummary.groupedTable(rows).rows.map { $0[0] }
         #expect(
             grouped == [
-                "vending", "  state-objects", "  table", "validation (scan)",
+                "vending", "  state-objects", "  table", "  broken", "validation (scan)",
                 "  strategy-closures", "validation (regex)", "  strategy-closures",
                 "validation (nsregex)", "  strategy-closures", "fleet",
                 "  actor-per-machine-batched",

@@ -15,9 +15,9 @@ extension BenchmarkExport {
     }
 
     /// `simbench,scenario=vending,… ns_per_event_median=12.5,… 1764410000000000000`, or nil
-    /// when the row's timestamp cannot be written in nanoseconds.
-    static func influxLine(_ row: ResultsRecord) -> String? {
-        var line = escapeInfluxKey("simbench", equals: false)
+    /// when the row's timestamp cannot be written in nanoseconds; `measurement` first.
+    static func influxLine(_ row: ResultsRecord, measurement: String) -> String? {
+        var line = escapeInfluxKey(measurement, equals: false)
         for tag in influxTags where !row[tag].isEmpty {
             line += ",\(escapeInfluxKey(tag.name))=\(escapeInfluxKey(row[tag]))"
         }

@@ -35,9 +35,12 @@ public enum BenchmarkExport {
     /// - Parameter run: the one run of a history file to export: its `run_id`, or
     ///   `latest`, the run of the file's last row; nil for every row.
     /// - Throws: also when no row has the `run` asked for.
-    public static func render(_ file: ResultsFile, as format: Format, run: String? = nil)
-        throws(ResultsFileError) -> String
-    {
+    /// - Parameter measurement: `influx`'s measurement: the name of the tool that measured
+    ///   (`simbench`, or a package's own tool), under which a dashboard finds its series.
+    public static func render(
+        _ file: ResultsFile, as format: Format, run: String? = nil,
+        measurement: String = "simbench"
+    ) throws(ResultsFileError) -> String {
         var records = file.records
         if let run {
             let id = run == latestRun ? records.last?[.runID] ?? "" : run
@@ -66,7 +69,7 @@ public enum BenchmarkExport {
         case .influx:
             var text = ""
             for row in rows {
-                guard let line = influxLine(row) else {
+                guard let line = influxLine(row, measurement: measurement) else {
                     throw ResultsFileError(
                         path: file.path, line: row.line, column: "timestamp",
                         message:
