@@ -43,3 +43,35 @@ struct MissVariantsTests {
         }
     }
 }
+
+extension MissVariantsTests {
+    @Test(
+        "a buffer the second level holds misses only the first level, even after the memory-sized one went through",
+        .enabled(if: valgrindPresent, "valgrind is not installed (apt-get install valgrind)"))
+    func secondLevelBufferStaysIn() throws {
+        // The memory variants run before miss-l2-spread, and their buffer (64 MiB) is
+        // larger than the simulated last level; the chases of a buffer the second level
+        // holds must still miss the first level alone, and the chase to memory the last.
+        let scratch = try ScratchDirectory()
+        let csv = scratch.path("misses.csv")
+        let result = try SimBenchBinary.run(
+            [
+                "run", "--allow-debug", "--scenarios", "mechanisms", "--variants",
+                "plain,miss-l2,miss-memory,miss-memory-spread,miss-l2-spread", "--machines",
+                "50", "--events", "100", "--rounds", "1", "--warmup", "0", "--processes", "1",
+                "--param", "mechanisms.l2-bytes=524288", "--param",
+                "mechanisms.memory-bytes=67108864", "--instructions", "callgrind", "--quiet",
+                "--csv", csv,
+            ], in: scratch.url, timeout: 600)
+        #expect(result.status == 0, "stderr: \(result.standardError)")
+        let rows = try csvRows(at: csv)
+        for variant in ["miss-l2", "miss-l2-spread"] {
+            let row = try #require(rows.first { $0["variant"] == variant }, "no \(variant) row")
+            let lastLevel = try #require(
+                Double(row["cache_misses_ll_per_event"] ?? ""), "\(variant): not counted")
+            #expect(lastLevel < 0.1, "\(variant) misses the last level \(lastLevel) times an event")
+        }
+        let memory = try #require(rows.first { $0["variant"] == "miss-memory" })
+        #expect(Double(memory["cache_misses_ll_per_event"] ?? "") ?? 0 > 0.9)
+    }
+}

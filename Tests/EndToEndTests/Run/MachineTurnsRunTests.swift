@@ -56,7 +56,7 @@ struct MachineTurnsRunTests {
         // build says nothing, and gets five seconds): a run that did not wait would have
         // started its first child within milliseconds.
         let started = Date()
-        let bannerLine = HelpText.debugBanner.split(separator: "\n")[1]
+        let bannerLine = HelpText.debugBanner(name: "simbench").split(separator: "\n")[1]
         let askedForTheMachine = {
             guard RunEnvironment.isDebugBuild else { return Date().timeIntervalSince(started) > 5 }
             let said = (try? String(contentsOfFile: errors, encoding: .utf8)) ?? ""
