@@ -44,13 +44,15 @@ extension CostModel {
     /// - an own instruction costs what the variant that adds the most own instructions and
     ///   nothing else (the steps) adds per own instruction;
     /// - each call and miss costs what `prices(from:)` solves from every variant's ns added
-    ///   net of its own instructions at the price of plain code's (`plain`: the baseline's
-    ///   CPU ns per event over its instructions per event, loads, stores, calls and
-    ///   arithmetic), which is also the point's price of a pattern's own instruction. A
-    ///   variant's own instructions (the loads and checks around its call) are not the
-    ///   steps' chain: netting them at the steps' latency would charge the call for them.
-    ///   (A class-method variant's cost is then its own instructions', as the call it adds
-    ///   is not a counted kind.)
+    ///   net of its own instructions at the price they have in its context: in a waited-for
+    ///   variant, plain code's (`plain`: the baseline's CPU ns per event over its
+    ///   instructions per event, loads, stores, calls and arithmetic, also the point's price
+    ///   of a pattern's own instruction), since the loads and checks around its call are not
+    ///   the steps' chain (netting them at the steps' latency would charge the call for
+    ///   them); in a `-spread` variant, the throughput price of an own instruction, since all
+    ///   of its work is independent (at plain code's, a gather's eleven instructions would
+    ///   cost more than the whole variant adds). A class-method variant's cost is then its
+    ///   own instructions', as the call it adds is not a counted kind.
     ///
     /// Nothing is tuned per pattern: the prices come from these variants alone.
     public init(mechanisms variants: [MechanismVariant], plain: Price? = nil) {
@@ -71,14 +73,13 @@ extension CostModel {
         let waited = variants.filter { !$0.measuresThroughput }
         let spread = variants.filter(\.measuresThroughput)
         let own = Prices(latency: ownPrice(waited), throughput: ownPrice(spread))
-        let netting = plain ?? own.middle
-        func solve(_ variants: [MechanismVariant]) -> [Cost: Price] {
+        func solve(_ variants: [MechanismVariant], netting: Price?) -> [Cost: Price] {
             Self.prices(
                 from: variants.map(\.measurement),
                 known: netting.map { [.ownInstruction: $0] } ?? [:])
         }
-        let latency = solve(waited)
-        let throughput = solve(spread)
+        let latency = solve(waited, netting: plain ?? own.middle)
+        let throughput = solve(spread, netting: own.throughput ?? plain)
         var prices = [Cost: Prices]()
         for cost in Cost.all where cost != .ownInstruction {
             prices[cost] = Prices(latency: latency[cost], throughput: throughput[cost])

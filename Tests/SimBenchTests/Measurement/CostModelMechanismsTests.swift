@@ -43,7 +43,9 @@ struct CostModelMechanismsTests {
         variant("miss-l2-spread", 1.5, work([:], misses: [.l1d: 1], own: 4)),
     ]
 
-    @Test("own instructions priced by each set's steps; calls and misses net of plain code's price")
+    @Test(
+        "own instructions priced by each set's steps; waited-for calls and misses net of plain code's price, spread ones of the steps-spread's"
+    )
     func model() {
         let model = CostModel(mechanisms: Self.variants, plain: Price(0.125))
         let steps = model.prices[.ownInstruction]?.latency
@@ -53,15 +55,15 @@ struct CostModelMechanismsTests {
         // (11 − 4 × 0.125) / 2, its interval ±1 over the pair.
         #expect(model.prices[.call(.retain)]?.latency == Price(5.25, halfWidth: 0.5))
         #expect(model.prices[.call(.release)]?.latency == Price(5.25, halfWidth: 0.5))
-        // (14 − 8 × 0.125) / 2
-        #expect(model.prices[.call(.retain)]?.throughput == Price(6.5))
+        // (14 − 8 × 0.0625) / 2: the spread pair's own instructions at the spread steps' price.
+        #expect(model.prices[.call(.retain)]?.throughput == Price(6.75))
         // 30 − 2 × 0.125 − 5.25, widened by the release's.
         #expect(model.prices[.call(.weakLoad)]?.latency == Price(24.5, halfWidth: 0.5))
         #expect(model.prices[.call(.weakLoad)]?.throughput == nil)
-        // 5 − 4 × 0.125; 1.5 − 4 × 0.125.
+        // 5 − 4 × 0.125; 1.5 − 4 × 0.0625.
         #expect(
-            model.prices[.miss(.l1d)] == CostModel.Prices(latency: Price(4.5), throughput: Price(1))
-        )
+            model.prices[.miss(.l1d)]
+                == CostModel.Prices(latency: Price(4.5), throughput: Price(1.25)))
         #expect(model.prices[.call(.allocation)] == nil)
     }
 
@@ -78,8 +80,8 @@ struct CostModelMechanismsTests {
         let model = CostModel(mechanisms: Self.variants, plain: Price(0.125))
         #expect(model.predictWhole(Self.work([.retain: 2, .allocation: 1], own: 0)) == nil)
         let stray = model.predictWhole(Self.work([.retain: 2, .allocation: 0.01], own: 8))
-        // 2 × (5.25 + 6.5) / 2 + 8 × 0.125
-        #expect(stray?.nanoseconds == 12.75)
+        // 2 × (5.25 + 6.75) / 2 + 8 × 0.125
+        #expect(stray?.nanoseconds == 13)
     }
 
     // MARK: - Prices files
