@@ -69,18 +69,20 @@ struct FiguresCheckTests {
         let readme = scratch.path("README.md")
         let text = try String(contentsOfFile: readme, encoding: .utf8)
         let block = try #require(text.range(of: "<!-- figures:summary -->"))
-        // The first signed figure after the marker, the first ns added, becomes `+99.9`.
+        let end = try #require(text.range(of: "<!-- /figures:summary -->"))
+        // The block's first ratio, the first pattern's CPU ratio (the columns the summary
+        // keeps at 80 columns move with the figures; its ratio stays), becomes `99.9×`.
         let figure = try #require(
             text.range(
-                of: #"\+[0-9]+\.[0-9]"#, options: .regularExpression,
-                range: block.upperBound..<text.endIndex))
-        let edited = text.replacingCharacters(in: figure, with: "+99.9")
+                of: #"[0-9]+\.[0-9]+×"#, options: .regularExpression,
+                range: block.upperBound..<end.lowerBound))
+        let edited = text.replacingCharacters(in: figure, with: "99.9×")
         try edited.write(toFile: readme, atomically: true, encoding: .utf8)
         let result = try Self.check(in: scratch)
         #expect(result.status == 1, "\(result.standardOutput)")
         #expect(
             result.standardOutput.contains(
-                "README.md: block 'summary' differs from what the CSVs give (quoted but not in the CSV: +99.9)"
+                "README.md: block 'summary' differs from what the CSVs give (quoted but not in the CSV: 99.9)"
             ), "\(result.standardOutput)")
     }
 
