@@ -23,6 +23,7 @@ struct CostModelPathTests {
 
     @Test(
         "host prices each cost twice with intervals, misses too, and run --prices predicts every pattern as a point inside its interval",
+        .enabled(if: LongTests.enabled, "long: scripts/long-tests.sh runs it (.ci/run)"),
         .enabled(if: valgrindPresent, "valgrind is not installed (apt-get install valgrind)"))
     func hostThenRun() throws {
         // Where no committed counts are: the scratch directory has no results/hosts/.

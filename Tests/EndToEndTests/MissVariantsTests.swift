@@ -10,6 +10,7 @@ struct MissVariantsTests {
 
     @Test(
         "a miss variant's second run goes on where its first stopped: each of its events misses the first level again",
+        .enabled(if: LongTests.enabled, "long: scripts/long-tests.sh runs it (.ci/run)"),
         .enabled(if: valgrindPresent, "valgrind is not installed (apt-get install valgrind)"))
     func secondRunGoesOn() throws {
         // The counted pass counts a variant's second run, after its first on the same
@@ -47,6 +48,7 @@ struct MissVariantsTests {
 extension MissVariantsTests {
     @Test(
         "a buffer the second level holds misses only the first level, even after the memory-sized one went through",
+        .enabled(if: LongTests.enabled, "long: scripts/long-tests.sh runs it (.ci/run)"),
         .enabled(if: valgrindPresent, "valgrind is not installed (apt-get install valgrind)"))
     func secondLevelBufferStaysIn() throws {
         // The memory variants run before miss-l2-spread, and their buffer (64 MiB) is
