@@ -86,6 +86,11 @@ let package = Package(
             // harness finds its functions by name (dlsym), so the test bundle exports them.
             dependencies: ["SimBench", "SimBenchCore", "CAllocationInterposer"],
             path: "Tests/SimBenchTests",
+            // Not sources: Callgrind dumps the tests read from the checkout (#filePath).
+            exclude: [
+                "Measurement/callgrind-chase-to-memory.out",
+                "Measurement/callgrind-chase-within-last-level.out",
+            ],
             linkerSettings: [.unsafeFlags(["-Xlinker", "--export-dynamic"])]
         ),
         // The tests' own probes of the instruction split (one runtime mechanism per

@@ -20,7 +20,14 @@
 #
 # Usage: scripts/aa-proof.sh [--counted] [N]   (default 10; each run of the suite takes about
 #        14 s, counted about 3 s)
-# Environment: SIMBENCH_PROOF_KEEP=DIR keeps the runs' CSVs and raw samples.
+# Environment: SIMBENCH_PROOF_KEEP=DIR keeps the runs' CSVs and raw samples;
+#   SIMBENCH_PLANTED_FAILURE=1 is the proof's planted failure (scripts/gates-selftest.sh):
+#   N runs (2 when not given) of a small run of the calibrate ruler instead of the suite, the
+#   last of them with ruler-twin doing 50% more steps (5% counted: `calibrate.twin-extra`),
+#   and the pairs compared with --ignore-params (the runs differ in that parameter by
+#   design): a change where the proof expects none, which must fail it.
+# Exit status: 0 when both targets are met, 1 otherwise (or when compare or spread fails),
+# 64 on a bad N.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # shellcheck source=scripts/exit-status.sh
@@ -33,7 +40,8 @@ if [ "${1:-}" = "--counted" ]; then
     counted=1
     shift
 fi
-runs=${1:-10}
+planted_failure=${SIMBENCH_PLANTED_FAILURE:-0}
+runs=${1:-$([ "$planted_failure" = 1 ] && echo 2 || echo 10)}
 if ! [[ "$runs" =~ ^[0-9]+$ ]] || [ "$runs" -lt 2 ]; then
     echo "aa-proof: N must be a whole number of at least 2, not '$runs'" >&2
     exit "$exit_usage"
@@ -48,6 +56,22 @@ if [ "$counted" = 1 ]; then
     run_args+=("${counted_args[@]}")
     spread_limit=0.1
 fi
+# The planted failure: the last run's ruler-twin does more steps than the ruler; compare
+# matches its rows to the others' by scenario and variant.
+compare_args=()
+planted_args=()
+if [ "$planted_failure" = 1 ]; then
+    run_args=(--scenario calibrate --param calibrate.work=1000 --machines 1000 --seed 1)
+    if [ "$counted" = 1 ]; then
+        run_args+=("${counted_args[@]}")
+        planted_args=(--param calibrate.twin-extra=5)
+    else
+        run_args+=(--processes 2 --rounds 3 --warmup 1)
+        planted_args=(--param calibrate.twin-extra=50)
+    fi
+    compare_args=(--ignore-params)
+    echo "aa-proof: planted failure: run $runs of $runs adds ${planted_args[*]}; the proof must flag it and fail"
+fi
 swift build -c release --product simbench > /dev/null
 binary=.build/release/simbench
 out=$(mktemp -d)
@@ -58,7 +82,9 @@ trap 'if [ -n "$keep" ]; then mkdir -p "$keep" && cp -r "$out"/. "$keep"/; fi; r
 
 started=$SECONDS
 for i in $(seq 1 "$runs"); do
-    "$binary" run "${run_args[@]}" --quiet --csv "$out/run$i.csv" --raw "$out/raw$i.csv" > /dev/null
+    planted=()
+    if [ "$i" = "$runs" ]; then planted=("${planted_args[@]}"); fi
+    "$binary" run "${run_args[@]}" "${planted[@]}" --quiet --csv "$out/run$i.csv" --raw "$out/raw$i.csv" > /dev/null
 done
 
 pairs=0
@@ -67,7 +93,7 @@ for i in $(seq 1 "$runs"); do
     for j in $(seq $((i + 1)) "$runs"); do
         pairs=$((pairs + 1))
         status=$exit_success
-        "$binary" compare "$out/run$i.csv" "$out/run$j.csv" --format json > "$out/compare.json" || status=$?
+        "$binary" compare "$out/run$i.csv" "$out/run$j.csv" "${compare_args[@]}" --format json > "$out/compare.json" || status=$?
         if [ "$status" -ne "$exit_success" ] && [ "$status" -ne "$exit_regression" ]; then
             echo "aa-proof: compare failed with status $status:" >&2; cat "$out/compare.json" >&2; exit 1
         fi

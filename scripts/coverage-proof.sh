@@ -28,12 +28,22 @@
 #     group runs more); by default the README's command (the default suite, 10,000 machines).
 # Environment: SIMBENCH_COVERAGE_FLAGS adds run flags to every run (e.g. "--processes 10");
 #   SIMBENCH_COVERAGE_DIR keeps the runs' CSVs and binaries there (default: a temporary
-#   directory, removed at the end); SIMBENCH_COVERAGE_LAYOUTS_FROM=DIR relinks the layouts
-#   in DIR, a clean checkout of this HEAD whose code layouts are compiled already (.ci/run
-#   gives the layout proof's `ab` base worktree, whose build folder is `run --layouts`'s),
-#   and in this checkout when DIR is not one.
+#   directory, removed at the end): a new or empty directory, since the proof judges every
+#   run-*.csv in it (one that holds anything is refused, exit status 64: an earlier proof's
+#   runs would be judged with this one's); SIMBENCH_COVERAGE_LAYOUTS_FROM=DIR relinks the
+#   layouts in DIR, a clean checkout of this HEAD whose code layouts are compiled already
+#   (.ci/run gives the layout proof's `ab` base worktree, whose build folder is
+#   `run --layouts`'s), and in this checkout when DIR is not one;
+#   SIMBENCH_PLANTED_FAILURE=1 is the proof's planted failure (scripts/gates-selftest.sh):
+#   K = 3 runs a group (more: 1) of workday alone at 2,000 machines, --span 0, the layouts
+#   group over 2 layouts, and in each group's last run one row's judged figures (its ratios,
+#   net ratio and ns added) and their intervals made ten times larger, as a re-run of a
+#   change would move them: the others' intervals cannot hold them, nor theirs the others',
+#   so that row holds at most half its pairs in both groups, on K runs and on K + 1, and the
+#   proof must fail on it. (So few runs fail the band anyway: a figure that holds all of its
+#   few pairs is above 99%. The planted row fails wherever the band falls.)
 # Exit status: 0 when both groups pass (on K runs, or on K + 8 after failing on K), 1 when
-# either fails or a build or run fails, 64 on bad arguments.
+# either fails or a build or run fails, 64 on bad arguments or a directory that is not empty.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -52,14 +62,27 @@ done
 # The small suite's proof runs in .ci/run: 12 runs a group keep a calibrated interval's
 # totals and rows inside their bounds in all but a few proofs in a thousand (normal
 # processes, simulated), where 8 fail a few in a hundred.
-if [ -z "$runs" ]; then
+planted_failure=${SIMBENCH_PLANTED_FAILURE:-0}
+fewest=8
+more=8
+layouts=8
+if [ "$planted_failure" = 1 ]; then
+    fewest=3
+    more=1
+    layouts=2
+fi
+if [ -z "$runs" ] && [ "$planted_failure" = 1 ]; then
+    runs=$fewest
+elif [ -z "$runs" ]; then
     runs=$([ "$small" = 1 ] && echo 12 || echo 8)
 fi
-if [ "$runs" -lt 8 ]; then
-    echo "coverage-proof: $runs runs per group: the proof needs at least 8" >&2
+if [ "$runs" -lt "$fewest" ]; then
+    echo "coverage-proof: $runs runs per group: the proof needs at least $fewest" >&2
     exit 64
 fi
-if [ "$small" = 1 ]; then
+if [ "$planted_failure" = 1 ]; then
+    suite=(--scenario workday --machines 2000 --span 0)
+elif [ "$small" = 1 ]; then
     suite=(--machines 2000)
 else
     suite=(--machines 10000)
@@ -68,6 +91,12 @@ fi
 extra=(${SIMBENCH_COVERAGE_FLAGS:-})
 
 if [ -n "${SIMBENCH_COVERAGE_DIR:-}" ]; then
+    # The runs are judged by a glob over the directory: an earlier proof's files in it would
+    # be judged too, or overwritten. Nothing in it is removed: it must be new or empty.
+    if [ -n "$(ls -A "$SIMBENCH_COVERAGE_DIR" 2> /dev/null)" ]; then
+        echo "coverage-proof: SIMBENCH_COVERAGE_DIR '$SIMBENCH_COVERAGE_DIR' is not empty: the proof judges every run-*.csv in it, so it takes a new or empty directory" >&2
+        exit 64
+    fi
     mkdir -p "$SIMBENCH_COVERAGE_DIR"
     out=$(cd "$SIMBENCH_COVERAGE_DIR" && pwd)
 else
@@ -98,7 +127,6 @@ if [ -n "${SIMBENCH_COVERAGE_LAYOUTS_FROM:-}" ]; then
     fi
 fi
 echo "coverage-proof: the layouts relinked in $layouts_from"
-layouts=8
 # A process per layout: over 12 runs of the default suite at 2,000 machines, a run of 8
 # processes over 8 layouts held a single re-run's ns added 91.7% of the time, one of 8 over
 # 4 layouts (two processes each) 88.1%; the ratios 92-94% either way. SIMBENCH_COVERAGE_FLAGS
@@ -145,7 +173,32 @@ layouts_groups=$!
 wait "$same_groups" || { echo "coverage-proof: a run of one binary failed" >&2; wait "$layouts_groups" || true; exit 1; }
 wait "$layouts_groups" || { echo "coverage-proof: a run over code layouts failed" >&2; exit 1; }
 
-more=8
+# The planted failure: in each group's last run, the first pattern row's judged figures
+# and their intervals made ten times larger.
+if [ "$planted_failure" = 1 ]; then
+    for group in same layouts; do
+        python3 - "$out/$group/run-$runs.csv" << 'EOF'
+import csv, sys
+path = sys.argv[1]
+with open(path, newline="", encoding="utf-8") as file:
+    reader = csv.DictReader(file)
+    fields, rows = reader.fieldnames, list(reader)
+row = next(row for row in rows if row["role"] == "pattern" and row["ratio_to_baseline"])
+for figure in ("ratio", "cpu_ratio", "ratio_net", "overhead"):
+    value = {"ratio": "ratio_to_baseline", "cpu_ratio": "cpu_ratio_to_baseline",
+             "ratio_net": "ratio_net_of_floor", "overhead": "overhead_ns_per_event"}[figure]
+    for field in (value, f"{figure}_ci_low", f"{figure}_ci_high"):
+        if row[field]:
+            row[field] = repr(10 * float(row[field]))
+with open(path, "w", newline="", encoding="utf-8") as file:
+    writer = csv.DictWriter(file, fieldnames=fields, lineterminator="\n")
+    writer.writeheader()
+    writer.writerows(rows)
+print(f"coverage-proof: planted failure: {path}: {row['scenario']} {row['variant']}: its judged figures and their intervals made ten times larger")
+EOF
+    done
+fi
+
 status=0
 for group in same layouts; do
     echo

@@ -27,7 +27,13 @@
 # Usage: scripts/detector-proof.sh [--counted] [PAIRS]   (default 20; each run takes about
 #        2 s)
 # Environment: SIMBENCH_PROOF_ARGS replaces the run arguments below; SIMBENCH_PROOF_KEEP=DIR
-# keeps the runs' CSVs and comparisons.
+# keeps the runs' CSVs and comparisons; SIMBENCH_PLANTED_FAILURE=1 is the proof's planted
+# failure (scripts/gates-selftest.sh): one pair (PAIRS when given) of small runs, where the
+# run the first A/A comparison is judged against is measured with a change planted
+# (twin-extra five times the planted step, 50% or 5%; its comparison made with
+# --ignore-params, as the A/B ones are): that comparison flags a regression where the proof
+# expects none, and the proof must fail on it like on any false positive.
+# Exit status: 0 when both targets are met, 1 otherwise (or when compare fails).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # shellcheck source=scripts/exit-status.sh
@@ -40,7 +46,8 @@ if [ "${1:-}" = "--counted" ]; then
     counted=1
     shift
 fi
-pairs=${1:-20}
+planted_failure=${SIMBENCH_PLANTED_FAILURE:-0}
+pairs=${1:-$([ "$planted_failure" = 1 ] && echo 1 || echo 20)}
 threshold=3%
 extra=10
 judge=(--threshold "$threshold" --ratio-only)
@@ -63,6 +70,20 @@ if [ "$counted" = 1 ]; then
     # One timed round, and 200 rulers (400 events): the counts come from their own pass, and
     # a run's cost is then mostly Valgrind's start (about 1.7 s of CPU), not the counting.
     default_args="--machines 200 --actors 1 --seed 1 ${counted_args[*]}"
+fi
+# The planted failure: the earlier run of the first A/A comparison does five planted steps
+# more.
+aa_plant=0
+aa_judge=("${judge[@]}")
+if [ "$planted_failure" = 1 ]; then
+    aa_plant=$((5 * extra))
+    # The planted run differs in twin-extra, as the A/B runs do.
+    aa_judge+=(--ignore-params)
+    # The counted runs are small already.
+    if [ "$counted" = 0 ]; then
+        default_args="--machines 1000 --actors 1 --rounds 5 --warmup 1 --max-time 0.5 --seed 1 --processes 1"
+    fi
+    echo "detector-proof: planted failure: the run the first A/A comparison is judged against does twin-extra=$aa_plant; the proof must count that comparison a false positive and fail"
 fi
 read -r -a run_args <<< "${SIMBENCH_PROOF_ARGS:-$default_args}"
 
@@ -89,7 +110,7 @@ detected=0
 # comparisons share a run, which leaves each one's chance of a false positive as it was.
 # Timed, A and B swap places every other pair, so that a slow drift of the machine favours
 # neither (the ratio, judged within each run's rounds, cancels most of it anyway).
-measure 0 "$out/a0.csv"
+measure "$aa_plant" "$out/a0.csv"
 for i in $(seq 1 "$pairs"); do
     if [ "$counted" = 1 ] || [ $((i % 2)) = 1 ]; then
         measure 0 "$out/a$i.csv"
@@ -101,7 +122,7 @@ for i in $(seq 1 "$pairs"); do
     cp "$out/a$((i - 1)).csv" "$out/aa$i.csv"
 
     aa_status=$exit_success
-    "$binary" compare "$out/a$i.csv" "$out/aa$i.csv" "${judge[@]}" --format json > "$out/aa$i.json" || aa_status=$?
+    "$binary" compare "$out/a$i.csv" "$out/aa$i.csv" "${aa_judge[@]}" --format json > "$out/aa$i.json" || aa_status=$?
     ab_status=$exit_success
     "$binary" compare "$out/a$i.csv" "$out/b$i.csv" "${judge[@]}" --ignore-params --format json > "$out/ab$i.json" || ab_status=$?
     for status in $aa_status $ab_status; do

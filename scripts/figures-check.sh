@@ -164,6 +164,7 @@ PY
         problem_text=$(printf '%s; ' "${problems[@]}")
         case $file in
             results/hosts/counts.csv) fix=$remedy ;;
+            results/hosts/model/*) fix="check the model again on that host (scripts/model-check.sh --record N there) or remove the file from results/hosts/model/" ;;
             results/hosts/*) fix="re-measure on that host (scripts/readme-charts.sh --measure there) or remove the file from results/hosts/" ;;
             *) fix=$remedy ;;
         esac

@@ -29,6 +29,8 @@ import re
 import sys
 import textwrap
 
+import model_table
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CHARTS = os.path.join(ROOT, "results", "charts")
 HOSTS = os.path.join(ROOT, "results", "hosts")
@@ -41,6 +43,7 @@ FILES = [
     os.path.join(DOCS, "Output.md"),
     os.path.join(DOCS, "Scenarios.md"),
     os.path.join(DOCS, "Mechanisms.md"),
+    os.path.join(DOCS, "Methodology.md"),
 ]
 MINUS = "\u2212"
 BLOCK = re.compile(
@@ -331,15 +334,21 @@ def mechanism(row, baseline):
     return f"{int(round(share * 100))}% {name}"
 
 
-SUMMARY_COLUMNS = [  # RunSummary.Column.all: header, drop rank (None: never dropped)
-    ("pattern", None), ("CPU ratio", None), ("95% CI", 6),
-    ("ns added", 5), ("ns CI", 1), ("predicted", 4), ("B added", 3), ("break-even", 2),
+SUMMARY_COLUMNS = [  # RunSummary.Column.all: header, drop rank (None: never; one rank goes together)
+    ("pattern", None), ("CPU ratio", None), ("95% CI", 5),
+    ("ns added", 4), ("ns CI", 4), ("predicted", 3), ("B added", 2), ("break-even", 1),
     ("mechanism", 0),
 ]
 
 
 def pattern_names(suite):
     """RunSummary.Row.name of each row: `validation.switch (scan)`, by the row's index."""
+    return [f"{group.split(' (')[0]}.{variant}" + (f" ({group.split(' (', 1)[1]}" if " (" in group else "")
+            for group, variant in pattern_groups(suite)]
+
+
+def pattern_groups(suite):
+    """RunSummary.Row.group and pattern of each row: (`validation (scan)`, `switch`)."""
     varying = {}
     for row in suite:
         for key, value in settings(row["params"]):
@@ -349,8 +358,8 @@ def pattern_names(suite):
         keys = {key for key, values in varying.get(row["scenario"], {}).items() if len(values) > 1}
         configuration = " ".join([value for key, value in settings(row["params"]) if key in keys]
                                  + ([row["sweep"]] if row["sweep"] else []))
-        names.append(f"{row['scenario']}.{row['variant']}"
-                     + (f" ({configuration})" if configuration else ""))
+        names.append((row["scenario"] + (f" ({configuration})" if configuration else ""),
+                      row["variant"]))
     return names
 
 
@@ -385,8 +394,10 @@ def summary_cells(suite):
 
 
 def render_table(header, table):
-    """TextTable.render(indent: ""): the name left, the rest right."""
-    widths = [max(len(line[column]) for line in [header] + table) for column in range(len(header))]
+    """TextTable.render(indent: ""): the name left, the rest right; a line may have fewer
+    cells (a configuration's line above its patterns)."""
+    widths = [max(len(line[column]) for line in [header] + table if column < len(line))
+              for column in range(len(header))]
     lines = []
     for line in [header] + table:
         cells = [cell.ljust(widths[i]) if i == 0 else cell.rjust(widths[i])
@@ -410,6 +421,26 @@ def fit(text, width):
     return lines + [current]
 
 
+def fitted(header, table):
+    """TextTable.fitted(width: 80, dropGroups:): columns dropped a rank at a time (a figure
+    with its interval) until the table fits; the header, the table and what was dropped."""
+    header, table = list(header), [list(line) for line in table]
+    dropped = []
+    ranks = sorted({rank for _, rank in SUMMARY_COLUMNS if rank is not None})
+    for rank in ranks:
+        if max(len(line) for line in render_table(header, table)) <= SUMMARY_WIDTH:
+            break
+        for name in [name for name, each in SUMMARY_COLUMNS if each == rank]:
+            if name in header:
+                column = header.index(name)
+                del header[column]
+                for line in table:
+                    if column < len(line):
+                        del line[column]
+                dropped.append(name)
+    return header, table, dropped
+
+
 def summary(suite):
     """The lines run ends with in an 80-column terminal (RunSummary.lines)."""
     header = [name for name, _ in SUMMARY_COLUMNS]
@@ -419,17 +450,20 @@ def summary(suite):
             del header[column]
             for line in table:
                 del line[column]
-    dropped = []
-    order = sorted((rank, name) for name, rank in SUMMARY_COLUMNS if rank is not None)
-    for _, name in order:
-        if max(len(line) for line in render_table(header, table)) <= SUMMARY_WIDTH:
-            break
-        if name in header:
-            column = header.index(name)
-            del header[column]
-            for line in table:
-                del line[column]
-            dropped.append(name)
+    # RunSummary.groupedTable: each configuration's line, then its patterns indented.
+    groups = [pair for pair, row in zip(pattern_groups(suite), suite)
+              if row["role"] == "pattern" and row["status"] == "ok"]
+    grouped = []
+    for index, ((group, variant), line) in enumerate(zip(groups, table)):
+        if index == 0 or groups[index - 1][0] != group:
+            grouped.append([group])
+        grouped.append(["  " + variant] + line[1:])
+    header, table, dropped = fitted(header, table)
+    if dropped:
+        grouped_fit = fitted([name for name, _ in SUMMARY_COLUMNS if name in header + dropped],
+                             grouped)
+        if len(grouped_fit[2]) < len(dropped):
+            header, table, dropped = grouped_fit
     title = "summary: each pattern against its baseline"
     if dropped:
         title += "; left out to fit: " + ", ".join(dropped)
@@ -545,6 +579,104 @@ def hosts_block(brief=False):
         textwrap.wrap(text, width=96, break_on_hyphens=False)) + "\n"
 
 
+# MARK: - The cost model checked
+
+MODEL = os.path.join(HOSTS, "model")
+
+
+def model_runs():
+    """(host, [(run number, run rows)]) for each host whose model checks are kept in
+    results/hosts/model/ (`<host>-run-<n>.csv`, written by `scripts/model-check.sh --keep`),
+    hosts by name, runs by number."""
+    if not os.path.isdir(MODEL):
+        return []
+    found = {}
+    for name in os.listdir(MODEL):
+        match = re.fullmatch(r"(?P<host>.+)-run-(?P<run>[0-9]+)\.csv", name)
+        if match:
+            with open(os.path.join(MODEL, name), newline="", encoding="utf-8") as handle:
+                found.setdefault(match["host"], []).append(
+                    (int(match["run"]), list(csv.DictReader(handle))))
+    return [(host, sorted(runs, key=lambda run: run[0])) for host, runs in sorted(found.items())]
+
+
+def model_verdict(figures):
+    """`19 of 29 points inside (66%), 28 of 29 intervals overlapping (97%), median width 0.91×`."""
+    judged = max(figures["judged"], 1)
+    ratio = "\u2014" if figures["ratio"] is None else f"{figures['ratio']:.2f}\u00d7"
+    return (f"{figures['inside']} of {figures['judged']} points inside "
+            f"({100 * figures['inside'] / judged:.0f}%), {figures['overlap']} of "
+            f"{figures['judged']} intervals overlapping ({100 * figures['overlap'] / judged:.0f}%), "
+            f"median width {ratio}")
+
+
+def model_hosts():
+    """One line per host the model was checked on, each run's three figures."""
+    runs = model_runs()
+    if not runs:
+        return "The model has not been checked on any host yet.\n"
+    lines = [f"The cost model was checked on {len(runs)} "
+             f"host{'s' if len(runs) > 1 else ''} (`scripts/model-check.sh`, criteria: "
+             f"{model_table.POINT_SHARE:.0%} of points inside, {model_table.OVERLAP_SHARE:.0%} "
+             f"of intervals overlapping, median width at most {model_table.WIDTH_RATIO}\u00d7):"]
+    for host, kept in runs:
+        verdicts = []
+        for number_, rows_ in kept:
+            figures = model_table.judge(rows_)
+            met = "met" if all(figures["criteria"]) else "not met"
+            verdicts.append(f"run {number_}, {model_verdict(figures)}: {met}")
+        lines.append(f"- `{host}`: " + "; ".join(verdicts) + ".")
+    return "\n".join(lines) + "\n"
+
+
+def model_table_block():
+    """Each host's model checks side by side: every pattern's measured ns added and interval
+    beside the prediction and its interval, run by run."""
+    runs = model_runs()
+    if not runs:
+        return "No model check is kept in `results/hosts/model/` yet.\n"
+    text = []
+    for host, kept in runs:
+        columns = ["pattern"]
+        for number_, _ in kept:
+            columns += [f"measured (run {number_}) [95% CI]", "predicted [interval]", "inside",
+                        "overlap"]
+        lines = ["| " + " | ".join(columns) + " |", "|" + "---|" * len(columns)]
+        tables = [model_table.patterns(rows_) for _, rows_ in kept]
+        for index, first in enumerate(tables[0]):
+            cells = [first["name"]]
+            for table in tables:
+                row = table[index] if index < len(table) else None
+                if row is None or row["name"] != first["name"]:
+                    cells += ["\u2014"] * 4
+                    continue
+                held = None not in (row["low"], row["high"], row["predicted"]) and \
+                    row["low"] <= row["predicted"] <= row["high"]
+                shared = None not in (row["low"], row["high"], row["predicted_low"],
+                                      row["predicted_high"]) and not (
+                    row["high"] < row["predicted_low"] or row["low"] > row["predicted_high"])
+                cells += [f"{model_table.signed(row['measured'])} "
+                          f"{model_table.interval(row['low'], row['high'])}",
+                          f"{model_table.signed(row['predicted'])} "
+                          f"{model_table.interval(row['predicted_low'], row['predicted_high'])}",
+                          "yes" if held else "no", "yes" if shared else "no"]
+            lines.append("| " + " | ".join(cells) + " |")
+        first = kept[0][1][0]
+        identity = ", ".join(f"{label} {first[column]}" for label, column in (
+            ("family", "cpu_family"), ("model", "cpu_model"), ("stepping", "cpu_stepping"))
+            if first.get(column))
+        commits = sorted({row["git_commit"] for _, rows_ in kept for row in rows_})
+        dates = sorted({row["timestamp"][:10] for _, rows_ in kept for row in rows_})
+        verdicts = "; ".join(f"run {number_}: {model_verdict(model_table.judge(rows_))}"
+                             for number_, rows_ in kept)
+        note = (f"`{host}`: {first['cpu']} ({identity}), {first['cores']} cores, "
+                f"{first['machines']} machines a run, commit `{', '.join(commits)}`, "
+                f"{' and '.join(dates)} (`results/hosts/model/{host}-run-*.csv`). {verdicts}.")
+        text.append("\n".join(lines) + "\n\n" + "\n".join(
+            textwrap.wrap(note, width=96, break_on_hyphens=False)) + "\n")
+    return "\n".join(text)
+
+
 def blocks():
     suite, sweep = rows("suite.csv"), rows("vending-sweep.csv")
     return {
@@ -557,6 +689,8 @@ def blocks():
         "fleet-findings": fleet_findings(suite),
         "hosts": hosts_block(),
         "hosts-brief": hosts_block(brief=True),
+        "model-hosts": model_hosts(),
+        "model-table": model_table_block(),
     }
 
 

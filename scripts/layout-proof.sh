@@ -12,12 +12,17 @@
 # every pair, which no line of vending explains: the linker had moved its code.
 #
 # Usage: scripts/layout-proof.sh [--build]
-#   --build: plant the change and make both builds (one pair of a tiny run), judging nothing;
-#     .ci/run calls it in a background lane so that the proof itself, among the steps that
-#     time, only relinks.
+#   --build: plant the change and make both builds (one pair of a tiny run), judging nothing,
+#     so that the proof itself only relinks. (In .ci/run the planted failure below, run in a
+#     background lane, makes the builds instead, and the proof, among the steps that time,
+#     only relinks.)
 # Environment: SIMBENCH_LAYOUT_PROOF_DIR: the scratch copy (default .build/layout-proof, kept
 #   between calls so that its two builds are reused; it is reset to HEAD each time);
-#   SIMBENCH_AB_FLAGS adds ab flags (e.g. "--pairs 8").
+#   SIMBENCH_AB_FLAGS adds ab flags (e.g. "--pairs 8"); SIMBENCH_PLANTED_FAILURE=1 is the
+#   proof's planted failure (scripts/gates-selftest.sh): the change planted and built as
+#   always, then ab judged on two pairs of a small run of vending alone (no counts), where
+#   nothing is planted: the regression the proof must find is not there, and it must fail.
+#   (The same run over vending and workday passes: at that size ab sees the change.)
 # Exit status: 0 when the verdict is exactly the planted regression (with --build: when both
 # sides built), 1 otherwise (or when ab fails), 64 on an unknown argument. Prints the verdict
 # lines, the layout seeds and how long ab took.
@@ -53,11 +58,7 @@ if [ -z "$file" ] || [ "$(printf '%s\n' "$file" | wc -l)" -ne 1 ]; then
     echo "layout-proof: expected one file in Benchmarks/ declaring 'enum SharedStateObjectsWorkday', found: ${file:-none}" >&2
     exit 1
 fi
-# Any other file a previous call left changed is put back (only those: the planted file's date
-# stays, and with it the head's build).
-git -C "$dir" diff --name-only | { grep -vxF "$file" || true; } | while read -r other; do
-    git -C "$dir" checkout --quiet -- "$other"
-done
+scratch_keep "$dir" "$file"
 declaration='^( *)func setState\(_ state: State\) \{$'
 planted='^ *@inline\(never\) func setState\(_ state: State\) \{$'
 if ! grep -Eq "$planted" "$dir/$file"; then
@@ -68,14 +69,7 @@ if ! grep -Eq "$planted" "$dir/$file"; then
     fi
     sed -E -i "s/$declaration/\\1@inline(never) func setState(_ state: State) {/" "$dir/$file"
 fi
-changed=$(git -C "$dir" diff --numstat | awk '{ added += $1; removed += $2; files++ } END { print files + 0, added + 0, removed + 0 }')
-if [ "$changed" != "1 1 1" ]; then
-    echo "layout-proof: the scratch copy differs from HEAD by more than the planted line (files, added, removed: $changed)" >&2
-    git -C "$dir" diff --stat >&2
-    exit 1
-fi
-echo "layout-proof: planted in $dir/$file:"
-git -C "$dir" diff -U0 | grep -E '^[-+] ' | sed 's/^/  /'
+scratch_planted layout-proof "$dir" "1 1 1"
 
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
@@ -93,8 +87,15 @@ if [ "$build_only" = 1 ]; then
     echo "layout-proof: both sides built in $((SECONDS - started)) s (nothing judged)"
     exit 0
 fi
+# The planted failure: ab on a scenario the planted change is not in.
+run_args=()
+if [ "${SIMBENCH_PLANTED_FAILURE:-0}" = 1 ]; then
+    ab_flags+=(--pairs 2 --counts off)
+    run_args=(-- --scenario vending --machines 1000 --events 20 --processes 2 --rounds 2 --warmup 1 --span 0)
+    echo "layout-proof: planted failure: ab on vending alone (${run_args[*]:1}), where nothing is planted; the proof must miss its regression and fail"
+fi
 status=$exit_success
-(cd "$dir" && "$binary" ab --base HEAD "${ab_flags[@]}" --format json --output "$out/ab") > "$out/ab.json" 2> "$out/ab.err" || status=$?
+(cd "$dir" && "$binary" ab --base HEAD "${ab_flags[@]}" --format json --output "$out/ab" "${run_args[@]}") > "$out/ab.json" 2> "$out/ab.err" || status=$?
 took=$((SECONDS - started))
 if [ "$status" -ne "$exit_success" ] && [ "$status" -ne "$exit_regression" ]; then
     echo "layout-proof: ab failed with status $status:" >&2

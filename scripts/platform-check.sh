@@ -3,8 +3,9 @@
 # Sources/SimBench/Platform/ no Swift file of the package's targets (Sources/, Benchmarks/, and
 # the executables under Tests/) imports Glibc, Darwin or Musl, reads /proc or /sys, or calls
 # a Linux-only function; and every C file of the shim that calls one includes Platform.h,
-# whose SIMBENCH_LINUX keeps it off the portable path. Test targets are Linux's own test
-# suite and may use Glibc. No build: a second or so.
+# whose SIMBENCH_LINUX keeps it off the portable path. Test targets may call the C library
+# (through Foundation: the workflow's macOS job runs them too, its Linux-only tests guarded).
+# No build: a second or so.
 #
 # Usage: scripts/platform-check.sh [ROOT]   (ROOT: the checkout, default this one)
 set -euo pipefail

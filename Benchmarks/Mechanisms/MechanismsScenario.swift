@@ -22,14 +22,37 @@ public struct MechanismsScenario: Scenario {
         // The shard: one 8-byte number per event; per list, its sum in the outcome.
         bytesPerEvent: 8,
         bytesPerEntity: 16,
+        // The miss variants' two buffers, one of each per process.
+        shapeBytes: { configuration in
+            Double(
+                configuration.parameters.integer(l2BytesParameter)
+                    + configuration.parameters.integer(memoryBytesParameter))
+        },
+        parameters: [
+            .integer(
+                l2BytesParameter,
+                "bytes of the buffer miss-l2 chases: more than the first-level data cache, less than the second (rounded down to a power of two); simbench host sets it from the processor's caches",
+                default: 256 * 1024, range: 4096...(1 << 30)),
+            .integer(
+                memoryBytesParameter,
+                "bytes of the buffer miss-memory chases: more than the last-level cache (rounded down to a power of two); simbench host sets it from the processor's caches",
+                default: 64 * 1024 * 1024, range: 4096...(1 << 34)),
+        ],
         inDefaultSuite: false
     )
+
+    /// The parameters naming the miss variants' buffer sizes, in bytes.
+    static let l2BytesParameter = CacheSizedParameter.l2Bytes
+    static let memoryBytesParameter = CacheSizedParameter.memoryBytes
 
     /// The variants, baseline first; each file beside this one holds one.
     public static let variants: [Variant<MechanismsShard, MechanismsOutcome>] = [
         plainVariant, retainReleaseVariant, weakLoadVariant, allocationVariant,
         classMethodVariant, existentialVariant, genericVariant, exclusivityVariant,
-        stepsVariant, floorVariant,
+        stepsVariant, missL2Variant, missMemoryVariant,
+        retainReleaseSpreadVariant, weakLoadSpreadVariant, allocationSpreadVariant,
+        existentialSpreadVariant, exclusivitySpreadVariant, stepsSpreadVariant,
+        missL2SpreadVariant, missMemorySpreadVariant, floorVariant,
     ]
 
     public let configuration: ScenarioConfiguration
@@ -49,7 +72,9 @@ public struct MechanismsScenario: Scenario {
         }
         return MechanismsShard(
             firstEntity: entities.lowerBound, eventsPerEntity: configuration.eventsPerEntity,
-            numbers: numbers)
+            numbers: numbers,
+            l2Bytes: configuration.parameters.integer(Self.l2BytesParameter),
+            memoryBytes: configuration.parameters.integer(Self.memoryBytesParameter))
     }
 
     public func eventCount(of shard: MechanismsShard) -> Int { shard.numbers.count }
@@ -86,6 +111,9 @@ public struct MechanismsShard: Sendable {
     public let firstEntity: Int
     public let eventsPerEntity: Int
     public let numbers: [Int]
+    /// The miss variants' buffer sizes (`l2-bytes`, `memory-bytes`).
+    public let l2Bytes: Int
+    public let memoryBytes: Int
 
     var entities: Int { eventsPerEntity == 0 ? 0 : numbers.count / eventsPerEntity }
 }

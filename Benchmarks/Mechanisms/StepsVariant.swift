@@ -1,24 +1,27 @@
 import SimBenchCore
 
 extension MechanismsScenario {
-    /// The price of plain work: per event, `stepsPerEvent` dependent xorshift-multiply steps
-    /// of the binary's own code (a shift, an xor and a multiply each, about 4 instructions),
-    /// no runtime call. The steps' result is stored where the optimiser must keep it, and
-    /// the event folds the baseline's number.
+    /// The price of plain work waited for: per event, `stepsPerEvent` xorshift-multiply
+    /// steps of the binary's own code (a shift, an xor and a multiply each, about 4
+    /// instructions), each on the one before, starting from the running sum and ending in
+    /// it before the event's fold, so that the sum's chain waits for every step: their
+    /// latency. No runtime call.
     static let stepsVariant = Variant<MechanismsShard, MechanismsOutcome>(
         name: "steps",
         summary:
-            "\(stepsPerEvent) dependent xorshift-multiply steps of its own code per event, no call"
+            "\(stepsPerEvent) xorshift-multiply steps of its own code per event, each on the one before and the sum on the last, no call"
     ) { shard in
-        let sink = StepSink()
-        return {
-            fold(shard) { sum, number in
-                var value = UInt64(bitPattern: Int64(number))
+        {
+            // Zero, which the optimiser cannot know: `& zero` puts the steps on the sum's
+            // chain without changing the sum.
+            let zero = identity(0)
+            return fold(shard) { sum, number in
+                var value = UInt64(bitPattern: Int64(sum))
                 for _ in 0..<stepsPerEvent {
                     value ^= value >> 29
                     value = value &* 0xBF58_476D_1CE4_E5B9
                 }
-                sink.value = value
+                sum |= Int(truncatingIfNeeded: value) & zero
                 foldEvent(&sum, identity(number))
             }
         }
@@ -28,7 +31,8 @@ extension MechanismsScenario {
     public static let stepsPerEvent = 16
 }
 
-/// Where the steps' result goes: a store the optimiser cannot prove unread.
+/// Where a variant's work off the sum's path goes: a store the optimiser cannot prove
+/// unread.
 final class StepSink {
     var value: UInt64 = 0
 }

@@ -7,12 +7,24 @@ import SimBenchCore
 /// library builds one from their own `Scenario` types.
 public struct Catalog: Sendable {
     public let entries: [ScenarioEntry]
+    /// What keeps the harness from measuring the catalog as declared, one line each: a
+    /// scenario without a baseline variant or with two (`ScenarioEntry.problems`), two
+    /// scenarios of one name. Empty when every scenario can be measured. `RunPlan` refuses a
+    /// plan of a catalog that has any, and a tool's `main` refuses to start.
+    public let problems: [String]
 
-    /// A catalog of `scenarios`; their names must be unique.
+    /// A catalog of `scenarios`, whose names must be unique and each of which must be
+    /// measurable (`problems` says what is not).
     public init(_ scenarios: [any Scenario.Type]) {
         entries = scenarios.map { Catalog.entry(for: $0) }
-        precondition(
-            Set(entries.map(\.name)).count == entries.count, "two scenarios share a name")
+        var problems = entries.flatMap(\.problems)
+        var seen = Set<String>()
+        for name in entries.map(\.name) where !seen.insert(name).inserted {
+            problems.append(
+                "two scenarios are named '\(name)'; expected each scenario's descriptor to have a name of its own"
+            )
+        }
+        self.problems = problems
     }
 
     private static func entry<S: Scenario>(for scenario: S.Type) -> ScenarioEntry {

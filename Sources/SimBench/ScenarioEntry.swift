@@ -7,6 +7,12 @@ public struct ScenarioEntry: Sendable {
     /// Whether the variants own their concurrency: then the scenario runs on one worker,
     /// and its CPU time and allocations are counted process-wide.
     public let isAsynchronous: Bool
+    /// What in the scenario's declaration keeps the harness from measuring it, one line
+    /// each, naming the scenario and what is accepted; empty when it can be measured. A
+    /// scenario needs exactly one variant of `role: .baseline` (the plain code every other
+    /// variant is measured against), at most one `.floor`, variants of distinct names, and
+    /// its variants all synchronous or all asynchronous.
+    public let problems: [String]
     let makeSession: @Sendable (ScenarioConfiguration) -> any ScenarioSession
     /// The counted pass's run of a configuration's variants, synchronous, in the counted
     /// child (`CallgrindPass.countVariants`): the variants' names, the first region's number.
@@ -19,10 +25,10 @@ public struct ScenarioEntry: Sendable {
     public init<S: Scenario>(_ scenario: S.Type) {
         descriptor = S.descriptor
         isAsynchronous = S.isAsynchronous
-        precondition(
-            S.variants.allSatisfy { $0.isAsynchronous == S.isAsynchronous },
-            "scenario '\(S.descriptor.name)' mixes synchronous and asynchronous variants")
         variants = S.variants.map { VariantInfo(name: $0.name, role: $0.role, summary: $0.summary) }
+        problems = ScenarioEntry.problems(
+            of: S.descriptor.name, variants: variants,
+            mixesBodies: !S.variants.allSatisfy { $0.isAsynchronous == S.isAsynchronous })
         makeSession = { FleetSession<S>(configuration: $0) }
         countVariants = {
             CallgrindPass.countVariants(S.self, configuration: $0, variants: $1, firstRegion: $2)
@@ -51,6 +57,44 @@ public struct ScenarioEntry: Sendable {
         }
     }
 
+    /// What keeps a scenario of `variants` from being measured (see `problems`).
+    static func problems(of scenario: String, variants: [VariantInfo], mixesBodies: Bool)
+        -> [String]
+    {
+        var problems = [String]()
+        let named = { (role: VariantRole) in
+            variants.filter { $0.role == role }.map { "'\($0.name)'" }.joined(separator: ", ")
+        }
+        switch variants.count(where: { $0.role == .baseline }) {
+        case 0:
+            problems.append(
+                "scenario '\(scenario)' has no variant of role .baseline; expected exactly one: the plain code every other variant is measured against"
+            )
+        case 1: break
+        default:
+            problems.append(
+                "scenario '\(scenario)' has \(variants.count(where: { $0.role == .baseline })) variants of role .baseline (\(named(.baseline))); expected exactly one: the plain code every other variant is measured against"
+            )
+        }
+        if variants.count(where: { $0.role == .floor }) > 1 {
+            problems.append(
+                "scenario '\(scenario)' has \(variants.count(where: { $0.role == .floor })) variants of role .floor (\(named(.floor))); expected at most one"
+            )
+        }
+        var seen = Set<String>()
+        for name in variants.map(\.name) where !seen.insert(name).inserted {
+            problems.append(
+                "scenario '\(scenario)' has two variants named '\(name)'; expected each variant to have a name of its own"
+            )
+        }
+        if mixesBodies {
+            problems.append(
+                "scenario '\(scenario)' mixes synchronous and asynchronous (runAsync:) variants; expected all of one kind, measured the same way"
+            )
+        }
+        return problems
+    }
+
     public var name: String { descriptor.name }
 
     /// The worker actors a configuration of this scenario is spread over when the plan asks
@@ -67,7 +111,8 @@ public struct ScenarioEntry: Sendable {
             : nil
     }
 
-    /// The baseline variant: the plain code every pattern is measured against.
+    /// The baseline variant: the plain code every pattern is measured against. (A scenario
+    /// without one is never measured: see `problems`.)
     public var baseline: VariantInfo {
         variants.first { $0.role == .baseline } ?? variants[0]
     }

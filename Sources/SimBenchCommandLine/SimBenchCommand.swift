@@ -4,8 +4,6 @@ import SimBench
 /// The command line's entry (`BenchmarkTool.main()`): picks the subcommand and maps outcomes
 /// to exit statuses.
 enum SimBenchCommand {
-    static let version = "0.1.0"
-
     /// Synchronous on purpose: a child of a run (`ChildRole`) is served before any task
     /// starts (the counted child runs under Valgrind, which crashes on Swift concurrency's
     /// main loop). Every command runs as an async program, started here with a task and
@@ -70,7 +68,7 @@ enum SimBenchCommand {
             }
             guard rest.count == 1 else {
                 throw UsageError(
-                    "\(name): expected at most one command, but got \(rest.count) words ('\(rest.joined(separator: "' '"))'); see 'simbench help COMMAND'"
+                    "\(name): expected at most one command, but got \(rest.count) words ('\(rest.joined(separator: "' '"))'); see '\(Suite.toolName) help COMMAND'"
                 )
             }
             if topic == "help" {
@@ -89,7 +87,7 @@ enum SimBenchCommand {
                 throw UsageError(
                     "\(name): takes no arguments, but got '\(rest.joined(separator: "' '"))'")
             }
-            print("simbench \(version)")
+            print(BenchmarkTool.running.version)
             return .success
         default:
             throw UsageError(

@@ -133,3 +133,12 @@ public struct ParameterValues: Sendable, Hashable {
         values.keys.sorted().map { "\($0)=\(values[$0]!)" }.joined(separator: ";")
     }
 }
+
+/// The parameters a scenario declares to size a buffer by the host's caches, which `simbench
+/// host` sets from the processor's identity: a buffer of `l2Bytes` fits the second-level
+/// cache and not the first (half the L2), one of `memoryBytes` does not fit the last-level
+/// cache (twice the L3, or the L2 where there is no L3).
+public enum CacheSizedParameter {
+    public static let l2Bytes = "l2-bytes"
+    public static let memoryBytes = "memory-bytes"
+}

@@ -97,6 +97,19 @@ enum LongTests {
     static let enabled = ProcessInfo.processInfo.environment["SIMBENCH_LONG_TESTS"] == "1"
 }
 
+/// What the host running the tests offers: some tests read or write Linux's own files
+/// (`/proc`, `/dev/full`) or run util-linux's `script`, which macOS lacks; those tests run
+/// where they are, and say so where they are not.
+enum TestHost {
+    static let isLinux: Bool = {
+        #if os(Linux)
+            true
+        #else
+            false
+        #endif
+    }()
+}
+
 /// A fresh directory for one test's files, removed afterwards.
 final class ScratchDirectory {
     let url: URL

@@ -77,4 +77,40 @@ struct CountingTests {
         #expect(try count("floor", work: "200") < ruler)
         #expect(Set(scratch.contents) == ["counted.csv"], "the pass leaves no file behind")
     }
+
+    @Test(
+        "a counted run into a file or a pipe ends with every column of the summary, the mechanism of each pattern included, whatever COLUMNS says",
+        .enabled(
+            if: FileManager.default.isExecutableFile(atPath: "/usr/bin/valgrind"),
+            "valgrind is not installed (apt-get install valgrind)"))
+    func summaryToAFileKeepsTheMechanism() throws {
+        let scratch = try ScratchDirectory()
+        let csv = scratch.path("counted.csv")
+        // 60 columns: into a terminal that narrow, the mechanism would be the first to go.
+        let result = try SimBenchBinary.run(
+            [
+                "run", "--scenario", "vending", "--machines", "200", "--events", "2", "--rounds",
+                "3", "--warmup", "0", "--processes", "2", "--instructions", "callgrind",
+                "--allow-debug", "--csv", csv,
+            ],
+            in: scratch.url, columns: 60, timeout: 600)
+        #expect(result.status == 0, "stderr: \(result.standardError)")
+        let lines = result.standardOutput.split(separator: "\n").map(String.init)
+        let header = try #require(lines.last { $0.hasPrefix("pattern ") }, "\(lines)")
+        let title = try #require(lines.last { $0.hasPrefix("summary: ") }, "\(lines)")
+        #expect(!title.contains("left out"), "\(title)")
+        for column in RunSummary.Column.all.map(\.header) where column != "predicted" {
+            #expect(header.contains(column), "\(column) in \(header)")
+        }
+        // Each pattern's line ends with the mechanism its CSV rows give.
+        let rows = RunSummary.rows(try ResultsFile.read(csv).records)
+        let mechanisms = rows.compactMap(\.mechanism)
+        #expect(!mechanisms.isEmpty, "\(rows)")
+        for row in rows {
+            let line = try #require(lines.last { $0.hasPrefix(row.name + " ") }, "\(row.name)")
+            if let mechanism = row.mechanism {
+                #expect(line.hasSuffix("  " + mechanism), "\(line)")
+            }
+        }
+    }
 }

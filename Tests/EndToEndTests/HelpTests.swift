@@ -133,7 +133,8 @@ struct HelpTests {
             #expect(zsh.standardOutput.contains("'\(command):"), "zsh lacks \(command)")
             #expect(fish.standardOutput.contains("-a \(command) -d"), "fish lacks \(command)")
         }
-        #expect(zsh.standardOutput.contains("'--machines[simulated machines"))
+        #expect(
+            zsh.standardOutput.contains("'--machines[entities each scenario simulates (vending"))
         #expect(fish.standardOutput.contains("__fish_seen_subcommand_from run' -l machines -x"))
         #expect(fish.standardOutput.contains("-l format -x -a 'text markdown json html'"))
         let bad = try SimBenchBinary.run(["completion", "tcsh"])
@@ -168,6 +169,7 @@ struct HelpTests {
         let script = try [
             "scripts/ci-bench.sh", "scripts/browser-check.sh", "scripts/readme-charts.sh",
             "scripts/influx-check.sh", "scripts/figures-check.sh", "scripts/coverage-proof.sh",
+            "scripts/model-check.sh",
         ].map {
             try String(contentsOf: root.appendingPathComponent($0), encoding: .utf8)
         }.joined(separator: "\n")

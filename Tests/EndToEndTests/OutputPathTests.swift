@@ -173,44 +173,52 @@ struct OutputPathTests {
 
     /// Each: arguments, then what the one line on stderr mentions. Every one is refused
     /// before measuring, with exit 64, and changes nothing in the directory.
-    static let refusals: [([String], String)] = [
-        (quickRun + ["--csv", ""], "the path is empty"),
-        (quickRun + ["--csv", "."], "is a directory"),
-        (quickRun + ["--csv", "sub"], "is a directory"),
-        (quickRun + ["--csv", "sub/"], "ends in '/'"),
-        (quickRun + ["--csv", "a/"], "ends in '/'"),
-        (quickRun + ["--raw", "sub"], "is a directory"),
-        (quickRun + ["--append", "sub"], "is a directory"),
-        (quickRun + ["--csv", String(repeating: "n", count: 300)], "File name too long"),
-        (quickRun + ["--csv", "nowhere/x.csv"], "does not exist"),
-        (quickRun + ["--csv", "in.csv/x.csv"], "Not a directory"),
-        (quickRun + ["--csv", "/proc/simbench.csv"], "cannot be written"),
-        (quickRun + ["--csv", "/proc/version"], "--csv: '/proc/version'"),
-        (quickRun + ["--append", "/dev/null"], "is a character device; expected a regular file"),
-        (quickRun + ["--append", "-"], "cannot be used here"),
-        (quickRun + ["--csv", "loop.csv"], "symbolic links"),
-        (quickRun + ["--csv", "dirlink.csv"], "is a directory"),
-        // Collisions.
-        (quickRun + ["--csv", "x.csv", "--raw", "x.csv"], "same file"),
-        (quickRun + ["--csv", "x.csv", "--raw", "./x.csv"], "same file"),
-        (quickRun + ["--csv", "in.csv", "--raw", "inlink.csv"], "same file"),
-        (quickRun + ["--csv", "sub/../x.csv", "--append", "x.csv"], "same file"),
-        (quickRun + ["--csv", "in.csv", "--append", "./in.csv"], "same file"),
-        (
-            ["export", "--format", "github", "in.csv", "--out", "./in.csv"],
-            "same file as the input"
-        ),
-        (
-            ["export", "--format", "github", "in.csv", "--out", "inlink.csv"],
-            "same file as the input"
-        ),
-        (["export", "--format", "github", "in.csv", "--out", "sub"], "is a directory"),
-        (["merge", "./in.csv", "--out", "in.csv"], "same file as the input"),
-        (["merge", "in.csv", "--out", "inlink.csv"], "same file as the input"),
-        (["merge", "in.csv", "--out", ""], "the path is empty"),
-        (["render", "--out", "sub"], "is a directory"),
-        (["render", "--out", "."], "is a directory"),
-    ]
+    static let refusals: [([String], String)] =
+        [
+            (quickRun + ["--csv", ""], "the path is empty"),
+            (quickRun + ["--csv", "."], "is a directory"),
+            (quickRun + ["--csv", "sub"], "is a directory"),
+            (quickRun + ["--csv", "sub/"], "ends in '/'"),
+            (quickRun + ["--csv", "a/"], "ends in '/'"),
+            (quickRun + ["--raw", "sub"], "is a directory"),
+            (quickRun + ["--append", "sub"], "is a directory"),
+            (quickRun + ["--csv", String(repeating: "n", count: 300)], "File name too long"),
+            (quickRun + ["--csv", "nowhere/x.csv"], "does not exist"),
+            (quickRun + ["--csv", "in.csv/x.csv"], "Not a directory"),
+            (
+                quickRun + ["--append", "/dev/null"],
+                "is a character device; expected a regular file"
+            ),
+            (quickRun + ["--append", "-"], "cannot be used here"),
+            (quickRun + ["--csv", "loop.csv"], "symbolic links"),
+            (quickRun + ["--csv", "dirlink.csv"], "is a directory"),
+            // Collisions.
+            (quickRun + ["--csv", "x.csv", "--raw", "x.csv"], "same file"),
+            (quickRun + ["--csv", "x.csv", "--raw", "./x.csv"], "same file"),
+            (quickRun + ["--csv", "in.csv", "--raw", "inlink.csv"], "same file"),
+            (quickRun + ["--csv", "sub/../x.csv", "--append", "x.csv"], "same file"),
+            (quickRun + ["--csv", "in.csv", "--append", "./in.csv"], "same file"),
+            (
+                ["export", "--format", "github", "in.csv", "--out", "./in.csv"],
+                "same file as the input"
+            ),
+            (
+                ["export", "--format", "github", "in.csv", "--out", "inlink.csv"],
+                "same file as the input"
+            ),
+            (["export", "--format", "github", "in.csv", "--out", "sub"], "is a directory"),
+            (["merge", "./in.csv", "--out", "in.csv"], "same file as the input"),
+            (["merge", "in.csv", "--out", "inlink.csv"], "same file as the input"),
+            (["merge", "in.csv", "--out", ""], "the path is empty"),
+            (["render", "--out", "sub"], "is a directory"),
+            (["render", "--out", "."], "is a directory"),
+        ]
+        // Linux's /proc: a folder no file can be made in, and a file that refuses a write.
+        + (TestHost.isLinux
+            ? [
+                (quickRun + ["--csv", "/proc/simbench.csv"], "cannot be written"),
+                (quickRun + ["--csv", "/proc/version"], "--csv: '/proc/version'"),
+            ] : [])
 
     @Test(
         "bad and colliding output paths: exit 64, one line, nothing measured or written",

@@ -55,13 +55,14 @@ struct ProcessesTests {
         #expect(flowing.contains("3 processes × "), "\(short.standardOutput)")
         #expect(
             flowing.contains(
-                "(short work, not 600 s: the intervals rest on the drift between runs)"),
+                "(too little work to spread over the 600 s of --span: the intervals rely on their allowance for drift between runs)"
+            ),
             "\(short.standardOutput)")
         // Without a span, nothing is waited for or said.
         let unpaced = try SimBenchBinary.run(arguments + ["--span", "0"], in: scratch.url)
         #expect(unpaced.status == 0, "\(unpaced.standardError)")
         #expect(!unpaced.standardOutput.contains("rounds over"), "\(unpaced.standardOutput)")
-        #expect(!unpaced.standardOutput.contains("short work"))
+        #expect(!unpaced.standardOutput.contains("too little work"))
     }
 
     @Test("--processes out of range is refused before anything runs")

@@ -144,7 +144,7 @@ struct RunCommandTests {
         #expect(result.status == 0, "stderr: \(result.standardError)")
         #expect(result.standardOutput.isEmpty, "\(result.standardOutput)")
         // Only a debug build's warning, which says what the timings are worth.
-        let banner = HelpText.debugBanner.split(separator: "\n").map(String.init)
+        let banner = HelpText.debugBanner(name: "simbench").split(separator: "\n").map(String.init)
         #expect(
             result.errorLines.allSatisfy(banner.contains), "stderr: \(result.standardError)")
         #expect(try csvRows(at: csv).count == 5)
@@ -261,7 +261,8 @@ struct RunCommandTests {
         // The run's header counts the harness's actors; the fleet runs from one worker and
         // spreads the work itself, so the header names no actor count for it.
         let header = result.standardOutput.split(separator: "\n").dropFirst().first ?? ""
-        #expect(header.hasPrefix("40 machines · ") && !header.contains("actors"), "\(header)")
+        #expect(
+            header.hasPrefix("40 vending machines · ") && !header.contains("actors"), "\(header)")
         let rows = try csvRows(at: csv)
         #expect(
             rows.map { $0["variant"]! } == [
@@ -276,6 +277,33 @@ struct RunCommandTests {
             #expect(
                 Double(row["bytes_per_entity"] ?? "").map { $0 > 0 } == true, "\(row["variant"]!)")
         }
+    }
+
+    @Test(
+        "the header names the entities by their unit, several units by the tool's word, and says why so many actors"
+    )
+    func headerWords() throws {
+        let scratch = try ScratchDirectory()
+        func header(_ scenarios: String, _ extra: [String]) throws -> String {
+            let result = try SimBenchBinary.run(
+                [
+                    "run", "--scenario", scenarios, "--events", "5", "--rounds", "2", "--warmup",
+                    "0", "--processes", "1", "--csv", scratch.path("out.csv"), "--allow-debug",
+                ] + extra, in: scratch.url)
+            #expect(result.status == 0, "\(scenarios) \(extra): \(result.standardError)")
+            return String(result.standardOutput.split(separator: "\n").dropFirst().first ?? "")
+        }
+        // Fewer machines than 4 per core on any host: one actor each, and the header says so.
+        let few = try header("vending", ["--machines", "3"])
+        #expect(
+            few.hasPrefix(
+                "3 vending machines · 3 actors (4 per core, never more than one per vending machine) · "
+            ), "\(few)")
+        // Actors given: no reason to give.
+        let given = try header("vending,workday", ["--machines", "3", "--actors", "2"])
+        #expect(given.hasPrefix("3 machines · 2 actors · "), "\(given)")
+        let one = try header("workday", ["--machines", "1", "--actors", "1"])
+        #expect(one.hasPrefix("1 worker · 1 actor · "), "\(one)")
     }
 
     @Test("help and version")

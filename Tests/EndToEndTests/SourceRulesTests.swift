@@ -114,4 +114,63 @@ struct SourceRulesTests {
             #expect(!text.contains("ExitStatus"), "\(path) names ExitStatus")
         }
     }
+
+    /// The C shim's files and the shim's own files each includes: `Spawn` for `Spawn.c`
+    /// and `include/SimBenchSpawn.h`, one unit, whose includes are both files'.
+    static func cIncludes(under folder: String) throws -> [String: Set<String>] {
+        let base = root.appendingPathComponent(folder)
+        let paths = FileManager.default.enumerator(atPath: base.path)?.compactMap { $0 as? String }
+        func unit(_ path: String) -> String? {
+            let name = (path as NSString).lastPathComponent
+            guard name.hasSuffix(".c") || name.hasSuffix(".h") else { return nil }
+            let stem = String(name.dropLast(2))
+            return stem.hasPrefix("SimBench") ? String(stem.dropFirst("SimBench".count)) : stem
+        }
+        var includes = [String: Set<String>]()
+        for path in paths ?? [] {
+            guard let from = unit(path) else { continue }
+            let text = try String(
+                contentsOf: base.appendingPathComponent(path), encoding: .utf8)
+            for line in text.split(separator: "\n") where line.hasPrefix("#include \"") {
+                let included = line.dropFirst("#include \"".count).prefix { $0 != "\"" }
+                if let to = unit(String(included)), to != from {
+                    includes[from, default: []].insert(to)
+                }
+            }
+            includes[from, default: []].formUnion([])
+        }
+        return includes
+    }
+
+    /// A circle in `includes`, as the units on it; nil when there is none.
+    static func circle(in includes: [String: Set<String>]) -> [String]? {
+        var done = Set<String>()
+        var path = [String]()
+        func visit(_ unit: String) -> [String]? {
+            if let start = path.firstIndex(of: unit) { return path[start...] + [unit] }
+            guard done.insert(unit).inserted else { return nil }
+            path.append(unit)
+            defer { path.removeLast() }
+            for next in (includes[unit] ?? []).sorted() {
+                if let found = visit(next) { return found }
+            }
+            return nil
+        }
+        for unit in includes.keys.sorted() {
+            if let found = visit(unit) { return found }
+        }
+        return nil
+    }
+
+    @Test("the C shim's files use each other one way: no circle")
+    func noCircleInC() throws {
+        let includes = try Self.cIncludes(under: "Sources/CSimBenchSystem")
+        #expect(includes["Interruption"]?.contains("Spawn") == true, "\(includes)")
+        #expect(includes.count > 10, "\(includes)")
+        #expect(Self.circle(in: includes) == nil, "\(includes)")
+        // The check finds one.
+        var planted = includes
+        planted["Spawn", default: []].insert("Interruption")
+        #expect(Self.circle(in: planted) != nil)
+    }
 }

@@ -6,16 +6,19 @@ import Testing
 /// built binary: exit statuses, one-line errors, files written.
 @Suite("regression tracking commands", .serialized)
 struct TrackingCommandTests {
-    /// A results file of the vending baseline variant and `table`, with CIs of ±1%.
+    /// A results file of the vending baseline variant and `table`, with CIs of ±1%; with
+    /// `wrong`, `table`'s outcome was wrong (its status says so; its figures stay).
     func writeRun(
-        _ path: String, base: Double = 100, ratio: Double = 0.8, allocations: String = "0"
+        _ path: String, base: Double = 100, ratio: Double = 0.8, allocations: String = "0",
+        wrong: Bool = false
     ) throws {
         func row(
             _ variant: String, _ role: String, _ median: Double, _ ratio: Double, ratioCI: Bool
         ) -> [String] {
             let cells: [String: String] = [
                 "run_id": "r", "host": "h", "scenario": "vending", "params": "products=40",
-                "variant": variant, "role": role, "status": "ok",
+                "variant": variant, "role": role,
+                "status": wrong && role == "pattern" ? "wrong" : "ok",
                 "ns_per_event_median": "\(median)",
                 "ns_per_event_ci_low": "\(median * 0.99)",
                 "ns_per_event_ci_high": "\(median * 1.01)",
@@ -69,6 +72,33 @@ struct TrackingCommandTests {
                 "\(current) \(flags): \(result.standardOutput)")
             #expect(result.standardError.isEmpty, "\(current) \(flags): \(result.standardError)")
         }
+    }
+
+    @Test(
+        "compare: a wrong outcome in the current run exits 3, named in one line; in the baseline, not"
+    )
+    func wrongOutcome() throws {
+        let scratch = try ScratchDirectory()
+        try writeRun(scratch.path("good.csv"))
+        try writeRun(scratch.path("broken.csv"), wrong: true)
+        // Slower as well: a wrong outcome comes before any question of time.
+        try writeRun(scratch.path("broken-slower.csv"), ratio: 1.0, wrong: true)
+        for current in ["broken.csv", "broken-slower.csv"] {
+            let result = try SimBenchBinary.run(["compare", "good.csv", current], in: scratch.url)
+            #expect(result.status == 3, "\(current): \(result.standardError)")
+            // The report is printed as always, the wrong row not judged in it.
+            #expect(
+                result.standardOutput.contains("status 'wrong' in the current run"),
+                "\(current): \(result.standardOutput)")
+            #expect(
+                result.errorLines == [
+                    "simbench: compare: the current run (\(current)) holds a wrong outcome: vending.table computed another outcome than its baseline (status 'wrong'), whatever its times"
+                ], "\(current): \(result.standardError)")
+        }
+        // A wrong outcome in the baseline is what the current run fixed: judged as before.
+        let fixed = try SimBenchBinary.run(["compare", "broken.csv", "good.csv"], in: scratch.url)
+        #expect(fixed.status == 0, "\(fixed.standardError)")
+        #expect(fixed.standardError.isEmpty, "\(fixed.standardError)")
     }
 
     @Test("compare: a bad file is one line naming file, line and column, exit 1")
@@ -274,7 +304,8 @@ struct TrackingCommandTests {
         let result = try SimBenchBinary.run(["help", "compare"])
         #expect(result.status == 0)
         for status in [
-            "0   no regression", "2   at least one regression", "4   improvements", "1   a file",
+            "0   no regression", "2   at least one regression", "4   improvements",
+            "3   the current run holds a variant whose outcome was wrong", "1   a file",
             "64  usage",
         ] {
             #expect(result.standardOutput.contains(status), "help compare lacks '\(status)'")

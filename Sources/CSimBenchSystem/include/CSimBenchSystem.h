@@ -5,8 +5,13 @@
 // source file per concern:
 //
 // - SimBenchPerfEvents.h (PerfEvents.c): instructions retired, through perf_event_open.
-// - SimBenchSpawn.h (Spawn.c): spawning child processes.
+// - SimBenchSpawn.h (Spawn.c): spawning child processes, and ending them.
 // - SimBenchInterruption.h (Interruption.c): SIGINT and SIGTERM, temporary files removed.
+// - SimBenchLifeline.h (Lifeline.c): a child that ends, its files removed, when its parent
+//   is gone.
+//
+// They call one way: Lifeline.c calls Interruption.c (the temporary files), which calls
+// Spawn.c (the children), which calls neither.
 // - SimBenchTerminal.h (Terminal.c): the terminal's width.
 // - SimBenchUnnamedFile.h (UnnamedFile.c): O_TMPFILE, for files written whole or not at all.
 // - SimBenchStandardOutput.h (StandardOutput.c): C's stdout stream.
@@ -23,6 +28,7 @@
 #include "SimBenchUnnamedFile.h"
 #include "SimBenchSpawn.h"
 #include "SimBenchInterruption.h"
+#include "SimBenchLifeline.h"
 #include "SimBenchTerminal.h"
 #include "SimBenchMemory.h"
 #include "SimBenchStandardOutput.h"

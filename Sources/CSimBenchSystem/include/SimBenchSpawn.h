@@ -7,11 +7,8 @@
 extern "C" {
 #endif
 
-/// The descriptor a child holds the lifeline's read end on.
+/// The descriptor a child holds the lifeline's read end on (its side: SimBenchLifeline.h).
 #define SIMBENCH_LIFELINE_FD 3
-
-/// The exit status of a child that ended because its parent did.
-#define SIMBENCH_ORPHAN_EXIT_STATUS 1
 
 /// Starts `path` with `argv` and `envp` (NULL-terminated), in `directory` when it is not
 /// NULL, its standard input, output and error the descriptors given (-1: /dev/null for
@@ -47,17 +44,6 @@ void simbench_child_forget(pid_t pid);
 /// lifeline, so that simbench children remove their files and exit, waits up to
 /// `grace_milliseconds` for them, then kills what is left with its process group.
 void simbench_children_end(int grace_milliseconds);
-
-/// In a child started with no death signal: watches, from a thread of its own, the lifeline
-/// on descriptor 3 and its parent's pid (every 250 ms). At the pipe's end of file, or once the
-/// parent is no longer `parent` (it ended, however, and this child was re-parented), removes
-/// `paths` (files or directories the parent left for this child), then this process's
-/// remembered temporary files (simbench_cleanup_remember), and exits
-/// SIMBENCH_ORPHAN_EXIT_STATUS; at once when the parent has ended already.
-///
-/// Returns 0, or -1 when the thread cannot start. Without a pipe on descriptor 3 the pid alone
-/// is watched.
-int simbench_lifeline_hold(pid_t parent, const char *const *paths, int count);
 
 #ifdef __cplusplus
 }

@@ -24,7 +24,7 @@ public enum ChartKind: String, Sendable, CaseIterable {
         switch self {
         case .ratios:
             "forest plot: each pattern's ratio to its baseline, 95% CI, log axis, net of floor too"
-        case .sweep: "ns/event and ratio against machines or events per machine, log-log, 95% bands"
+        case .sweep: "ns/event and ratio against entities or events per entity, log-log, 95% bands"
         case .scaling: "events/s against actors, with the ideal linear line"
         case .history:
             "ns/event and ratio across the runs of a history file (\(.history)); flagged runs marked"

@@ -41,7 +41,8 @@ extension Doctor {
                 options: options, catalog: catalog, cores: environment.cores,
                 physicalMemory: environment.physicalMemory)
             counted = try CallgrindPass.run(
-                plan: plan, tools: tools, executable: executable)
+                plan: plan, tools: tools, executable: executable,
+                geometry: CacheGeometry(host: environment.hostIdentity))
         } catch {
             return Check(
                 name: name, verdict: .failure,

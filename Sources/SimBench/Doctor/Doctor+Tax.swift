@@ -56,7 +56,7 @@ extension Doctor {
             }
             let difference = timed / loop - 1
             let detail = words(
-                "bare loop \(NumberFormat.significant(loop)) ns/event, simbench \(.actors) 1 \(NumberFormat.significant(timed)) ns/event: \(String(format: "%+.1f%%", difference * 100))"
+                "bare loop \(NumberFormat.significant(loop)) ns/event, the harness at \(.actors) 1 \(NumberFormat.significant(timed)) ns/event: \(String(format: "%+.1f%%", difference * 100))"
             )
             let within = abs(difference) <= Doctor.taxLimit
             return Check(

@@ -179,7 +179,8 @@ public struct Doctor: Sendable {
             RunEnvironment.isDebugBuild
                 ? Check(
                     name: "build", verdict: .failure,
-                    detail: "debug build: timings mean nothing; use swift run -c release simbench …"
+                    detail:
+                        "debug build: timings mean nothing; use swift run -c release \(ToolName.current) …"
                 )
                 : Check(name: "build", verdict: .pass, detail: "release build (-O)"))
         var resolution = timespec()

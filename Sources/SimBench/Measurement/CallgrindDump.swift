@@ -292,6 +292,18 @@ public struct CallgrindDump: Sendable, Equatable {
     /// Instructions executed (`Ir`).
     public var instructions: UInt64 { totals["Ir"] ?? 0 }
 
+    /// The data-cache misses of the whole dump, by level (`CacheMiss`); nil for a dump
+    /// without the cache simulation's events (`--cache-sim=yes`).
+    public var cacheMisses: CacheMisses? {
+        let names = CacheMiss.allCases.flatMap(\.callgrindEvents)
+        guard names.allSatisfy({ totals[$0] != nil }) else { return nil }
+        var misses = CacheMisses()
+        for level in CacheMiss.allCases {
+            misses[level] = Double(level.callgrindEvents.reduce(0) { $0 + (totals[$1] ?? 0) })
+        }
+        return misses
+    }
+
     /// Callgrind's cache simulation turned into cycles, as iai-callgrind estimates them:
     /// L1 hits + 5 × last-level hits + 35 × RAM accesses. Nil without `--cache-sim=yes`.
     public var estimatedCycles: UInt64? {

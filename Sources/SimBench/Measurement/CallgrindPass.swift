@@ -20,8 +20,10 @@ import Foundation
 /// - Callgrind counts only inside `simbench_counted_region` (`--collect-atstart=no
 ///   --toggle-collect`), and dumps after each call (`--dump-after`): two dumps per variant
 ///   (`dumpsPerVariant`), its first run's, left unread, and its counted run's, holding that
-///   run and nothing else. The cache simulation uses one fixed geometry (`cacheGeometry`),
-///   not the host's, so that the estimate is the same on every machine.
+///   run and nothing else. The cache simulation is the host's first-level data cache and
+///   last level (`CacheGeometry`, from the host's identity), so that the data-cache misses it
+///   counts are this host's; `cache_geometry` records it, and compare judges estimated
+///   cycles only between rows of one geometry.
 public enum CallgrindPass {
     /// About how many events each variant's counted run covers: the first machines of the
     /// fleet, as many as these events need (at least one). Callgrind runs some 50–100×
@@ -31,17 +33,14 @@ public enum CallgrindPass {
     /// event, took 104 s under Callgrind on a loaded 2-core VM; at 5,000, about a quarter.)
     public static let eventBudget = 5_000
 
-    /// The caches Callgrind simulates, whatever the host has: 32 KiB 8-way L1 for
-    /// instructions and for data, 8 MiB 16-way last level, 64-byte lines.
-    public static let cacheGeometry = ["--I1=32768,8,64", "--D1=32768,8,64", "--LL=8388608,16,64"]
-
-    /// The Callgrind options of the pass, before the output file's.
-    static let callgrindOptions =
+    /// The Callgrind options of the pass simulating `geometry`, before the output file's.
+    static func callgrindOptions(_ geometry: CacheGeometry) -> [String] {
         [
             // No gdbserver: its FIFOs in the temporary directory outlive a killed valgrind.
             "--tool=callgrind", "--vgdb=no", "--collect-atstart=no",
             "--toggle-collect=\(regionName)", "--dump-after=\(regionName)", "--cache-sim=yes",
-        ] + cacheGeometry
+        ] + geometry.options
+    }
 
     /// The variables of this process's environment the counted child gets (with its own:
     /// the request, the lifeline, deterministic hashing): what finds its programs and
@@ -144,7 +143,7 @@ public enum CallgrindPass {
     /// back each variant's counts, its functions named by `demangler` (all of the pass's
     /// symbols in one go).
     public static func run(
-        plan: RunPlan, tools: Tools, executable: String,
+        plan: RunPlan, tools: Tools, executable: String, geometry: CacheGeometry,
         demangler: SymbolDemangler = .toolchain
     ) throws(Failure) -> CountedResult {
         let directory = try scratchDirectory()
@@ -161,14 +160,15 @@ public enum CallgrindPass {
         }
         let stripped = try strippedCopy(of: executable, into: directory, tools: tools)
         let counted = try runCountedChild(
-            stripped, plan: plan, tools: tools, directory: directory, dumps: dumps)
+            stripped, plan: plan, tools: tools, geometry: geometry, directory: directory,
+            dumps: dumps)
         var configurations = [[String: CountedFigures]]()
         var notes = [String]()
         for (planned, variants) in zip(plan.configurations, counted) {
             configurations.append(
                 try figures(
                     of: planned, variants: variants, dumps: dumps, measured: stripped,
-                    notes: &notes))
+                    geometry: geometry, notes: &notes))
         }
         return CountedResult(
             configurations: named(configurations, by: demangler), notes: notes)
@@ -233,12 +233,13 @@ public enum CallgrindPass {
     /// Runs `stripped` under Callgrind as the counted child of `plan`, writing its dumps to
     /// `dumps`, and returns what each configuration's dumps belong to, in the plan's order.
     private static func runCountedChild(
-        _ stripped: String, plan: RunPlan, tools: Tools, directory: String, dumps: String
+        _ stripped: String, plan: RunPlan, tools: Tools, geometry: CacheGeometry,
+        directory: String, dumps: String
     ) throws(Failure) -> [[CountedVariant]] {
         do {
             let report: ChildReport<[CountedVariant]> = try ChildRole.run(
                 .countedPass, of: plan,
-                command: [tools.valgrind] + callgrindOptions + [
+                command: [tools.valgrind] + callgrindOptions(geometry) + [
                     "--callgrind-out-file=\(dumps)", stripped,
                 ],
                 variables: ["SWIFT_DETERMINISTIC_HASHING": "1"], inheriting: inheritedVariables,
@@ -258,7 +259,7 @@ public enum CallgrindPass {
     /// `notes` gets the others, and says when the configuration's variants are asynchronous.
     private static func figures(
         of planned: PlannedConfiguration, variants: [CountedVariant], dumps: String,
-        measured: String, notes: inout [String]
+        measured: String, geometry: CacheGeometry, notes: inout [String]
     ) throws(Failure) -> [String: CountedFigures] {
         var figures = [String: CountedFigures]()
         for variant in variants {
@@ -281,6 +282,10 @@ public enum CallgrindPass {
                 instructionsPerEvent: Double(dump.instructions) / events,
                 estimatedCyclesPerEvent: dump.estimatedCycles.map { Double($0) / events },
                 machines: variant.machines, events: variant.events)
+            counted.cacheMisses = dump.cacheMisses.map { misses in
+                CacheMisses(misses.misses.mapValues { $0 / events })
+            }
+            counted.cacheGeometry = geometry
             counted.split(dump, measured: measured)
             figures[variant.variant] = counted
         }
@@ -309,6 +314,10 @@ public struct CountedFigures: Sendable, Equatable {
     /// The machines and events the counted run covered.
     public var machines: Int
     public var events: Int
+    /// Data-cache misses per event, by level; nil for a dump without the cache simulation.
+    public var cacheMisses: CacheMisses?
+    /// The caches the simulation had.
+    public var cacheGeometry: CacheGeometry?
     /// `instructionsPerEvent` by mechanism (`MechanismRules`); nil for a dump that names no
     /// function.
     public var mechanisms: MechanismSplit?
@@ -375,9 +384,13 @@ public struct CountedResult: Sendable {
             row.instructionsSource = ""
             row.instructionsByMechanism = nil
             row.mechanismCalls = nil
+            row.cacheMisses = nil
+            row.cacheGeometry = nil
             row.functions = nil
             if row.status == .ok, let counted = figures[row.variant] {
                 row.mechanismCalls = counted.calls
+                row.cacheMisses = counted.cacheMisses
+                row.cacheGeometry = counted.cacheGeometry
                 row.instructionsPerEvent = counted.instructionsPerEvent
                 row.estimatedCyclesPerEvent = counted.estimatedCyclesPerEvent
                 row.instructionsByMechanism = counted.mechanisms

@@ -19,24 +19,17 @@ extension CostModel {
     {
         let kept = records.filter { $0[.scenario] != excluding }
         let varying = RunSummary.varyingParameters(kept)
-        func key(_ record: ResultsRecord) -> [String] {
-            [record[.runID], record[.scenario], record[.parameters], record[.sweep]]
-        }
         var baselines = [[String]: CountedWork]()
         for record in kept where record.isBaselineVariant && record.isOK {
-            baselines[key(record)] = CountedWork(record: record)
+            baselines[RunSummary.baselineKey(record)] = CountedWork(record: record)
         }
         return kept.compactMap { record in
             guard record.role == .pattern, record.isOK, let work = CountedWork(record: record),
-                let baseline = baselines[key(record)]
+                let baseline = baselines[RunSummary.baselineKey(record)]
             else { return nil }
-            let configuration = RunSummary.configuration(
-                of: record, varying: varying[record[.scenario]] ?? [])
-            let name =
-                "\(record[.scenario]).\(record[.variant])"
-                + (configuration.isEmpty ? "" : " (\(configuration))")
             return PatternPrediction(
-                name: name, prediction: predictWhole(work.subtracting(baseline)))
+                name: RunSummary.name(of: record, varying: varying),
+                prediction: predictWhole(work.subtracting(baseline)))
         }
     }
 }

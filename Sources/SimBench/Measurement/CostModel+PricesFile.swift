@@ -42,11 +42,10 @@ extension CostModel {
                 path: file.path, file: describe(cpu: other[.cpu], other.hostIdentity),
                 here: describe(cpu: cpu, identity))
         }
-        let variants = mechanismVariants(scenario: scenario, timed: rows, counted: rows)
-        guard !variants.isEmpty else {
+        guard let model = model(scenario: scenario, timed: rows, counted: rows) else {
             throw .notCountedAndTimed(path: file.path, scenario: scenario)
         }
-        return CostModel(mechanisms: variants)
+        return model
     }
 
     /// `AMD EPYC (vendor AuthenticAMD, family 25, …, microcode 0xa0011d1)`, or

@@ -1,57 +1,183 @@
 /// A pattern's cost on a host, predicted from what it adds per event and what each thing
 /// costs there: its calls into each runtime mechanism (`MechanismCalls`, counted, the same
-/// on every host of an architecture) times each call's price on the host (`HostProfile`),
-/// plus its own instructions times the host's price of one.
+/// on every host of an architecture), its data-cache misses (`CacheMisses`, counted in a
+/// simulation of the host's caches) and its own instructions, each times its price on the
+/// host (`HostProfile`).
 ///
-/// The model prices calls by kind, not instructions by mechanism: a weak load's 140-odd
-/// instructions cost several strong retains' on one host and not on another. It is never
-/// tuned per pattern: one price per kind of call, the same for every pattern.
+/// What a call or a miss takes depends on its context: waited for by the next step
+/// (latency: a retain of the object the previous one retained, a load whose address the
+/// load before gave) or among independent work the processor runs meanwhile (throughput).
+/// So every cost has two prices, each measured by a variant of the mechanism scenario with
+/// its 95% interval, and a prediction is an interval: from every cost at the cheaper of its
+/// prices to every cost at the dearer, widened by the prices' own intervals. Its point
+/// takes each call and miss halfway between its two prices, and each own instruction at
+/// what plain code costs an instruction on the host.
+///
+/// It is never tuned per pattern: one pair of prices per cost, from the mechanism scenario
+/// alone, the same for every pattern.
 public struct CostModel: Sendable, Equatable {
-    /// ns per call of each kind on the host.
-    public var prices: [MechanismCall: Double]
-    /// ns per instruction of the measured binary's own code; nil when not known, and then
-    /// own instructions add nothing to a prediction (said in `Prediction.unpriced`).
-    public var nanosecondsPerOwnInstruction: Double?
+    /// What the model prices per event.
+    public enum Cost: Hashable, Sendable, CustomStringConvertible {
+        case call(MechanismCall)
+        case miss(CacheMiss)
+        /// An instruction of the measured binary's own code (`Mechanism.own`).
+        case ownInstruction
 
-    public init(prices: [MechanismCall: Double], nanosecondsPerOwnInstruction: Double? = nil) {
-        self.prices = prices
-        self.nanosecondsPerOwnInstruction = nanosecondsPerOwnInstruction
+        /// Every cost, in the order tables list them: calls, misses, own instructions.
+        public static let all: [Cost] =
+            MechanismCall.allCases.map(Cost.call) + CacheMiss.allCases.map(Cost.miss)
+            + [.ownInstruction]
+
+        /// How a sentence names one: `retain`, `first-level miss`, `own instruction`.
+        public var phrase: String {
+            switch self {
+            case .call(let kind): kind.phrase
+            case .miss(let level): level.phrase
+            case .ownInstruction: "own instruction"
+            }
+        }
+
+        /// `retains`, `first-level misses`, `own instructions`.
+        public var plural: String {
+            switch self {
+            case .miss: phrase.replacingOccurrences(of: "miss", with: "misses")
+            default: phrase + "s"
+            }
+        }
+
+        /// `retain`, `l1d miss`, `own`: what a prediction that cannot price it names.
+        public var description: String {
+            switch self {
+            case .call(let kind): kind.rawValue
+            case .miss(let level): "\(level.rawValue) miss"
+            case .ownInstruction: "own"
+            }
+        }
     }
 
-    /// One term of a prediction: a kind of call (nil: own instructions), how many per event
-    /// the pattern adds, and the ns they add.
+    /// A price in ns with the half-width of its 95% interval (0 where it has none).
+    public struct Price: Sendable, Equatable {
+        public var nanoseconds: Double
+        public var halfWidth: Double
+
+        public init(_ nanoseconds: Double, halfWidth: Double = 0) {
+            self.nanoseconds = nanoseconds
+            self.halfWidth = halfWidth
+        }
+
+        public var low: Double { nanoseconds - halfWidth }
+        public var high: Double { nanoseconds + halfWidth }
+    }
+
+    /// A cost's two prices on the host; either may be unknown, and then the other stands for
+    /// both.
+    public struct Prices: Sendable, Equatable {
+        /// Waited for: each one on the path of the next (the mechanism variants' chains).
+        public var latency: Price?
+        /// Among independent work (the `-spread` variants).
+        public var throughput: Price?
+
+        public init(latency: Price? = nil, throughput: Price? = nil) {
+            self.latency = latency
+            self.throughput = throughput
+        }
+
+        /// Both prices, the known ones; empty when neither is.
+        var known: [Price] { [latency, throughput].compactMap { $0 } }
+
+        /// Halfway between the two, or the one known.
+        var middle: Price? {
+            let known = known
+            guard !known.isEmpty else { return nil }
+            let count = Double(known.count)
+            return Price(
+                known.reduce(0) { $0 + $1.nanoseconds } / count,
+                halfWidth: known.reduce(0) { $0 + $1.halfWidth } / count)
+        }
+    }
+
+    /// Each cost's prices on the host; a cost with neither price is absent.
+    public var prices: [Cost: Prices]
+    /// What plain code costs an instruction on the host: the point's price of an own
+    /// instruction; nil where unknown, and then own instructions take the middle of their
+    /// two prices.
+    public var plainInstruction: Price?
+
+    public init(prices: [Cost: Prices], plainInstruction: Price? = nil) {
+        self.prices = prices.filter { !$0.value.known.isEmpty }
+        self.plainInstruction = plainInstruction
+    }
+
+    /// The point price of `cost`: a call's or a miss's middle, an own instruction's plain
+    /// price where known.
+    func pointPrice(_ cost: Cost) -> Price? {
+        if cost == .ownInstruction, let plainInstruction { return plainInstruction }
+        return prices[cost]?.middle
+    }
+
+    /// One term of a prediction: a cost, how many per event the pattern adds (negative
+    /// where it has fewer than its baseline), and the ns they add at the point's price and
+    /// at either end.
     public struct Term: Sendable, Equatable {
-        public var kind: MechanismCall?
+        public var cost: Cost
         public var count: Double
         public var nanoseconds: Double
+        public var low: Double
+        public var high: Double
     }
 
     /// What the model predicts a pattern adds per event.
     public struct Prediction: Sendable, Equatable {
-        /// The ns added per event: the terms' sum.
+        /// The ns added per event: the terms' points summed.
         public var nanoseconds: Double
+        /// The interval: every cost at its cheaper price to every cost at its dearer, widened
+        /// by the prices' 95% intervals (added in quadrature), and holding the point.
+        public var low: Double
+        public var high: Double
         /// Every term with a count, largest ns first.
         public var terms: [Term]
-        /// What the pattern adds that has no price on this host: the kinds of call, and
-        /// `own` when own instructions are not priced. The prediction leaves them out.
+        /// What the pattern adds that has no price on this host (`Cost.description`). The
+        /// prediction leaves it out.
         public var unpriced: [String]
 
-        /// `+41 ns: 34 ns from 6 retains, 5 ns from 2 allocations, …` (the terms of 0.5 ns
-        /// or more, at most `limit`).
+        public init(
+            nanoseconds: Double, low: Double, high: Double, terms: [Term] = [],
+            unpriced: [String] = []
+        ) {
+            self.nanoseconds = nanoseconds
+            self.low = low
+            self.high = high
+            self.terms = terms
+            self.unpriced = unpriced
+        }
+
+        /// The cost that most of the prediction rests on: the term of the largest ns at the
+        /// point; nil without terms (a prediction read back from a file).
+        public var dominant: Cost? { terms.first?.cost }
+
+        /// Whether a measured interval and this one have no value in common.
+        public func misses(measuredLow: Double, measuredHigh: Double) -> Bool {
+            measuredHigh < low || measuredLow > high
+        }
+
+        /// `+41 ns [30, 55]: 34 ns from 6 retains, 5 ns from 2 allocations, …` (the terms of
+        /// 0.5 ns or more, at most `limit`).
         public func phrase(limit: Int = 3) -> String {
             let shown = terms.filter { abs($0.nanoseconds) >= 0.5 }.prefix(limit)
             let parts = shown.map { term -> String in
                 let count = Self.count(term.count)
-                let what =
-                    term.kind.map { kind in
-                        // One as written (`1` for 1.0002 calls) is one call, not "1 retains".
-                        "\(count) \(kind.phrase)\(count == "1" || count == "−1" ? "" : "s")"
-                    } ?? "\(count) own instructions"
+                // One as written (`1` for 1.0002 calls) is one call, not "1 retains".
+                let one = count == "1" || count == "−1"
+                let what = "\(count) \(one ? term.cost.phrase : term.cost.plural)"
                 return "\(NumberFormat.significant(term.nanoseconds)) ns from \(what)"
             }
-            let sign = nanoseconds < 0 ? "−" : "+"
-            let head = "\(sign)\(NumberFormat.significant(abs(nanoseconds))) ns"
+            let head = "\(NumberFormat.signed(nanoseconds)) ns \(interval)"
             return parts.isEmpty ? head : "\(head): \(parts.joined(separator: ", "))"
+        }
+
+        /// `[+30.1, +55.0]`.
+        public var interval: String {
+            "[\(NumberFormat.signed(low)), \(NumberFormat.signed(high))]"
         }
 
         /// A count per event to 3 significant digits, without trailing zeros: `6`, `7.37`.
@@ -63,29 +189,43 @@ public struct CostModel: Sendable, Equatable {
         }
     }
 
-    /// The ns per event a pattern adds, from the calls it adds (`MechanismCalls.subtracting`:
-    /// negative where it calls less than its baseline) and the own instructions it adds.
-    public func predict(calls: MechanismCalls, ownInstructions: Double) -> Prediction {
+    /// What `work` (what a pattern adds over its baseline: negative where it does less)
+    /// costs per event: each cost's term at its point price and at either end, the terms'
+    /// sum and the interval around it.
+    public func predict(_ work: CountedWork) -> Prediction {
         var terms = [Term]()
         var unpriced = [String]()
-        for kind in MechanismCall.allCases where calls[kind] != 0 {
-            guard let price = prices[kind] else {
-                unpriced.append(kind.rawValue)
+        var lowSpread = 0.0
+        var highSpread = 0.0
+        for cost in Cost.all {
+            guard let count = work.count(of: cost), count != 0 else {
+                if work.count(of: cost) == nil, prices[cost] != nil {
+                    unpriced.append("\(cost) (not counted)")
+                }
                 continue
             }
-            terms.append(Term(kind: kind, count: calls[kind], nanoseconds: calls[kind] * price))
-        }
-        if ownInstructions != 0 {
-            if let price = nanosecondsPerOwnInstruction {
-                terms.append(
-                    Term(kind: nil, count: ownInstructions, nanoseconds: ownInstructions * price))
-            } else {
-                unpriced.append("own")
+            guard let both = prices[cost], let point = pointPrice(cost) else {
+                unpriced.append(cost.description)
+                continue
             }
+            // A count times each price; the cheaper end is the smaller product (the dearer
+            // price for a cost the pattern has fewer of).
+            let ends = both.known.map { (value: count * $0.nanoseconds, price: $0) }
+            let cheap = ends.min { $0.value < $1.value }!
+            let dear = ends.max { $0.value < $1.value }!
+            lowSpread += (abs(count) * cheap.price.halfWidth) * (abs(count) * cheap.price.halfWidth)
+            highSpread += (abs(count) * dear.price.halfWidth) * (abs(count) * dear.price.halfWidth)
+            terms.append(
+                Term(
+                    cost: cost, count: count, nanoseconds: count * point.nanoseconds,
+                    low: cheap.value, high: dear.value))
         }
         terms.sort { abs($0.nanoseconds) > abs($1.nanoseconds) }
+        let point = terms.reduce(0) { $0 + $1.nanoseconds }
+        let low = terms.reduce(0) { $0 + $1.low } - lowSpread.squareRoot()
+        let high = terms.reduce(0) { $0 + $1.high } + highSpread.squareRoot()
         return Prediction(
-            nanoseconds: terms.reduce(0) { $0 + $1.nanoseconds }, terms: terms,
+            nanoseconds: point, low: min(low, point), high: max(high, point), terms: terms,
             unpriced: unpriced)
     }
 }
@@ -93,59 +233,81 @@ public struct CostModel: Sendable, Equatable {
 // MARK: - Prices from the mechanism variants
 
 extension CostModel {
-    /// One variant of a mechanism scenario as measured: the calls it adds per event over its
-    /// baseline (counted) and the ns it adds per event (timed, on the host).
+    /// One variant of a mechanism scenario as measured: the costs it adds per event over
+    /// its baseline (counted) and the ns it adds per event (timed, on the host), with the
+    /// half-width of that figure's 95% interval.
     public struct Measurement: Sendable, Equatable {
-        public var calls: MechanismCalls
+        public var added: [Cost: Double]
         public var nanoseconds: Double
+        public var halfWidth: Double
 
-        public init(calls: MechanismCalls, nanoseconds: Double) {
-            self.calls = calls
+        public init(added: [Cost: Double], nanoseconds: Double, halfWidth: Double = 0) {
+            self.added = added
             self.nanoseconds = nanoseconds
+            self.halfWidth = halfWidth
         }
     }
 
-    /// The least calls per event a kind must add to a measurement to be priced by it: below,
-    /// its count is another call's noise, not the variant's mechanism.
-    static let leastCalls = 0.5
+    /// The least a cost must add per event to a measurement to be priced by it: below,
+    /// its count is another cost's noise, not the variant's mechanism.
+    static let leastCount = 0.5
 
-    /// Each kind's price from `measurements`, by elimination: a measurement whose calls are
-    /// all priced but one kind prices that kind with what remains of its ns; one that adds
-    /// two kinds in equal numbers (a retain and its release, an allocation and its free)
-    /// and nothing else unpriced prices each call of them alike, the remainder over the
-    /// calls. Measurements with the fewest unpriced kinds go first, ties in their order; a
-    /// kind is priced once, by the first measurement that can.
+    /// Each cost's price from `measurements`, by elimination: a measurement whose costs are
+    /// all priced but one prices that one with what remains of its ns; one that adds two
+    /// costs in equal numbers (a retain and its release, an allocation and its free) and
+    /// nothing else unpriced prices each of them alike, the remainder over their counts.
+    /// Measurements with the fewest unpriced costs go first, then those adding the most of
+    /// them (the variant made for a cost, one per event, before one that adds half a miss
+    /// on the side), ties in their order; a cost is priced once, by the first measurement
+    /// that can. `known` are priced before any.
     ///
-    /// - Parameter tolerance: how far apart (a share of the larger) two kinds' counts may be
+    /// A price's interval: the measurement's and the known prices' it is net of, added in
+    /// quadrature, over the counts.
+    ///
+    /// - Parameter tolerance: how far apart (a share of the larger) two costs' counts may be
     ///   and still be "equal numbers".
-    public static func prices(from measurements: [Measurement], tolerance: Double = 0.05)
-        -> [MechanismCall: Double]
-    {
-        var prices = [MechanismCall: Double]()
+    public static func prices(
+        from measurements: [Measurement], known: [Cost: Price] = [:], tolerance: Double = 0.05
+    ) -> [Cost: Price] {
+        var prices = known
         var remaining = measurements
         while true {
-            func unpriced(_ measurement: Measurement) -> [MechanismCall] {
-                MechanismCall.allCases.filter {
-                    prices[$0] == nil && measurement.calls[$0] >= leastCalls
+            func unpriced(_ measurement: Measurement) -> [Cost] {
+                Cost.all.filter {
+                    prices[$0] == nil && measurement.added[$0, default: 0] >= leastCount
                 }
             }
             func solvable(_ measurement: Measurement) -> Bool {
-                let counts = unpriced(measurement).map { measurement.calls[$0] }
+                let counts = unpriced(measurement).map { measurement.added[$0, default: 0] }
                 guard let largest = counts.max(), let smallest = counts.min() else {
                     return false
                 }
                 return largest - smallest <= tolerance * largest
             }
+            func rank(_ index: Int) -> (costs: Int, most: Double) {
+                let costs = unpriced(remaining[index])
+                return (
+                    costs.count, -(costs.map { remaining[index].added[$0, default: 0] }.max() ?? 0)
+                )
+            }
             let next = remaining.indices.filter { solvable(remaining[$0]) }
-                .min { unpriced(remaining[$0]).count < unpriced(remaining[$1]).count }
+                .min { rank($0) < rank($1) }
             guard let next else { break }
             let measurement = remaining.remove(at: next)
-            let kinds = unpriced(measurement)
-            let known = MechanismCall.allCases.reduce(0.0) { sum, kind in
-                sum + (prices[kind].map { $0 * measurement.calls[kind] } ?? 0)
+            let costs = unpriced(measurement)
+            var knownShare = 0.0
+            var spread = measurement.halfWidth * measurement.halfWidth
+            for (cost, count) in measurement.added {
+                guard let price = prices[cost] else { continue }
+                knownShare += price.nanoseconds * count
+                spread += (count * price.halfWidth) * (count * price.halfWidth)
             }
-            let calls = kinds.reduce(0.0) { $0 + measurement.calls[$1] }
-            for kind in kinds { prices[kind] = (measurement.nanoseconds - known) / calls }
+            let counts = costs.reduce(0.0) { $0 + measurement.added[$1, default: 0] }
+            for cost in costs {
+                prices[cost] = Price(
+                    (measurement.nanoseconds - knownShare) / counts,
+                    halfWidth: spread.squareRoot() / counts)
+            }
         }
         return prices
     }

@@ -59,6 +59,11 @@ public struct RunPlan: Sendable {
         refusing: (MemoryRefusal) -> RunPlanError
     ) throws(RunPlanError) {
         inputs = Inputs(options: options, cores: cores, physicalMemory: physicalMemory)
+        // A catalog the harness cannot measure as declared (a scenario without a baseline) is
+        // its author's to fix, whatever the options.
+        if let problem = catalog.problems.first {
+            throw RunPlanError(.scenarios, SettingMessage(stringLiteral: problem))
+        }
         try RunPlan.checkLimits(options)
         let entries = try RunPlan.selectScenarios(options.scenarios, from: catalog)
         let variantsByScenario = try RunPlan.selectVariants(options.variants, of: entries)

@@ -37,19 +37,12 @@ extension Platform {
         return String(cString: pointer)
     }
 
-    /// The processor's model name, untrimmed (Linux: `/proc/cpuinfo`; Darwin: the sysctl
+    /// The processor's model name (Linux: the first processor's `model name` in
+    /// `/proc/cpuinfo`, read as `hostIdentity` reads it; Darwin: the sysctl
     /// `machdep.cpu.brand_string`); nil where it cannot be read.
     static func processorModel() -> String? {
         #if os(Linux) && !SIMBENCH_PORTABLE
-            guard let info = try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8) else {
-                return nil
-            }
-            for line in info.split(separator: "\n") where line.hasPrefix("model name") {
-                if let colon = line.firstIndex(of: ":") {
-                    return String(line[line.index(after: colon)...])
-                }
-            }
-            return nil
+            cpuinfo().flatMap { HostIdentity.firstProcessor($0)["model name"] }
         #elseif canImport(Darwin)
             var size = 0
             guard sysctlbyname("machdep.cpu.brand_string", nil, &size, nil, 0) == 0, size > 1

@@ -23,7 +23,7 @@ extension Platform {
             let hasHypervisor = simbench_hypervisor_vendor(&signature, signature.count) == 1
             return HostIdentity(
                 linux: .init(
-                    cpuinfo: try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8),
+                    cpuinfo: cpuinfo(),
                     caches: caches,
                     baseFrequency: readSmallFile(cpu + "cpufreq/base_frequency", capacity: 64),
                     maxFrequency: readSmallFile(cpu + "cpufreq/cpuinfo_max_freq", capacity: 64),
@@ -57,6 +57,14 @@ extension Platform {
             return .unknown
         #endif
     }
+
+    #if os(Linux) && !SIMBENCH_PORTABLE
+        /// Linux's `/proc/cpuinfo`, whole; nil where it cannot be read. The one place it is
+        /// read: its fields are parsed by `HostIdentity.firstProcessor`.
+        static func cpuinfo() -> String? {
+            try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8)
+        }
+    #endif
 
     #if canImport(Darwin)
         /// A string sysctl, or nil.

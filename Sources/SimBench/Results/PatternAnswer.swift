@@ -87,8 +87,10 @@ public struct PatternAnswer: Sendable, Equatable {
             bytesOverBaseline: record.number(.bytesPerEntityOverBaseline),
             breakeven: record.number(.breakevenNsPerEvent), breakevenNote: record[.breakevenNote],
             negligible: record.number(.negligible), modes: PatternAnswer.modes(of: record))
-        prediction = record.number(.predictedNsAddedPerEvent).map {
-            CostModel.Prediction(nanoseconds: $0, terms: [], unpriced: [])
+        prediction = record.number(.predictedNsAddedPerEvent).map { point in
+            CostModel.Prediction(
+                nanoseconds: point, low: record.number(.predictedNsAddedLow) ?? point,
+                high: record.number(.predictedNsAddedHigh) ?? point)
         }
     }
 
@@ -176,11 +178,22 @@ public struct PatternAnswer: Sendable, Equatable {
     }
 
     /// `sentence` with the model's prediction beside the measured figure, when there is one:
-    /// `…; the model predicts +41.0 ns: 34.0 ns from 6 retains, ….`
+    /// `…; the model predicts +41.0 ns [+30.2, +55.1]: 34.0 ns from 6 retains, ….`, and,
+    /// where the measured interval and the predicted one have nothing in common, that the
+    /// model missed and which cost its prediction rests on most.
     func addingPrediction(to sentence: String) -> String {
         guard let prediction else { return sentence }
         let body = sentence.hasSuffix(".") ? String(sentence.dropLast()) : sentence
-        return "\(body); the model predicts \(prediction.phrase())."
+        var text = "\(body); the model predicts \(prediction.phrase())"
+        if let low = overheadLow, let high = overheadHigh,
+            prediction.misses(measuredLow: low, measuredHigh: high)
+        {
+            text +=
+                " (a miss: the measured interval lies "
+                + (high < prediction.low ? "below" : "above") + " it"
+                + (prediction.dominant.map { "; mostly \($0.plural)" } ?? "") + ")"
+        }
+        return text + "."
     }
 
     /// How a row's processes split, when they do: `Its processes run in two modes (CPU

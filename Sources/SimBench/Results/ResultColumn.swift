@@ -543,6 +543,38 @@ extension ResultColumn {
         return "\(number)"
     }
 
+    // Data-cache misses per event by level, from Callgrind's cache simulation of the host's
+    // caches (`CacheMiss`); empty without a Callgrind count.
+    public static let cacheMissesL1dPerEvent = cacheMisses(.l1d)
+    public static let cacheMissesLLPerEvent = cacheMisses(.lastLevel)
+
+    /// The column of the misses per event at `level`.
+    public static func cacheMisses(_ level: CacheMiss) -> ResultColumn {
+        figure(level.columnName, unit: "", influx: .number) { $0.cacheMisses?[level] }
+    }
+
+    // The caches Callgrind simulated for the row's counts (`CacheGeometry`): estimated
+    // cycles and misses are comparable only between rows of one geometry.
+    public static let cacheGeometry = text("cache_geometry", readers: [.compare]) {
+        $0.cacheGeometry?.description ?? ""
+    }
+
+    // The interval around `predicted_ns_added_per_event`: every cost the pattern adds at the
+    // cheaper of its two prices on the host, to every cost at the dearer, widened by the
+    // prices' own 95% intervals (`CostModel.Prediction`); empty when not predicted.
+    public static let predictedNsAddedLow = ResultColumn(
+        "predicted_ns_added_low", .signedNumber, unit: "ns"
+    ) { row in
+        guard let number = row.prediction?.low, number.isFinite else { return "" }
+        return "\(number)"
+    }
+    public static let predictedNsAddedHigh = ResultColumn(
+        "predicted_ns_added_high", .signedNumber, unit: "ns"
+    ) { row in
+        guard let number = row.prediction?.high, number.isFinite else { return "" }
+        return "\(number)"
+    }
+
     /// Every column, in the order simbench writes them. New columns go at the end.
     public static let all: [ResultColumn] = [
         runID, timestamp, host, cpu, cores, loadAverage, os, swiftVersion, buildConfig, buildFlags,
@@ -570,7 +602,8 @@ extension ResultColumn {
         cpuBaseMHz, cpuMaxMHz, hypervisor, callsRetainPerEvent, callsReleasePerEvent,
         callsWeakLoadPerEvent, callsAllocationPerEvent, callsFreePerEvent, callsWitnessPerEvent,
         callsExclusivityPerEvent,
-        functions, predictedNsAddedPerEvent,
+        functions, predictedNsAddedPerEvent, cacheMissesL1dPerEvent, cacheMissesLLPerEvent,
+        cacheGeometry, predictedNsAddedLow, predictedNsAddedHigh,
     ]
 
     /// The column named `name`, if simbench writes one.

@@ -127,6 +127,10 @@ public struct ResultRow: Sendable, Equatable {
     /// Calls into each runtime mechanism per event (`MechanismCall`), where Callgrind
     /// counted them.
     public var mechanismCalls: MechanismCalls?
+    /// Data-cache misses per event by level (`CacheMiss`), where Callgrind's cache
+    /// simulation counted them, and the caches it simulated.
+    public var cacheMisses: CacheMisses?
+    public var cacheGeometry: CacheGeometry?
     /// The functions Callgrind counted the row's instructions in, most first
     /// (`FunctionProfile`); nil without a Callgrind count.
     public var functions: FunctionProfile?

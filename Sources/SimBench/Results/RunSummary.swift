@@ -18,7 +18,7 @@ public enum RunSummary {
 
         /// The row's name: `vending.state-objects`, `validation.switch (nsregex)`.
         public var name: String {
-            "\(scenario).\(pattern)" + (configuration.isEmpty ? "" : " (\(configuration))")
+            RunSummary.name(scenario: scenario, pattern: pattern, configuration: configuration)
         }
         /// The scenario's configuration the row belongs to: `vending`, `validation (nsregex)`.
         public var group: String {
@@ -32,15 +32,19 @@ public enum RunSummary {
         public var breakeven: Double?
         /// `77% refcount`: the largest share of the extra instructions; nil without counts.
         public var mechanism: String?
-        /// The CPU ns added per event the cost model predicts (`CostModel`); nil when not
-        /// predicted.
-        public var predicted: Double? = nil
+        /// The CPU ns added per event the cost model predicts (`CostModel`), with its
+        /// interval; nil when not predicted.
+        public var predicted: Estimate? = nil
         /// The processor the pattern was measured on.
         public var processor = HostProcessor(name: "", identity: .unknown)
+        /// The pattern computed another outcome than its baseline: it has no timing, and its
+        /// row says WRONG where the ratio would be.
+        public var wrong = false
     }
 
-    /// The rows of `records` (one run or several files), in their order: a row per measured
-    /// pattern (`role` pattern, status ok). Baselines, floors and wrong rows have none.
+    /// The rows of `records` (one run or several files), in their order: a row per pattern
+    /// (`role` pattern), measured or WRONG (its outcome differed: no figure). Baselines and
+    /// floors have none.
     ///
     /// - Complexity: O(n) in the records: each pattern's baseline is looked up by its
     ///   configuration and run, not searched for.
@@ -76,17 +80,34 @@ public enum RunSummary {
                     nsAdded: nsAdded, bytesAdded: record.number(.bytesPerEntityOverBaseline),
                     breakeven: shown ? record.number(.breakevenNsPerEvent) : nil,
                     mechanism: mechanism(record, baseline: baseline),
-                    predicted: record.number(.predictedNsAddedPerEvent), processor: record.processor
+                    predicted: estimate(
+                        record, .predictedNsAddedPerEvent, .predictedNsAddedLow,
+                        .predictedNsAddedHigh),
+                    processor: record.processor,
+                    wrong: !record.isOK
                 )
             })
     }
 
+    /// A pattern's name: `vending.state-objects`, `validation.switch (nsregex)`.
+    static func name(scenario: String, pattern: String, configuration: String) -> String {
+        "\(scenario).\(pattern)" + (configuration.isEmpty ? "" : " (\(configuration))")
+    }
+
+    /// The name of `record`'s row, its configuration told among `varying` (the records'
+    /// `varyingParameters`).
+    static func name(of record: ResultsRecord, varying: [String: Set<String>]) -> String {
+        name(
+            scenario: record[.scenario], pattern: record[.variant],
+            configuration: configuration(of: record, varying: varying[record[.scenario]] ?? []))
+    }
+
     /// What a pattern's row and its baseline's share: the configuration and the run.
-    private static func baselineKey(_ record: ResultsRecord) -> [String] {
+    static func baselineKey(_ record: ResultsRecord) -> [String] {
         [record[.scenario], record[.parameters], record[.sweep], record[.runID]]
     }
 
-    /// Whether `records` hold a row `rows(_:)` would give: a measured pattern.
+    /// Whether `records` hold a row `rows(_:)` would give: a pattern.
     public static func hasRows(_ records: [ResultsRecord]) -> Bool {
         records.contains(where: hasRow)
     }
@@ -96,9 +117,9 @@ public enum RunSummary {
         records.count(where: hasRow)
     }
 
-    /// Whether `record` gives a row: a measured pattern.
+    /// Whether `record` gives a row: a pattern, measured or wrong.
     private static func hasRow(_ record: ResultsRecord) -> Bool {
-        record.role == .pattern && record.isOK
+        record.role == .pattern
     }
 
     /// The rows of a run's row groups, as its CSV would give them.
@@ -168,56 +189,75 @@ public enum RunSummary {
     public struct Column: Sendable {
         public let header: String
         /// The terminal drops columns, lowest rank first, until the table fits; nil: never.
+        /// Columns of one rank go together: a figure and its interval, so that no figure is
+        /// shown without the interval it has.
         public let dropRank: Int?
         public let cell: @Sendable (Row) -> String
 
         /// The pattern's dotted name, CPU ratio and its interval, ns added and its interval, bytes
-        /// added, break-even, mechanism. The CPU ratio's interval is the last to give way.
+        /// added, break-even, mechanism. The CPU ratio's interval is the last to give way, ns
+        /// added (with its interval) the one before.
         public static let all: [Column] = [
             Column(header: "pattern", dropRank: nil) { $0.name },
             Column(header: "CPU ratio", dropRank: nil) { row in
-                row.cpuRatio.map { NumberFormat.ratio($0.value) } ?? "—"
+                row.wrong ? wrongCell : row.cpuRatio.map { NumberFormat.ratio($0.value) } ?? "—"
             },
-            Column(header: "95% CI", dropRank: 6) { row in
+            Column(header: "95% CI", dropRank: 5) { row in
                 NumberFormat.interval(row.cpuRatio?.low, row.cpuRatio?.high, ratio: true)
             },
-            Column(header: "ns added", dropRank: 5) { row in
+            Column(header: "ns added", dropRank: 4) { row in
                 row.nsAdded.map { NumberFormat.signed($0.value) } ?? "—"
             },
-            Column(header: "ns CI", dropRank: 1) { row in
+            Column(header: "ns CI", dropRank: 4) { row in
                 NumberFormat.interval(row.nsAdded?.low, row.nsAdded?.high)
             },
-            Column(header: "predicted", dropRank: 4) { row in
-                row.predicted.map { NumberFormat.signed($0) } ?? ""
+            // The prediction with its interval in one cell: a point without it would read as
+            // a certainty the model does not have.
+            Column(header: "predicted", dropRank: 3) { row in
+                row.predicted.map { predicted in
+                    NumberFormat.signed(predicted.value)
+                        + (predicted.low.flatMap { low in
+                            predicted.high.map { " \(NumberFormat.interval(low, $0))" }
+                        } ?? "")
+                } ?? ""
             },
-            Column(header: "B added", dropRank: 3) { row in
+            Column(header: "B added", dropRank: 2) { row in
                 row.bytesAdded.map { NumberFormat.signed($0) } ?? "—"
             },
-            Column(header: "break-even", dropRank: 2) { row in
+            Column(header: "break-even", dropRank: 1) { row in
                 row.breakeven.map { NumberFormat.duration($0) } ?? "—"
             },
             Column(header: "mechanism", dropRank: 0) { $0.mechanism ?? "" },
         ]
     }
 
-    /// The headers in the order the terminal drops them.
-    public static var dropOrder: [String] {
-        Column.all.filter { $0.dropRank != nil }.sorted { $0.dropRank! < $1.dropRank! }
-            .map(\.header)
+    /// The headers in the order the terminal drops them, those of one rank together (in
+    /// their columns' order).
+    public static var dropGroups: [[String]] {
+        let ranks = Set(Column.all.compactMap(\.dropRank)).sorted()
+        return ranks.map { rank in Column.all.filter { $0.dropRank == rank }.map(\.header) }
     }
+
+    /// What a WRONG pattern's row says in the ratio's place; its other cells are empty.
+    public static let wrongCell = "WRONG"
 
     /// The table of `rows`, every column; a column empty on every row (no mechanisms
     /// without counts) left out.
     public static func table(_ rows: [Row]) -> TextTable {
         var table = TextTable(header: Column.all.map(\.header))
         table.leftAligned = [0]
-        table.rows = rows.map { row in Column.all.map { $0.cell(row) } }
+        table.rows = rows.map { row in
+            // A wrong row's name and WRONG (`Column.all` opens with them), nothing more.
+            Column.all.enumerated().map { index, column in
+                !row.wrong || index < 2 ? column.cell(row) : ""
+            }
+        }
         return table.removingEmptyColumns()
     }
 
     /// The table of `rows` with each configuration's name on a line of its own and its
     /// patterns indented under it: a narrower name column, for a terminal too narrow for the
-    /// full names beside the CPU ratio's interval.
+    /// full names beside the columns they would drop.
     static func groupedTable(_ rows: [Row]) -> TextTable {
         var grouped = table(rows)
         var lines = [[String]]()
@@ -230,19 +270,18 @@ public enum RunSummary {
     }
 
     /// The terminal's lines: a title, then the table fitted to `width` by dropping columns
-    /// (`dropOrder`), the title naming what went; the names and the CPU ratio stay, and so
-    /// does its interval wherever the names grouped by configuration leave room for it.
+    /// (`dropGroups`: a figure never without its interval), the title naming what went; the
+    /// names and the CPU ratio stay. Where the names grouped by configuration keep more
+    /// columns (the ns added and its interval at 80 columns, the CPU ratio's interval at
+    /// 60), a line per configuration heads its patterns.
     public static func lines(_ rows: [Row], width: Int) -> [String] {
         guard !rows.isEmpty else { return [] }
-        // Unindented, one name column: at 80 columns the default suite's rows keep the ns
-        // added.
-        var fitted = table(rows).fitted(width: width, dropOrder: dropOrder, indent: "")
-        // The CPU ratio's interval is the headline's: rather than lose it (at 60 columns),
-        // a line per configuration, above its patterns.
-        if let interval = dropOrder.last, fitted.dropped.contains(interval) {
+        // Unindented, one name column, unless the grouped names keep more.
+        var fitted = table(rows).fitted(width: width, dropGroups: dropGroups, indent: "")
+        if !fitted.dropped.isEmpty {
             let grouped = groupedTable(rows).fitted(
-                width: width, dropOrder: dropOrder, indent: "")
-            if !grouped.dropped.contains(interval) { fitted = grouped }
+                width: width, dropGroups: dropGroups, indent: "")
+            if grouped.dropped.count < fitted.dropped.count { fitted = grouped }
         }
         var title = "summary: each pattern against its baseline"
         if !fitted.dropped.isEmpty {

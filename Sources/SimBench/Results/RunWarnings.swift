@@ -44,7 +44,7 @@ public enum RunWarnings {
         public var advice: SettingMessage {
             switch self {
             case .roundCost:
-                "round cost in wall time: the harness's fixed cost of a round is over \(NumberFormat.percent(emptyRoundShare)) of some rows' rounds, in their wall times (not CPU): give more \(.machines) or \(.events)"
+                "\(roundCostMeaning): more work per round (\(.machines) or \(.events)) makes it a smaller share"
             case .fewProcesses:
                 "few processes: the intervals are Student's t over processes and wide below \(minimumProcesses): give more \(.processes)"
             case .fewSamples:
@@ -53,6 +53,33 @@ public enum RunWarnings {
                 "rounds interfered with: in over a fifth of some rows' rounds another process took the CPU (use below \(Int(Interference.fraction * 100))% of the row's median): their wall times are suspect"
             }
         }
+    }
+
+    /// The advice on `kind` for a run of `groups` (a configuration's rows each): `advice`,
+    /// and for the round cost how much more work per round would bring its largest share
+    /// under `emptyRoundShare` (`12 times these rounds' work`), since a scenario whose events
+    /// are cheap may need far more entities or events than the default sizes give.
+    public static func advice(_ kind: Kind, in groups: [[ResultRow]]) -> SettingMessage {
+        guard kind == .roundCost else { return kind.advice }
+        let largest = groups.joined().compactMap(roundCostShare).max() ?? 0
+        guard largest > emptyRoundShare else { return kind.advice }
+        let times = Int((largest / emptyRoundShare).rounded(.up))
+        return
+            "\(roundCostMeaning): about \(times) times these rounds' work (\(.machines) or \(.events)) brings it under \(NumberFormat.percent(emptyRoundShare)) in every row"
+    }
+
+    /// What the round cost's warning means, before what to do about it.
+    private static let roundCostMeaning =
+        "round cost in wall time: the harness's fixed cost of a round (an empty round's wall time) is over \(NumberFormat.percent(emptyRoundShare)) of some rows' rounds, in their wall times only (their CPU times leave it out)"
+
+    /// The share of `row`'s round that the harness's fixed cost of a round takes, when it
+    /// is measured and past `emptyRoundShare`; nil for the floor, which is meant to be small.
+    private static func roundCostShare(_ row: ResultRow) -> Double? {
+        guard row.status == .ok, row.role != .floor, let empty = row.emptyRoundNs,
+            let time = row.nsPerEvent
+        else { return nil }
+        let round = time.median * Double(row.eventsPerRound)
+        return empty > emptyRoundShare * round ? empty / round : nil
     }
 
     /// One kind of warning and the rows it touches, each with its figure (`napping 2.0%`,
@@ -68,12 +95,9 @@ public enum RunWarnings {
         let measured = rows.filter { $0.status == .ok && $0.nsPerEvent != nil }
         var touched = [Kind: [String]]()
         for row in measured {
-            if row.role != .floor, let empty = row.emptyRoundNs, let time = row.nsPerEvent {
-                let round = time.median * Double(row.eventsPerRound)
-                if empty > emptyRoundShare * round {
-                    touched[.roundCost, default: []].append(
-                        "\(row.variant) \(NumberFormat.percent(empty / round))")
-                }
+            if let share = roundCostShare(row) {
+                touched[.roundCost, default: []].append(
+                    "\(row.variant) \(NumberFormat.percent(share))")
             }
             if row.processes > 1 && row.processes < minimumProcesses {
                 touched[.fewProcesses, default: []].append("\(row.variant) \(row.processes)")

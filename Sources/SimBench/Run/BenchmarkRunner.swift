@@ -69,8 +69,8 @@ public struct BenchmarkRunner: Sendable {
     /// The fewest measured rounds a time limit (`RunOptions.maxTimeSeconds`) leaves a variant with.
     public static let minimumRoundsUnderMaxTime = 3
 
-    /// Which metric is missing on this host, said once per run and shortly: `simbench doctor`
-    /// says why in full. (Allocations are counted apart, by `AllocationPass`, which says why
+    /// Which metric is missing on this host, said once per run and shortly: the `doctor`
+    /// command says why in full. (Allocations are counted apart, by `AllocationPass`, which says why
     /// when it cannot.)
     static func measurementNotes(instructions: InstructionSource = .auto) -> [String] {
         var notes = [String]()
@@ -82,7 +82,7 @@ public struct BenchmarkRunner: Sendable {
 
     /// The note of a host whose kernel does not count instructions (most VMs).
     public static let unavailableInstructionsNote =
-        "no instruction counts here (simbench doctor)"
+        "no instruction counts here (doctor says why)"
 
     /// Rounds of an empty fleet timed to tell the harness's fixed cost per round.
     static let emptyRounds = 21

@@ -1,4 +1,5 @@
 import Foundation
+import SimBenchCore
 
 /// This host's profile: its processor named precisely (`HostIdentity`), and what each
 /// runtime mechanism costs on it, measured by a scenario whose variants each add one event
@@ -35,12 +36,18 @@ public struct HostProfile: Sendable {
 
     /// How the profile is measured: the scenario's variants at `options`' sizes, in
     /// `options.processes` child processes when more than one.
+    ///
+    /// Where the processor's identity gives its caches, the scenario's cache-sized
+    /// parameters (`CacheSizedParameter`) follow them, so that the miss variants miss where
+    /// they say on this host: half the L2 (at least 4 × the L1d), twice the last level (at
+    /// most 1 GiB).
     public static func options(
         scenario: String, machines: Int, events: Int, processes: Int, rounds: Int,
-        spanSeconds: Double, seed: UInt64
+        spanSeconds: Double, seed: UInt64, identity: HostIdentity = .unknown
     ) -> RunOptions {
         var options = RunOptions()
         options.scenarios = [scenario]
+        options.parameters = cacheSizedParameters(scenario: scenario, identity: identity)
         options.machines = [machines]
         options.eventsPerMachine = [events]
         options.processes = processes
@@ -50,6 +57,28 @@ public struct HostProfile: Sendable {
         options.seed = seed
         options.instructions = .off
         return options
+    }
+
+    /// The cache-sized parameters of `scenario` on a processor of `identity`; none for a
+    /// size it does not give.
+    static func cacheSizedParameters(scenario: String, identity: HostIdentity)
+        -> [ParameterAssignment]
+    {
+        var parameters = [ParameterAssignment]()
+        if let l2 = identity.l2Bytes {
+            let l1d = identity.l1dBytes ?? 0
+            parameters.append(
+                ParameterAssignment(
+                    scenario: scenario, name: CacheSizedParameter.l2Bytes,
+                    value: "\(max(l2 / 2, 4 * l1d))"))
+        }
+        if let last = identity.l3Bytes ?? identity.l2Bytes {
+            parameters.append(
+                ParameterAssignment(
+                    scenario: scenario, name: CacheSizedParameter.memoryBytes,
+                    value: "\(min(2 * last, 1 << 30))"))
+        }
+        return parameters
     }
 
     /// Measures the profile: `plan`'s one configuration, run as `run` would, then counted
@@ -66,7 +95,8 @@ public struct HostProfile: Sendable {
             result.configurations.first?.rows(environment: environment, seed: plan.seed) ?? []
         if let counting {
             let counted = try CallgrindPass.run(
-                plan: plan, tools: counting, executable: ProcessPool.currentExecutable)
+                plan: plan, tools: counting, executable: ProcessPool.currentExecutable,
+                geometry: CacheGeometry(host: environment.hostIdentity))
             rows = counted.filled(rows, configuration: 0)
             result = result.adding(notes: counted.notes)
         }
@@ -93,10 +123,7 @@ public struct HostProfile: Sendable {
     /// gives counts.
     public func model(counts: [ResultsRecord]?) -> CostModel? {
         let own = rows.map(ResultsRecord.init(row:))
-        var variants = CostModel.mechanismVariants(scenario: scenario, timed: own, counted: own)
-        if variants.isEmpty, let counts {
-            variants = CostModel.mechanismVariants(scenario: scenario, timed: own, counted: counts)
-        }
-        return variants.isEmpty ? nil : CostModel(mechanisms: variants)
+        return CostModel.model(scenario: scenario, timed: own, counted: own)
+            ?? counts.flatMap { CostModel.model(scenario: scenario, timed: own, counted: $0) }
     }
 }

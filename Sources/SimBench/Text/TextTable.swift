@@ -89,12 +89,22 @@ public struct TextTable {
     public func fitted(width: Int, dropOrder: [String], indent: String = "  ")
         -> (table: TextTable, dropped: [String])
     {
+        fitted(width: width, dropGroups: dropOrder.map { [$0] }, indent: indent)
+    }
+
+    /// `fitted(width:dropOrder:indent:)` where the columns of a group go together (a figure
+    /// and its interval: never one without the other), each group whole before the next.
+    public func fitted(width: Int, dropGroups: [[String]], indent: String = "  ")
+        -> (table: TextTable, dropped: [String])
+    {
         var table = self
         var dropped = [String]()
-        for name in dropOrder where table.width(indent: indent) > width {
-            if let column = table.header.lastIndex(of: name) {
-                table = table.removing(column: column)
-                dropped.append(name)
+        for group in dropGroups where table.width(indent: indent) > width {
+            for name in group {
+                if let column = table.header.lastIndex(of: name) {
+                    table = table.removing(column: column)
+                    dropped.append(name)
+                }
             }
         }
         return (table, dropped)

@@ -41,8 +41,9 @@ public enum HistoryFile {
         case droppedRun(id: String, rows: Int, partialRecord: Bool, line: Int, bytes: Int)
     }
 
-    /// The command that mends a history an interrupted append left broken.
-    public static let repairCommand = "simbench repair-history"
+    /// The command that mends a history an interrupted append left broken, as the running
+    /// tool spells it (`ToolName`).
+    public static var repairCommand: String { "\(ToolName.current) repair-history" }
 
     /// Checks, before a run, that the rows can be appended to `path`: it is (or can be
     /// created as) a regular file, and if it has contents they are a valid history. A path

@@ -43,6 +43,14 @@ extension ResultsComparison {
                 "counted by \(name(sources.0)), then by \(name(sources.1)): not comparable"
             return result
         }
+        if metric == .cycles {
+            let geometries = (cacheGeometry(of: old), cacheGeometry(of: new))
+            guard geometries.0 == geometries.1 else {
+                result.note =
+                    "simulated with other caches (\(geometries.0), then \(geometries.1)): not comparable"
+                return result
+            }
+        }
         guard before > 0 else {
             result.note = "a count of 0 in the baseline"
             return result
@@ -73,6 +81,13 @@ extension ResultsComparison {
             }
         }
         return result
+    }
+
+    /// The caches a row's estimated cycles were simulated with: its `cache_geometry`, or,
+    /// for a row written before the column, the fixed geometry every count had then.
+    static func cacheGeometry(of record: ResultsRecord) -> String {
+        let cell = record[.cacheGeometry]
+        return cell.isEmpty ? CacheGeometry.fixed.description : cell
     }
 
     /// The functions that moved between the rows' `functions` columns; nil unless both

@@ -8,8 +8,8 @@ extension ResultsComparison {
         let escaped = SVGCanvas.escaped
         var page =
             HTMLReport.documentStart(
-                title: "simbench \(title)", style: ResultsComparison.htmlStyle) + """
-                <h1>simbench \(escaped(title))</h1>
+                title: title, style: ResultsComparison.htmlStyle) + """
+                <h1>\(escaped(title))</h1>
                 <pre class="report">\(escaped(render(.text, width: nil)))</pre>
 
                 """

@@ -37,13 +37,13 @@ extension Command {
 
     /// How the command calls itself in what it prints (a report's title, its help):
     /// `simbench compare`.
-    public static var title: String { "simbench \(name)" }
+    public static var title: String { "\(Suite.toolName) \(name)" }
 
     /// Refuses any operand: for commands that take flags only.
     public static func refuseOperands(_ operands: [String]) throws {
         if let first = operands.first {
             throw UsageError(
-                "\(name): unexpected argument '\(first)'; see 'simbench \(name) --help'")
+                "\(name): unexpected argument '\(first)'; see '\(Suite.toolName) \(name) --help'")
         }
     }
 }

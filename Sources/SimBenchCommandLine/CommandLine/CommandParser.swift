@@ -42,7 +42,7 @@ enum CommandParser {
             guard let option = C.flags.first(where: { $0.names.contains(flag) }) else {
                 let known = C.flags.flatMap(\.names) + ["--help"]
                 throw UsageError(
-                    "\(C.name): unknown flag '\(flag)'\(Suggestion.phrase(for: flag, among: known)); see 'simbench \(C.name) --help'"
+                    "\(C.name): unknown flag '\(flag)'\(Suggestion.phrase(for: flag, among: known)); see '\(Suite.toolName) \(C.name) --help'"
                 )
             }
             given.insert(option.name)

@@ -7,11 +7,14 @@ public enum ExitStatus: Int32, Sendable, CaseIterable {
     case success = 0
     /// The command could not finish: an unreadable or malformed input file, a results file
     /// that could not be written, or standard output that could not be written
-    /// (`StandardOutput`).
+    /// (`StandardOutput`). Also, before any command, a tool whose catalog cannot be
+    /// measured (`Catalog.problems`).
     case failure = 1
     /// `compare`: at least one regression.
     case regression = 2
     /// `run`: a variant computed a different outcome from its baseline; it got no timing.
+    /// `compare` and `ab`: the current run (the head's) holds such a variant: the code under
+    /// test is wrong, whatever its times.
     case wrongOutcome = 3
     /// `compare --fail-on-improvement`: improvements and no regression.
     case improvement = 4
@@ -45,5 +48,29 @@ extension ExitStatus {
         case .regression: self = .regression
         case .improvement: self = .improvement
         }
+    }
+
+    /// `compare`'s and `ab`'s status: `wrongOutcome` when a file of the current side holds
+    /// a row whose outcome was wrong, which one line on stderr names (a wrong outcome is a
+    /// failure of the code under test, before any question of time); else the comparison's.
+    static func judging(
+        _ comparison: ResultsComparison, failOnImprovement: Bool, current: [ResultsFile],
+        side: String, command: String
+    ) -> ExitStatus {
+        var wrong = [String]()
+        for file in current {
+            // A status this version does not know is not a wrong outcome: only 'wrong' is.
+            for record in file.records where record.status == .wrong {
+                let name = "\(record[.scenario]).\(record[.variant])"
+                if !wrong.contains(name) { wrong.append(name) }
+            }
+        }
+        guard wrong.isEmpty else {
+            Terminal.error(
+                "\(command): the \(side) holds a wrong outcome: \(wrong.joined(separator: ", ")) computed another outcome than its baseline (status '\(ResultStatus.wrong.rawValue)'), whatever its times"
+            )
+            return .wrongOutcome
+        }
+        return ExitStatus(comparison.outcome(failOnImprovement: failOnImprovement))
     }
 }

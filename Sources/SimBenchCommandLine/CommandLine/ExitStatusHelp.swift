@@ -11,10 +11,10 @@ extension ExitStatus {
         switch self {
         case .success: "success; compare: no regression"
         case .failure:
-            "failure: a file or standard output could not be read or written, or a file is not a valid results file"
+            "failure: a file or standard output could not be read or written, or a file is not a valid results file; or the tool's catalog cannot be measured (said before any command)"
         case .regression: "compare: at least one regression"
         case .wrongOutcome:
-            "run: a variant computed a different outcome from its baseline (no timing given)"
+            "run: a variant computed a different outcome from its baseline (no timing given); compare, ab: the current run holds one"
         case .improvement: "compare --fail-on-improvement: improvements and no regression"
         case .unhealthy: "doctor: a validity check failed"
         case .countingUnavailable:

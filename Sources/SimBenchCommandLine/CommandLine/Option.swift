@@ -185,7 +185,7 @@ extension Option {
     public static func seed(set: @escaping (inout Command, UInt64) -> Void) -> Option {
         let expected = "a whole number from 0 to \(UInt64.max)"
         return .value(
-            "--seed", value: "N", help: "seed of every machine's random stream",
+            "--seed", value: "N", help: "seed of every entity's random stream",
             default: "\(RunOptions().seed)", expected: expected
         ) { command, text in
             guard let seed = DecimalText.wholeNumber(text, as: UInt64.self) else {

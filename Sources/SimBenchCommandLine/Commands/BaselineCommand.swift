@@ -18,13 +18,15 @@ struct BaselineCommand: Command {
     ]
     static var flags: [Option<BaselineCommand>] { [] }
 
-    static let discussion = """
+    static var discussion: String {
+        """
         A baseline is the results CSV itself, byte for byte: a person can read and diff it,
         and its environment (host, CPU, Swift version, commit) is in every row. git ignores
         results/ except \(BaselineStore.directory)/: commit the baselines CI compares with.
         NAME: letters, digits, '.', '_' and '-', not starting with '.' or '-'.
-        'simbench run … --save-baseline NAME' stores a run's results as NAME as it finishes.
+        '\(Suite.toolName) run … --save-baseline NAME' stores a run's results as NAME as it finishes.
         """
+    }
 
     static let exitStatuses: [(status: ExitStatus, meaning: String)] = [
         (.success, "saved"),
@@ -39,7 +41,7 @@ struct BaselineCommand: Command {
         case "save":
             guard operands.count == 3 else {
                 throw UsageError(
-                    "baseline save: expected NAME FILE, such as 'baseline save ci results/simbench-….csv'"
+                    "baseline save: expected NAME FILE, such as 'baseline save ci results/\(Suite.toolName)-….csv'"
                 )
             }
             do {
@@ -59,7 +61,7 @@ struct BaselineCommand: Command {
             let suggestion =
                 operands.first.map { Suggestion.phrase(for: $0, among: ["save", "list"]) } ?? ""
             throw UsageError(
-                "baseline: expected 'save NAME FILE' or 'list'\(operands.first.map { ", not '\($0)'" } ?? "")\(suggestion); see 'simbench baseline --help'"
+                "baseline: expected 'save NAME FILE' or 'list'\(operands.first.map { ", not '\($0)'" } ?? "")\(suggestion); see '\(Suite.toolName) baseline --help'"
             )
         }
     }

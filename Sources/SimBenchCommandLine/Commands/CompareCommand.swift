@@ -108,7 +108,7 @@ struct CompareCommand: Command {
             .choice(
                 ComparisonSetting.metric.flag,
                 help:
-                    "cpu: judge each worker thread's CPU time and its ratios; wall: judge wall time. A file without CPU columns (from an older simbench) is judged on wall time, with a note",
+                    "cpu: judge each worker thread's CPU time and its ratios; wall: judge wall time. A file without CPU columns (from an older \(Suite.toolName)) is judged on wall time, with a note",
                 default: defaults.metric
             ) { $0.thresholds.metric = $1 },
             .choice(
@@ -157,6 +157,10 @@ struct CompareCommand: Command {
         (.regression, "at least one regression"),
         (.improvement, "improvements and no regression, with --fail-on-improvement"),
         (
+            .wrongOutcome,
+            "the current run holds a variant whose outcome was wrong (its status column): one line names it, after the report"
+        ),
+        (
             .failure,
             "a file is missing, empty, truncated or malformed, has unknown or missing columns, non-numeric/NaN/infinite cells or duplicated rows, or the files have no row in common: one line names the file, the line and the column"
         ),
@@ -168,7 +172,7 @@ struct CompareCommand: Command {
     mutating func finish(operands files: [String]) throws {
         guard files.count == 2 else {
             throw UsageError(
-                "compare: expected two results files, BASELINE and CURRENT, but got \(files.count)\(files.isEmpty ? "" : " (\(files.map { "'\($0)'" }.joined(separator: ", ")))"); see 'simbench compare --help'"
+                "compare: expected two results files, BASELINE and CURRENT, but got \(files.count)\(files.isEmpty ? "" : " (\(files.map { "'\($0)'" }.joined(separator: ", ")))"); see '\(Suite.toolName) compare --help'"
             )
         }
         baselinePath = BaselineStore.resolve(files[0])
@@ -196,6 +200,8 @@ struct CompareCommand: Command {
             try comparison.write(format, width: width, into: &text)
             text.append("\n")
         }
-        return ExitStatus(comparison.outcome(failOnImprovement: failOnImprovement))
+        return ExitStatus.judging(
+            comparison, failOnImprovement: failOnImprovement, current: [current],
+            side: "current run (\(currentPath))", command: Self.name)
     }
 }

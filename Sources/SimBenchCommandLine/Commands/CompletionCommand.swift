@@ -14,12 +14,14 @@ struct CompletionCommand: Command {
     ]
     static var flags: [Option<CompletionCommand>] { [] }
 
-    static let discussion = """
-        EXAMPLES
-          source <(simbench completion bash)
-          simbench completion zsh > ~/.zsh/completions/_simbench
-          simbench completion fish > ~/.config/fish/completions/simbench.fish
+    static var discussion: String {
         """
+        EXAMPLES
+          source <(\(Suite.toolName) completion bash)
+          \(Suite.toolName) completion zsh > ~/.zsh/completions/_\(Suite.toolName)
+          \(Suite.toolName) completion fish > ~/.config/fish/completions/\(Suite.toolName).fish
+        """
+    }
 
     static let exitStatuses: [(status: ExitStatus, meaning: String)] = [
         (.success, "printed"),
@@ -42,7 +44,8 @@ struct CompletionCommand: Command {
 
     func execute() throws -> ExitStatus {
         try StandardOutput.write(
-            CompletionScript.script(for: shell, commands: Commands.all.map { $0.summary }))
+            CompletionScript.script(
+                for: shell, commands: Commands.all.map { $0.summary }, tool: Suite.toolName))
         return .success
     }
 }

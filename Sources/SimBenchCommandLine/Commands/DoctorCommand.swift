@@ -15,7 +15,7 @@ struct DoctorCommand: Command {
     static var flags: [Option<DoctorCommand>] {
         [
             .count(
-                RunSetting.machines.flag, help: "machines of each scaling check",
+                RunSetting.machines.flag, help: "entities of each scaling check",
                 default: "\(DoctorCommand().machines)",
                 limit: RunOptions.Limits.machines
             ) { $0.machines = $1 },
@@ -23,7 +23,7 @@ struct DoctorCommand: Command {
                 RunSetting.scenarios.flag, "--scenarios", value: "A,B",
                 help: "scenarios whose variants the scaling check measures",
                 default: "the default suite",
-                expected: "a comma list of scenarios (see 'simbench list')"
+                expected: "a comma list of scenarios (see '\(Suite.toolName) list')"
             ) { $0.scenarios = $1 },
             .flag(
                 "--deterministic",
@@ -50,10 +50,10 @@ struct DoctorCommand: Command {
           scaling        every variant of every scenario at its default events and at \(Doctor.growthFactor)×:
                          its CPU time must grow at least \(String(format: "%g", Doctor.minimumGrowth))×, or its work was optimised
                          away; one that grows less is measured again at \(Doctor.growthFactor)× those events, where a
-                         fixed cost per machine weighs \(Doctor.growthFactor)× less, and must grow \(String(format: "%g", Doctor.minimumGrowth))× there
+                         fixed cost per entity weighs \(Doctor.growthFactor)× less, and must grow \(String(format: "%g", Doctor.minimumGrowth))× there
           outcome        every variant of every scenario computed its baseline's outcome in those runs
           tax            \(taxName) and .\(Suite.tax?.plain ?? "its plain twin"), timed by a bare loop in this binary
-                         and by simbench at --actors 1, taking turns: they must agree within ±\(String(format: "%g", Doctor.taxLimit * 100))%
+                         and by the harness at --actors 1, taking turns: they must agree within ±\(String(format: "%g", Doctor.taxLimit * 100))%
                          (not with --deterministic)
           A/A            \(rulerScenario)'s \(rulerName) against its identical twin: the ratio CI contains 1
                          (not with --deterministic)

@@ -42,7 +42,7 @@ struct ExplainCommand: Command {
             SETTINGS
               default: the run as given, then each switch alone:
             \(switches.split(separator: "\n").map { "  " + $0 }.joined(separator: "\n"))
-              Each setting runs --processes children of 'simbench run' with the run's options;
+              Each setting runs --processes children of '\(Suite.toolName) run' with the run's options;
               each child measures the variant and its baseline, and gives one estimate: the
               median over its rounds of the CPU ratio to the baseline.
 
@@ -55,7 +55,7 @@ struct ExplainCommand: Command {
               that none does.
 
             EXAMPLE
-              simbench explain --scenario workday --variant state-objects-alloc --machines 10000
+              \(ExplainCommand.title) --scenario \(HelpText.examplePattern.scenario) --variant \(HelpText.examplePattern.variant) --machines 10000
             """
     }
 
@@ -71,7 +71,7 @@ struct ExplainCommand: Command {
         try run.finish(operands: operands)
         guard run.options.scenarios?.count == 1, run.options.variants?.count == 1 else {
             throw UsageError(
-                "explain: give one row: --scenario S --variant V (one scenario, one variant; see 'simbench list')"
+                "explain: give one row: --scenario S --variant V (one scenario, one variant; see '\(Suite.toolName) list')"
             )
         }
     }
@@ -80,10 +80,10 @@ struct ExplainCommand: Command {
         if RunEnvironment.isDebugBuild {
             guard run.allowDebug else {
                 throw UsageError(
-                    "explain: this is a debug build, whose timings mean nothing; build with 'swift run -c release simbench explain …', or pass --allow-debug"
+                    "explain: this is a debug build, whose timings mean nothing; build with 'swift run -c release \(Suite.toolName) explain …', or pass --allow-debug"
                 )
             }
-            Terminal.warning(HelpText.debugBanner)
+            Terminal.warning(HelpText.debugBanner(name: Suite.toolName))
         }
         let environment = RunEnvironment.current()
         let progress = ProgressLine(enabled: !run.quiet && Terminal.standardErrorIsTerminal)
@@ -121,7 +121,7 @@ struct ExplainCommand: Command {
             row: row, standard: arms[0], switches: Array(arms.dropFirst()))
         explanation.settingName = { $0.flag }
         print(
-            "simbench explain · \(row) · \(processes) processes per setting · \(environment.cpu) · \(environment.cores) cores"
+            "\(ExplainCommand.title) · \(row) · \(processes) processes per setting · \(environment.cpu) · \(environment.cores) cores"
         )
         print(explanation.table)
         print("")

@@ -41,7 +41,8 @@ struct ExportCommand: Command {
         ]
     }
 
-    static let discussion = """
+    static var discussion: String {
+        """
         FORMATS
           github   github-action-benchmark, tool 'customSmallerIsBetter': a JSON array of
                    {name, unit, value, range, extra}: ns/event per variant, the ratio to the
@@ -50,13 +51,14 @@ struct ExportCommand: Command {
           bencher  Bencher Metric Format JSON: {name: {latency, ratio-to-baseline,
                    allocations-per-event, instructions-per-event, estimated-cycles-per-event:
                    {value, lower_value, upper_value}}}, bounds = 95% CI (counts have none)
-          influx   InfluxDB line protocol, measurement 'simbench', tags scenario, params,
+          influx   InfluxDB line protocol, measurement '\(Suite.toolName)', tags scenario, params,
                    variant, role, host, cpu, build_config, swift_version (and sweep in a
                    sweep); one line per row, timestamped with the run's start second plus a
                    fraction taken from its run id, so that runs of the same second stay
                    separate points; reads history files of many runs too
           Benchmarks are named scenario.variant[params]. Rows without timing are left out.
         """
+    }
 
     static let exitStatuses: [(status: ExitStatus, meaning: String)] = [
         (.success, "written"),
@@ -71,7 +73,7 @@ struct ExportCommand: Command {
     mutating func finish(operands files: [String]) throws {
         guard files.count == 1 else {
             throw UsageError(
-                "export: expected one results file, but got \(files.count); see 'simbench export --help'"
+                "export: expected one results file, but got \(files.count); see '\(Suite.toolName) export --help'"
             )
         }
         file = files[0]
@@ -92,7 +94,8 @@ struct ExportCommand: Command {
         try results.requireWholeRuns()
         try results.requireRows(toDo: "export")
         // Checked whole before anything is written; then written as it is made.
-        let export = try BenchmarkExport.Export(results, as: format, run: run)
+        let export = try BenchmarkExport.Export(
+            results, as: format, run: run, measurement: Suite.toolName)
         if let output, let outputPath {
             OutputPath.reserveStandardOutput(if: [output])
             Interruption.expect([outputPath])

@@ -40,7 +40,7 @@ struct HostCommand: Command {
         let defaults = HostCommand()
         return [
             .count(
-                RunSetting.machines.flag, help: "lists of numbers each variant folds",
+                RunSetting.machines.flag, help: "entities of the mechanisms scenario",
                 default: "\(NumberFormat.grouped(defaults.machines))", limit: Limits.machines
             ) { $0.machines = $1 },
             .count(
@@ -139,10 +139,10 @@ struct HostCommand: Command {
         if RunEnvironment.isDebugBuild {
             guard allowDebug else {
                 throw UsageError(
-                    "host: this is a debug build, whose costs mean nothing; build with 'swift run -c release simbench host', or pass --allow-debug"
+                    "host: this is a debug build, whose costs mean nothing; build with 'swift run -c release \(Suite.toolName) host', or pass --allow-debug"
                 )
             }
-            Terminal.warning(HelpText.debugBanner)
+            Terminal.warning(HelpText.debugBanner(name: Suite.toolName))
         }
         let environment = RunEnvironment.current()
         let output = try csvPath.map { try OutputPath.check($0, label: "--csv") }
@@ -156,7 +156,8 @@ struct HostCommand: Command {
         }
         let options = HostProfile.options(
             scenario: scenario, machines: machines, events: events, processes: processes,
-            rounds: rounds, spanSeconds: spanSeconds, seed: seed)
+            rounds: rounds, spanSeconds: spanSeconds, seed: seed,
+            identity: environment.hostIdentity)
         let plan = try RunPlan(
             options: options, catalog: Suite.catalog, cores: environment.cores,
             physicalMemory: environment.physicalMemory)
@@ -200,20 +201,28 @@ struct HostCommand: Command {
             return
                 "no prices by kind of call: no counts of the mechanism variants; pass --instructions callgrind, or --counts with a counted run of the \(scenarioName) scenario"
         }
-        var lines = ["what each kind of call costs here (the model's prices, ns):"]
-        var prices = TextTable(header: ["call", "ns"])
+        var lines = [
+            "what each cost takes here, the model's prices in ns [95% CI]: waited for by the next step (latency), and among independent work (throughput):"
+        ]
+        var prices = TextTable(header: ["cost", "latency", "95% CI", "throughput", "95% CI"])
         prices.leftAligned = [0]
-        for kind in MechanismCall.allCases {
-            prices.rows.append([
-                kind.phrase,
-                model.prices[kind].map { NumberFormat.significant($0) } ?? "not priced",
-            ])
+        func cells(_ price: CostModel.Price?) -> [String] {
+            guard let price else { return ["not priced", ""] }
+            return [
+                NumberFormat.significant(price.nanoseconds),
+                NumberFormat.interval(price.low, price.high),
+            ]
         }
-        prices.rows.append([
-            "own instruction",
-            model.nanosecondsPerOwnInstruction.map { NumberFormat.significant($0) } ?? "not priced",
-        ])
+        for cost in CostModel.Cost.all {
+            let both = model.prices[cost]
+            prices.rows.append([cost.phrase] + cells(both?.latency) + cells(both?.throughput))
+        }
         lines.append(prices.render(indent: "  "))
+        lines.append(
+            "  an instruction of plain code (the point's price of an own instruction): "
+                + (model.plainInstruction.map {
+                    "\(NumberFormat.significant($0.nanoseconds)) \(NumberFormat.interval($0.low, $0.high))"
+                } ?? "not priced"))
         guard let counts else {
             lines.append(
                 "no patterns predicted: no --counts file (\(committedCounts) is absent here)")
@@ -224,11 +233,11 @@ struct HostCommand: Command {
         lines.append(
             "each pattern's CPU ns added per event predicted here, from the counts of \(counts.path):"
         )
-        var table = TextTable(header: ["pattern", "predicted", "from"])
-        table.leftAligned = [0, 2]
+        var table = TextTable(header: ["pattern", "predicted", "95% CI", "from"])
+        table.leftAligned = [0, 3]
         for pattern in predictions {
             guard let prediction = pattern.prediction else {
-                table.rows.append([pattern.name, "—", "adds work not priced here"])
+                table.rows.append([pattern.name, "—", "", "adds work not priced here"])
                 continue
             }
             let phrase = prediction.phrase()
@@ -236,7 +245,8 @@ struct HostCommand: Command {
                 $0.trimmingCharacters(in: .whitespaces)
             }
             table.rows.append([
-                pattern.name, NumberFormat.signed(prediction.nanoseconds), from ?? "",
+                pattern.name, NumberFormat.signed(prediction.nanoseconds), prediction.interval,
+                from ?? "",
             ])
         }
         lines.append(table.render(indent: "  "))

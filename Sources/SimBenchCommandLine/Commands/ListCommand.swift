@@ -14,7 +14,8 @@ struct ListCommand: Command {
 
     mutating func finish(operands: [String]) throws {
         if let word = operands.first {
-            throw UsageError("list: unknown argument '\(word)'; 'simbench list' takes none")
+            throw UsageError(
+                "list: unknown argument '\(word)'; '\(Suite.toolName) list' takes none")
         }
     }
 

@@ -23,13 +23,15 @@ struct MergeCommand: Command {
         ]
     }
 
-    static let discussion = """
-        For a CI matrix: each job runs 'simbench run … --shard I/N --csv part-I.csv', one
+    static var discussion: String {
+        """
+        For a CI matrix: each job runs '\(Suite.toolName) run … --shard I/N --csv part-I.csv', one
         job merges. The parts must have the same header and no (scenario, params, sweep,
         variant) twice; their rows are copied in the order given; the result is written
         whole or not at all. A note says when the parts differ in commit, build, seed or
-        machines.
+        --machines.
         """
+    }
 
     static let exitStatuses: [(status: ExitStatus, meaning: String)] = [
         (.success, "merged"),

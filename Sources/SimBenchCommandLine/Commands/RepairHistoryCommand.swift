@@ -29,7 +29,7 @@ struct RepairHistoryCommand: Command {
     mutating func finish(operands files: [String]) throws {
         guard files.count == 1 else {
             throw UsageError(
-                "repair-history: expected one history file, but got \(files.count); see 'simbench repair-history --help'"
+                "repair-history: expected one history file, but got \(files.count); see '\(Suite.toolName) repair-history --help'"
             )
         }
         file = files[0]

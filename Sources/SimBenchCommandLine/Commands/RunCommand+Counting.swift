@@ -57,7 +57,7 @@ extension RunCommand {
                 identity: environment.hostIdentity)
         } catch let error as CostModel.PricesFileError {
             throw UsageError(
-                "run: --prices: \(error.description): measure them here with 'simbench host --instructions callgrind --csv \(pricesPath)'"
+                "run: --prices: \(error.description): measure them here with '\(Suite.toolName) host --instructions callgrind --csv \(pricesPath)'"
             )
         } catch {
             throw UsageError("run: --prices: \(error)")

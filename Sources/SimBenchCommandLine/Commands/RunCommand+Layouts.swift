@@ -12,9 +12,6 @@ import SimBenchCore
 /// `i` runs layout `i mod N`, and the intervals are Student's t over the layouts' means
 /// (`IntervalScope`).
 extension RunCommand {
-    /// The build folder of the layouts, under the package.
-    static let layoutsBuildPath = ".build/run-layouts"
-
     /// Everything `--layouts N` needs, checked before any work: processes to spread, the
     /// package's checkout here (to relink), and ld.lld beside swift.
     func checkLayouts(_ plan: RunPlan) throws {
@@ -79,11 +76,11 @@ extension RunCommand {
         /// Makes layout `index`: relinks the package with its seed (the first call compiles
         /// it too, once) and copies the binary to `binaries[index]`.
         func make(_ index: Int) throws {
-            let product = ABCommand.product
+            let product = ABTrial.product
             let words =
                 [
                     "swift", "build", "-c", "release", "--product", product, "--scratch-path",
-                    RunCommand.layoutsBuildPath,
+                    CodeLayouts.runBuildPath,
                 ]
                 + CodeLayouts.buildArguments + CodeLayouts.linkArguments(seed: seeds[index])
             try RunCommand.tool(words, failure: "building code layout \(seeds[index])")
@@ -115,10 +112,10 @@ extension RunCommand {
             atPath: directory, withIntermediateDirectories: true)
         if !quiet {
             Terminal.error(
-                "run: building \(seeds.count) code layouts in \(RunCommand.layoutsBuildPath) (\(CodeLayouts.summary(seeds))), each after the first relinked while the processes wait between them"
+                "run: building \(seeds.count) code layouts in \(CodeLayouts.runBuildPath) (\(CodeLayouts.summary(seeds))), each after the first relinked while the processes wait between them"
             )
         }
-        let product = ABCommand.product
+        let product = ABTrial.product
         var layouts = BuiltLayouts(
             binaries: seeds.map { "\(directory)/\(product)-layout-\($0)" },
             directory: directory, seeds: seeds)
@@ -126,7 +123,7 @@ extension RunCommand {
             let bin = try RunCommand.tool(
                 [
                     "swift", "build", "-c", "release", "--scratch-path",
-                    RunCommand.layoutsBuildPath, "--show-bin-path",
+                    CodeLayouts.runBuildPath, "--show-bin-path",
                 ], failure: "finding the layouts' build folder")
             layouts.built = bin.trimmingCharacters(in: .whitespacesAndNewlines) + "/" + product
             try layouts.make(0)

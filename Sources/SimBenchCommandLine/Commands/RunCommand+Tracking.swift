@@ -25,7 +25,7 @@ extension RunCommand {
             !history.header.contains(ResultColumn.sweep.name)
         else { return }
         throw UsageError(
-            "--append: '\(historyPath)' is a history from an older simbench, without the '\(ResultColumn.sweep.name)' column, so it cannot tell the points of a sweep (\(plan.sweeps.map(\.setting.flag).joined(separator: ", ")) with a comma list) apart; append the sweep to a new history file"
+            "--append: '\(historyPath)' is a history from an older \(Suite.toolName), without the '\(ResultColumn.sweep.name)' column, so it cannot tell the points of a sweep (\(plan.sweeps.map(\.setting.flag).joined(separator: ", ")) with a comma list) apart; append the sweep to a new history file"
         )
     }
 
@@ -66,7 +66,7 @@ extension RunCommand {
                 "history: \(outcome.rowsAppended) rows \(outcome.createdFile ? "in new file" : "appended to") \(historyPath)"
             if !outcome.columnsLeftOut.isEmpty {
                 line +=
-                    " (its header is from an older simbench; left out: \(outcome.columnsLeftOut.joined(separator: ", ")))"
+                    " (its header is from an older \(Suite.toolName); left out: \(outcome.columnsLeftOut.joined(separator: ", ")))"
             }
             // (The append itself told the interruption notice: rows appended.)
             say(line)

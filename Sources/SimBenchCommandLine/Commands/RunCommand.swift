@@ -24,6 +24,19 @@ struct RunCommand: Command {
     static let defaultMaxTimeSeconds = 1.0
 
     static let name = "run"
+
+    /// What `--machines` counts, in the running tool's words: its default suite's entity
+    /// units (` (vending machines, workers, …)`); nothing before a tool started.
+    static var entityUnits: String {
+        let catalog = Suite.startedCatalog
+        let suite = catalog.map { $0.defaultSuite.isEmpty ? $0.entries : $0.defaultSuite } ?? []
+        var units = [String]()
+        for entry in suite where !units.contains(BenchmarkTool.plural(entry.descriptor.entityUnit))
+        {
+            units.append(BenchmarkTool.plural(entry.descriptor.entityUnit))
+        }
+        return units.isEmpty ? "" : " (\(units.joined(separator: ", ")))"
+    }
     static let abstract = "measure scenarios, print a table, write a CSV"
 
     static var flags: [Option<RunCommand>] {
@@ -33,29 +46,29 @@ struct RunCommand: Command {
         return [
             .suite(
                 help:
-                    "read run arguments from FILE (whitespace-separated, # to the end of a line a comment) as if typed here; flags after it override its values. The CI suite is \(ABCommand.suiteFile)"
+                    "read run arguments from FILE (whitespace-separated, # to the end of a line a comment) as if typed here; flags after it override its values. A package's CI suite, which ab and scripts/ci-bench.sh read, is its \(ABCommand.suiteFile)"
             ),
             .counts(
                 RunSetting.machines.flag,
                 help:
-                    "simulated machines (each scenario's entity: vending machine, worker, session, page…); a comma list sweeps them (1000,10000,100000), each value measured after the other",
+                    "entities each scenario simulates\(RunCommand.entityUnits); a comma list sweeps them (1000,10000,100000), each value measured after the other",
                 default: defaults.machines.map(String.init).joined(separator: ","),
                 limit: Limits.machines
             ) { $0.options.machines = $1 },
             .counts(
-                RunSetting.events.flag, help: "events per machine; a comma list sweeps them",
-                default: "each scenario's own (see 'simbench list')", limit: Limits.events
+                RunSetting.events.flag, help: "events per entity; a comma list sweeps them",
+                default: "each scenario's own (see '\(Suite.toolName) list')", limit: Limits.events
             ) { $0.options.eventsPerMachine = $1 },
             .list(
                 RunSetting.scenarios.flag, "--scenarios", value: "A,B", help: "scenarios to run",
-                default: "the default suite (see 'simbench list')",
-                expected: "a comma list of scenarios (see 'simbench list')"
+                default: "the default suite (see '\(Suite.toolName) list')",
+                expected: "a comma list of scenarios (see '\(Suite.toolName) list')"
             ) { $0.options.scenarios = $1 },
             .list(
                 RunSetting.variants.flag, "--variants", value: "X,Y",
                 help:
-                    "variants to run, plain (state-objects) or qualified (vending.state-objects); each scenario's baseline always runs",
-                default: "all", expected: "a comma list of variants (see 'simbench list')"
+                    "variants to run, plain (\(HelpText.examplePattern.variant)) or qualified (\(HelpText.examplePattern.scenario).\(HelpText.examplePattern.variant)); each scenario's baseline always runs",
+                default: "all", expected: "a comma list of variants (see '\(Suite.toolName) list')"
             ) { $0.options.variants = $1 },
             .count(
                 RunSetting.rounds.flag, help: "measured rounds per variant",
@@ -124,15 +137,16 @@ struct RunCommand: Command {
             .counts(
                 RunSetting.actors.flag, value: "K[,K…]",
                 help:
-                    "worker actors; a comma list (1,2,4,8) measures how the fleet scales: the same work spread over more actors",
-                default: "\(RunPlan.actorsPerCore) per core (never more than machines)",
+                    "worker actors; a comma list (1,2,4,8) measures how the run scales: the same work spread over more actors",
+                default: "\(RunPlan.actorsPerCore) per core (never more than entities)",
                 limit: Limits.actors
             ) { $0.options.actors = $1 },
             .parameter(
                 help:
                     "a scenario parameter; SCENARIO.K=V limits it to one scenario; a comma list for an axis parameter runs each value"
             ) { $0.options.parameters.append($1) },
-            .path("--csv", help: "results file", default: "results/simbench-<run id>.csv") {
+            .path("--csv", help: "results file", default: "results/\(Suite.toolName)-<run id>.csv")
+            {
                 $0.csvPath = $1
             },
             .path(
@@ -152,24 +166,24 @@ struct RunCommand: Command {
             .path(
                 RunSetting.history.flag,
                 help:
-                    "add the rows to a history CSV (created if missing); earlier rows are never rewritten; a file from an older simbench keeps its header"
+                    "add the rows to a history CSV (created if missing); earlier rows are never rewritten; a file from an older \(Suite.toolName) keeps its header"
             ) { $0.historyPath = $1 },
             .value(
                 RunSetting.shard.flag, value: "I/N",
                 help:
-                    "run the I-th of N parts of the suite: configurations dealt round-robin; join the parts' CSVs with 'simbench merge'",
+                    "run the I-th of N parts of the suite: configurations dealt round-robin; join the parts' CSVs with '\(Suite.toolName) merge'",
                 expected: "I/N such as 2/4"
             ) { $0.options.shard = try ShardSelection(parsing: $1) },
             .choice(
                 RunSetting.instructions.flag, value: "SOURCE",
                 help:
-                    "where instructions_per_event comes from: auto (perf where the kernel allows it, else none), perf (only perf: refused where the kernel does not count, as on most VMs), callgrind (a counted pass after the timed rounds, under valgrind: each synchronous variant run once over the first machines, about \(NumberFormat.grouped(CallgrindPass.eventBudget)) events, so it takes seconds; also fills estimated_cycles_per_event), off",
+                    "where instructions_per_event comes from: auto (perf where the kernel allows it, else none), perf (only perf: refused where the kernel does not count, as on most VMs), callgrind (a counted pass after the timed rounds, under valgrind: each synchronous variant run once over the first entities, about \(NumberFormat.grouped(CallgrindPass.eventBudget)) events, so it takes seconds; also fills estimated_cycles_per_event), off",
                 default: defaults.instructions
             ) { $0.options.instructions = $1 },
             .path(
                 "--prices", value: "FILE",
                 help:
-                    "with --instructions callgrind, predict each pattern's ns added on this host from what its counts add over its baseline's, priced by FILE: this host's mechanism prices, written by 'simbench host --instructions callgrind --csv FILE' (refused if measured on another CPU identity); the prediction is the predicted_ns_added_per_event column, in the summary and the --wide sentences"
+                    "with --instructions callgrind, predict each pattern's ns added on this host from what its counts add over its baseline's, priced by FILE: this host's mechanism prices, written by '\(Suite.toolName) host --instructions callgrind --csv FILE' (refused if measured on another CPU identity); the prediction is the predicted_ns_added_per_event column, in the summary and the --wide sentences"
             ) { $0.pricesPath = $1 },
             .flag(
                 "--wide",
@@ -189,18 +203,19 @@ struct RunCommand: Command {
         ]
     }
 
-    static let discussion = """
+    static var discussion: String {
+        """
         HOW IT MEASURES
-          Machines are split into slices, one per actor; each actor builds its slice's inputs
-          (event tapes, trees, texts) before any timing. Every round runs each variant once
-          over the whole fleet, variants in a seeded shuffled order; every outcome of every
-          round must equal the baseline's or the variant is reported WRONG with no timing,
-          and the exit status is 3.
+          The entities are split into slices, one per actor; each actor builds its slice's
+          inputs before any timing. Every round runs each variant once over every entity,
+          variants in a seeded shuffled order; every outcome of every round must equal the
+          baseline's or the variant is reported WRONG with no timing, and the exit status
+          is 3.
           Results depend on --seed only, never on --actors or the number of cores.
           The process that times runs glibc's allocator untouched. Afterwards an untimed
           child, this binary again with the allocation counter preloaded, runs the same
           configurations (\(AllocationPass.warmupRounds) warm-up, \(AllocationPass.countedRounds) counted rounds) for \(ResultColumn.allocationsPerEvent.heading) and bytes
-          per machine.
+          per entity.
           CPU ns/event is each worker thread's own CPU clock around its slice, summed: the
           variant's cost on one core, blind to time a worker waited for a core. A round whose
           utilisation (that CPU over wall × workers that could run at once) falls below
@@ -223,12 +238,12 @@ struct RunCommand: Command {
           measure; what the intervals hold), then a table per scenario: CPU ns per event and
           the CPU ratio to the baseline with its 95% CI, the wall time per event with its
           run's CI, CV, allocations per event. With --processes K (K ≥ \(ModeDetector.minimumProcesses)), a modes column
-          marks a row whose processes split into two costs ('simbench explain' finds the
+          marks a row whose processes split into two costs ('\(Suite.toolName) explain' finds the
           switch that removes the slow one). The CSV holds one row per (scenario, parameters,
           sweep point, variant), written whole through a temporary file and a rename; its
           path is printed after the tables. Last, the summary: one line per pattern with its
           CPU ratio [95% CI], the CPU ns it adds per event [CI], the bytes it adds per
-          machine, the real work per event above which the overhead is under --negligible of
+          entity, the real work per event above which the overhead is under --negligible of
           the total, and with counts the mechanism of most of its extra instructions. --wide
           adds under each table one sentence per pattern saying the same.
           On a terminal, stderr shows one progress line (configuration, step, percentage,
@@ -240,28 +255,31 @@ struct RunCommand: Command {
           --machines, --events and --actors take comma lists: each value is a configuration
           measured alone, one after another, with a table each. The memory check takes the
           largest before anything runs. --actors 1,2,4,8 spreads the same work over more
-          actors (how the fleet scales). The CSV's last column, sweep, says each row's point
+          actors (how the run scales). The CSV's last column, sweep, says each row's point
           (machines=1000); compare, merge and the exports keep the points apart.
 
         TAKING TURNS (\(MachineTurns.variable)=FILE)
           Runs that share a machine take turns on it: each holds an exclusive lock on FILE
           from before it measures to its end, and lets it go only while its processes' span
           waits, when another run's processes measure. No two runs measure at once, and each
-          fills the other's waits. simbench ab runs its two builds so when both can (their
-          'run --help' names the variable); scripts/coverage-proof.sh its two groups.
+          fills the other's waits. Each turn taken adds a line to FILE, the run's process id
+          and its parent's, so that the order the runs held the machine in is on record.
+          \(Suite.toolName) ab runs its two builds so when both can (their 'run --help' names
+          the variable).
 
         COUNTS (--instructions callgrind)
           After the timed rounds, which time natively as always, one more child process of
           this binary runs under valgrind --tool=callgrind (stripped of debug info, with
           SWIFT_DETERMINISTIC_HASHING=1). For each synchronous variant it builds the first
-          machines' inputs (about \(NumberFormat.grouped(CallgrindPass.eventBudget)) events, never more than --machines), runs the
+          entities' inputs (about \(NumberFormat.grouped(CallgrindPass.eventBudget)) events, never more than --machines), runs the
           variant once uncounted, then once counted: instructions_per_event, and
           estimated_cycles_per_event from Callgrind's cache simulation (L1 hits + 5 × LL hits
           + 35 × RAM accesses, on one fixed cache geometry). The same binary gives the same
           counts on any machine, loaded or not. instructions_source says where the count came
-          from. Asynchronous scenarios (fleet) get no counts: Valgrind runs one thread at a
+          from. Asynchronous scenarios get no counts: Valgrind runs one thread at a
           time. Without valgrind, one line says how to install it, and the exit status is 6.
         """
+    }
 
     static let exitStatuses: [(status: ExitStatus, meaning: String)] = [
         (.success, "success"),
@@ -300,7 +318,7 @@ struct RunCommand: Command {
             physicalMemory: environment.physicalMemory)
         // Before anything runs or is written: the outputs, the sweep, the counting asked for
         // and the build must all be possible here.
-        let csv = csvPath ?? "results/simbench-\(environment.runID).csv"
+        let csv = csvPath ?? "results/\(Suite.toolName)-\(environment.runID).csv"
         var outputs = try checkOutputs(csv: csv)
         try checkHistoryTakesSweep(plan)
         let model = try loadPrices(instructions: plan.instructions, environment: environment)
@@ -341,10 +359,10 @@ struct RunCommand: Command {
         guard RunEnvironment.isDebugBuild else { return }
         guard allowDebug else {
             throw UsageError(
-                "run: this is a debug build, whose timings mean nothing; build with 'swift run -c release simbench run …', or pass --allow-debug"
+                "run: this is a debug build, whose timings mean nothing; build with 'swift run -c release \(Suite.toolName) run …', or pass --allow-debug"
             )
         }
-        Terminal.warning(HelpText.debugBanner)
+        Terminal.warning(HelpText.debugBanner(name: Suite.toolName))
     }
 
     /// `results/`, where the default CSV goes, made if missing.
@@ -383,7 +401,8 @@ struct RunCommand: Command {
                     scenario: 1, scenarios: 1, label: "counting instructions",
                     phase: "under callgrind"))
             counted = try CallgrindPass.run(
-                plan: plan, tools: countingTools, executable: ProcessPool.currentExecutable)
+                plan: plan, tools: countingTools, executable: ProcessPool.currentExecutable,
+                geometry: CacheGeometry(host: environment.hostIdentity))
             result = result.adding(notes: counted!.notes)
         }
         progress.finish()
@@ -413,7 +432,8 @@ struct RunCommand: Command {
         if let rawPath { say("raw samples: \(rawPath)") }
         try recordTracking(document: document, rows: rows, hasWrongOutcome: result.hasWrongOutcome)
         // The answers last: what the terminal shows when the run ends.
-        let summary = RunSummary.lines(RunSummary.rows(groups), width: wide ? .max : Terminal.width)
+        let summary = RunSummary.lines(
+            RunSummary.rows(groups), width: wide ? .max : Terminal.summaryWidth)
         if !summary.isEmpty { say("\n" + summary.joined(separator: "\n")) }
 
         if result.hasWrongOutcome {

@@ -62,7 +62,7 @@ struct SpreadCommand: Command {
     mutating func finish(operands: [String]) throws {
         guard operands.count >= 2 else {
             throw UsageError(
-                "spread: expected two or more results files, but got \(operands.count); see 'simbench spread --help'"
+                "spread: expected two or more results files, but got \(operands.count); see '\(Suite.toolName) spread --help'"
             )
         }
         files = operands

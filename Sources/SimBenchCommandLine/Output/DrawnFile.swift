@@ -10,7 +10,8 @@ enum DrawnFile {
     {
         guard !operands.isEmpty else {
             throw UsageError(
-                "\(command): expected one or more results CSVs; see 'simbench \(command) --help'")
+                "\(command): expected one or more results CSVs; see '\(Suite.toolName) \(command) --help'"
+            )
         }
         let checked = try OutputPath.check(outputPath, label: "--out")
         try OutputPath.refuseCollisions([checked], inputs: operands.map { (command, $0) })

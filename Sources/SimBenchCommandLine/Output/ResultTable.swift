@@ -50,7 +50,7 @@ struct ResultTable {
             let dirty = commit.hasSuffix("+dirty") ? "+dirty" : ""
             machine.append("commit \(wide ? commit : String(commit.prefix(7)) + dirty)")
         }
-        var shape = ["\(values(plan.machines)) machines"]
+        var shape = ["\(values(plan.machines)) \(entityNoun)"]
         // The harness's fleet: an asynchronous scenario runs from one worker and spreads the
         // work itself, which its table's note says, so it adds no actor count here.
         var actors = [Int]()
@@ -58,7 +58,10 @@ struct ResultTable {
         where !configuration.entry.isAsynchronous && !actors.contains(configuration.actors) {
             actors.append(configuration.actors)
         }
-        if !actors.isEmpty { shape.append("\(values(actors)) actors") }
+        if !actors.isEmpty {
+            let noun = actors == [1] ? "actor" : "actors"
+            shape.append("\(values(actors)) \(noun)" + actorsReason(actors))
+        }
         if let spread = spreadPhrase() { shape.append(spread) }
         shape.append("seed \(plan.seed)")
         if !plan.sweeps.isEmpty {
@@ -67,7 +70,7 @@ struct ResultTable {
             )
         }
         if wide {
-            machine.insert("simbench \(SimBenchCommand.version)", at: 0)
+            machine.insert(BenchmarkTool.running.version, at: 0)
             shape += ["run \(environment.runID)", environment.timestamp]
         }
         var lines = [
@@ -80,8 +83,34 @@ struct ResultTable {
         return lines
     }
 
-    /// `5 processes × 2 rounds over 20 s`; a spread cut short says what its intervals rest
-    /// on.
+    /// What the header calls the run's entities: the unit of its scenarios when they share
+    /// one (`10,000 drawings`, `1 drawing`), else the tool's word (`10,000 machines`).
+    private var entityNoun: String {
+        var entries = [ScenarioEntry]()
+        for configuration in plan.configurations
+        where !entries.contains(where: { $0.name == configuration.entry.name }) {
+            entries.append(configuration.entry)
+        }
+        let units = Set(entries.map { PatternAnswer.noun($0.descriptor.entityUnit) })
+        if plan.machines == [1], units.count == 1, let unit = units.first { return unit }
+        return BenchmarkTool.entities(of: entries, else: BenchmarkTool.running.entities)
+    }
+
+    /// Why the run has that many actors when it was not given them: `(4 per core)`, or
+    /// `(one per vending machine)` where there are fewer entities than that. Nothing when
+    /// `--actors` gave them.
+    private func actorsReason(_ actors: [Int]) -> String {
+        guard plan.inputs.options.actors == nil else { return "" }
+        let perCore = max(1, plan.inputs.cores) * RunPlan.actorsPerCore
+        if actors == [perCore] { return " (\(RunPlan.actorsPerCore) per core)" }
+        let units = Set(
+            plan.configurations.map { PatternAnswer.noun($0.entry.descriptor.entityUnit) })
+        let each = units.count == 1 ? units.first! : "entity"
+        return " (\(RunPlan.actorsPerCore) per core, never more than one per \(each))"
+    }
+
+    /// `5 processes × 2 rounds over 20 s`; a spread cut short says why, and what its
+    /// intervals rest on.
     private func spreadPhrase() -> String? {
         guard plan.processes > 1 else { return nil }
         let rounds = Set(result.configurations.map(\.rounds))
@@ -91,7 +120,7 @@ struct ResultTable {
         let over = "\(processes) over \(NumberFormat.significant(spread.used, digits: 2)) s"
         guard spread.wasCut else { return over }
         return over
-            + " (short work, not \(NumberFormat.significant(spread.asked, digits: 2)) s: the intervals rest on the drift between runs)"
+            + " (too little work to spread over the \(NumberFormat.significant(spread.asked, digits: 2)) s of \(RunSetting.span.flag): the intervals rely on their allowance for drift between runs)"
     }
 
     private func fullReport() -> String {
@@ -107,7 +136,9 @@ struct ResultTable {
         var once = [String]()
         if !dropped.isEmpty { once.append(ResultTable.leftOutLine(dropped, width: width)) }
         if netHidden { once.append(ResultRow.netOfFloorLegend) }
-        once += RunWarnings.kinds(in: rowGroups).map { "warning: " + $0.advice.flagged }
+        once += RunWarnings.kinds(in: rowGroups).map {
+            "warning: " + RunWarnings.advice($0, in: rowGroups).flagged
+        }
         if !once.isEmpty { lines += [""] + once }
         return lines.joined(separator: "\n")
     }

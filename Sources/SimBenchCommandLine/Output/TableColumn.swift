@@ -67,13 +67,18 @@ struct TableColumn: Sendable {
             return
                 "\(modes.count): \(NumberFormat.percent(share)) at \(NumberFormat.ratio(slow.median))"
         },
-        TableColumn(compactHeader: netHeader, wideHeader: netHeader, dropRank: 5) {
-            row, _, _ in
+        // The net ratio only where there is a floor to be net of: a scenario without one
+        // (a floor is optional) shows no empty columns.
+        TableColumn(
+            compactHeader: netHeader, wideHeader: netHeader, dropRank: 5, present: hasFloor
+        ) { row, _, _ in
             row.role == .pattern
                 ? row.ratioNetOfFloor.map { NumberFormat.ratio($0.value) } ?? "—" : ""
         },
-        TableColumn(compactHeader: netIntervalHeader, wideHeader: "95% CI", dropRank: 4) {
-            row, _, _ in
+        TableColumn(
+            compactHeader: netIntervalHeader, wideHeader: "95% CI", dropRank: 4,
+            present: hasFloor
+        ) { row, _, _ in
             row.role == .pattern ? ResultTable.netInterval(row) : ""
         },
         TableColumn(
@@ -137,10 +142,26 @@ struct TableColumn: Sendable {
             cell: { row, _, form in
                 row.prediction.map { NumberFormat.signed($0.nanoseconds) } ?? form.missing
             }),
+        // The prediction's interval, and whether the measured one shares nothing with it
+        // (a miss, named with the cost the prediction rests on most).
+        TableColumn(
+            compactHeader: nil, wideHeader: "predicted CI", present: hasPrediction,
+            cell: { row, _, form in
+                guard let prediction = row.prediction else { return form.missing }
+                guard let measured = row.overheadNsPerEvent, let low = measured.low,
+                    let high = measured.high,
+                    prediction.misses(measuredLow: low, measuredHigh: high)
+                else { return prediction.interval }
+                return prediction.interval + " miss"
+                    + (prediction.dominant.map { ": \($0.plural)" } ?? "")
+            }),
     ]
 
     /// Whether the cost model predicted the row's ns added.
     static let hasPrediction: @Sendable (ResultRow) -> Bool = { $0.prediction != nil }
+    /// A configuration's rows hold its floor: the net ratio's columns have something to be
+    /// net of.
+    static let hasFloor: @Sendable (ResultRow) -> Bool = { $0.role == .floor }
 
     /// The net ratio's header: the legend of its `—` goes with its column.
     static let netHeader = "net of floor"

@@ -3,9 +3,9 @@ import SimBench
 
 /// Where messages for people go.
 enum Terminal {
-    /// One line on stderr, `simbench: ` first.
+    /// One line on stderr, the tool's name first (`mybench: `).
     static func error(_ message: String) {
-        FileHandle.standardError.write(Data("simbench: \(message)\n".utf8))
+        FileHandle.standardError.write(Data("\(Suite.toolName): \(message)\n".utf8))
     }
 
     static func warning(_ text: String) {
@@ -28,6 +28,13 @@ enum Terminal {
             columns >= 20
         else { return defaultWidth }
         return columns
+    }
+
+    /// The width the run's summary fits: the terminal's (`width`) when standard output is
+    /// one; unbounded for a file or a pipe, which has no width, so that a log keeps every
+    /// column, the mechanism (why a pattern costs what it does) included.
+    static var summaryWidth: Int {
+        isatty(STDOUT_FILENO) == 1 ? width : .max
     }
 
     static var standardErrorIsTerminal: Bool {

@@ -11,7 +11,9 @@ struct UnwritableStreamTests {
         ["run", "--scenario", "vending", "--machines", "20", "--events", "5"]
         + ["--rounds", "2", "--allow-debug", "--quiet"]
 
-    @Test("/dev/full as --raw, --csv or export --out", arguments: ["--raw", "--csv", "--out"])
+    @Test(
+        "/dev/full as --raw, --csv or export --out",
+        .enabled(if: TestHost.isLinux, "Linux's /dev/full"), arguments: ["--raw", "--csv", "--out"])
     func full(flag: String) throws {
         let scratch = try ScratchDirectory()
         let arguments =

@@ -13,7 +13,9 @@ struct MemoryLimitTests {
         "calibrate.work=1,2,3,4,5,6,7,8,9,10", "--rounds", "1", "--allow-debug", "--quiet",
     ]
 
-    @Test("ulimit -v (RLIMIT_AS): exit 64, naming the limit and the machines that fit")
+    @Test(
+        "ulimit -v (RLIMIT_AS): exit 64, naming the limit and the machines that fit",
+        .enabled(if: TestHost.isLinux, "macOS does not enforce RLIMIT_AS"))
     func addressSpaceLimit() throws {
         let scratch = try ScratchDirectory()
         // 4 GB of address space: room for simbench to start, far below the estimate.

@@ -11,7 +11,9 @@ import Testing
 /// parent alone, as a CI runner's timeout does, then polls until no process with the marker
 /// runs. The deadline is generous for a loaded
 /// machine; the time it took is in the failure message.
-@Suite("run: children end with their parent, leaving no file", .serialized)
+@Suite(
+    "run: children end with their parent, leaving no file", .serialized,
+    .enabled(if: TestHost.isLinux, "finds the children in /proc"))
 struct ChildLifelineTests {
     /// The kinds of child work, with a run that reaches it and how to tell its child.
     enum Work: String, CaseIterable, CustomTestStringConvertible {

@@ -20,9 +20,11 @@ struct FiguresCheckTests {
     static func copy(into scratch: ScratchDirectory) throws {
         let manager = FileManager.default
         for path in [
-            "scripts/figures.py", "README.md", "Sources/SimBench/SimBench.docc/Output.md",
+            "scripts/figures.py", "scripts/model_table.py", "README.md",
+            "Sources/SimBench/SimBench.docc/Output.md",
             "Sources/SimBench/SimBench.docc/Scenarios.md",
-            "Sources/SimBench/SimBench.docc/Mechanisms.md", "results/charts/suite.csv",
+            "Sources/SimBench/SimBench.docc/Mechanisms.md",
+            "Sources/SimBench/SimBench.docc/Methodology.md", "results/charts/suite.csv",
             "results/charts/vending-sweep.csv",
         ] + hostFiles {
             let target = scratch.url.appendingPathComponent(path)
@@ -32,11 +34,14 @@ struct FiguresCheckTests {
         }
     }
 
-    /// Every host's CSV in `results/hosts/`, which the hosts block is made from.
+    /// Every host's CSV in `results/hosts/`, which the hosts block is made from, and the
+    /// model's checks in `results/hosts/model/`, which the model blocks are made from.
     static var hostFiles: [String] {
-        let names = try? FileManager.default.contentsOfDirectory(
-            atPath: root.appendingPathComponent("results/hosts").path)
-        return (names ?? []).filter { $0.hasSuffix(".csv") }.sorted().map { "results/hosts/\($0)" }
+        ["results/hosts", "results/hosts/model"].flatMap { folder in
+            let names = try? FileManager.default.contentsOfDirectory(
+                atPath: root.appendingPathComponent(folder).path)
+            return (names ?? []).filter { $0.hasSuffix(".csv") }.sorted().map { "\(folder)/\($0)" }
+        }
     }
 
     static func check(in scratch: ScratchDirectory) throws -> CommandResult {
@@ -64,18 +69,20 @@ struct FiguresCheckTests {
         let readme = scratch.path("README.md")
         let text = try String(contentsOfFile: readme, encoding: .utf8)
         let block = try #require(text.range(of: "<!-- figures:summary -->"))
-        // The first signed figure after the marker, the first ns added, becomes `+99.9`.
+        let end = try #require(text.range(of: "<!-- /figures:summary -->"))
+        // The block's first ratio, the first pattern's CPU ratio (the columns the summary
+        // keeps at 80 columns move with the figures; its ratio stays), becomes `99.9×`.
         let figure = try #require(
             text.range(
-                of: #"\+[0-9]+\.[0-9]"#, options: .regularExpression,
-                range: block.upperBound..<text.endIndex))
-        let edited = text.replacingCharacters(in: figure, with: "+99.9")
+                of: #"[0-9]+\.[0-9]+×"#, options: .regularExpression,
+                range: block.upperBound..<end.lowerBound))
+        let edited = text.replacingCharacters(in: figure, with: "99.9×")
         try edited.write(toFile: readme, atomically: true, encoding: .utf8)
         let result = try Self.check(in: scratch)
         #expect(result.status == 1, "\(result.standardOutput)")
         #expect(
             result.standardOutput.contains(
-                "README.md: block 'summary' differs from what the CSVs give (quoted but not in the CSV: +99.9)"
+                "README.md: block 'summary' differs from what the CSVs give (quoted but not in the CSV: 99.9)"
             ), "\(result.standardOutput)")
     }
 

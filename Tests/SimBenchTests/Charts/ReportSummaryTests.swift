@@ -6,7 +6,7 @@ import Testing
 /// every column, before the first scenario's section.
 @Suite("report opens with the summary")
 struct ReportSummaryTests {
-    @Test("the summary comes first, a row per pattern, baselines and floors without one")
+    @Test("the summary comes first, a row per pattern (WRONG said), baselines and floors none")
     func summaryFirst() throws {
         let records = try RunSummaryTests.suite()
         let html = HTMLReport.render(records, scenarios: [], sources: ["suite.csv"])
@@ -20,7 +20,10 @@ struct ReportSummaryTests {
         ] {
             #expect(table.contains("<th scope=\"col\">\(header)</th>"), "\(header)")
         }
-        #expect(table.components(separatedBy: "<tr>").count - 1 == 1 + 6, "\(table)")
+        // The header, six measured patterns and the wrong one.
+        #expect(table.components(separatedBy: "<tr>").count - 1 == 1 + 7, "\(table)")
+        #expect(table.contains("<td>vending.broken</td>"), "\(table)")
+        #expect(table.contains("WRONG"), "\(table)")
         #expect(table.contains("<td>fleet.actor-per-machine-batched</td>"), "\(table)")
         #expect(!table.contains("enum-switch"), "a baseline has no row")
         #expect(html.contains("<a href=\"#summary\">Summary</a>"))

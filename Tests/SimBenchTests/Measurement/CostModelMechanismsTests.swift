@@ -6,42 +6,82 @@ import Testing
 /// each kind by elimination net of them), and from a prices file, which must be this CPU's.
 struct CostModelMechanismsTests {
     typealias Variant = CostModel.MechanismVariant
+    typealias Price = CostModel.Price
 
-    static func work(_ calls: [MechanismCall: Double], own: Double) -> CountedWork {
-        CountedWork(calls: MechanismCalls(calls), ownInstructions: own)
+    static func work(
+        _ calls: [MechanismCall: Double], misses: [CacheMiss: Double] = [:], own: Double
+    ) -> CountedWork {
+        CountedWork(
+            calls: MechanismCalls(calls), cacheMisses: CacheMisses(misses), ownInstructions: own)
     }
 
-    /// Steps: 64 own instructions for 16 ns (0.25 ns each); a retain/release pair with 4 own
-    /// instructions for 11 ns; a weak load with its release and 2 own for 30 ns; a class
-    /// method, no counted call, 6 own instructions for 3 ns.
+    static func variant(
+        _ name: String, _ nanoseconds: Double, halfWidth: Double = 0, _ work: CountedWork
+    )
+        -> Variant
+    {
+        Variant(
+            variant: name,
+            nanoseconds: Estimate(
+                value: nanoseconds, low: nanoseconds - halfWidth, high: nanoseconds + halfWidth),
+            added: work)
+    }
+
+    /// Waited for: steps, 64 own instructions for 16 ns (0.25 each); a retain/release pair
+    /// with 4 own instructions for 11 ns; a weak load with its release and 2 own for 30 ns;
+    /// a class method, no counted call, 6 own for 3 ns; a chase, one first-level miss and 4
+    /// own for 5 ns. Among other work: steps 64 own for 4 ns; the pair with 8 own for 14 ns;
+    /// the gather, a miss and 4 own for 1.5 ns.
     static let variants = [
-        Variant(variant: "steps", nanoseconds: 16, added: work([:], own: 64)),
-        Variant(
-            variant: "retain-release", nanoseconds: 11,
-            added: work([.retain: 1, .release: 1], own: 4)),
-        Variant(
-            variant: "weak-load", nanoseconds: 30, added: work([.weakLoad: 1, .release: 1], own: 2)),
-        Variant(variant: "class-method", nanoseconds: 3, added: work([:], own: 6)),
+        variant("steps", 16, halfWidth: 3.2, work([:], own: 64)),
+        variant("retain-release", 11, halfWidth: 1, work([.retain: 1, .release: 1], own: 4)),
+        variant("weak-load", 30, work([.weakLoad: 1, .release: 1], own: 2)),
+        variant("class-method", 3, work([:], own: 6)),
+        variant("miss-l2", 5, work([:], misses: [.l1d: 1], own: 4)),
+        variant("steps-spread", 4, work([:], own: 64)),
+        variant("retain-release-spread", 14, work([.retain: 1, .release: 1], own: 8)),
+        variant("miss-l2-spread", 1.5, work([:], misses: [.l1d: 1], own: 4)),
     ]
 
-    @Test("own instructions priced by the plain steps; each call net of its own instructions")
+    @Test(
+        "own instructions priced by each set's steps; waited-for calls and misses net of plain code's price, spread ones of the steps-spread's"
+    )
     func model() {
+        let model = CostModel(mechanisms: Self.variants, plain: Price(0.125))
+        let steps = model.prices[.ownInstruction]?.latency
+        #expect(steps?.nanoseconds == 0.25 && abs((steps?.halfWidth ?? 0) - 0.05) < 1e-12)
+        #expect(model.prices[.ownInstruction]?.throughput == Price(0.0625))
+        #expect(model.plainInstruction == Price(0.125))
+        // (11 − 4 × 0.125) / 2, its interval ±1 over the pair.
+        #expect(model.prices[.call(.retain)]?.latency == Price(5.25, halfWidth: 0.5))
+        #expect(model.prices[.call(.release)]?.latency == Price(5.25, halfWidth: 0.5))
+        // (14 − 8 × 0.0625) / 2: the spread pair's own instructions at the spread steps' price.
+        #expect(model.prices[.call(.retain)]?.throughput == Price(6.75))
+        // 30 − 2 × 0.125 − 5.25, widened by the release's.
+        #expect(model.prices[.call(.weakLoad)]?.latency == Price(24.5, halfWidth: 0.5))
+        #expect(model.prices[.call(.weakLoad)]?.throughput == nil)
+        // 5 − 4 × 0.125; 1.5 − 4 × 0.0625.
+        #expect(
+            model.prices[.miss(.l1d)]
+                == CostModel.Prices(latency: Price(4.5), throughput: Price(1.25)))
+        #expect(model.prices[.call(.allocation)] == nil)
+    }
+
+    @Test("without plain code's price, variants are netted halfway between the steps' two")
+    func withoutPlain() {
         let model = CostModel(mechanisms: Self.variants)
-        #expect(model.nanosecondsPerOwnInstruction == 0.25)
-        // (11 − 4 × 0.25) / 2
-        #expect(model.prices[.retain] == 5 && model.prices[.release] == 5)
-        // 30 − 2 × 0.25 − 5
-        #expect(model.prices[.weakLoad] == 24.5)
-        #expect(model.prices[.allocation] == nil)
+        #expect(model.plainInstruction == nil)
+        // (0.25 + 0.0625) / 2 = 0.15625: (11 − 4 × 0.15625) / 2.
+        #expect(model.prices[.call(.retain)]?.latency?.nanoseconds == 5.1875)
     }
 
     @Test("a prediction that would leave out unpriced work is none; a stray fraction is not")
     func whole() {
-        let model = CostModel(mechanisms: Self.variants)
+        let model = CostModel(mechanisms: Self.variants, plain: Price(0.125))
         #expect(model.predictWhole(Self.work([.retain: 2, .allocation: 1], own: 0)) == nil)
         let stray = model.predictWhole(Self.work([.retain: 2, .allocation: 0.01], own: 8))
-        // 2 × 5 + 8 × 0.25
-        #expect(stray?.nanoseconds == 12)
+        // 2 × (5.25 + 6.75) / 2 + 8 × 0.125
+        #expect(stray?.nanoseconds == 13)
     }
 
     // MARK: - Prices files
@@ -79,6 +119,8 @@ struct CostModelMechanismsTests {
         }
         var plain = row("plain", role: "baseline", own: 10, calls: [:])
         plain["ns_per_event_median"] = "2"
+        plain["cpu_ns_per_event_median"] = "4"
+        plain["instructions_per_event"] = "16"
         var steps = row("steps", role: "pattern", own: 74, calls: [:])
         steps["overhead_ns_per_event"] = "16"
         var pair = row(
@@ -92,8 +134,11 @@ struct CostModelMechanismsTests {
         let model = try CostModel.host(
             pricesFile: Self.pricesFile(), scenario: "mechanisms", cpu: "Intel Xeon",
             identity: Self.identity)
-        #expect(model.nanosecondsPerOwnInstruction == 0.25)
-        #expect(model.prices[.retain] == 5)
+        // Plain code: 4 ns for 16 instructions; the steps 64 own for 16 ns.
+        #expect(model.plainInstruction?.nanoseconds == 0.25)
+        #expect(model.prices[.ownInstruction]?.latency?.nanoseconds == 0.25)
+        // (11 − 4 × 0.25) / 2
+        #expect(model.prices[.call(.retain)]?.latency?.nanoseconds == 5)
     }
 
     @Test(
@@ -168,7 +213,11 @@ struct CostModelPatternsTests {
             Self.row("steps", scenario: "mechanisms", params: "", calls: [:], own: 65),
         ]).file().records
         let model = CostModel(
-            prices: [.retain: 2, .release: 3, .allocation: 10], nanosecondsPerOwnInstruction: 0.5)
+            prices: [
+                .call(.retain): .init(latency: .init(2)), .call(.release): .init(latency: .init(3)),
+                .call(.allocation): .init(latency: .init(10)),
+                .ownInstruction: .init(latency: .init(0.5)),
+            ])
         let predictions = model.predictions(records, excluding: "mechanisms")
         #expect(predictions.map(\.name) == ["vending.state-objects", "validation.rules (scan)"])
         // 3 × 2 + 3 × 3 + 10 + 20 × 0.5

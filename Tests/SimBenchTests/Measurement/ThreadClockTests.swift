@@ -1,4 +1,4 @@
-import Glibc
+import Foundation
 import SimBenchCore
 import Synchronization
 import Testing

@@ -66,6 +66,18 @@ struct PlatformTests {
         #expect(capabilities.first { $0.name == "unnamed result files" }?.available == true)
     }
 
+    @Test(
+        "on Linux the processor's name is the first model name in /proc/cpuinfo, trimmed",
+        .enabled(if: Platform.isLinux, "Linux's files are read; the portable path reads none")
+    )
+    func processorModel() throws {
+        let text = try String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8)
+        let line = text.split(separator: "\n").first { $0.hasPrefix("model name") }
+        let named = line?.split(separator: ":", maxSplits: 1).last?
+            .trimmingCharacters(in: .whitespaces)
+        #expect(Platform.processorModel() == named)
+    }
+
     @Test("a written file comes out whole by whichever path the platform takes")
     func atomicWriteWhole() throws {
         var template = Array("/tmp/simbench-platform-XXXXXX".utf8CString)

@@ -7,8 +7,12 @@ import Testing
 /// priced by the host's model, in the row's last CSV column and in its sentence.
 struct ResultRowPredictionTests {
     static let model = CostModel(
-        prices: [.retain: 2, .release: 3, .allocation: 10, .free: 6],
-        nanosecondsPerOwnInstruction: 0.5)
+        prices: [
+            .call(.retain): .init(latency: .init(2)),
+            .call(.release): .init(latency: .init(3), throughput: .init(5)),
+            .call(.allocation): .init(latency: .init(10)), .call(.free): .init(latency: .init(6)),
+            .ownInstruction: .init(latency: .init(0.5)),
+        ])
 
     static func row(
         _ variant: String, role: VariantRole, calls: [MechanismCall: Double]?, own: Double
@@ -34,20 +38,32 @@ struct ResultRowPredictionTests {
     @Test("a pattern's calls and own instructions added over its baseline's, priced")
     func predicted() throws {
         let prediction = try #require(Self.group[1].prediction)
-        // 6 × 2 + 6 × 3 + 10 + 6 + 8 × 0.5
-        #expect(prediction.nanoseconds == 50)
-        #expect(prediction.terms.first?.kind == .release && prediction.terms.first?.count == 6)
+        // 6 × 2 + 6 × 4 (halfway between 3 and 5) + 10 + 6 + 8 × 0.5
+        #expect(prediction.nanoseconds == 56)
+        // The releases at 3 to 5 each.
+        #expect(prediction.low == 50 && prediction.high == 62)
+        #expect(
+            prediction.terms.first?.cost == .call(.release) && prediction.terms.first?.count == 6)
         #expect(Self.group[0].prediction == nil, "a baseline adds nothing")
         #expect(Self.group[2].prediction == nil, "an uncounted row is not predicted")
     }
 
-    @Test("the CSV's last column: the figure for a predicted row, empty for the others")
+    @Test(
+        "the CSV's prediction columns: the point and the interval for a predicted row, empty for the others"
+    )
     func column() throws {
-        #expect(ResultColumn.all.last == .predictedNsAddedPerEvent)
-        #expect(ResultRow.columns.last == "predicted_ns_added_per_event")
-        #expect(Self.group.map { $0.cells.last } == ["", "50.0", ""])
+        let names = [
+            "predicted_ns_added_per_event", "predicted_ns_added_low", "predicted_ns_added_high",
+        ]
+        let columns: [ResultColumn] = [
+            .predictedNsAddedPerEvent, .predictedNsAddedLow, .predictedNsAddedHigh,
+        ]
+        #expect(columns.map(\.name) == names)
+        #expect(ResultColumn.all.suffix(2) == columns.suffix(2))
         let file = try ResultsFixture([]).file()
-        #expect(file.header.last == "predicted_ns_added_per_event")
+        #expect(file.header.suffix(2) == names.suffix(2))
+        let cells = Self.group.map { row in columns.map { $0.cell(of: row) } }
+        #expect(cells == [["", "", ""], ["56.0", "50.0", "62.0"], ["", "", ""]])
     }
 
     @Test("the sentence puts the prediction and its largest terms beside the measured figure")
@@ -58,7 +74,7 @@ struct ResultRowPredictionTests {
         #expect(answer.sentence.contains("+30.0 ns per step [25.0, 35.0] (CPU)"))
         #expect(
             answer.sentence.hasSuffix(
-                "; the model predicts +50.0 ns: 18.0 ns from 6 releases, 12.0 ns from 6 retains, 10.0 ns from 1 allocation."
+                "; the model predicts +56.0 ns [+50.0, +62.0]: 24.0 ns from 6 releases, 12.0 ns from 6 retains, 10.0 ns from 1 allocation (a miss: the measured interval lies below it; mostly releases)."
             ), "\(answer.sentence)")
     }
 
@@ -67,12 +83,18 @@ struct ResultRowPredictionTests {
         var row = [String: String].row("objects", median: 40)
         row["overhead_ns_per_event"] = "30"
         row["predicted_ns_added_per_event"] = "41.5"
+        row["predicted_ns_added_low"] = "35"
+        row["predicted_ns_added_high"] = "50"
         var plain = [String: String].row("other", median: 40)
         plain["overhead_ns_per_event"] = "30"
         let records = try ResultsFixture([row, plain]).file().records
         let answer = try #require(PatternAnswer(record: records[0]))
-        #expect(answer.sentence.hasSuffix("; the model predicts +41.5 ns."), "\(answer.sentence)")
+        #expect(
+            answer.sentence.hasSuffix("; the model predicts +41.5 ns [+35.0, +50.0]."),
+            "\(answer.sentence)")
         #expect(PatternAnswer(record: records[1])?.sentence.contains("predicts") == false)
-        #expect(RunSummary.rows(records).map(\.predicted) == [41.5, nil])
+        #expect(
+            RunSummary.rows(records).map(\.predicted)
+                == [Estimate(value: 41.5, low: 35, high: 50), nil])
     }
 }

@@ -74,12 +74,13 @@ struct RunSummaryTests {
         }
     }
 
-    @Test("a row per measured pattern, in the run's order; baselines, floors, wrong rows none")
+    @Test("a row per pattern, in the run's order, a wrong one saying WRONG; baselines, floors none")
     func rowsAndOrder() throws {
         let rows = RunSummary.rows(try Self.suite())
         #expect(
             rows.map(\.name) == [
-                "vending.state-objects", "vending.table", "validation.strategy-closures (scan)",
+                "vending.state-objects", "vending.table", "vending.broken",
+                "validation.strategy-closures (scan)",
                 "validation.strategy-closures (regex)", "validation.strategy-closures (nsregex)",
                 "fleet.actor-per-machine-batched",
             ])
@@ -91,10 +92,18 @@ struct RunSummaryTests {
         #expect(rows[1].nsAdded?.value == -5 && rows[1].breakeven == nil)
         // Without counts, no mechanism.
         #expect(rows.allSatisfy { $0.mechanism == nil })
+        // The wrong pattern's row: its name and WRONG, no figure (its outcome differed).
+        #expect(rows.map(\.wrong) == [false, false, true, false, false, false, false])
+        let table = RunSummary.table(rows)
+        let broken = try #require(table.rows.first { $0.first == "vending.broken" })
+        #expect(broken.dropFirst(2).allSatisfy { $0.isEmpty }, "\(broken)")
+        #expect(broken[1] == "WRONG", "\(broken)")
+        let line = RunSummary.lines(rows, width: 120).joined(separator: "\n")
+        #expect(line.contains("vending.broken") && line.contains("WRONG"), "\(line)")
     }
 
     @Test(
-        "every column at 120; at 80 the CPU ratio keeps its interval and the ns added; at 60 its interval, the names grouped",
+        "every column at 120; at 80 the names grouped keep ns added with its CI; at 60 the CPU ratio's interval",
         arguments: [60, 80, 120])
     func width(width: Int) throws {
         let lines = RunSummary.lines(RunSummary.rows(try Self.suite()), width: width)
@@ -108,23 +117,27 @@ struct RunSummaryTests {
         let title = lines[..<headerIndex].map { $0.trimmingCharacters(in: .whitespaces) }
             .joined(separator: " ")
         #expect(header.contains("CPU ratio") && header.contains("95% CI"), "\(width): \(header)")
-        if width >= 80 {
-            #expect(header.contains("95% CI") && header.contains("ns added"), "\(width): \(header)")
-        }
-        if width >= 120 {
-            for column in ["ns CI", "B added", "break-even"] {
+        switch width {
+        case 120...:
+            for column in ["ns added", "ns CI", "B added", "break-even"] {
                 #expect(header.contains(column), "\(width): \(column) in \(header)")
             }
             #expect(!title.contains("left out"), "\(title)")
-        } else {
-            #expect(title.contains("left out to fit: ns CI"), "\(width): \(title)")
-        }
-        // The row of the longest names is whole: in full down to 80 columns; at 60, under
-        // its configuration's line.
-        if width >= 80 {
+            // The row of the longest names is whole, in full.
             #expect(
                 lines.contains { $0.hasPrefix("fleet.actor-per-machine-batched  ") }, "\(lines)")
-        } else {
+        case 80...:
+            // The flat names would leave no room for ns added and its CI: grouped, they keep
+            // both, and the bytes and break-even give way.
+            #expect(header.contains("ns added") && header.contains("ns CI"), "\(header)")
+            #expect(title.contains("left out to fit: break-even, B added"), "\(title)")
+        default:
+            // The figure went with its interval, and the title names both.
+            #expect(!header.contains("ns added") && !header.contains("ns CI"), "\(header)")
+            #expect(title.contains("ns added, ns CI"), "\(width): \(title)")
+        }
+        // Grouped below 120: each configuration's line, its patterns under it.
+        if width < 120 {
             let fleet = try #require(lines.firstIndex(of: "fleet"), "\(lines)")
             #expect(lines[fleet + 1].hasPrefix("  actor-per-machine-batched  "), "\(lines)")
             #expect(lines.contains("validation (nsregex)"), "\(lines)")
@@ -137,7 +150,7 @@ struct RunSummaryTests {
         let grouped = RunSummary.groupedTable(rows).rows.map { $0[0] }
         #expect(
             grouped == [
-                "vending", "  state-objects", "  table", "validation (scan)",
+                "vending", "  state-objects", "  table", "  broken", "validation (scan)",
                 "  strategy-closures", "validation (regex)", "  strategy-closures",
                 "validation (nsregex)", "  strategy-closures", "fleet",
                 "  actor-per-machine-batched",
@@ -151,8 +164,27 @@ struct RunSummaryTests {
 
     @Test("the interval goes last: its column is dropped only after every other optional one")
     func intervalLast() {
-        #expect(RunSummary.dropOrder.last == "95% CI")
-        #expect(RunSummary.dropOrder.first == "mechanism")
+        #expect(RunSummary.dropGroups.last == ["95% CI"])
+        #expect(RunSummary.dropGroups.first == ["mechanism"])
+    }
+
+    @Test(
+        "at every width, ns added is shown with its CI or not at all, and the title names what went",
+        arguments: Array(stride(from: 40, through: 140, by: 4)))
+    func noFigureWithoutItsInterval(width: Int) throws {
+        #expect(RunSummary.dropGroups.contains(["ns added", "ns CI"]))
+        let lines = RunSummary.lines(RunSummary.rows(try Self.suite()), width: width)
+            .joined(separator: "\n").split(separator: "\n")
+        let headerIndex = try #require(lines.firstIndex { $0.hasPrefix("pattern ") })
+        let header = lines[headerIndex]
+        let title = lines[..<headerIndex].map { $0.trimmingCharacters(in: .whitespaces) }
+            .joined(separator: " ")
+        #expect(
+            header.contains("ns added") == header.contains("ns CI"), "\(width): \(header)")
+        for column in ["ns added", "ns CI", "B added", "break-even", "95% CI"]
+        where !header.contains(column) {
+            #expect(title.contains(column), "\(width): \(column) gone unnamed: \(title)")
+        }
     }
 
     @Test("a row names its axis values, not the parameters every configuration shares")

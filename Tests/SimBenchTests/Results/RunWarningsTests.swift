@@ -48,6 +48,22 @@ struct RunWarningsTests {
         #expect(line == "  warning: round cost in wall time: napping 2.0%", "\(line ?? "none")")
     }
 
+    @Test("the round cost's advice says how much more work per round brings it under 1%")
+    func roundCostAdvice() {
+        // 2.0% and 2.5% of a 1 ms round: three times the work brings both under 1% (two
+        // would leave 1.25%).
+        let rows = [row(rounds: 10, emptyRound: 20_000), row(rounds: 10, emptyRound: 25_000)]
+        let advice = RunWarnings.advice(.roundCost, in: [rows]).description
+        #expect(
+            advice.hasPrefix("round cost in wall time: ")
+                && advice.hasSuffix(
+                    ": about 3 times these rounds' work (machines or eventsPerMachine) brings it under 1.0% in every row"
+                ), "\(advice)")
+        #expect(advice != RunWarnings.Kind.roundCost.advice.description)
+        #expect(
+            RunWarnings.advice(.fewSamples, in: [rows]) == RunWarnings.Kind.fewSamples.advice)
+    }
+
     @Test("a wrong variant gets no warning: it has no timing")
     func wrongVariant() {
         var wrong = row(rounds: 3, interfered: 3)

@@ -1,6 +1,5 @@
 import CSimBenchSystem
 import Foundation
-import Glibc
 import Testing
 
 @testable import SimBench
@@ -104,7 +103,9 @@ struct ChildProcessTests {
         #expect(ended.signal == SIGTERM && !ended.timedOut)
     }
 
-    @Test("the parent's end kills the child, and with a guard what the child started too")
+    @Test(
+        "the parent's end kills the child, and with a guard what the child started too",
+        .enabled(if: TestHost.isLinux, "reads the child's process group from /proc"))
     func parentEnds() async throws {
         // The parent is an exit test, a process of its own: it starts the child, waits until
         // the child's process group holds what it should, prints the group's id and ends.
@@ -174,7 +175,9 @@ struct ChildProcessTests {
         }
     }
 
-    @Test("the child holds no descriptor of the parent's but the standard three and its lifeline")
+    @Test(
+        "the child holds no descriptor of the parent's but the standard three and its lifeline",
+        .enabled(if: TestHost.isLinux, "lists the child's descriptors in /proc/self/fd"))
     func noInheritedDescriptors() throws {
         // A descriptor the parent keeps open, without close-on-exec.
         let held = open("/dev/null", O_RDONLY)

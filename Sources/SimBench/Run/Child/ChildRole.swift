@@ -112,7 +112,7 @@ public enum ChildRole {
 
     /// One line on stderr, for the parent to quote, and exit status 1.
     private static func fail(_ message: String) -> Never {
-        FileHandle.standardError.write(Data("simbench child: \(message)\n".utf8))
+        FileHandle.standardError.write(Data("\(ToolName.current) child: \(message)\n".utf8))
         exit(1)
     }
 

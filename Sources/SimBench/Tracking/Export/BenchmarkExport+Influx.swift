@@ -15,11 +15,11 @@ extension BenchmarkExport {
     }
 
     /// `simbench,scenario=vending,… ns_per_event_median=12.5,… 1764410000000000000`, or nil
-    /// when the row's timestamp cannot be written in nanoseconds.
-    static func influxLine(_ row: ResultsRecord) -> String? {
+    /// when the row's timestamp cannot be written in nanoseconds; `measurement` first.
+    static func influxLine(_ row: ResultsRecord, measurement: String) -> String? {
         guard influxTimestamp(row) != .some(nil) else { return nil }
         var line = [UInt8]()
-        appendInfluxLine(row, to: &line)
+        appendInfluxLine(row, measurement: measurement, to: &line)
         return String(decoding: line, as: UTF8.self)
     }
 
@@ -39,8 +39,10 @@ extension BenchmarkExport {
     /// Appends the row's line (`influxLine`) to `line`, its cells copied from their bytes
     /// where they need no escape; a row whose timestamp 64-bit nanoseconds cannot hold
     /// (which `Export` refuses before writing) goes without one.
-    static func appendInfluxLine(_ row: ResultsRecord, to line: inout [UInt8]) {
-        appendInfluxKey("simbench", equals: false, to: &line)
+    static func appendInfluxLine(
+        _ row: ResultsRecord, measurement: String, to line: inout [UInt8]
+    ) {
+        appendInfluxKey(measurement, equals: false, to: &line)
         for tag in influxTags {
             row.withCell(tag) { value in
                 guard !value.isEmpty else { return }

@@ -35,10 +35,13 @@ public enum BenchmarkExport {
     /// - Parameter run: the one run of a history file to export: its `run_id`, or
     ///   `latest`, the run of the file's last row; nil for every row.
     /// - Throws: also when no row has the `run` asked for.
-    public static func render(_ file: ResultsFile, as format: Format, run: String? = nil)
-        throws(ResultsFileError) -> String
-    {
-        let export = try Export(file, as: format, run: run)
+    /// - Parameter measurement: `influx`'s measurement: the name of the tool that measured
+    ///   (`simbench`, or a package's own tool), under which a dashboard finds its series.
+    public static func render(
+        _ file: ResultsFile, as format: Format, run: String? = nil,
+        measurement: String = "simbench"
+    ) throws(ResultsFileError) -> String {
+        let export = try Export(file, as: format, run: run, measurement: measurement)
         var output = TextOutput()
         do {
             try export.write(into: &output)
@@ -52,14 +55,18 @@ public enum BenchmarkExport {
     /// write, so that nothing fails once writing has begun.
     public struct Export: Sendable {
         public let format: Format
+        /// `influx`'s measurement (`render`).
+        public let measurement: String
         /// The file's measured rows (of the run asked for).
         let rows: [ResultsRecord]
 
         /// The export of `file` in `format` (`render`).
-        public init(_ file: ResultsFile, as format: Format, run: String? = nil)
-            throws(ResultsFileError)
-        {
+        public init(
+            _ file: ResultsFile, as format: Format, run: String? = nil,
+            measurement: String = "simbench"
+        ) throws(ResultsFileError) {
             self.format = format
+            self.measurement = measurement
             var records = file.records
             if let run {
                 let id = run == latestRun ? records.last?[.runID] ?? "" : run
@@ -96,7 +103,8 @@ public enum BenchmarkExport {
             case .bencher: try BenchmarkExport.writeBencher(rows, into: &output)
             case .influx:
                 for row in rows {
-                    BenchmarkExport.appendInfluxLine(row, to: &output.bytes)
+                    BenchmarkExport.appendInfluxLine(
+                        row, measurement: measurement, to: &output.bytes)
                     try output.flushIfFull()
                 }
             }

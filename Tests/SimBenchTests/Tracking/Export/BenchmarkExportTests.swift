@@ -127,6 +127,10 @@ struct BenchmarkExportTests {
         #expect(line.contains(",machines=1000i,events_per_machine=200i,rounds=10i,"), "\(line)")
         // 2026-11-29T10:00:00Z, and the fraction of a second of run-1.
         #expect(line.hasSuffix(" 1795946400897738076"), "2026-11-29T10:00:00Z, run-1: \(line)")
+        // A tool of one's own names its measurement, escaped as a measurement is.
+        let own = try BenchmarkExport.render(
+            try fixture.file(), as: .influx, measurement: "my bench")
+        #expect(own == "my\\ bench," + line.dropFirst("simbench,".count) + "\n", "\(own)")
     }
 
     @Test(

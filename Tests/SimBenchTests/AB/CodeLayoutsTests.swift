@@ -2,10 +2,9 @@ import SimBenchCore
 import Testing
 
 @testable import SimBench
-@testable import SimBenchCommandLine
 
-/// `simbench ab --layouts`: the flag, the seeds, and the build and link flags.
-@Suite("ab: code layouts")
+/// Code layouts: the seeds, the build and link flags, a relink's log, a crashed build tool.
+@Suite("code layouts")
 struct CodeLayoutsTests {
     @Test("every run gets its own seed, never 0, within the range", arguments: [1, 2, 5, 200])
     func seeds(pairs: Int) {
@@ -44,37 +43,6 @@ struct CodeLayoutsTests {
         #expect(
             !CodeLayouts.compiled(
                 log: "[1/1] Compiling plugin AllocationLibrary\n[2/3] Linking simbench\n"))
-    }
-
-    @Test(
-        "--layouts: on by default, off, and one line for anything else",
-        arguments: [
-            ([String](), CodeLayouts.Mode.on), (["--layouts", "on"], .on),
-            (["--layouts", "off"], .off),
-        ])
-    func flag(words: [String], mode: CodeLayouts.Mode) throws {
-        guard
-            case .command(let ab) = try CommandParser.parse(
-                ABCommand.self, ["--base", "main"] + words)
-        else {
-            Issue.record("\(words): not parsed as a command")
-            return
-        }
-        #expect(ab.layouts == mode, "\(words)")
-    }
-
-    @Test("a --layouts value that is neither on nor off is refused, naming both")
-    func badFlag() {
-        for value in ["yes", "ON", ""] {
-            #expect(throws: UsageError.self, "\(value)") {
-                _ = try CommandParser.parse(ABCommand.self, ["--base", "main", "--layouts", value])
-            }
-            do {
-                _ = try CommandParser.parse(ABCommand.self, ["--base", "main", "--layouts", value])
-            } catch {
-                #expect("\(error)".contains("expected on, off"), "\(value): \(error)")
-            }
-        }
     }
 
     @Test("a build tool that crashed is run once more; one that failed with a status is not")

@@ -1,0 +1,77 @@
+import SimBenchCore
+import Testing
+
+@testable import SimBench
+
+/// `simbench host`'s plan: the mechanism scenario's buffers sized by the host's caches.
+struct HostProfileTests {
+    static let kib: UInt64 = 1024
+    static let mib: UInt64 = 1024 * 1024
+
+    /// An identity giving these caches, in bytes, and nothing else.
+    static func identity(l1d: UInt64?, l2: UInt64?, l3: UInt64?) -> HostIdentity {
+        var identity = HostIdentity()
+        identity.l1dBytes = l1d
+        identity.l2Bytes = l2
+        identity.l3Bytes = l3
+        return identity
+    }
+
+    /// The parameters set for `identity`, as `name=value`, in the order set.
+    static func parameters(_ identity: HostIdentity) -> [String] {
+        HostProfile.cacheSizedParameters(scenario: "mechanisms", identity: identity).map {
+            #expect($0.scenario == "mechanisms", "\($0)")
+            return "\($0.name)=\($0.value)"
+        }
+    }
+
+    /// Caches, and the buffers worked out by hand: half the L2 (at least 4 × the L1d), twice
+    /// the L3 or else the L2 (at most 1 GiB).
+    static let cases: [(l1d: UInt64?, l2: UInt64?, l3: UInt64?, expected: [String])] = [
+        // An AMD core: 512 KiB, 64 MiB.
+        (32 * kib, mib, 32 * mib, ["l2-bytes=524288", "memory-bytes=67108864"]),
+        // No L3: the L2 is the last level; half of it is 640 KiB.
+        (48 * kib, 1280 * kib, nil, ["l2-bytes=655360", "memory-bytes=2621440"]),
+        // A small L2 beside a large L1d: half the L2 (128 KiB) would fit the L1d, so
+        // 4 × 48 KiB.
+        (48 * kib, 256 * kib, 8 * mib, ["l2-bytes=196608", "memory-bytes=16777216"]),
+        // A huge L3: twice it would be 1.5 GiB, held to 1 GiB.
+        (48 * kib, 2 * mib, 768 * mib, ["l2-bytes=1048576", "memory-bytes=1073741824"]),
+        // An L3 alone: no size for the L2's buffer.
+        (nil, nil, 32 * mib, ["memory-bytes=67108864"]),
+    ]
+
+    @Test("the miss buffers follow the caches the identity gives", arguments: cases)
+    func sized(_ example: (l1d: UInt64?, l2: UInt64?, l3: UInt64?, expected: [String])) {
+        let identity = Self.identity(l1d: example.l1d, l2: example.l2, l3: example.l3)
+        #expect(Self.parameters(identity) == example.expected, "\(identity.fields)")
+    }
+
+    @Test("an identity without caches sets no size, and the scenario keeps its defaults")
+    func unknown() {
+        #expect(Self.parameters(.unknown).isEmpty)
+        #expect(Self.parameters(Self.identity(l1d: 32 * Self.kib, l2: nil, l3: nil)).isEmpty)
+        let options = HostProfile.options(
+            scenario: "mechanisms", machines: 20, events: 5, processes: 1, rounds: 2,
+            spanSeconds: 0.1, seed: 1, identity: .unknown)
+        #expect(options.parameters.isEmpty)
+    }
+
+    @Test("host's options carry them, named as the scenario declares them")
+    func options() {
+        let options = HostProfile.options(
+            scenario: "mechanisms", machines: 20, events: 5, processes: 1, rounds: 2,
+            spanSeconds: 0.1, seed: 1,
+            identity: Self.identity(l1d: 32 * Self.kib, l2: Self.mib, l3: 32 * Self.mib))
+        #expect(
+            options.parameters == [
+                ParameterAssignment(
+                    scenario: "mechanisms", name: CacheSizedParameter.l2Bytes, value: "524288"),
+                ParameterAssignment(
+                    scenario: "mechanisms", name: CacheSizedParameter.memoryBytes,
+                    value: "67108864"),
+            ])
+        #expect(CacheSizedParameter.l2Bytes == "l2-bytes")
+        #expect(CacheSizedParameter.memoryBytes == "memory-bytes")
+    }
+}
