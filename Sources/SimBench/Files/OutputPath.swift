@@ -290,12 +290,55 @@ public struct OutputPath: Sendable, Equatable {
 
     /// Writes the UTF-8 `contents` to the output, as `write(_:)` writes text.
     public func write(bytes contents: [UInt8]) throws(FileError) {
+        guard kind == .file else {
+            try writeUnnamed { (descriptor, path) throws(FileError) in
+                try AtomicFile.writeAll(contents, to: descriptor, path: path)
+            }
+            return
+        }
+        try Interruption.holdingSignals { () throws(FileError) in
+            try AtomicFile.replace(resolved, with: contents, naming: argument)
+            Interruption.written(argument)
+        }
+    }
+
+    /// Writes what `body` writes to its `TextOutput`, which passes it on in chunks as it
+    /// grows: an output too large to hold whole, written as `write(bytes:)` writes one (a
+    /// regular file whole or not at all: an error or an interruption before `body` ends
+    /// leaves no file).
+    public func write(
+        streaming body: (inout TextOutput) throws(FileError) -> Void
+    ) throws(FileError) {
+        func write(to descriptor: Int32, path: String) throws(FileError) {
+            var output = TextOutput { (chunk) throws(FileError) in
+                try AtomicFile.writeAll(chunk, to: descriptor, path: path)
+            }
+            try body(&output)
+            try output.flush()
+        }
+        guard kind == .file else {
+            try writeUnnamed(write)
+            return
+        }
+        try AtomicFile.replace(resolved, naming: argument) { (descriptor) throws(FileError) in
+            try write(to: descriptor, path: argument)
+        } whenNamed: {
+            Interruption.written(argument)
+        }
+    }
+
+    /// Writes to standard output, or to a character device or FIFO, through `write`, given
+    /// the descriptor and the name to give in an error: what is not a regular file, which is
+    /// written in place, never replaced.
+    private func writeUnnamed(
+        _ write: (Int32, String) throws(FileError) -> Void
+    ) throws(FileError) {
         switch kind {
         case .standardOutput:
             fflush(nil)
             let descriptor = Self.standardOutputDescriptor.load(ordering: .relaxed)
             do {
-                try AtomicFile.writeAll(contents, to: descriptor, path: "standard output")
+                try write(descriptor, "standard output")
             } catch {
                 // A reader that has gone (`| head`) ends the output quietly, as for tables.
                 StandardOutput.endIfReaderGone(descriptor, errorNumber: 0)
@@ -322,67 +365,10 @@ public struct OutputPath: Sendable, Equatable {
                 throw FileError(
                     path: argument, reason: "is no longer a character device or FIFO; not written")
             }
-            try AtomicFile.writeAll(contents, to: descriptor, path: argument)
+            try write(descriptor, argument)
             Interruption.written(argument)
         case .file:
-            try Interruption.holdingSignals { () throws(FileError) in
-                try AtomicFile.replace(resolved, with: contents, naming: argument)
-                Interruption.written(argument)
-            }
-        }
-    }
-
-    /// Writes what `body` writes to its `TextOutput`, which passes it on in chunks as it
-    /// grows: an output too large to hold whole, written as `write(bytes:)` writes one (a
-    /// regular file whole or not at all: an error or an interruption before `body` ends
-    /// leaves no file).
-    public func write(
-        streaming body: (inout TextOutput) throws(FileError) -> Void
-    ) throws(FileError) {
-        func write(to descriptor: Int32, path: String) throws(FileError) {
-            var output = TextOutput { (chunk) throws(FileError) in
-                try AtomicFile.writeAll(chunk, to: descriptor, path: path)
-            }
-            try body(&output)
-            try output.flush()
-        }
-        switch kind {
-        case .standardOutput:
-            fflush(nil)
-            let descriptor = Self.standardOutputDescriptor.load(ordering: .relaxed)
-            do {
-                try write(to: descriptor, path: "standard output")
-            } catch {
-                StandardOutput.endIfReaderGone(descriptor, errorNumber: 0)
-                throw error
-            }
-            Interruption.written(argument)
-        case .stream:
-            guard
-                let descriptor = Self.takeHeldStream(argument)
-                    ?? Self.openStream(resolved)
-            else {
-                throw FileError(
-                    path: argument,
-                    reason: errno == ENXIO
-                        ? "is a FIFO that nobody reads; not written" : errnoText())
-            }
-            defer { close(descriptor) }
-            var status = stat()
-            guard fstat(descriptor, &status) == 0,
-                status.st_mode & S_IFMT == S_IFCHR || status.st_mode & S_IFMT == S_IFIFO
-            else {
-                throw FileError(
-                    path: argument, reason: "is no longer a character device or FIFO; not written")
-            }
-            try write(to: descriptor, path: argument)
-            Interruption.written(argument)
-        case .file:
-            try AtomicFile.replace(resolved, naming: argument) { (descriptor) throws(FileError) in
-                try write(to: descriptor, path: argument)
-            } whenNamed: {
-                Interruption.written(argument)
-            }
+            preconditionFailure("a regular file is replaced whole, never written in place")
         }
     }
 

@@ -8,15 +8,6 @@ struct HostProfileTests {
     static let kib: UInt64 = 1024
     static let mib: UInt64 = 1024 * 1024
 
-    /// An identity giving these caches, in bytes, and nothing else.
-    static func identity(l1d: UInt64?, l2: UInt64?, l3: UInt64?) -> HostIdentity {
-        var identity = HostIdentity()
-        identity.l1dBytes = l1d
-        identity.l2Bytes = l2
-        identity.l3Bytes = l3
-        return identity
-    }
-
     /// The parameters set for `identity`, as `name=value`, in the order set.
     static func parameters(_ identity: HostIdentity) -> [String] {
         HostProfile.cacheSizedParameters(scenario: "mechanisms", identity: identity).map {
@@ -43,14 +34,16 @@ struct HostProfileTests {
 
     @Test("the miss buffers follow the caches the identity gives", arguments: cases)
     func sized(_ example: (l1d: UInt64?, l2: UInt64?, l3: UInt64?, expected: [String])) {
-        let identity = Self.identity(l1d: example.l1d, l2: example.l2, l3: example.l3)
+        let identity = CacheGeometryTests.identity(l1d: example.l1d, l2: example.l2, l3: example.l3)
         #expect(Self.parameters(identity) == example.expected, "\(identity.fields)")
     }
 
     @Test("an identity without caches sets no size, and the scenario keeps its defaults")
     func unknown() {
         #expect(Self.parameters(.unknown).isEmpty)
-        #expect(Self.parameters(Self.identity(l1d: 32 * Self.kib, l2: nil, l3: nil)).isEmpty)
+        #expect(
+            Self.parameters(CacheGeometryTests.identity(l1d: 32 * Self.kib, l2: nil, l3: nil))
+                .isEmpty)
         let options = HostProfile.options(
             scenario: "mechanisms", machines: 20, events: 5, processes: 1, rounds: 2,
             spanSeconds: 0.1, seed: 1, identity: .unknown)
@@ -62,7 +55,8 @@ struct HostProfileTests {
         let options = HostProfile.options(
             scenario: "mechanisms", machines: 20, events: 5, processes: 1, rounds: 2,
             spanSeconds: 0.1, seed: 1,
-            identity: Self.identity(l1d: 32 * Self.kib, l2: Self.mib, l3: 32 * Self.mib))
+            identity: CacheGeometryTests.identity(
+                l1d: 32 * Self.kib, l2: Self.mib, l3: 32 * Self.mib))
         #expect(
             options.parameters == [
                 ParameterAssignment(
