@@ -39,6 +39,13 @@ public struct EnvironmentChange: Sendable, Equatable {
     public let changesToolchain: Bool
 
     public init(baseline: [ResultsRecord], current: [ResultsRecord]) {
+        // Sides whose every row has the first row's environment (two runs of a history on
+        // one host, nearly always) differ in nothing: told from the bytes, no text made.
+        if Self.isOneEnvironment(baseline, current) {
+            differences = []
+            changesToolchain = false
+            return
+        }
         func values(_ column: ResultColumn, _ records: [ResultsRecord]) -> [String] {
             var seen = Set<String>()
             var values = [String]()
@@ -71,6 +78,24 @@ public struct EnvironmentChange: Sendable, Equatable {
         }
         self.differences = differences
         changesToolchain = toolchain
+    }
+
+    /// Whether every row of `baseline` and `current` holds the first row's cells in each
+    /// aspect's column and its processor: then no aspect has two values, and no
+    /// difference is found.
+    private static func isOneEnvironment(
+        _ baseline: [ResultsRecord], _ current: [ResultsRecord]
+    ) -> Bool {
+        guard let first = baseline.first ?? current.first else { return true }
+        func agrees(_ records: [ResultsRecord]) -> Bool {
+            records.withUnsafeBufferPointer { rows in
+                rows.allSatisfy { row in
+                    aspects.allSatisfy { row.hasSameCell($0.column, as: first) }
+                        && row.hasSameProcessor(as: first)
+                }
+            }
+        }
+        return agrees(baseline) && agrees(current)
     }
 
     /// The processors' identities when they differ while their names do not, each side's
