@@ -58,12 +58,16 @@ struct SVGCanvas {
 
     /// `text` safe inside an element or a quoted attribute.
     static func escaped(_ text: String) -> String {
-        // Most text needs nothing: found among its bytes, it is returned as it is.
-        let plain = !text.utf8.contains { byte in
+        // Most text needs nothing: found among its bytes, where they lie (a report escapes
+        // millions of strings), it is returned as it is.
+        func needsEscape(_ byte: UInt8) -> Bool {
             byte == UInt8(ascii: "&") || byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">")
                 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'")
                 || (byte < 0x20 && byte != 0x09 && byte != 0x0A)
         }
+        let plain =
+            text.utf8.withContiguousStorageIfAvailable { !$0.contains(where: needsEscape) }
+            ?? !text.utf8.contains(where: needsEscape)
         if plain { return text }
         var out = ""
         for character in text {

@@ -98,7 +98,7 @@ public struct PatternAnswer: Sendable, Equatable {
     /// more than one mode.
     static func modes(of record: ResultsRecord) -> ProcessModes? {
         guard let count = record.number(.modes), count > 1 else { return nil }
-        let ratios = record[.processCPURatios].split(separator: ";").compactMap { Double($0) }
+        let ratios = record.numbers(separatedBySemicolonsIn: .processCPURatios)
         return ModeDetector.modes(of: ratios)
     }
 

@@ -124,6 +124,28 @@ public struct ResultsRecord: Sendable {
         }
     }
 
+    /// The numbers of a list cell (`1.25;1.31;1.27`), as
+    /// `self[column].split(separator: ";").compactMap { Double($0) }` reads them: from the
+    /// bytes when the cell is ASCII (a `;` is then a character of its own), through the
+    /// text otherwise.
+    func numbers(separatedBySemicolonsIn column: ResultColumn) -> [Double] {
+        let read: [Double]? = withCell(column) { cell in
+            guard cell.allSatisfy({ $0 < 0x80 }) else { return nil }
+            var values = [Double]()
+            var start = 0
+            for end in 0...cell.count where end == cell.count || cell[end] == UInt8(ascii: ";") {
+                if end > start,
+                    let value = CellNumber.value(UnsafeBufferPointer(rebasing: cell[start..<end]))
+                {
+                    values.append(value)
+                }
+                start = end + 1
+            }
+            return values
+        }
+        return read ?? self[column].split(separator: ";").compactMap { Double($0) }
+    }
+
     /// The distinct cells of `column` in `records`, as `Set(records.map { $0[column] })`
     /// gives them: a row repeating the cell of the row before (nearly every row: a run's
     /// rows are together) adds nothing, and is told so from the bytes, no string made.
