@@ -362,18 +362,27 @@ public enum HTMLReport {
     /// The environment of every row, once for the page: each column's distinct values.
     private static func environment(_ records: [ResultsRecord]) -> String {
         var html = "<section class=\"environment\" id=\"environment\"><h2>Environment</h2>\n<dl>\n"
-        for column in environmentColumns {
-            var values = [String]()
-            var seen = Set<String>()
-            var previous: ResultsRecord?
-            for record in records {
-                // A cell that repeats the row before's (nearly every one) was seen already:
-                // compared as bytes, with no string made.
-                defer { previous = record }
-                if let previous, record.hasSameCell(column, as: previous) { continue }
-                let value = record[column]
-                if !value.isEmpty, seen.insert(value).inserted { values.append(value) }
+        // Each column's distinct values in the order first met, every column in one pass
+        // over the rows (a pass per column brought the whole file through the cache again
+        // for each).
+        var valuesByColumn = [[String]](repeating: [], count: environmentColumns.count)
+        var seen = [Set<String>](repeating: [], count: environmentColumns.count)
+        records.withUnsafeBufferPointer { rows in
+            for index in rows.indices {
+                for (number, column) in environmentColumns.enumerated() {
+                    // A cell that repeats the row before's (nearly every one) was seen
+                    // already: compared as bytes, with no string made.
+                    if index > 0, rows[index].hasSameCell(column, as: rows[index - 1]) {
+                        continue
+                    }
+                    let value = rows[index][column]
+                    if !value.isEmpty, seen[number].insert(value).inserted {
+                        valuesByColumn[number].append(value)
+                    }
+                }
             }
+        }
+        for (column, values) in zip(environmentColumns, valuesByColumn) {
             guard !values.isEmpty else { continue }
             let limit = ChartLimits.valuesPerEnvironmentEntry
             var shown = values.prefix(limit).map { escaped(ChartText.clipped($0)) }
