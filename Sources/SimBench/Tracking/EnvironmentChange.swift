@@ -46,25 +46,34 @@ public struct EnvironmentChange: Sendable, Equatable {
             changesToolchain = false
             return
         }
-        func values(_ column: ResultColumn, _ records: [ResultsRecord]) -> [String] {
-            var seen = Set<String>()
-            var values = [String]()
+        /// Each aspect's distinct values in `records`, in the order first met: every aspect
+        /// in one pass over the rows.
+        func values(_ records: [ResultsRecord]) -> [[String]] {
+            var seen = [Set<String>](repeating: [], count: Self.aspects.count)
+            var values = [[String]](repeating: [], count: Self.aspects.count)
             // A row repeating the one before it adds nothing: skipped without its text. The
             // rows are borrowed from the buffer, not copied (`ResultsRecord.distinct`).
             records.withUnsafeBufferPointer { rows in
-                for index in rows.indices
-                where index == 0 || !rows[index].hasSameCell(column, as: rows[index - 1]) {
-                    let value = rows[index][column]
-                    if !value.isEmpty, seen.insert(value).inserted { values.append(value) }
+                for index in rows.indices {
+                    for (number, aspect) in Self.aspects.enumerated()
+                    where index == 0 || !rows[index].hasSameCell(aspect.column, as: rows[index - 1])
+                    {
+                        let value = rows[index][aspect.column]
+                        if !value.isEmpty, seen[number].insert(value).inserted {
+                            values[number].append(value)
+                        }
+                    }
                 }
             }
             return values
         }
+        let baselineValues = values(baseline)
+        let currentValues = values(current)
         var differences = [Difference]()
         var toolchain = false
-        for aspect in Self.aspects {
-            let before = values(aspect.column, baseline)
-            let after = values(aspect.column, current)
+        for (number, aspect) in Self.aspects.enumerated() {
+            let before = baselineValues[number]
+            let after = currentValues[number]
             guard !before.isEmpty, !after.isEmpty, Set(before) != Set(after) else { continue }
             differences.append(
                 Difference(
