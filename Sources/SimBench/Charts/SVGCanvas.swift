@@ -65,10 +65,30 @@ struct SVGCanvas {
                 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'")
                 || (byte < 0x20 && byte != 0x09 && byte != 0x0A)
         }
-        let plain =
-            text.utf8.withContiguousStorageIfAvailable { !$0.contains(where: needsEscape) }
-            ?? !text.utf8.contains(where: needsEscape)
-        if plain { return text }
+        var text = text
+        if text.withUTF8({ !$0.contains(where: needsEscape) }) { return text }
+        // Where each scalar is a character of its own (a point's tooltip, `run's CI`: nearly
+        // every text that needs escaping), each byte below 0x80 is a character: escaped
+        // among the bytes.
+        let escapedBytes: [UInt8]? = text.withUTF8 { bytes in
+            guard CharacterCount.scalarsIfEachIsACharacter(bytes) != nil else { return nil }
+            var out = [UInt8]()
+            out.reserveCapacity(bytes.count + 16)
+            for byte in bytes {
+                switch byte {
+                case UInt8(ascii: "&"): out += "&amp;".utf8
+                case UInt8(ascii: "<"): out += "&lt;".utf8
+                case UInt8(ascii: ">"): out += "&gt;".utf8
+                case UInt8(ascii: "\""): out += "&quot;".utf8
+                case UInt8(ascii: "'"): out += "&#39;".utf8
+                case _ where byte < 0x20 && byte != 0x09 && byte != 0x0A:
+                    out.append(UInt8(ascii: " "))
+                default: out.append(byte)
+                }
+            }
+            return out
+        }
+        if let escapedBytes { return String(decoding: escapedBytes, as: UTF8.self) }
         var out = ""
         for character in text {
             switch character {
