@@ -184,9 +184,21 @@ public struct ResultsRecord: Sendable {
     }
 
     /// The variant's role, or nil for a role this version does not know.
-    public var role: VariantRole? { VariantRole(rawValue: self[.role]) }
+    public var role: VariantRole? { value(of: .role) }
     /// The row's status, or nil for a status this version does not know.
-    public var status: ResultStatus? { ResultStatus(rawValue: self[.status]) }
+    public var status: ResultStatus? { value(of: .status) }
+
+    /// The case whose raw value the cell of `column` holds, as `Value(rawValue:
+    /// self[column])` finds it: among the bytes for an ASCII cell (where strings are equal
+    /// exactly when their bytes are), with no string made. A chart asks it of every row.
+    private func value<Value: RawRepresentable & CaseIterable>(of column: ResultColumn) -> Value?
+    where Value.RawValue == String {
+        let found: Value?? = withCell(column) { cell in
+            guard cell.allSatisfy({ $0 < 0x80 }) else { return nil }
+            return .some(Value.allCases.first { $0.rawValue.utf8.elementsEqual(cell) })
+        }
+        return found ?? Value(rawValue: self[column])
+    }
 
     public var isBaselineVariant: Bool { role == .baseline }
     public var isOK: Bool { status == .ok }
