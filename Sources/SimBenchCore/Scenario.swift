@@ -34,7 +34,7 @@ public protocol Scenario: Sendable {
 
 /// Whether a variant is the plain code (the ruler), a pattern measured against it, or the
 /// scenario's floor.
-public enum VariantRole: String, Sendable {
+public enum VariantRole: String, Sendable, CaseIterable {
     case baseline
     case pattern
     /// The simulation's own cost: the same inputs walked and the same kind of outcome

@@ -24,11 +24,24 @@ enum ChartRows {
     /// keeping runs apart.
     static func configurationKey(
         _ record: ResultsRecord, except: ResultColumn? = nil, byRun: Bool = true
-    ) -> [String] {
-        var key = [record[.scenario], record[.parameters]]
-        for column in sizeColumns where column != except { key.append(record[column]) }
-        if byRun { key.append(record[.runID]) }
-        return key
+    ) -> RowKey {
+        RowKey(record, configurationColumns(except: except, byRun: byRun))
+    }
+
+    /// The columns of `configurationKey`: scenario, parameters, the sizes but `except`, and
+    /// the run when `byRun`. Made once for each choice, not for each row keyed.
+    static func configurationColumns(except: ResultColumn? = nil, byRun: Bool = true)
+        -> [ResultColumn]
+    {
+        let index = (except.flatMap { sizeColumns.firstIndex(of: $0) } ?? sizeColumns.count)
+        return keyColumns[index * 2 + (byRun ? 1 : 0)]
+    }
+
+    /// `configurationColumns` for each size left out (none last), without and with the run.
+    private static let keyColumns: [[ResultColumn]] = (0...sizeColumns.count).flatMap {
+        (left: Int) -> [[ResultColumn]] in
+        let sizes = sizeColumns.indices.filter { $0 != left }.map { sizeColumns[$0] }
+        return [[.scenario, .parameters] + sizes, [.scenario, .parameters] + sizes + [.runID]]
     }
 
     /// `vending · products=40 · 10,000 machines × 100 events · 8 actors`, without the

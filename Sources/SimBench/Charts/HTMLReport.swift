@@ -287,33 +287,37 @@ public enum HTMLReport {
     /// overhead columns.
     static func answers(_ records: [ResultsRecord], scenario: Scenario?) -> String {
         let byRun = ResultsRecord.distinct(.runID, of: records).count > 1
-        var latest = [[String]: PatternAnswer]()
+        // Per configuration, each variant's answer from the latest run.
+        var latest = [RowKey: [String: PatternAnswer]]()
         // Configurations in the order first met, each with its first row (for its title) and
         // its variants in the order first met.
-        var configurations = [(key: [String], first: ResultsRecord)]()
-        var variants = [[String]: [String]]()
+        var configurations = [(key: RowKey, first: ResultsRecord)]()
+        var variants = [RowKey: [String]]()
         // Each run's baseline per configuration, for where the counted instructions go.
-        var baselines = [[String]: MechanismSplit]()
+        var baselines = [RowKey: MechanismSplit]()
         for record in records where record.isBaselineVariant && record.isOK {
-            baselines[ChartRows.configurationKey(record, byRun: false) + [record[.runID]]] =
+            baselines[ChartRows.configurationKey(record, byRun: true)] =
                 MechanismSplit(record: record)
         }
+        // The entity is the catalog's, the same for every row.
+        let entity = scenario.map { PatternAnswer.noun($0.entity) }
         for record in records {
             guard var answer = PatternAnswer(record: record) else { continue }
             answer.instructionsAdded = PatternAnswer.instructionsAdded(
                 MechanismSplit(record: record),
-                over: baselines[ChartRows.configurationKey(record, byRun: false) + [record[.runID]]]
+                over: baselines[ChartRows.configurationKey(record, byRun: true)]
             )
             // The section names the scenario, and the catalog knows its entity.
-            answer.variant = record[.variant]
-            if let entity = scenario?.entity { answer.entity = PatternAnswer.noun(entity) }
+            let variant = record[.variant]
+            answer.variant = variant
+            if let entity { answer.entity = entity }
             let configuration = ChartRows.configurationKey(record, byRun: byRun)
             if variants[configuration] == nil {
                 configurations.append((configuration, record))
                 variants[configuration] = []
             }
-            if latest.updateValue(answer, forKey: configuration + [record[.variant]]) == nil {
-                variants[configuration, default: []].append(record[.variant])
+            if latest[configuration, default: [:]].updateValue(answer, forKey: variant) == nil {
+                variants[configuration, default: []].append(variant)
             }
         }
         guard !latest.isEmpty else { return "" }
@@ -328,7 +332,7 @@ public enum HTMLReport {
             }
             html += "<ul>\n"
             for variant in variants[configuration.key, default: []].prefix(limit - shown) {
-                let answer = latest[configuration.key + [variant]]
+                let answer = latest[configuration.key]?[variant]
                 html += "<li>\(escaped(ChartText.clipped(answer?.costSentence ?? "")))"
                 // The split of a row with modes, clipped on its own: it must not be cut off.
                 if let split = answer?.modes.flatMap(PatternAnswer.split) {
@@ -339,10 +343,11 @@ public enum HTMLReport {
             }
             html += "</ul>\n"
         }
-        if shown < latest.count {
+        let answers = latest.values.reduce(0) { $0 + $1.count }
+        if shown < answers {
             html +=
                 "<p class=\"left-out\">\(NumberFormat.grouped(shown)) of the scenario's "
-                + "\(NumberFormat.grouped(latest.count)) answers are shown; "
+                + "\(NumberFormat.grouped(answers)) answers are shown; "
                 + "the table and the CSV hold them all.</p>\n"
         }
         return html + "</section>\n"
@@ -357,18 +362,27 @@ public enum HTMLReport {
     /// The environment of every row, once for the page: each column's distinct values.
     private static func environment(_ records: [ResultsRecord]) -> String {
         var html = "<section class=\"environment\" id=\"environment\"><h2>Environment</h2>\n<dl>\n"
-        for column in environmentColumns {
-            var values = [String]()
-            var seen = Set<String>()
-            var previous: ResultsRecord?
-            for record in records {
-                // A cell that repeats the row before's (nearly every one) was seen already:
-                // compared as bytes, with no string made.
-                defer { previous = record }
-                if let previous, record.hasSameCell(column, as: previous) { continue }
-                let value = record[column]
-                if !value.isEmpty, seen.insert(value).inserted { values.append(value) }
+        // Each column's distinct values in the order first met, every column in one pass
+        // over the rows (a pass per column brought the whole file through the cache again
+        // for each).
+        var valuesByColumn = [[String]](repeating: [], count: environmentColumns.count)
+        var seen = [Set<String>](repeating: [], count: environmentColumns.count)
+        records.withUnsafeBufferPointer { rows in
+            for index in rows.indices {
+                for (number, column) in environmentColumns.enumerated() {
+                    // A cell that repeats the row before's (nearly every one) was seen
+                    // already: compared as bytes, with no string made.
+                    if index > 0, rows[index].hasSameCell(column, as: rows[index - 1]) {
+                        continue
+                    }
+                    let value = rows[index][column]
+                    if !value.isEmpty, seen[number].insert(value).inserted {
+                        valuesByColumn[number].append(value)
+                    }
+                }
             }
+        }
+        for (column, values) in zip(environmentColumns, valuesByColumn) {
             guard !values.isEmpty else { continue }
             let limit = ChartLimits.valuesPerEnvironmentEntry
             var shown = values.prefix(limit).map { escaped(ChartText.clipped($0)) }

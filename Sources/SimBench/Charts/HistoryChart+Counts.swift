@@ -20,18 +20,17 @@ extension HistoryChart {
         )
     }
 
-    /// Draws the panel below `top` when any of `records` has a count; returns the height
+    /// Draws the panel below `top` when any of the rows (by variant) has a count; returns the height
     /// it took (0 without counts).
     static func drawCounts(
-        _ records: [ResultsRecord], variants: [String], runIndex: [String: Double],
+        _ rowsByVariant: [[ResultsRecord]], variants: [String], runIndex: RunNumbers,
         xScale: ChartScale,
         top: Double, on canvas: inout SVGCanvas
     ) -> Double {
         var series = [[ChartPoint]]()
         var flags = [(x: Double, y: Double, note: String)]()
-        for name in variants {
-            let rows = records.filter { $0[.variant] == name }
-            series.append(rows.compactMap { instructions($0, x: runIndex[$0[.runID]]!) })
+        for (name, rows) in zip(variants, rowsByVariant) {
+            series.append(rows.compactMap { instructions($0, x: runIndex[$0]) })
             for (before, now) in zip(rows, rows.dropFirst()) {
                 let verdicts = ResultsComparison.counts(
                     from: before, to: now, thresholds: RegressionThresholds())
@@ -44,7 +43,7 @@ extension HistoryChart {
                 let what = flagged.verdict == .regression ? "regression" : "improvement"
                 flags.append(
                     (
-                        runIndex[now[.runID]]!, count,
+                        runIndex[now], count,
                         "\(name): \(flagged.metric.rawValue) \(what) against the run before (\(flagged.changeText))"
                     ))
             }

@@ -6,18 +6,13 @@
 enum HistoryChart {
     static let panelHeight = 270.0
 
-    /// Runs in the order the file first names them (a history only grows at its end).
-    static func runs(_ records: [ResultsRecord]) -> [String] {
-        ChartRows.grouped(records) { $0[.runID] }.map(\.key)
-    }
-
     static func svg(_ records: [ResultsRecord]) throws(CanvasOverflow) -> String? {
-        let runOrder = runs(records)
-        guard runOrder.count >= 2 else { return nil }
-        let runIndex = Dictionary(
-            uniqueKeysWithValues: runOrder.enumerated().map { ($0.element, Double($0.offset + 1)) })
+        let runIndex = RunNumbers(records)
+        guard runIndex.ids.count >= 2 else { return nil }
         let groups = ChartRows.grouped(records) { ChartRows.configurationKey($0, byRun: false) }
-            .filter { Set($0.records.map { $0[.runID] }).count >= 2 }
+            .filter { group in
+                group.records.contains { runIndex[$0] != runIndex[group.records[0]] }
+            }
         guard !groups.isEmpty else { return nil }
         // A row with a time is a point (unless its value is off every axis).
         try SVGCanvas.reserve(groups.reduce(0) { $0 + $1.records.count(where: ChartRows.hasTime) })
@@ -33,7 +28,7 @@ enum HistoryChart {
     }
 
     static func draw(
-        _ records: [ResultsRecord], runIndex: [String: Double], top: Double,
+        _ records: [ResultsRecord], runIndex: RunNumbers, top: Double,
         on canvas: inout SVGCanvas
     ) -> Double {
         let title = ChartRows.title(records[0])
@@ -56,14 +51,14 @@ enum HistoryChart {
                 on: &canvas, x: 10, y: top + 42, width: Charts.width - 20, entries: legend) + 10
 
         let series = Series(variants: variants, rowsByVariant: rowsByVariant, runIndex: runIndex)
-        let runs = records.compactMap { runIndex[$0[.runID]] }
+        let runs = records.map { runIndex[$0] }
         var xScale = ChartScale(
             .linear, domain: (runs.min()! - 0.3)...(runs.max()! + 0.3), pixels: (70, 350))
         xScale.minimumTickStep = 1
         drawTimes(series, variants: variants, xScale: xScale, top: y, on: &canvas)
         drawRatios(series, variants: variants, xScale: xScale, top: y, on: &canvas)
         let counts = drawCounts(
-            records, variants: variants, runIndex: runIndex, xScale: xScale,
+            rowsByVariant, variants: variants, runIndex: runIndex, xScale: xScale,
             top: y + panelHeight - 30,
             on: &canvas)
         canvas.close()
@@ -78,11 +73,11 @@ enum HistoryChart {
         var ratios = [[ChartPoint]]()
         var flags = [Flag]()
 
-        init(variants: [String], rowsByVariant: [[ResultsRecord]], runIndex: [String: Double]) {
+        init(variants: [String], rowsByVariant: [[ResultsRecord]], runIndex: RunNumbers) {
             for (name, rows) in zip(variants, rowsByVariant) {
                 times.append(
-                    rows.compactMap { ChartRows.nanoseconds($0, x: runIndex[$0[.runID]]!) })
-                ratios.append(rows.compactMap { ChartRows.ratio($0, x: runIndex[$0[.runID]]!) })
+                    rows.compactMap { ChartRows.nanoseconds($0, x: runIndex[$0]) })
+                ratios.append(rows.compactMap { ChartRows.ratio($0, x: runIndex[$0]) })
                 for (before, now) in zip(rows, rows.dropFirst()) {
                     // A run on another CPU (cores, OS, toolchain) is not judged against the
                     // run before: its ratios moved with the host (`EnvironmentChange`).
@@ -97,7 +92,7 @@ enum HistoryChart {
                     let change = verdict == .regression ? "regression" : "improvement"
                     flags.append(
                         (
-                            runIndex[now[.runID]]!, time, now.number(.ratioToBaseline),
+                            runIndex[now], time, now.number(.ratioToBaseline),
                             "\(name): \(change) against the run before"
                         ))
                 }

@@ -7,7 +7,7 @@ enum ProcessChart {
 
     /// The processes' ratios of a row, from its `process_cpu_ratios` cell.
     static func ratios(_ record: ResultsRecord) -> [Double] {
-        record[.processCPURatios].split(separator: ";").compactMap { Double($0) }
+        record.numbers(separatedBySemicolonsIn: .processCPURatios)
             .filter { $0 > 0 && $0.isFinite }
     }
 

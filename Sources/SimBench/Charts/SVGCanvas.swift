@@ -2,19 +2,23 @@ import Foundation
 
 /// An SVG document built element by element, with every number written the same way
 /// (two decimals at most, no `-0`), so that the same chart is the same bytes.
+///
+/// Each element is written as its bytes, a line feed after it, straight into one buffer:
+/// a report of 100,000 rows draws hundreds of thousands of elements, and a string made for
+/// each attribute and each element cost more than drawing them.
 struct SVGCanvas {
     let width: Double
     var height: Double
-    private var elements = [String]()
+    /// The elements, in order, each followed by a line feed.
+    private var elements = [UInt8]()
+    /// How many elements the canvas holds.
+    private(set) var elementCount = 0
     /// An element was refused for want of room (`ChartLimits`): the chart is not drawn.
     private(set) var overflowed = false
 
     /// Whether the canvas holds all it may: drawing more is refused, so loops over rows
     /// stop here rather than work for nothing.
-    var isFull: Bool { overflowed || elements.count >= ChartLimits.elementsPerChart }
-
-    /// How many elements the canvas holds.
-    var elementCount: Int { elements.count }
+    var isFull: Bool { overflowed || elementCount >= ChartLimits.elementsPerChart }
 
     /// Fails at once when a chart is sure to draw at least `elements` elements, so that a
     /// chart past `ChartLimits.elementsPerChart` is refused before the work of drawing it.
@@ -22,13 +26,42 @@ struct SVGCanvas {
         guard elements < ChartLimits.elementsPerChart else { throw CanvasOverflow() }
     }
 
-    /// Adds `element` if there is room for it.
-    private mutating func add(_ element: String) {
-        guard elements.count < ChartLimits.elementsPerChart else {
+    /// Adds the element `write` writes if there is room for it.
+    private mutating func add(_ write: (inout [UInt8]) -> Void) {
+        guard elementCount < ChartLimits.elementsPerChart else {
             overflowed = true
             return
         }
-        elements.append(element)
+        write(&elements)
+        elements.append(UInt8(ascii: "\n"))
+        elementCount += 1
+    }
+
+    /// Writes ` name="value"`, the value escaped.
+    private static func attribute(_ name: String, _ value: String, to out: inout [UInt8]) {
+        out.append(UInt8(ascii: " "))
+        out += name.utf8
+        out += "=\"".utf8
+        out += escaped(value).utf8
+        out.append(UInt8(ascii: "\""))
+    }
+
+    /// Writes ` name="value"` for a coordinate or length (`number`), which needs no escape.
+    private static func attribute(_ name: String, number value: Double, to out: inout [UInt8]) {
+        out.append(UInt8(ascii: " "))
+        out += name.utf8
+        out += "=\"".utf8
+        appendNumber(value, to: &out)
+        out.append(UInt8(ascii: "\""))
+    }
+
+    /// Writes `<title>text</title>` and the element's end tag, the text clipped and escaped.
+    private static func title(_ title: String, closing tag: String, to out: inout [UInt8]) {
+        out += "><title>".utf8
+        out += escaped(ChartText.clipped(title)).utf8
+        out += "</title></".utf8
+        out += tag.utf8
+        out.append(UInt8(ascii: ">"))
     }
 
     init(width: Double, height: Double) {
@@ -38,33 +71,77 @@ struct SVGCanvas {
 
     /// A coordinate or length: at most two decimals, trailing zeros dropped.
     static func number(_ value: Double) -> String {
-        guard value.isFinite else { return "0" }
+        var text = [UInt8]()
+        appendNumber(value, to: &text)
+        return String(decoding: text, as: UTF8.self)
+    }
+
+    /// Writes `number(value)`.
+    static func appendNumber(_ value: Double, to out: inout [UInt8]) {
+        guard value.isFinite else {
+            out.append(UInt8(ascii: "0"))
+            return
+        }
         // A coordinate beyond a billion pixels means nothing; it must not overflow below.
         let value = min(max(value, -1e9), 1e9)
         // In whole hundredths, written by hand: `String(format:)` took a sixth of a report's
         // time, and a chart has tens of thousands of coordinates.
         let cents = Int((value * 100).rounded())
-        if cents == 0 { return "0" }
+        if cents == 0 {
+            out.append(UInt8(ascii: "0"))
+            return
+        }
+        if cents < 0 { out.append(UInt8(ascii: "-")) }
         let whole = cents.magnitude / 100
         let fraction = cents.magnitude % 100
-        var text = (cents < 0 ? "-" : "") + String(whole)
-        if fraction % 10 != 0 {
-            text += (fraction < 10 ? ".0" : ".") + String(fraction)
-        } else if fraction != 0 {
-            text += "." + String(fraction / 10)
+        // The whole part's digits, last first, then turned.
+        let start = out.count
+        var rest = whole
+        repeat {
+            out.append(UInt8(ascii: "0") + UInt8(rest % 10))
+            rest /= 10
+        } while rest > 0
+        out[start...].reverse()
+        if fraction != 0 {
+            out.append(UInt8(ascii: "."))
+            out.append(UInt8(ascii: "0") + UInt8(fraction / 10))
+            if fraction % 10 != 0 { out.append(UInt8(ascii: "0") + UInt8(fraction % 10)) }
         }
-        return text
     }
 
     /// `text` safe inside an element or a quoted attribute.
     static func escaped(_ text: String) -> String {
-        // Most text needs nothing: found among its bytes, it is returned as it is.
-        let plain = !text.utf8.contains { byte in
+        // Most text needs nothing: found among its bytes, where they lie (a report escapes
+        // millions of strings), it is returned as it is.
+        func needsEscape(_ byte: UInt8) -> Bool {
             byte == UInt8(ascii: "&") || byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">")
                 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'")
                 || (byte < 0x20 && byte != 0x09 && byte != 0x0A)
         }
-        if plain { return text }
+        var text = text
+        if text.withUTF8({ !$0.contains(where: needsEscape) }) { return text }
+        // Where each scalar is a character of its own (a point's tooltip, `run's CI`: nearly
+        // every text that needs escaping), each byte below 0x80 is a character: escaped
+        // among the bytes.
+        let escapedBytes: [UInt8]? = text.withUTF8 { bytes in
+            guard CharacterCount.scalarsIfEachIsACharacter(bytes) != nil else { return nil }
+            var out = [UInt8]()
+            out.reserveCapacity(bytes.count + 16)
+            for byte in bytes {
+                switch byte {
+                case UInt8(ascii: "&"): out += "&amp;".utf8
+                case UInt8(ascii: "<"): out += "&lt;".utf8
+                case UInt8(ascii: ">"): out += "&gt;".utf8
+                case UInt8(ascii: "\""): out += "&quot;".utf8
+                case UInt8(ascii: "'"): out += "&#39;".utf8
+                case _ where byte < 0x20 && byte != 0x09 && byte != 0x0A:
+                    out.append(UInt8(ascii: " "))
+                default: out.append(byte)
+                }
+            }
+            return out
+        }
+        if let escapedBytes { return String(decoding: escapedBytes, as: UTF8.self) }
         var out = ""
         for character in text {
             switch character {
@@ -85,22 +162,22 @@ struct SVGCanvas {
         return out
     }
 
-    private static func attributes(_ pairs: [(String, String)]) -> String {
-        pairs.map { " \($0.0)=\"\(escaped($0.1))\"" }.joined()
-    }
-
     mutating func line(
         _ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double, stroke: String, width: Double = 1,
         dash: String? = nil, cssClass: String? = nil
     ) {
-        var pairs = [
-            ("x1", Self.number(x1)), ("y1", Self.number(y1)), ("x2", Self.number(x2)),
-            ("y2", Self.number(y2)),
-            ("stroke", stroke), ("stroke-width", Self.number(width)),
-        ]
-        if let dash { pairs.append(("stroke-dasharray", dash)) }
-        if let cssClass { pairs.append(("class", cssClass)) }
-        add("<line\(Self.attributes(pairs))/>")
+        add { out in
+            out += "<line".utf8
+            Self.attribute("x1", number: x1, to: &out)
+            Self.attribute("y1", number: y1, to: &out)
+            Self.attribute("x2", number: x2, to: &out)
+            Self.attribute("y2", number: y2, to: &out)
+            Self.attribute("stroke", stroke, to: &out)
+            Self.attribute("stroke-width", number: width, to: &out)
+            if let dash { Self.attribute("stroke-dasharray", dash, to: &out) }
+            if let cssClass { Self.attribute("class", cssClass, to: &out) }
+            out += "/>".utf8
+        }
     }
 
     mutating func rect(
@@ -108,35 +185,40 @@ struct SVGCanvas {
         stroke: String? = nil,
         opacity: Double? = nil, cssClass: String? = nil
     ) {
-        var pairs = [
-            ("x", Self.number(x)), ("y", Self.number(y)), ("width", Self.number(max(0, width))),
-            ("height", Self.number(max(0, height))), ("fill", fill),
-        ]
-        if let stroke { pairs.append(("stroke", stroke)) }
-        if let opacity { pairs.append(("fill-opacity", Self.number(opacity))) }
-        if let cssClass { pairs.append(("class", cssClass)) }
-        add("<rect\(Self.attributes(pairs))/>")
+        add { out in
+            out += "<rect".utf8
+            Self.attribute("x", number: x, to: &out)
+            Self.attribute("y", number: y, to: &out)
+            Self.attribute("width", number: max(0, width), to: &out)
+            Self.attribute("height", number: max(0, height), to: &out)
+            Self.attribute("fill", fill, to: &out)
+            if let stroke { Self.attribute("stroke", stroke, to: &out) }
+            if let opacity { Self.attribute("fill-opacity", number: opacity, to: &out) }
+            if let cssClass { Self.attribute("class", cssClass, to: &out) }
+            out += "/>".utf8
+        }
     }
 
     mutating func circle(
         _ x: Double, _ y: Double, radius: Double, fill: String, stroke: String? = nil,
         title: String? = nil, cssClass: String? = nil
     ) {
-        var pairs = [
-            ("cx", Self.number(x)), ("cy", Self.number(y)), ("r", Self.number(radius)),
-            ("fill", fill),
-        ]
-        if let stroke {
-            pairs.append(("stroke", stroke))
-            pairs.append(("stroke-width", "1.5"))
-        }
-        if let cssClass { pairs.append(("class", cssClass)) }
-        if let title {
-            add(
-                "<circle\(Self.attributes(pairs))><title>\(Self.escaped(ChartText.clipped(title)))</title></circle>"
-            )
-        } else {
-            add("<circle\(Self.attributes(pairs))/>")
+        add { out in
+            out += "<circle".utf8
+            Self.attribute("cx", number: x, to: &out)
+            Self.attribute("cy", number: y, to: &out)
+            Self.attribute("r", number: radius, to: &out)
+            Self.attribute("fill", fill, to: &out)
+            if let stroke {
+                Self.attribute("stroke", stroke, to: &out)
+                Self.attribute("stroke-width", "1.5", to: &out)
+            }
+            if let cssClass { Self.attribute("class", cssClass, to: &out) }
+            if let title {
+                Self.title(title, closing: "circle", to: &out)
+            } else {
+                out += "/>".utf8
+            }
         }
     }
 
@@ -152,22 +234,31 @@ struct SVGCanvas {
             return
         }
         guard let first = points.first else { return }
-        var data = "M\(Self.number(first.0)) \(Self.number(first.1))"
-        for point in points.dropFirst() {
-            data += " L\(Self.number(point.0)) \(Self.number(point.1))"
-        }
-        if closed { data += " Z" }
-        var pairs = [("d", data), ("fill", fill), ("stroke", stroke)]
-        if stroke != "none" { pairs.append(("stroke-width", Self.number(width))) }
-        if let fillOpacity { pairs.append(("fill-opacity", Self.number(fillOpacity))) }
-        if let dash { pairs.append(("stroke-dasharray", dash)) }
-        if let cssClass { pairs.append(("class", cssClass)) }
-        if let title {
-            add(
-                "<path\(Self.attributes(pairs))><title>\(Self.escaped(ChartText.clipped(title)))</title></path>"
-            )
-        } else {
-            add("<path\(Self.attributes(pairs))/>")
+        add { out in
+            // The path's data is numbers, letters and spaces: nothing to escape.
+            out += "<path d=\"M".utf8
+            Self.appendNumber(first.0, to: &out)
+            out.append(UInt8(ascii: " "))
+            Self.appendNumber(first.1, to: &out)
+            for point in points.dropFirst() {
+                out += " L".utf8
+                Self.appendNumber(point.0, to: &out)
+                out.append(UInt8(ascii: " "))
+                Self.appendNumber(point.1, to: &out)
+            }
+            if closed { out += " Z".utf8 }
+            out.append(UInt8(ascii: "\""))
+            Self.attribute("fill", fill, to: &out)
+            Self.attribute("stroke", stroke, to: &out)
+            if stroke != "none" { Self.attribute("stroke-width", number: width, to: &out) }
+            if let fillOpacity { Self.attribute("fill-opacity", number: fillOpacity, to: &out) }
+            if let dash { Self.attribute("stroke-dasharray", dash, to: &out) }
+            if let cssClass { Self.attribute("class", cssClass, to: &out) }
+            if let title {
+                Self.title(title, closing: "path", to: &out)
+            } else {
+                out += "/>".utf8
+            }
         }
     }
 
@@ -179,30 +270,47 @@ struct SVGCanvas {
         _ x: Double, _ y: Double, _ string: String, anchor: Anchor = .start, size: Double = 12,
         bold: Bool = false, rotated: Bool = false, fill: String = "#222222", cssClass: String? = nil
     ) {
-        var pairs = [("x", Self.number(x)), ("y", Self.number(y))]
-        if anchor != .start { pairs.append(("text-anchor", anchor.rawValue)) }
-        if size != 12 { pairs.append(("font-size", Self.number(size))) }
-        if bold { pairs.append(("font-weight", "bold")) }
-        if rotated {
-            pairs.append(("transform", "rotate(-90 \(Self.number(x)) \(Self.number(y)))"))
+        add { out in
+            out += "<text".utf8
+            Self.attribute("x", number: x, to: &out)
+            Self.attribute("y", number: y, to: &out)
+            if anchor != .start { Self.attribute("text-anchor", anchor.rawValue, to: &out) }
+            if size != 12 { Self.attribute("font-size", number: size, to: &out) }
+            if bold { Self.attribute("font-weight", "bold", to: &out) }
+            if rotated {
+                Self.attribute(
+                    "transform", "rotate(-90 \(Self.number(x)) \(Self.number(y)))", to: &out)
+            }
+            if fill != "#222222" { Self.attribute("fill", fill, to: &out) }
+            if let cssClass { Self.attribute("class", cssClass, to: &out) }
+            out.append(UInt8(ascii: ">"))
+            out += Self.escaped(ChartText.clipped(string)).utf8
+            out += "</text>".utf8
         }
-        if fill != "#222222" { pairs.append(("fill", fill)) }
-        if let cssClass { pairs.append(("class", cssClass)) }
-        add("<text\(Self.attributes(pairs))>\(Self.escaped(ChartText.clipped(string)))</text>")
     }
 
     /// Opens a group; `close()` ends it.
     mutating func open(cssClass: String, label: String? = nil) {
-        var pairs = [("class", cssClass)]
-        if let label { pairs.append(("data-label", ChartText.clipped(label))) }
-        add("<g\(Self.attributes(pairs))>")
+        add { out in
+            out += "<g".utf8
+            Self.attribute("class", cssClass, to: &out)
+            if let label { Self.attribute("data-label", ChartText.clipped(label), to: &out) }
+            out.append(UInt8(ascii: ">"))
+        }
     }
 
-    mutating func close() { add("</g>") }
+    mutating func close() { add { $0 += "</g>".utf8 } }
 
     /// Adds `other`'s elements after this canvas's own (drawn over them).
     mutating func append(_ other: SVGCanvas) {
-        for element in other.elements { add(element) }
+        // Past the limit the chart is refused whole (`document`), so which of `other`'s
+        // elements would have fitted is of no matter: that one did not is.
+        if elementCount + other.elementCount > ChartLimits.elementsPerChart {
+            overflowed = true
+        } else {
+            elements += other.elements
+            elementCount += other.elementCount
+        }
         overflowed = overflowed || other.overflowed
     }
 
@@ -218,11 +326,14 @@ struct SVGCanvas {
             ("class", "simbench-chart"), ("data-chart", kind), ("font-family", "sans-serif"),
             ("font-size", "12"),
         ]
-        var out = "<svg\(Self.attributes(pairs))>\n<title>\(Self.escaped(title))</title>\n"
+        var out = [UInt8]("<svg".utf8)
+        for (name, value) in pairs { Self.attribute(name, value, to: &out) }
+        out += ">\n<title>\(Self.escaped(title))</title>\n".utf8
         out +=
             "<rect x=\"0\" y=\"0\" width=\"\(Self.number(width))\" height=\"\(Self.number(height))\" fill=\"#ffffff\"/>\n"
-        for element in elements { out += element + "\n" }
-        out += "</svg>\n"
-        return out
+            .utf8
+        out += elements
+        out += "</svg>\n".utf8
+        return String(decoding: out, as: UTF8.self)
     }
 }

@@ -24,14 +24,10 @@ enum SweepChart {
                 guard Set(ok.compactMap { $0.number(column) }).count >= 2 else { continue }
                 // A size measured by several runs (files of a sweep passed with a history):
                 // the last row met stands for it, so that each line has one point per size.
-                struct Point: Hashable {
-                    let variant: String
-                    let size: String
-                }
-                func key(_ record: ResultsRecord) -> Point {
-                    Point(variant: record[.variant], size: record[column])
-                }
-                var last = [Point: Int]()
+                // A point is its variant and size, keyed by their bytes (`RowKey`).
+                let pointColumns = [ResultColumn.variant, column]
+                func key(_ record: ResultsRecord) -> RowKey { RowKey(record, pointColumns) }
+                var last = [RowKey: Int]()
                 for (index, record) in ok.enumerated() { last[key(record)] = index }
                 let kept = ok.enumerated().filter { last[key($0.element)] == $0.offset }.map(
                     \.element)

@@ -19,7 +19,7 @@ extension CostModel {
     {
         let kept = records.filter { $0[.scenario] != excluding }
         let varying = RunSummary.varyingParameters(kept)
-        var baselines = [[String]: CountedWork]()
+        var baselines = [RowKey: CountedWork]()
         for record in kept where record.isBaselineVariant && record.isOK {
             baselines[RunSummary.baselineKey(record)] = CountedWork(record: record)
         }

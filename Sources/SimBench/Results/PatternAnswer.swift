@@ -98,13 +98,13 @@ public struct PatternAnswer: Sendable, Equatable {
     /// more than one mode.
     static func modes(of record: ResultsRecord) -> ProcessModes? {
         guard let count = record.number(.modes), count > 1 else { return nil }
-        let ratios = record[.processCPURatios].split(separator: ";").compactMap { Double($0) }
+        let ratios = record.numbers(separatedBySemicolonsIn: .processCPURatios)
         return ModeDetector.modes(of: ratios)
     }
 
     /// The noun of an event unit: `customer action (putMoney, …)` → `customer action`.
     public static func noun(_ unit: String) -> String {
-        let plain = unit.split(separator: "(").first.map(String.init) ?? unit
+        let plain = beforeParenthesis(unit)
         // A noun that, its ASCII spaces dropped, starts and ends with a visible ASCII
         // character (nearly every one) has nothing more to trim: trimmed without a trip
         // through Foundation for each row.
@@ -124,6 +124,28 @@ public struct PatternAnswer: Sendable, Equatable {
             return String(scalars[start..<end])
         }
         return plain.trimmingCharacters(in: .whitespaces)
+    }
+
+    /// `unit.split(separator: "(").first.map(String.init) ?? unit`: the first piece between
+    /// parentheses that is not empty. Where each scalar is a character of its own (nearly
+    /// every unit: a report reads one per row), a `(` is one too, found among the bytes.
+    private static func beforeParenthesis(_ unit: String) -> String {
+        var unit = unit
+        let standalone = unit.withUTF8 { CharacterCount.scalarsIfEachIsACharacter($0) != nil }
+        guard standalone else { return unit.split(separator: "(").first.map(String.init) ?? unit }
+        let piece: String? = unit.withUTF8 { bytes in
+            var start = 0
+            for end in 0...bytes.count
+            where end == bytes.count || bytes[end] == UInt8(ascii: "(") {
+                if end > start {
+                    return String(
+                        decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+                }
+                start = end + 1
+            }
+            return nil
+        }
+        return piece ?? unit
     }
 
     /// The overhead's interval holds zero: at this size the pattern and its baseline cannot

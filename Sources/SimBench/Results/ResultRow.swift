@@ -149,7 +149,7 @@ public struct ResultRow: Sendable, Equatable {
 }
 
 /// Whether a row's variant computed its baseline's outcome.
-public enum ResultStatus: String, Sendable {
+public enum ResultStatus: String, Sendable, CaseIterable {
     case ok
     /// The outcome differed from the baseline's: no timings.
     case wrong

@@ -57,7 +57,7 @@ public enum RunSummary {
     public static func rows(_ records: [ResultsRecord], limit: Int) -> [Row] {
         let varying = varyingParameters(records)
         // The first ok baseline row of each (scenario, params, sweep, run).
-        var baselines = [[String]: ResultsRecord]()
+        var baselines = [RowKey: ResultsRecord]()
         for record in records where record.isBaselineVariant && record.isOK {
             let key = baselineKey(record)
             if baselines[key] == nil { baselines[key] = record }
@@ -103,9 +103,14 @@ public enum RunSummary {
     }
 
     /// What a pattern's row and its baseline's share: the configuration and the run.
-    static func baselineKey(_ record: ResultsRecord) -> [String] {
-        [record[.scenario], record[.parameters], record[.sweep], record[.runID]]
+    static func baselineKey(_ record: ResultsRecord) -> RowKey {
+        RowKey(record, baselineKeyColumns)
     }
+
+    /// The columns of `baselineKey`, made once.
+    private static let baselineKeyColumns: [ResultColumn] = [
+        .scenario, .parameters, .sweep, .runID,
+    ]
 
     /// Whether `records` hold a row `rows(_:)` would give: a pattern.
     public static func hasRows(_ records: [ResultsRecord]) -> Bool {

@@ -124,6 +124,28 @@ public struct ResultsRecord: Sendable {
         }
     }
 
+    /// The numbers of a list cell (`1.25;1.31;1.27`), as
+    /// `self[column].split(separator: ";").compactMap { Double($0) }` reads them: from the
+    /// bytes when the cell is ASCII (a `;` is then a character of its own), through the
+    /// text otherwise.
+    func numbers(separatedBySemicolonsIn column: ResultColumn) -> [Double] {
+        let read: [Double]? = withCell(column) { cell in
+            guard cell.allSatisfy({ $0 < 0x80 }) else { return nil }
+            var values = [Double]()
+            var start = 0
+            for end in 0...cell.count where end == cell.count || cell[end] == UInt8(ascii: ";") {
+                if end > start,
+                    let value = CellNumber.value(UnsafeBufferPointer(rebasing: cell[start..<end]))
+                {
+                    values.append(value)
+                }
+                start = end + 1
+            }
+            return values
+        }
+        return read ?? self[column].split(separator: ";").compactMap { Double($0) }
+    }
+
     /// The distinct cells of `column` in `records`, as `Set(records.map { $0[column] })`
     /// gives them: a row repeating the cell of the row before (nearly every row: a run's
     /// rows are together) adds nothing, and is told so from the bytes, no string made.
@@ -162,9 +184,21 @@ public struct ResultsRecord: Sendable {
     }
 
     /// The variant's role, or nil for a role this version does not know.
-    public var role: VariantRole? { VariantRole(rawValue: self[.role]) }
+    public var role: VariantRole? { value(of: .role) }
     /// The row's status, or nil for a status this version does not know.
-    public var status: ResultStatus? { ResultStatus(rawValue: self[.status]) }
+    public var status: ResultStatus? { value(of: .status) }
+
+    /// The case whose raw value the cell of `column` holds, as `Value(rawValue:
+    /// self[column])` finds it: among the bytes for an ASCII cell (where strings are equal
+    /// exactly when their bytes are), with no string made. A chart asks it of every row.
+    private func value<Value: RawRepresentable & CaseIterable>(of column: ResultColumn) -> Value?
+    where Value.RawValue == String {
+        let found: Value?? = withCell(column) { cell in
+            guard cell.allSatisfy({ $0 < 0x80 }) else { return nil }
+            return .some(Value.allCases.first { $0.rawValue.utf8.elementsEqual(cell) })
+        }
+        return found ?? Value(rawValue: self[column])
+    }
 
     public var isBaselineVariant: Bool { role == .baseline }
     public var isOK: Bool { status == .ok }

@@ -39,25 +39,41 @@ public struct EnvironmentChange: Sendable, Equatable {
     public let changesToolchain: Bool
 
     public init(baseline: [ResultsRecord], current: [ResultsRecord]) {
-        func values(_ column: ResultColumn, _ records: [ResultsRecord]) -> [String] {
-            var seen = Set<String>()
-            var values = [String]()
+        // Sides whose every row has the first row's environment (two runs of a history on
+        // one host, nearly always) differ in nothing: told from the bytes, no text made.
+        if Self.isOneEnvironment(baseline, current) {
+            differences = []
+            changesToolchain = false
+            return
+        }
+        /// Each aspect's distinct values in `records`, in the order first met: every aspect
+        /// in one pass over the rows.
+        func values(_ records: [ResultsRecord]) -> [[String]] {
+            var seen = [Set<String>](repeating: [], count: Self.aspects.count)
+            var values = [[String]](repeating: [], count: Self.aspects.count)
             // A row repeating the one before it adds nothing: skipped without its text. The
             // rows are borrowed from the buffer, not copied (`ResultsRecord.distinct`).
             records.withUnsafeBufferPointer { rows in
-                for index in rows.indices
-                where index == 0 || !rows[index].hasSameCell(column, as: rows[index - 1]) {
-                    let value = rows[index][column]
-                    if !value.isEmpty, seen.insert(value).inserted { values.append(value) }
+                for index in rows.indices {
+                    for (number, aspect) in Self.aspects.enumerated()
+                    where index == 0 || !rows[index].hasSameCell(aspect.column, as: rows[index - 1])
+                    {
+                        let value = rows[index][aspect.column]
+                        if !value.isEmpty, seen[number].insert(value).inserted {
+                            values[number].append(value)
+                        }
+                    }
                 }
             }
             return values
         }
+        let baselineValues = values(baseline)
+        let currentValues = values(current)
         var differences = [Difference]()
         var toolchain = false
-        for aspect in Self.aspects {
-            let before = values(aspect.column, baseline)
-            let after = values(aspect.column, current)
+        for (number, aspect) in Self.aspects.enumerated() {
+            let before = baselineValues[number]
+            let after = currentValues[number]
             guard !before.isEmpty, !after.isEmpty, Set(before) != Set(after) else { continue }
             differences.append(
                 Difference(
@@ -71,6 +87,24 @@ public struct EnvironmentChange: Sendable, Equatable {
         }
         self.differences = differences
         changesToolchain = toolchain
+    }
+
+    /// Whether every row of `baseline` and `current` holds the first row's cells in each
+    /// aspect's column and its processor: then no aspect has two values, and no
+    /// difference is found.
+    private static func isOneEnvironment(
+        _ baseline: [ResultsRecord], _ current: [ResultsRecord]
+    ) -> Bool {
+        guard let first = baseline.first ?? current.first else { return true }
+        func agrees(_ records: [ResultsRecord]) -> Bool {
+            records.withUnsafeBufferPointer { rows in
+                rows.allSatisfy { row in
+                    aspects.allSatisfy { row.hasSameCell($0.column, as: first) }
+                        && row.hasSameProcessor(as: first)
+                }
+            }
+        }
+        return agrees(baseline) && agrees(current)
     }
 
     /// The processors' identities when they differ while their names do not, each side's

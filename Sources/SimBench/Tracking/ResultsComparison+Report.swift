@@ -140,7 +140,14 @@ extension ResultsComparison {
 
     /// `text` broken into lines of at most `width` characters, at spaces.
     static func wrap(_ text: String, width: Int) -> [String] {
-        let words = text.split(separator: " ")
+        // Where each scalar is a character (nearly every note: a comparison of 100,000 rows
+        // wraps one per row), a space is a character of its own and no other is a space:
+        // the words are split among the bytes, not by characters.
+        var text = text
+        let words =
+            text.withUTF8(CharacterCount.scalarsIfEachIsACharacter) != nil
+            ? text.utf8.split(separator: UInt8(ascii: " ")).map { Substring($0) }
+            : text.split(separator: " ")
         return words.isEmpty ? [] : TextWrap.breakLines(words, width: width)
     }
 

@@ -40,4 +40,39 @@ struct SVGCanvasTests {
             SVGCanvas.escaped("a<b & \"c\" > 'd'\u{1}\tx\ny")
                 == "a&lt;b &amp; &quot;c&quot; &gt; &#39;d&#39; \tx\ny")
     }
+
+    @Test("text is escaped character by character, whether read among its bytes or not")
+    func escapingByCharacters() {
+        /// Each character escaped as XML wants it: the escaping as it was first written.
+        func reference(_ text: String) -> String {
+            var out = ""
+            for character in text {
+                switch character {
+                case "&": out += "&amp;"
+                case "<": out += "&lt;"
+                case ">": out += "&gt;"
+                case "\"": out += "&quot;"
+                case "'": out += "&#39;"
+                default:
+                    if let ascii = character.asciiValue, ascii < 0x20, ascii != 0x09,
+                        ascii != 0x0A
+                    {
+                        out += " "
+                    } else {
+                        out.append(character)
+                    }
+                }
+            }
+            return out
+        }
+        let texts = [
+            "table: CPU ratio 1.25×, 95% CI [1.20, 1.31] · run's CI −", "é's", "a\u{1}b\u{1F}",
+            // A mark joins the sign before it, which is then no `&` or `'`; a CR LF is one
+            // character, kept; a CR alone is a control character.
+            "&\u{301} '\u{301}x", "a\r\nb", "a\rb", "e\u{301}'s", "<\u{200D}>", "x\u{600}&",
+        ]
+        for text in texts {
+            #expect(SVGCanvas.escaped(text) == reference(text), "\(text.debugDescription)")
+        }
+    }
 }

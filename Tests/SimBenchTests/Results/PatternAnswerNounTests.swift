@@ -13,7 +13,7 @@ struct PatternAnswerNounTests {
             "customer action (putMoney, ejectMoney or pressButton)", "event", "  event  ",
             "\tevent\t(x)", "(only a parenthesis)", "", " ", "\u{00A0}event\u{3000}",
             "event\n", "\u{200B}event", "e\u{301} (x)", " \u{301}event", "a (b (c)",
-            "word\u{2003}", "\u{85}x\u{85}",
+            "word\u{2003}", "\u{85}x\u{85}", "((", "((a", "a((b", "(\u{301}x (y", "−x (y)",
         ])
     func trimmedAsFoundation(unit: String) {
         let plain = unit.split(separator: "(").first.map(String.init) ?? unit

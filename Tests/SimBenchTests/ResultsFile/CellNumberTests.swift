@@ -166,4 +166,19 @@ struct CellNumberTests {
         }
         #expect(inOrder > 5000)
     }
+
+    @Test("a list cell's numbers from its bytes are those its text splits into, bit for bit")
+    func semicolonLists() {
+        let cells = [
+            "", "1.25", "1.25;1.31;1.27", ";;1.5;;", "1.5;x;2", "nan;inf;-0", " 1.5; 2",
+            "1e-05;0x1p3;12345678901234567890", "1;2\u{301};3", "1;\u{301}2;3", "π;3.14", "-1.5;+2",
+        ]
+        for cell in cells {
+            let record = ResultsRecord(
+                line: 2, fields: [cell], columns: ColumnPositions(header: ["process_cpu_ratios"]))
+            let read = record.numbers(separatedBySemicolonsIn: .processCPURatios)
+            let split = cell.split(separator: ";").compactMap { Double($0) }
+            #expect(read.map(\.bitPattern) == split.map(\.bitPattern), "\(cell)")
+        }
+    }
 }

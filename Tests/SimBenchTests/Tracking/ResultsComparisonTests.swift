@@ -352,4 +352,23 @@ struct ResultsComparisonTests {
             try RegressionThresholds.percent(text)
         }
     }
+
+    @Test("a reason is wrapped at its spaces as its characters split, however its bytes do")
+    func wrappedAtCharacters() {
+        let notes = [
+            "not judged: different CPU and OS; beyond +5%, CI above 0; ns/event +219.8%",
+            "within ±5%; −12.8% [−25.3%, +1.8%]", "  two  spaces  ", "",
+            // A space carrying a combining mark is no space: a split of the bytes breaks it.
+            "caf\u{E9} au lait \u{301}accent here and there again", "x \u{301}y z w v u",
+        ]
+        for note in notes {
+            for width in [4, 10, 30] {
+                let words = note.split(separator: " ")
+                let expected = words.isEmpty ? [] : TextWrap.breakLines(words, width: width)
+                #expect(
+                    ResultsComparison.wrap(note, width: width) == expected,
+                    "\(note.debugDescription) at \(width)")
+            }
+        }
+    }
 }

@@ -86,10 +86,21 @@ enum PrettyJSON {
     /// `\t` … or `\u001f`; slashes and everything else as they are.
     static func quote(_ string: String, into text: inout [UInt8]) {
         text.append(UInt8(ascii: "\""))
-        // Nearly every string needs no escape: copied whole once that is seen.
-        if !string.utf8.contains(where: {
-            $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\")
-        }) {
+        // Nearly every string needs no escape: copied whole once that is seen, its bytes
+        // scanned where they lie (an export writes millions of strings).
+        func needsEscape(_ byte: UInt8) -> Bool {
+            byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
+        }
+        let copied = string.utf8.withContiguousStorageIfAvailable { bytes in
+            guard !bytes.contains(where: needsEscape) else { return false }
+            text.append(contentsOf: bytes)
+            return true
+        }
+        if copied ?? false {
+            text.append(UInt8(ascii: "\""))
+            return
+        }
+        if copied == nil, !string.utf8.contains(where: needsEscape) {
             text.append(contentsOf: string.utf8)
             text.append(UInt8(ascii: "\""))
             return

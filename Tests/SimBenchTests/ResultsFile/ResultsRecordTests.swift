@@ -1,0 +1,26 @@
+import SimBenchCore
+import Testing
+
+@testable import SimBench
+
+/// A row's role and status read from the cell's bytes are what its text would give.
+@Suite("results record: cells read from the bytes")
+struct ResultsRecordTests {
+    @Test("a role and a status from the bytes are the enums' reading of the text")
+    func roleAndStatus() {
+        let cells = [
+            "ok", "wrong", "baseline", "pattern", "floor", "", "OK", "ok ", " ok", "o", "okay",
+            "Floor", "pattern\u{301}", "flo\u{301}or", "\u{212A}", "w\u{FEFF}rong",
+        ]
+        for cell in cells {
+            let record = ResultsRecord(
+                line: 2, fields: [cell, cell], columns: ColumnPositions(header: ["role", "status"]))
+            #expect(record.role == VariantRole(rawValue: cell), "\(cell.debugDescription)")
+            #expect(record.status == ResultStatus(rawValue: cell), "\(cell.debugDescription)")
+        }
+        // A file without the columns has neither.
+        let bare = ResultsRecord(
+            line: 2, fields: ["x"], columns: ColumnPositions(header: ["scenario"]))
+        #expect(bare.role == nil && bare.status == nil)
+    }
+}
