@@ -149,15 +149,8 @@ extension RowIdentity {
                     let here = field.map { table.range(row: row, field: $0) } ?? 0..<0
                     let there =
                         otherField.map { other.table.range(row: other.row, field: $0) } ?? 0..<0
-                    let common = min(here.count, there.count)
-                    let order =
-                        common == 0
-                        ? 0
-                        : memcmp(
-                            mine.baseAddress! + here.lowerBound,
-                            theirs.baseAddress! + there.lowerBound, common)
+                    let order = ByteOrder.compare(mine, here, theirs, there)
                     if order != 0 { return order < 0 }
-                    if here.count != there.count { return here.count < there.count }
                 }
                 return false
             }

@@ -67,18 +67,8 @@ extension BenchmarkExport {
         func range(_ index: Int) -> Range<Int> { (index == 0 ? 0 : ends[index - 1])..<ends[index] }
         let order = names.withUnsafeBufferPointer { names in
             rows.indices.sorted { one, other in
-                let first = range(one)
-                let second = range(other)
-                let common = min(first.count, second.count)
-                let order =
-                    common == 0
-                    ? 0
-                    : memcmp(
-                        names.baseAddress! + first.lowerBound,
-                        names.baseAddress! + second.lowerBound, common)
-                if order != 0 { return order < 0 }
-                if first.count != second.count { return first.count < second.count }
-                return one < other
+                let order = ByteOrder.compare(names, range(one), names, range(other))
+                return order != 0 ? order < 0 : one < other
             }
         }
         output.append("{")
