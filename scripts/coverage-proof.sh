@@ -7,7 +7,7 @@
 # taking turns on the machine (below), then asks `simbench coverage` of each group how often
 # one run's interval holds another run's value (a single re-run), per row and figure, with
 # the spread and the totals. It passes when, in both groups, every figure whose interval
-# claims 95% of a re-run (the ratios, the ratio net of the floor, the ns added) holds 90-99%
+# claims 95% of a re-run (the ratios, the ratio net of the floor, the ns added) holds 90-99.5%
 # of single re-runs overall and no row holds fewer than 5 in 8 of its pairs, on K runs or,
 # when a group fails on K, on that group's K + 8 (below). Absolute times, whose interval
 # holds one run only, are reported, not judged. The coverage is computed by `simbench
@@ -41,7 +41,7 @@
 #   change would move them: the others' intervals cannot hold them, nor theirs the others',
 #   so that row holds at most half its pairs in both groups, on K runs and on K + 1, and the
 #   proof must fail on it. (So few runs fail the band anyway: a figure that holds all of its
-#   few pairs is above 99%. The planted row fails wherever the band falls.)
+#   few pairs, 100%, is above the band. The planted row fails wherever the band falls.)
 # Exit status: 0 when both groups pass (on K runs, or on K + 8 after failing on K), 1 when
 # either fails or a build or run fails, 64 on bad arguments or a directory that is not empty.
 set -euo pipefail

@@ -57,8 +57,11 @@ public struct CoverageProof: Sendable {
     ]
 
     /// The share of single re-runs a judged figure must hold overall: at least 90%, at most
-    /// 99% (an interval widened until it passes holds everything).
-    public static let band = 0.90...0.99
+    /// 99.5% (an interval widened until it passes holds everything; one widened by half again
+    /// holds more than 99.5% of re-runs). Not 99%: in an hour quieter than the drift the
+    /// intervals rest on, every judged figure holds 98-99.2% of its re-runs, and a proof with
+    /// nothing widened failed at 99.0% on this bound.
+    public static let band = 0.90...0.995
     /// The smallest share of its pairs of runs a judged row must hold: 5 in 8.
     public static let rowShare = 5.0 / 8.0
 
