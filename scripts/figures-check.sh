@@ -3,7 +3,8 @@
 # from (the README's and the manual's charts: every tracked results/**/*.csv except the CI
 # baselines under results/baselines/) must have been measured on a clean tree whose
 # Benchmarks/ equals HEAD's (a host's suite in results/hosts/, which only that host can
-# re-measure: whose scenarios' folders under Benchmarks/ equal HEAD's); and every figure the README and the manual quote from those
+# re-measure: whose scenarios' folders under Benchmarks/ equal HEAD's; the README's charts in
+# results/charts/: whose scenarios' folders and Benchmarks/' own files do); and every figure the README and the manual quote from those
 # CSVs (the marked `<!-- figures:NAME -->` blocks) must be what scripts/figures.py makes of
 # them: a hand-edited or left-behind number fails.
 #
@@ -97,16 +98,22 @@ PY
         stale=$((stale + 1))
         continue
     fi
-    # What a file's figures are drawn from: all of Benchmarks/, except for a host's suite
-    # (results/hosts/, not its counts), which no other host can re-measure: its figures go
-    # stale only when the code of a scenario it measured changes (Benchmarks/<its folder>/,
-    # named as the scenario without hyphens), not when another scenario is added.
+    # What a file's figures are drawn from: all of Benchmarks/ (the counts, which hold every
+    # scenario), except for a host's suite (results/hosts/), which no other host can
+    # re-measure: its figures go stale only when the code of a scenario it measured changes
+    # (Benchmarks/<its folder>/, named as the scenario without hyphens), not when another
+    # scenario is added; and the README's charts (results/charts/), held to their scenarios'
+    # folders and to the files of Benchmarks/ outside every folder (the suite's list, the CI
+    # configuration), so that a scenario outside the default suite (mechanisms) changes none
+    # of their figures.
     scope=(Benchmarks/)
     case $file in
         results/hosts/counts.csv) ;;
-        results/hosts/*)
+        results/hosts/* | results/charts/*)
             scope=()
-            while IFS= read -r folder; do scope+=("$folder"); done < <(python3 - "$file" <<'PY'
+            shared=no
+            case $file in results/charts/*) shared=yes ;; esac
+            while IFS= read -r folder; do scope+=("$folder"); done < <(python3 - "$file" "$shared" <<'PY'
 import csv, os, sys
 with open(sys.argv[1], newline="", encoding="utf-8") as handle:
     scenarios = {row["scenario"] for row in csv.DictReader(handle) if row.get("scenario")}
@@ -116,6 +123,10 @@ for scenario in sorted(scenarios):
     folder = folders.get(scenario.replace("-", "").lower())
     # A scenario without a folder of its own is held to all of Benchmarks/.
     print(f"Benchmarks/{folder}/" if folder else "Benchmarks/")
+if sys.argv[2] == "yes":
+    for name in sorted(os.listdir("Benchmarks")):
+        if os.path.isfile(os.path.join("Benchmarks", name)):
+            print(f"Benchmarks/{name}")
 PY
             )
             ;;
