@@ -22,10 +22,11 @@ public struct MechanismsScenario: Scenario {
         // The shard: one 8-byte number per event; per list, its sum in the outcome.
         bytesPerEvent: 8,
         bytesPerEntity: 16,
-        // The miss variants' two buffers, one of each per process.
+        // The miss variants' three buffers, one of each per process.
         shapeBytes: { configuration in
             Double(
                 configuration.parameters.integer(l2BytesParameter)
+                    + configuration.parameters.integer(l3BytesParameter)
                     + configuration.parameters.integer(memoryBytesParameter))
         },
         parameters: [
@@ -33,6 +34,10 @@ public struct MechanismsScenario: Scenario {
                 l2BytesParameter,
                 "bytes of the buffer miss-l2 chases: more than the first-level data cache, less than the second (rounded down to a power of two); simbench host sets it from the processor's caches",
                 default: 256 * 1024, range: 4096...(1 << 30)),
+            .integer(
+                l3BytesParameter,
+                "bytes of the buffer miss-l3 chases: more than the second-level cache, less than the third (rounded down to a power of two); simbench host sets it from the processor's caches",
+                default: 4 * 1024 * 1024, range: 4096...(1 << 32)),
             .integer(
                 memoryBytesParameter,
                 "bytes of the buffer miss-memory chases: more than the last-level cache (rounded down to a power of two); simbench host sets it from the processor's caches",
@@ -43,16 +48,22 @@ public struct MechanismsScenario: Scenario {
 
     /// The parameters naming the miss variants' buffer sizes, in bytes.
     static let l2BytesParameter = CacheSizedParameter.l2Bytes
+    static let l3BytesParameter = CacheSizedParameter.l3Bytes
     static let memoryBytesParameter = CacheSizedParameter.memoryBytes
 
-    /// The variants, baseline first; each file beside this one holds one.
+    /// The variants, baseline first; each file beside this one holds one. The memory
+    /// variants run last of the miss variants: their buffer, larger than the last level,
+    /// would push the others' buffers out of it, and a counted run (which touches a few
+    /// thousand lines, each once) would then count misses to memory where the timed rounds,
+    /// round after round through the same buffer, meet the level it fits.
     public static let variants: [Variant<MechanismsShard, MechanismsOutcome>] = [
         plainVariant, retainReleaseVariant, weakLoadVariant, allocationVariant,
         classMethodVariant, existentialVariant, genericVariant, exclusivityVariant,
-        stepsVariant, missL2Variant, missMemoryVariant,
+        stepsVariant, missL2Variant, missL3Variant,
         retainReleaseSpreadVariant, weakLoadSpreadVariant, allocationSpreadVariant,
         existentialSpreadVariant, exclusivitySpreadVariant, stepsSpreadVariant,
-        missL2SpreadVariant, missMemorySpreadVariant, floorVariant,
+        missL2SpreadVariant, missL3SpreadVariant, missMemoryVariant, missMemorySpreadVariant,
+        floorVariant,
     ]
 
     public let configuration: ScenarioConfiguration
@@ -74,6 +85,7 @@ public struct MechanismsScenario: Scenario {
             firstEntity: entities.lowerBound, eventsPerEntity: configuration.eventsPerEntity,
             numbers: numbers,
             l2Bytes: configuration.parameters.integer(Self.l2BytesParameter),
+            l3Bytes: configuration.parameters.integer(Self.l3BytesParameter),
             memoryBytes: configuration.parameters.integer(Self.memoryBytesParameter))
     }
 
@@ -111,8 +123,9 @@ public struct MechanismsShard: Sendable {
     public let firstEntity: Int
     public let eventsPerEntity: Int
     public let numbers: [Int]
-    /// The miss variants' buffer sizes (`l2-bytes`, `memory-bytes`).
+    /// The miss variants' buffer sizes (`l2-bytes`, `l3-bytes`, `memory-bytes`).
     public let l2Bytes: Int
+    public let l3Bytes: Int
     public let memoryBytes: Int
 
     var entities: Int { eventsPerEntity == 0 ? 0 : numbers.count / eventsPerEntity }

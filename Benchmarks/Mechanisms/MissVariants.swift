@@ -11,6 +11,15 @@ extension MechanismsScenario {
             "chases one line per event through a buffer the second-level cache holds, the sum waiting on it: a first-level miss's latency"
     )
 
+    /// One second-level miss per event, waited for: `miss-l2` through a buffer that fits
+    /// the third-level cache but not the second (`l3-bytes`), so that the third serves
+    /// each line.
+    static let missL3Variant = missVariant(
+        name: "miss-l3", buffer: .l3,
+        summary:
+            "chases one line per event through a buffer the third-level cache holds and the second does not, the sum waiting on it: a second-level miss's latency"
+    )
+
     /// One miss to memory per event, waited for: `miss-l2` through a buffer larger than the
     /// last-level cache (`memory-bytes`).
     static let missMemoryVariant = missVariant(
@@ -26,6 +35,13 @@ extension MechanismsScenario {
         name: "miss-l2-spread", buffer: .l2,
         summary:
             "reads one line per event of a buffer the second-level cache holds, off the sum's path: first-level misses side by side"
+    )
+
+    /// `miss-l3`'s throughput twin, as `miss-l2-spread` is `miss-l2`'s.
+    static let missL3SpreadVariant = gatherVariant(
+        name: "miss-l3-spread", buffer: .l3,
+        summary:
+            "reads one line per event of a buffer the third-level cache holds and the second does not, off the sum's path: second-level misses side by side"
     )
 
     /// `miss-memory`'s throughput twin, as `miss-l2-spread` is `miss-l2`'s.
@@ -86,12 +102,15 @@ extension MechanismsScenario {
 enum MissBuffer {
     /// Fits the second-level cache, not the first (`l2-bytes`).
     case l2
+    /// Fits the third-level cache, not the second (`l3-bytes`).
+    case l3
     /// Larger than the last-level cache (`memory-bytes`).
     case memory
 
     func bytes(of shard: MechanismsShard) -> Int {
         switch self {
         case .l2: shard.l2Bytes
+        case .l3: shard.l3Bytes
         case .memory: shard.memoryBytes
         }
     }

@@ -6,7 +6,10 @@ import Testing
 struct MissVariantsTests {
     static let valgrindPresent = FileManager.default.isExecutableFile(atPath: "/usr/bin/valgrind")
 
-    static let missVariants = ["miss-l2", "miss-memory", "miss-l2-spread", "miss-memory-spread"]
+    static let missVariants = [
+        "miss-l2", "miss-l3", "miss-memory", "miss-l2-spread", "miss-l3-spread",
+        "miss-memory-spread",
+    ]
 
     @Test(
         "a miss variant's second run goes on where its first stopped: each of its events misses the first level again",
@@ -25,8 +28,9 @@ struct MissVariantsTests {
                 "run", "--allow-debug", "--scenarios", "mechanisms", "--variants",
                 (["plain"] + Self.missVariants).joined(separator: ","), "--machines", "20",
                 "--events", "5", "--rounds", "1", "--warmup", "0", "--processes", "1",
-                "--param", "mechanisms.l2-bytes=262144", "--param",
-                "mechanisms.memory-bytes=1048576", "--instructions", "callgrind", "--quiet",
+                "--param", "mechanisms.l2-bytes=262144", "--param", "mechanisms.l3-bytes=524288",
+                "--param", "mechanisms.memory-bytes=1048576", "--instructions", "callgrind",
+                "--quiet",
                 "--csv", csv,
             ], in: scratch.url, timeout: 600)
         #expect(result.status == 0, "stderr: \(result.standardError)")
@@ -47,27 +51,29 @@ struct MissVariantsTests {
 
 extension MissVariantsTests {
     @Test(
-        "a buffer the second level holds misses only the first level, even after the memory-sized one went through",
+        "the buffers the last level holds miss only the first level, the memory variants running after them",
         .enabled(if: LongTests.enabled, "long: scripts/long-tests.sh runs it (.ci/run)"),
         .enabled(if: valgrindPresent, "valgrind is not installed (apt-get install valgrind)"))
-    func secondLevelBufferStaysIn() throws {
-        // The memory variants run before miss-l2-spread, and their buffer (64 MiB) is
-        // larger than the simulated last level; the chases of a buffer the second level
-        // holds must still miss the first level alone, and the chase to memory the last.
+    func lastLevelBuffersStayIn() throws {
+        // The memory variants' buffer (64 MiB) is larger than the simulated last level, and
+        // a counted run touches each of its few thousand lines once: had the memory variants
+        // run before the others, the others' buffers would be out of the simulated last
+        // level, and their counted runs would miss it where the timed rounds, lap after lap,
+        // find their lines in the level they fit. The chase to memory must miss the last.
         let scratch = try ScratchDirectory()
         let csv = scratch.path("misses.csv")
         let result = try SimBenchBinary.run(
             [
                 "run", "--allow-debug", "--scenarios", "mechanisms", "--variants",
-                "plain,miss-l2,miss-memory,miss-memory-spread,miss-l2-spread", "--machines",
-                "50", "--events", "100", "--rounds", "1", "--warmup", "0", "--processes", "1",
-                "--param", "mechanisms.l2-bytes=524288", "--param",
-                "mechanisms.memory-bytes=67108864", "--instructions", "callgrind", "--quiet",
-                "--csv", csv,
+                "plain,miss-l2,miss-l3,miss-memory,miss-memory-spread,miss-l2-spread,miss-l3-spread",
+                "--machines", "50", "--events", "100", "--rounds", "1", "--warmup", "0",
+                "--processes", "1", "--param", "mechanisms.l2-bytes=524288", "--param",
+                "mechanisms.l3-bytes=2097152", "--param", "mechanisms.memory-bytes=67108864",
+                "--instructions", "callgrind", "--quiet", "--csv", csv,
             ], in: scratch.url, timeout: 600)
         #expect(result.status == 0, "stderr: \(result.standardError)")
         let rows = try csvRows(at: csv)
-        for variant in ["miss-l2", "miss-l2-spread"] {
+        for variant in ["miss-l2", "miss-l2-spread", "miss-l3", "miss-l3-spread"] {
             let row = try #require(rows.first { $0["variant"] == variant }, "no \(variant) row")
             let lastLevel = try #require(
                 Double(row["cache_misses_ll_per_event"] ?? ""), "\(variant): not counted")

@@ -103,16 +103,32 @@ extension CostModel {
         return timed.compactMap { record in
             guard record[.scenario] == scenario, record.role == .pattern, record.isOK,
                 let nanoseconds = record.number(.overheadNsPerEvent),
-                let work = counts.first(where: { $0[.variant] == record[.variant] })
-                    .flatMap(CountedWork.init(record:))
+                let counted = counts.first(where: { $0[.variant] == record[.variant] }),
+                let work = CountedWork(record: counted)
             else { return nil }
+            var added = work.subtracting(baselineWork)
+            // A variant's misses are of the buffer it names, whatever the lists' bytes.
+            added.secondLevelMisses =
+                pastSecondLevel.contains(twin(of: record[.variant]))
+                ? added.cacheMisses?[.l1d] ?? 0 : 0
             return MechanismVariant(
                 variant: record[.variant],
                 nanoseconds: Estimate(
                     value: nanoseconds, low: record.number(.overheadCILow),
                     high: record.number(.overheadCIHigh)),
-                added: work.subtracting(baselineWork))
+                added: added)
         }
+    }
+
+    /// The miss variants whose buffer the second-level cache cannot hold, so that each of
+    /// their first-level misses is a second-level miss too (`Cost.secondLevelMiss`); their
+    /// `-spread` twins alike. Every other variant's misses are the second level's to serve.
+    static let pastSecondLevel: Set<String> = ["miss-l3", "miss-memory"]
+
+    /// `variant` without the throughput suffix: the waited-for variant it is the twin of.
+    static func twin(of variant: String) -> String {
+        variant.hasSuffix(throughputSuffix)
+            ? String(variant.dropLast(throughputSuffix.count)) : variant
     }
 
     /// What plain code costs an instruction: `scenario`'s baseline row of `timed`, its CPU
@@ -163,6 +179,9 @@ extension CostModel {
                 misses[level] = 0
             }
             added.cacheMisses = misses
+        }
+        if abs(added.secondLevelMisses) < Self.leastCount && prices[.secondLevelMiss] == nil {
+            added.secondLevelMisses = 0
         }
         let prediction = predict(added)
         return prediction.unpriced.isEmpty ? prediction : nil

@@ -13,18 +13,22 @@ extension CostModel {
 
     /// Each counted, ok pattern row of `records` but those of `excluding` (the mechanism
     /// scenario itself), in the file's order, predicted from what it adds over its run's
-    /// baseline of the same configuration. Rows without counts are left out.
-    public func predictions(_ records: [ResultsRecord], excluding: String? = nil)
-        -> [PatternPrediction]
-    {
+    /// baseline of the same configuration. Rows without counts are left out. A row's
+    /// second-level misses are judged by `secondLevelBytes`, this host's second level where
+    /// known, else by the second level of the host it names.
+    public func predictions(
+        _ records: [ResultsRecord], excluding: String? = nil, secondLevelBytes: Double? = nil
+    ) -> [PatternPrediction] {
         let kept = records.filter { $0[.scenario] != excluding }
         let varying = RunSummary.varyingParameters(kept)
         var baselines = [RowKey: CountedWork]()
         for record in kept where record.isBaselineVariant && record.isOK {
-            baselines[RunSummary.baselineKey(record)] = CountedWork(record: record)
+            baselines[RunSummary.baselineKey(record)] = CountedWork(
+                record: record, secondLevelBytes: secondLevelBytes)
         }
         return kept.compactMap { record in
-            guard record.role == .pattern, record.isOK, let work = CountedWork(record: record),
+            guard record.role == .pattern, record.isOK,
+                let work = CountedWork(record: record, secondLevelBytes: secondLevelBytes),
                 let baseline = baselines[RunSummary.baselineKey(record)]
             else { return nil }
             return PatternPrediction(

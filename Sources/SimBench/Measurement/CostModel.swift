@@ -20,19 +20,25 @@ public struct CostModel: Sendable, Equatable {
     public enum Cost: Hashable, Sendable, CustomStringConvertible {
         case call(MechanismCall)
         case miss(CacheMiss)
+        /// A first-level miss that the second level does not hold either, so that the third
+        /// (or memory) serves it: what such a miss takes beyond a first-level miss's price.
+        /// Estimated, not counted (`CountedWork.secondLevelMisses`).
+        case secondLevelMiss
         /// An instruction of the measured binary's own code (`Mechanism.own`).
         case ownInstruction
 
-        /// Every cost, in the order tables list them: calls, misses, own instructions.
+        /// Every cost, in the order tables list them: calls, misses from the nearest level
+        /// out, own instructions.
         public static let all: [Cost] =
-            MechanismCall.allCases.map(Cost.call) + CacheMiss.allCases.map(Cost.miss)
-            + [.ownInstruction]
+            MechanismCall.allCases.map(Cost.call) + [.miss(.l1d), .secondLevelMiss]
+            + CacheMiss.allCases.filter { $0 != .l1d }.map(Cost.miss) + [.ownInstruction]
 
         /// How a sentence names one: `retain`, `first-level miss`, `own instruction`.
         public var phrase: String {
             switch self {
             case .call(let kind): kind.phrase
             case .miss(let level): level.phrase
+            case .secondLevelMiss: "second-level miss"
             case .ownInstruction: "own instruction"
             }
         }
@@ -40,7 +46,7 @@ public struct CostModel: Sendable, Equatable {
         /// `retains`, `first-level misses`, `own instructions`.
         public var plural: String {
             switch self {
-            case .miss: phrase.replacingOccurrences(of: "miss", with: "misses")
+            case .miss, .secondLevelMiss: phrase.replacingOccurrences(of: "miss", with: "misses")
             default: phrase + "s"
             }
         }
@@ -50,6 +56,7 @@ public struct CostModel: Sendable, Equatable {
             switch self {
             case .call(let kind): kind.rawValue
             case .miss(let level): "\(level.rawValue) miss"
+            case .secondLevelMiss: "l2 miss"
             case .ownInstruction: "own"
             }
         }

@@ -6,26 +6,55 @@ public struct CountedWork: Sendable, Equatable {
     public var calls: MechanismCalls
     /// Nil where the misses were not counted (a file from before they were).
     public var cacheMisses: CacheMisses?
+    /// The first-level misses that the second level does not hold either
+    /// (`CostModel.Cost.secondLevelMiss`), estimated rather than counted: Callgrind
+    /// simulates two levels, and counts a run's first machines only, whose data a second
+    /// level would hold where the whole fleet's does not. Where the run's entities
+    /// (`bytes_per_entity` × machines) outgrow the host's second-level cache, every
+    /// first-level miss is one (`secondLevelMisses(firstLevel:entityBytes:machines:secondLevelBytes:)`).
+    public var secondLevelMisses: Double
     public var ownInstructions: Double
 
-    public init(calls: MechanismCalls, cacheMisses: CacheMisses? = nil, ownInstructions: Double) {
+    public init(
+        calls: MechanismCalls, cacheMisses: CacheMisses? = nil, secondLevelMisses: Double = 0,
+        ownInstructions: Double
+    ) {
         self.calls = calls
         self.cacheMisses = cacheMisses
+        self.secondLevelMisses = secondLevelMisses
         self.ownInstructions = ownInstructions
     }
 
     /// A measured row's counts; nil unless it was counted under Callgrind (calls and own
-    /// instructions both known).
+    /// instructions both known). Its second-level misses by its own host's second level.
     public init?(row: ResultRow) {
         guard let calls = row.mechanismCalls, let split = row.instructionsByMechanism else {
             return nil
         }
-        self.init(calls: calls, cacheMisses: row.cacheMisses, ownInstructions: split[.own])
+        self.init(
+            calls: calls, cacheMisses: row.cacheMisses,
+            secondLevelMisses: Self.secondLevelMisses(
+                firstLevel: row.cacheMisses?[.l1d] ?? 0, entityBytes: row.bytesPerEntity,
+                machines: Double(row.machines),
+                secondLevelBytes: row.environment.hostIdentity.l2Bytes.map { Double($0) }),
+            ownInstructions: split[.own])
+    }
+
+    /// The second-level misses of a row with `firstLevel` first-level misses per event:
+    /// all of them where its entities (`entityBytes` each, `machines` of them) outgrow
+    /// `secondLevelBytes`, else none; none where a size is unknown.
+    static func secondLevelMisses(
+        firstLevel: Double, entityBytes: Double?, machines: Double?, secondLevelBytes: Double?
+    ) -> Double {
+        guard let entityBytes, let machines, let secondLevelBytes else { return 0 }
+        return entityBytes * machines > secondLevelBytes ? firstLevel : 0
     }
 
     /// A results file's row's counts; nil unless every calls column and the own
-    /// instructions column hold a number. The misses where every miss column holds one.
-    public init?(record: ResultsRecord) {
+    /// instructions column hold a number. The misses where every miss column holds one;
+    /// its second-level misses by `secondLevelBytes`, else by the second level of the
+    /// host the row names.
+    public init?(record: ResultsRecord, secondLevelBytes: Double? = nil) {
         var calls = MechanismCalls()
         for kind in MechanismCall.allCases {
             guard let count = record.number(.calls(kind)) else { return nil }
@@ -40,7 +69,14 @@ public struct CountedWork: Sendable, Equatable {
             }
             misses?[level] = count
         }
-        self.init(calls: calls, cacheMisses: misses, ownInstructions: own)
+        self.init(
+            calls: calls, cacheMisses: misses,
+            secondLevelMisses: Self.secondLevelMisses(
+                firstLevel: misses?[.l1d] ?? 0, entityBytes: record.number(.bytesPerEntity),
+                machines: record.number(.machines),
+                secondLevelBytes: secondLevelBytes ?? record.hostIdentity.l2Bytes.map { Double($0) }
+            ),
+            ownInstructions: own)
     }
 
     /// How many of `cost` per event; nil for misses not counted.
@@ -48,6 +84,7 @@ public struct CountedWork: Sendable, Equatable {
         switch cost {
         case .call(let kind): calls[kind]
         case .miss(let level): cacheMisses?[level]
+        case .secondLevelMiss: cacheMisses.map { _ in secondLevelMisses }
         case .ownInstruction: ownInstructions
         }
     }
@@ -60,6 +97,7 @@ public struct CountedWork: Sendable, Equatable {
             cacheMisses: cacheMisses.flatMap { mine in
                 baseline.cacheMisses.map { mine.subtracting($0) }
             },
+            secondLevelMisses: secondLevelMisses - baseline.secondLevelMisses,
             ownInstructions: ownInstructions - baseline.ownInstructions)
     }
 }

@@ -39,8 +39,9 @@ public struct HostProfile: Sendable {
     ///
     /// Where the processor's identity gives its caches, the scenario's cache-sized
     /// parameters (`CacheSizedParameter`) follow them, so that the miss variants miss where
-    /// they say on this host: half the L2 (at least 4 × the L1d), twice the last level (at
-    /// most 1 GiB).
+    /// they say on this host: half the L2 (at least 4 × the L1d), four times the L2 (at most
+    /// half the L3, at least twice the L2; twice the L2 where there is no L3), twice the last
+    /// level (at most 1 GiB).
     public static func options(
         scenario: String, machines: Int, events: Int, processes: Int, rounds: Int,
         spanSeconds: Double, seed: UInt64, identity: HostIdentity = .unknown
@@ -71,6 +72,14 @@ public struct HostProfile: Sendable {
                 ParameterAssignment(
                     scenario: scenario, name: CacheSizedParameter.l2Bytes,
                     value: "\(max(l2 / 2, 4 * l1d))"))
+        }
+        if let l2 = identity.l2Bytes {
+            // Where there is no third level, a line the second does not hold comes from
+            // memory: the buffer is twice the L2, a miss to memory.
+            let l3 = identity.l3Bytes.map { max(2 * l2, min(4 * l2, $0 / 2)) } ?? 2 * l2
+            parameters.append(
+                ParameterAssignment(
+                    scenario: scenario, name: CacheSizedParameter.l3Bytes, value: "\(l3)"))
         }
         if let last = identity.l3Bytes ?? identity.l2Bytes {
             parameters.append(

@@ -174,7 +174,11 @@ struct HostCommand: Command {
                     header: ResultRow.columns, rows: profile.rows.map(\.cells)))
         }
         var text = Self.render(profile)
-        text += "\n\n" + Self.renderModel(profile.model(counts: counts?.records), counts: counts)
+        text +=
+            "\n\n"
+            + Self.renderModel(
+                profile.model(counts: counts?.records), counts: counts,
+                secondLevelBytes: environment.hostIdentity.l2Bytes)
         if let csvPath { text += "\nresults: \(csvPath)" }
         try StandardOutput.write(text + "\n")
         return .success
@@ -195,8 +199,11 @@ struct HostCommand: Command {
         }
     }
 
-    /// The model's prices by kind of call, then each counted pattern's prediction here.
-    static func renderModel(_ model: CostModel?, counts: ResultsFile?) -> String {
+    /// The model's prices by kind of call, then each counted pattern's prediction here (its
+    /// second-level misses judged by this host's `secondLevelBytes`).
+    static func renderModel(_ model: CostModel?, counts: ResultsFile?, secondLevelBytes: UInt64?)
+        -> String
+    {
         guard let model else {
             return
                 "no prices by kind of call: no counts of the mechanism variants; pass --instructions callgrind, or --counts with a counted run of the \(scenarioName) scenario"
@@ -228,7 +235,9 @@ struct HostCommand: Command {
                 "no patterns predicted: no --counts file (\(committedCounts) is absent here)")
             return lines.joined(separator: "\n")
         }
-        let predictions = model.predictions(counts.records, excluding: Suite.mechanisms)
+        let predictions = model.predictions(
+            counts.records, excluding: Suite.mechanisms,
+            secondLevelBytes: secondLevelBytes.map { Double($0) })
         lines.append("")
         lines.append(
             "each pattern's CPU ns added per event predicted here, from the counts of \(counts.path):"

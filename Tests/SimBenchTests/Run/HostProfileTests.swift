@@ -16,18 +16,37 @@ struct HostProfileTests {
         }
     }
 
-    /// Caches, and the buffers worked out by hand: half the L2 (at least 4 × the L1d), twice
-    /// the L3 or else the L2 (at most 1 GiB).
+    /// Caches, and the buffers worked out by hand: half the L2 (at least 4 × the L1d), four
+    /// times the L2 (at most half the L3, at least twice the L2; twice the L2 without an L3),
+    /// twice the L3 or else the L2 (at most 1 GiB).
     static let cases: [(l1d: UInt64?, l2: UInt64?, l3: UInt64?, expected: [String])] = [
-        // An AMD core: 512 KiB, 64 MiB.
-        (32 * kib, mib, 32 * mib, ["l2-bytes=524288", "memory-bytes=67108864"]),
-        // No L3: the L2 is the last level; half of it is 640 KiB.
-        (48 * kib, 1280 * kib, nil, ["l2-bytes=655360", "memory-bytes=2621440"]),
+        // An AMD core: 512 KiB, 4 MiB, 64 MiB.
+        (
+            32 * kib, mib, 32 * mib,
+            ["l2-bytes=524288", "l3-bytes=4194304", "memory-bytes=67108864"]
+        ),
+        // No L3: the L2 is the last level; half of it is 640 KiB, twice it 2.5 MiB.
+        (
+            48 * kib, 1280 * kib, nil,
+            ["l2-bytes=655360", "l3-bytes=2621440", "memory-bytes=2621440"]
+        ),
         // A small L2 beside a large L1d: half the L2 (128 KiB) would fit the L1d, so
         // 4 × 48 KiB.
-        (48 * kib, 256 * kib, 8 * mib, ["l2-bytes=196608", "memory-bytes=16777216"]),
+        (
+            48 * kib, 256 * kib, 8 * mib,
+            ["l2-bytes=196608", "l3-bytes=1048576", "memory-bytes=16777216"]
+        ),
         // A huge L3: twice it would be 1.5 GiB, held to 1 GiB.
-        (48 * kib, 2 * mib, 768 * mib, ["l2-bytes=1048576", "memory-bytes=1073741824"]),
+        (
+            48 * kib, 2 * mib, 768 * mib,
+            ["l2-bytes=1048576", "l3-bytes=8388608", "memory-bytes=1073741824"]
+        ),
+        // An L3 barely larger than the L2: no buffer lies well between the two (four times
+        // the L2 would not fit the L3, half the L3 would fit the L2), so twice the L2.
+        (
+            32 * kib, 2 * mib, 3 * mib,
+            ["l2-bytes=1048576", "l3-bytes=4194304", "memory-bytes=6291456"]
+        ),
         // An L3 alone: no size for the L2's buffer.
         (nil, nil, 32 * mib, ["memory-bytes=67108864"]),
     ]
@@ -62,9 +81,12 @@ struct HostProfileTests {
                 ParameterAssignment(
                     scenario: "mechanisms", name: CacheSizedParameter.l2Bytes, value: "524288"),
                 ParameterAssignment(
+                    scenario: "mechanisms", name: CacheSizedParameter.l3Bytes, value: "4194304"),
+                ParameterAssignment(
                     scenario: "mechanisms", name: CacheSizedParameter.memoryBytes,
                     value: "67108864"),
             ])
+        #expect(CacheSizedParameter.l3Bytes == "l3-bytes")
         #expect(CacheSizedParameter.l2Bytes == "l2-bytes")
         #expect(CacheSizedParameter.memoryBytes == "memory-bytes")
     }
