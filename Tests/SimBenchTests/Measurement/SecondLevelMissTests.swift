@@ -128,14 +128,19 @@ struct SecondLevelMissTests {
             variant: name, nanoseconds: Estimate(value: nanoseconds), added: work)
     }
 
+    /// Steps, 64 own instructions for 16 ns, and the chase the L2 holds, a first-level miss
+    /// and 4 own for 5 ns.
+    static let withinL2 = [
+        variant("steps", 16, work(l1d: 0, secondLevel: 0, own: 64)),
+        variant("miss-l2", 5, work(l1d: 1, secondLevel: 0, own: 4)),
+    ]
+
     @Test(
         "by elimination: the chase the L2 holds prices a first-level miss, the one it does not a second-level miss beyond it, memory's the last level beyond both"
     )
     func prices() {
         let model = CostModel(
-            mechanisms: [
-                Self.variant("steps", 16, Self.work(l1d: 0, secondLevel: 0, own: 64)),
-                Self.variant("miss-l2", 5, Self.work(l1d: 1, secondLevel: 0, own: 4)),
+            mechanisms: Self.withinL2 + [
                 Self.variant("miss-l3", 25, Self.work(l1d: 1, secondLevel: 1, own: 4)),
                 Self.variant(
                     "miss-memory", 125, Self.work(l1d: 1, secondLevel: 1, lastLevel: 1, own: 4)),
@@ -156,11 +161,7 @@ struct SecondLevelMissTests {
         "prices without a second-level miss's (a file from before it was measured): a stray fraction is left out, a whole one refuses the prediction"
     )
     func unpriced() {
-        let model = CostModel(
-            mechanisms: [
-                Self.variant("steps", 16, Self.work(l1d: 0, secondLevel: 0, own: 64)),
-                Self.variant("miss-l2", 5, Self.work(l1d: 1, secondLevel: 0, own: 4)),
-            ], plain: Price(0.125))
+        let model = CostModel(mechanisms: Self.withinL2, plain: Price(0.125))
         #expect(model.prices[.secondLevelMiss] == nil)
         #expect(model.predictWhole(Self.work(l1d: 0.2, secondLevel: 0.2, own: 0)) != nil)
         #expect(model.predictWhole(Self.work(l1d: 1, secondLevel: 1, own: 0)) == nil)
