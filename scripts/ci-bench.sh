@@ -39,6 +39,11 @@
 #                      instructions or estimated cycles per event beyond 1% fails it. Its
 #                      summary: results/ci-bench/counted-summary.md (or as --summary says).
 # Environment: SIMBENCH_COMPARE_FLAGS adds compare flags (e.g. "--threshold 10%").
+#   SIMBENCH_PLANTED_FAILURE=1, with --counted only: the counted leg's planted failure, which
+#   .ci/run requires to fail: the suite is compared with a copy of the counted baseline whose
+#   first pattern row counts 5% fewer instructions per event, so that the run holds a +5%
+#   regression of instructions, which the leg must flag (exit status 2); its files go to
+#   results/ci-bench/planted/, the baseline is not touched.
 #
 # It measures the Swift package in the working directory (run it from the package's root),
 # whose executable product SIMBENCH_PRODUCT names: `simbench` here; a package of one's own
@@ -105,6 +110,30 @@ if [ "$counted" = 1 ]; then
     run_args+=("${counted_args[@]}")
 fi
 baseline=results/baselines/$baseline_name.csv
+if [ "${SIMBENCH_PLANTED_FAILURE:-}" = 1 ]; then
+    if [ "$counted" != 1 ] || [ "$update" = 1 ]; then
+        echo "ci-bench: SIMBENCH_PLANTED_FAILURE=1 goes with --counted alone (a comparison with the counted baseline)" >&2
+        exit "$exit_usage"
+    fi
+    out=results/ci-bench/planted
+    mkdir -p "$out"
+    current=$out/counted.csv
+    planted_baseline=$out/ci-counted-planted.csv
+    python3 - "$baseline" "$planted_baseline" <<'PY'
+import csv, sys
+with open(sys.argv[1], newline="", encoding="utf-8") as handle:
+    reader = csv.DictReader(handle)
+    header, rows = reader.fieldnames, list(reader)
+row = next(row for row in rows if row["role"] == "pattern")
+row["instructions_per_event"] = repr(float(row["instructions_per_event"]) * 0.95)
+with open(sys.argv[2], "w", newline="", encoding="utf-8") as handle:
+    writer = csv.DictWriter(handle, fieldnames=header, lineterminator="\n")
+    writer.writeheader()
+    writer.writerows(rows)
+print(f"ci-bench: planted failure: {row['scenario']}.{row['variant']} counts 5% fewer instructions in the baseline's copy {sys.argv[2]}")
+PY
+    baseline=$planted_baseline
+fi
 
 echo "== ci-bench: release build of $SIMBENCH_PRODUCT"
 swift build -c release --product "$SIMBENCH_PRODUCT"
