@@ -41,7 +41,7 @@ public struct MechanismsScenario: Scenario {
             .integer(
                 memoryBytesParameter,
                 "bytes of the buffer miss-memory chases: more than the last-level cache (rounded down to a power of two); simbench host sets it from the processor's caches",
-                default: 64 * 1024 * 1024, range: 4096...(1 << 34)),
+                default: 128 * 1024 * 1024, range: 4096...(1 << 34)),
         ],
         inDefaultSuite: false
     )

@@ -137,7 +137,7 @@ public struct ParameterValues: Sendable, Hashable {
 /// The parameters a scenario declares to size a buffer by the host's caches, which `simbench
 /// host` sets from the processor's identity: a buffer of `l2Bytes` fits the second-level
 /// cache and not the first (half the L2), one of `l3Bytes` fits the third-level cache and not
-/// the second, one of `memoryBytes` does not fit the last-level cache (twice the L3, or the
+/// the second, one of `memoryBytes` does not fit the last-level cache (four times the L3, or the
 /// L2 where there is no L3).
 public enum CacheSizedParameter {
     public static let l2Bytes = "l2-bytes"

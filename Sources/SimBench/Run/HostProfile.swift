@@ -40,7 +40,7 @@ public struct HostProfile: Sendable {
     /// Where the processor's identity gives its caches, the scenario's cache-sized
     /// parameters (`CacheSizedParameter`) follow them, so that the miss variants miss where
     /// they say on this host: half the L2 (at least 4 × the L1d), four times the L2 (at most
-    /// half the L3, at least twice the L2; twice the L2 where there is no L3), twice the last
+    /// half the L3, at least twice the L2; twice the L2 where there is no L3), four times the last
     /// level (at most 1 GiB).
     public static func options(
         scenario: String, machines: Int, events: Int, processes: Int, rounds: Int,
@@ -85,7 +85,7 @@ public struct HostProfile: Sendable {
             parameters.append(
                 ParameterAssignment(
                     scenario: scenario, name: CacheSizedParameter.memoryBytes,
-                    value: "\(min(2 * last, 1 << 30))"))
+                    value: "\(min(4 * last, 1 << 30))"))
         }
         return parameters
     }

@@ -18,25 +18,26 @@ struct HostProfileTests {
 
     /// Caches, and the buffers worked out by hand: half the L2 (at least 4 × the L1d), four
     /// times the L2 (at most half the L3, at least twice the L2; twice the L2 without an L3),
-    /// twice the L3 or else the L2 (at most 1 GiB).
+    /// four times the L3 or else the L2 (at most 1 GiB).
     static let cases: [(l1d: UInt64?, l2: UInt64?, l3: UInt64?, expected: [String])] = [
-        // An AMD core: 512 KiB, 4 MiB, 64 MiB.
+        // An AMD core: 512 KiB, 4 MiB, 128 MiB.
         (
             32 * kib, mib, 32 * mib,
-            ["l2-bytes=524288", "l3-bytes=4194304", "memory-bytes=67108864"]
+            ["l2-bytes=524288", "l3-bytes=4194304", "memory-bytes=134217728"]
         ),
-        // No L3: the L2 is the last level; half of it is 640 KiB, twice it 2.5 MiB.
+        // No L3: the L2 is the last level; half of it is 640 KiB, twice it 2.5 MiB, four
+        // times it 5 MiB.
         (
             48 * kib, 1280 * kib, nil,
-            ["l2-bytes=655360", "l3-bytes=2621440", "memory-bytes=2621440"]
+            ["l2-bytes=655360", "l3-bytes=2621440", "memory-bytes=5242880"]
         ),
         // A small L2 beside a large L1d: half the L2 (128 KiB) would fit the L1d, so
         // 4 × 48 KiB.
         (
             48 * kib, 256 * kib, 8 * mib,
-            ["l2-bytes=196608", "l3-bytes=1048576", "memory-bytes=16777216"]
+            ["l2-bytes=196608", "l3-bytes=1048576", "memory-bytes=33554432"]
         ),
-        // A huge L3: twice it would be 1.5 GiB, held to 1 GiB.
+        // A huge L3: four times it would be 3 GiB, held to 1 GiB.
         (
             48 * kib, 2 * mib, 768 * mib,
             ["l2-bytes=1048576", "l3-bytes=8388608", "memory-bytes=1073741824"]
@@ -45,10 +46,10 @@ struct HostProfileTests {
         // the L2 would not fit the L3, half the L3 would fit the L2), so twice the L2.
         (
             32 * kib, 2 * mib, 3 * mib,
-            ["l2-bytes=1048576", "l3-bytes=4194304", "memory-bytes=6291456"]
+            ["l2-bytes=1048576", "l3-bytes=4194304", "memory-bytes=12582912"]
         ),
         // An L3 alone: no size for the L2's buffer.
-        (nil, nil, 32 * mib, ["memory-bytes=67108864"]),
+        (nil, nil, 32 * mib, ["memory-bytes=134217728"]),
     ]
 
     @Test("the miss buffers follow the caches the identity gives", arguments: cases)
@@ -84,7 +85,7 @@ struct HostProfileTests {
                     scenario: "mechanisms", name: CacheSizedParameter.l3Bytes, value: "4194304"),
                 ParameterAssignment(
                     scenario: "mechanisms", name: CacheSizedParameter.memoryBytes,
-                    value: "67108864"),
+                    value: "134217728"),
             ])
         #expect(CacheSizedParameter.l3Bytes == "l3-bytes")
         #expect(CacheSizedParameter.l2Bytes == "l2-bytes")
