@@ -117,7 +117,7 @@ public struct CoverageProof: Sendable {
         for (number, file) in files.enumerated() {
             let status = file.table.positions.position(of: .status)
             for row in 0..<file.table.count where CoverageProof.isOK(file.table, row, status) {
-                let group = groups.groups[number][row]
+                let group = groups.group(file: number, row: row)
                 rowOf[group * runs + number] = Int32(row)
                 found[group] += 1
             }

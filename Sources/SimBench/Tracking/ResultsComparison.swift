@@ -433,7 +433,8 @@ public struct ResultsComparison: Sendable {
         var rows = [[Int?]]()
         for (number, file) in [baseline, current].enumerated() {
             var row = [Int?](repeating: nil, count: groups.count)
-            for (index, group) in groups.groups[number].enumerated() {
+            for index in file.records.indices {
+                let group = groups.group(file: number, row: index)
                 if let first = row[group] {
                     // Only without the params can a file hold one identity twice.
                     let record = file.records[index]
@@ -448,9 +449,11 @@ public struct ResultsComparison: Sendable {
             }
             rows.append(row)
         }
-        let matched = groups.groups[0].map { rows[1][$0] != nil }
+        let matched = baseline.records.indices.map {
+            rows[1][groups.group(file: 0, row: $0)] != nil
+        }
         return Join(
-            baselineRows: groups.groups[1].map { rows[0][$0] },
+            baselineRows: current.records.indices.map { rows[0][groups.group(file: 1, row: $0)] },
             unmatchedBaselineRows: matched.indices.filter { !matched[$0] })
     }
 

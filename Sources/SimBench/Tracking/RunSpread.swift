@@ -55,7 +55,7 @@ public struct RunSpread: Sendable {
         var identities = [ResultIdentity?](repeating: nil, count: groups.count)
         func identity(_ group: Int) -> ResultIdentity {
             if let identity = identities[group] { return identity }
-            let (file, row) = groups.first[group]
+            let (file, row) = groups.first(group)
             let identity = files[file].records[row].identity
             identities[group] = identity
             return identity
@@ -70,7 +70,7 @@ public struct RunSpread: Sendable {
             for (number, file) in files.enumerated() {
                 for (row, record) in file.records.enumerated() where record.isOK && keep(record) {
                     guard let value = record.number(column) else { continue }
-                    let group = groups.groups[number][row]
+                    let group = groups.group(file: number, row: row)
                     if values[group].isEmpty { order.append(group) }
                     values[group].append(value)
                 }
@@ -106,7 +106,7 @@ public struct RunSpread: Sendable {
             where record.number(.instructionsPerEvent) == nil
                 || record.number(.estimatedCyclesPerEvent) == nil
             {
-                let group = groups.groups[number][row]
+                let group = groups.group(file: number, row: row)
                 if !missed[group] {
                     missed[group] = true
                     missing.append(identity(group))
