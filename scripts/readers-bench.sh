@@ -38,6 +38,9 @@ for rows in "${sizes[@]}"; do
     python3 scripts/big-results.py "$hosts/intel-xeon-f6-m207-s2.csv" "$rows" "$b" "${narrow[@]}"
     python3 scripts/big-results.py "$hosts/amd-epyc-f25-m17-s1.csv" "$rows" "$h" --history \
         "${narrow[@]}"
+    # Flushed before any reader is timed: the kernel's writeback of the files just made is
+    # not billed to the first readers.
+    sync
     size=$(stat -c %s "$a")
     # reader | the files it reads | its arguments
     readers=(

@@ -22,7 +22,8 @@ public struct ResultIdentity: Hashable, Sendable, Comparable, CustomStringConver
     /// The parameters and the sweep point, `;`-separated: what sets a configuration apart
     /// from others of its scenario.
     private var qualifiers: String {
-        [parameters, sweep].filter { !$0.isEmpty }.joined(separator: ";")
+        // Made for every row a comparison prints: no array between.
+        parameters.isEmpty ? sweep : sweep.isEmpty ? parameters : parameters + ";" + sweep
     }
 
     /// `vending[products=40]`, `vending[machines=1000]`, or `selftest` without parameters.

@@ -62,12 +62,22 @@ struct RowIdentity {
 /// and each row given its number. Identities are compared as their bytes, so a reader that
 /// joins files (compare, spread, coverage) makes a string per identity, not per row.
 struct IdentityGroups {
-    /// Per file, each row's group.
-    let groups: [[Int]]
+    /// Per file, each row's group: four bytes a row, as a reader of several files of a
+    /// million rows each holds them.
+    private let groups: [[UInt32]]
     /// Per group, the file and row that first had it.
-    let first: [(file: Int, row: Int)]
+    private let firsts: [(file: UInt32, row: UInt32)]
 
-    var count: Int { first.count }
+    var count: Int { firsts.count }
+
+    /// The group of row `row` of file `file`.
+    func group(file: Int, row: Int) -> Int { Int(groups[file][row]) }
+
+    /// The file and row that first had `group`.
+    func first(_ group: Int) -> (file: Int, row: Int) {
+        let (file, row) = firsts[group]
+        return (Int(file), Int(row))
+    }
 
     /// - Parameter ignoringParameters: group by (scenario, sweep, variant).
     init(_ files: [ResultsFile], ignoringParameters: Bool = false) {
@@ -76,33 +86,34 @@ struct IdentityGroups {
         }
         var index = IdentityIndex()
         index.reserve(files.reduce(0) { $0 + $1.table.count })
-        var groups = [[Int]]()
-        var first = [(file: Int, row: Int)]()
+        var groups = [[UInt32]]()
+        var first = [(file: UInt32, row: UInt32)]()
         for (number, file) in files.enumerated() {
             let table = file.table
-            var rows = [Int]()
+            var rows = [UInt32]()
             rows.reserveCapacity(table.count)
             for row in 0..<table.count {
                 let identity = RowIdentity(table: table, row: row, fields: fields[number])
                 if let group = index.insert(
                     row: first.count, hash: identity.hash,
                     same: { group in
-                        let (file, row) = first[group]
+                        let file = Int(first[group].file)
                         return identity.same(
                             as: RowIdentity(
-                                table: files[file].table, row: row, fields: fields[file]))
+                                table: files[file].table, row: Int(first[group].row),
+                                fields: fields[file]))
                     })
                 {
-                    rows.append(group)
+                    rows.append(UInt32(group))
                 } else {
-                    rows.append(first.count)
-                    first.append((number, row))
+                    rows.append(UInt32(first.count))
+                    first.append((UInt32(number), UInt32(row)))
                 }
             }
             groups.append(rows)
         }
         self.groups = groups
-        self.first = first
+        firsts = first
     }
 }
 
@@ -112,14 +123,14 @@ extension IdentityGroups {
     /// is ASCII, where the two orders agree; as strings otherwise.
     func sorted(_ selected: [Int], of files: [ResultsFile]) -> [Int] {
         let identities = selected.map { group in
-            let (file, row) = first[group]
+            let (file, row) = first(group)
             return RowIdentity(
                 table: files[file].table, row: row,
                 fields: RowIdentity.fields(of: files[file].table))
         }
         guard identities.allSatisfy(\.isASCII) else {
             let strings = selected.map { group in
-                files[first[group].file].records[first[group].row].identity
+                files[first(group).file].records[first(group).row].identity
             }
             return selected.indices.sorted { strings[$0] < strings[$1] }.map { selected[$0] }
         }

@@ -33,8 +33,7 @@ public enum TextWrap {
                 if scalars <= width {
                     fitted.append(contentsOf: line)
                 } else {
-                    let text = Substring(String(decoding: line, as: UTF8.self))
-                    fitted.append(contentsOf: fit(line: text, width: width).utf8)
+                    appendFitted(line, width: width, to: &fitted)
                 }
                 if index < bytes.count { fitted.append(UInt8(ascii: "\n")) }
                 lineStart = index + 1
@@ -67,6 +66,76 @@ public enum TextWrap {
             : line.dropFirst(spaces).split(separator: " ")
         return breakLines(words, width: width, first: indent, next: indent + "  ")
             .joined(separator: "\n")
+    }
+
+    /// `fit(line:width:)` of the line `line` (no line feed), appended to `output`: among
+    /// its bytes where each of its scalars is a character of its own (nearly every line),
+    /// with no string made; through `fit(line:width:)` otherwise.
+    static func appendFitted(
+        _ line: UnsafeBufferPointer<UInt8>, width: Int, to output: inout [UInt8]
+    ) {
+        guard let scalars = CharacterCount.scalarsIfEachIsACharacter(line) else {
+            let text = Substring(String(decoding: line, as: UTF8.self))
+            output += fit(line: text, width: width).utf8
+            return
+        }
+        guard scalars > width else {
+            output.append(contentsOf: line)
+            return
+        }
+        let space = UInt8(ascii: " ")
+        let spaces = line.prefix { $0 == space }.count
+        let indent = [UInt8](repeating: space, count: spaces)
+        appendBrokenLines(
+            UnsafeBufferPointer(rebasing: line[spaces...]), width: width, first: indent,
+            next: indent + [space, space], to: &output)
+    }
+
+    /// The lines `breakLines(words, width:first:next:)` makes of the words of `text` (split
+    /// at spaces, a run of them as one), a line feed between them and each after `margin`,
+    /// which is not counted: appended to `output` among the bytes, with no string made.
+    ///
+    /// For `text`, `first` and `next` whose every scalar is a character of its own
+    /// (`CharacterCount.scalarsIfEachIsACharacter`): a word's characters are then its
+    /// scalars, and a space is a character that no other is.
+    static func appendBrokenLines(
+        _ text: UnsafeBufferPointer<UInt8>, width: Int, first: [UInt8], next: [UInt8],
+        margin: [UInt8] = [], to output: inout [UInt8]
+    ) {
+        func scalars<Bytes: Sequence<UInt8>>(_ bytes: Bytes) -> Int {
+            bytes.reduce(0) { $0 + ($1 & 0xC0 != 0x80 ? 1 : 0) }
+        }
+        let space = UInt8(ascii: " ")
+        let nextCount = scalars(next)
+        output += margin
+        output += first
+        var count = scalars(first)
+        var hasWord = false
+        var at = 0
+        while at < text.count {
+            if text[at] == space {
+                at += 1
+                continue
+            }
+            let start = at
+            var wordCount = 0
+            while at < text.count, text[at] != space {
+                if text[at] & 0xC0 != 0x80 { wordCount += 1 }
+                at += 1
+            }
+            let added = count + (hasWord ? 1 : 0) + wordCount
+            if hasWord, added > width {
+                output.append(UInt8(ascii: "\n"))
+                output += margin
+                output += next
+                count = nextCount + wordCount
+            } else {
+                if hasWord { output.append(space) }
+                count = added
+            }
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: text[start..<at]))
+            hasWord = true
+        }
     }
 
     /// Whether no line of `text` has more Unicode scalars than `width`, and no line break is
@@ -213,13 +282,18 @@ struct FittedLines {
             }
         }
         guard !fits else { return }
-        let written = String(decoding: output.bytes[start...], as: UTF8.self)
+        let written = Array(output.bytes[start...])
         output.bytes.removeSubrange(start...)
-        let lines = written.utf8.split(
-            separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
-        for (index, line) in lines.enumerated() {
-            if index > 0 { output.bytes.append(UInt8(ascii: "\n")) }
-            output.bytes += TextWrap.fit(line: Substring(line), width: width).utf8
+        written.withUnsafeBufferPointer { written in
+            var lineStart = 0
+            for index in 0...written.count
+            where index == written.count || written[index] == UInt8(ascii: "\n") {
+                if lineStart > 0 { output.bytes.append(UInt8(ascii: "\n")) }
+                TextWrap.appendFitted(
+                    UnsafeBufferPointer(rebasing: written[lineStart..<index]), width: width,
+                    to: &output.bytes)
+                lineStart = index + 1
+            }
         }
     }
 }

@@ -83,70 +83,171 @@ public struct CoverageProof: Sendable {
     }
 
     /// Row by row, the rows sorted, each row's cells together.
-    public let cells: [Cell]
+    public var cells: [Cell] { tallies.indices.map(cell(at:)) }
     public let runs: Int
+
+    /// One row's figure over the K runs, as `Cell` says it, kept in a few bytes: a proof over
+    /// a million rows holds millions of them. The row is an index of `rows`, its misses by
+    /// run are `runs` entries of `misses`, from `index · runs`.
+    private struct Tally: Sendable {
+        let row: Int32
+        let figure: UInt8
+        let held: Int32
+        let pairsHeld: Int32
+        let spread: Double
+    }
+
+    /// Row by row, the rows sorted, each row's tallies together.
+    private let tallies: [Tally]
+    /// Per tally, for each run: `Cell.missesByRun`.
+    private let misses: [Int32]
+    /// The rows measured in every run, sorted: the first run's record of each, whose identity
+    /// is made only where a row is printed.
+    private let rows: [ResultsRecord]
 
     /// - Parameter files: the K runs, each one run of the same suite (at least 3).
     public init(files: [ResultsFile]) {
-        runs = files.count
-        // Rows are matched by their identity's bytes; each identity is made once.
+        let runs = files.count
+        self.runs = runs
+        // Rows are matched by their identity's bytes; each identity is made once. Per group,
+        // each run's row, where it is `ok` (a run has a group's row at most once).
         let groups = IdentityGroups(files)
-        var byRow = [[ResultsRecord]](repeating: [], count: groups.count)
+        var rowOf = [Int32](repeating: -1, count: groups.count * runs)
+        var found = [Int32](repeating: 0, count: groups.count)
         for (number, file) in files.enumerated() {
-            for (row, record) in file.records.enumerated() where record.isOK {
-                byRow[groups.groups[number][row]].append(record)
+            let status = file.table.positions.position(of: .status)
+            for row in 0..<file.table.count where CoverageProof.isOK(file.table, row, status) {
+                let group = groups.group(file: number, row: row)
+                rowOf[group * runs + number] = Int32(row)
+                found[group] += 1
             }
         }
-        let measured = (0..<groups.count).filter { byRow[$0].count == files.count }
-        var cells = [Cell]()
+        let measured = (0..<groups.count).filter { found[$0] == runs }
+        // Where each run's file keeps each figure's three columns, found once.
+        let columns = files.map { file in
+            Self.figures.map { figure in
+                (
+                    value: file.table.positions.position(of: figure.value),
+                    low: file.table.positions.position(of: figure.low),
+                    high: file.table.positions.position(of: figure.high)
+                )
+            }
+        }
+        var tallies = [Tally]()
+        var misses = [Int32]()
+        var rows = [ResultsRecord]()
+        var sheet = Sheet(runs: runs)
         for group in groups.sorted(measured, of: files) {
-            let records = byRow[group]
-            let row = records[0].identity
-            for figure in Self.figures {
-                if let cell = Self.cell(row, figure, records) { cells.append(cell) }
+            let row = Int32(rows.count)
+            rows.append(ResultsRecord(table: files[0].table, row: Int(rowOf[group * runs])))
+            for (index, figure) in Self.figures.enumerated() {
+                for run in 0..<runs {
+                    let at = columns[run][index]
+                    let table = files[run].table
+                    let record = Int(rowOf[group * runs + run])
+                    sheet.values[run] = Self.number(table, record, at.value)
+                    sheet.lows[run] = Self.number(table, record, at.low)
+                    sheet.highs[run] = Self.number(table, record, at.high)
+                }
+                guard let (held, pairsHeld, spread) = sheet.tally(figure) else { continue }
+                tallies.append(
+                    Tally(
+                        row: row, figure: UInt8(index), held: Int32(held),
+                        pairsHeld: Int32(pairsHeld), spread: spread))
+                misses += sheet.missesByRun
             }
         }
-        self.cells = cells
+        self.tallies = tallies
+        self.misses = misses
+        self.rows = rows
     }
 
-    /// The cell of `figure` over `records`; nil when a run lacks the value, or every run
-    /// has the same value (the baseline's own ratio, 1, and the floor's net ratio, 0: there
-    /// is nothing to cover).
-    private static func cell(_ row: ResultIdentity, _ figure: Figure, _ records: [ResultsRecord])
-        -> Cell?
-    {
-        let values = records.compactMap { $0.number(figure.value) }
-        // Two or more distinct values (as a set of them tells: -0 and 0 are one), with no
-        // set made for each cell.
-        guard values.count == records.count, values.contains(where: { $0 != values[0] }) else {
-            return nil
+    /// Whether row `row` of `table`, whose status is in field `status`, is `ok`
+    /// (`ResultsRecord.isOK`), told from its bytes.
+    private static func isOK(_ table: RowTable, _ row: Int, _ status: Int?) -> Bool {
+        guard let status else { return false }
+        return table.withField(row: row, field: status) {
+            $0.elementsEqual(ResultStatus.ok.rawValue.utf8)
         }
-        var held = 0
-        var pairsHeld = 0
-        var missesByRun = Array(repeating: 0, count: records.count)
-        // The others' median is the median of every value but one: read from the values
-        // sorted once, the one left out skipped, with no array made per run.
-        let sorted = values.sorted()
-        for (index, record) in records.enumerated() {
-            let target = medianLeavingOut(values[index], of: sorted)
+    }
+
+    /// The number in field `field` of row `row` (`ResultsRecord.number`).
+    private static func number(_ table: RowTable, _ row: Int, _ field: Int?) -> Double? {
+        guard let field else { return nil }
+        return table.withField(row: row, field: field) { $0.isEmpty ? nil : CellNumber.value($0) }
+    }
+
+    /// The cell of tally `index`.
+    private func cell(at index: Int) -> Cell {
+        let tally = tallies[index]
+        let figure = Self.figures[Int(tally.figure)]
+        return Cell(
+            row: rows[Int(tally.row)].identity, figure: figure.name, judged: figure.judged,
+            held: Int(tally.held), runs: runs, spread: tally.spread,
+            pairsHeld: Int(tally.pairsHeld),
+            missesByRun: misses[(index * runs)..<((index + 1) * runs)].map(Int.init))
+    }
+
+    /// One row's figure in each of the K runs, as read, with what a tally of them needs:
+    /// made once for a proof, not for each of its cells.
+    private struct Sheet {
+        /// Per run: the figure's value and its interval's bounds, nil where empty.
+        var values: [Double?]
+        var lows: [Double?]
+        var highs: [Double?]
+        private(set) var missesByRun: [Int32]
+        private var sorted = [Double]()
+
+        init(runs: Int) {
+            values = Array(repeating: nil, count: runs)
+            lows = values
+            highs = values
+            missesByRun = Array(repeating: 0, count: runs)
+            sorted.reserveCapacity(runs)
+        }
+
+        /// The runs whose interval held the others' median, the ordered pairs of runs whose
+        /// first's interval held the second's value (and `missesByRun`), and the spread; nil
+        /// when a run lacks the value, or every run has the same value (the baseline's own
+        /// ratio, 1, and the floor's net ratio, 0: there is nothing to cover).
+        mutating func tally(_ figure: Figure) -> (held: Int, pairsHeld: Int, spread: Double)? {
+            guard let first = values[0] else { return nil }
+            // Two or more distinct values (as a set of them tells: -0 and 0 are one).
+            var differ = false
+            for value in values {
+                guard let value else { return nil }
+                if value != first { differ = true }
+            }
+            guard differ else { return nil }
+            var held = 0
+            var pairsHeld = 0
+            for run in missesByRun.indices { missesByRun[run] = 0 }
+            // The others' median is the median of every value but one: read from the values
+            // sorted once, the one left out skipped.
+            sorted.removeAll(keepingCapacity: true)
+            for value in values { sorted.append(value!) }
+            sorted.sort()
             let unbounded = figure.emptyBoundIsInfinite
-            let low = record.number(figure.low) ?? (unbounded ? -.infinity : .nan)
-            let high = record.number(figure.high) ?? (unbounded ? .infinity : .nan)
-            if low <= target && target <= high { held += 1 }
-            for (other, value) in values.enumerated() where other != index {
-                if low <= value && value <= high {
-                    pairsHeld += 1
-                } else {
-                    missesByRun[index] += 1
-                    missesByRun[other] += 1
+            for index in values.indices {
+                let value = values[index]!
+                let target = CoverageProof.medianLeavingOut(value, of: sorted)
+                let low = lows[index] ?? (unbounded ? -.infinity : .nan)
+                let high = highs[index] ?? (unbounded ? .infinity : .nan)
+                if low <= target && target <= high { held += 1 }
+                for other in values.indices where other != index {
+                    let value = values[other]!
+                    if low <= value && value <= high {
+                        pairsHeld += 1
+                    } else {
+                        missesByRun[index] += 1
+                        missesByRun[other] += 1
+                    }
                 }
             }
+            let median = Percentile.median(sorted: sorted)
+            let spread = median == 0 ? .nan : (sorted.last! - sorted.first!) / abs(median)
+            return (held, pairsHeld, spread)
         }
-        let median = Percentile.median(sorted: sorted)
-        let spread = median == 0 ? .nan : (sorted.last! - sorted.first!) / abs(median)
-        return Cell(
-            row: row, figure: figure.name, judged: figure.judged, held: held,
-            runs: records.count, spread: spread, pairsHeld: pairsHeld, missesByRun: missesByRun)
     }
 
     /// The median (`Percentile.median`) of `sorted` without one value equal to `value`: what
@@ -165,15 +266,23 @@ public struct CoverageProof: Sendable {
 
     /// Whether any cell is judged: some row, measured in every run, has a judged figure
     /// whose value differs between the runs. Without one there is no proof to pass.
-    public var judgesAnything: Bool { cells.contains(where: \.judged) }
+    public var judgesAnything: Bool { tallies.contains { isJudged($0) } }
+
+    /// Whether `tally`'s figure is judged.
+    private func isJudged(_ tally: Tally) -> Bool { Self.figures[Int(tally.figure)].judged }
+
+    /// The tallies of `figure` (`Figure`s are told apart by their names).
+    private func tallies(of figure: Figure) -> LazyFilterSequence<[Tally]> {
+        let index = Self.figures.firstIndex { $0.name == figure.name }.map(UInt8.init)
+        return tallies.lazy.filter { $0.figure == index }
+    }
 
     /// A figure's cells over every row: runs held, of all.
     public func total(of figure: Figure) -> (held: Int, of: Int) {
-        // Summed in place: a filtered copy of the cells copies every row's identity.
         var total = (held: 0, of: 0)
-        for cell in cells where cell.figure == figure.name {
-            total.held += cell.held
-            total.of += cell.runs
+        for tally in tallies(of: figure) {
+            total.held += Int(tally.held)
+            total.of += runs
         }
         return total
     }
@@ -182,9 +291,9 @@ public struct CoverageProof: Sendable {
     /// second's value, of all.
     public func pairTotal(of figure: Figure) -> (held: Int, of: Int) {
         var total = (held: 0, of: 0)
-        for cell in cells where cell.figure == figure.name {
-            total.held += cell.pairsHeld
-            total.of += cell.runs * (cell.runs - 1)
+        for tally in tallies(of: figure) {
+            total.held += Int(tally.pairsHeld)
+            total.of += runs * (runs - 1)
         }
         return total
     }
@@ -196,9 +305,9 @@ public struct CoverageProof: Sendable {
     public var missesByRun: [(missed: Int, of: Int)] {
         var missed = Array(repeating: 0, count: runs)
         var of = 0
-        for cell in cells where cell.judged {
-            for (run, misses) in cell.missesByRun.enumerated() { missed[run] += misses }
-            of += 2 * (cell.runs - 1)
+        for (index, tally) in tallies.enumerated() where isJudged(tally) {
+            for run in 0..<runs { missed[run] += Int(misses[index * runs + run]) }
+            of += 2 * (runs - 1)
         }
         return missed.map { (missed: $0, of: of) }
     }
@@ -217,10 +326,12 @@ public struct CoverageProof: Sendable {
                 )
             }
         }
-        for cell in cells where cell.judged {
-            let pairs = cell.runs * (cell.runs - 1)
-            if Double(cell.pairsHeld) < Self.rowShare * Double(pairs) {
-                lines.append("\(cell.row) \(cell.figure): \(cell.pairsHeld) of \(pairs) re-runs")
+        let pairs = runs * (runs - 1)
+        for tally in tallies where isJudged(tally) {
+            if Double(tally.pairsHeld) < Self.rowShare * Double(pairs) {
+                lines.append(
+                    "\(rows[Int(tally.row)].identity) \(Self.figures[Int(tally.figure)].name): \(tally.pairsHeld) of \(pairs) re-runs"
+                )
             }
         }
         return lines
@@ -228,9 +339,22 @@ public struct CoverageProof: Sendable {
 
     /// The report: each figure's totals, then each row's single re-runs held and spread.
     public func report(label: String) -> String {
-        var lines = [
-            "\(label): \(runs) runs; how often one run's interval holds another run's value (a single re-run: judged), and the median of the others' (reported)"
-        ]
+        var output = TextOutput()
+        do {
+            try write(label: label, into: &output)
+        } catch {
+            preconditionFailure("an output kept whole is written nowhere: \(error)")
+        }
+        return output.text
+    }
+
+    /// Writes the report (`report(label:)`) to `output`, passed on as it fills: its table
+    /// has a line per row, a million of them for a history's worth, measured first and made
+    /// again line by line where printed, never held whole.
+    public func write(label: String, into output: inout TextOutput) throws(FileError) {
+        output.append(
+            "\(label): \(runs) runs; how often one run's interval holds another run's value (a single re-run: judged), and the median of the others' (reported)\n"
+        )
         var totals = TextTable(
             header: ["figure", "a single re-run", "others' median", "rows", "judged"])
         func share(_ held: Int, _ of: Int) -> String {
@@ -239,34 +363,55 @@ public struct CoverageProof: Sendable {
         for figure in Self.figures {
             let (held, of) = total(of: figure)
             let pairs = pairTotal(of: figure)
-            let rows = cells.count { $0.figure == figure.name }
+            let rows = tallies(of: figure).count
             totals.rows.append([
                 figure.name, share(pairs.held, pairs.of), share(held, of),
                 "\(rows)", figure.judged ? "95% of a re-run" : "this run only: reported",
             ])
         }
-        lines.append(totals.render())
-        var table = TextTable(header: ["row"] + Self.figures.map(\.name))
-        // The cells come row by row, the rows sorted (`init`): each row's cells are
-        // together, found without sorting or searching again.
-        var start = cells.startIndex
-        while start < cells.endIndex {
-            let row = cells[start].row
-            var end = start + 1
-            while end < cells.endIndex, cells[end].row == row { end += 1 }
-            let mine = cells[start..<end]
-            table.rows.append(
-                ["\(row)"]
-                    + Self.figures.map { figure in
-                        guard let cell = mine.first(where: { $0.figure == figure.name }) else {
-                            return ""
-                        }
-                        return
-                            "\(cell.pairsHeld)/\(cell.runs * (cell.runs - 1)) ±\(RelativeChange.percent(cell.spread / 2))"
-                    })
+        output.append(totals.render())
+        output.append(byte: UInt8(ascii: "\n"))
+        // The tallies come row by row, the rows sorted (`init`): each row's are together,
+        // found without sorting or searching again.
+        let header = ["row"] + Self.figures.map(\.name)
+        var widths = header.map(CharacterCount.of)
+        forEachRow { cells in
+            for (column, cell) in cells.enumerated() {
+                widths[column] = max(widths[column], CharacterCount.of(cell))
+            }
+        }
+        let left = header.indices.map { $0 == 0 }
+        TextTable.Lines.append(header, widths: widths, left: left, indent: "  ", to: &output.bytes)
+        var failed: FileError?
+        forEachRow { cells in
+            guard failed == nil else { return }
+            output.append(byte: UInt8(ascii: "\n"))
+            TextTable.Lines.append(
+                cells, widths: widths, left: left, indent: "  ", to: &output.bytes)
+            do throws(FileError) { try output.flushIfFull() } catch { failed = error }
+        }
+        if let failed { throw failed }
+    }
+
+    /// `body` over each row's cells in the report's table: its identity, then each figure's
+    /// pairs held and spread, empty where the row has no tally of it.
+    private func forEachRow(_ body: ([String]) -> Void) {
+        var start = tallies.startIndex
+        var cells = [String](repeating: "", count: 1 + Self.figures.count)
+        while start < tallies.endIndex {
+            let row = tallies[start].row
+            for column in cells.indices { cells[column] = "" }
+            cells[0] = "\(rows[Int(row)].identity)"
+            var end = start
+            while end < tallies.endIndex, tallies[end].row == row {
+                let tally = tallies[end]
+                let spread = RelativeChange.percent(tally.spread / 2)
+                cells[1 + Int(tally.figure)] =
+                    "\(tally.pairsHeld)/\(runs * (runs - 1)) ±\(spread)"
+                end += 1
+            }
+            body(cells)
             start = end
         }
-        lines.append(table.render())
-        return lines.joined(separator: "\n")
     }
 }

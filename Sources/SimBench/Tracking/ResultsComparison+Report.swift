@@ -151,6 +151,29 @@ extension ResultsComparison {
         return words.isEmpty ? [] : TextWrap.breakLines(words, width: width)
     }
 
+    /// The lines of `wrap(text, width:)`, each after `indent`, appended to `lines`: made
+    /// among the bytes where each of the text's scalars is a character of its own (nearly
+    /// every note: a comparison of 100,000 rows wraps one per row).
+    private static func appendWrapped(
+        _ text: String, width: Int, indent: String, lines: inout FittedLines,
+        to output: inout TextOutput
+    ) {
+        var text = text
+        let margin = Array(indent.utf8)
+        let done = text.withUTF8 { bytes in
+            guard CharacterCount.scalarsIfEachIsACharacter(bytes) != nil,
+                bytes.contains(where: { $0 != UInt8(ascii: " ") })
+            else { return false }
+            lines.appendLine(to: &output) {
+                TextWrap.appendBrokenLines(
+                    bytes, width: width, first: [], next: [], margin: margin, to: &$0)
+            }
+            return true
+        }
+        guard !done else { return }
+        for line in wrap(text, width: width) { lines.append(indent + line, to: &output) }
+    }
+
     /// Writes the table of `rows`: at `width`, the compact one (verdict, name, change and
     /// its CI, why), the reasons beside or under each row; every column when nil.
     private func table(
@@ -225,9 +248,9 @@ extension ResultsComparison {
                 TextTable.Lines.append(
                     cells(row), widths: widths, left: left, indent: "  ", to: &$0)
             }
-            for line in ResultsComparison.wrap("why: " + row.note, width: width - indent.count) {
-                lines.append(indent + line, to: &output)
-            }
+            ResultsComparison.appendWrapped(
+                "why: " + row.note, width: width - indent.count, indent: indent, lines: &lines,
+                to: &output)
             for line in functionLines(row, indent: indent, width: width) {
                 lines.append(line, to: &output)
             }

@@ -69,6 +69,20 @@ public struct ResultsComparison: Sendable {
             baseline, current, ignoringParameters: ignoringParameters, thresholds: thresholds)
 
         var results = [MetricComparison]()
+        // Room for every verdict a row can have (its time, and its allocations and counts
+        // where a file has their columns), made once: a million rows' worth is not copied as
+        // it grows, nor held twice meanwhile.
+        let optional: [ResultColumn] = [
+            .allocationsPerEvent, .instructionsPerEvent, .estimatedCyclesPerEvent,
+        ]
+        results.reserveCapacity(
+            current.records.count
+                * (1
+                    + optional.count { column in
+                        [baseline, current].contains {
+                            $0.table.positions.position(of: column) != nil
+                        }
+                    }))
         var notes = [String]()
         var onlyInCurrent = [ResultIdentity]()
         var answers = [(before: String, now: String)]()
@@ -419,7 +433,8 @@ public struct ResultsComparison: Sendable {
         var rows = [[Int?]]()
         for (number, file) in [baseline, current].enumerated() {
             var row = [Int?](repeating: nil, count: groups.count)
-            for (index, group) in groups.groups[number].enumerated() {
+            for index in file.records.indices {
+                let group = groups.group(file: number, row: index)
                 if let first = row[group] {
                     // Only without the params can a file hold one identity twice.
                     let record = file.records[index]
@@ -434,9 +449,11 @@ public struct ResultsComparison: Sendable {
             }
             rows.append(row)
         }
-        let matched = groups.groups[0].map { rows[1][$0] != nil }
+        let matched = baseline.records.indices.map {
+            rows[1][groups.group(file: 0, row: $0)] != nil
+        }
         return Join(
-            baselineRows: groups.groups[1].map { rows[0][$0] },
+            baselineRows: current.records.indices.map { rows[0][groups.group(file: 1, row: $0)] },
             unmatchedBaselineRows: matched.indices.filter { !matched[$0] })
     }
 
@@ -482,7 +499,14 @@ public struct ResultsComparison: Sendable {
         }
         // A file from before the processor's identity was recorded, beside one with it:
         // the CPUs are told apart by name alone (`EnvironmentChange`).
-        let identified = [baseline, current].map { $0.records.contains { $0.hostIdentity.isKnown } }
+        // A row on the same processor as the row before holds the same identity: skipped
+        // from its bytes, no identity made for it.
+        let identified = [baseline, current].map { file in
+            file.records.indices.contains { index in
+                (index == 0 || !file.records[index].hasSameProcessor(as: file.records[index - 1]))
+                    && file.records[index].hostIdentity.isKnown
+            }
+        }
         for (file, known) in zip([baseline, current], identified)
         where !known && identified.contains(true) {
             notes.append(

@@ -55,30 +55,44 @@ public struct RunSpread: Sendable {
         var identities = [ResultIdentity?](repeating: nil, count: groups.count)
         func identity(_ group: Int) -> ResultIdentity {
             if let identity = identities[group] { return identity }
-            let (file, row) = groups.first[group]
+            let (file, row) = groups.first(group)
             let identity = files[file].records[row].identity
             identities[group] = identity
             return identity
         }
 
-        /// The values of `column` of the rows `keep` accepts, by identity, in first-seen order.
-        func collect(_ column: ResultColumn, where keep: (ResultsRecord) -> Bool)
-            -> [(ResultIdentity, [Double])]
-        {
-            var order = [Int]()
-            var values = [[Double]](repeating: [], count: groups.count)
-            for (number, file) in files.enumerated() {
-                for (row, record) in file.records.enumerated() where record.isOK && keep(record) {
-                    guard let value = record.number(column) else { continue }
-                    let group = groups.groups[number][row]
-                    if values[group].isEmpty { order.append(group) }
-                    values[group].append(value)
+        // Every figure gathered in one pass over each file's rows, each row's cells read
+        // while its bytes are at hand (a file of 100,000 rows is larger than any cache):
+        // per figure, the values by identity, in the order first found.
+        var ratioValues = Gathered(groups: groups.count, files: files.count)
+        var instructions = Gathered(groups: groups.count, files: files.count)
+        var cycles = Gathered(groups: groups.count, files: files.count)
+        var drift = Gathered(groups: groups.count, files: files.count)
+        var missing = [ResultIdentity]()
+        var missed = [Bool](repeating: false, count: groups.count)
+        for (number, file) in files.enumerated() {
+            for (row, record) in file.records.enumerated() {
+                let group = groups.group(file: number, row: row)
+                let instructionCount = record.number(.instructionsPerEvent)
+                let cycleCount = record.number(.estimatedCyclesPerEvent)
+                if instructionCount == nil || cycleCount == nil, !missed[group] {
+                    missed[group] = true
+                    missing.append(identity(group))
+                }
+                guard record.isOK else { continue }
+                let role = record.role
+                if role == .pattern, let value = record.number(metric.columns.ratio) {
+                    ratioValues.add(value, to: group)
+                }
+                if let instructionCount { instructions.add(instructionCount, to: group) }
+                if let cycleCount { cycles.add(cycleCount, to: group) }
+                if role == .baseline, let value = record.number(.cpuPerReference) {
+                    drift.add(value, to: group)
                 }
             }
-            return order.map { (identity($0), values[$0]) }
         }
 
-        ratios = collect(metric.columns.ratio) { $0.role == .pattern }.map { identity, values in
+        ratios = ratioValues.figures(identity).map { identity, values in
             let sorted = values.sorted()
             let median = Percentile.median(sorted: sorted)
             return Figure(
@@ -87,11 +101,8 @@ public struct RunSpread: Sendable {
         }
 
         var counts = [Figure]()
-        for (column, figure) in [
-            (ResultColumn.instructionsPerEvent, "instructions"),
-            (.estimatedCyclesPerEvent, "cycles"),
-        ] {
-            counts += collect(column) { _ in true }.map { identity, values in
+        for (gathered, figure) in [(instructions, "instructions"), (cycles, "cycles")] {
+            counts += gathered.figures(identity).map { identity, values in
                 let low = values.min()!
                 return Figure(
                     identity: identity, figure: figure, values: values,
@@ -99,28 +110,47 @@ public struct RunSpread: Sendable {
             }
         }
         self.counts = counts
-        var missing = [ResultIdentity]()
-        var missed = [Bool](repeating: false, count: groups.count)
-        for (number, file) in files.enumerated() {
-            for (row, record) in file.records.enumerated()
-            where record.number(.instructionsPerEvent) == nil
-                || record.number(.estimatedCyclesPerEvent) == nil
-            {
-                let group = groups.groups[number][row]
-                if !missed[group] {
-                    missed[group] = true
-                    missing.append(identity(group))
-                }
-            }
-        }
         countsMissing = missing
 
-        baselineDrift = collect(.cpuPerReference) { $0.isBaselineVariant }.map {
-            identity, values in
+        baselineDrift = drift.figures(identity).map { identity, values in
             let median = Percentile.median(sorted: values.sorted())
             return Figure(
                 identity: identity, figure: "cpu/reference", values: values, spread: nil,
                 changes: median > 0 ? values.map { $0 / median - 1 } : [])
+        }
+    }
+
+    /// One figure's values by identity group, as the rows are read.
+    private struct Gathered {
+        let groups: Int
+        /// The most values a group gets: one per file.
+        let files: Int
+        /// The groups in the order their first value was found.
+        private var order = [Int]()
+        /// Per group, its values; made at the first value, for a figure some file has.
+        private var values = [[Double]]()
+
+        init(groups: Int, files: Int) {
+            self.groups = groups
+            self.files = files
+        }
+
+        mutating func add(_ value: Double, to group: Int) {
+            if values.isEmpty { values = Array(repeating: [], count: groups) }
+            if values[group].isEmpty {
+                order.append(group)
+                // Room for a value from each file at once: no array grown, and none left
+                // behind, for each of a million groups.
+                values[group].reserveCapacity(files)
+            }
+            values[group].append(value)
+        }
+
+        /// Each group's identity and values, in the order first found.
+        consuming func figures(
+            _ identity: (Int) -> ResultIdentity
+        ) -> [(ResultIdentity, [Double])] {
+            order.map { (identity($0), values[$0]) }
         }
     }
 

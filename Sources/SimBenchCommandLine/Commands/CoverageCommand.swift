@@ -76,7 +76,11 @@ struct CoverageCommand: Command {
                     "nothing to judge: no row measured in every run has a judged figure whose value differs between the runs (the same run given more than once, or runs of different suites?)"
             )
         }
-        print(proof.report(label: label))
+        // A line per row, a million for a history's worth: written as it is made.
+        try StandardOutput.write { (text) throws(FileError) in
+            try proof.write(label: label, into: &text)
+            text.append("\n")
+        }
         // Which runs the misses came from: one outlying run, or all of them alike.
         let misses = zip(files, proof.missesByRun).map { file, run in
             "\(file.split(separator: "/").last ?? "") \(run.missed)"

@@ -114,6 +114,7 @@ struct CSVReaderTests {
             "-" + String(repeating: "9", count: 320),
             "0." + String(repeating: "0", count: 330) + "1",
             "-0." + String(repeating: "0", count: 330) + "1", "fast", "1_0", "0x1p3", "",
+            "-", ".", "-.", "1.2.3", "--1", "+1", "1 ", "\u{663}", "007.250", "-0.0000",
         ])
     func numberProblems(_ cell: String) {
         // The rule every cell was once read by: a plain decimal, a finite Double, and at
@@ -130,6 +131,13 @@ struct CSVReaderTests {
                 RowChecks.numberProblem($0, signed: signed)
             }
             #expect(found == expected(signed: signed), "\(cell) signed: \(signed)")
+            // The reader's one-pass judgement, where it gives one, agrees.
+            let accepted = Array(cell.utf8).withUnsafeBufferPointer {
+                RowChecks.acceptsPlainDecimal($0, signed: signed)
+            }
+            if let accepted {
+                #expect(accepted == (expected(signed: signed) == nil), "\(cell) signed: \(signed)")
+            }
         }
     }
 }

@@ -101,6 +101,52 @@ struct TextTableTests {
         }
     }
 
+    /// Lines to fit or wrap: runs of spaces, a line of spaces only, a word longer than the
+    /// width, two-byte and three-byte characters that stand alone, and combining marks,
+    /// which do not (and go through the text).
+    private static let linesToFit = [
+        "short", "  a long line of words that runs past the width", "", "   ",
+        String(repeating: " ", count: 50), "ééééé ééé ééé ééé ééé",
+        "a  b   c    d " + String(repeating: "y", count: 45) + " z ",
+        "  why: 1.23× −3.1% ±4%, beyond +5% and its CI above 0; ns/event +2.0% → more",
+        "e\u{301} combining marks go the slow way, e\u{301} e\u{301} e\u{301} e\u{301}",
+        String(repeating: "x", count: 30),
+    ]
+
+    @Test("a line fitted among its bytes is the line fitted as text", arguments: [10, 20, 40])
+    func fittedAmongBytes(width: Int) {
+        for line in Self.linesToFit {
+            var bytes = [UInt8]()
+            Array(line.utf8).withUnsafeBufferPointer {
+                TextWrap.appendFitted($0, width: width, to: &bytes)
+            }
+            #expect(
+                String(decoding: bytes, as: UTF8.self)
+                    == TextWrap.fit(line: Substring(line), width: width),
+                "\(line.debugDescription) at width \(width)")
+        }
+    }
+
+    @Test(
+        "words broken into lines among the bytes are the words broken as text, after a margin",
+        arguments: [10, 20, 40])
+    func brokenAmongBytes(width: Int) {
+        for text in Self.linesToFit
+        where CharacterCount.of(text) == text.unicodeScalars.count && text.contains { $0 != " " } {
+            var bytes = [UInt8]()
+            Array(text.utf8).withUnsafeBufferPointer {
+                TextWrap.appendBrokenLines(
+                    $0, width: width, first: [], next: [], margin: Array("    ".utf8),
+                    to: &bytes)
+            }
+            let words = text.split(separator: " ")
+            let expected = TextWrap.breakLines(words, width: width).map { "    " + $0 }
+            #expect(
+                String(decoding: bytes, as: UTF8.self) == expected.joined(separator: "\n"),
+                "\(text.debugDescription) at width \(width)")
+        }
+    }
+
     @Test("a cell holding a line break is measured as printed")
     func lineBreakInCell() {
         var table = TextTable(header: ["a", "b"])

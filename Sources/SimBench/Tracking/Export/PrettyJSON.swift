@@ -86,41 +86,32 @@ enum PrettyJSON {
     /// `\t` … or `\u001f`; slashes and everything else as they are.
     static func quote(_ string: String, into text: inout [UInt8]) {
         text.append(UInt8(ascii: "\""))
-        // Nearly every string needs no escape: copied whole once that is seen, its bytes
-        // scanned where they lie (an export writes millions of strings).
-        func needsEscape(_ byte: UInt8) -> Bool {
-            byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
-        }
-        let copied = string.utf8.withContiguousStorageIfAvailable { bytes in
-            guard !bytes.contains(where: needsEscape) else { return false }
-            text.append(contentsOf: bytes)
-            return true
-        }
-        if copied ?? false {
-            text.append(UInt8(ascii: "\""))
-            return
-        }
-        if copied == nil, !string.utf8.contains(where: needsEscape) {
-            text.append(contentsOf: string.utf8)
-            text.append(UInt8(ascii: "\""))
-            return
-        }
-        // Every byte that needs escaping is ASCII, so a multi-byte character passes through
-        // whole.
-        for byte in string.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""): text += "\\\"".utf8
-            case UInt8(ascii: "\\"): text += "\\\\".utf8
-            case UInt8(ascii: "\n"): text += "\\n".utf8
-            case UInt8(ascii: "\r"): text += "\\r".utf8
-            case UInt8(ascii: "\t"): text += "\\t".utf8
-            case 0x08: text += "\\b".utf8
-            case 0x0C: text += "\\f".utf8
-            case _ where byte < 0x20:
-                let hex = String(byte, radix: 16)
-                text += ("\\u" + String(repeating: "0", count: 4 - hex.count) + hex).utf8
-            default: text.append(byte)
+        // Among the string's bytes (an export writes millions of strings): each run of bytes
+        // that need no escape copied whole. Every byte that needs escaping is ASCII, so a
+        // multi-byte character passes through whole.
+        var string = string
+        string.withUTF8 { bytes in
+            var start = 0
+            for index in bytes.indices {
+                let byte = bytes[index]
+                guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
+                else { continue }
+                text.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
+                start = index + 1
+                switch byte {
+                case UInt8(ascii: "\""): text += "\\\"".utf8
+                case UInt8(ascii: "\\"): text += "\\\\".utf8
+                case UInt8(ascii: "\n"): text += "\\n".utf8
+                case UInt8(ascii: "\r"): text += "\\r".utf8
+                case UInt8(ascii: "\t"): text += "\\t".utf8
+                case 0x08: text += "\\b".utf8
+                case 0x0C: text += "\\f".utf8
+                default:
+                    let hex = String(byte, radix: 16)
+                    text += ("\\u" + String(repeating: "0", count: 4 - hex.count) + hex).utf8
+                }
             }
+            text.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start...]))
         }
         text.append(UInt8(ascii: "\""))
     }
