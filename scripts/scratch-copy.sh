@@ -9,22 +9,15 @@
 # release binary, and makes DIR a clone of this repository at HEAD. Files are left alone
 # where they are HEAD's already, so their dates, and the builds in DIR that depend on them,
 # stay valid between calls. It sets `commit` (HEAD) and `binary` (the release simbench that
-# runs `ab` there); NAME prefixes its messages. SIMBENCH_PROOF_BINARY names a release binary
-# of HEAD built already, and then nothing is built in the checkout: .ci/run starts the
-# function proof while `swift test` holds the checkout's .build, where even a build with
-# nothing to do would wait for it.
+# runs `ab` there); NAME prefixes its messages.
 scratch_copy() {
     local name=$1 dir=$2
     if [ -n "$(git status --porcelain --untracked-files=no)" ]; then
         echo "$name: warning: the working tree differs from HEAD; the proof plants in a copy of HEAD, not in the tree" >&2
     fi
     commit=$(git rev-parse HEAD)
-    if [ -n "${SIMBENCH_PROOF_BINARY:-}" ]; then
-        binary=$SIMBENCH_PROOF_BINARY
-    else
-        swift build -c release --product simbench > /dev/null
-        binary=$PWD/.build/release/simbench
-    fi
+    swift build -c release --product simbench > /dev/null
+    binary=$PWD/.build/release/simbench
     if [ ! -d "$dir/.git" ]; then
         rm -rf "$dir"
         git clone --quiet "$PWD" "$dir"
