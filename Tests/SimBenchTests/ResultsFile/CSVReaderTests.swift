@@ -114,7 +114,8 @@ struct CSVReaderTests {
             "-" + String(repeating: "9", count: 320),
             "0." + String(repeating: "0", count: 330) + "1",
             "-0." + String(repeating: "0", count: 330) + "1", "fast", "1_0", "0x1p3", "",
-            "-", ".", "-.", "1.2.3", "--1", "+1", "1 ", "\u{663}", "007.250", "-0.0000",
+            "-", ".", "-.", "1.2.3", "--1", "+1", "1 ", "\u{663}", "007.250", "-0.0000", "1.", ".5",
+            "-.5", "-1.", "0",
         ])
     func numberProblems(_ cell: String) {
         // The rule every cell was once read by: a plain decimal, a finite Double, and at
