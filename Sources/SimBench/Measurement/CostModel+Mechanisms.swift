@@ -81,11 +81,51 @@ extension CostModel {
         let latency = solve(waited, netting: plain ?? own.middle)
         let throughput = solve(spread, netting: own.throughput ?? plain)
         var prices = [Cost: Prices]()
-        for cost in Cost.all where cost != .ownInstruction {
+        for cost in Cost.all where cost != .ownInstruction && cost.hasMechanismPrices {
             prices[cost] = Prices(latency: latency[cost], throughput: throughput[cost])
         }
         prices[.ownInstruction] = own
-        self.init(prices: prices, plainInstruction: plain)
+        if let runtime = plain ?? own.middle {
+            prices[.runtimeInstruction] = Prices(latency: runtime, throughput: runtime)
+        }
+        self.init(
+            prices: prices, plainInstruction: plain,
+            runtimeInstructionsPerCall: Self.instructionsPerCall(variants))
+    }
+
+    /// The instructions one call of each kind runs in its mechanism (`MechanismCall.mechanism`)
+    /// in `variants`: by the elimination of `prices(from:)`, with each variant's instructions
+    /// in a mechanism in the place of its ns (a retain and its release alike, a weak load net
+    /// of the release beside it), among the waited-for variants and among the `-spread` ones,
+    /// and halfway between the two where both give one (as a call's point price is). A
+    /// kind's call runs more where its mechanism is busier (an exclusivity check searches
+    /// the accesses open at the time); what a pattern runs beyond these counts is priced as
+    /// plain code's instructions.
+    static func instructionsPerCall(_ variants: [MechanismVariant]) -> [MechanismCall: Double] {
+        func solve(_ variants: [MechanismVariant]) -> [MechanismCall: Double] {
+            var perCall = [MechanismCall: Double]()
+            for mechanism in Mechanism.allCases {
+                let kinds = MechanismCall.allCases.filter { $0.mechanism == mechanism }
+                guard !kinds.isEmpty else { continue }
+                let measurements = variants.compactMap { variant -> Measurement? in
+                    guard let instructions = variant.added.instructions else { return nil }
+                    var added = [Cost: Double]()
+                    for kind in kinds { added[.call(kind)] = variant.added.calls[kind] }
+                    return Measurement(added: added, nanoseconds: instructions[mechanism])
+                }
+                for (cost, price) in prices(from: measurements) {
+                    if case .call(let kind) = cost { perCall[kind] = price.nanoseconds }
+                }
+            }
+            return perCall
+        }
+        let waited = solve(variants.filter { !$0.measuresThroughput })
+        let spread = solve(variants.filter(\.measuresThroughput))
+        var perCall = waited
+        for (kind, count) in spread {
+            perCall[kind] = waited[kind].map { ($0 + count) / 2 } ?? count
+        }
+        return perCall
     }
 
     /// The mechanism variants of `scenario` in results records: each pattern row's ns added

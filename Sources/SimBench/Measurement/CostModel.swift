@@ -13,6 +13,11 @@
 /// takes each call and miss halfway between its two prices, and each own instruction at
 /// what plain code costs an instruction on the host.
 ///
+/// A call's price holds the instructions its kind runs for one call in the mechanism
+/// scenario; what a pattern runs in runtime code beyond those (a release that frees its
+/// object, a value witness that copies a payload) is priced as plain code's instructions
+/// (`Cost.runtimeInstruction`).
+///
 /// It is never tuned per pattern: one pair of prices per cost, from the mechanism scenario
 /// alone, the same for every pattern.
 public struct CostModel: Sendable, Equatable {
@@ -26,12 +31,22 @@ public struct CostModel: Sendable, Equatable {
         case secondLevelMiss
         /// An instruction of the measured binary's own code (`Mechanism.own`).
         case ownInstruction
+        /// An instruction of runtime code beyond what the pattern's calls run in the
+        /// mechanism scenario (`CountedWork.runtimeInstructions(beyond:)`): priced as an
+        /// instruction of plain code, in every context.
+        case runtimeInstruction
 
         /// Every cost, in the order tables list them: calls, misses from the nearest level
-        /// out, own instructions.
+        /// out, own instructions, runtime instructions beyond the calls.
         public static let all: [Cost] =
             MechanismCall.allCases.map(Cost.call) + [.miss(.l1d), .secondLevelMiss]
-            + CacheMiss.allCases.filter { $0 != .l1d }.map(Cost.miss) + [.ownInstruction]
+            + CacheMiss.allCases.filter { $0 != .l1d }.map(Cost.miss) + [
+                .ownInstruction, .runtimeInstruction,
+            ]
+
+        /// Whether the mechanism variants price it, a latency and a throughput price
+        /// (`CostModel.init(mechanisms:plain:)`); a runtime instruction takes plain code's.
+        public var hasMechanismPrices: Bool { self != .runtimeInstruction }
 
         /// How a sentence names one: `retain`, `first-level miss`, `own instruction`.
         public var phrase: String {
@@ -40,6 +55,7 @@ public struct CostModel: Sendable, Equatable {
             case .miss(let level): level.phrase
             case .secondLevelMiss: "second-level miss"
             case .ownInstruction: "own instruction"
+            case .runtimeInstruction: "runtime instruction beyond the calls"
             }
         }
 
@@ -47,6 +63,7 @@ public struct CostModel: Sendable, Equatable {
         public var plural: String {
             switch self {
             case .miss, .secondLevelMiss: phrase.replacingOccurrences(of: "miss", with: "misses")
+            case .runtimeInstruction: "runtime instructions beyond the calls"
             default: phrase + "s"
             }
         }
@@ -58,6 +75,7 @@ public struct CostModel: Sendable, Equatable {
             case .miss(let level): "\(level.rawValue) miss"
             case .secondLevelMiss: "l2 miss"
             case .ownInstruction: "own"
+            case .runtimeInstruction: "runtime"
             }
         }
     }
@@ -109,17 +127,35 @@ public struct CostModel: Sendable, Equatable {
     /// instruction; nil where unknown, and then own instructions take the middle of their
     /// two prices.
     public var plainInstruction: Price?
+    /// The instructions one call of each kind runs in its mechanism's runtime code in the
+    /// mechanism scenario (`instructionsPerCall(_:)`); a kind absent runs none there (a
+    /// witness's thunk is the code's own). Empty: runtime instructions are not priced.
+    public var runtimeInstructionsPerCall: [MechanismCall: Double]
 
-    public init(prices: [Cost: Prices], plainInstruction: Price? = nil) {
+    public init(
+        prices: [Cost: Prices], plainInstruction: Price? = nil,
+        runtimeInstructionsPerCall: [MechanismCall: Double] = [:]
+    ) {
         self.prices = prices.filter { !$0.value.known.isEmpty }
         self.plainInstruction = plainInstruction
+        self.runtimeInstructionsPerCall = runtimeInstructionsPerCall
     }
 
-    /// The point price of `cost`: a call's or a miss's middle, an own instruction's plain
-    /// price where known.
+    /// The point price of `cost`: a call's or a miss's middle, an own or runtime
+    /// instruction's plain price where known.
     func pointPrice(_ cost: Cost) -> Price? {
-        if cost == .ownInstruction, let plainInstruction { return plainInstruction }
+        if cost == .ownInstruction || cost == .runtimeInstruction, let plainInstruction {
+            return plainInstruction
+        }
         return prices[cost]?.middle
+    }
+
+    /// How many of `cost` `work` has per event; runtime instructions beyond the calls only
+    /// where this model knows what a call runs, and the work's instructions are divided.
+    func count(of cost: Cost, in work: CountedWork) -> Double? {
+        guard cost == .runtimeInstruction else { return work.count(of: cost) }
+        guard !runtimeInstructionsPerCall.isEmpty else { return nil }
+        return work.runtimeInstructions(beyond: runtimeInstructionsPerCall)
     }
 
     /// One term of a prediction: a cost, how many per event the pattern adds (negative
@@ -205,8 +241,12 @@ public struct CostModel: Sendable, Equatable {
         var lowSpread = 0.0
         var highSpread = 0.0
         for cost in Cost.all {
-            guard let count = work.count(of: cost), count != 0 else {
-                if work.count(of: cost) == nil, prices[cost] != nil {
+            let counted = count(of: cost, in: work)
+            guard let count = counted, count != 0 else {
+                // Runtime instructions are unknown only where instructions were not divided
+                // by mechanism, in a file from before calls were counted, which nothing
+                // predicts from.
+                if counted == nil, prices[cost] != nil, cost != .runtimeInstruction {
                     unpriced.append("\(cost) (not counted)")
                 }
                 continue

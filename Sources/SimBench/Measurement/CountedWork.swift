@@ -14,15 +14,18 @@ public struct CountedWork: Sendable, Equatable {
     /// first-level miss is one (`secondLevelMisses(firstLevel:entityBytes:machines:secondLevelBytes:)`).
     public var secondLevelMisses: Double
     public var ownInstructions: Double
+    /// Every instruction per event by the mechanism it ran for; nil where not divided.
+    public var instructions: MechanismSplit?
 
     public init(
         calls: MechanismCalls, cacheMisses: CacheMisses? = nil, secondLevelMisses: Double = 0,
-        ownInstructions: Double
+        ownInstructions: Double, instructions: MechanismSplit? = nil
     ) {
         self.calls = calls
         self.cacheMisses = cacheMisses
         self.secondLevelMisses = secondLevelMisses
         self.ownInstructions = ownInstructions
+        self.instructions = instructions
     }
 
     /// A measured row's counts; nil unless it was counted under Callgrind (calls and own
@@ -37,7 +40,7 @@ public struct CountedWork: Sendable, Equatable {
                 firstLevel: row.cacheMisses?[.l1d] ?? 0, entityBytes: row.bytesPerEntity,
                 machines: Double(row.machines),
                 secondLevelBytes: row.environment.hostIdentity.l2Bytes.map { Double($0) }),
-            ownInstructions: split[.own])
+            ownInstructions: split[.own], instructions: split)
     }
 
     /// The second-level misses of a row with `firstLevel` first-level misses per event:
@@ -61,6 +64,14 @@ public struct CountedWork: Sendable, Equatable {
             calls[kind] = count
         }
         guard let own = record.number(.instructionsOwnPerEvent) else { return nil }
+        var split: MechanismSplit? = MechanismSplit()
+        for mechanism in Mechanism.allCases {
+            guard let count = record.number(.mechanism(mechanism)) else {
+                split = nil
+                break
+            }
+            split?[mechanism] = count
+        }
         var misses: CacheMisses? = CacheMisses()
         for level in CacheMiss.allCases {
             guard let count = record.number(.cacheMisses(level)) else {
@@ -76,7 +87,7 @@ public struct CountedWork: Sendable, Equatable {
                 machines: record.number(.machines),
                 secondLevelBytes: secondLevelBytes ?? record.hostIdentity.l2Bytes.map { Double($0) }
             ),
-            ownInstructions: own)
+            ownInstructions: own, instructions: split)
     }
 
     /// How many of `cost` per event; nil for misses not counted.
@@ -86,7 +97,26 @@ public struct CountedWork: Sendable, Equatable {
         case .miss(let level): cacheMisses?[level]
         case .secondLevelMiss: cacheMisses.map { _ in secondLevelMisses }
         case .ownInstruction: ownInstructions
+        // Counted per call (`runtimeInstructions(beyond:)`), by the model that knows a
+        // call's own instructions.
+        case .runtimeInstruction: nil
         }
+    }
+
+    /// The instructions it runs in runtime code (every mechanism but its own code) beyond
+    /// `perCall` instructions for each call of a kind (those its kind's mechanism runs for
+    /// one call, `CostModel.runtimeInstructionsPerCall`): a release that frees its object, a
+    /// value witness that copies a payload, a metadata look-up, an exclusivity check that
+    /// searches more open accesses. Nil where its instructions were not divided by
+    /// mechanism.
+    public func runtimeInstructions(beyond perCall: [MechanismCall: Double]) -> Double? {
+        guard let instructions else { return nil }
+        let runtime = Mechanism.allCases.filter { $0 != .own }
+            .reduce(0) { $0 + instructions[$1] }
+        let accounted = MechanismCall.allCases.reduce(0) {
+            $0 + calls[$1] * perCall[$1, default: 0]
+        }
+        return runtime - accounted
     }
 
     /// This work less `baseline`'s: what a pattern adds (negative where it does less). The
@@ -98,6 +128,9 @@ public struct CountedWork: Sendable, Equatable {
                 baseline.cacheMisses.map { mine.subtracting($0) }
             },
             secondLevelMisses: secondLevelMisses - baseline.secondLevelMisses,
-            ownInstructions: ownInstructions - baseline.ownInstructions)
+            ownInstructions: ownInstructions - baseline.ownInstructions,
+            instructions: instructions.flatMap { mine in
+                baseline.instructions.map { mine.subtracting($0) }
+            })
     }
 }

@@ -220,13 +220,13 @@ struct HostCommand: Command {
                 NumberFormat.interval(price.low, price.high),
             ]
         }
-        for cost in CostModel.Cost.all {
+        for cost in CostModel.Cost.all where cost.hasMechanismPrices {
             let both = model.prices[cost]
             prices.rows.append([cost.phrase] + cells(both?.latency) + cells(both?.throughput))
         }
         lines.append(prices.render(indent: "  "))
         lines.append(
-            "  an instruction of plain code (the point's price of an own instruction): "
+            "  an instruction of plain code (the point's price of an own instruction, every price of a runtime instruction beyond the calls): "
                 + (model.plainInstruction.map {
                     "\(NumberFormat.significant($0.nanoseconds)) \(NumberFormat.interval($0.low, $0.high))"
                 } ?? "not priced"))
