@@ -58,36 +58,36 @@ public struct CountedWork: Sendable, Equatable {
     /// its second-level misses by `secondLevelBytes`, else by the second level of the
     /// host the row names.
     public init?(record: ResultsRecord, secondLevelBytes: Double? = nil) {
-        var calls = MechanismCalls()
-        for kind in MechanismCall.allCases {
-            guard let count = record.number(.calls(kind)) else { return nil }
-            calls[kind] = count
-        }
-        guard let own = record.number(.instructionsOwnPerEvent) else { return nil }
-        var split: MechanismSplit? = MechanismSplit()
-        for mechanism in Mechanism.allCases {
-            guard let count = record.number(.mechanism(mechanism)) else {
-                split = nil
-                break
-            }
-            split?[mechanism] = count
-        }
-        var misses: CacheMisses? = CacheMisses()
-        for level in CacheMiss.allCases {
-            guard let count = record.number(.cacheMisses(level)) else {
-                misses = nil
-                break
-            }
-            misses?[level] = count
-        }
+        guard
+            let calls = Self.numbers(
+                MechanismCall.allCases, in: record, column: ResultColumn.calls),
+            let own = record.number(.instructionsOwnPerEvent)
+        else { return nil }
+        let misses = Self.numbers(CacheMiss.allCases, in: record, column: ResultColumn.cacheMisses)
+            .map(CacheMisses.init)
         self.init(
-            calls: calls, cacheMisses: misses,
+            calls: MechanismCalls(calls), cacheMisses: misses,
             secondLevelMisses: Self.secondLevelMisses(
                 firstLevel: misses?[.l1d] ?? 0, entityBytes: record.number(.bytesPerEntity),
                 machines: record.number(.machines),
                 secondLevelBytes: secondLevelBytes ?? record.hostIdentity.l2Bytes.map { Double($0) }
             ),
-            ownInstructions: own, instructions: split)
+            ownInstructions: own,
+            instructions: Self.numbers(
+                Mechanism.allCases, in: record, column: ResultColumn.mechanism
+            ).map(MechanismSplit.init))
+    }
+
+    /// `record`'s number in `column(key)` for every one of `keys`; nil where any is empty.
+    private static func numbers<Key: Hashable>(
+        _ keys: [Key], in record: ResultsRecord, column: (Key) -> ResultColumn
+    ) -> [Key: Double]? {
+        var numbers = [Key: Double]()
+        for key in keys {
+            guard let number = record.number(column(key)) else { return nil }
+            numbers[key] = number
+        }
+        return numbers
     }
 
     /// How many of `cost` per event; nil for misses not counted.
