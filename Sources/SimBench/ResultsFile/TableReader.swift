@@ -99,11 +99,53 @@ struct TableReader {
     // MARK: Reading
 
     /// Appends the file's next bytes to `bytes`; sets `atEndOfFile` at its end.
+    ///
+    /// The bytes are read straight into the room `bytes` has made for the file: a buffer
+    /// of their own would be one more copy, and fresh pages for every read (`malloc` maps a
+    /// buffer of megabytes anew each time).
     private mutating func fill() throws(ResultsFileError) {
-        var text = [UInt8]()
-        swap(&text, &bytes)
-        defer { swap(&text, &bytes) }
-        try readChunk { text.append(contentsOf: $0) }
+        guard let descriptor else {
+            atEndOfFile = true
+            return
+        }
+        var size = readSize
+        // No further than the room made: a read past the file's end asks for its one byte
+        // more, and the array does not grow (a copy of the whole) to learn that it ended.
+        let room = bytes.capacity - bytes.count
+        if room > 0 { size = min(size, room) }
+        let start = bytes.count
+        let offset = off_t(fileOffset)
+        bytes.append(contentsOf: repeatElement(0, count: size))
+        var count = 0
+        var failed: Int32 = 0
+        bytes.withUnsafeMutableBufferPointer { buffer in
+            while true {
+                count = pread(descriptor, buffer.baseAddress! + start, size, offset)
+                if count >= 0 || errno != EINTR { break }
+            }
+            if count < 0 { failed = errno }
+        }
+        bytes.removeLast(size - max(count, 0))
+        try advance(by: count, failed: failed)
+    }
+
+    /// How many bytes the next read asks for: small reads first, so that a file that is not
+    /// a results file is refused after its first line, then larger ones.
+    private var readSize: Int {
+        fileOffset < (1 << 20) ? RecordBounds.chunkSize : 4 << 20
+    }
+
+    /// Moves past the `count` bytes a read returned; fails where it failed (`failed`, its
+    /// `errno`) or the file passed the size limit, and sets `atEndOfFile` where it returned
+    /// none.
+    private mutating func advance(by count: Int, failed: Int32) throws(ResultsFileError) {
+        if count < 0 { throw failure(.unreadable(String(cString: strerror(failed)))) }
+        if count == 0 {
+            atEndOfFile = true
+            return
+        }
+        fileOffset += count
+        guard fileOffset <= ResultsFile.sizeLimit else { throw failure(.tooLarge) }
     }
 
     /// Hands the file's next bytes to `body`; sets `atEndOfFile` at its end.
@@ -114,9 +156,7 @@ struct TableReader {
             atEndOfFile = true
             return
         }
-        // Small reads first, so that a file that is not a results file is refused after
-        // its first line, then larger ones.
-        let size = fileOffset < (1 << 20) ? RecordBounds.chunkSize : 4 << 20
+        let size = readSize
         var count = 0
         var failed: Int32 = 0
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: size) { buffer in
@@ -130,13 +170,7 @@ struct TableReader {
                 body(UnsafeBufferPointer(rebasing: buffer[..<count]))
             }
         }
-        if count < 0 { throw failure(.unreadable(String(cString: strerror(failed)))) }
-        if count == 0 {
-            atEndOfFile = true
-            return
-        }
-        fileOffset += count
-        guard fileOffset <= ResultsFile.sizeLimit else { throw failure(.tooLarge) }
+        try advance(by: count, failed: failed)
     }
 
     /// What a failure of reading tells the user.
