@@ -83,6 +83,11 @@ struct RowChecks {
             }
             let signed = signedColumn[index]
             if signed || numeric[index] {
+                if WordScan.isPlainDecimal(
+                    cell, readable: text.count - (cell.baseAddress! - text.baseAddress!))
+                {
+                    continue
+                }
                 if let accepted = RowChecks.acceptsPlainDecimal(cell, signed: signed) {
                     if !accepted { return false }
                 } else if RowChecks.numberProblem(cell, signed: signed) != nil {

@@ -99,11 +99,53 @@ struct TableReader {
     // MARK: Reading
 
     /// Appends the file's next bytes to `bytes`; sets `atEndOfFile` at its end.
+    ///
+    /// The bytes are read straight into the room `bytes` has made for the file: a buffer
+    /// of their own would be one more copy, and fresh pages for every read (`malloc` maps a
+    /// buffer of megabytes anew each time).
     private mutating func fill() throws(ResultsFileError) {
-        var text = [UInt8]()
-        swap(&text, &bytes)
-        defer { swap(&text, &bytes) }
-        try readChunk { text.append(contentsOf: $0) }
+        guard let descriptor else {
+            atEndOfFile = true
+            return
+        }
+        var size = readSize
+        // No further than the room made: a read past the file's end asks for its one byte
+        // more, and the array does not grow (a copy of the whole) to learn that it ended.
+        let room = bytes.capacity - bytes.count
+        if room > 0 { size = min(size, room) }
+        let start = bytes.count
+        let offset = off_t(fileOffset)
+        bytes.append(contentsOf: repeatElement(0, count: size))
+        var count = 0
+        var failed: Int32 = 0
+        bytes.withUnsafeMutableBufferPointer { buffer in
+            while true {
+                count = pread(descriptor, buffer.baseAddress! + start, size, offset)
+                if count >= 0 || errno != EINTR { break }
+            }
+            if count < 0 { failed = errno }
+        }
+        bytes.removeLast(size - max(count, 0))
+        try advance(by: count, failed: failed)
+    }
+
+    /// How many bytes the next read asks for: small reads first, so that a file that is not
+    /// a results file is refused after its first line, then larger ones.
+    private var readSize: Int {
+        fileOffset < (1 << 20) ? RecordBounds.chunkSize : 4 << 20
+    }
+
+    /// Moves past the `count` bytes a read returned; fails where it failed (`failed`, its
+    /// `errno`) or the file passed the size limit, and sets `atEndOfFile` where it returned
+    /// none.
+    private mutating func advance(by count: Int, failed: Int32) throws(ResultsFileError) {
+        if count < 0 { throw failure(.unreadable(String(cString: strerror(failed)))) }
+        if count == 0 {
+            atEndOfFile = true
+            return
+        }
+        fileOffset += count
+        guard fileOffset <= ResultsFile.sizeLimit else { throw failure(.tooLarge) }
     }
 
     /// Hands the file's next bytes to `body`; sets `atEndOfFile` at its end.
@@ -114,9 +156,7 @@ struct TableReader {
             atEndOfFile = true
             return
         }
-        // Small reads first, so that a file that is not a results file is refused after
-        // its first line, then larger ones.
-        let size = fileOffset < (1 << 20) ? RecordBounds.chunkSize : 4 << 20
+        let size = readSize
         var count = 0
         var failed: Int32 = 0
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: size) { buffer in
@@ -130,13 +170,7 @@ struct TableReader {
                 body(UnsafeBufferPointer(rebasing: buffer[..<count]))
             }
         }
-        if count < 0 { throw failure(.unreadable(String(cString: strerror(failed)))) }
-        if count == 0 {
-            atEndOfFile = true
-            return
-        }
-        fileOffset += count
-        guard fileOffset <= ResultsFile.sizeLimit else { throw failure(.tooLarge) }
+        try advance(by: count, failed: failed)
     }
 
     /// What a failure of reading tells the user.
@@ -437,106 +471,115 @@ struct TableReader {
         case other
     }
 
-    /// The bytes that end an unquoted field's scan: comma, line feed, carriage return,
-    /// quote, NUL, and any byte of a multi-byte character.
-    private static let unquotedStops: [Bool] = (0...255).map { byte in
-        [0, 10, 13, 34, 44].contains(byte) || byte >= 0x80
-    }
-    /// Those that end a scan inside quotes: quote, line feed, carriage return, NUL,
-    /// multi-byte.
-    private static let quotedStops: [Bool] = (0...255).map { byte in
-        [0, 10, 13, 34].contains(byte) || byte >= 0x80
-    }
-
     /// Splits the record at `start` into `width` fields, their starts into `fieldStarts`
     /// (and the line break's first byte + 1 after them).
+    ///
+    /// Unquoted text is read eight bytes at a time (`WordScan`): a word holding no quote,
+    /// control byte or byte above ASCII gives its commas' places from one mask, and only
+    /// the byte a word stops at, and the bytes of a quoted field, are looked at one by one.
     static func scan(
         _ text: UnsafeBufferPointer<UInt8>, from start: Int, width: Int,
         into fieldStarts: UnsafeMutableBufferPointer<UInt32>
     ) -> Scan {
-        unquotedStops.withUnsafeBufferPointer { unquotedStops in
-            quotedStops.withUnsafeBufferPointer { quotedStops in
-                scan(
-                    text, from: start, width: width, into: fieldStarts,
-                    unquotedStops: unquotedStops, quotedStops: quotedStops)
-            }
-        }
-    }
-
-    private static func scan(
-        _ text: UnsafeBufferPointer<UInt8>, from start: Int, width: Int,
-        into fieldStarts: UnsafeMutableBufferPointer<UInt32>,
-        unquotedStops: UnsafeBufferPointer<Bool>, quotedStops: UnsafeBufferPointer<Bool>
-    ) -> Scan {
         let end = text.count
+        let base = UnsafeRawPointer(text.baseAddress!)
         var at = start
+        // The field being read: its index, and where it starts.
         var field = 0
+        var fieldStart = start
         var lineFeeds = 0
         var doublesQuote = false
         var nonASCII = false
         var carriageReturn = false
+        fieldStarts[0] = UInt32(truncatingIfNeeded: start)
         while true {
-            guard field < width else { return .other }
-            fieldStarts[field] = UInt32(truncatingIfNeeded: at)
-            field += 1
-            if at < end, text[at] == RowTable.quote {
-                at += 1
+            while at &+ 8 <= end {
+                let word = UInt64(
+                    littleEndian: base.loadUnaligned(fromByteOffset: at, as: UInt64.self))
+                let stops = WordScan.stops(word)
+                // The commas before the first stop: below its byte's high bit.
+                var commas = WordScan.commas(word) & ((stops & (0 &- stops)) &- 1)
+                while commas != 0 {
+                    field &+= 1
+                    guard field < width else { return .other }
+                    fieldStart = at &+ (commas.trailingZeroBitCount &>> 3) &+ 1
+                    fieldStarts[field] = UInt32(truncatingIfNeeded: fieldStart)
+                    commas &= commas &- 1
+                }
+                if stops != 0 {
+                    at &+= stops.trailingZeroBitCount &>> 3
+                    break
+                }
+                at &+= 8
+            }
+            guard at < end else { return .needMore }
+            var byte = text[at]
+            if byte == RowTable.quote {
+                // Quoted only from the field's first byte: elsewhere, for the record
+                // reader to refuse.
+                guard at == fieldStart else { return .other }
+                at &+= 1
                 while true {
-                    while at < end, !quotedStops[Int(text[at])] { at += 1 }
                     guard at < end else { return .needMore }
-                    let byte = text[at]
-                    if byte == RowTable.quote {
-                        guard at + 1 < end else { return .needMore }
-                        if text[at + 1] == RowTable.quote {
+                    let inside = text[at]
+                    if inside == RowTable.quote {
+                        guard at &+ 1 < end else { return .needMore }
+                        if text[at &+ 1] == RowTable.quote {
                             doublesQuote = true
-                            at += 2
+                            at &+= 2
                             continue
                         }
-                        at += 1
+                        at &+= 1
                         break
                     }
-                    if byte == 0 { return .other }
-                    if byte == RowTable.lineFeed {
-                        lineFeeds += 1
-                    } else if byte == RowTable.carriageReturn {
+                    if inside == 0 { return .other }
+                    if inside == RowTable.lineFeed {
+                        lineFeeds &+= 1
+                    } else if inside == RowTable.carriageReturn {
                         carriageReturn = true
-                    } else {
+                    } else if inside >= 0x80 {
                         nonASCII = true
                     }
-                    at += 1
+                    at &+= 1
                 }
+                // After the closing quote: a comma or the line break, nothing else.
                 guard at < end else { return .needMore }
-            } else {
-                while true {
-                    while at < end, !unquotedStops[Int(text[at])] { at += 1 }
-                    guard at < end else { return .needMore }
-                    guard text[at] >= 0x80 else { break }
-                    nonASCII = true
-                    at += 1
-                }
+                byte = text[at]
+                guard
+                    byte == RowTable.comma || byte == RowTable.lineFeed
+                        || byte == RowTable.carriageReturn
+                else { return .other }
             }
-            switch text[at] {
+            switch byte {
             case RowTable.comma:
-                at += 1
+                field &+= 1
+                guard field < width else { return .other }
+                at &+= 1
+                fieldStart = at
+                fieldStarts[field] = UInt32(truncatingIfNeeded: at)
             case RowTable.lineFeed:
-                if field == 1, at == start { return .blank(end: at + 1) }
-                guard field == width else { return .other }
-                fieldStarts[field] = UInt32(truncatingIfNeeded: at + 1)
+                if field == 0, at == start { return .blank(end: at &+ 1) }
+                guard field &+ 1 == width else { return .other }
+                fieldStarts[width] = UInt32(truncatingIfNeeded: at &+ 1)
                 return .row(
-                    end: at + 1, lineFeeds: lineFeeds, doublesQuote: doublesQuote,
+                    end: at &+ 1, lineFeeds: lineFeeds, doublesQuote: doublesQuote,
                     nonASCII: nonASCII, carriageReturn: carriageReturn)
             case RowTable.carriageReturn:
-                guard at + 1 < end else { return .needMore }
-                guard text[at + 1] == RowTable.lineFeed else { return .other }
-                if field == 1, at == start { return .blank(end: at + 2) }
-                guard field == width else { return .other }
-                fieldStarts[field] = UInt32(truncatingIfNeeded: at + 1)
+                guard at &+ 1 < end else { return .needMore }
+                guard text[at &+ 1] == RowTable.lineFeed else { return .other }
+                if field == 0, at == start { return .blank(end: at &+ 2) }
+                guard field &+ 1 == width else { return .other }
+                fieldStarts[width] = UInt32(truncatingIfNeeded: at &+ 1)
                 return .row(
-                    end: at + 2, lineFeeds: lineFeeds, doublesQuote: doublesQuote,
+                    end: at &+ 2, lineFeeds: lineFeeds, doublesQuote: doublesQuote,
                     nonASCII: nonASCII, carriageReturn: carriageReturn)
-            default:
-                // A quote inside an unquoted field, text after a closing quote, a NUL.
+            case 0, RowTable.quote:
+                // A NUL, or a quote inside an unquoted field.
                 return .other
+            default:
+                // Another control byte (a tab), text, or a byte of a multi-byte character.
+                if byte >= 0x80 { nonASCII = true }
+                at &+= 1
             }
         }
     }

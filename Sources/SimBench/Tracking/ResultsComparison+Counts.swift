@@ -9,27 +9,34 @@
 /// judged.
 extension ResultsComparison {
     /// One verdict per count either row has: instructions, then estimated cycles.
+    ///
+    /// - Parameter identity: `new.identity`, where the caller has made it already.
     static func counts(
-        from old: ResultsRecord, to new: ResultsRecord, thresholds: RegressionThresholds
+        from old: ResultsRecord, to new: ResultsRecord, thresholds: RegressionThresholds,
+        identity: ResultIdentity? = nil
     ) -> [MetricComparison] {
         let figures: [(MetricComparison.Metric, MetricComparison.Basis, ResultColumn, Double)] = [
             (.instructions, .instructions, .instructionsPerEvent, thresholds.instructions),
             (.cycles, .cycles, .estimatedCyclesPerEvent, thresholds.cycles),
         ]
         return figures.compactMap { metric, basis, column, threshold in
-            count(metric, basis, column, threshold: threshold, from: old, to: new)
+            count(
+                metric, basis, column, threshold: threshold, from: old, to: new,
+                identity: identity)
         }
     }
 
     private static func count(
         _ metric: MetricComparison.Metric, _ basis: MetricComparison.Basis, _ column: ResultColumn,
-        threshold: Double, from old: ResultsRecord, to new: ResultsRecord
+        threshold: Double, from old: ResultsRecord, to new: ResultsRecord,
+        identity: ResultIdentity?
     ) -> MetricComparison? {
         let before = old.number(column)
         let after = new.number(column)
         guard before != nil || after != nil else { return nil }
         var result = MetricComparison(
-            identity: new.identity, isBaselineVariant: new.isBaselineVariant, metric: metric,
+            identity: identity ?? new.identity, isBaselineVariant: new.isBaselineVariant,
+            metric: metric,
             basis: basis, baseline: before, current: after, change: nil, verdict: .notJudged,
             note: "")
         guard let before, let after else {

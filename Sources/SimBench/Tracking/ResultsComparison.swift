@@ -89,12 +89,13 @@ public struct ResultsComparison: Sendable {
         let environment = EnvironmentChange(baseline: baseline.records, current: current.records)
         func judgeTime(
             _ old: ResultsRecord, _ row: ResultsRecord, counts: [MetricComparison],
-            ownFigure: Bool = false
+            ownFigure: Bool = false, identity: ResultIdentity? = nil
         ) -> MetricComparison {
             environment.judged(
                 ResultsComparison.attributed(
                     ResultsComparison.time(
-                        from: old, to: row, thresholds: thresholds, ownFigure: ownFigure),
+                        from: old, to: row, thresholds: thresholds, ownFigure: ownFigure,
+                        identity: identity),
                     counts: counts), thresholds: thresholds)
         }
         /// The row's scenario, as the baseline variant that moved is kept.
@@ -115,21 +116,26 @@ public struct ResultsComparison: Sendable {
                 movedBaselines[scenarioKey(row)] = time
             }
         }
+        var limits = AllocationLimits()
         for (index, row) in current.records.enumerated() {
+            // Made once for the row's verdicts, each of which holds it.
+            let identity = row.identity
             guard let other = join.baselineRows[index] else {
-                onlyInCurrent.append(row.identity)
+                onlyInCurrent.append(identity)
                 continue
             }
             let old = baseline.records[other]
-            let counts = ResultsComparison.counts(from: old, to: row, thresholds: thresholds)
-                .map { environment.judged($0, thresholds: thresholds) }
-            var time = judgeTime(old, row, counts: counts)
+            let counts = ResultsComparison.counts(
+                from: old, to: row, thresholds: thresholds, identity: identity
+            )
+            .map { environment.judged($0, thresholds: thresholds) }
+            var time = judgeTime(old, row, counts: counts, identity: identity)
             if !row.isBaselineVariant, [.ratio, .cpuRatio].contains(time.basis),
                 !movedBaselines.isEmpty, let moved = movedBaselines[scenarioKey(row)]
             {
                 time = ResultsComparison.credited(
-                    own: judgeTime(old, row, counts: counts, ownFigure: true), ratio: time,
-                    baseline: moved)
+                    own: judgeTime(old, row, counts: counts, ownFigure: true, identity: identity),
+                    ratio: time, baseline: moved)
             }
             results.append(time)
             if time.verdict == .regression || time.verdict == .improvement,
@@ -138,7 +144,7 @@ public struct ResultsComparison: Sendable {
                 answers.append((was.sentence, now.sentence))
             }
             if let allocations = ResultsComparison.allocations(
-                from: old, to: row, thresholds: thresholds)
+                from: old, to: row, thresholds: thresholds, identity: identity, limits: &limits)
             {
                 results.append(environment.judged(allocations, thresholds: thresholds))
             }
@@ -221,15 +227,18 @@ public struct ResultsComparison: Sendable {
 
     /// The time verdict of one row between two runs.
     ///
-    /// - Parameter ownFigure: judge a pattern on its own figure, as its scenario's baseline
-    ///   variant is judged (CPU time over the machine-speed reference), not on its ratio:
-    ///   for a pattern whose baseline variant moved (`credited(own:ratio:baseline:)`).
+    /// - Parameters:
+    ///   - ownFigure: judge a pattern on its own figure, as its scenario's baseline variant
+    ///     is judged (CPU time over the machine-speed reference), not on its ratio: for a
+    ///     pattern whose baseline variant moved (`credited(own:ratio:baseline:)`).
+    ///   - identity: `new.identity`, where the caller has made it already.
     static func time(
         from old: ResultsRecord, to new: ResultsRecord, thresholds: RegressionThresholds,
-        ownFigure: Bool = false
+        ownFigure: Bool = false, identity: ResultIdentity? = nil
     ) -> MetricComparison {
         var result = MetricComparison(
-            identity: new.identity, isBaselineVariant: new.isBaselineVariant, metric: .time,
+            identity: identity ?? new.identity, isBaselineVariant: new.isBaselineVariant,
+            metric: .time,
             basis: .nanoseconds, baseline: nil,
             current: nil, change: nil, verdict: .notJudged, note: "")
         guard old.isOK, new.isOK else {
@@ -332,11 +341,36 @@ public struct ResultsComparison: Sendable {
     static func allocations(
         from old: ResultsRecord, to new: ResultsRecord, thresholds: RegressionThresholds
     ) -> MetricComparison? {
+        var limits = AllocationLimits()
+        return allocations(from: old, to: new, thresholds: thresholds, limits: &limits)
+    }
+
+    /// The text of each allocation tolerance (`±0.01/event`), made once per value: a
+    /// comparison's rows share a few, and `String(format:)` is slow beside judging a row.
+    struct AllocationLimits {
+        private var texts = [UInt64: String]()
+
+        mutating func text(_ tolerance: Double) -> String {
+            if let text = texts[tolerance.bitPattern] { return text }
+            let text = "±\(String(format: "%g", tolerance))/event"
+            texts[tolerance.bitPattern] = text
+            return text
+        }
+    }
+
+    /// The allocation verdict, its limit's text from `limits`.
+    ///
+    /// - Parameter identity: `new.identity`, where the caller has made it already.
+    static func allocations(
+        from old: ResultsRecord, to new: ResultsRecord, thresholds: RegressionThresholds,
+        identity: ResultIdentity? = nil, limits: inout AllocationLimits
+    ) -> MetricComparison? {
         let before = old.number(.allocationsPerEvent)
         let after = new.number(.allocationsPerEvent)
         guard before != nil || after != nil else { return nil }
         var result = MetricComparison(
-            identity: new.identity, isBaselineVariant: new.isBaselineVariant, metric: .allocations,
+            identity: identity ?? new.identity, isBaselineVariant: new.isBaselineVariant,
+            metric: .allocations,
             basis: .allocations, baseline: before,
             current: after, change: nil, verdict: .notJudged, note: "")
         guard let before, let after else {
@@ -347,7 +381,7 @@ public struct ResultsComparison: Sendable {
         let difference = after - before
         result.change =
             before > 0 ? RelativeChange(point: after / before - 1, low: nil, high: nil) : nil
-        let limit = "±\(String(format: "%g", tolerance))/event"
+        let limit = limits.text(tolerance)
         if difference > tolerance {
             result.verdict = .regression
             result.note = "more than \(limit)"

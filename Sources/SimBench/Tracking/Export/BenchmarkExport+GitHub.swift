@@ -47,7 +47,7 @@ extension BenchmarkExport {
     }
 
     static func github(_ rows: [ResultsRecord]) -> [GitHubEntry] {
-        rows.flatMap(githubEntries)
+        rows.flatMap { githubEntries($0) }
     }
 
     /// The github export of `rows`, written as `PrettyJSON.text(.array(github(rows)…))`
@@ -57,8 +57,9 @@ extension BenchmarkExport {
     {
         output.append("[")
         var written = false
+        var machines = MachineText()
         for row in rows {
-            for entry in githubEntries(row) {
+            for entry in githubEntries(row, machine: machines.text(for: row)) {
                 output.append(written ? ",\n  " : "\n  ")
                 written = true
                 entry.append(to: &output.bytes)
@@ -69,16 +70,44 @@ extension BenchmarkExport {
         output.append(written ? "\n]\n" : "\n\n]\n")
     }
 
-    /// The entries of one row.
-    static func githubEntries(_ row: ResultsRecord) -> [GitHubEntry] {
-        var entries = [GitHubEntry]()
-        let name = row.identity.benchmarkName
-        let machine = [
+    /// What a row says of the commit, host, build and run it is from: `commit abc, host
+    /// ci-7, release build, run 2026…`.
+    static func machineText(_ row: ResultsRecord) -> String {
+        [
             row[.gitCommit].isEmpty ? nil : "commit \(row[.gitCommit])",
             row[.host].isEmpty ? nil : "host \(row[.host])",
             row[.buildConfig].isEmpty ? nil : "\(row[.buildConfig]) build",
             row[.runID].isEmpty ? nil : "run \(row[.runID])",
         ].compactMap { $0 }.joined(separator: ", ")
+    }
+
+    /// `machineText` of each row, made again only where a row's cells differ from the row
+    /// before's: a run's rows are together, and share it.
+    struct MachineText {
+        private var previous: ResultsRecord?
+        private var text = ""
+
+        mutating func text(for row: ResultsRecord) -> String {
+            if let previous,
+                [ResultColumn.gitCommit, .host, .buildConfig, .runID].allSatisfy({
+                    row.hasSameCell($0, as: previous)
+                })
+            {
+                return text
+            }
+            previous = row
+            text = BenchmarkExport.machineText(row)
+            return text
+        }
+    }
+
+    /// The entries of one row.
+    ///
+    /// - Parameter machine: `machineText(row)`, where the caller has it already.
+    static func githubEntries(_ row: ResultsRecord, machine: String? = nil) -> [GitHubEntry] {
+        var entries = [GitHubEntry]()
+        let name = row.identity.benchmarkName
+        let machine = machine ?? machineText(row)
         let median = row.number(.nsPerEventMedian)!
         var extra = [
             "\(row[.eventUnit].isEmpty ? "one event" : "one event: \(row[.eventUnit])")"
