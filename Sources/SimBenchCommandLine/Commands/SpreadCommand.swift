@@ -82,46 +82,52 @@ struct SpreadCommand: Command {
         func signed(_ value: Double) -> String {
             (value < 0 ? "-" : "+") + NumberFormat.fixed(abs(value) * 100, decimals: 1) + "%"
         }
-        var lines = [String]()
+        // Each line written as it is made, in chunks: a million rows' lines are never held
+        // at once, nor joined into one more copy.
         var beyond = false
-        if counts {
-            for figure in spread.counts {
-                lines.append(
-                    "count spread: \(figure.identity.benchmarkName) \(figure.figure) \(percent(figure.spread, digits: 4))"
-                )
-            }
-            for identity in spread.countsMissing {
-                lines.append(
-                    "count missing: \(identity.benchmarkName) (a row without instructions or cycles)"
-                )
-            }
-            if let limit {
-                beyond =
-                    !spread.countsMissing.isEmpty
+        if let limit {
+            beyond =
+                counts
+                ? !spread.countsMissing.isEmpty
                     || spread.counts.contains { ($0.spread ?? .infinity) > limit }
+                : spread.ratios.contains { ($0.spread ?? .infinity) > limit }
+        }
+        try StandardOutput.write { (output) throws(FileError) in
+            func line(_ text: String) throws(FileError) {
+                output.append(text)
+                output.append(byte: UInt8(ascii: "\n"))
+                try output.flushIfFull()
             }
-            lines.append(
-                "widest count spread: \(percent(spread.widestCountSpread, digits: 4))\(limit.map { " (limit \(RelativeChange.percent($0)))" } ?? "")"
-            )
-        } else {
-            for figure in spread.ratios {
-                lines.append(
-                    "ratio spread: \(figure.identity.benchmarkName) \(percent(figure.spread, digits: 1))"
+            if counts {
+                for figure in spread.counts {
+                    try line(
+                        "count spread: \(figure.identity.benchmarkName) \(figure.figure) \(percent(figure.spread, digits: 4))"
+                    )
+                }
+                for identity in spread.countsMissing {
+                    try line(
+                        "count missing: \(identity.benchmarkName) (a row without instructions or cycles)"
+                    )
+                }
+                try line(
+                    "widest count spread: \(percent(spread.widestCountSpread, digits: 4))\(limit.map { " (limit \(RelativeChange.percent($0)))" } ?? "")"
+                )
+            } else {
+                for figure in spread.ratios {
+                    try line(
+                        "ratio spread: \(figure.identity.benchmarkName) \(percent(figure.spread, digits: 1))"
+                    )
+                }
+                for figure in spread.baselineDrift {
+                    try line(
+                        "baseline drift: \(figure.identity.benchmarkName) "
+                            + figure.changes.map(signed).joined(separator: " "))
+                }
+                try line(
+                    "widest ratio spread (\(spread.metric.rawValue)): \(percent(spread.widestRatioSpread, digits: 1))\(limit.map { " (limit \(RelativeChange.percent($0)))" } ?? "")"
                 )
             }
-            for figure in spread.baselineDrift {
-                lines.append(
-                    "baseline drift: \(figure.identity.benchmarkName) "
-                        + figure.changes.map(signed).joined(separator: " "))
-            }
-            if let limit {
-                beyond = spread.ratios.contains { ($0.spread ?? .infinity) > limit }
-            }
-            lines.append(
-                "widest ratio spread (\(spread.metric.rawValue)): \(percent(spread.widestRatioSpread, digits: 1))\(limit.map { " (limit \(RelativeChange.percent($0)))" } ?? "")"
-            )
         }
-        try StandardOutput.write(lines.joined(separator: "\n") + "\n")
         return beyond ? .regression : .success
     }
 }
