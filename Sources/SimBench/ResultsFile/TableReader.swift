@@ -116,17 +116,23 @@ struct TableReader {
         let start = bytes.count
         let offset = off_t(fileOffset)
         bytes.append(contentsOf: repeatElement(0, count: size))
-        var count = 0
-        var failed: Int32 = 0
-        bytes.withUnsafeMutableBufferPointer { buffer in
-            while true {
-                count = pread(descriptor, buffer.baseAddress! + start, size, offset)
-                if count >= 0 || errno != EINTR { break }
-            }
-            if count < 0 { failed = errno }
+        let (count, failed) = bytes.withUnsafeMutableBufferPointer { buffer in
+            Self.read(descriptor, into: buffer.baseAddress! + start, size: size, at: offset)
         }
         bytes.removeLast(size - max(count, 0))
         try advance(by: count, failed: failed)
+    }
+
+    /// One `pread` of up to `size` bytes at `offset` into `buffer`, again while a signal
+    /// interrupts it: the bytes read (negative where it failed) and the failure's `errno`.
+    private static func read(
+        _ descriptor: Int32, into buffer: UnsafeMutablePointer<UInt8>, size: Int, at offset: off_t
+    ) -> (count: Int, failed: Int32) {
+        while true {
+            let count = pread(descriptor, buffer, size, offset)
+            if count >= 0 { return (count, 0) }
+            if errno != EINTR { return (count, errno) }
+        }
     }
 
     /// How many bytes the next read asks for: small reads first, so that a file that is not
@@ -157,18 +163,12 @@ struct TableReader {
             return
         }
         let size = readSize
-        var count = 0
-        var failed: Int32 = 0
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: size) { buffer in
-            while true {
-                count = pread(descriptor, buffer.baseAddress!, size, off_t(fileOffset))
-                if count >= 0 || errno != EINTR { break }
-            }
-            if count < 0 {
-                failed = errno
-            } else {
-                body(UnsafeBufferPointer(rebasing: buffer[..<count]))
-            }
+        let offset = off_t(fileOffset)
+        let (count, failed) = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: size) {
+            buffer in
+            let read = Self.read(descriptor, into: buffer.baseAddress!, size: size, at: offset)
+            if read.count >= 0 { body(UnsafeBufferPointer(rebasing: buffer[..<read.count])) }
+            return read
         }
         try advance(by: count, failed: failed)
     }

@@ -468,6 +468,25 @@ struct ResultsFileTests {
         }
     }
 
+    @Test("a file whose bytes cannot be read says why, with the system's reason")
+    func readFails() throws {
+        let path = FileManager.default.temporaryDirectory
+            .appendingPathComponent("simbench-unreadable-\(UUID().uuidString).csv").path
+        try Self.valid.write(toFile: path, atomically: false, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        // Open for writing only: every read of it fails (EBADF).
+        let descriptor = open(path, O_WRONLY | O_CLOEXEC)
+        try #require(descriptor >= 0)
+        defer { close(descriptor) }
+        do throws(ResultsFileError) {
+            _ = try ResultsFile(path: path, descriptor: descriptor, runs: .one)
+            Issue.record("a descriptor open for writing only was read")
+        } catch {
+            #expect(error.path == path, "\(error)")
+            #expect(error.description.contains(String(cString: strerror(EBADF))), "\(error)")
+        }
+    }
+
     @Test("a valid file reads back cell for cell, quoted fields included")
     func roundTrip() throws {
         let file = try ResultsFile(path: "a.csv", bytes: Array(Self.valid.utf8))
