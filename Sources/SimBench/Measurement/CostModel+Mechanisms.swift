@@ -138,13 +138,13 @@ extension CostModel {
     ) -> [MechanismVariant] {
         let counts = counted.filter { $0[.scenario] == scenario && $0.isOK }
         guard let baseline = counts.first(where: \.isBaselineVariant),
-            let baselineWork = CountedWork(record: baseline)
+            let baselineWork = CountedWork(record: baseline, roundBytes: nil)
         else { return [] }
         return timed.compactMap { record in
             guard record[.scenario] == scenario, record.role == .pattern, record.isOK,
                 let nanoseconds = record.number(.overheadNsPerEvent),
                 let counted = counts.first(where: { $0[.variant] == record[.variant] }),
-                let work = CountedWork(record: counted)
+                let work = CountedWork(record: counted, roundBytes: nil)
             else { return nil }
             var added = work.subtracting(baselineWork)
             // A variant's misses are of the buffer it names, whatever the lists' bytes.

@@ -9,9 +9,10 @@ public struct CountedWork: Sendable, Equatable {
     /// The first-level misses that the second level does not hold either
     /// (`CostModel.Cost.secondLevelMiss`), estimated rather than counted: Callgrind
     /// simulates two levels, and counts a run's first machines only, whose data a second
-    /// level would hold where the whole fleet's does not. Where the run's entities
-    /// (`bytes_per_entity` × machines) outgrow the host's second-level cache, every
-    /// first-level miss is one (`secondLevelMisses(firstLevel:entityBytes:machines:secondLevelBytes:)`).
+    /// level would hold where the whole fleet's does not. Where what a round of the row's
+    /// group holds (`roundBytes(_:group:entityBytes:machines:)`) outgrows the host's
+    /// second-level cache, every first-level miss is one
+    /// (`secondLevelMisses(firstLevel:roundBytes:secondLevelBytes:)`).
     public var secondLevelMisses: Double
     public var ownInstructions: Double
     /// Every instruction per event by the mechanism it ran for; nil where not divided.
@@ -29,35 +30,55 @@ public struct CountedWork: Sendable, Equatable {
     }
 
     /// A measured row's counts; nil unless it was counted under Callgrind (calls and own
-    /// instructions both known). Its second-level misses by its own host's second level.
-    public init?(row: ResultRow) {
+    /// instructions both known). Its second-level misses by `roundBytes`, what a round of
+    /// its group holds, against its own host's second level.
+    public init?(row: ResultRow, roundBytes: Double?) {
         guard let calls = row.mechanismCalls, let split = row.instructionsByMechanism else {
             return nil
         }
         self.init(
             calls: calls, cacheMisses: row.cacheMisses,
             secondLevelMisses: Self.secondLevelMisses(
-                firstLevel: row.cacheMisses?[.l1d] ?? 0, entityBytes: row.bytesPerEntity,
-                machines: Double(row.machines),
+                firstLevel: row.cacheMisses?[.l1d] ?? 0, roundBytes: roundBytes,
                 secondLevelBytes: row.environment.hostIdentity.l2Bytes.map { Double($0) }),
             ownInstructions: split[.own], instructions: split)
     }
 
     /// The second-level misses of a row with `firstLevel` first-level misses per event:
-    /// all of them where its entities (`entityBytes` each, `machines` of them) outgrow
+    /// all of them where what a round of its group holds (`roundBytes`) outgrows
     /// `secondLevelBytes`, else none; none where a size is unknown.
     static func secondLevelMisses(
-        firstLevel: Double, entityBytes: Double?, machines: Double?, secondLevelBytes: Double?
+        firstLevel: Double, roundBytes: Double?, secondLevelBytes: Double?
     ) -> Double {
-        guard let entityBytes, let machines, let secondLevelBytes else { return 0 }
-        return entityBytes * machines > secondLevelBytes ? firstLevel : 0
+        guard let roundBytes, let secondLevelBytes else { return 0 }
+        return roundBytes > secondLevelBytes ? firstLevel : 0
+    }
+
+    /// What a round holds in each measured group of `rows` (`group` names a row's): the
+    /// entities (`entityBytes` × `machines`) of every row of the group, summed, where a row
+    /// gives both. A group is one scenario's configurations and variants in one run: they
+    /// are set up together and each runs once a round, one after another (`BenchmarkRunner`),
+    /// so the lines a variant walks come back to it only after every other variant of the
+    /// group has walked its own. Whether the second level holds them is a matter of the
+    /// group's bytes, not the row's: a class tree of 667 KB that a 1 MiB L2 would hold
+    /// alone misses it beside its group's other trees.
+    static func roundBytes<Row, Key: Hashable>(
+        _ rows: some Sequence<Row>, group: (Row) -> Key, entityBytes: (Row) -> Double?,
+        machines: (Row) -> Double?
+    ) -> [Key: Double] {
+        var bytes = [Key: Double]()
+        for row in rows {
+            guard let entity = entityBytes(row), let count = machines(row) else { continue }
+            bytes[group(row), default: 0] += entity * count
+        }
+        return bytes
     }
 
     /// A results file's row's counts; nil unless every calls column and the own
     /// instructions column hold a number. The misses where every miss column holds one;
-    /// its second-level misses by `secondLevelBytes`, else by the second level of the
-    /// host the row names.
-    public init?(record: ResultsRecord, secondLevelBytes: Double? = nil) {
+    /// its second-level misses by `roundBytes`, what a round of its group holds, against
+    /// `secondLevelBytes`, else the second level of the host the row names.
+    public init?(record: ResultsRecord, roundBytes: Double?, secondLevelBytes: Double? = nil) {
         guard
             let calls = Self.numbers(
                 MechanismCall.allCases, in: record, column: ResultColumn.calls),
@@ -68,8 +89,7 @@ public struct CountedWork: Sendable, Equatable {
         self.init(
             calls: MechanismCalls(calls), cacheMisses: misses,
             secondLevelMisses: Self.secondLevelMisses(
-                firstLevel: misses?[.l1d] ?? 0, entityBytes: record.number(.bytesPerEntity),
-                machines: record.number(.machines),
+                firstLevel: misses?[.l1d] ?? 0, roundBytes: roundBytes,
                 secondLevelBytes: secondLevelBytes ?? record.hostIdentity.l2Bytes.map { Double($0) }
             ),
             ownInstructions: own,

@@ -112,6 +112,15 @@ public enum RunSummary {
         .scenario, .parameters, .sweep, .runID,
     ]
 
+    /// A record's measured group: its scenario's configurations and variants in one run
+    /// (one point of a sweep), which run side by side in the same rounds (`BenchmarkRunner`).
+    static func roundKey(_ record: ResultsRecord) -> RowKey {
+        RowKey(record, roundKeyColumns)
+    }
+
+    /// The columns of `roundKey`, made once.
+    private static let roundKeyColumns: [ResultColumn] = [.scenario, .sweep, .runID]
+
     /// Whether `records` hold a row `rows(_:)` would give: a pattern.
     public static func hasRows(_ records: [ResultsRecord]) -> Bool {
         records.contains(where: hasRow)

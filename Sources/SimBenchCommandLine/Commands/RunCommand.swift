@@ -416,12 +416,12 @@ struct RunCommand: Command {
         environment: RunEnvironment, outputs: Outputs, csv: String
     ) throws -> ExitStatus {
         // One group of rows per measured configuration, in `result.configurations` order.
+        let filled = result.configurations.enumerated().map { index, configuration in
+            let rows = configuration.rows(environment: environment, seed: plan.seed)
+            return counted?.filled(rows, configuration: index) ?? rows
+        }
         let groups = ResultRow.oneRun(
-            result.configurations.enumerated().map { index, configuration in
-                let rows = configuration.rows(environment: environment, seed: plan.seed)
-                let filled = counted?.filled(rows, configuration: index) ?? rows
-                return model.map { ResultRow.predicting(filled, model: $0) } ?? filled
-            })
+            model.map { ResultRow.predicting(filled, model: $0) } ?? filled)
         let rows = groups.flatMap { $0 }
         say(ResultTable(result: result, plan: plan, rowGroups: groups, wide: wide).render())
 

@@ -116,8 +116,9 @@ struct RuntimeInstructionTests {
         partial["variant"] = "partial"
         partial[Mechanism.dispatch.columnName] = ""
         let file = try ResultsFixture([row, partial]).file()
-        let work = try #require(CountedWork(record: file.records[0]))
+        let work = try #require(CountedWork(record: file.records[0], roundBytes: nil))
         #expect(work.instructions?[.refcount] == 1 && work.instructions?[.own] == 6)
-        #expect(try #require(CountedWork(record: file.records[1])).instructions == nil)
+        let partialWork = try #require(CountedWork(record: file.records[1], roundBytes: nil))
+        #expect(partialWork.instructions == nil)
     }
 }

@@ -11,23 +11,36 @@ struct SecondLevelMissTests {
     static let mib = 1024.0 * 1024
 
     @Test(
-        "every first-level miss is a second-level one where the entities outgrow the L2, none where they fit or a size is unknown",
+        "every first-level miss is a second-level one where a round's data outgrows the L2, none where it fits or a size is unknown",
         arguments: [
-            // 1,000 entities of 2,000 bytes: 2 MB beyond a 1 MiB L2.
-            (2000.0, 1000.0, mib, 1.5),
-            // 400 of them: 800 KB, which the L2 holds.
-            (2000.0, 400.0, mib, 0),
+            // 2 MB beyond a 1 MiB L2.
+            (2_000_000.0, mib, 1.5),
+            // 800 KB, which the L2 holds.
+            (800_000.0, mib, 0),
             // Exactly the L2: held.
-            (1024.0, 1024.0, mib, 0),
-            (2000.0, 1000.0, nil, 0),
-            (nil, 1000.0, mib, 0),
-        ] as [(Double?, Double?, Double?, Double)])
-    func workingSet(_ example: (Double?, Double?, Double?, Double)) {
-        let (entityBytes, machines, secondLevel, expected) = example
+            (mib, mib, 0),
+            (2_000_000.0, nil, 0),
+            (nil, mib, 0),
+        ] as [(Double?, Double?, Double)])
+    func workingSet(_ example: (Double?, Double?, Double)) {
+        let (roundBytes, secondLevel, expected) = example
         #expect(
             CountedWork.secondLevelMisses(
-                firstLevel: 1.5, entityBytes: entityBytes, machines: machines,
-                secondLevelBytes: secondLevel) == expected)
+                firstLevel: 1.5, roundBytes: roundBytes, secondLevelBytes: secondLevel)
+                == expected)
+    }
+
+    @Test(
+        "what a round holds: every row of a scenario's run summed (entities × machines), other scenarios and runs apart, rows without bytes left out"
+    )
+    func roundBytes() {
+        let rows: [(group: String, bytes: Double?, machines: Double?)] = [
+            ("marks 1", 3000, 200), ("marks 1", 900, 200), ("marks 1", nil, 200),
+            ("vending 1", 300, 200), ("marks 2", 3000, 100), ("marks 2", 1000, nil),
+        ]
+        let bytes = CountedWork.roundBytes(
+            rows, group: \.group, entityBytes: \.bytes, machines: \.machines)
+        #expect(bytes == ["marks 1": 780_000, "vending 1": 60_000, "marks 2": 300_000])
     }
 
     /// A counted row of `machines` entities of `entityBytes` each, with `l1d` first-level
@@ -49,40 +62,91 @@ struct SecondLevelMissTests {
         return row
     }
 
-    @Test("a results file's row: by the L2 its host names, or by the one given")
+    @Test(
+        "a results file's row: by what a round of its group holds, against the L2 its host names or the one given"
+    )
     func fromRecord() throws {
         let file = try ResultsFixture([
             Self.record("large", l1d: 2, entityBytes: 2000, machines: 1000),
             Self.record("small", l1d: 2, entityBytes: 2000, machines: 100),
         ]).file()
-        let large = try #require(CountedWork(record: file.records[0]))
-        let small = try #require(CountedWork(record: file.records[1]))
+        let large = try #require(CountedWork(record: file.records[0], roundBytes: 2e6))
+        let small = try #require(CountedWork(record: file.records[1], roundBytes: 2e5))
         #expect(large.secondLevelMisses == 2)
         #expect(small.secondLevelMisses == 0)
         #expect(large.count(of: .secondLevelMiss) == 2)
         // A host of a 4 MiB L2 holds the 2 MB of the first.
         let held = try #require(
-            CountedWork(record: file.records[0], secondLevelBytes: 4 * Self.mib))
+            CountedWork(record: file.records[0], roundBytes: 2e6, secondLevelBytes: 4 * Self.mib))
         #expect(held.secondLevelMisses == 0)
         #expect(large.subtracting(small).secondLevelMisses == 2)
+        #expect(
+            try #require(CountedWork(record: file.records[0], roundBytes: nil)).secondLevelMisses
+                == 0)
     }
 
     @Test(
-        "a measured row: by its own host's L2; work whose misses were not counted has none to price"
+        "a measured row: by what a round of its group holds, against its own host's L2; work whose misses were not counted has none to price"
     )
     func fromRow() throws {
         var row = ResultRow.measured()
         row.mechanismCalls = MechanismCalls()
         row.instructionsByMechanism = MechanismSplit([.own: 10])
         row.cacheMisses = CacheMisses([.l1d: 0.75])
-        row.bytesPerEntity = 4096
-        row.machines = 1000
         row.environment.hostIdentity.l2Bytes = 1 << 20
-        #expect(CountedWork(row: row)?.secondLevelMisses == 0.75)
-        row.machines = 100
-        #expect(CountedWork(row: row)?.secondLevelMisses == 0)
+        #expect(CountedWork(row: row, roundBytes: 4e6)?.secondLevelMisses == 0.75)
+        #expect(CountedWork(row: row, roundBytes: 4e5)?.secondLevelMisses == 0)
         row.cacheMisses = nil
-        #expect(CountedWork(row: row)?.count(of: .secondLevelMiss) == nil)
+        #expect(CountedWork(row: row, roundBytes: 4e6)?.count(of: .secondLevelMiss) == nil)
+    }
+
+    /// Marks at 200 machines on a 1 MiB L2: its baseline's class trees (3,338 bytes a page)
+    /// and the flat arrays (872) each fit alone, 667 KB and 174 KB, and not together with the
+    /// group's other configuration (two more trees of 2,000 bytes, 800 KB).
+    /// `statsRun` names the run of the second configuration's rows.
+    static func marksRound(statsRun: String) throws -> (records: [ResultsRecord], model: CostModel)
+    {
+        func counted(
+            _ variant: String, role: String, params: String, l1d: Double, bytes: Double,
+            run: String = "r1"
+        ) -> [String: String] {
+            var row = record(variant, role: role, l1d: l1d, entityBytes: bytes, machines: 200)
+            row["scenario"] = "marks"
+            row["params"] = params
+            row["run_id"] = run
+            return row
+        }
+        let rows = [
+            counted(
+                "type-cast", role: "baseline", params: "operation=bounds", l1d: 1.15, bytes: 3338),
+            counted("flat", role: "pattern", params: "operation=bounds", l1d: 0.37, bytes: 872),
+            counted(
+                "type-cast", role: "baseline", params: "operation=stats", l1d: 1, bytes: 2000,
+                run: statsRun),
+            counted(
+                "flat", role: "pattern", params: "operation=stats", l1d: 1, bytes: 2000,
+                run: statsRun),
+        ]
+        let model = CostModel(
+            mechanisms: withinL2 + [
+                variant("miss-l3", 25, work(l1d: 1, secondLevel: 1, own: 4))
+            ], plain: Price(0.125))
+        return (try ResultsFixture(rows).file().records, model)
+    }
+
+    @Test(
+        "a results file's pattern whose rows fit the L2 alone but not beside its group's: every first-level miss it saves is a second-level one it saves"
+    )
+    func roundOfRecords() throws {
+        let (records, model) = try Self.marksRound(statsRun: "r1")
+        let flat = try #require(model.predictions(records).first?.prediction)
+        // 0.78 first-level misses saved, each at 4.5 ns and 20 beyond the L2.
+        #expect(abs(flat.nanoseconds - -0.78 * 24.5) < 1e-9)
+        // In a round of its own (the other configuration's rows another run's), its 841 KB
+        // fit: it saves no miss beyond the L2.
+        let (apart, _) = try Self.marksRound(statsRun: "r2")
+        let alone = try #require(model.predictions(apart).first?.prediction)
+        #expect(abs(alone.nanoseconds - -0.78 * 4.5) < 1e-9)
     }
 
     @Test(

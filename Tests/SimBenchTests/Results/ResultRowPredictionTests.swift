@@ -28,12 +28,52 @@ struct ResultRowPredictionTests {
 
     static let group = ResultRow.predicting(
         [
-            row("plain", role: .baseline, calls: [.retain: 1, .release: 1], own: 20),
-            row(
-                "objects", role: .pattern,
-                calls: [.retain: 7, .release: 7, .allocation: 1, .free: 1], own: 28),
-            row("uncounted", role: .pattern, calls: nil, own: 0),
-        ], model: model)
+            [
+                row("plain", role: .baseline, calls: [.retain: 1, .release: 1], own: 20),
+                row(
+                    "objects", role: .pattern,
+                    calls: [.retain: 7, .release: 7, .allocation: 1, .free: 1], own: 28),
+                row("uncounted", role: .pattern, calls: nil, own: 0),
+            ]
+        ], model: model)[0]
+
+    /// A configuration of `scenario` on a host of a 1 MiB L2: a baseline of one first-level
+    /// miss an event and a pattern of none, 200 machines of `bytes` each for both.
+    static func configuration(_ scenario: String, parameters: String, bytes: Double)
+        -> [ResultRow]
+    {
+        [(role: VariantRole.baseline, misses: 1.0), (.pattern, 0)].map { role, misses in
+            var row = row(role == .baseline ? "plain" : "flat", role: role, calls: [:], own: 10)
+            row.scenario = scenario
+            row.parameters = parameters
+            row.cacheMisses = CacheMisses([.l1d: misses, .lastLevel: 0])
+            row.bytesPerEntity = bytes
+            row.machines = 200
+            row.environment.hostIdentity.l2Bytes = 1 << 20
+            return row
+        }
+    }
+
+    @Test(
+        "a run's rows: a second-level miss where the configurations of the row's scenario outgrow the L2 together, though each fits alone; another scenario's rows apart"
+    )
+    func round() throws {
+        let model = CostModel(
+            prices: [
+                .miss(.l1d): .init(latency: .init(4)), .secondLevelMiss: .init(latency: .init(20)),
+                .ownInstruction: .init(latency: .init(0.5)),
+            ])
+        // 2 × 200 × 1,500 bytes: 600 KB; with the second configuration, 1.2 MB.
+        let bounds = Self.configuration("marks", parameters: "operation=bounds", bytes: 1500)
+        let stats = Self.configuration("marks", parameters: "operation=stats", bytes: 1500)
+        let other = Self.configuration("vending", parameters: "", bytes: 1500)
+        let together = ResultRow.predicting([bounds, stats], model: model)
+        #expect(together[0][1].prediction?.nanoseconds == -24)
+        #expect(together[1][1].prediction?.nanoseconds == -24)
+        let apart = ResultRow.predicting([bounds, other], model: model)
+        #expect(apart[0][1].prediction?.nanoseconds == -4)
+        #expect(apart[1][1].prediction?.nanoseconds == -4)
+    }
 
     @Test("a pattern's calls and own instructions added over its baseline's, priced")
     func predicted() throws {
