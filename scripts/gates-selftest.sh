@@ -34,7 +34,7 @@ proofs=(
     "aa-proof.sh"
     "aa-proof.sh --counted"
     "coverage-proof.sh --small"
-    "model-check.sh --small"
+    "model-check.sh --small --tries 2"
 )
 # A planted failure that has not ended after this long has not failed as planted.
 limit=600
