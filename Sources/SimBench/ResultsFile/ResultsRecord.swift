@@ -162,6 +162,21 @@ public struct ResultsRecord: Sendable {
         return values
     }
 
+    /// Appends the row's `identity.benchmarkName` to `text`, from the file's bytes.
+    func appendBenchmarkName(to text: inout [UInt8]) {
+        table.bytes.withUnsafeBufferPointer { bytes in
+            func cell(_ column: ResultColumn) -> UnsafeBufferPointer<UInt8> {
+                guard let position = columns.position(of: column) else {
+                    return UnsafeBufferPointer(start: nil, count: 0)
+                }
+                return UnsafeBufferPointer(rebasing: bytes[table.range(row: row, field: position)])
+            }
+            ResultIdentity.appendBenchmarkName(
+                scenario: cell(.scenario), parameters: cell(.parameters), sweep: cell(.sweep),
+                variant: cell(.variant), to: &text)
+        }
+    }
+
     public var identity: ResultIdentity {
         ResultIdentity(
             scenario: self[.scenario], parameters: self[.parameters], sweep: self[.sweep],

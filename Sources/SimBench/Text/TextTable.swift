@@ -21,7 +21,7 @@ public struct TextTable {
             return render(indent: indent).split(separator: "\n").map(\.count).max() ?? 0
         }
         let widths = columnWidths(all)
-        let trimmedCount = TextTable.trimmedCount
+        let trimmedCount: (String) -> Int = TextTable.trimmedCount
         let indentEnd = trimmedCount(indent)
         var widest = 0
         for row in all {
@@ -147,20 +147,80 @@ public struct TextTable {
             _ cells: [String], widths: [Int], left: [Bool], indent: String,
             to text: inout [UInt8]
         ) {
+            append(ByteRow(cells), widths: widths, left: left, indent: indent, to: &text)
+        }
+
+        /// `append(_:widths:left:indent:to:)` for cells given as their bytes.
+        static func append(
+            _ cells: ByteRow, widths: [Int], left: [Bool], indent: String,
+            to text: inout [UInt8]
+        ) {
             let start = text.count
             text += indent.utf8
-            for (column, cell) in cells.enumerated() {
-                if column > 0 { text += "  ".utf8 }
-                let padding = max(widths[column] - CharacterCount.of(cell), 0)
-                if left[column] {
-                    text += cell.utf8
-                    text.append(contentsOf: repeatElement(UInt8(ascii: " "), count: padding))
-                } else {
-                    text.append(contentsOf: repeatElement(UInt8(ascii: " "), count: padding))
-                    text += cell.utf8
+            cells.bytes.withUnsafeBufferPointer { bytes in
+                for column in cells.ends.indices {
+                    let cell = UnsafeBufferPointer(rebasing: bytes[cells.range(column)])
+                    if column > 0 { text += "  ".utf8 }
+                    let padding = max(widths[column] - CharacterCount.of(cell), 0)
+                    if left[column] {
+                        text += cell
+                        text.append(contentsOf: repeatElement(UInt8(ascii: " "), count: padding))
+                    } else {
+                        text.append(contentsOf: repeatElement(UInt8(ascii: " "), count: padding))
+                        text += cell
+                    }
                 }
             }
             TextTable.dropTrailingBlanks(of: &text, from: start)
+        }
+    }
+
+    /// A row's cells as their UTF-8 bytes, one after another: a row written straight from
+    /// where its text lies (a results file's bytes), with no string per cell, and the
+    /// buffer kept for the next row.
+    struct ByteRow {
+        private(set) var bytes = [UInt8]()
+        /// Where each cell ends in `bytes`.
+        private(set) var ends = [Int]()
+
+        init() {}
+
+        init(_ cells: [String]) {
+            for cell in cells {
+                bytes += cell.utf8
+                endCell()
+            }
+        }
+
+        /// Appends `text` to the cell being written.
+        mutating func append<Text: Sequence<UInt8>>(_ text: Text) {
+            bytes += text
+        }
+
+        /// Lets `body` write to the cell being written.
+        mutating func write(_ body: (inout [UInt8]) -> Void) {
+            body(&bytes)
+        }
+
+        /// Ends the cell being written: what follows is the next one's.
+        mutating func endCell() {
+            ends.append(bytes.count)
+        }
+
+        /// Empties the row, its room kept.
+        mutating func removeAll() {
+            bytes.removeAll(keepingCapacity: true)
+            ends.removeAll(keepingCapacity: true)
+        }
+
+        /// Where cell `column` is in `bytes`.
+        func range(_ column: Int) -> Range<Int> {
+            (column == 0 ? 0 : ends[column - 1])..<ends[column]
+        }
+
+        /// The cells as text.
+        var cells: [String] {
+            ends.indices.map { String(decoding: bytes[range($0)], as: UTF8.self) }
         }
     }
 
@@ -185,12 +245,22 @@ public struct TextTable {
         }
 
         mutating func add(_ row: [String]) {
-            for column in header.indices {
-                let cell = column < row.count ? row[column] : ""
-                if cell.utf8.contains(UInt8(ascii: "\n")) { holdsLineBreak = true }
-                let count = CharacterCount.of(cell)
-                widths[column] = max(widths[column], count)
-                counts.append((Int32(count), Int32(TextTable.trimmedCount(cell))))
+            add(ByteRow(row))
+        }
+
+        /// `add(_:)` for cells given as their bytes.
+        mutating func add(_ row: ByteRow) {
+            row.bytes.withUnsafeBufferPointer { bytes in
+                for column in header.indices {
+                    let cell =
+                        column < row.ends.count
+                        ? UnsafeBufferPointer(rebasing: bytes[row.range(column)])
+                        : UnsafeBufferPointer(start: nil, count: 0)
+                    if cell.contains(UInt8(ascii: "\n")) { holdsLineBreak = true }
+                    let count = CharacterCount.of(cell)
+                    widths[column] = max(widths[column], count)
+                    counts.append((Int32(count), Int32(TextTable.trimmedCount(cell))))
+                }
             }
         }
 
@@ -231,6 +301,20 @@ public struct TextTable {
             count -= 1
         }
         return count
+    }
+
+    /// `trimmedCount(_:)` of the UTF-8 `cell`: among its bytes where each scalar is a
+    /// character of its own and those at its end are ASCII, whose whitespace is the blank
+    /// and the controls from tab to carriage return; else through its text.
+    static func trimmedCount(_ cell: UnsafeBufferPointer<UInt8>) -> Int {
+        if let count = CharacterCount.scalarsIfEachIsACharacter(cell) {
+            var end = cell.count
+            while end > 0, cell[end - 1] == UInt8(ascii: " ") || (9...13).contains(cell[end - 1]) {
+                end -= 1
+            }
+            if end == 0 || cell[end - 1] < 0x80 { return count - (cell.count - end) }
+        }
+        return trimmedCount(String(decoding: cell, as: UTF8.self))
     }
 
     /// Drops the characters at the end of `text[start...]` that are whitespace
