@@ -215,8 +215,17 @@ public struct ResultsRecord: Sendable {
         return found ?? Value(rawValue: self[column])
     }
 
-    public var isBaselineVariant: Bool { role == .baseline }
-    public var isOK: Bool { status == .ok }
+    /// `role == .baseline`, told from the cell's bytes alone: a judge asks it of every row
+    /// several times.
+    public var isBaselineVariant: Bool { holds(.role, VariantRole.baseline.rawValue) }
+    /// `status == .ok`, told from the cell's bytes alone.
+    public var isOK: Bool { holds(.status, ResultStatus.ok.rawValue) }
+
+    /// Whether the cell of `column` is `text`, an ASCII word, as `self[column] == text`
+    /// says: a text equal to ASCII text is those bytes.
+    private func holds(_ column: ResultColumn, _ text: String) -> Bool {
+        withCell(column) { cell in cell.count == text.utf8.count && cell.elementsEqual(text.utf8) }
+    }
 }
 
 extension ResultsRecord {

@@ -164,9 +164,9 @@ public struct TextTable {
                     let padding = max(widths[column] - CharacterCount.of(cell), 0)
                     if left[column] {
                         text += cell
-                        text.append(contentsOf: repeatElement(UInt8(ascii: " "), count: padding))
+                        TextTable.appendBlanks(padding, to: &text)
                     } else {
-                        text.append(contentsOf: repeatElement(UInt8(ascii: " "), count: padding))
+                        TextTable.appendBlanks(padding, to: &text)
                         text += cell
                     }
                 }
@@ -174,6 +174,19 @@ public struct TextTable {
             TextTable.dropTrailingBlanks(of: &text, from: start)
         }
     }
+
+    /// Appends `count` blanks to `text`: a cell's padding, from a row of them rather than
+    /// one at a time.
+    static func appendBlanks(_ count: Int, to text: inout [UInt8]) {
+        var left = count
+        while left > 0 {
+            let some = min(left, blanks.count)
+            text += blanks[..<some]
+            left -= some
+        }
+    }
+
+    private static let blanks = [UInt8](repeating: UInt8(ascii: " "), count: 64)
 
     /// A row's cells as their UTF-8 bytes, one after another: a row written straight from
     /// where its text lies (a results file's bytes), with no string per cell, and the
