@@ -4,21 +4,26 @@
 /// A comparison of a million rows holds a million verdicts until they are sorted and
 /// printed. Held as `MetricComparison`s, each would keep its identity's four strings and its
 /// note's, several hundred bytes a row. Here a verdict's identity is its row's (a row of
-/// `rows`, read from the file's bytes where printed), every note's text sits in one buffer,
-/// and what only `simbench ab` or a `functions` column gives (`PairedTest`, `FunctionDiff`)
+/// `rows`, read from the file's bytes where printed), the notes' text sits in a few large
+/// buffers, and what only `simbench ab` or a `functions` column gives (`PairedTest`, `FunctionDiff`)
 /// is kept aside for the few verdicts that have it.
 struct VerdictTable: RandomAccessCollection, Sendable {
     /// The rows the verdicts judge: a verdict's identity is its row's.
     let rows: RowTable
     private var entries = [Entry]()
-    /// Every verdict's note, one after another.
-    private var notes = [UInt8]()
+    /// The verdicts' notes, one after another, in buffers of `noteRoom` bytes (or one
+    /// note's, for a longer note): a buffer is never moved to grow, so no note is copied and
+    /// a million rows' notes are never held twice.
+    private var notes = [[UInt8]]()
+    private static let noteRoom = 1 << 20
     /// What a few verdicts hold beyond their figures, by `Entry.extra`.
     private var extras = [Extra]()
 
     private struct Entry: Sendable {
         var row: Int
-        var noteStart: Int
+        /// The note: in `notes[noteBuffer]`, from `noteStart`, `noteCount` bytes.
+        var noteBuffer: Int32
+        var noteStart: Int32
         var noteCount: Int32
         /// Where in `extras`, or -1.
         var extra: Int32
@@ -52,12 +57,18 @@ struct VerdictTable: RandomAccessCollection, Sendable {
             extras.append(
                 Extra(pairedTest: comparison.pairedTest, functions: comparison.functions))
         }
-        let noteStart = notes.count
-        notes += comparison.note.utf8
+        let note = comparison.note.utf8
+        if notes.isEmpty || notes[notes.count - 1].count + note.count > Self.noteRoom {
+            notes.append([])
+            notes[notes.count - 1].reserveCapacity(Swift.max(Self.noteRoom, note.count))
+        }
+        let noteStart = notes[notes.count - 1].count
+        notes[notes.count - 1] += note
         entries.append(
             Entry(
-                row: record.row, noteStart: noteStart, noteCount: Int32(notes.count - noteStart),
-                extra: extra, metric: comparison.metric, verdict: comparison.verdict,
+                row: record.row, noteBuffer: Int32(notes.count - 1), noteStart: Int32(noteStart),
+                noteCount: Int32(note.count), extra: extra, metric: comparison.metric,
+                verdict: comparison.verdict,
                 isBaselineVariant: comparison.isBaselineVariant, figures: comparison.figures))
     }
 
@@ -94,10 +105,9 @@ struct VerdictTable: RandomAccessCollection, Sendable {
         -> Result
     {
         let entry = entries[index]
-        return notes.withUnsafeBufferPointer {
-            body(
-                UnsafeBufferPointer(
-                    rebasing: $0[entry.noteStart..<(entry.noteStart + Int(entry.noteCount))]))
+        let start = Int(entry.noteStart)
+        return notes[Int(entry.noteBuffer)].withUnsafeBufferPointer {
+            body(UnsafeBufferPointer(rebasing: $0[start..<(start + Int(entry.noteCount))]))
         }
     }
 
