@@ -204,7 +204,14 @@ public struct EnvironmentChange: Sendable, Equatable {
         var judged = comparison
         judged.verdict = .notJudged
         let reason = isTime ? phrase : "different toolchain"
-        judged.note = "not judged: \(reason)" + (judged.note.isEmpty ? "" : "; \(judged.note)")
+        // Written into one string: every time verdict across the change says it.
+        var note = "not judged: "
+        note += reason
+        if !judged.note.isEmpty {
+            note += "; "
+            note += judged.note
+        }
+        judged.note = note
         return judged
     }
 }

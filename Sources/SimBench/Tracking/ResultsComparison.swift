@@ -230,7 +230,15 @@ public struct ResultsComparison: Sendable {
         }
         // CPU time where both rows have it; older files only have wall time.
         var metric = thresholds.metric
-        var context = [String]()
+        // The reasons, "; " between them: written into one string as they come, not listed
+        // and joined (a comparison writes one a row).
+        var note = ""
+        var reasons = 0
+        func say(_ reason: String) {
+            if reasons > 0 { note += "; " }
+            note += reason
+            reasons += 1
+        }
         var fallback: String?
         if metric == .cpu,
             old.number(metric.columns.median) == nil || new.number(metric.columns.median) == nil
@@ -264,7 +272,7 @@ public struct ResultsComparison: Sendable {
             result.change = change
             let (verdict, reason) = change.verdict(threshold: threshold)
             result.verdict = verdict
-            context.append(reason)
+            say(reason)
         }
 
         let isBaselineVariant = new.isBaselineVariant || old.isBaselineVariant
@@ -273,16 +281,16 @@ public struct ResultsComparison: Sendable {
             ratioChange.hasInterval || nanosecondsChange?.hasInterval != true
         {
             judge(metric.ratioBasis, ratio, ratioChange, threshold: thresholds.ratio)
-            if let nanosecondsChange { context.append("ns/event \(nanosecondsChange.pointText)") }
+            if let nanosecondsChange { say("ns/event \(nanosecondsChange.pointText)") }
         } else if metric == .cpu, let (normalized, normalizedChange) = perReference(old, new),
             normalizedChange.hasInterval, thresholds.judgesAbsoluteTime
         {
             // Absolute time, with the machine's speed in the same rounds divided out.
             judge(.cpuPerReference, normalized, normalizedChange, threshold: thresholds.time)
             if let nanosecondsChange {
-                context.append("cpu ns/event \(nanosecondsChange.pointText)")
+                say("cpu ns/event \(nanosecondsChange.pointText)")
             }
-            context.append(
+            say(
                 isBaselineVariant
                     ? "the scenario's baseline variant: CPU time over the machine-speed reference"
                     : ownFigure
@@ -294,28 +302,28 @@ public struct ResultsComparison: Sendable {
             result.current = nanoseconds?.1.value
             result.change = nanosecondsChange
             if let nanosecondsChange, !thresholds.judgesAbsoluteTime {
-                context.append(
+                say(
                     thresholds.words(
                         "ns/event \(nanosecondsChange.pointText), not judged (\(.ratioOnly))"))
             } else if let nanosecondsChange {
                 let (verdict, reason) = nanosecondsChange.verdict(threshold: thresholds.time)
                 result.verdict = verdict
-                context.append(reason)
+                say(reason)
             } else {
-                context.append("no median")
+                say("no median")
             }
             if isBaselineVariant {
-                context.append("the scenario's baseline variant: absolute time only")
+                say("the scenario's baseline variant: absolute time only")
             } else if ownFigure {
-                context.append("absolute time")
+                say("absolute time")
             } else if ratioChange != nil {
-                context.append("ratio has no CI")
+                say("ratio has no CI")
             } else {
-                context.append("no ratio")
+                say("no ratio")
             }
         }
-        if let fallback { context.append(fallback) }
-        result.note = context.joined(separator: "; ")
+        if let fallback { say(fallback) }
+        result.note = note
         return result
     }
 
