@@ -47,13 +47,22 @@ struct VerdictTableTests {
         ]).file()
     }
 
-    @Test("each verdict comes back as kept, its note read from the buffer that holds it")
-    func keptAsGiven() throws {
+    /// `count` verdicts (`verdicts(on:count:)`) on the rows of `file()`, and the table they
+    /// were kept in.
+    static func kept(_ count: Int) throws -> (
+        table: VerdictTable, kept: [(MetricComparison, ResultsRecord)]
+    ) {
         let file = try Self.file()
-        // About 2.3 MB of notes: three buffers.
-        let kept = Self.verdicts(on: file, count: 40_000)
+        let kept = Self.verdicts(on: file, count: count)
         var table = VerdictTable(rows: file.table)
         for (comparison, record) in kept { table.append(comparison, of: record) }
+        return (table, kept)
+    }
+
+    @Test("each verdict comes back as kept, its note read from the buffer that holds it")
+    func keptAsGiven() throws {
+        // About 2.3 MB of notes: three buffers.
+        let (table, kept) = try Self.kept(40_000)
         #expect(table.count == kept.count)
         for index in kept.indices {
             guard table[index] == kept[index].0 else {
@@ -66,10 +75,8 @@ struct VerdictTableTests {
 
     @Test("sorted by verdict, each verdict's rows stay in the order they were kept")
     func sortedStably() throws {
-        let file = try Self.file()
-        let kept = Self.verdicts(on: file, count: 5_000)
-        var table = VerdictTable(rows: file.table)
-        for (comparison, record) in kept { table.append(comparison, of: record) }
+        let (unsorted, kept) = try Self.kept(5_000)
+        var table = unsorted
         table.sortByVerdict()
         let expected = kept.map(\.0).enumerated().sorted {
             ($0.element.verdict, $0.offset) < ($1.element.verdict, $1.offset)
