@@ -147,7 +147,15 @@ public struct TextTable {
             _ cells: [String], widths: [Int], left: [Bool], indent: String,
             to text: inout [UInt8]
         ) {
-            append(ByteRow(cells), widths: widths, left: left, indent: indent, to: &text)
+            let start = text.count
+            text += indent.utf8
+            for (column, cell) in cells.enumerated() {
+                var cell = cell
+                cell.withUTF8 {
+                    appendCell($0, column: column, widths: widths, left: left, to: &text)
+                }
+            }
+            TextTable.dropTrailingBlanks(of: &text, from: start)
         }
 
         /// `append(_:widths:left:indent:to:)` for cells given as their bytes.
@@ -159,19 +167,29 @@ public struct TextTable {
             text += indent.utf8
             cells.bytes.withUnsafeBufferPointer { bytes in
                 for column in cells.ends.indices {
-                    let cell = UnsafeBufferPointer(rebasing: bytes[cells.range(column)])
-                    if column > 0 { text += "  ".utf8 }
-                    let padding = max(widths[column] - CharacterCount.of(cell), 0)
-                    if left[column] {
-                        text += cell
-                        TextTable.appendBlanks(padding, to: &text)
-                    } else {
-                        TextTable.appendBlanks(padding, to: &text)
-                        text += cell
-                    }
+                    appendCell(
+                        UnsafeBufferPointer(rebasing: bytes[cells.range(column)]), column: column,
+                        widths: widths, left: left, to: &text)
                 }
             }
             TextTable.dropTrailingBlanks(of: &text, from: start)
+        }
+
+        /// Appends the UTF-8 `cell` of `column`, after the blanks between columns, padded to
+        /// its column's width on the side `left` says.
+        private static func appendCell(
+            _ cell: UnsafeBufferPointer<UInt8>, column: Int, widths: [Int], left: [Bool],
+            to text: inout [UInt8]
+        ) {
+            if column > 0 { text += "  ".utf8 }
+            let padding = max(widths[column] - CharacterCount.of(cell), 0)
+            if left[column] {
+                text += cell
+                TextTable.appendBlanks(padding, to: &text)
+            } else {
+                TextTable.appendBlanks(padding, to: &text)
+                text += cell
+            }
         }
     }
 
@@ -197,13 +215,6 @@ public struct TextTable {
         private(set) var ends = [Int]()
 
         init() {}
-
-        init(_ cells: [String]) {
-            for cell in cells {
-                bytes += cell.utf8
-                endCell()
-            }
-        }
 
         /// Appends `text` to the cell being written.
         mutating func append<Text: Sequence<UInt8>>(_ text: Text) {
@@ -258,23 +269,29 @@ public struct TextTable {
         }
 
         mutating func add(_ row: [String]) {
-            add(ByteRow(row))
+            for column in header.indices {
+                var cell = column < row.count ? row[column] : ""
+                cell.withUTF8 { add(cell: $0, column: column) }
+            }
         }
 
         /// `add(_:)` for cells given as their bytes.
         mutating func add(_ row: ByteRow) {
             row.bytes.withUnsafeBufferPointer { bytes in
                 for column in header.indices {
-                    let cell =
-                        column < row.ends.count
-                        ? UnsafeBufferPointer(rebasing: bytes[row.range(column)])
-                        : UnsafeBufferPointer(start: nil, count: 0)
-                    if cell.contains(UInt8(ascii: "\n")) { holdsLineBreak = true }
-                    let count = CharacterCount.of(cell)
-                    widths[column] = max(widths[column], count)
-                    counts.append((Int32(count), Int32(TextTable.trimmedCount(cell))))
+                    add(
+                        cell: column < row.ends.count
+                            ? UnsafeBufferPointer(rebasing: bytes[row.range(column)])
+                            : UnsafeBufferPointer(start: nil, count: 0), column: column)
                 }
             }
+        }
+
+        private mutating func add(cell: UnsafeBufferPointer<UInt8>, column: Int) {
+            if cell.contains(UInt8(ascii: "\n")) { holdsLineBreak = true }
+            let count = CharacterCount.of(cell)
+            widths[column] = max(widths[column], count)
+            counts.append((Int32(count), Int32(TextTable.trimmedCount(cell))))
         }
 
         /// The widest line, as `TextTable.width(indent:)` measures it; nil when a cell
