@@ -34,7 +34,41 @@ public struct ResultIdentity: Hashable, Sendable, Comparable, CustomStringConver
     /// `vending.state-objects[products=40]`: the dotted benchmark name, parameters and the
     /// sweep point last so that names sort by scenario and variant.
     public var benchmarkName: String {
-        qualifiers.isEmpty ? "\(scenario).\(variant)" : "\(scenario).\(variant)[\(qualifiers)]"
+        var (scenario, parameters, sweep, variant) = (
+            self.scenario, self.parameters, self.sweep, self.variant
+        )
+        var name = [UInt8]()
+        scenario.withUTF8 { scenario in
+            parameters.withUTF8 { parameters in
+                sweep.withUTF8 { sweep in
+                    variant.withUTF8 { variant in
+                        ResultIdentity.appendBenchmarkName(
+                            scenario: scenario, parameters: parameters, sweep: sweep,
+                            variant: variant, to: &name)
+                    }
+                }
+            }
+        }
+        return String(decoding: name, as: UTF8.self)
+    }
+
+    /// Appends the `benchmarkName` of the identity whose parts are these UTF-8 bytes to
+    /// `text`: for an identity, and for a row printed from its file's bytes
+    /// (`ResultsRecord.appendBenchmarkName`).
+    static func appendBenchmarkName(
+        scenario: UnsafeBufferPointer<UInt8>, parameters: UnsafeBufferPointer<UInt8>,
+        sweep: UnsafeBufferPointer<UInt8>, variant: UnsafeBufferPointer<UInt8>,
+        to text: inout [UInt8]
+    ) {
+        text += scenario
+        text.append(UInt8(ascii: "."))
+        text += variant
+        guard !parameters.isEmpty || !sweep.isEmpty else { return }
+        text.append(UInt8(ascii: "["))
+        text += parameters
+        if !parameters.isEmpty, !sweep.isEmpty { text.append(UInt8(ascii: ";")) }
+        text += sweep
+        text.append(UInt8(ascii: "]"))
     }
 
     public var description: String { "\(configuration) \(variant)" }

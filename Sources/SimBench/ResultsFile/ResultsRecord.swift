@@ -162,6 +162,21 @@ public struct ResultsRecord: Sendable {
         return values
     }
 
+    /// Appends the row's `identity.benchmarkName` to `text`, from the file's bytes.
+    func appendBenchmarkName(to text: inout [UInt8]) {
+        table.bytes.withUnsafeBufferPointer { bytes in
+            func cell(_ column: ResultColumn) -> UnsafeBufferPointer<UInt8> {
+                guard let position = columns.position(of: column) else {
+                    return UnsafeBufferPointer(start: nil, count: 0)
+                }
+                return UnsafeBufferPointer(rebasing: bytes[table.range(row: row, field: position)])
+            }
+            ResultIdentity.appendBenchmarkName(
+                scenario: cell(.scenario), parameters: cell(.parameters), sweep: cell(.sweep),
+                variant: cell(.variant), to: &text)
+        }
+    }
+
     public var identity: ResultIdentity {
         ResultIdentity(
             scenario: self[.scenario], parameters: self[.parameters], sweep: self[.sweep],
@@ -200,8 +215,17 @@ public struct ResultsRecord: Sendable {
         return found ?? Value(rawValue: self[column])
     }
 
-    public var isBaselineVariant: Bool { role == .baseline }
-    public var isOK: Bool { status == .ok }
+    /// `role == .baseline`, told from the cell's bytes alone: a judge asks it of every row
+    /// several times.
+    public var isBaselineVariant: Bool { holds(.role, VariantRole.baseline.rawValue) }
+    /// `status == .ok`, told from the cell's bytes alone.
+    public var isOK: Bool { holds(.status, ResultStatus.ok.rawValue) }
+
+    /// Whether the cell of `column` is `text`, an ASCII word, as `self[column] == text`
+    /// says: a text equal to ASCII text is those bytes.
+    private func holds(_ column: ResultColumn, _ text: String) -> Bool {
+        withCell(column) { cell in cell.count == text.utf8.count && cell.elementsEqual(text.utf8) }
+    }
 }
 
 extension ResultsRecord {

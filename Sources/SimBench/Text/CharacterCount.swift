@@ -21,6 +21,11 @@ enum CharacterCount {
         return text.withUTF8(scalarsIfEachIsACharacter) ?? text.count
     }
 
+    /// The characters of the UTF-8 `bytes`: their text's `count`.
+    static func of(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        scalarsIfEachIsACharacter(bytes) ?? String(decoding: bytes, as: UTF8.self).count
+    }
+
     /// The number of scalars the UTF-8 `bytes` hold when each is a character of its own
     /// (the scalars listed above); nil when one may join another.
     static func scalarsIfEachIsACharacter(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {

@@ -21,7 +21,7 @@ public struct TextTable {
             return render(indent: indent).split(separator: "\n").map(\.count).max() ?? 0
         }
         let widths = columnWidths(all)
-        let trimmedCount = TextTable.trimmedCount
+        let trimmedCount: (String) -> Int = TextTable.trimmedCount
         let indentEnd = trimmedCount(indent)
         var widest = 0
         for row in all {
@@ -150,17 +150,101 @@ public struct TextTable {
             let start = text.count
             text += indent.utf8
             for (column, cell) in cells.enumerated() {
-                if column > 0 { text += "  ".utf8 }
-                let padding = max(widths[column] - CharacterCount.of(cell), 0)
-                if left[column] {
-                    text += cell.utf8
-                    text.append(contentsOf: repeatElement(UInt8(ascii: " "), count: padding))
-                } else {
-                    text.append(contentsOf: repeatElement(UInt8(ascii: " "), count: padding))
-                    text += cell.utf8
+                var cell = cell
+                cell.withUTF8 {
+                    appendCell($0, column: column, widths: widths, left: left, to: &text)
                 }
             }
             TextTable.dropTrailingBlanks(of: &text, from: start)
+        }
+
+        /// `append(_:widths:left:indent:to:)` for cells given as their bytes.
+        static func append(
+            _ cells: ByteRow, widths: [Int], left: [Bool], indent: String,
+            to text: inout [UInt8]
+        ) {
+            let start = text.count
+            text += indent.utf8
+            cells.bytes.withUnsafeBufferPointer { bytes in
+                for column in cells.ends.indices {
+                    appendCell(
+                        UnsafeBufferPointer(rebasing: bytes[cells.range(column)]), column: column,
+                        widths: widths, left: left, to: &text)
+                }
+            }
+            TextTable.dropTrailingBlanks(of: &text, from: start)
+        }
+
+        /// Appends the UTF-8 `cell` of `column`, after the blanks between columns, padded to
+        /// its column's width on the side `left` says.
+        private static func appendCell(
+            _ cell: UnsafeBufferPointer<UInt8>, column: Int, widths: [Int], left: [Bool],
+            to text: inout [UInt8]
+        ) {
+            if column > 0 { text += "  ".utf8 }
+            let padding = max(widths[column] - CharacterCount.of(cell), 0)
+            if left[column] {
+                text += cell
+                TextTable.appendBlanks(padding, to: &text)
+            } else {
+                TextTable.appendBlanks(padding, to: &text)
+                text += cell
+            }
+        }
+    }
+
+    /// Appends `count` blanks to `text`: a cell's padding, from a row of them rather than
+    /// one at a time.
+    static func appendBlanks(_ count: Int, to text: inout [UInt8]) {
+        var left = count
+        while left > 0 {
+            let some = min(left, blanks.count)
+            text += blanks[..<some]
+            left -= some
+        }
+    }
+
+    private static let blanks = [UInt8](repeating: UInt8(ascii: " "), count: 64)
+
+    /// A row's cells as their UTF-8 bytes, one after another: a row written straight from
+    /// where its text lies (a results file's bytes), with no string per cell, and the
+    /// buffer kept for the next row.
+    struct ByteRow {
+        private(set) var bytes = [UInt8]()
+        /// Where each cell ends in `bytes`.
+        private(set) var ends = [Int]()
+
+        init() {}
+
+        /// Appends `text` to the cell being written.
+        mutating func append<Text: Sequence<UInt8>>(_ text: Text) {
+            bytes += text
+        }
+
+        /// Lets `body` write to the cell being written.
+        mutating func write(_ body: (inout [UInt8]) -> Void) {
+            body(&bytes)
+        }
+
+        /// Ends the cell being written: what follows is the next one's.
+        mutating func endCell() {
+            ends.append(bytes.count)
+        }
+
+        /// Empties the row, its room kept.
+        mutating func removeAll() {
+            bytes.removeAll(keepingCapacity: true)
+            ends.removeAll(keepingCapacity: true)
+        }
+
+        /// Where cell `column` is in `bytes`.
+        func range(_ column: Int) -> Range<Int> {
+            (column == 0 ? 0 : ends[column - 1])..<ends[column]
+        }
+
+        /// The cells as text.
+        var cells: [String] {
+            ends.indices.map { String(decoding: bytes[range($0)], as: UTF8.self) }
         }
     }
 
@@ -186,12 +270,28 @@ public struct TextTable {
 
         mutating func add(_ row: [String]) {
             for column in header.indices {
-                let cell = column < row.count ? row[column] : ""
-                if cell.utf8.contains(UInt8(ascii: "\n")) { holdsLineBreak = true }
-                let count = CharacterCount.of(cell)
-                widths[column] = max(widths[column], count)
-                counts.append((Int32(count), Int32(TextTable.trimmedCount(cell))))
+                var cell = column < row.count ? row[column] : ""
+                cell.withUTF8 { add(cell: $0, column: column) }
             }
+        }
+
+        /// `add(_:)` for cells given as their bytes.
+        mutating func add(_ row: ByteRow) {
+            row.bytes.withUnsafeBufferPointer { bytes in
+                for column in header.indices {
+                    add(
+                        cell: column < row.ends.count
+                            ? UnsafeBufferPointer(rebasing: bytes[row.range(column)])
+                            : UnsafeBufferPointer(start: nil, count: 0), column: column)
+                }
+            }
+        }
+
+        private mutating func add(cell: UnsafeBufferPointer<UInt8>, column: Int) {
+            if cell.contains(UInt8(ascii: "\n")) { holdsLineBreak = true }
+            let count = CharacterCount.of(cell)
+            widths[column] = max(widths[column], count)
+            counts.append((Int32(count), Int32(TextTable.trimmedCount(cell))))
         }
 
         /// The widest line, as `TextTable.width(indent:)` measures it; nil when a cell
@@ -231,6 +331,20 @@ public struct TextTable {
             count -= 1
         }
         return count
+    }
+
+    /// `trimmedCount(_:)` of the UTF-8 `cell`: among its bytes where each scalar is a
+    /// character of its own and those at its end are ASCII, whose whitespace is the blank
+    /// and the controls from tab to carriage return; else through its text.
+    static func trimmedCount(_ cell: UnsafeBufferPointer<UInt8>) -> Int {
+        if let count = CharacterCount.scalarsIfEachIsACharacter(cell) {
+            var end = cell.count
+            while end > 0, cell[end - 1] == UInt8(ascii: " ") || (9...13).contains(cell[end - 1]) {
+                end -= 1
+            }
+            if end == 0 || cell[end - 1] < 0x80 { return count - (cell.count - end) }
+        }
+        return trimmedCount(String(decoding: cell, as: UTF8.self))
     }
 
     /// Drops the characters at the end of `text[start...]` that are whitespace

@@ -44,6 +44,7 @@ public struct EnvironmentChange: Sendable, Equatable {
         if Self.isOneEnvironment(baseline, current) {
             differences = []
             changesToolchain = false
+            phrase = Self.phrase([])
             return
         }
         /// Each aspect's distinct values in `records`, in the order first met: every aspect
@@ -87,6 +88,7 @@ public struct EnvironmentChange: Sendable, Equatable {
         }
         self.differences = differences
         changesToolchain = toolchain
+        phrase = Self.phrase(differences)
     }
 
     /// Whether every row of `baseline` and `current` holds the first row's cells in each
@@ -153,8 +155,11 @@ public struct EnvironmentChange: Sendable, Equatable {
 
     public var isEmpty: Bool { differences.isEmpty }
 
-    /// `different CPU and core count`.
-    public var phrase: String {
+    /// `different CPU and core count`: made once, since every time verdict across the
+    /// change says it.
+    public let phrase: String
+
+    private static func phrase(_ differences: [Difference]) -> String {
         let names = differences.map(\.name)
         let listed =
             names.count <= 1
@@ -199,7 +204,14 @@ public struct EnvironmentChange: Sendable, Equatable {
         var judged = comparison
         judged.verdict = .notJudged
         let reason = isTime ? phrase : "different toolchain"
-        judged.note = "not judged: \(reason)" + (judged.note.isEmpty ? "" : "; \(judged.note)")
+        // Written into one string: every time verdict across the change says it.
+        var note = "not judged: "
+        note += reason
+        if !judged.note.isEmpty {
+            note += "; "
+            note += judged.note
+        }
+        judged.note = note
         return judged
     }
 }

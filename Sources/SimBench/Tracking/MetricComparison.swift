@@ -70,12 +70,8 @@ public struct MetricComparison: Sendable, Equatable {
     /// Whether the row is its scenario's baseline variant (the ruler of its ratios).
     public var isBaselineVariant: Bool
     public var metric: Metric
-    public var basis: Basis
-    /// The figure the verdict rests on, in each run (nil where the cell is empty).
-    public var baseline: Double?
-    public var current: Double?
-    /// Relative change of that figure, with its interval where both runs have one.
-    public var change: RelativeChange?
+    /// The figures the verdict rests on, as the report shows them.
+    var figures: Figures
     public var verdict: Verdict
     /// Why, in a few words: `beyond +5%, CI above 0`, `no CI`, and context such as the
     /// absolute ns change of a verdict that rests on the ratio.
@@ -87,32 +83,99 @@ public struct MetricComparison: Sendable, Equatable {
     /// `functions` column): the functions that moved most; nil otherwise.
     public var functions: FunctionDiff? = nil
 
-    /// The figure as the report shows it: `812`, `1.23×`, `2.00`.
-    func formatted(_ value: Double?) -> String {
-        guard let value else { return "—" }
-        switch basis {
-        case .ratio, .cpuRatio: return NumberFormat.significant(value) + "×"
-        case .nanoseconds, .cpuNanoseconds, .cpuPerReference, .allocations, .instructions, .cycles:
-            return NumberFormat.significant(value)
-        }
+    init(
+        identity: ResultIdentity, isBaselineVariant: Bool, metric: Metric, basis: Basis,
+        baseline: Double?, current: Double?, change: RelativeChange?, verdict: Verdict,
+        note: String, pairedTest: PairedTest? = nil, functions: FunctionDiff? = nil
+    ) {
+        self.init(
+            identity: identity, isBaselineVariant: isBaselineVariant, metric: metric,
+            figures: Figures(basis: basis, baseline: baseline, current: current, change: change),
+            verdict: verdict, note: note, pairedTest: pairedTest, functions: functions)
     }
 
-    /// The change as the report shows it: a percentage for time, the difference per event
-    /// for allocations (a relative change of a count near zero says little).
-    var changeText: String {
-        if basis == .allocations, let baseline, let current {
-            let difference = current - baseline
-            return (difference < 0 ? "−" : "+") + NumberFormat.significant(abs(difference))
-        }
-        // Counts repeat to parts per million: a hundredth of a percent still means something.
-        if [.instructions, .cycles].contains(basis), let point = change?.point {
-            return (point < 0 ? "−" : "+") + NumberFormat.fixed(abs(point) * 100, decimals: 2) + "%"
-        }
-        return change?.pointText ?? "—"
+    init(
+        identity: ResultIdentity, isBaselineVariant: Bool, metric: Metric, figures: Figures,
+        verdict: Verdict, note: String, pairedTest: PairedTest?, functions: FunctionDiff?
+    ) {
+        self.identity = identity
+        self.isBaselineVariant = isBaselineVariant
+        self.metric = metric
+        self.figures = figures
+        self.verdict = verdict
+        self.note = note
+        self.pairedTest = pairedTest
+        self.functions = functions
     }
+
+    public var basis: Basis {
+        get { figures.basis }
+        set { figures.basis = newValue }
+    }
+    /// The figure the verdict rests on, in each run (nil where the cell is empty).
+    public var baseline: Double? {
+        get { figures.baseline }
+        set { figures.baseline = newValue }
+    }
+    public var current: Double? {
+        get { figures.current }
+        set { figures.current = newValue }
+    }
+    /// Relative change of that figure, with its interval where both runs have one.
+    public var change: RelativeChange? {
+        get { figures.change }
+        set { figures.change = newValue }
+    }
+
+    /// The figure as the report shows it: `812`, `1.23×`, `2.00`.
+    func formatted(_ value: Double?) -> String { figures.formatted(value) }
+
+    /// The change as the report shows it (`Figures.changeText`).
+    var changeText: String { figures.changeText }
 
     /// Counts have no interval: empty for them.
-    var intervalText: String {
-        [.allocations, .instructions, .cycles].contains(basis) ? "" : change?.intervalText ?? "—"
+    var intervalText: String { figures.intervalText }
+
+    /// What a verdict rests on: its basis, the figure in each run and its change; kept
+    /// apart from the row's identity and note so that compare keeps a million of them
+    /// without a string each (`VerdictTable`).
+    struct Figures: Sendable, Equatable {
+        var basis: Basis
+        var baseline: Double?
+        var current: Double?
+        var change: RelativeChange?
+
+        /// The figure as the report shows it: `812`, `1.23×`, `2.00`.
+        func formatted(_ value: Double?) -> String {
+            guard let value else { return "—" }
+            switch basis {
+            case .ratio, .cpuRatio: return NumberFormat.significant(value) + "×"
+            case .nanoseconds, .cpuNanoseconds, .cpuPerReference, .allocations, .instructions,
+                .cycles:
+                return NumberFormat.significant(value)
+            }
+        }
+
+        /// The change as the report shows it: a percentage for time, the difference per
+        /// event for allocations (a relative change of a count near zero says little).
+        var changeText: String {
+            if basis == .allocations, let baseline, let current {
+                let difference = current - baseline
+                return (difference < 0 ? "−" : "+") + NumberFormat.significant(abs(difference))
+            }
+            // Counts repeat to parts per million: a hundredth of a percent still means
+            // something.
+            if [.instructions, .cycles].contains(basis), let point = change?.point {
+                return (point < 0 ? "−" : "+") + NumberFormat.fixed(abs(point) * 100, decimals: 2)
+                    + "%"
+            }
+            return change?.pointText ?? "—"
+        }
+
+        /// Counts have no interval: empty for them.
+        var intervalText: String {
+            [.allocations, .instructions, .cycles].contains(basis)
+                ? "" : change?.intervalText ?? "—"
+        }
     }
 }

@@ -70,10 +70,12 @@ public struct RelativeChange: Sendable, Equatable {
 
     /// `5%`, `2.5%`, `0.25%`.
     public static func percent(_ fraction: Double) -> String {
-        var text = NumberFormat.fixed(fraction * 100, decimals: 2)
-        while text.hasSuffix("0") { text.removeLast() }
-        if text.hasSuffix(".") { text.removeLast() }
-        return text + "%"
+        // The zeros and the point dropped among the bytes: a judge says it of every row.
+        var text = Array(NumberFormat.fixed(fraction * 100, decimals: 2).utf8)
+        while text.last == UInt8(ascii: "0") { text.removeLast() }
+        if text.last == UInt8(ascii: ".") { text.removeLast() }
+        text.append(UInt8(ascii: "%"))
+        return String(decoding: text, as: UTF8.self)
     }
 
     /// `+5.2%`, `−3.1%`.

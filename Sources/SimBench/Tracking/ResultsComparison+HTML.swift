@@ -13,7 +13,11 @@ extension ResultsComparison {
                 <pre class="report">\(escaped(render(.text, width: nil)))</pre>
 
                 """
-        let shown = comparisons.compactMap { row in shownFunctions(row).map { (row, $0) } }
+        // Only a verdict that holds functions can show them: the others are not made whole.
+        let shown = verdicts.indices.filter(verdicts.hasExtra).compactMap { index in
+            let row = verdicts[index]
+            return shownFunctions(row).map { (row, $0) }
+        }
         if !shown.isEmpty {
             page += "<h2>The functions that moved</h2>\n"
             page +=

@@ -42,7 +42,7 @@ extension ResultsComparison {
                 layoutShifts: layoutShifts, withinLayoutBand: 0,
                 movedWithBaseline: movedWithBaseline,
                 notJudged: notJudged, unchanged: unchanged),
-            figures: comparisons.map { Figure($0, functions: shownFunctions($0)) },
+            figures: verdicts.map { Figure($0, functions: shownFunctions($0)) },
             onlyInBaseline: onlyInBaseline.map(Identity.init),
             onlyInCurrent: onlyInCurrent.map(Identity.init),
             notes: notes)

@@ -77,7 +77,8 @@ extension ResultsComparison {
             throw ResultsComparison.nothingInCommon(first.base, first.head, thresholds: thresholds)
         }
 
-        var results = [MetricComparison]()
+        // Each verdict kept with the first pair's row of its identity.
+        var results = VerdictTable(rows: first.head.table)
         var notes = [String]()
         var answers = [(before: String, now: String)]()
         let common = after.order.filter { before.rows[$0] != nil }
@@ -134,7 +135,8 @@ extension ResultsComparison {
                     own: judgeTime(rows, counts: medianCounts, ownFigure: true), ratio: time,
                     baseline: moved)
             }
-            results.append(time)
+            let row = rows[0].1
+            results.append(time, of: row)
             if time.verdict == .regression || time.verdict == .improvement,
                 let was = PatternAnswer(record: rows[0].0),
                 let now = PatternAnswer(record: rows[0].1)
@@ -147,8 +149,10 @@ extension ResultsComparison {
             }.sorted {
                 ($0.current ?? 0) - ($0.baseline ?? 0) < ($1.current ?? 0) - ($1.baseline ?? 0)
             }
-            if !allocations.isEmpty { results.append(allocations[allocations.count / 2]) }
-            results += medianCounts
+            if !allocations.isEmpty {
+                results.append(allocations[allocations.count / 2], of: row)
+            }
+            for count in medianCounts { results.append(count, of: row) }
             notes += ResultsComparison.configurationNotes(
                 rows[0].0, rows[0].1, ignoringParameters: ignoringParameters)
         }
@@ -156,18 +160,18 @@ extension ResultsComparison {
         where file.records.contains(where: { $0[.buildConfig] == "debug" }) {
             notes.append("the \(side) is a debug build: its timings mean nothing")
         }
+        let drift = ResultsComparison.driftNote(results, thresholds)
+        results.sortByVerdict()
         self.init(
             baselinePath: first.base.path, currentPath: first.head.path, thresholds: thresholds,
-            comparisons: results.enumerated().sorted {
-                ($0.element.verdict, $0.offset) < ($1.element.verdict, $1.offset)
-            }.map(\.element),
+            verdicts: results,
             onlyInBaseline: before.order.filter { after.rows[$0] == nil }.map {
                 before.rows[$0]!.identity
             },
             onlyInCurrent: after.order.filter { before.rows[$0] == nil }.map {
                 after.rows[$0]!.identity
             },
-            notes: ResultsComparison.driftNote(results, thresholds) + notes, answers: answers,
+            notes: drift + notes, answers: answers,
             baselineSummary: baseSummary, currentSummary: headSummary)
         title = "paired comparison"
         methodText =
@@ -186,7 +190,7 @@ extension ResultsComparison {
 
     private init(
         baselinePath: String, currentPath: String, thresholds: RegressionThresholds,
-        comparisons: [MetricComparison], onlyInBaseline: [ResultIdentity],
+        verdicts: VerdictTable, onlyInBaseline: [ResultIdentity],
         onlyInCurrent: [ResultIdentity],
         notes: [String], answers: [(before: String, now: String)], baselineSummary: String,
         currentSummary: String
@@ -194,7 +198,7 @@ extension ResultsComparison {
         self.baselinePath = baselinePath
         self.currentPath = currentPath
         self.thresholds = thresholds
-        self.comparisons = comparisons
+        self.verdicts = verdicts
         self.onlyInBaseline = onlyInBaseline
         self.onlyInCurrent = onlyInCurrent
         self.notes = notes

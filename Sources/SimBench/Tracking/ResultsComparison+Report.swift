@@ -111,9 +111,10 @@ extension ResultsComparison {
         lines.append("  \(tally)", to: &output)
         // Sorted by verdict: the unchanged rows come last.
         let firstUnchanged =
-            comparisons.firstIndex { $0.verdict == .unchanged } ?? comparisons.endIndex
-        let flagged = comparisons[..<firstUnchanged]
-        let quiet = comparisons[firstUnchanged...]
+            verdicts.indices.first { verdicts.verdict(at: $0) == .unchanged }
+            ?? verdicts.endIndex
+        let flagged = verdicts.startIndex..<firstUnchanged
+        let quiet = firstUnchanged..<verdicts.endIndex
         if !flagged.isEmpty {
             lines.append("", to: &output)
             try table(flagged, width: width, lines: &lines, into: &output)
@@ -151,34 +152,56 @@ extension ResultsComparison {
         return words.isEmpty ? [] : TextWrap.breakLines(words, width: width)
     }
 
-    /// The lines of `wrap(text, width:)`, each after `indent`, appended to `lines`: made
-    /// among the bytes where each of the text's scalars is a character of its own (nearly
-    /// every note: a comparison of 100,000 rows wraps one per row).
+    /// The lines of `wrap(text, width:)` of the UTF-8 `text`, each after `margin`,
+    /// appended to `lines`: made among the bytes where each of the text's scalars is a
+    /// character of its own (nearly every note: a comparison of 100,000 rows wraps one per
+    /// row).
     private static func appendWrapped(
-        _ text: String, width: Int, indent: String, lines: inout FittedLines,
+        _ text: UnsafeBufferPointer<UInt8>, width: Int, margin: [UInt8], lines: inout FittedLines,
         to output: inout TextOutput
     ) {
-        var text = text
-        let margin = Array(indent.utf8)
-        let done = text.withUTF8 { bytes in
-            guard CharacterCount.scalarsIfEachIsACharacter(bytes) != nil,
-                bytes.contains(where: { $0 != UInt8(ascii: " ") })
-            else { return false }
-            lines.appendLine(to: &output) {
-                TextWrap.appendBrokenLines(
-                    bytes, width: width, first: [], next: [], margin: margin, to: &$0)
+        guard CharacterCount.scalarsIfEachIsACharacter(text) != nil,
+            text.contains(where: { $0 != UInt8(ascii: " ") })
+        else {
+            let indent = String(decoding: margin, as: UTF8.self)
+            for line in wrap(String(decoding: text, as: UTF8.self), width: width) {
+                lines.append(indent + line, to: &output)
             }
-            return true
+            return
         }
-        guard !done else { return }
-        for line in wrap(text, width: width) { lines.append(indent + line, to: &output) }
+        lines.appendLine(to: &output) {
+            TextWrap.appendBrokenLines(
+                text, width: width, first: [], next: [], margin: margin, to: &$0)
+        }
     }
 
-    /// Writes the table of `rows`: at `width`, the compact one (verdict, name, change and
-    /// its CI, why), the reasons beside or under each row; every column when nil.
+    /// Writes the compact table's cells of the verdict at `index` to `cells`: the verdict,
+    /// the benchmark and metric, the change and its interval. The name is written from the
+    /// row's bytes: made again where printed, not kept for every row, since a comparison of
+    /// a million rows is measured first.
+    private func compactCells(_ index: Int, into cells: inout TextTable.ByteRow) {
+        cells.removeAll()
+        cells.append(verdicts.verdict(at: index).label.utf8)
+        cells.endCell()
+        cells.write(verdicts.record(at: index).appendBenchmarkName)
+        cells.append(" ".utf8)
+        cells.append(verdicts.metric(at: index).rawValue.utf8)
+        cells.endCell()
+        let figures = verdicts.figures(at: index)
+        let interval = figures.intervalText
+        cells.append(figures.changeText.utf8)
+        if interval != "—", !interval.isEmpty {
+            cells.append(" ".utf8)
+            cells.append(interval.utf8)
+        }
+        cells.endCell()
+    }
+
+    /// Writes the table of the verdicts at `rows`: at `width`, the compact one (verdict,
+    /// name, change and its CI, why), the reasons beside or under each row; every column
+    /// when nil.
     private func table(
-        _ rows: ArraySlice<MetricComparison>, width: Int?, lines: inout FittedLines,
-        into output: inout TextOutput
+        _ rows: Range<Int>, width: Int?, lines: inout FittedLines, into output: inout TextOutput
     ) throws(FileError) {
         guard let width else {
             let table = wideTable(rows)
@@ -188,23 +211,19 @@ extension ResultsComparison {
             }
             return
         }
-        /// A row's cells: verdict, name, change and its interval. Made again where printed,
-        /// not kept for every row: a comparison of a million rows is measured first.
-        func cells(_ row: MetricComparison) -> [String] {
-            let interval = row.intervalText
-            return [
-                row.verdict.label, "\(row.identity.benchmarkName) \(row.metric.rawValue)",
-                interval == "—" || interval.isEmpty
-                    ? row.changeText : "\(row.changeText) \(interval)",
-            ]
-        }
+        var cells = TextTable.ByteRow()
         let header = ["verdict", "benchmark", "change"]
         var probe = TextTable.Measure(header: header, leftAligned: [0, 1])
         var labels = 7
-        for row in rows {
-            let first = cells(row)
-            probe.add(first)
-            labels = max(labels, first[0].count)
+        for index in rows {
+            compactCells(index, into: &cells)
+            probe.add(cells)
+            labels = max(labels, verdicts.verdict(at: index).label.count)
+        }
+        /// A row's cells as text, for a table that holds them.
+        func cellTexts(_ index: Int) -> [String] {
+            compactCells(index, into: &cells)
+            return cells.cells
         }
         // `why` takes what the other columns leave, in as many lines as it needs; when
         // that is too little (long benchmark names), it goes under its row instead.
@@ -213,7 +232,7 @@ extension ResultsComparison {
             ?? {
                 var table = TextTable(header: header)
                 table.leftAligned = [0, 1]
-                table.rows = rows.map(cells)
+                table.rows = rows.map(cellTexts)
                 return table.width()
             }()
         let room = width - probeWidth - 2
@@ -222,9 +241,10 @@ extension ResultsComparison {
             table.leftAligned = [0, 1, 3]
             // The functions go under their row, across the table's width.
             var functions = [Int: [String]]()
-            for row in rows {
+            for index in rows {
+                let row = verdicts[index]
                 let why = ResultsComparison.wrap(row.note, width: room)
-                table.rows.append(cells(row) + [why.first ?? ""])
+                table.rows.append(cellTexts(index) + [why.first ?? ""])
                 for line in why.dropFirst() { table.rows.append(["", "", "", line]) }
                 let lines = functionLines(row, indent: "    ", width: width)
                 if !lines.isEmpty { functions[table.rows.count] = lines }
@@ -240,32 +260,42 @@ extension ResultsComparison {
         let widths = probe.widths
         let left = [true, true, false]
         let indent = String(repeating: " ", count: 2 + labels + 2)
+        let margin = Array(indent.utf8)
         lines.appendLine(to: &output) {
             TextTable.Lines.append(header, widths: widths, left: left, indent: "  ", to: &$0)
         }
-        for row in rows {
+        var why = Array("why: ".utf8)
+        let whyCount = why.count
+        for index in rows {
+            compactCells(index, into: &cells)
             lines.appendLine(to: &output) {
-                TextTable.Lines.append(
-                    cells(row), widths: widths, left: left, indent: "  ", to: &$0)
+                TextTable.Lines.append(cells, widths: widths, left: left, indent: "  ", to: &$0)
             }
-            ResultsComparison.appendWrapped(
-                "why: " + row.note, width: width - indent.count, indent: indent, lines: &lines,
-                to: &output)
-            for line in functionLines(row, indent: indent, width: width) {
-                lines.append(line, to: &output)
+            why.removeSubrange(whyCount...)
+            verdicts.withNote(at: index) { why += $0 }
+            why.withUnsafeBufferPointer {
+                ResultsComparison.appendWrapped(
+                    $0, width: width - indent.count, margin: margin, lines: &lines, to: &output)
+            }
+            // Only a verdict that holds functions has lines of them.
+            if verdicts.hasExtra(at: index) {
+                for line in functionLines(verdicts[index], indent: indent, width: width) {
+                    lines.append(line, to: &output)
+                }
             }
             try output.flushIfFull()
         }
     }
 
     /// Every column: both figures, the metric and the basis of the verdict apart.
-    private func wideTable(_ rows: ArraySlice<MetricComparison>) -> TextTable.Lines {
+    private func wideTable(_ rows: Range<Int>) -> TextTable.Lines {
         var table = TextTable(header: [
             "verdict", "configuration", "variant", "metric", "basis", "baseline", "current",
             "change", "95% CI of change", "why",
         ])
         table.leftAligned = [0, 1, 2, 3, 4, 9]
-        for row in rows {
+        for index in rows {
+            let row = verdicts[index]
             table.rows.append([
                 row.verdict.label, row.identity.configuration, row.identity.variant,
                 row.metric.rawValue, row.basis.rawValue, row.formatted(row.baseline),
@@ -293,15 +323,15 @@ extension ResultsComparison {
         lines += [tally, ""]
         // Shifts the code did not make are shown beside the verdicts, not folded: a reader
         // should see that a row moved, and why it is not counted.
-        let flagged = comparisons.filter {
-            [.regression, .improvement, .movedWithBaseline, .layoutShift].contains($0.verdict)
-        }
+        let flagged = verdicts(where: {
+            [.regression, .improvement, .movedWithBaseline, .layoutShift].contains($0)
+        })
         if !flagged.isEmpty {
             lines += markdownTable(flagged)
             lines.append("")
             lines += markdownFunctions(flagged)
         }
-        let folded = comparisons.filter { $0.verdict == .unchanged || $0.verdict == .notJudged }
+        let folded = verdicts(where: { $0 == .unchanged || $0 == .notJudged })
         if !folded.isEmpty {
             let summary = [
                 notJudged > 0 ? "\(notJudged) not judged" : nil,
@@ -336,6 +366,13 @@ extension ResultsComparison {
             "<sub>Baseline \(escape(baselineSummary)); current \(escape(currentSummary)). Thresholds: \(thresholds.summary). \(methodText)</sub>"
         )
         return lines.joined(separator: "\n")
+    }
+
+    /// The verdicts that `isIncluded` keeps, each made whole: only those.
+    private func verdicts(where isIncluded: (MetricComparison.Verdict) -> Bool)
+        -> [MetricComparison]
+    {
+        verdicts.indices.filter { isIncluded(verdicts.verdict(at: $0)) }.map { verdicts[$0] }
     }
 
     private func markdownTable(_ rows: [MetricComparison]) -> [String] {

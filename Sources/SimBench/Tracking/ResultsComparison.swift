@@ -25,7 +25,9 @@ public struct ResultsComparison: Sendable {
     public let thresholds: RegressionThresholds
     /// Regressions first, then improvements, not judged, unchanged; each group in the
     /// current file's row order.
-    public let comparisons: [MetricComparison]
+    public var comparisons: [MetricComparison] { Array(verdicts) }
+    /// `comparisons`, each made whole only where read (`VerdictTable`).
+    let verdicts: VerdictTable
     public let onlyInBaseline: [ResultIdentity]
     public let onlyInCurrent: [ResultIdentity]
     /// File-level remarks: different hosts, debug builds, missing intervals or counts.
@@ -68,7 +70,7 @@ public struct ResultsComparison: Sendable {
         let join = try ResultsComparison.join(
             baseline, current, ignoringParameters: ignoringParameters, thresholds: thresholds)
 
-        var results = [MetricComparison]()
+        var results = VerdictTable(rows: current.table)
         // Room for every verdict a row can have (its time, and its allocations and counts
         // where a file has their columns), made once: a million rows' worth is not copied as
         // it grows, nor held twice meanwhile.
@@ -137,7 +139,7 @@ public struct ResultsComparison: Sendable {
                     own: judgeTime(old, row, counts: counts, ownFigure: true, identity: identity),
                     ratio: time, baseline: moved)
             }
-            results.append(time)
+            results.append(time, of: row)
             if time.verdict == .regression || time.verdict == .improvement,
                 let was = PatternAnswer(record: old), let now = PatternAnswer(record: row)
             {
@@ -146,9 +148,9 @@ public struct ResultsComparison: Sendable {
             if let allocations = ResultsComparison.allocations(
                 from: old, to: row, thresholds: thresholds, identity: identity, limits: &limits)
             {
-                results.append(environment.judged(allocations, thresholds: thresholds))
+                results.append(environment.judged(allocations, thresholds: thresholds), of: row)
             }
-            results += counts
+            for count in counts { results.append(count, of: row) }
             notes += ResultsComparison.configurationNotes(
                 old, row, ignoringParameters: ignoringParameters)
         }
@@ -158,26 +160,9 @@ public struct ResultsComparison: Sendable {
         onlyInBaseline = join.unmatchedBaselineRows.map { baseline.records[$0].identity }
         self.onlyInCurrent = onlyInCurrent
         self.answers = answers
-        // A stable sort by verdict, then the current file's order: counted, then placed.
-        var starts = [Int](
-            repeating: 0, count: (MetricComparison.Verdict.allCases.map(\.rawValue).max() ?? 0) + 2)
-        for index in results.indices { starts[results[index].verdict.rawValue + 1] += 1 }
-        for verdict in 1..<starts.count { starts[verdict] += starts[verdict - 1] }
-        // Each comparison's place, then each moved there in place by following the cycles
-        // of the permutation: no second array of comparisons, a million rows' worth.
-        var places = [Int](repeating: 0, count: results.count)
-        for index in results.indices {
-            places[index] = starts[results[index].verdict.rawValue]
-            starts[results[index].verdict.rawValue] += 1
-        }
-        for index in results.indices {
-            while places[index] != index {
-                let place = places[index]
-                results.swapAt(index, place)
-                places.swapAt(index, place)
-            }
-        }
-        comparisons = results
+        // A stable sort by verdict, then the current file's order.
+        results.sortByVerdict()
+        verdicts = results
         // An environment change is said first: every verdict below depends on it.
         self.notes =
             (environment.isEmpty
@@ -198,13 +183,9 @@ public struct ResultsComparison: Sendable {
     /// Patterns' ratios moved by their scenario's baseline variant, not by themselves.
     public var movedWithBaseline: Int { count(.movedWithBaseline) }
 
-    /// How many comparisons have `verdict`: read in place, none copied.
+    /// How many comparisons have `verdict`: read in place, none made.
     private func count(_ verdict: MetricComparison.Verdict) -> Int {
-        var count = 0
-        for index in comparisons.indices where comparisons[index].verdict == verdict {
-            count += 1
-        }
-        return count
+        verdicts.count(verdict)
     }
 
     /// What the comparison found, as a command's outcome: a regression before anything
@@ -249,7 +230,15 @@ public struct ResultsComparison: Sendable {
         }
         // CPU time where both rows have it; older files only have wall time.
         var metric = thresholds.metric
-        var context = [String]()
+        // The reasons, "; " between them: written into one string as they come, not listed
+        // and joined (a comparison writes one a row).
+        var note = ""
+        var reasons = 0
+        func say(_ reason: String) {
+            if reasons > 0 { note += "; " }
+            note += reason
+            reasons += 1
+        }
         var fallback: String?
         if metric == .cpu,
             old.number(metric.columns.median) == nil || new.number(metric.columns.median) == nil
@@ -283,7 +272,7 @@ public struct ResultsComparison: Sendable {
             result.change = change
             let (verdict, reason) = change.verdict(threshold: threshold)
             result.verdict = verdict
-            context.append(reason)
+            say(reason)
         }
 
         let isBaselineVariant = new.isBaselineVariant || old.isBaselineVariant
@@ -292,16 +281,16 @@ public struct ResultsComparison: Sendable {
             ratioChange.hasInterval || nanosecondsChange?.hasInterval != true
         {
             judge(metric.ratioBasis, ratio, ratioChange, threshold: thresholds.ratio)
-            if let nanosecondsChange { context.append("ns/event \(nanosecondsChange.pointText)") }
+            if let nanosecondsChange { say("ns/event \(nanosecondsChange.pointText)") }
         } else if metric == .cpu, let (normalized, normalizedChange) = perReference(old, new),
             normalizedChange.hasInterval, thresholds.judgesAbsoluteTime
         {
             // Absolute time, with the machine's speed in the same rounds divided out.
             judge(.cpuPerReference, normalized, normalizedChange, threshold: thresholds.time)
             if let nanosecondsChange {
-                context.append("cpu ns/event \(nanosecondsChange.pointText)")
+                say("cpu ns/event \(nanosecondsChange.pointText)")
             }
-            context.append(
+            say(
                 isBaselineVariant
                     ? "the scenario's baseline variant: CPU time over the machine-speed reference"
                     : ownFigure
@@ -313,28 +302,28 @@ public struct ResultsComparison: Sendable {
             result.current = nanoseconds?.1.value
             result.change = nanosecondsChange
             if let nanosecondsChange, !thresholds.judgesAbsoluteTime {
-                context.append(
+                say(
                     thresholds.words(
                         "ns/event \(nanosecondsChange.pointText), not judged (\(.ratioOnly))"))
             } else if let nanosecondsChange {
                 let (verdict, reason) = nanosecondsChange.verdict(threshold: thresholds.time)
                 result.verdict = verdict
-                context.append(reason)
+                say(reason)
             } else {
-                context.append("no median")
+                say("no median")
             }
             if isBaselineVariant {
-                context.append("the scenario's baseline variant: absolute time only")
+                say("the scenario's baseline variant: absolute time only")
             } else if ownFigure {
-                context.append("absolute time")
+                say("absolute time")
             } else if ratioChange != nil {
-                context.append("ratio has no CI")
+                say("ratio has no CI")
             } else {
-                context.append("no ratio")
+                say("no ratio")
             }
         }
-        if let fallback { context.append(fallback) }
-        result.note = context.joined(separator: "; ")
+        if let fallback { say(fallback) }
+        result.note = note
         return result
     }
 
@@ -570,14 +559,20 @@ public struct ResultsComparison: Sendable {
     /// When every scenario's baseline variant moved the same way beyond the threshold, the
     /// machine more likely changed than the code: says so, since those verdicts rest on
     /// absolute time while the patterns' ratios cancel the drift.
-    static func driftNote(_ results: [MetricComparison], _ thresholds: RegressionThresholds)
+    static func driftNote(_ results: VerdictTable, _ thresholds: RegressionThresholds)
         -> [String]
     {
-        let changes = results.filter {
-            $0.metric == .time && [.nanoseconds, .cpuNanoseconds].contains($0.basis)
-                && $0.isBaselineVariant
+        // Read from each verdict's figures: none made whole.
+        var changes = [Double]()
+        for index in results.indices
+        where results.metric(at: index) == .time && results.isBaselineVariant(at: index) {
+            let figures = results.figures(at: index)
+            if [.nanoseconds, .cpuNanoseconds].contains(figures.basis),
+                let point = figures.change?.point
+            {
+                changes.append(point)
+            }
         }
-        .compactMap { $0.change?.point }
         guard changes.count >= 2, let low = changes.min(), let high = changes.max() else {
             return []
         }

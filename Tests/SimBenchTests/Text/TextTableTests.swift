@@ -173,3 +173,21 @@ struct TextTableTests {
         #expect(TextWrap.fit("ééééé ééé\nx", width: 10) == "ééééé ééé\nx")
     }
 }
+
+/// A cell measured among its bytes (`TextTable.ByteRow`) counts as its text does.
+@Suite("text table cells as bytes")
+struct TextTableByteCellTests {
+    @Test(
+        "a cell's characters, and those before its trailing blanks, counted among its bytes",
+        arguments: [
+            "", " ", "a", "a  ", "  a", "x\t\n", "x\u{A0}", "x\u{85}", "x \u{A0}", "\u{A0} ",
+            "a\r", "a\r\n", "−5.0% ", "e\u{301} ", "日本 ", "é€😀", "\u{2003}", "ok\u{3000}",
+        ])
+    func counted(cell: String) {
+        var text = cell
+        text.withUTF8 { bytes in
+            #expect(CharacterCount.of(bytes) == cell.count)
+            #expect(TextTable.trimmedCount(bytes) == TextTable.trimmedCount(cell))
+        }
+    }
+}
