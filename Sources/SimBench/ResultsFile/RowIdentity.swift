@@ -118,52 +118,50 @@ struct IdentityGroups {
 }
 
 extension IdentityGroups {
-    /// `selected` (groups of `files`, grouped by their four identifying columns) in the
-    /// order of their identities (`ResultIdentity`'s `<`): compared as bytes when every one
-    /// is ASCII, where the two orders agree; as strings otherwise.
-    func sorted(_ selected: [Int], of files: [ResultsFile]) -> [Int] {
-        let identities = selected.map { group in
+    /// The indices of `selected` (groups of `files`, grouped by their four identifying
+    /// columns) in the order of their identities (`ResultIdentity`'s `<`): compared as
+    /// bytes when every one is ASCII, where the two orders agree; as strings otherwise.
+    ///
+    /// Each identity's fields are gathered once, one after another, so that a comparison
+    /// reads them side by side rather than looking each up among its file's bytes.
+    func order(of selected: [Int], in files: [ResultsFile]) -> [Int] {
+        let fields = files.map { RowIdentity.fields(of: $0.table) }
+        let width = fields.first?.count ?? 0
+        var text = [UInt8]()
+        // Per identity, where each of its fields ends in `text`; each starts where the one
+        // before it ends.
+        var ends = [Int]()
+        ends.reserveCapacity(selected.count * width)
+        for group in selected {
             let (file, row) = first(group)
-            return RowIdentity(
-                table: files[file].table, row: row,
-                fields: RowIdentity.fields(of: files[file].table))
+            let table = files[file].table
+            table.bytes.withUnsafeBufferPointer { bytes in
+                for field in fields[file] {
+                    if let field { text += bytes[table.range(row: row, field: field)] }
+                    ends.append(text.count)
+                }
+            }
         }
-        guard identities.allSatisfy(\.isASCII) else {
+        guard text.allSatisfy({ $0 < 0x80 }) else {
             let strings = selected.map { group in
                 files[first(group).file].records[first(group).row].identity
             }
-            return selected.indices.sorted { strings[$0] < strings[$1] }.map { selected[$0] }
+            return selected.indices.sorted { strings[$0] < strings[$1] }
         }
-        return selected.indices.sorted { identities[$0].precedes(identities[$1]) }.map {
-            selected[$0]
-        }
-    }
-}
-
-extension RowIdentity {
-    /// Whether every field's bytes are ASCII.
-    var isASCII: Bool {
-        table.bytes.withUnsafeBufferPointer { bytes in
-            fields.allSatisfy { field in
-                guard let field else { return true }
-                return bytes[table.range(row: row, field: field)].allSatisfy { $0 < 0x80 }
-            }
-        }
-    }
-
-    /// Whether this identity comes before `other` field by field, each compared as bytes:
-    /// for ASCII text, the order of strings.
-    func precedes(_ other: RowIdentity) -> Bool {
-        table.bytes.withUnsafeBufferPointer { mine in
-            other.table.bytes.withUnsafeBufferPointer { theirs in
-                for (field, otherField) in zip(fields, other.fields) {
-                    let here = field.map { table.range(row: row, field: $0) } ?? 0..<0
-                    let there =
-                        otherField.map { other.table.range(row: other.row, field: $0) } ?? 0..<0
-                    let order = ByteOrder.compare(mine, here, theirs, there)
-                    if order != 0 { return order < 0 }
+        return text.withUnsafeBufferPointer { text in
+            ends.withUnsafeBufferPointer { ends in
+                func field(_ index: Int) -> Range<Int> {
+                    (index == 0 ? 0 : ends[index - 1])..<ends[index]
                 }
-                return false
+                return selected.indices.sorted { first, second in
+                    for column in 0..<width {
+                        let order = ByteOrder.compare(
+                            text, field(first * width + column), text,
+                            field(second * width + column))
+                        if order != 0 { return order < 0 }
+                    }
+                    return false
+                }
             }
         }
     }
