@@ -118,50 +118,82 @@ struct IdentityGroups {
 }
 
 extension IdentityGroups {
-    /// The indices of `selected` (groups of `files`, grouped by their four identifying
-    /// columns) in the order of their identities (`ResultIdentity`'s `<`): compared as
-    /// bytes when every one is ASCII, where the two orders agree; as strings otherwise.
-    ///
-    /// Each identity's fields are gathered once, one after another, so that a comparison
-    /// reads them side by side rather than looking each up among its file's bytes.
-    func order(of selected: [Int], in files: [ResultsFile]) -> [Int] {
+    /// The identifying fields of `selected` (groups of `files`), gathered from the row that
+    /// first had each.
+    func fields(of selected: [Int], in files: [ResultsFile]) -> IdentityFields {
         let fields = files.map { RowIdentity.fields(of: $0.table) }
-        let width = fields.first?.count ?? 0
-        var text = [UInt8]()
-        // Per identity, where each of its fields ends in `text`; each starts where the one
-        // before it ends.
-        var ends = [Int]()
-        ends.reserveCapacity(selected.count * width)
+        var gathered = IdentityFields(width: fields.first?.count ?? 0, count: selected.count)
         for group in selected {
             let (file, row) = first(group)
             let table = files[file].table
             table.bytes.withUnsafeBufferPointer { bytes in
                 for field in fields[file] {
-                    if let field { text += bytes[table.range(row: row, field: field)] }
-                    ends.append(text.count)
+                    // A column the file lacks reads as empty.
+                    let range = field.map { table.range(row: row, field: $0) } ?? 0..<0
+                    gathered.append(UnsafeBufferPointer(rebasing: bytes[range]))
                 }
             }
         }
+        return gathered
+    }
+}
+
+/// The identifying fields (scenario, params, sweep, variant) of chosen rows, gathered one
+/// after another: a reader that orders or prints the rows of files far larger than the
+/// caches reads them side by side, not each among its file's bytes.
+struct IdentityFields {
+    /// Fields per identity.
+    let width: Int
+    /// Each field's bytes, one after another.
+    private var text = [UInt8]()
+    /// Per identity, where each of its fields ends in `text`; each starts where the one
+    /// before it ends.
+    private var ends = [Int]()
+
+    init(width: Int, count: Int) {
+        self.width = width
+        ends.reserveCapacity(width * count)
+    }
+
+    /// How many identities are gathered.
+    var count: Int { width == 0 ? 0 : ends.count / width }
+
+    /// Appends the next field.
+    mutating func append(_ field: UnsafeBufferPointer<UInt8>) {
+        text += field
+        ends.append(text.count)
+    }
+
+    /// Where field `column` of identity `index` is in `text`.
+    private func range(_ index: Int, _ column: Int) -> Range<Int> {
+        let at = index * width + column
+        return (at == 0 ? 0 : ends[at - 1])..<ends[at]
+    }
+
+    /// Identity `index` as text.
+    func identity(_ index: Int) -> ResultIdentity {
+        func field(_ column: Int) -> String {
+            String(decoding: text[range(index, column)], as: UTF8.self)
+        }
+        return ResultIdentity(
+            scenario: field(0), parameters: field(1), sweep: field(2), variant: field(3))
+    }
+
+    /// The indices of the identities in their order (`ResultIdentity`'s `<`): compared as
+    /// bytes when every one is ASCII, where the two orders agree; as strings otherwise.
+    func order() -> [Int] {
         guard text.allSatisfy({ $0 < 0x80 }) else {
-            let strings = selected.map { group in
-                files[first(group).file].records[first(group).row].identity
-            }
-            return selected.indices.sorted { strings[$0] < strings[$1] }
+            let identities = (0..<count).map(identity)
+            return identities.indices.sorted { identities[$0] < identities[$1] }
         }
         return text.withUnsafeBufferPointer { text in
-            ends.withUnsafeBufferPointer { ends in
-                func field(_ index: Int) -> Range<Int> {
-                    (index == 0 ? 0 : ends[index - 1])..<ends[index]
+            (0..<count).sorted { first, second in
+                for column in 0..<width {
+                    let order = ByteOrder.compare(
+                        text, range(first, column), text, range(second, column))
+                    if order != 0 { return order < 0 }
                 }
-                return selected.indices.sorted { first, second in
-                    for column in 0..<width {
-                        let order = ByteOrder.compare(
-                            text, field(first * width + column), text,
-                            field(second * width + column))
-                        if order != 0 { return order < 0 }
-                    }
-                    return false
-                }
+                return false
             }
         }
     }

@@ -89,7 +89,7 @@ public struct CoverageProof: Sendable {
     public let runs: Int
 
     /// One row's figure over the K runs, as `Cell` says it, kept in a few bytes: a proof over
-    /// a million rows holds millions of them. The row is an index of `rows`, its misses by
+    /// a million rows holds millions of them. The row is an index of `identities`, its misses by
     /// run are `runs` entries of `misses`, from `index · runs`.
     private struct Tally: Sendable {
         let row: Int32
@@ -99,17 +99,17 @@ public struct CoverageProof: Sendable {
         let spread: Double
     }
 
-    /// Row by row, in the order the rows are in `rows`, each row's tallies together in the
-    /// order of `figures`.
+    /// Row by row, in the order of `identities`, each row's tallies together in the order of
+    /// `figures`.
     private let tallies: [Tally]
     /// Per tally, for each run: `Cell.missesByRun`.
     private let misses: [Int32]
-    /// The rows measured in every run, in the order the first run's file has them: the
-    /// first run's record of each, whose identity is made only where a row is printed.
-    private let rows: [ResultsRecord]
-    /// Per row of `rows`, where its tallies start; then where the last row's end.
+    /// The identities of the rows measured in every run, in the order the first run's file
+    /// has them, as text only where a row is printed.
+    private let identities: IdentityFields
+    /// Per row of `identities`, where its tallies start; then where the last row's end.
     private let tallyStarts: [Int32]
-    /// The rows of `rows` in the order of their identities: the order of the report.
+    /// The rows of `identities` in the order of their identities: the order of the report.
     private let order: [Int32]
 
     /// - Parameter files: the K runs, each one run of the same suite (at least 3).
@@ -142,18 +142,18 @@ public struct CoverageProof: Sendable {
                 )
             }
         }
+        // Whether each figure's empty bound is infinite, found once: a figure (with its
+        // name) is not copied per row.
+        let emptyBoundsAreInfinite = Self.figures.map(\.emptyBoundIsInfinite)
         var tallies = [Tally]()
         var misses = [Int32]()
-        var rows = [ResultsRecord]()
         var tallyStarts = [Int32]()
-        rows.reserveCapacity(measured.count)
         tallyStarts.reserveCapacity(measured.count + 1)
         var sheet = Sheet(runs: runs)
         for group in measured {
-            let row = Int32(rows.count)
-            rows.append(ResultsRecord(table: files[0].table, row: Int(rowOf[group * runs])))
+            let row = Int32(tallyStarts.count)
             tallyStarts.append(Int32(tallies.count))
-            for (index, figure) in Self.figures.enumerated() {
+            for (index, unbounded) in emptyBoundsAreInfinite.enumerated() {
                 for run in 0..<runs {
                     let table = files[run].table
                     sheet.values[run] = Self.number(
@@ -168,7 +168,7 @@ public struct CoverageProof: Sendable {
                     sheet.lows[run] = Self.number(table, record, at.low)
                     sheet.highs[run] = Self.number(table, record, at.high)
                 }
-                let (held, pairsHeld, spread) = sheet.tally(figure)
+                let (held, pairsHeld, spread) = sheet.tally(emptyBoundIsInfinite: unbounded)
                 tallies.append(
                     Tally(
                         row: row, figure: UInt8(index), held: Int32(held),
@@ -177,14 +177,14 @@ public struct CoverageProof: Sendable {
             }
         }
         tallyStarts.append(Int32(tallies.count))
-        order = groups.order(of: measured, in: files).map(Int32.init)
+        identities = groups.fields(of: measured, in: files)
+        order = identities.order().map(Int32.init)
         self.tallies = tallies
         self.misses = misses
-        self.rows = rows
         self.tallyStarts = tallyStarts
     }
 
-    /// The tallies of row `row` of `rows`.
+    /// The tallies of row `row` of `identities`.
     private func tallyRange(of row: Int) -> Range<Int> {
         Int(tallyStarts[row])..<Int(tallyStarts[row + 1])
     }
@@ -209,7 +209,7 @@ public struct CoverageProof: Sendable {
         let tally = tallies[index]
         let figure = Self.figures[Int(tally.figure)]
         return Cell(
-            row: rows[Int(tally.row)].identity, figure: figure.name, judged: figure.judged,
+            row: identities.identity(Int(tally.row)), figure: figure.name, judged: figure.judged,
             held: Int(tally.held), runs: runs, spread: tally.spread,
             pairsHeld: Int(tally.pairsHeld),
             missesByRun: misses[(index * runs)..<((index + 1) * runs)].map(Int.init))
@@ -250,7 +250,9 @@ public struct CoverageProof: Sendable {
         /// The runs whose interval held the others' median, the ordered pairs of runs whose
         /// first's interval held the second's value (and `missesByRun`), and the spread, of
         /// values that differ (`valuesDiffer`).
-        mutating func tally(_ figure: Figure) -> (held: Int, pairsHeld: Int, spread: Double) {
+        mutating func tally(emptyBoundIsInfinite unbounded: Bool) -> (
+            held: Int, pairsHeld: Int, spread: Double
+        ) {
             var held = 0
             var pairsHeld = 0
             for run in missesByRun.indices { missesByRun[run] = 0 }
@@ -259,7 +261,6 @@ public struct CoverageProof: Sendable {
             sorted.removeAll(keepingCapacity: true)
             for value in values { sorted.append(value!) }
             sorted.sort()
-            let unbounded = figure.emptyBoundIsInfinite
             for index in values.indices {
                 let value = values[index]!
                 let target = CoverageProof.medianLeavingOut(value, of: sorted)
@@ -363,7 +364,7 @@ public struct CoverageProof: Sendable {
             for tally in tallies[tallyRange(of: Int(row))] where isJudged(tally) {
                 guard Double(tally.pairsHeld) < Self.rowShare * Double(pairs) else { continue }
                 lines.append(
-                    "\(rows[Int(tally.row)].identity) \(Self.figures[Int(tally.figure)].name): \(tally.pairsHeld) of \(pairs) re-runs"
+                    "\(identities.identity(Int(tally.row))) \(Self.figures[Int(tally.figure)].name): \(tally.pairsHeld) of \(pairs) re-runs"
                 )
             }
         }
@@ -434,7 +435,7 @@ public struct CoverageProof: Sendable {
             let range = tallyRange(of: Int(row))
             guard !range.isEmpty else { continue }
             for column in cells.indices { cells[column] = "" }
-            cells[0] = "\(rows[Int(row)].identity)"
+            cells[0] = "\(identities.identity(Int(row)))"
             for tally in tallies[range] {
                 let spread = RelativeChange.percent(tally.spread / 2)
                 cells[1 + Int(tally.figure)] =
