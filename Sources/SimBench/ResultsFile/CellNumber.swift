@@ -13,9 +13,12 @@ enum CellNumber {
         exactDecimal(cell) ?? Double(String(decoding: cell, as: UTF8.self))
     }
 
-    /// The value of a plain decimal (`-`, digits, a point, an exponent) of at most 19
-    /// significant digits, read as `strtod` reads it; nil for any other text, and for a
-    /// decimal whose scale is too large for the ways below.
+    /// The value of a plain decimal (`-`, digits, a point, an exponent: the grammar of
+    /// `DecimalText.Parts`) of at most 19 significant digits, read as `strtod` reads it; nil
+    /// for any other text, and for a decimal whose scale is too large for the ways below.
+    ///
+    /// The digits are read in one pass, eight at a time where eight follow (most of a
+    /// double written in its shortest form): a reader reads millions of them.
     ///
     /// A whole number up to 2^53 times or over a power of ten up to 10^22 is the quotient
     /// or product of two numbers exact in a `Double`, so one correctly rounded operation
@@ -23,37 +26,46 @@ enum CellNumber {
     /// to 19 digits, as a double written in its shortest form mostly has) over a power of
     /// ten up to 10^19 is divided exactly among integers (`quotient`).
     static func exactDecimal(_ cell: UnsafeBufferPointer<UInt8>) -> Double? {
-        guard let parts = DecimalText.Parts(cell) else { return nil }
-        return exactDecimal(cell, parts)
-    }
-
-    /// The value of the plain decimal `cell`, whose parts are `parts` (`exactDecimal(_:)`).
-    static func exactDecimal(_ cell: UnsafeBufferPointer<UInt8>, _ parts: DecimalText.Parts)
-        -> Double?
-    {
+        let count = cell.count
+        guard count > 0 else { return nil }
+        var at = 0
+        let negative = cell[0] == UInt8(ascii: "-")
+        if negative { at = 1 }
+        // The significant digits (from the first that is not 0) as a whole number.
         var mantissa: UInt64 = 0
         var digits = 0
-        for index in parts.whole {
-            let digit = cell[index] &- UInt8(ascii: "0")
-            // Leading zeros add no significant digit.
-            if mantissa > 0 || digit != 0 { digits += 1 }
-            mantissa = mantissa &* 10 &+ UInt64(digit)
+        let wholeStart = at
+        while at < count, cell[at] == UInt8(ascii: "0") { at += 1 }
+        // Beyond 19 digits the mantissa may wrap: the slow way reads it.
+        guard readDigits(cell, &at, into: &mantissa, counting: &digits) else { return nil }
+        let wholeCount = at - wholeStart
+        var fractionCount = 0
+        if at < count, cell[at] == UInt8(ascii: ".") {
+            at += 1
+            let fractionStart = at
+            if mantissa == 0 {
+                while at < count, cell[at] == UInt8(ascii: "0") { at += 1 }
+            }
+            guard readDigits(cell, &at, into: &mantissa, counting: &digits) else { return nil }
+            fractionCount = at - fractionStart
         }
-        for index in parts.fraction {
-            let digit = cell[index] &- UInt8(ascii: "0")
-            if mantissa > 0 || digit != 0 { digits += 1 }
-            mantissa = mantissa &* 10 &+ UInt64(digit)
-        }
-        // Beyond 19 digits the mantissa may have wrapped: the slow way reads it.
-        guard digits <= 19 else { return nil }
-        var scale = -parts.fraction.count
-        if let mark = parts.exponentMark {
-            var at = mark + 1
-            let exponentNegative = cell[at] == UInt8(ascii: "-")
-            if cell[at] == UInt8(ascii: "-") || cell[at] == UInt8(ascii: "+") { at += 1 }
+        guard wholeCount > 0 || fractionCount > 0 else { return nil }
+        var scale = -fractionCount
+        if at < count {
+            guard cell[at] == UInt8(ascii: "e") || cell[at] == UInt8(ascii: "E") else {
+                return nil
+            }
+            at += 1
+            let exponentNegative = at < count && cell[at] == UInt8(ascii: "-")
+            if at < count, cell[at] == UInt8(ascii: "-") || cell[at] == UInt8(ascii: "+") {
+                at += 1
+            }
+            guard at < count else { return nil }
             var exponent = 0
-            while at < cell.count {
-                exponent = exponent * 10 + Int(cell[at] &- UInt8(ascii: "0"))
+            while at < count {
+                let digit = cell[at] &- UInt8(ascii: "0")
+                guard digit < 10 else { return nil }
+                exponent = exponent * 10 + Int(digit)
                 guard exponent <= 1000 else { return nil }
                 at += 1
             }
@@ -69,7 +81,7 @@ enum CellNumber {
             } else {
                 return nil
             }
-            return parts.negative ? -value : value
+            return negative ? -value : value
         }
         guard scale >= -22, scale <= 22 else { return nil }
         var value = Double(mantissa)
@@ -78,7 +90,56 @@ enum CellNumber {
         } else if scale > 0 {
             value *= powersOfTen[scale]
         }
-        return parts.negative ? -value : value
+        return negative ? -value : value
+    }
+
+    /// Reads the digits of `cell` from `at` on into `mantissa` (times ten for each), `at`
+    /// left on the first byte that is not a digit, and counts them in `digits`; false, with
+    /// `mantissa` no longer meaningful, once `digits` passes 19.
+    @inline(__always)
+    private static func readDigits(
+        _ cell: UnsafeBufferPointer<UInt8>, _ at: inout Int, into mantissa: inout UInt64,
+        counting digits: inout Int
+    ) -> Bool {
+        let count = cell.count
+        let base = UnsafeRawPointer(cell.baseAddress!)
+        while at &+ 8 <= count {
+            let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: at, as: UInt64.self))
+            guard let eight = eightDigits(word) else { break }
+            digits &+= 8
+            guard digits <= 19 else { return false }
+            mantissa = mantissa &* 100_000_000 &+ eight
+            at &+= 8
+        }
+        while at < count {
+            let digit = cell[at] &- UInt8(ascii: "0")
+            guard digit < 10 else { break }
+            digits &+= 1
+            guard digits <= 19 else { return false }
+            mantissa = mantissa &* 10 &+ UInt64(digit)
+            at &+= 1
+        }
+        return true
+    }
+
+    /// The number the eight bytes of `word` (the first in its lowest byte) write in ASCII
+    /// digits, the first the most significant; nil unless each is a digit.
+    ///
+    /// A byte is a digit when adding 0x46 leaves it below 0x80 (it is at most '9') and
+    /// subtracting 0x30 does not borrow (it is at least '0'): no byte's high bit set in
+    /// either (the borrows and carries of a word that passes stay inside their bytes).
+    /// Then pairs, quads and the two halves are joined by multiplications that keep each
+    /// partial sum inside its lanes (the method of fast_float's eight-digit parse).
+    @inline(__always)
+    static func eightDigits(_ word: UInt64) -> UInt64? {
+        let outside = (word &+ 0x4646_4646_4646_4646) | (word &- 0x3030_3030_3030_3030)
+        guard outside & 0x8080_8080_8080_8080 == 0 else { return nil }
+        var value = word &- 0x3030_3030_3030_3030
+        value = value &* 10 &+ (value >> 8)
+        value =
+            ((value & 0x0000_00FF_0000_00FF) &* 0x000F_4240_0000_0064
+                &+ ((value >> 16) & 0x0000_00FF_0000_00FF) &* 0x0000_2710_0000_0001) >> 32
+        return value & 0xFFFF_FFFF
     }
 
     /// Whether the plain decimals (`-`, digits, a point; no exponent) `low` and `high` are

@@ -118,49 +118,79 @@ struct IdentityGroups {
 }
 
 extension IdentityGroups {
-    /// `selected` (groups of `files`, grouped by their four identifying columns) in the
-    /// order of their identities (`ResultIdentity`'s `<`): compared as bytes when every one
-    /// is ASCII, where the two orders agree; as strings otherwise.
-    func sorted(_ selected: [Int], of files: [ResultsFile]) -> [Int] {
-        let identities = selected.map { group in
+    /// The identifying fields of `selected` (groups of `files`), gathered from the row that
+    /// first had each.
+    func fields(of selected: [Int], in files: [ResultsFile]) -> IdentityFields {
+        let fields = files.map { RowIdentity.fields(of: $0.table) }
+        var gathered = IdentityFields(width: fields.first?.count ?? 0, count: selected.count)
+        for group in selected {
             let (file, row) = first(group)
-            return RowIdentity(
-                table: files[file].table, row: row,
-                fields: RowIdentity.fields(of: files[file].table))
-        }
-        guard identities.allSatisfy(\.isASCII) else {
-            let strings = selected.map { group in
-                files[first(group).file].records[first(group).row].identity
+            let table = files[file].table
+            table.bytes.withUnsafeBufferPointer { bytes in
+                for field in fields[file] {
+                    // A column the file lacks reads as empty.
+                    let range = field.map { table.range(row: row, field: $0) } ?? 0..<0
+                    gathered.append(UnsafeBufferPointer(rebasing: bytes[range]))
+                }
             }
-            return selected.indices.sorted { strings[$0] < strings[$1] }.map { selected[$0] }
         }
-        return selected.indices.sorted { identities[$0].precedes(identities[$1]) }.map {
-            selected[$0]
-        }
+        return gathered
     }
 }
 
-extension RowIdentity {
-    /// Whether every field's bytes are ASCII.
-    var isASCII: Bool {
-        table.bytes.withUnsafeBufferPointer { bytes in
-            fields.allSatisfy { field in
-                guard let field else { return true }
-                return bytes[table.range(row: row, field: field)].allSatisfy { $0 < 0x80 }
-            }
-        }
+/// The identifying fields (scenario, params, sweep, variant) of chosen rows, gathered one
+/// after another: a reader that orders or prints the rows of files far larger than the
+/// caches reads them side by side, not each among its file's bytes.
+struct IdentityFields {
+    /// Fields per identity.
+    let width: Int
+    /// Each field's bytes, one after another.
+    private var text = [UInt8]()
+    /// Per identity, where each of its fields ends in `text`; each starts where the one
+    /// before it ends.
+    private var ends = [Int]()
+
+    init(width: Int, count: Int) {
+        self.width = width
+        ends.reserveCapacity(width * count)
     }
 
-    /// Whether this identity comes before `other` field by field, each compared as bytes:
-    /// for ASCII text, the order of strings.
-    func precedes(_ other: RowIdentity) -> Bool {
-        table.bytes.withUnsafeBufferPointer { mine in
-            other.table.bytes.withUnsafeBufferPointer { theirs in
-                for (field, otherField) in zip(fields, other.fields) {
-                    let here = field.map { table.range(row: row, field: $0) } ?? 0..<0
-                    let there =
-                        otherField.map { other.table.range(row: other.row, field: $0) } ?? 0..<0
-                    let order = ByteOrder.compare(mine, here, theirs, there)
+    /// How many identities are gathered.
+    var count: Int { width == 0 ? 0 : ends.count / width }
+
+    /// Appends the next field.
+    mutating func append(_ field: UnsafeBufferPointer<UInt8>) {
+        text += field
+        ends.append(text.count)
+    }
+
+    /// Where field `column` of identity `index` is in `text`.
+    private func range(_ index: Int, _ column: Int) -> Range<Int> {
+        let at = index * width + column
+        return (at == 0 ? 0 : ends[at - 1])..<ends[at]
+    }
+
+    /// Identity `index` as text.
+    func identity(_ index: Int) -> ResultIdentity {
+        func field(_ column: Int) -> String {
+            String(decoding: text[range(index, column)], as: UTF8.self)
+        }
+        return ResultIdentity(
+            scenario: field(0), parameters: field(1), sweep: field(2), variant: field(3))
+    }
+
+    /// The indices of the identities in their order (`ResultIdentity`'s `<`): compared as
+    /// bytes when every one is ASCII, where the two orders agree; as strings otherwise.
+    func order() -> [Int] {
+        guard text.allSatisfy({ $0 < 0x80 }) else {
+            let identities = (0..<count).map(identity)
+            return identities.indices.sorted { identities[$0] < identities[$1] }
+        }
+        return text.withUnsafeBufferPointer { text in
+            (0..<count).sorted { first, second in
+                for column in 0..<width {
+                    let order = ByteOrder.compare(
+                        text, range(first, column), text, range(second, column))
                     if order != 0 { return order < 0 }
                 }
                 return false

@@ -83,11 +83,13 @@ public struct CoverageProof: Sendable {
     }
 
     /// Row by row, the rows sorted, each row's cells together.
-    public var cells: [Cell] { tallies.indices.map(cell(at:)) }
+    public var cells: [Cell] {
+        order.flatMap { row in tallyRange(of: Int(row)).map(cell(at:)) }
+    }
     public let runs: Int
 
     /// One row's figure over the K runs, as `Cell` says it, kept in a few bytes: a proof over
-    /// a million rows holds millions of them. The row is an index of `rows`, its misses by
+    /// a million rows holds millions of them. The row is an index of `identities`, its misses by
     /// run are `runs` entries of `misses`, from `index · runs`.
     private struct Tally: Sendable {
         let row: Int32
@@ -97,13 +99,18 @@ public struct CoverageProof: Sendable {
         let spread: Double
     }
 
-    /// Row by row, the rows sorted, each row's tallies together.
+    /// Row by row, in the order of `identities`, each row's tallies together in the order of
+    /// `figures`.
     private let tallies: [Tally]
     /// Per tally, for each run: `Cell.missesByRun`.
     private let misses: [Int32]
-    /// The rows measured in every run, sorted: the first run's record of each, whose identity
-    /// is made only where a row is printed.
-    private let rows: [ResultsRecord]
+    /// The identities of the rows measured in every run, in the order the first run's file
+    /// has them, as text only where a row is printed.
+    private let identities: IdentityFields
+    /// Per row of `identities`, where its tallies start; then where the last row's end.
+    private let tallyStarts: [Int32]
+    /// The rows of `identities` in the order of their identities: the order of the report.
+    private let order: [Int32]
 
     /// - Parameter files: the K runs, each one run of the same suite (at least 3).
     public init(files: [ResultsFile]) {
@@ -122,6 +129,8 @@ public struct CoverageProof: Sendable {
                 found[group] += 1
             }
         }
+        // Groups are numbered as first met, the first file's rows first: read in this order,
+        // each file's cells are read near the order of its bytes, not all over them.
         let measured = (0..<groups.count).filter { found[$0] == runs }
         // Where each run's file keeps each figure's three columns, found once.
         let columns = files.map { file in
@@ -133,23 +142,33 @@ public struct CoverageProof: Sendable {
                 )
             }
         }
+        // Whether each figure's empty bound is infinite, found once: a figure (with its
+        // name) is not copied per row.
+        let emptyBoundsAreInfinite = Self.figures.map(\.emptyBoundIsInfinite)
         var tallies = [Tally]()
         var misses = [Int32]()
-        var rows = [ResultsRecord]()
+        var tallyStarts = [Int32]()
+        tallyStarts.reserveCapacity(measured.count + 1)
         var sheet = Sheet(runs: runs)
-        for group in groups.sorted(measured, of: files) {
-            let row = Int32(rows.count)
-            rows.append(ResultsRecord(table: files[0].table, row: Int(rowOf[group * runs])))
-            for (index, figure) in Self.figures.enumerated() {
+        for group in measured {
+            let row = Int32(tallyStarts.count)
+            tallyStarts.append(Int32(tallies.count))
+            for (index, unbounded) in emptyBoundsAreInfinite.enumerated() {
+                for run in 0..<runs {
+                    let table = files[run].table
+                    sheet.values[run] = Self.number(
+                        table, Int(rowOf[group * runs + run]), columns[run][index].value)
+                }
+                // Bounds are read only for values that can be tallied.
+                guard sheet.valuesDiffer else { continue }
                 for run in 0..<runs {
                     let at = columns[run][index]
                     let table = files[run].table
                     let record = Int(rowOf[group * runs + run])
-                    sheet.values[run] = Self.number(table, record, at.value)
                     sheet.lows[run] = Self.number(table, record, at.low)
                     sheet.highs[run] = Self.number(table, record, at.high)
                 }
-                guard let (held, pairsHeld, spread) = sheet.tally(figure) else { continue }
+                let (held, pairsHeld, spread) = sheet.tally(emptyBoundIsInfinite: unbounded)
                 tallies.append(
                     Tally(
                         row: row, figure: UInt8(index), held: Int32(held),
@@ -157,9 +176,17 @@ public struct CoverageProof: Sendable {
                 misses += sheet.missesByRun
             }
         }
+        tallyStarts.append(Int32(tallies.count))
+        identities = groups.fields(of: measured, in: files)
+        order = identities.order().map(Int32.init)
         self.tallies = tallies
         self.misses = misses
-        self.rows = rows
+        self.tallyStarts = tallyStarts
+    }
+
+    /// The tallies of row `row` of `identities`.
+    private func tallyRange(of row: Int) -> Range<Int> {
+        Int(tallyStarts[row])..<Int(tallyStarts[row + 1])
     }
 
     /// Whether row `row` of `table`, whose status is in field `status`, is `ok`
@@ -182,7 +209,7 @@ public struct CoverageProof: Sendable {
         let tally = tallies[index]
         let figure = Self.figures[Int(tally.figure)]
         return Cell(
-            row: rows[Int(tally.row)].identity, figure: figure.name, judged: figure.judged,
+            row: identities.identity(Int(tally.row)), figure: figure.name, judged: figure.judged,
             held: Int(tally.held), runs: runs, spread: tally.spread,
             pairsHeld: Int(tally.pairsHeld),
             missesByRun: misses[(index * runs)..<((index + 1) * runs)].map(Int.init))
@@ -206,19 +233,26 @@ public struct CoverageProof: Sendable {
             sorted.reserveCapacity(runs)
         }
 
-        /// The runs whose interval held the others' median, the ordered pairs of runs whose
-        /// first's interval held the second's value (and `missesByRun`), and the spread; nil
-        /// when a run lacks the value, or every run has the same value (the baseline's own
-        /// ratio, 1, and the floor's net ratio, 0: there is nothing to cover).
-        mutating func tally(_ figure: Figure) -> (held: Int, pairsHeld: Int, spread: Double)? {
-            guard let first = values[0] else { return nil }
-            // Two or more distinct values (as a set of them tells: -0 and 0 are one).
+        /// Whether every run has the value and two or more runs' values differ (as a set of
+        /// them tells: -0 and 0 are one). Otherwise there is nothing to cover: a run lacks
+        /// the value, or every run has the same (the baseline's own ratio, 1, and the floor's
+        /// net ratio, 0).
+        var valuesDiffer: Bool {
+            guard let first = values[0] else { return false }
             var differ = false
             for value in values {
-                guard let value else { return nil }
+                guard let value else { return false }
                 if value != first { differ = true }
             }
-            guard differ else { return nil }
+            return differ
+        }
+
+        /// The runs whose interval held the others' median, the ordered pairs of runs whose
+        /// first's interval held the second's value (and `missesByRun`), and the spread, of
+        /// values that differ (`valuesDiffer`).
+        mutating func tally(emptyBoundIsInfinite unbounded: Bool) -> (
+            held: Int, pairsHeld: Int, spread: Double
+        ) {
             var held = 0
             var pairsHeld = 0
             for run in missesByRun.indices { missesByRun[run] = 0 }
@@ -227,7 +261,6 @@ public struct CoverageProof: Sendable {
             sorted.removeAll(keepingCapacity: true)
             for value in values { sorted.append(value!) }
             sorted.sort()
-            let unbounded = figure.emptyBoundIsInfinite
             for index in values.indices {
                 let value = values[index]!
                 let target = CoverageProof.medianLeavingOut(value, of: sorted)
@@ -327,10 +360,11 @@ public struct CoverageProof: Sendable {
             }
         }
         let pairs = runs * (runs - 1)
-        for tally in tallies where isJudged(tally) {
-            if Double(tally.pairsHeld) < Self.rowShare * Double(pairs) {
+        for row in order {
+            for tally in tallies[tallyRange(of: Int(row))] where isJudged(tally) {
+                guard Double(tally.pairsHeld) < Self.rowShare * Double(pairs) else { continue }
                 lines.append(
-                    "\(rows[Int(tally.row)].identity) \(Self.figures[Int(tally.figure)].name): \(tally.pairsHeld) of \(pairs) re-runs"
+                    "\(identities.identity(Int(tally.row))) \(Self.figures[Int(tally.figure)].name): \(tally.pairsHeld) of \(pairs) re-runs"
                 )
             }
         }
@@ -371,8 +405,8 @@ public struct CoverageProof: Sendable {
         }
         output.append(totals.render())
         output.append(byte: UInt8(ascii: "\n"))
-        // The tallies come row by row, the rows sorted (`init`): each row's are together,
-        // found without sorting or searching again.
+        // Each row's tallies are together (`init`), and the rows' order is kept: found
+        // without sorting or searching again.
         let header = ["row"] + Self.figures.map(\.name)
         var widths = header.map(CharacterCount.of)
         forEachRow { cells in
@@ -396,22 +430,18 @@ public struct CoverageProof: Sendable {
     /// `body` over each row's cells in the report's table: its identity, then each figure's
     /// pairs held and spread, empty where the row has no tally of it.
     private func forEachRow(_ body: ([String]) -> Void) {
-        var start = tallies.startIndex
         var cells = [String](repeating: "", count: 1 + Self.figures.count)
-        while start < tallies.endIndex {
-            let row = tallies[start].row
+        for row in order {
+            let range = tallyRange(of: Int(row))
+            guard !range.isEmpty else { continue }
             for column in cells.indices { cells[column] = "" }
-            cells[0] = "\(rows[Int(row)].identity)"
-            var end = start
-            while end < tallies.endIndex, tallies[end].row == row {
-                let tally = tallies[end]
+            cells[0] = "\(identities.identity(Int(row)))"
+            for tally in tallies[range] {
                 let spread = RelativeChange.percent(tally.spread / 2)
                 cells[1 + Int(tally.figure)] =
                     "\(tally.pairsHeld)/\(runs * (runs - 1)) ±\(spread)"
-                end += 1
             }
             body(cells)
-            start = end
         }
     }
 }

@@ -31,6 +31,23 @@ struct CellNumberTests {
         #expect(read?.bitPattern == expected?.bitPattern, "\(text.debugDescription)")
     }
 
+    @Test(
+        "any byte in place of a digit, where digits are read eight at a time, reads as Double(String) reads it",
+        arguments: ["1234567890123456", "0.1234567890123456", "98765432.12345678e-3"])
+    func everyByteAmongDigits(digits: String) {
+        for position in 0..<digits.utf8.count {
+            for byte in UInt8.min...UInt8.max {
+                var cell = Array(digits.utf8)
+                cell[position] = byte
+                let expected = Double(String(decoding: cell, as: UTF8.self))
+                let read = cell.withUnsafeBufferPointer(CellNumber.value)
+                #expect(
+                    read?.bitPattern == expected?.bitPattern,
+                    "byte \(byte) at \(position) of \(digits)")
+            }
+        }
+    }
+
     @Test("random decimals: the fast path, where it reads, and the whole read equal Double(String)")
     func randomDecimals() {
         var random = SplitMix64(seed: 11)
