@@ -287,41 +287,57 @@ public enum HTMLReport {
     /// overhead columns.
     static func answers(_ records: [ResultsRecord], scenario: Scenario?) -> String {
         let byRun = ResultsRecord.distinct(.runID, of: records).count > 1
-        // Per configuration, each variant's answer from the latest run.
-        var latest = [RowKey: [String: PatternAnswer]]()
-        // Configurations in the order first met, each with its first row (for its title) and
-        // its variants in the order first met.
-        var configurations = [(key: RowKey, first: ResultsRecord)]()
-        var variants = [RowKey: [String]]()
-        // Each run's baseline per configuration, for where the counted instructions go.
-        var baselines = [RowKey: MechanismSplit]()
+        // An answer per configuration and variant, from the latest row; only the answers
+        // shown are made, the others are counted. Each is keyed by its configuration's and
+        // variant's cells (`slotColumns`), hashed once per row.
+        let configurationColumns = ChartRows.configurationColumns(byRun: byRun)
+        let slotColumns = configurationColumns + [.variant]
+        var slots = [RowKey: Int]()
+        // Each answer's latest row, and the answers of each configuration in the order first
+        // met, with the configuration's first row (for its title).
+        var latestRow = [ResultsRecord]()
+        var configurationIndex = [RowKey: Int]()
+        var configurations = [(first: ResultsRecord, slots: [Int])]()
+        for record in records where PatternAnswer.gives(record) {
+            let slot = RowKey(record, slotColumns)
+            if let known = slots[slot] {
+                latestRow[known] = record
+                continue
+            }
+            slots[slot] = latestRow.count
+            let configuration = RowKey(record, configurationColumns)
+            if configurationIndex[configuration] == nil {
+                configurationIndex[configuration] = configurations.count
+                configurations.append((record, []))
+            }
+            configurations[configurationIndex[configuration]!].slots.append(latestRow.count)
+            latestRow.append(record)
+        }
+        guard !latestRow.isEmpty else { return "" }
+        let limit = ChartLimits.answersPerScenario
+        let shownRows = configurations.lazy.flatMap(\.slots).prefix(limit).map { latestRow[$0] }
+        // Each run's baseline per configuration, for where the counted instructions go: the
+        // last of its rows, found for the configurations shown.
+        let shownRuns = Set(shownRows.map { ChartRows.configurationKey($0, byRun: true) })
+        var baselines = [RowKey: ResultsRecord]()
         for record in records where record.isBaselineVariant && record.isOK {
-            baselines[ChartRows.configurationKey(record, byRun: true)] =
-                MechanismSplit(record: record)
+            let key = ChartRows.configurationKey(record, byRun: true)
+            if shownRuns.contains(key) { baselines[key] = record }
         }
         // The entity is the catalog's, the same for every row.
         let entity = scenario.map { PatternAnswer.noun($0.entity) }
-        for record in records {
-            guard var answer = PatternAnswer(record: record) else { continue }
+        func shownAnswer(_ record: ResultsRecord) -> PatternAnswer? {
+            guard var answer = PatternAnswer(record: record) else { return nil }
             answer.instructionsAdded = PatternAnswer.instructionsAdded(
                 MechanismSplit(record: record),
-                over: baselines[ChartRows.configurationKey(record, byRun: true)]
+                over: baselines[ChartRows.configurationKey(record, byRun: true)].flatMap(
+                    MechanismSplit.init(record:))
             )
             // The section names the scenario, and the catalog knows its entity.
-            let variant = record[.variant]
-            answer.variant = variant
+            answer.variant = record[.variant]
             if let entity { answer.entity = entity }
-            let configuration = ChartRows.configurationKey(record, byRun: byRun)
-            if variants[configuration] == nil {
-                configurations.append((configuration, record))
-                variants[configuration] = []
-            }
-            if latest[configuration, default: [:]].updateValue(answer, forKey: variant) == nil {
-                variants[configuration, default: []].append(variant)
-            }
+            return answer
         }
-        guard !latest.isEmpty else { return "" }
-        let limit = ChartLimits.answersPerScenario
         var html = "<section class=\"answers\"><h3>What each pattern adds</h3>\n"
         var shown = 0
         for configuration in configurations where shown < limit {
@@ -331,8 +347,8 @@ public enum HTMLReport {
                 html += "<p class=\"configuration\">\(escaped(ChartText.clipped(title)))</p>\n"
             }
             html += "<ul>\n"
-            for variant in variants[configuration.key, default: []].prefix(limit - shown) {
-                let answer = latest[configuration.key]?[variant]
+            for slot in configuration.slots.prefix(limit - shown) {
+                let answer = shownAnswer(latestRow[slot])
                 html += "<li>\(escaped(ChartText.clipped(answer?.costSentence ?? "")))"
                 // The split of a row with modes, clipped on its own: it must not be cut off.
                 if let split = answer?.modes.flatMap(PatternAnswer.split) {
@@ -343,7 +359,7 @@ public enum HTMLReport {
             }
             html += "</ul>\n"
         }
-        let answers = latest.values.reduce(0) { $0 + $1.count }
+        let answers = latestRow.count
         if shown < answers {
             html +=
                 "<p class=\"left-out\">\(NumberFormat.grouped(shown)) of the scenario's "

@@ -14,8 +14,10 @@ enum HistoryChart {
                 group.records.contains { runIndex[$0] != runIndex[group.records[0]] }
             }
         guard !groups.isEmpty else { return nil }
-        // A row with a time is a point (unless its value is off every axis).
-        try SVGCanvas.reserve(groups.reduce(0) { $0 + $1.records.count(where: ChartRows.hasTime) })
+        // A row with a time is a point of the left panel, and a row with a ratio one of the
+        // right: counted before drawing, the chart of a long history past the bound is
+        // refused without the work of judging and drawing its first 50,000 elements.
+        try SVGCanvas.reserve(groups.reduce(0) { $0 + $1.records.reduce(0) { $0 + points($1) } })
         var canvas = SVGCanvas(width: Charts.width, height: 0)
         var y = 0.0
         for group in groups where !canvas.isFull {
@@ -25,6 +27,21 @@ enum HistoryChart {
         return try canvas.document(
             title: "simbench: results across the runs of a history",
             kind: ChartKind.history.rawValue)
+    }
+
+    /// How many points `record` surely is: one on each panel its time and its ratio are
+    /// drawn on, when the value lies where every axis fitted to it shows it
+    /// (`ChartScale.fitted` keeps 10^-300 to 10^300 inside its domain).
+    static func points(_ record: ResultsRecord) -> Int {
+        func shown(_ value: Double?) -> Bool {
+            value.map { $0 >= ChartLimits.smallestPositive && $0 <= ChartLimits.largestMagnitude }
+                == true
+        }
+        let time = ChartRows.hasTime(record) && shown(record.number(.nsPerEventMedian))
+        let ratio =
+            ChartRows.hasRatio(record)
+            && shown(record.number(ChartRows.ratioColumns(record).value))
+        return (time ? 1 : 0) + (ratio ? 1 : 0)
     }
 
     static func draw(

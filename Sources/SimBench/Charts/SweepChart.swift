@@ -16,7 +16,7 @@ enum SweepChart {
     /// The sweeps in `records`: groups where `column` takes two or more values.
     static func sweeps(_ records: [ResultsRecord], along columns: [ResultColumn]) -> [Sweep] {
         var sweeps = [Sweep]()
-        for column in columns {
+        for column in columns where takesTwoValues(column, in: records) {
             for group in ChartRows.grouped(
                 records, by: { ChartRows.configurationKey($0, except: column, byRun: false) })
             {
@@ -35,6 +35,24 @@ enum SweepChart {
             }
         }
         return sweeps
+    }
+
+    /// Whether the measured rows (`isOK`) give `column` two or more values, or a value that
+    /// equals no other (NaN): when they do not, no group of them does, and a history of one
+    /// size (nearly every one) is told so without grouping its rows.
+    static func takesTwoValues(_ column: ResultColumn, in records: [ResultsRecord]) -> Bool {
+        var first: Double?
+        var previous: ResultsRecord?
+        for record in records where record.isOK {
+            // A cell of the same bytes as the last one read holds the same number.
+            if let previous, record.hasSameCell(column, as: previous) { continue }
+            previous = record
+            guard let value = record.number(column) else { continue }
+            if value.isNaN { return true }
+            if let first, value != first { return true }
+            first = first ?? value
+        }
+        return false
     }
 
     static func svg(_ records: [ResultsRecord]) throws(CanvasOverflow) -> String? {

@@ -64,14 +64,19 @@ public struct PatternAnswer: Sendable, Equatable {
         prediction = row.prediction
     }
 
+    /// Whether `record` gives an answer (`init(record:)` is not nil): a measured pattern's
+    /// row with its overhead.
+    static func gives(_ record: ResultsRecord) -> Bool {
+        record.role == .pattern && record.isOK && record.number(.overheadNsPerEvent) != nil
+    }
+
     /// The answer of a pattern's row in a results file; nil for a baseline or a floor, a
     /// wrong outcome, or a file without the overhead columns. It is named by scenario,
     /// variant, parameters and sweep point (`marks.visitor (op=bounds)`), so that answers of one variant
     /// under several parameters can be told apart, and speaks of the scenario's own entity
     /// (`entity_unit`); a file older than that column says "entity".
     public init?(record: ResultsRecord) {
-        guard record.role == .pattern, record.isOK,
-            let overhead = record.number(.overheadNsPerEvent)
+        guard PatternAnswer.gives(record), let overhead = record.number(.overheadNsPerEvent)
         else {
             return nil
         }

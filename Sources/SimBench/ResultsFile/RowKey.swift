@@ -6,20 +6,33 @@
 /// bytes are equal, ASCII cells of other bytes are not, and a cell with any other byte is
 /// compared as a `String` (canonical equivalence, as `==` on strings). Each cell is hashed
 /// as `String.hash(into:)` hashes it, so equal cells hash alike either way.
+///
+/// The cells are hashed once, when the key is made: a dictionary that grows hashes its keys
+/// again, and one that probes compares keys, and each of those would otherwise read the
+/// cells of a row anywhere in the file.
 struct RowKey: Hashable {
     let record: ResultsRecord
     /// The columns, in order; a column the file lacks reads as empty.
     let columns: [ResultColumn]
+    /// The cells' hash: equal keys have equal cells, hence equal hashes.
+    private let cellsHash: Int
 
     init(_ record: ResultsRecord, _ columns: [ResultColumn]) {
         self.record = record
         self.columns = columns
+        var hasher = Hasher()
+        Self.hashCells(of: record, columns, into: &hasher)
+        cellsHash = hasher.finalize()
     }
 
     /// The cells, as text.
     var cells: [String] { columns.map { record[$0] } }
 
-    func hash(into hasher: inout Hasher) {
+    func hash(into hasher: inout Hasher) { hasher.combine(cellsHash) }
+
+    private static func hashCells(
+        of record: ResultsRecord, _ columns: [ResultColumn], into hasher: inout Hasher
+    ) {
         for column in columns {
             let ascii = record.withCell(column) { cell in
                 guard cell.allSatisfy({ $0 < 0x80 }) else { return false }
@@ -34,7 +47,7 @@ struct RowKey: Hashable {
     }
 
     static func == (one: RowKey, other: RowKey) -> Bool {
-        guard one.columns == other.columns else { return false }
+        guard one.cellsHash == other.cellsHash, one.columns == other.columns else { return false }
         for column in one.columns where !one.record.hasSameCell(column, as: other.record) {
             let ascii =
                 one.record.withCell(column) { $0.allSatisfy { $0 < 0x80 } }
