@@ -167,6 +167,25 @@ static void handle(int signal_number) {
     finish(signal_number);
 }
 
+/// A read of a mapped file's page past the file's end raises SIGBUS: another program cut
+/// the file short while simbench read it (`FileMapping`). Said in one line, with what was not
+/// written, the temporaries removed, and exit status 1, as for a file that cannot be read.
+static void handle_bus_error(int signal_number) {
+    (void)signal_number;
+    if (atomic_exchange_explicit(&handling, 1, memory_order_acq_rel) != 0) {
+        for (;;) {
+            pause();
+        }
+    }
+    simbench_children_end(CHILDREN_GRACE_MILLISECONDS);
+    simbench_cleanup_temporaries();
+    write_text("simbench: a file it was reading was cut short by another program meanwhile "
+               "(SIGBUS); run the command again once the file is whole; ");
+    write_text(notices[atomic_load_explicit(&current_notice, memory_order_acquire)]);
+    write_text("\n");
+    _exit(1);
+}
+
 int simbench_interruption_in_progress(void) {
     return atomic_load_explicit(&handling, memory_order_acquire);
 }
@@ -194,6 +213,11 @@ void simbench_interruption_install(void) {
     sigaction(SIGINT, &action, NULL);
     sigaction(SIGTERM, &action, NULL);
     sigaction(SIGHUP, &action, NULL);
+    struct sigaction bus_error;
+    memset(&bus_error, 0, sizeof bus_error);
+    bus_error.sa_handler = handle_bus_error;
+    sigemptyset(&bus_error.sa_mask);
+    sigaction(SIGBUS, &bus_error, NULL);
     signal(SIGPIPE, SIG_IGN);
     // Past RLIMIT_FSIZE a write fails with EFBIG (reported, the file left whole) instead of
     // the signal killing the process mid-write.

@@ -14,7 +14,9 @@ extern "C" {
 
 /// Installs the handler for SIGINT, SIGTERM and SIGHUP, and ignores SIGPIPE and SIGXFSZ (a write to
 /// a closed pipe, or past the file size limit, then fails with EPIPE or EFBIG, reported as
-/// an error, instead of killing the process mid-write).
+/// an error, instead of killing the process mid-write). SIGBUS, which a read of a mapped
+/// results file raises where another program cut the file short meanwhile, is said in one
+/// line and exits 1.
 void simbench_interruption_install(void);
 
 /// Nonzero once the handler has begun: it will exit the process.

@@ -44,3 +44,26 @@ extension Platform {
             cString: (UnsafeRawPointer(entry) + offset).assumingMemoryBound(to: CChar.self))
     }
 }
+
+extension Platform {
+    /// The first `length` bytes of the regular file behind `descriptor`, mapped read-only
+    /// and private: nil where the file cannot be mapped (the caller reads it instead). On
+    /// Linux every page is mapped in the one call (`MAP_POPULATE`): a file in the page cache
+    /// costs no fault per page, and no page of memory of its own.
+    static func mapFile(_ descriptor: Int32, length: Int) -> UnsafeRawPointer? {
+        #if os(Linux) && !SIMBENCH_PORTABLE
+            let flags = MAP_PRIVATE | MAP_POPULATE
+        #else
+            let flags = MAP_PRIVATE
+        #endif
+        guard let address = mmap(nil, length, PROT_READ, flags, descriptor, 0),
+            address != MAP_FAILED
+        else { return nil }
+        return UnsafeRawPointer(address)
+    }
+
+    /// Unmaps what `mapFile` mapped.
+    static func unmapFile(_ address: UnsafeRawPointer, length: Int) {
+        munmap(UnsafeMutableRawPointer(mutating: address), length)
+    }
+}

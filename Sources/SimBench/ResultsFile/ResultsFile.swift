@@ -33,7 +33,7 @@ public struct ResultsFile: Sendable {
     public var bytes: [UInt8] {
         // The table's own bytes, shared, unless unquoted text follows the file's.
         table.fileLength == table.bytes.count
-            ? table.bytes : Array(table.bytes[..<table.fileLength])
+            ? table.bytes.asArray : table.bytes.copy(0..<table.fileLength)
     }
 
     /// Reads and validates the file at `path` (`TableReader`): its header is checked from

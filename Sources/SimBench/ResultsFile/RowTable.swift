@@ -14,7 +14,7 @@
 final class RowTable: Sendable {
     /// The file's bytes from its first (any byte-order mark included), then the unquoted
     /// text of each quoted field that doubles a quote.
-    let bytes: [UInt8]
+    let bytes: TableBytes
     /// How many of `bytes` are the file's.
     let fileLength: Int
     /// Fields per row: the header's.
@@ -33,7 +33,7 @@ final class RowTable: Sendable {
     let holdsCarriageReturn: Bool
 
     init(
-        bytes: [UInt8], fileLength: Int, width: Int, starts: [UInt32], lines: [UInt32],
+        bytes: TableBytes, fileLength: Int, width: Int, starts: [UInt32], lines: [UInt32],
         unquoted: [Int: Range<Int>], positions: ColumnPositions, holdsCarriageReturn: Bool
     ) {
         self.holdsCarriageReturn = holdsCarriageReturn
@@ -133,9 +133,84 @@ extension RowTable {
             bytes += text.utf8
         }
         self.init(
-            bytes: bytes, fileLength: fileLength, width: width, starts: starts,
+            bytes: TableBytes(bytes), fileLength: fileLength, width: width, starts: starts,
             lines: lines.map { UInt32(truncatingIfNeeded: $0) }, unquoted: unquoted,
             positions: positions,
             holdsCarriageReturn: rows.contains { $0.contains { $0.utf8.contains(13) } })
+    }
+}
+
+/// The bytes a table's cells are in: a mapped file's (`FileMapping`), or an array's.
+struct TableBytes: Sendable {
+    private let array: [UInt8]
+    private let mapping: FileMapping?
+    /// How many bytes there are: the array's, or the first of the mapping's.
+    let count: Int
+
+    init(_ array: [UInt8]) {
+        self.array = array
+        mapping = nil
+        count = array.count
+    }
+
+    /// The first `count` bytes of `mapping`.
+    init(_ mapping: FileMapping, count: Int) {
+        precondition(count <= mapping.length, "\(count) bytes of a mapping of \(mapping.length)")
+        array = []
+        self.mapping = mapping
+        self.count = count
+    }
+
+    @inline(__always)
+    subscript(index: Int) -> UInt8 {
+        guard let mapping else { return array[index] }
+        precondition(index >= 0 && index < count, "byte \(index) of \(count)")
+        return mapping.address[index]
+    }
+
+    /// `body` over the bytes, in place.
+    @inline(__always)
+    func withUnsafeBufferPointer<Result, Failure: Error>(
+        _ body: (UnsafeBufferPointer<UInt8>) throws(Failure) -> Result
+    ) throws(Failure) -> Result {
+        guard let mapping else { return try array.withUnsafeBufferPointer(body) }
+        return try body(UnsafeBufferPointer(start: mapping.address, count: count))
+    }
+
+    /// The bytes `range`, copied.
+    func copy(_ range: Range<Int>) -> [UInt8] {
+        guard mapping != nil else { return Array(array[range]) }
+        return withUnsafeBufferPointer { Array(UnsafeBufferPointer(rebasing: $0[range])) }
+    }
+
+    /// The bytes as an array: the array itself, shared, or the mapping's copied.
+    var asArray: [UInt8] { mapping == nil ? array : copy(0..<count) }
+}
+
+/// A regular file's bytes mapped into memory (`Platform.mapFile`): a reader of a file of
+/// 100 MB then costs no copy of it and no fresh page, only the page cache's pages mapped.
+/// Unmapped when the last table reading them is gone.
+///
+/// `@unchecked Sendable`: the pages are mapped read-only (`PROT_READ`), so no thread writes
+/// them, and any may read them; they are unmapped only in `deinit`, once no reference (and
+/// so no reader) remains. Another program that cuts the file short while it is mapped makes
+/// a read of the pages past its new end fail (`SIGBUS`), which simbench's handler reports
+/// (`simbench_interruption_install`).
+final class FileMapping: @unchecked Sendable {
+    let address: UnsafePointer<UInt8>
+    let length: Int
+
+    /// The first `length` bytes of the file behind `descriptor`; nil where it cannot be
+    /// mapped, or `length` is 0.
+    init?(descriptor: Int32, length: Int) {
+        guard length > 0, let address = Platform.mapFile(descriptor, length: length) else {
+            return nil
+        }
+        self.address = address.assumingMemoryBound(to: UInt8.self)
+        self.length = length
+    }
+
+    deinit {
+        Platform.unmapFile(UnsafeRawPointer(address), length: length)
     }
 }

@@ -22,8 +22,14 @@ struct TableReader {
     private let keepingBytes: Bool
     private var fileOffset = 0
     private var atEndOfFile: Bool
-    /// The file's bytes read so far.
-    private var bytes: [UInt8]
+    /// The file as it was when opened, mapped (`FileMapping`): its bytes are taken in
+    /// steps, as they would be read, and its first `mappedCount` are the bytes read. Nil
+    /// where it could not be mapped, or once it grew past its mapping: then its bytes are
+    /// read into `array`.
+    private var mapping: FileMapping?
+    private var mappedCount = 0
+    /// The file's bytes read so far, when it is not mapped.
+    private var array: [UInt8]
     /// How long the byte-order mark is, once read: 3 or 0.
     private var markLength = 0
     /// Where the next record starts in `bytes`, and on which line.
@@ -54,12 +60,15 @@ struct TableReader {
         self.descriptor = descriptor
         self.keepingBytes = keepingBytes
         atEndOfFile = false
-        bytes = []
+        array = []
         var status = stat()
-        // Room for the file as it says it is, which costs nothing until it is written:
-        // no copy as the bytes arrive. A file that grows meanwhile grows the array.
         if fstat(descriptor, &status) == 0, status.st_size > 0 {
-            bytes.reserveCapacity(min(Int(status.st_size), ResultsFile.sizeLimit) + 1)
+            let size = min(Int(status.st_size), ResultsFile.sizeLimit)
+            mapping = FileMapping(descriptor: descriptor, length: size)
+            // Else room for the file as it says it is, which costs nothing until it is
+            // written: no copy as the bytes arrive. A file that grows meanwhile grows the
+            // array.
+            if mapping == nil { array.reserveCapacity(size + 1) }
         }
     }
 
@@ -70,7 +79,26 @@ struct TableReader {
         descriptor = nil
         keepingBytes = true
         atEndOfFile = true
-        self.bytes = bytes
+        array = bytes
+    }
+
+    /// How many bytes are read.
+    private var byteCount: Int { mapping == nil ? array.count : mappedCount }
+
+    /// `body` over the bytes read.
+    private func withBytes<Result, Failure: Error>(
+        _ body: (UnsafeBufferPointer<UInt8>) throws(Failure) -> Result
+    ) throws(Failure) -> Result {
+        guard let mapping else { return try array.withUnsafeBufferPointer(body) }
+        return try body(UnsafeBufferPointer(start: mapping.address, count: mappedCount))
+    }
+
+    /// Takes the bytes read out of the mapping into `array`, for a file that grew past its
+    /// mapping (read on from there) or a table that adds text after the file's bytes.
+    private mutating func leaveMapping() {
+        guard mapping != nil else { return }
+        array = withBytes { Array($0) }
+        mapping = nil
     }
 
     /// Reads the whole file: its header, then every row, each checked as it arrives.
@@ -81,46 +109,71 @@ struct TableReader {
             if atEndOfFile { break }
             // The record at `next` is not whole in the bytes read: refused once it is
             // longer than any row, else read on.
-            if bytes.count - next > ResultsFile.recordLimit {
+            if byteCount - next > ResultsFile.recordLimit {
                 throw failure(.tooLong(line: line, limit: ResultsFile.recordLimit))
             }
             try fill()
         }
-        if next < bytes.count {
+        if next < byteCount {
             // The text ends inside a record, which the record's reader refuses.
-            if bytes.count - next > ResultsFile.recordLimit {
+            if byteCount - next > ResultsFile.recordLimit {
                 throw failure(.tooLong(line: line, limit: ResultsFile.recordLimit))
             }
-            try refuse(upTo: bytes.count, terminated: false)
+            try refuse(upTo: byteCount, terminated: false)
         }
         return table()
     }
 
     // MARK: Reading
 
-    /// Appends the file's next bytes to `bytes`; sets `atEndOfFile` at its end.
+    /// Adds the file's next bytes to those read; sets `atEndOfFile` at its end.
     ///
-    /// The bytes are read straight into the room `bytes` has made for the file: a buffer
-    /// of their own would be one more copy, and fresh pages for every read (`malloc` maps a
-    /// buffer of megabytes anew each time).
+    /// A mapped file's next bytes are taken from its mapping. Else they are read straight
+    /// into the room `array` has made for the file: a buffer of their own would be one more
+    /// copy, and fresh pages for every read (`malloc` maps a buffer of megabytes anew each
+    /// time).
     private mutating func fill() throws(ResultsFileError) {
         guard let descriptor else {
             atEndOfFile = true
             return
         }
+        if let mapping {
+            if mappedCount < mapping.length {
+                let count = min(readSize, mapping.length - mappedCount)
+                mappedCount += count
+                return try advance(by: count, failed: 0)
+            }
+            guard try grewPastMapping(descriptor) else { return }
+        }
         var size = readSize
         // No further than the room made: a read past the file's end asks for its one byte
         // more, and the array does not grow (a copy of the whole) to learn that it ended.
-        let room = bytes.capacity - bytes.count
+        let room = array.capacity - array.count
         if room > 0 { size = min(size, room) }
-        let start = bytes.count
+        let start = array.count
         let offset = off_t(fileOffset)
-        bytes.append(contentsOf: repeatElement(0, count: size))
-        let (count, failed) = bytes.withUnsafeMutableBufferPointer { buffer in
+        array.append(contentsOf: repeatElement(0, count: size))
+        let (count, failed) = array.withUnsafeMutableBufferPointer { buffer in
             Self.read(descriptor, into: buffer.baseAddress! + start, size: size, at: offset)
         }
-        bytes.removeLast(size - max(count, 0))
+        array.removeLast(size - max(count, 0))
         try advance(by: count, failed: failed)
+    }
+
+    /// At the end of the mapping: whether the file goes on past it (it grew since it was
+    /// opened), and then its bytes are read into `array` from here on; else the file's end
+    /// is reached.
+    private mutating func grewPastMapping(_ descriptor: Int32) throws(ResultsFileError) -> Bool {
+        var byte: UInt8 = 0
+        let (count, failed) = Self.read(
+            descriptor, into: &byte, size: 1, at: off_t(fileOffset))
+        if count < 0 { throw failure(.unreadable(String(cString: strerror(failed)))) }
+        guard count > 0 else {
+            atEndOfFile = true
+            return false
+        }
+        leaveMapping()
+        return true
     }
 
     /// One `pread` of up to `size` bytes at `offset` into `buffer`, again while a signal
@@ -162,6 +215,14 @@ struct TableReader {
             atEndOfFile = true
             return
         }
+        if let mapping {
+            if fileOffset < mapping.length {
+                let count = min(readSize, mapping.length - fileOffset)
+                body(UnsafeBufferPointer(start: mapping.address + fileOffset, count: count))
+                return try advance(by: count, failed: 0)
+            }
+            guard try grewPastMapping(descriptor) else { return }
+        }
         let size = readSize
         let offset = off_t(fileOffset)
         let (count, failed) = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: size) {
@@ -191,12 +252,12 @@ struct TableReader {
     ///
     /// - Parameter onlyWhole: check a header only if the file has one whole (`checkHeader`).
     private mutating func readHeader(onlyWhole: Bool = false) throws(ResultsFileError) {
-        while bytes.count < 3, !atEndOfFile { try fill() }
-        markLength = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        while byteCount < 3, !atEndOfFile { try fill() }
+        markLength = withBytes { $0.starts(with: [0xEF, 0xBB, 0xBF]) } ? 3 : 0
         next = markLength
         while true {
-            let end = bytes.withUnsafeBufferPointer { RecordBounds.end(in: $0, from: next) }
-            let length = (end ?? bytes.count) - next
+            let end = withBytes { RecordBounds.end(in: $0, from: next) }
+            let length = (end ?? byteCount) - next
             if length > ResultsFile.headerLineLimit {
                 throw failure(.tooLong(line: 1, limit: ResultsFile.headerLineLimit))
             }
@@ -205,14 +266,14 @@ struct TableReader {
                 continue
             }
             if onlyWhole, end == nil { return }
-            guard next < bytes.count else {
+            guard next < byteCount else {
                 throw ResultsFileError(
                     path: path, line: 1, column: nil,
                     message:
                         "the file is empty; expected a simbench results CSV, header line first")
             }
             header = try ResultsFile.header(
-                of: chunk(upTo: end ?? bytes.count, terminated: end != nil), path: path)
+                of: chunk(upTo: end ?? byteCount, terminated: end != nil), path: path)
             // A header cut short is refused by its record's reader.
             guard let end else { preconditionFailure("\(path): a header without its line break") }
             next = end
@@ -226,10 +287,11 @@ struct TableReader {
         identities = IdentityIndex(fields: checks.identityColumns)
         // Room for the rows the file's size suggests, by its first row's length; more is
         // added as needed.
-        if bytes.capacity > next {
-            let end = bytes.withUnsafeBufferPointer { RecordBounds.end(in: $0, from: next) }
+        let size = mapping?.length ?? array.capacity
+        if size > next {
+            let end = withBytes { RecordBounds.end(in: $0, from: next) }
             if let end, end > next {
-                let rows = (bytes.capacity - next) / (end - next) * 5 / 4 + 16
+                let rows = (size - next) / (end - next) * 5 / 4 + 16
                 starts.reserveCapacity(rows * (width + 1))
                 lines.reserveCapacity(rows)
             }
@@ -238,7 +300,7 @@ struct TableReader {
 
     /// How many line feeds `range` of the bytes holds.
     private func lineFeeds(in range: Range<Int>) -> Int {
-        bytes.withUnsafeBufferPointer { bytes in
+        withBytes { bytes in
             var count = 0
             for index in range where bytes[index] == RowTable.lineFeed { count += 1 }
             return count
@@ -248,7 +310,8 @@ struct TableReader {
     /// The record `bytes[next..<end]`, as the record reader takes it.
     private func chunk(upTo end: Int, terminated: Bool = true) -> RecordBounds.Chunk {
         RecordBounds.Chunk(
-            bytes: Array(bytes[next..<end]), line: line, offset: next - markLength,
+            bytes: withBytes { Array(UnsafeBufferPointer(rebasing: $0[next..<end])) }, line: line,
+            offset: next - markLength,
             isTerminated: terminated)
     }
 
@@ -263,7 +326,7 @@ struct TableReader {
             case .blank(let end):
                 // Blank lines at the end are no records; one with more after it is refused.
                 if try onlyLineBreaksFollow(end) {
-                    next = bytes.count
+                    next = byteCount
                     return
                 }
                 try refuse(upTo: end)
@@ -289,10 +352,19 @@ struct TableReader {
     /// Reads records from `next` on while each is a row the fast path keeps.
     private mutating func readCleanRows() throws(ResultsFileError) -> Stop {
         guard let checks else { return .needMore }
-        let text = bytes
+        // The bytes read, held apart from `self`, which `keep` changes meanwhile.
+        let mapping = mapping
+        let text = array
+        let count = byteCount
         let width = width
         var fieldStarts = [UInt32](repeating: 0, count: width + 1)
-        return try text.withUnsafeBufferPointer { (text) throws(ResultsFileError) -> Stop in
+        func withText(
+            _ body: (UnsafeBufferPointer<UInt8>) throws(ResultsFileError) -> Stop
+        ) throws(ResultsFileError) -> Stop {
+            guard let mapping else { return try text.withUnsafeBufferPointer(body) }
+            return try body(UnsafeBufferPointer(start: mapping.address, count: count))
+        }
+        return try withText { (text) throws(ResultsFileError) -> Stop in
             try fieldStarts.withUnsafeMutableBufferPointer {
                 (fieldStarts) throws(ResultsFileError) -> Stop in
                 while next < text.count {
@@ -396,14 +468,12 @@ struct TableReader {
     /// them, which cost no memory.
     private mutating func onlyLineBreaksFollow(_ end: Int) throws(ResultsFileError) -> Bool {
         var skimmer = LineBreakSkimmer()
-        bytes.withUnsafeBufferPointer { skimmer.skim(UnsafeBufferPointer(rebasing: $0[end...])) }
+        withBytes { skimmer.skim(UnsafeBufferPointer(rebasing: $0[end...])) }
         while !skimmer.sawOther, !atEndOfFile {
             if keepingBytes {
-                let start = bytes.count
+                let start = byteCount
                 try fill()
-                bytes.withUnsafeBufferPointer {
-                    skimmer.skim(UnsafeBufferPointer(rebasing: $0[start...]))
-                }
+                withBytes { skimmer.skim(UnsafeBufferPointer(rebasing: $0[start...])) }
             } else {
                 try readChunk { skimmer.skim($0) }
             }
@@ -434,8 +504,10 @@ struct TableReader {
 
     /// The table of the rows read.
     private mutating func table() -> RowTable {
-        let fileLength = bytes.count
+        let fileLength = byteCount
         var unquoted = [Int: Range<Int>]()
+        // The unquoted text goes after the file's bytes, which a mapping has no room for.
+        if !doubledQuotes.isEmpty { leaveMapping() }
         for index in doubledQuotes {
             let row = index / width
             let field = index % width
@@ -444,12 +516,13 @@ struct TableReader {
             var text = [UInt8]()
             var at = start
             while at < end {
-                text.append(bytes[at])
-                at += bytes[at] == RowTable.quote ? 2 : 1
+                text.append(array[at])
+                at += array[at] == RowTable.quote ? 2 : 1
             }
-            unquoted[index] = bytes.count..<(bytes.count + text.count)
-            bytes += text
+            unquoted[index] = array.count..<(array.count + text.count)
+            array += text
         }
+        let bytes = mapping.map { TableBytes($0, count: mappedCount) } ?? TableBytes(array)
         return RowTable(
             bytes: bytes, fileLength: fileLength, width: width, starts: starts, lines: lines,
             unquoted: unquoted, positions: checks?.positions ?? ColumnPositions(header: header),

@@ -54,6 +54,54 @@ struct TableReaderTests {
                 == 2 + (count - 1) + (0..<(count - 1)).reduce(0) { $0 + $1 % 7 })
     }
 
+    /// A file of `count` rows with no quoted text: its table reads the file's mapping as
+    /// it is, where `quotedRows`' doubled quotes take the bytes out of it.
+    static func plainRows(_ count: Int) -> ResultsFixture {
+        ResultsFixture(
+            (0..<count).map { index in
+                .row("variant-\(index)", median: Double(100 + index))
+            })
+    }
+
+    @Test("a mapped file, kept whole, has the rows, lines and bytes of its bytes read at once")
+    func mappedAgrees() throws {
+        let text = Array(Self.plainRows(1500).text.utf8) + Array("\r\n\n".utf8)
+        #expect(text.count > 4 * RecordBounds.chunkSize)
+        let whole = try ResultsFile(path: "results.csv", bytes: text)
+        let mapped = try Self.withFile(text) { try ResultsFile.read($0, keepingBytes: true) }
+        #expect(mapped.records.map { $0.fields } == whole.records.map { $0.fields })
+        #expect(mapped.records.map { $0.line } == whole.records.map { $0.line })
+        #expect(mapped.bytes.elementsEqual(text))
+        let skimmed = try Self.withFile(text) { try ResultsFile.read($0) }
+        #expect(skimmed.records.map { $0.fields } == whole.records.map { $0.fields })
+    }
+
+    @Test("a file that grows after it is opened is read to its new end, past its mapping")
+    func grownPastMapping() throws {
+        let fixture = Self.plainRows(300)
+        let text = Array(fixture.text.utf8)
+        let lines = text.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+        // The header and 100 rows when opened; the other 200 appended before it is read.
+        let opened = Array(lines[0..<101].joined(separator: [UInt8(ascii: "\n")])) + [10]
+        let appended = Array(text.dropFirst(opened.count))
+        try Self.withFile(opened) { path in
+            let descriptor = open(path, O_RDONLY)
+            #expect(descriptor >= 0)
+            defer { close(descriptor) }
+            var reader = TableReader(path: path, descriptor: descriptor, runs: .one)
+            let handle = try #require(FileHandle(forWritingAtPath: path))
+            try handle.seekToEnd()
+            try handle.write(contentsOf: Data(appended))
+            try handle.close()
+            let table = try reader.read()
+            #expect(table.count == 300)
+            #expect(
+                table.text(row: 299, field: table.positions.position(of: .variant)!)
+                    == "variant-299")
+            #expect(table.bytes.count == text.count)
+        }
+    }
+
     @Test("an error past the first chunk names the same line as the bytes read at once")
     func errorsAgree() throws {
         var fixture = Self.quotedRows(400)
