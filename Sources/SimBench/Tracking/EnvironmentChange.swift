@@ -98,14 +98,16 @@ public struct EnvironmentChange: Sendable, Equatable {
         _ baseline: [ResultsRecord], _ current: [ResultsRecord]
     ) -> Bool {
         guard let first = baseline.first ?? current.first else { return true }
-        func agrees(_ records: [ResultsRecord]) -> Bool {
-            records.withUnsafeBufferPointer { rows in
-                rows.allSatisfy { row in
-                    aspects.allSatisfy { row.hasSameCell($0.column, as: first) }
-                        && row.hasSameProcessor(as: first)
-                }
-            }
+        func agrees(_ row: ResultsRecord) -> Bool {
+            aspects.allSatisfy { row.hasSameCell($0.column, as: first) }
+                && row.hasSameProcessor(as: first)
         }
+        func agrees(_ records: [ResultsRecord]) -> Bool {
+            records.withUnsafeBufferPointer { rows in rows.allSatisfy(agrees) }
+        }
+        // Two hosts' files (nearly always) differ from their first rows: told before a pass
+        // over every row, which reads memory far larger than the caches.
+        if let other = current.first, !agrees(other) { return false }
         return agrees(baseline) && agrees(current)
     }
 
