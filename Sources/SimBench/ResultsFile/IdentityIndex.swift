@@ -25,16 +25,17 @@ struct IdentityIndex {
     }
 
     /// Adds row `row`, whose fields start at `starts[row * (width + 1)]…` in `text`, unless
-    /// an earlier row has the same identity: then that row, and `row` is not added.
+    /// an earlier row has the same identity: then that row (`duplicate`), and `row` is not
+    /// added. `hash` is the identity's, as `RowIdentity.hash` makes it.
     ///
     /// - Complexity: O(1) expected, plus the identity's bytes.
     mutating func insert(
         row: Int, text: UnsafeBufferPointer<UInt8>, starts: [UInt32], width: Int
-    ) -> Int? {
+    ) -> (duplicate: Int?, hash: UInt32) {
         starts.withUnsafeBufferPointer { starts in
             let identity = Identity(text: text, starts: starts, width: width, fields: fields)
             let hash = identity.hash(row: row)
-            return insert(row: row, hash: hash) { identity.same(row, $0) }
+            return (insert(row: row, hash: hash) { identity.same(row, $0) }, hash)
         }
     }
 

@@ -22,12 +22,15 @@ struct RowIdentity {
         return columns.map { table.positions.position(of: $0) }
     }
 
-    /// The hash of the fields' text: the same for the same text wherever it is.
+    /// The hash of the fields' text as written (a quote doubled where a field doubles one),
+    /// which is the same for the same text wherever it is: the one the reader made for the
+    /// row (`IdentityHashes`) where it hashed these fields.
     var hash: UInt32 {
+        if let hash = table.identityHashes.hash(row: row, of: fields) { return hash }
         var hasher = ByteHasher()
         table.bytes.withUnsafeBufferPointer { bytes in
             for field in fields {
-                if let field { hasher.combine(bytes, table.range(row: row, field: field)) }
+                if let field { hasher.combine(bytes, table.writtenRange(row: row, field: field)) }
                 hasher.endField()
             }
         }

@@ -31,12 +31,16 @@ final class RowTable: Sendable {
     /// Whether a cell holds a carriage return (a quoted one may): text made of the cells
     /// then needs care where a CR LF is one character.
     let holdsCarriageReturn: Bool
+    /// Each row's identity's hash, as the reader's duplicate check made it.
+    let identityHashes: IdentityHashes
 
     init(
         bytes: TableBytes, fileLength: Int, width: Int, starts: [UInt32], lines: [UInt32],
-        unquoted: [Int: Range<Int>], positions: ColumnPositions, holdsCarriageReturn: Bool
+        unquoted: [Int: Range<Int>], positions: ColumnPositions, holdsCarriageReturn: Bool,
+        identityHashes: IdentityHashes = IdentityHashes()
     ) {
         self.holdsCarriageReturn = holdsCarriageReturn
+        self.identityHashes = identityHashes
         self.bytes = bytes
         self.fileLength = fileLength
         self.width = width
@@ -53,11 +57,21 @@ final class RowTable: Sendable {
     /// quoted field.
     @inline(__always)
     func range(row: Int, field: Int) -> Range<Int> {
+        let written = writtenRange(row: row, field: field)
+        // Only a quoted field that doubles a quote has unquoted text.
+        if unquoted.isEmpty { return written }
+        return unquoted[row &* width &+ field] ?? written
+    }
+
+    /// Where field `field` of row `row` is in the file's bytes, inside its quotes: the text
+    /// as written, a quote doubled where the field doubles one, which is the same for the
+    /// same text.
+    @inline(__always)
+    func writtenRange(row: Int, field: Int) -> Range<Int> {
         let index = row &* (width &+ 1) &+ field
         let start = Int(starts[index])
         let end = Int(starts[index &+ 1]) &- 1
         guard start < end, bytes[start] == RowTable.quote else { return start..<end }
-        if !unquoted.isEmpty, let text = unquoted[row &* width &+ field] { return text }
         return (start &+ 1)..<(end &- 1)
     }
 
@@ -137,6 +151,27 @@ extension RowTable {
             lines: lines.map { UInt32(truncatingIfNeeded: $0) }, unquoted: unquoted,
             positions: positions,
             holdsCarriageReturn: rows.contains { $0.contains { $0.utf8.contains(13) } })
+    }
+}
+
+/// Each row's identity's hash (`RowIdentity.hash`), as the reader's duplicate check made it
+/// (`IdentityIndex`), so that a reader that joins files' rows by identity does not hash them
+/// again, reading every row's bytes anew.
+struct IdentityHashes: Sendable {
+    /// The identifying fields hashed, as `RowIdentity.fields` names them.
+    let fields: [Int?]
+    let hashes: [UInt32]
+
+    init(fields: [Int?] = [], hashes: [UInt32] = []) {
+        self.fields = fields
+        self.hashes = hashes
+    }
+
+    /// Row `row`'s hash, if it is of `fields`.
+    @inline(__always)
+    func hash(row: Int, of fields: [Int?]) -> UInt32? {
+        guard !hashes.isEmpty, fields == self.fields else { return nil }
+        return hashes[row]
     }
 }
 

@@ -49,6 +49,8 @@ struct TableReader {
     /// Whether a quoted field holds a carriage return.
     private var holdsCarriageReturn = false
     private var identities = IdentityIndex()
+    /// Each row's identity's hash, as the duplicate check made it.
+    private var identityHashes = [UInt32]()
 
     /// A reader of the file behind `descriptor`, from its first byte.
     ///
@@ -294,6 +296,7 @@ struct TableReader {
                 let rows = (size - next) / (end - next) * 5 / 4 + 16
                 starts.reserveCapacity(rows * (width + 1))
                 lines.reserveCapacity(rows)
+                identityHashes.reserveCapacity(rows)
             }
         }
     }
@@ -405,11 +408,13 @@ struct TableReader {
         let row = lines.count
         starts.append(contentsOf: fieldStarts)
         lines.append(UInt32(truncatingIfNeeded: line))
-        if let first = identities.insert(row: row, text: text, starts: starts, width: width) {
+        let (first, hash) = identities.insert(row: row, text: text, starts: starts, width: width)
+        if let first {
             starts.removeLast(width + 1)
             lines.removeLast()
             throw duplicate(text, fieldStarts, firstLine: Int(lines[first]))
         }
+        identityHashes.append(hash)
         if doublesQuote {
             for field in 0..<width {
                 let start = Int(fieldStarts[field])
@@ -526,7 +531,8 @@ struct TableReader {
         return RowTable(
             bytes: bytes, fileLength: fileLength, width: width, starts: starts, lines: lines,
             unquoted: unquoted, positions: checks?.positions ?? ColumnPositions(header: header),
-            holdsCarriageReturn: holdsCarriageReturn)
+            holdsCarriageReturn: holdsCarriageReturn,
+            identityHashes: IdentityHashes(fields: identities.fields, hashes: identityHashes))
     }
 
     // MARK: Splitting

@@ -48,3 +48,45 @@ struct IdentityFieldsTests {
         #expect(ordered == expected.sorted(), "\(ordered)")
     }
 }
+
+/// The hash a reader keeps for each row's identity is the one `RowIdentity` makes from the
+/// row's bytes, so that files read from disk and tables made in memory (which keep none)
+/// join: rows with quoted and quote-doubling identities among them.
+@Suite("identity hashes kept by the reader")
+struct IdentityHashesTests {
+    private static let identities = [
+        ("vending", "products=40", "table"), ("vending", "m=\"x,y\"", "switch"),
+        ("workday", "a=1;b=2", "say \"hi\""), ("validation", "", "floor"),
+    ]
+
+    private func fixture() -> ResultsFixture {
+        ResultsFixture(
+            Self.identities.map { scenario, params, variant in
+                [String: String].row(variant, scenario: scenario, params: params, median: 100)
+            })
+    }
+
+    @Test("each kept hash is the hash of the row's bytes, and joins a table that keeps none")
+    func keptHashesJoin() throws {
+        let read = try fixture().file()
+        let table = read.table
+        let fields = RowIdentity.fields(of: table)
+        #expect(table.identityHashes.hashes.count == Self.identities.count)
+        for row in 0..<table.count {
+            let kept = try #require(table.identityHashes.hash(row: row, of: fields))
+            let made = RowIdentity(
+                table: RowTable(
+                    rows: [(0..<table.width).map { table.text(row: row, field: $0) }],
+                    lines: [2], width: table.width, positions: table.positions),
+                row: 0, fields: fields
+            ).hash
+            #expect(kept == made, "row \(row)")
+        }
+        // Without parameters, the hash is made, not kept.
+        let withoutParameters = RowIdentity.fields(of: table, ignoringParameters: true)
+        #expect(table.identityHashes.hash(row: 0, of: withoutParameters) == nil)
+        // A history's rows hash their run too: kept, but not for these fields.
+        let history = try fixture().file(runs: .several)
+        #expect(history.table.identityHashes.hash(row: 0, of: fields) == nil)
+    }
+}
