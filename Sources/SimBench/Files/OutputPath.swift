@@ -290,6 +290,14 @@ public struct OutputPath: Sendable, Equatable {
 
     /// Writes the UTF-8 `contents` to the output, as `write(_:)` writes text.
     public func write(bytes contents: [UInt8]) throws(FileError) {
+        try contents.withUnsafeBufferPointer { (contents) throws(FileError) in
+            try write(bytes: contents)
+        }
+    }
+
+    /// Writes the UTF-8 `contents` to the output, as `write(_:)` writes text: bytes held
+    /// elsewhere (a results file's mapping), not copied first.
+    func write(bytes contents: UnsafeBufferPointer<UInt8>) throws(FileError) {
         guard kind == .file else {
             try writeUnnamed { (descriptor, path) throws(FileError) in
                 try AtomicFile.writeAll(contents, to: descriptor, path: path)
@@ -297,7 +305,9 @@ public struct OutputPath: Sendable, Equatable {
             return
         }
         try Interruption.holdingSignals { () throws(FileError) in
-            try AtomicFile.replace(resolved, with: contents, naming: argument)
+            try AtomicFile.replace(resolved, naming: argument) { (descriptor) throws(FileError) in
+                try AtomicFile.writeAll(contents, to: descriptor, path: argument)
+            }
             Interruption.written(argument)
         }
     }

@@ -53,6 +53,16 @@ public enum OutputFile {
     public static func writeAtomically(bytes contents: [UInt8], to path: String)
         throws(FileError)
     {
+        try contents.withUnsafeBufferPointer { (contents) throws(FileError) in
+            try writeAtomically(bytes: contents, to: path)
+        }
+    }
+
+    /// Writes the UTF-8 `contents`, held elsewhere, to `path`, as `writeAtomically(_:to:)`
+    /// writes text.
+    static func writeAtomically(bytes contents: UnsafeBufferPointer<UInt8>, to path: String)
+        throws(FileError)
+    {
         let output: OutputPath
         do {
             output = try OutputPath.check(path, label: "write", standardOutput: false)

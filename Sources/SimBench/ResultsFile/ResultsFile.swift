@@ -36,6 +36,15 @@ public struct ResultsFile: Sendable {
             ? table.bytes.asArray : table.bytes.copy(0..<table.fileLength)
     }
 
+    /// `body` over `bytes` where they lie: a mapped file's, not copied.
+    func withBytes<Result, Failure: Error>(
+        _ body: (UnsafeBufferPointer<UInt8>) throws(Failure) -> Result
+    ) throws(Failure) -> Result {
+        try table.bytes.withUnsafeBufferPointer { (bytes) throws(Failure) in
+            try body(UnsafeBufferPointer(rebasing: bytes[..<table.fileLength]))
+        }
+    }
+
     /// Reads and validates the file at `path` (`TableReader`): its header is checked from
     /// the first line before more is read, and its rows as they arrive, so that a file that
     /// is not a results file is refused in bounded memory however large it is, and a valid

@@ -89,6 +89,23 @@ public enum BaselineStore {
 
     /// Saves the UTF-8 `contents` as baseline `name`, as `save(_:as:)` saves text.
     public static func save(bytes contents: [UInt8], as name: String) throws(FileError) -> String {
+        try contents.withUnsafeBufferPointer { (contents) throws(FileError) in
+            try save(bytes: contents, as: name)
+        }
+    }
+
+    /// Saves the results file `results`, every byte as read (`ResultsFile.read`'s
+    /// `keepingBytes`), as baseline `name`, from where its bytes lie: no copy of a file of
+    /// 100 MB.
+    public static func save(_ results: ResultsFile, as name: String) throws(FileError) -> String {
+        try results.withBytes { (contents) throws(FileError) in
+            try save(bytes: contents, as: name)
+        }
+    }
+
+    private static func save(bytes contents: UnsafeBufferPointer<UInt8>, as name: String)
+        throws(FileError) -> String
+    {
         do {
             try FileManager.default.createDirectory(
                 atPath: directory, withIntermediateDirectories: true)

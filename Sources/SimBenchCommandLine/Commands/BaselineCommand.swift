@@ -78,7 +78,7 @@ struct BaselineCommand: Command {
             // copied byte for byte, so that it diffs against the run it came from.
             let results = try ResultsFile.read(file, keepingBytes: true)
             try results.requireRows(toDo: "save as a baseline")
-            let path = try BaselineStore.save(bytes: results.bytes, as: name)
+            let path = try BaselineStore.save(results, as: name)
             print("baseline '\(name)': \(path) (\(results.records.count) rows from \(file))")
         }
         return .success
