@@ -111,22 +111,28 @@ public struct CoverageProof: Sendable {
     private let tallyStarts: [Int32]
     /// The rows of `identities` in the order of their identities: the order of the report.
     private let order: [Int32]
+    /// Per figure, in the order of `figures`: its tallies summed.
+    private let figureTotals: [FigureTotal]
 
     /// - Parameter files: the K runs, each one run of the same suite (at least 3).
     public init(files: [ResultsFile]) {
         let runs = files.count
         self.runs = runs
         // Rows are matched by their identity's bytes; each identity is made once. Per group,
-        // each run's row, where it is `ok` (a run has a group's row at most once).
-        let groups = IdentityGroups(files)
+        // each run's row, where it is `ok` (a run has a group's row at most once). A file
+        // named twice is one table (`RunGroups.sources`): its rows are told `ok`, and its
+        // cells read, once.
+        let groups = RunGroups(files)
+        let sources = groups.sources
         var rowOf = [Int32](repeating: -1, count: groups.count * runs)
         var found = [Int32](repeating: 0, count: groups.count)
-        for (number, file) in files.enumerated() {
+        for (number, file) in files.enumerated() where sources[number] == number {
             let status = file.table.positions.position(of: .status)
+            let copies = sources.indices.filter { sources[$0] == number }
             for row in 0..<file.table.count where CoverageProof.isOK(file.table, row, status) {
                 let group = groups.group(file: number, row: row)
-                rowOf[group * runs + number] = Int32(row)
-                found[group] += 1
+                for copy in copies { rowOf[group * runs + copy] = Int32(row) }
+                found[group] += Int32(copies.count)
             }
         }
         // Groups are numbered as first met, the first file's rows first: read in this order,
@@ -142,6 +148,10 @@ public struct CoverageProof: Sendable {
                 )
             }
         }
+        // The runs whose cells are read; the others copy their source's.
+        let readRuns = (0..<runs).filter { sources[$0] == $0 }
+        let copiedRuns = (0..<runs).filter { sources[$0] != $0 }
+        let tables = files.map(\.table)
         // Whether each figure's empty bound is infinite, found once: a figure (with its
         // name) is not copied per row.
         let emptyBoundsAreInfinite = Self.figures.map(\.emptyBoundIsInfinite)
@@ -154,19 +164,23 @@ public struct CoverageProof: Sendable {
             let row = Int32(tallyStarts.count)
             tallyStarts.append(Int32(tallies.count))
             for (index, unbounded) in emptyBoundsAreInfinite.enumerated() {
-                for run in 0..<runs {
-                    let table = files[run].table
+                for run in readRuns {
                     sheet.values[run] = Self.number(
-                        table, Int(rowOf[group * runs + run]), columns[run][index].value)
+                        tables[run], Int(rowOf[group * runs + run]), columns[run][index].value)
                 }
+                for run in copiedRuns { sheet.values[run] = sheet.values[sources[run]] }
                 // Bounds are read only for values that can be tallied.
                 guard sheet.valuesDiffer else { continue }
-                for run in 0..<runs {
+                for run in readRuns {
                     let at = columns[run][index]
-                    let table = files[run].table
+                    let table = tables[run]
                     let record = Int(rowOf[group * runs + run])
                     sheet.lows[run] = Self.number(table, record, at.low)
                     sheet.highs[run] = Self.number(table, record, at.high)
+                }
+                for run in copiedRuns {
+                    sheet.lows[run] = sheet.lows[sources[run]]
+                    sheet.highs[run] = sheet.highs[sources[run]]
                 }
                 let (held, pairsHeld, spread) = sheet.tally(emptyBoundIsInfinite: unbounded)
                 tallies.append(
@@ -180,6 +194,7 @@ public struct CoverageProof: Sendable {
         identities = groups.fields(of: measured, in: files)
         order = identities.order().map(Int32.init)
         self.tallies = tallies
+        figureTotals = Self.totals(of: tallies)
         self.misses = misses
         self.tallyStarts = tallyStarts
     }
@@ -304,31 +319,47 @@ public struct CoverageProof: Sendable {
     /// Whether `tally`'s figure is judged.
     private func isJudged(_ tally: Tally) -> Bool { Self.figures[Int(tally.figure)].judged }
 
-    /// The tallies of `figure` (`Figure`s are told apart by their names).
-    private func tallies(of figure: Figure) -> LazyFilterSequence<[Tally]> {
-        let index = Self.figures.firstIndex { $0.name == figure.name }.map(UInt8.init)
-        return tallies.lazy.filter { $0.figure == index }
+    /// One figure's tallies summed over every row.
+    private struct FigureTotal: Sendable {
+        /// Its tallies: the rows with a cell of it.
+        var rows = 0
+        /// Runs whose interval held the others' median.
+        var held = 0
+        /// Ordered pairs of runs whose first's interval held the second's value.
+        var pairsHeld = 0
+    }
+
+    /// `tallies` summed per figure (in the order of `figures`), in one pass: the report asks
+    /// each figure's three times.
+    private static func totals(of tallies: [Tally]) -> [FigureTotal] {
+        var totals = Array(repeating: FigureTotal(), count: figures.count)
+        for tally in tallies {
+            let figure = Int(tally.figure)
+            totals[figure].rows += 1
+            totals[figure].held += Int(tally.held)
+            totals[figure].pairsHeld += Int(tally.pairsHeld)
+        }
+        return totals
+    }
+
+    /// The totals of `figure` (`Figure`s are told apart by their names); none for a figure
+    /// not in `figures`.
+    private func figureTotal(of figure: Figure) -> FigureTotal {
+        Self.figures.firstIndex { $0.name == figure.name }.map { figureTotals[$0] }
+            ?? FigureTotal()
     }
 
     /// A figure's cells over every row: runs held, of all.
     public func total(of figure: Figure) -> (held: Int, of: Int) {
-        var total = (held: 0, of: 0)
-        for tally in tallies(of: figure) {
-            total.held += Int(tally.held)
-            total.of += runs
-        }
-        return total
+        let total = figureTotal(of: figure)
+        return (total.held, total.rows * runs)
     }
 
     /// A figure's cells over every row: ordered pairs of runs whose first's interval held the
     /// second's value, of all.
     public func pairTotal(of figure: Figure) -> (held: Int, of: Int) {
-        var total = (held: 0, of: 0)
-        for tally in tallies(of: figure) {
-            total.held += Int(tally.pairsHeld)
-            total.of += runs * (runs - 1)
-        }
-        return total
+        let total = figureTotal(of: figure)
+        return (total.pairsHeld, total.rows * runs * (runs - 1))
     }
 
     /// For each run, in the order of the files: the judged pairs it is in (either way, over
@@ -397,7 +428,7 @@ public struct CoverageProof: Sendable {
         for figure in Self.figures {
             let (held, of) = total(of: figure)
             let pairs = pairTotal(of: figure)
-            let rows = tallies(of: figure).count
+            let rows = figureTotal(of: figure).rows
             totals.rows.append([
                 figure.name, share(pairs.held, pairs.of), share(held, of),
                 "\(rows)", figure.judged ? "95% of a re-run" : "this run only: reported",
@@ -409,39 +440,57 @@ public struct CoverageProof: Sendable {
         // without sorting or searching again.
         let header = ["row"] + Self.figures.map(\.name)
         var widths = header.map(CharacterCount.of)
-        forEachRow { cells in
-            for (column, cell) in cells.enumerated() {
-                widths[column] = max(widths[column], CharacterCount.of(cell))
+        // Each row's cells written as bytes, into one row's room: no string per cell.
+        var cells = TextTable.ByteRow()
+        for row in order where rowCells(Int(row), into: &cells) {
+            cells.bytes.withUnsafeBufferPointer { bytes in
+                for column in cells.ends.indices {
+                    let cell = UnsafeBufferPointer(rebasing: bytes[cells.range(column)])
+                    widths[column] = max(widths[column], CharacterCount.of(cell))
+                }
             }
         }
         let left = header.indices.map { $0 == 0 }
         TextTable.Lines.append(header, widths: widths, left: left, indent: "  ", to: &output.bytes)
-        var failed: FileError?
-        forEachRow { cells in
-            guard failed == nil else { return }
+        for row in order where rowCells(Int(row), into: &cells) {
             output.append(byte: UInt8(ascii: "\n"))
             TextTable.Lines.append(
                 cells, widths: widths, left: left, indent: "  ", to: &output.bytes)
-            do throws(FileError) { try output.flushIfFull() } catch { failed = error }
+            try output.flushIfFull()
         }
-        if let failed { throw failed }
     }
 
-    /// `body` over each row's cells in the report's table: its identity, then each figure's
-    /// pairs held and spread, empty where the row has no tally of it.
-    private func forEachRow(_ body: ([String]) -> Void) {
-        var cells = [String](repeating: "", count: 1 + Self.figures.count)
-        for row in order {
-            let range = tallyRange(of: Int(row))
-            guard !range.isEmpty else { continue }
-            for column in cells.indices { cells[column] = "" }
-            cells[0] = "\(identities.identity(Int(row)))"
-            for tally in tallies[range] {
-                let spread = RelativeChange.percent(tally.spread / 2)
-                cells[1 + Int(tally.figure)] =
-                    "\(tally.pairsHeld)/\(runs * (runs - 1)) ±\(spread)"
+    /// Writes the cells of row `row` of `identities` in the report's table to `cells`: its
+    /// identity, then each figure's pairs held and spread, empty where the row has no tally
+    /// of it. False, with nothing written, for a row without tallies (not in the table).
+    private func rowCells(_ row: Int, into cells: inout TextTable.ByteRow) -> Bool {
+        let range = tallyRange(of: row)
+        guard !range.isEmpty else { return false }
+        cells.removeAll()
+        cells.append("\(identities.identity(row))".utf8)
+        cells.endCell()
+        let pairs = Int64(runs * (runs - 1))
+        // A row's tallies are in the order of `figures`, a figure at most once.
+        var figure = 0
+        for tally in tallies[range] {
+            while figure < Int(tally.figure) {
+                cells.endCell()
+                figure += 1
             }
-            body(cells)
+            cells.write { text in
+                text.appendDescription(of: Int64(tally.pairsHeld))
+                text.append(UInt8(ascii: "/"))
+                text.appendDescription(of: pairs)
+                text += " ±".utf8
+                RelativeChange.appendPercent(tally.spread / 2, to: &text)
+            }
+            cells.endCell()
+            figure += 1
         }
+        while figure < Self.figures.count {
+            cells.endCell()
+            figure += 1
+        }
+        return true
     }
 }

@@ -129,4 +129,20 @@ struct CoverageProofTests {
                 $0.contains("state-objects ratio to baseline: 2 of 56 re-runs")
             }, "\(proof.failures)")
     }
+
+    @Test(
+        "a run named twice is judged as the same run read twice: its cells read once count for both"
+    )
+    func runNamedTwice() throws {
+        let values = [1.50, 1.52, 1.47, 1.51]
+        let files = try runs(values, halfWidth: 0.02)
+        let again = try runs(values, halfWidth: 0.02)
+        // The first run's file in third place as well: one table, and one read again.
+        let shared = CoverageProof(files: [files[0], files[1], files[0], files[2], files[3]])
+        let read = CoverageProof(files: [files[0], files[1], again[0], files[2], files[3]])
+        #expect(shared.report(label: "runs") == read.report(label: "runs"))
+        #expect(shared.failures == read.failures)
+        #expect(shared.missesByRun.map(\.missed) == read.missesByRun.map(\.missed))
+        #expect(shared.judgesAnything)
+    }
 }
