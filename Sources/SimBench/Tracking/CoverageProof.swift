@@ -107,6 +107,11 @@ public struct CoverageProof: Sendable {
     /// The identities of the rows measured in every run, in the order the first run's file
     /// has them, as text only where a row is printed.
     private let identities: IdentityFields
+    /// Per row of `identities`, its `ResultIdentity.description` as bytes, one after another:
+    /// the first cell of its line in the report and of its failures, written with no string
+    /// made. Row `row`'s ends at `descriptionEnds[row]`.
+    private let descriptions: [UInt8]
+    private let descriptionEnds: [Int]
     /// Per row of `identities`, where its tallies start; then where the last row's end.
     private let tallyStarts: [Int32]
     /// The rows of `identities` in the order of their identities: the order of the report.
@@ -160,9 +165,20 @@ public struct CoverageProof: Sendable {
         var tallyStarts = [Int32]()
         tallyStarts.reserveCapacity(measured.count + 1)
         var sheet = Sheet(runs: runs)
+        // Each row's identity, gathered from the first file's row (every measured group's
+        // first: its rows come first) while its bytes are read.
+        let identityFields = RowIdentity.fields(of: tables[0])
+        var identities = IdentityFields(width: identityFields.count, count: measured.count)
+        var descriptions = [UInt8]()
+        var descriptionEnds = [Int]()
+        descriptionEnds.reserveCapacity(measured.count)
         for group in measured {
             let row = Int32(tallyStarts.count)
             tallyStarts.append(Int32(tallies.count))
+            Self.gather(
+                row: Int(rowOf[group * runs]), of: tables[0], fields: identityFields,
+                into: &identities, describing: &descriptions)
+            descriptionEnds.append(descriptions.count)
             for (index, unbounded) in emptyBoundsAreInfinite.enumerated() {
                 for run in readRuns {
                     sheet.values[run] = Self.number(
@@ -191,12 +207,38 @@ public struct CoverageProof: Sendable {
             }
         }
         tallyStarts.append(Int32(tallies.count))
-        identities = groups.fields(of: measured, in: files)
+        self.identities = identities
         order = identities.order().map(Int32.init)
+        self.descriptions = descriptions
+        self.descriptionEnds = descriptionEnds
         self.tallies = tallies
         figureTotals = Self.totals(of: tallies)
         self.misses = misses
         self.tallyStarts = tallyStarts
+    }
+
+    /// Gathers the identifying `fields` of row `row` of `table` into `identities`, and its
+    /// description (`ResultIdentity.description`) into `descriptions`.
+    private static func gather(
+        row: Int, of table: RowTable, fields: [Int?], into identities: inout IdentityFields,
+        describing descriptions: inout [UInt8]
+    ) {
+        table.bytes.withUnsafeBufferPointer { bytes in
+            // A column the file lacks reads as empty.
+            func field(_ index: Int) -> UnsafeBufferPointer<UInt8> {
+                let range = fields[index].map { table.range(row: row, field: $0) } ?? 0..<0
+                return UnsafeBufferPointer(rebasing: bytes[range])
+            }
+            for index in fields.indices { identities.append(field(index)) }
+            ResultIdentity.appendDescription(
+                scenario: field(0), parameters: field(1), sweep: field(2), variant: field(3),
+                to: &descriptions)
+        }
+    }
+
+    /// The description of row `row` of `identities`, as bytes.
+    private func description(of row: Int) -> ArraySlice<UInt8> {
+        descriptions[(row == 0 ? 0 : descriptionEnds[row - 1])..<descriptionEnds[row]]
     }
 
     /// The tallies of row `row` of `identities`.
@@ -380,26 +422,47 @@ public struct CoverageProof: Sendable {
     /// outside the band, and per judged row under `rowShare`; empty when it passes.
     public var failures: [String] {
         var lines = [String]()
+        forEachFailure { lines.append(String(decoding: $0, as: UTF8.self)) }
+        return lines
+    }
+
+    /// `body` over each line of `failures` in turn, as its bytes: a proof over a million rows
+    /// may fail on hundreds of thousands, each written as it is made.
+    public func forEachFailure<Failure: Error>(
+        _ body: (UnsafeBufferPointer<UInt8>) throws(Failure) -> Void
+    ) throws(Failure) {
+        var line = [UInt8]()
+        func pass() throws(Failure) {
+            try line.withUnsafeBufferPointer { (line) throws(Failure) in try body(line) }
+            line.removeAll(keepingCapacity: true)
+        }
         for figure in Self.figures where figure.judged {
             let (held, of) = pairTotal(of: figure)
             guard of > 0 else { continue }
             let share = Double(held) / Double(of)
             if !Self.band.contains(share) {
-                lines.append(
+                line +=
                     "\(figure.name): holds \(RelativeChange.percent(share)) of single re-runs, outside \(RelativeChange.percent(Self.band.lowerBound))–\(RelativeChange.percent(Self.band.upperBound))"
-                )
+                    .utf8
+                try pass()
             }
         }
         let pairs = runs * (runs - 1)
         for row in order {
             for tally in tallies[tallyRange(of: Int(row))] where isJudged(tally) {
                 guard Double(tally.pairsHeld) < Self.rowShare * Double(pairs) else { continue }
-                lines.append(
-                    "\(identities.identity(Int(tally.row))) \(Self.figures[Int(tally.figure)].name): \(tally.pairsHeld) of \(pairs) re-runs"
-                )
+                // `identity figure: held of pairs re-runs`
+                line += description(of: Int(row))
+                line.append(UInt8(ascii: " "))
+                line += Self.figures[Int(tally.figure)].name.utf8
+                line += ": ".utf8
+                line.appendDescription(of: Int64(tally.pairsHeld))
+                line += " of ".utf8
+                line.appendDescription(of: Int64(pairs))
+                line += " re-runs".utf8
+                try pass()
             }
         }
-        return lines
     }
 
     /// The report: each figure's totals, then each row's single re-runs held and spread.
@@ -467,7 +530,7 @@ public struct CoverageProof: Sendable {
         let range = tallyRange(of: row)
         guard !range.isEmpty else { return false }
         cells.removeAll()
-        cells.append("\(identities.identity(row))".utf8)
+        cells.append(description(of: row))
         cells.endCell()
         let pairs = Int64(runs * (runs - 1))
         // A row's tallies are in the order of `figures`, a figure at most once.

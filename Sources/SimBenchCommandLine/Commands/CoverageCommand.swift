@@ -97,10 +97,20 @@ struct CoverageCommand: Command {
         }
         let of = proof.missesByRun.first?.of ?? 0
         print("judged pairs missed, by run (of \(of) each): \(misses.joined(separator: ", "))")
-        let failures = proof.failures
-        for failure in failures { print("fails: \(failure)") }
-        print(failures.isEmpty ? "coverage: passed" : "coverage: FAILED")
-        return failures.isEmpty ? .success : .failure
+        // A failing row per line, hundreds of thousands for a history's worth: written as
+        // bytes as each is made.
+        var failures = 0
+        try StandardOutput.write { (text) throws(FileError) in
+            try proof.forEachFailure { (failure) throws(FileError) in
+                text.append("fails: ")
+                text.append(failure)
+                text.append(byte: UInt8(ascii: "\n"))
+                try text.flushIfFull()
+                failures += 1
+            }
+        }
+        print(failures == 0 ? "coverage: passed" : "coverage: FAILED")
+        return failures == 0 ? .success : .failure
     }
 }
 
