@@ -19,16 +19,35 @@ public struct ResultIdentity: Hashable, Sendable, Comparable, CustomStringConver
         self.variant = variant
     }
 
-    /// The parameters and the sweep point, `;`-separated: what sets a configuration apart
-    /// from others of its scenario.
-    private var qualifiers: String {
-        // Made for every row a comparison prints: no array between.
-        parameters.isEmpty ? sweep : sweep.isEmpty ? parameters : parameters + ";" + sweep
-    }
-
     /// `vending[products=40]`, `vending[machines=1000]`, or `selftest` without parameters.
     public var configuration: String {
-        qualifiers.isEmpty ? scenario : "\(scenario)[\(qualifiers)]"
+        var (scenario, parameters, sweep) = (self.scenario, self.parameters, self.sweep)
+        var text = [UInt8]()
+        scenario.withUTF8 { scenario in
+            parameters.withUTF8 { parameters in
+                sweep.withUTF8 { sweep in
+                    ResultIdentity.appendConfiguration(
+                        scenario: scenario, parameters: parameters, sweep: sweep, to: &text)
+                }
+            }
+        }
+        return String(decoding: text, as: UTF8.self)
+    }
+
+    /// Appends the `configuration` of the identity whose parts are these UTF-8 bytes to
+    /// `text`: the scenario, then the parameters and the sweep point (what sets a
+    /// configuration apart from others of its scenario), `;`-separated in brackets.
+    static func appendConfiguration(
+        scenario: UnsafeBufferPointer<UInt8>, parameters: UnsafeBufferPointer<UInt8>,
+        sweep: UnsafeBufferPointer<UInt8>, to text: inout [UInt8]
+    ) {
+        text += scenario
+        guard !parameters.isEmpty || !sweep.isEmpty else { return }
+        text.append(UInt8(ascii: "["))
+        text += parameters
+        if !parameters.isEmpty, !sweep.isEmpty { text.append(UInt8(ascii: ";")) }
+        text += sweep
+        text.append(UInt8(ascii: "]"))
     }
 
     /// `vending.state-objects[products=40]`: the dotted benchmark name, parameters and the
@@ -71,7 +90,38 @@ public struct ResultIdentity: Hashable, Sendable, Comparable, CustomStringConver
         text.append(UInt8(ascii: "]"))
     }
 
-    public var description: String { "\(configuration) \(variant)" }
+    /// `vending[products=40] state-objects`: the configuration, then the variant.
+    public var description: String {
+        var (scenario, parameters, sweep, variant) = (
+            self.scenario, self.parameters, self.sweep, self.variant
+        )
+        var text = [UInt8]()
+        scenario.withUTF8 { scenario in
+            parameters.withUTF8 { parameters in
+                sweep.withUTF8 { sweep in
+                    variant.withUTF8 { variant in
+                        ResultIdentity.appendDescription(
+                            scenario: scenario, parameters: parameters, sweep: sweep,
+                            variant: variant, to: &text)
+                    }
+                }
+            }
+        }
+        return String(decoding: text, as: UTF8.self)
+    }
+
+    /// Appends the `description` of the identity whose parts are these UTF-8 bytes to
+    /// `text`: for an identity, and for a row printed from its bytes (a coverage proof's
+    /// table of a million rows).
+    static func appendDescription(
+        scenario: UnsafeBufferPointer<UInt8>, parameters: UnsafeBufferPointer<UInt8>,
+        sweep: UnsafeBufferPointer<UInt8>, variant: UnsafeBufferPointer<UInt8>,
+        to text: inout [UInt8]
+    ) {
+        appendConfiguration(scenario: scenario, parameters: parameters, sweep: sweep, to: &text)
+        text.append(UInt8(ascii: " "))
+        text += variant
+    }
 
     public static func < (a: ResultIdentity, b: ResultIdentity) -> Bool {
         (a.scenario, a.parameters, a.sweep, a.variant) < (

@@ -107,26 +107,37 @@ public struct CoverageProof: Sendable {
     /// The identities of the rows measured in every run, in the order the first run's file
     /// has them, as text only where a row is printed.
     private let identities: IdentityFields
+    /// Per row of `identities`, its `ResultIdentity.description` as bytes, one after another:
+    /// the first cell of its line in the report and of its failures, written with no string
+    /// made. Row `row`'s ends at `descriptionEnds[row]`.
+    private let descriptions: [UInt8]
+    private let descriptionEnds: [Int]
     /// Per row of `identities`, where its tallies start; then where the last row's end.
     private let tallyStarts: [Int32]
     /// The rows of `identities` in the order of their identities: the order of the report.
     private let order: [Int32]
+    /// Per figure, in the order of `figures`: its tallies summed.
+    private let figureTotals: [FigureTotal]
 
     /// - Parameter files: the K runs, each one run of the same suite (at least 3).
     public init(files: [ResultsFile]) {
         let runs = files.count
         self.runs = runs
         // Rows are matched by their identity's bytes; each identity is made once. Per group,
-        // each run's row, where it is `ok` (a run has a group's row at most once).
-        let groups = IdentityGroups(files)
+        // each run's row, where it is `ok` (a run has a group's row at most once). A file
+        // named twice is one table (`RunGroups.sources`): its rows are told `ok`, and its
+        // cells read, once.
+        let groups = RunGroups(files)
+        let sources = groups.sources
         var rowOf = [Int32](repeating: -1, count: groups.count * runs)
         var found = [Int32](repeating: 0, count: groups.count)
-        for (number, file) in files.enumerated() {
+        for (number, file) in files.enumerated() where sources[number] == number {
             let status = file.table.positions.position(of: .status)
+            let copies = sources.indices.filter { sources[$0] == number }
             for row in 0..<file.table.count where CoverageProof.isOK(file.table, row, status) {
                 let group = groups.group(file: number, row: row)
-                rowOf[group * runs + number] = Int32(row)
-                found[group] += 1
+                for copy in copies { rowOf[group * runs + copy] = Int32(row) }
+                found[group] += Int32(copies.count)
             }
         }
         // Groups are numbered as first met, the first file's rows first: read in this order,
@@ -142,6 +153,10 @@ public struct CoverageProof: Sendable {
                 )
             }
         }
+        // The runs whose cells are read; the others copy their source's.
+        let readRuns = (0..<runs).filter { sources[$0] == $0 }
+        let copiedRuns = (0..<runs).filter { sources[$0] != $0 }
+        let tables = files.map(\.table)
         // Whether each figure's empty bound is infinite, found once: a figure (with its
         // name) is not copied per row.
         let emptyBoundsAreInfinite = Self.figures.map(\.emptyBoundIsInfinite)
@@ -150,23 +165,38 @@ public struct CoverageProof: Sendable {
         var tallyStarts = [Int32]()
         tallyStarts.reserveCapacity(measured.count + 1)
         var sheet = Sheet(runs: runs)
+        // Each row's identity, gathered from the first file's row (every measured group's
+        // first: its rows come first) while its bytes are read.
+        let identityFields = RowIdentity.fields(of: tables[0])
+        var identities = IdentityFields(width: identityFields.count, count: measured.count)
+        var descriptions = [UInt8]()
+        var descriptionEnds = [Int]()
+        descriptionEnds.reserveCapacity(measured.count)
         for group in measured {
             let row = Int32(tallyStarts.count)
             tallyStarts.append(Int32(tallies.count))
+            Self.gather(
+                row: Int(rowOf[group * runs]), of: tables[0], fields: identityFields,
+                into: &identities, describing: &descriptions)
+            descriptionEnds.append(descriptions.count)
             for (index, unbounded) in emptyBoundsAreInfinite.enumerated() {
-                for run in 0..<runs {
-                    let table = files[run].table
+                for run in readRuns {
                     sheet.values[run] = Self.number(
-                        table, Int(rowOf[group * runs + run]), columns[run][index].value)
+                        tables[run], Int(rowOf[group * runs + run]), columns[run][index].value)
                 }
+                for run in copiedRuns { sheet.values[run] = sheet.values[sources[run]] }
                 // Bounds are read only for values that can be tallied.
                 guard sheet.valuesDiffer else { continue }
-                for run in 0..<runs {
+                for run in readRuns {
                     let at = columns[run][index]
-                    let table = files[run].table
+                    let table = tables[run]
                     let record = Int(rowOf[group * runs + run])
                     sheet.lows[run] = Self.number(table, record, at.low)
                     sheet.highs[run] = Self.number(table, record, at.high)
+                }
+                for run in copiedRuns {
+                    sheet.lows[run] = sheet.lows[sources[run]]
+                    sheet.highs[run] = sheet.highs[sources[run]]
                 }
                 let (held, pairsHeld, spread) = sheet.tally(emptyBoundIsInfinite: unbounded)
                 tallies.append(
@@ -177,11 +207,38 @@ public struct CoverageProof: Sendable {
             }
         }
         tallyStarts.append(Int32(tallies.count))
-        identities = groups.fields(of: measured, in: files)
+        self.identities = identities
         order = identities.order().map(Int32.init)
+        self.descriptions = descriptions
+        self.descriptionEnds = descriptionEnds
         self.tallies = tallies
+        figureTotals = Self.totals(of: tallies)
         self.misses = misses
         self.tallyStarts = tallyStarts
+    }
+
+    /// Gathers the identifying `fields` of row `row` of `table` into `identities`, and its
+    /// description (`ResultIdentity.description`) into `descriptions`.
+    private static func gather(
+        row: Int, of table: RowTable, fields: [Int?], into identities: inout IdentityFields,
+        describing descriptions: inout [UInt8]
+    ) {
+        table.bytes.withUnsafeBufferPointer { bytes in
+            // A column the file lacks reads as empty.
+            func field(_ index: Int) -> UnsafeBufferPointer<UInt8> {
+                let range = fields[index].map { table.range(row: row, field: $0) } ?? 0..<0
+                return UnsafeBufferPointer(rebasing: bytes[range])
+            }
+            for index in fields.indices { identities.append(field(index)) }
+            ResultIdentity.appendDescription(
+                scenario: field(0), parameters: field(1), sweep: field(2), variant: field(3),
+                to: &descriptions)
+        }
+    }
+
+    /// The description of row `row` of `identities`, as bytes.
+    private func description(of row: Int) -> ArraySlice<UInt8> {
+        descriptions[(row == 0 ? 0 : descriptionEnds[row - 1])..<descriptionEnds[row]]
     }
 
     /// The tallies of row `row` of `identities`.
@@ -304,31 +361,47 @@ public struct CoverageProof: Sendable {
     /// Whether `tally`'s figure is judged.
     private func isJudged(_ tally: Tally) -> Bool { Self.figures[Int(tally.figure)].judged }
 
-    /// The tallies of `figure` (`Figure`s are told apart by their names).
-    private func tallies(of figure: Figure) -> LazyFilterSequence<[Tally]> {
-        let index = Self.figures.firstIndex { $0.name == figure.name }.map(UInt8.init)
-        return tallies.lazy.filter { $0.figure == index }
+    /// One figure's tallies summed over every row.
+    private struct FigureTotal: Sendable {
+        /// Its tallies: the rows with a cell of it.
+        var rows = 0
+        /// Runs whose interval held the others' median.
+        var held = 0
+        /// Ordered pairs of runs whose first's interval held the second's value.
+        var pairsHeld = 0
+    }
+
+    /// `tallies` summed per figure (in the order of `figures`), in one pass: the report asks
+    /// each figure's three times.
+    private static func totals(of tallies: [Tally]) -> [FigureTotal] {
+        var totals = Array(repeating: FigureTotal(), count: figures.count)
+        for tally in tallies {
+            let figure = Int(tally.figure)
+            totals[figure].rows += 1
+            totals[figure].held += Int(tally.held)
+            totals[figure].pairsHeld += Int(tally.pairsHeld)
+        }
+        return totals
+    }
+
+    /// The totals of `figure` (`Figure`s are told apart by their names); none for a figure
+    /// not in `figures`.
+    private func figureTotal(of figure: Figure) -> FigureTotal {
+        Self.figures.firstIndex { $0.name == figure.name }.map { figureTotals[$0] }
+            ?? FigureTotal()
     }
 
     /// A figure's cells over every row: runs held, of all.
     public func total(of figure: Figure) -> (held: Int, of: Int) {
-        var total = (held: 0, of: 0)
-        for tally in tallies(of: figure) {
-            total.held += Int(tally.held)
-            total.of += runs
-        }
-        return total
+        let total = figureTotal(of: figure)
+        return (total.held, total.rows * runs)
     }
 
     /// A figure's cells over every row: ordered pairs of runs whose first's interval held the
     /// second's value, of all.
     public func pairTotal(of figure: Figure) -> (held: Int, of: Int) {
-        var total = (held: 0, of: 0)
-        for tally in tallies(of: figure) {
-            total.held += Int(tally.pairsHeld)
-            total.of += runs * (runs - 1)
-        }
-        return total
+        let total = figureTotal(of: figure)
+        return (total.pairsHeld, total.rows * runs * (runs - 1))
     }
 
     /// For each run, in the order of the files: the judged pairs it is in (either way, over
@@ -349,26 +422,47 @@ public struct CoverageProof: Sendable {
     /// outside the band, and per judged row under `rowShare`; empty when it passes.
     public var failures: [String] {
         var lines = [String]()
+        forEachFailure { lines.append(String(decoding: $0, as: UTF8.self)) }
+        return lines
+    }
+
+    /// `body` over each line of `failures` in turn, as its bytes: a proof over a million rows
+    /// may fail on hundreds of thousands, each written as it is made.
+    public func forEachFailure<Failure: Error>(
+        _ body: (UnsafeBufferPointer<UInt8>) throws(Failure) -> Void
+    ) throws(Failure) {
+        var line = [UInt8]()
+        func pass() throws(Failure) {
+            try line.withUnsafeBufferPointer { (line) throws(Failure) in try body(line) }
+            line.removeAll(keepingCapacity: true)
+        }
         for figure in Self.figures where figure.judged {
             let (held, of) = pairTotal(of: figure)
             guard of > 0 else { continue }
             let share = Double(held) / Double(of)
             if !Self.band.contains(share) {
-                lines.append(
+                line +=
                     "\(figure.name): holds \(RelativeChange.percent(share)) of single re-runs, outside \(RelativeChange.percent(Self.band.lowerBound))–\(RelativeChange.percent(Self.band.upperBound))"
-                )
+                    .utf8
+                try pass()
             }
         }
         let pairs = runs * (runs - 1)
         for row in order {
             for tally in tallies[tallyRange(of: Int(row))] where isJudged(tally) {
                 guard Double(tally.pairsHeld) < Self.rowShare * Double(pairs) else { continue }
-                lines.append(
-                    "\(identities.identity(Int(tally.row))) \(Self.figures[Int(tally.figure)].name): \(tally.pairsHeld) of \(pairs) re-runs"
-                )
+                // `identity figure: held of pairs re-runs`
+                line += description(of: Int(row))
+                line.append(UInt8(ascii: " "))
+                line += Self.figures[Int(tally.figure)].name.utf8
+                line += ": ".utf8
+                line.appendDescription(of: Int64(tally.pairsHeld))
+                line += " of ".utf8
+                line.appendDescription(of: Int64(pairs))
+                line += " re-runs".utf8
+                try pass()
             }
         }
-        return lines
     }
 
     /// The report: each figure's totals, then each row's single re-runs held and spread.
@@ -397,7 +491,7 @@ public struct CoverageProof: Sendable {
         for figure in Self.figures {
             let (held, of) = total(of: figure)
             let pairs = pairTotal(of: figure)
-            let rows = tallies(of: figure).count
+            let rows = figureTotal(of: figure).rows
             totals.rows.append([
                 figure.name, share(pairs.held, pairs.of), share(held, of),
                 "\(rows)", figure.judged ? "95% of a re-run" : "this run only: reported",
@@ -409,39 +503,57 @@ public struct CoverageProof: Sendable {
         // without sorting or searching again.
         let header = ["row"] + Self.figures.map(\.name)
         var widths = header.map(CharacterCount.of)
-        forEachRow { cells in
-            for (column, cell) in cells.enumerated() {
-                widths[column] = max(widths[column], CharacterCount.of(cell))
+        // Each row's cells written as bytes, into one row's room: no string per cell.
+        var cells = TextTable.ByteRow()
+        for row in order where rowCells(Int(row), into: &cells) {
+            cells.bytes.withUnsafeBufferPointer { bytes in
+                for column in cells.ends.indices {
+                    let cell = UnsafeBufferPointer(rebasing: bytes[cells.range(column)])
+                    widths[column] = max(widths[column], CharacterCount.of(cell))
+                }
             }
         }
         let left = header.indices.map { $0 == 0 }
         TextTable.Lines.append(header, widths: widths, left: left, indent: "  ", to: &output.bytes)
-        var failed: FileError?
-        forEachRow { cells in
-            guard failed == nil else { return }
+        for row in order where rowCells(Int(row), into: &cells) {
             output.append(byte: UInt8(ascii: "\n"))
             TextTable.Lines.append(
                 cells, widths: widths, left: left, indent: "  ", to: &output.bytes)
-            do throws(FileError) { try output.flushIfFull() } catch { failed = error }
+            try output.flushIfFull()
         }
-        if let failed { throw failed }
     }
 
-    /// `body` over each row's cells in the report's table: its identity, then each figure's
-    /// pairs held and spread, empty where the row has no tally of it.
-    private func forEachRow(_ body: ([String]) -> Void) {
-        var cells = [String](repeating: "", count: 1 + Self.figures.count)
-        for row in order {
-            let range = tallyRange(of: Int(row))
-            guard !range.isEmpty else { continue }
-            for column in cells.indices { cells[column] = "" }
-            cells[0] = "\(identities.identity(Int(row)))"
-            for tally in tallies[range] {
-                let spread = RelativeChange.percent(tally.spread / 2)
-                cells[1 + Int(tally.figure)] =
-                    "\(tally.pairsHeld)/\(runs * (runs - 1)) ±\(spread)"
+    /// Writes the cells of row `row` of `identities` in the report's table to `cells`: its
+    /// identity, then each figure's pairs held and spread, empty where the row has no tally
+    /// of it. False, with nothing written, for a row without tallies (not in the table).
+    private func rowCells(_ row: Int, into cells: inout TextTable.ByteRow) -> Bool {
+        let range = tallyRange(of: row)
+        guard !range.isEmpty else { return false }
+        cells.removeAll()
+        cells.append(description(of: row))
+        cells.endCell()
+        let pairs = Int64(runs * (runs - 1))
+        // A row's tallies are in the order of `figures`, a figure at most once.
+        var figure = 0
+        for tally in tallies[range] {
+            while figure < Int(tally.figure) {
+                cells.endCell()
+                figure += 1
             }
-            body(cells)
+            cells.write { text in
+                text.appendDescription(of: Int64(tally.pairsHeld))
+                text.append(UInt8(ascii: "/"))
+                text.appendDescription(of: pairs)
+                text += " ±".utf8
+                RelativeChange.appendPercent(tally.spread / 2, to: &text)
+            }
+            cells.endCell()
+            figure += 1
         }
+        while figure < Self.figures.count {
+            cells.endCell()
+            figure += 1
+        }
+        return true
     }
 }

@@ -70,12 +70,20 @@ public struct RelativeChange: Sendable, Equatable {
 
     /// `5%`, `2.5%`, `0.25%`.
     public static func percent(_ fraction: Double) -> String {
-        // The zeros and the point dropped among the bytes: a judge says it of every row.
-        var text = Array(NumberFormat.fixed(fraction * 100, decimals: 2).utf8)
-        while text.last == UInt8(ascii: "0") { text.removeLast() }
-        if text.last == UInt8(ascii: ".") { text.removeLast() }
-        text.append(UInt8(ascii: "%"))
+        var text = [UInt8]()
+        appendPercent(fraction, to: &text)
         return String(decoding: text, as: UTF8.self)
+    }
+
+    /// Appends `percent(fraction)` to `text`, for a table of a million rows written as
+    /// bytes.
+    static func appendPercent(_ fraction: Double, to text: inout [UInt8]) {
+        // The zeros and the point dropped among the bytes: a judge says it of every row.
+        let start = text.count
+        text += NumberFormat.fixed(fraction * 100, decimals: 2).utf8
+        while text.count > start, text.last == UInt8(ascii: "0") { text.removeLast() }
+        if text.count > start, text.last == UInt8(ascii: ".") { text.removeLast() }
+        text.append(UInt8(ascii: "%"))
     }
 
     /// `+5.2%`, `−3.1%`.

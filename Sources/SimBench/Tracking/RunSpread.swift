@@ -50,8 +50,9 @@ public struct RunSpread: Sendable {
         let metric = requested == .cpu && hasCPURatios ? TimeMetric.cpu : .wall
         self.metric = metric
 
-        // Rows are matched by their identity's bytes; each identity is made once.
-        let groups = IdentityGroups(files)
+        // Rows are matched by their identity's bytes, row by row where the runs list them
+        // alike (`RunGroups`); each identity is made once.
+        let groups = RunGroups(files)
         var identities = [ResultIdentity?](repeating: nil, count: groups.count)
         func identity(_ group: Int) -> ResultIdentity {
             if let identity = identities[group] { return identity }

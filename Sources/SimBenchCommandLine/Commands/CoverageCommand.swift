@@ -1,3 +1,4 @@
+import Foundation
 import SimBench
 
 /// `simbench coverage RUN.csv…`: how often each run's intervals hold another run's value,
@@ -60,11 +61,20 @@ struct CoverageCommand: Command {
     }
 
     func execute() throws -> ExitStatus {
+        // A file given more than once (a run against itself, as a proof's check of its
+        // own reading) is read once: its rows are the same wherever it is named.
         var runs = [ResultsFile]()
+        var read = [FileIdentity: ResultsFile]()
         for file in files {
+            let identity = FileIdentity(path: file)
+            if let identity, let run = read[identity] {
+                runs.append(run)
+                continue
+            }
             let run = try ResultsFile.read(file)
             try run.requireRows(toDo: "judge")
             runs.append(run)
+            if let identity { read[identity] = run }
         }
         let proof = CoverageProof(files: runs)
         // A pass needs something judged: the same file given three times, or runs of
@@ -87,9 +97,35 @@ struct CoverageCommand: Command {
         }
         let of = proof.missesByRun.first?.of ?? 0
         print("judged pairs missed, by run (of \(of) each): \(misses.joined(separator: ", "))")
-        let failures = proof.failures
-        for failure in failures { print("fails: \(failure)") }
-        print(failures.isEmpty ? "coverage: passed" : "coverage: FAILED")
-        return failures.isEmpty ? .success : .failure
+        // A failing row per line, hundreds of thousands for a history's worth: written as
+        // bytes as each is made.
+        var failures = 0
+        try StandardOutput.write { (text) throws(FileError) in
+            try proof.forEachFailure { (failure) throws(FileError) in
+                text.append("fails: ")
+                text.append(failure)
+                text.append(byte: UInt8(ascii: "\n"))
+                try text.flushIfFull()
+                failures += 1
+            }
+        }
+        print(failures == 0 ? "coverage: passed" : "coverage: FAILED")
+        return failures == 0 ? .success : .failure
+    }
+}
+
+/// Which file a path names, as the file system tells (its device and inode): two paths name
+/// the same file when they agree, whatever their spelling or links.
+struct FileIdentity: Hashable {
+    let device: UInt64
+    let inode: UInt64
+
+    /// The identity of the regular file at `path`; nil for anything else (a pipe, a device,
+    /// a path that cannot be read), which is read wherever it is named.
+    init?(path: String) {
+        var status = stat()
+        guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
+        device = UInt64(status.st_dev)
+        inode = UInt64(status.st_ino)
     }
 }

@@ -129,4 +129,43 @@ struct CoverageProofTests {
                 $0.contains("state-objects ratio to baseline: 2 of 56 re-runs")
             }, "\(proof.failures)")
     }
+
+    @Test(
+        "a run named twice is judged as the same run read twice: its cells read once count for both"
+    )
+    func runNamedTwice() throws {
+        let values = [1.50, 1.52, 1.47, 1.51]
+        let files = try runs(values, halfWidth: 0.02)
+        let again = try runs(values, halfWidth: 0.02)
+        // The first run's file in third place as well: one table, and one read again.
+        let shared = CoverageProof(files: [files[0], files[1], files[0], files[2], files[3]])
+        let read = CoverageProof(files: [files[0], files[1], again[0], files[2], files[3]])
+        #expect(shared.report(label: "runs") == read.report(label: "runs"))
+        #expect(shared.failures == read.failures)
+        #expect(shared.missesByRun.map(\.missed) == read.missesByRun.map(\.missed))
+        #expect(shared.judgesAnything)
+    }
+
+    @Test("each row of the report and of its failures is named by its own identity")
+    func rowsNamedByIdentity() throws {
+        // The first run lists its rows in another order than the others.
+        var files = try runs(ratios, halfWidth: 0.001)
+        let first = try #require(files.first)
+        let records = (0..<first.table.count).reversed().map { row in
+            Dictionary(
+                uniqueKeysWithValues: first.header.enumerated().map {
+                    ($0.element, first.table.text(row: row, field: $0.offset))
+                })
+        }
+        files[0] = try ResultsFixture(records).file("reversed.csv")
+        let proof = CoverageProof(files: files)
+        let report = proof.report(label: "runs")
+        let line = try #require(
+            report.split(separator: "\n").first { $0.contains("state-objects") })
+        #expect(line.hasPrefix("  vending[products=40] state-objects  "), "\(line)")
+        #expect(line.contains("2/56 ±"), "\(line)")
+        #expect(!report.contains("enum-switch"), "\(report)")
+        let failure = "vending[products=40] state-objects ratio to baseline: 2 of 56 re-runs"
+        #expect(proof.failures.contains(failure), "\(proof.failures)")
+    }
 }
