@@ -89,6 +89,7 @@ public struct ResultsComparison: Sendable {
         var onlyInCurrent = [ResultIdentity]()
         var answers = [(before: String, now: String)]()
         let environment = EnvironmentChange(baseline: baseline.records, current: current.records)
+        let reasons = TimeReasons(thresholds)
         func judgeTime(
             _ old: ResultsRecord, _ row: ResultsRecord, counts: [MetricComparison],
             ownFigure: Bool = false, identity: ResultIdentity? = nil
@@ -97,7 +98,7 @@ public struct ResultsComparison: Sendable {
                 ResultsComparison.attributed(
                     ResultsComparison.time(
                         from: old, to: row, thresholds: thresholds, ownFigure: ownFigure,
-                        identity: identity),
+                        identity: identity, reasons: reasons),
                     counts: counts), thresholds: thresholds)
         }
         /// The row's scenario, as the baseline variant that moved is kept.
@@ -107,8 +108,10 @@ public struct ResultsComparison: Sendable {
             return ResultsComparison.scenarioKey(key)
         }
         // The baseline variants first: a pattern whose baseline moved is judged on its own.
+        // None moved where the environment leaves every time verdict unjudged.
         var movedBaselines = [ResultIdentity: MetricComparison]()
-        for (index, row) in current.records.enumerated() where row.isBaselineVariant {
+        for (index, row) in current.records.enumerated()
+        where row.isBaselineVariant && !environment.leavesTimeUnjudged(thresholds) {
             guard let other = join.baselineRows[index] else { continue }
             let old = baseline.records[other]
             let counts = ResultsComparison.counts(from: old, to: row, thresholds: thresholds)
@@ -120,12 +123,12 @@ public struct ResultsComparison: Sendable {
         }
         var limits = AllocationLimits()
         for (index, row) in current.records.enumerated() {
-            // Made once for the row's verdicts, each of which holds it.
-            let identity = row.identity
             guard let other = join.baselineRows[index] else {
-                onlyInCurrent.append(identity)
+                onlyInCurrent.append(row.identity)
                 continue
             }
+            // None made for the row's verdicts: the table keeps each as its row's.
+            let identity = VerdictTable.rowsIdentity
             let old = baseline.records[other]
             let counts = ResultsComparison.counts(
                 from: old, to: row, thresholds: thresholds, identity: identity
@@ -213,9 +216,10 @@ public struct ResultsComparison: Sendable {
     ///     is judged (CPU time over the machine-speed reference), not on its ratio: for a
     ///     pattern whose baseline variant moved (`credited(own:ratio:baseline:)`).
     ///   - identity: `new.identity`, where the caller has made it already.
+    ///   - reasons: the reasons against `thresholds`, where the caller has written them.
     static func time(
         from old: ResultsRecord, to new: ResultsRecord, thresholds: RegressionThresholds,
-        ownFigure: Bool = false, identity: ResultIdentity? = nil
+        ownFigure: Bool = false, identity: ResultIdentity? = nil, reasons: TimeReasons? = nil
     ) -> MetricComparison {
         var result = MetricComparison(
             identity: identity ?? new.identity, isBaselineVariant: new.isBaselineVariant,
@@ -233,11 +237,11 @@ public struct ResultsComparison: Sendable {
         // The reasons, "; " between them: written into one string as they come, not listed
         // and joined (a comparison writes one a row).
         var note = ""
-        var reasons = 0
+        var said = 0
         func say(_ reason: String) {
-            if reasons > 0 { note += "; " }
+            if said > 0 { note += "; " }
             note += reason
-            reasons += 1
+            said += 1
         }
         var fallback: String?
         if metric == .cpu,
@@ -260,17 +264,19 @@ public struct ResultsComparison: Sendable {
         let nanosecondsChange = nanoseconds.flatMap { RelativeChange(from: $0.0, to: $0.1) }
         let ratioChange = ratio.flatMap { RelativeChange(from: $0.0, to: $0.1) }
 
+        let reasons = reasons ?? TimeReasons(thresholds)
+
         /// Rests the verdict on `basis`: its figure in each run, its change, the threshold.
         func judge(
             _ basis: MetricComparison.Basis, _ figures: (Estimate, Estimate),
             _ change: RelativeChange,
-            threshold: Double
+            threshold: RelativeChange.Reasons
         ) {
             result.basis = basis
             result.baseline = figures.0.value
             result.current = figures.1.value
             result.change = change
-            let (verdict, reason) = change.verdict(threshold: threshold)
+            let (verdict, reason) = change.verdict(threshold)
             result.verdict = verdict
             say(reason)
         }
@@ -280,13 +286,13 @@ public struct ResultsComparison: Sendable {
         if !isRuler, let ratioChange, let ratio,
             ratioChange.hasInterval || nanosecondsChange?.hasInterval != true
         {
-            judge(metric.ratioBasis, ratio, ratioChange, threshold: thresholds.ratio)
+            judge(metric.ratioBasis, ratio, ratioChange, threshold: reasons.ratio)
             if let nanosecondsChange { say("ns/event \(nanosecondsChange.pointText)") }
         } else if metric == .cpu, let (normalized, normalizedChange) = perReference(old, new),
             normalizedChange.hasInterval, thresholds.judgesAbsoluteTime
         {
             // Absolute time, with the machine's speed in the same rounds divided out.
-            judge(.cpuPerReference, normalized, normalizedChange, threshold: thresholds.time)
+            judge(.cpuPerReference, normalized, normalizedChange, threshold: reasons.time)
             if let nanosecondsChange {
                 say("cpu ns/event \(nanosecondsChange.pointText)")
             }
@@ -306,7 +312,7 @@ public struct ResultsComparison: Sendable {
                     thresholds.words(
                         "ns/event \(nanosecondsChange.pointText), not judged (\(.ratioOnly))"))
             } else if let nanosecondsChange {
-                let (verdict, reason) = nanosecondsChange.verdict(threshold: thresholds.time)
+                let (verdict, reason) = nanosecondsChange.verdict(reasons.time)
                 result.verdict = verdict
                 say(reason)
             } else {
@@ -325,6 +331,18 @@ public struct ResultsComparison: Sendable {
         if let fallback { say(fallback) }
         result.note = note
         return result
+    }
+
+    /// The reasons of a time verdict against each of `RegressionThresholds`' time
+    /// thresholds (`RelativeChange.Reasons`): written once for a comparison's rows.
+    struct TimeReasons: Sendable {
+        let time: RelativeChange.Reasons
+        let ratio: RelativeChange.Reasons
+
+        init(_ thresholds: RegressionThresholds) {
+            time = RelativeChange.Reasons(threshold: thresholds.time)
+            ratio = RelativeChange.Reasons(threshold: thresholds.ratio)
+        }
     }
 
     static func allocations(
@@ -512,7 +530,7 @@ public struct ResultsComparison: Sendable {
     private static func fileNotes(_ baseline: ResultsFile, _ current: ResultsFile) -> [String] {
         var notes = [String]()
         func values(_ column: ResultColumn, _ file: ResultsFile) -> Set<String> {
-            ResultsRecord.distinct(column, of: file.records).subtracting([""])
+            distinctCells(column, of: file).subtracting([""])
         }
         let hosts = (values(.host, baseline), values(.host, current))
         if !hosts.0.isEmpty, !hosts.1.isEmpty, hosts.0 != hosts.1 {
@@ -600,10 +618,46 @@ public struct ResultsComparison: Sendable {
         ]
     }
 
+    /// The distinct cells of `column` in `file`'s rows, as `ResultsRecord.distinct` gives
+    /// them: read down the column's bytes, the column found once, a cell that repeats the
+    /// row before's (nearly every row: a run's rows are together) skipped.
+    static func distinctCells(_ column: ResultColumn, of file: ResultsFile) -> Set<String> {
+        guard let first = file.records.first, let field = first.columns.position(of: column)
+        else { return ResultsRecord.distinct(column, of: file.records) }
+        let table = first.table
+        var values = Set<String>()
+        // The cell of the row before, where it was read from the bytes.
+        var previous: Range<Int>?
+        table.bytes.withUnsafeBufferPointer { bytes in
+            file.records.withUnsafeBufferPointer { records in
+                for record in records {
+                    guard record.table === table else {
+                        // A row of another table (none a reader makes): read as text.
+                        values.insert(record[column])
+                        previous = nil
+                        continue
+                    }
+                    let range = table.range(row: record.row, field: field)
+                    if let previous, range.count == previous.count,
+                        range.isEmpty
+                            || memcmp(
+                                bytes.baseAddress! + range.lowerBound,
+                                bytes.baseAddress! + previous.lowerBound, range.count) == 0
+                    {
+                        continue
+                    }
+                    values.insert(String(decoding: bytes[range], as: UTF8.self))
+                    previous = range
+                }
+            }
+        }
+        return values
+    }
+
     /// `run 20261129T…, commit abc123, host ci-7, 2026-11-29T10:00:00Z` (or `3 runs`).
     private static func summary(of file: ResultsFile) -> String {
         // A set, not a list searched per row: a history holds a run per commit.
-        let runs = ResultsRecord.distinct(.runID, of: file.records)
+        let runs = distinctCells(.runID, of: file)
         guard let first = file.records.first else { return file.path }
         var parts = [runs.count > 1 ? "\(runs.count) runs" : "run \(first[.runID])"]
         if !first[.gitCommit].isEmpty { parts.append("commit \(first[.gitCommit])") }
@@ -611,5 +665,13 @@ public struct ResultsComparison: Sendable {
         if !first[.buildConfig].isEmpty { parts.append(first[.buildConfig]) }
         if !first[.timestamp].isEmpty { parts.append(first[.timestamp]) }
         return "\(file.path) (\(parts.joined(separator: ", ")))"
+    }
+}
+
+extension EnvironmentChange {
+    /// Whether `judged(_:thresholds:)` makes every time verdict "not judged" across this
+    /// change: none can then say that a row moved.
+    func leavesTimeUnjudged(_ thresholds: RegressionThresholds) -> Bool {
+        !isEmpty && !thresholds.judgesTimeAcrossEnvironments
     }
 }
