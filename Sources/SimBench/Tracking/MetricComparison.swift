@@ -174,8 +174,20 @@ public struct MetricComparison: Sendable, Equatable {
 
         /// Counts have no interval: empty for them.
         var intervalText: String {
-            [.allocations, .instructions, .cycles].contains(basis)
-                ? "" : change?.intervalText ?? "—"
+            isCount ? "" : change?.intervalText ?? "—"
+        }
+
+        /// Whether the figure is counted, not sampled: it has no interval.
+        private var isCount: Bool {
+            basis == .allocations || basis == .instructions || basis == .cycles
+        }
+
+        /// Appends `" " + intervalText` to `text` where the change has an interval (not
+        /// empty, not `—`); nothing otherwise.
+        func appendIntervalAfterBlank(to text: inout [UInt8]) {
+            guard !isCount, let change, change.hasInterval else { return }
+            text.append(UInt8(ascii: " "))
+            _ = change.appendInterval(to: &text)
         }
     }
 }

@@ -188,12 +188,9 @@ extension ResultsComparison {
         cells.append(verdicts.metric(at: index).rawValue.utf8)
         cells.endCell()
         let figures = verdicts.figures(at: index)
-        let interval = figures.intervalText
         cells.append(figures.changeText.utf8)
-        if interval != "—", !interval.isEmpty {
-            cells.append(" ".utf8)
-            cells.append(interval.utf8)
-        }
+        // Written as bytes, no text made of the interval.
+        cells.write(figures.appendIntervalAfterBlank)
         cells.endCell()
     }
 
