@@ -287,7 +287,9 @@ public struct TextTable {
             }
         }
 
-        private mutating func add(cell: UnsafeBufferPointer<UInt8>, column: Int) {
+        /// Adds the cell of `column` of the row being added (each row's cells in order, from
+        /// its first column to its last), given as its bytes.
+        mutating func add(cell: UnsafeBufferPointer<UInt8>, column: Int) {
             if cell.contains(UInt8(ascii: "\n")) { holdsLineBreak = true }
             let count: Int
             let kept: Int
@@ -299,6 +301,12 @@ public struct TextTable {
                 count = CharacterCount.of(cell)
                 kept = TextTable.trimmedCount(cell)
             }
+            add(count: count, kept: kept, column: column)
+        }
+
+        /// `add(cell:column:)` for a cell known by its count of characters and of those
+        /// before its trailing blanks, made nowhere: written later, when printed.
+        mutating func add(count: Int, kept: Int, column: Int) {
             widths[column] = max(widths[column], count)
             counts.append((Int32(count), Int32(kept)))
         }

@@ -97,6 +97,9 @@ struct VerdictTable: RandomAccessCollection, Sendable {
     func figures(at index: Int) -> MetricComparison.Figures { entries[index].figures }
     func isBaselineVariant(at index: Int) -> Bool { entries[index].isBaselineVariant }
 
+    /// Which of `rows` the verdict at `index` judges.
+    func row(at index: Int) -> Int { entries[index].row }
+
     /// The row the verdict at `index` judges.
     func record(at index: Int) -> ResultsRecord {
         ResultsRecord(table: rows, row: entries[index].row)

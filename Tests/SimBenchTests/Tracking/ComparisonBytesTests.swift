@@ -139,3 +139,43 @@ struct ComparisonBytesTests {
         }
     }
 }
+
+extension ComparisonBytesTests {
+    @Test("a benchmark name counted from its cells' lengths is the name's count of characters")
+    func benchmarkNameCounts() throws {
+        let names: [(scenario: String, params: String, sweep: String, variant: String)] = [
+            ("vending", "products=40", "", "table"), ("vending", "", "", "floor"),
+            ("workday", "", "machines=1000", "enum-switch"), ("s", "a=1", "b=2", "v"),
+            ("s", "", "", "w"), ("x", "a \"quoted\", b", "", "v"),
+        ]
+        func file(_ rows: [(String, String, String, String)], sweep: Bool = true) throws
+            -> ResultsFile
+        {
+            var fixture = ResultsFixture(
+                rows.map { scenario, params, sweepPoint, variant in
+                    var row = [String: String].row(
+                        variant, scenario: scenario, params: params, median: 1)
+                    row["sweep"] = sweepPoint
+                    return row
+                })
+            if !sweep { fixture.columns.removeAll { $0 == ResultColumn.sweep.name } }
+            return try fixture.file()
+        }
+        for sweep in [true, false] {
+            let plain = try file(names.map { ($0, $1, sweep ? $2 : "", $3) }, sweep: sweep)
+            let counts = try #require(ResultsComparison.benchmarkNameCounts(of: plain.table))
+            #expect(counts.count == plain.records.count)
+            for (record, count) in zip(plain.records, counts) {
+                #expect(
+                    Int(count) == record.identity.benchmarkName.count,
+                    "\(record.identity.benchmarkName)")
+            }
+        }
+        // A name with a character beyond ASCII, or a line break, is measured as written.
+        for odd in ["vending-é", "two\nlines", "cr\r\nlf"] {
+            let rows = names.map { ($0, $1, $2, $3) } + [("vending", "", "", odd)]
+            #expect(
+                ResultsComparison.benchmarkNameCounts(of: try file(rows).table) == nil, "\(odd)")
+        }
+    }
+}
