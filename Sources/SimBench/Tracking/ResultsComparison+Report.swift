@@ -195,8 +195,8 @@ extension ResultsComparison {
     /// interval where it has one.
     private func changeCell(_ index: Int, into cells: inout TextTable.ByteRow) {
         let figures = verdicts.figures(at: index)
-        cells.append(figures.changeText.utf8)
-        // Written as bytes, no text made of the interval.
+        // Written as bytes, no text made of the change or its interval.
+        cells.write(figures.appendChangeText)
         cells.write(figures.appendIntervalAfterBlank)
         cells.endCell()
     }

@@ -110,8 +110,9 @@ public struct ResultsComparison: Sendable {
         // The baseline variants first: a pattern whose baseline moved is judged on its own.
         // None moved where the environment leaves every time verdict unjudged.
         var movedBaselines = [ResultIdentity: MetricComparison]()
+        let baselinesMayMove = !environment.leavesTimeUnjudged(thresholds)
         for (index, row) in current.records.enumerated()
-        where row.isBaselineVariant && !environment.leavesTimeUnjudged(thresholds) {
+        where baselinesMayMove && row.isBaselineVariant {
             guard let other = join.baselineRows[index] else { continue }
             let old = baseline.records[other]
             let counts = ResultsComparison.counts(from: old, to: row, thresholds: thresholds)

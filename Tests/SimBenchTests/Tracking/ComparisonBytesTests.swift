@@ -93,6 +93,38 @@ struct ComparisonBytesTests {
         }
     }
 
+    @Test("a change written as bytes is its text: a percentage, a count's, a difference")
+    func changeAsBytes() {
+        let bases: [MetricComparison.Basis] = [
+            .ratio, .nanoseconds, .cpuPerReference, .allocations, .instructions, .cycles,
+        ]
+        for basis in bases {
+            for (baseline, current) in [(1.0, 1.25), (2.0, 0.5), (3.0, 3.0), (0.0, 0.0004)] {
+                for change in [
+                    nil, RelativeChange(point: current / baseline - 1, low: nil, high: nil),
+                ] {
+                    let figures = MetricComparison.Figures(
+                        basis: basis, baseline: baseline, current: current, change: change)
+                    // As the report has always written it.
+                    let expected: String
+                    if basis == .allocations {
+                        let difference = current - baseline
+                        expected =
+                            (difference < 0 ? "−" : "+")
+                            + NumberFormat.significant(abs(difference))
+                    } else if [.instructions, .cycles].contains(basis), let point = change?.point {
+                        expected =
+                            (point < 0 ? "−" : "+")
+                            + NumberFormat.fixed(abs(point) * 100, decimals: 2) + "%"
+                    } else {
+                        expected = change?.pointText ?? "—"
+                    }
+                    #expect(figures.changeText == expected, "\(basis) \(baseline) → \(current)")
+                }
+            }
+        }
+    }
+
     @Test("a column's distinct cells read down its bytes are the rows' distinct cells")
     func distinctCells() throws {
         var rows = [[String: String]]()
