@@ -136,8 +136,8 @@ public struct ResultsComparison: Sendable {
             )
             .map { environment.judged($0, thresholds: thresholds) }
             var time = judgeTime(old, row, counts: counts, identity: identity)
-            if !row.isBaselineVariant, [.ratio, .cpuRatio].contains(time.basis),
-                !movedBaselines.isEmpty, let moved = movedBaselines[scenarioKey(row)]
+            if !movedBaselines.isEmpty, time.basis == .ratio || time.basis == .cpuRatio,
+                !row.isBaselineVariant, let moved = movedBaselines[scenarioKey(row)]
             {
                 time = ResultsComparison.credited(
                     own: judgeTime(old, row, counts: counts, ownFigure: true, identity: identity),
@@ -222,8 +222,9 @@ public struct ResultsComparison: Sendable {
         from old: ResultsRecord, to new: ResultsRecord, thresholds: RegressionThresholds,
         ownFigure: Bool = false, identity: ResultIdentity? = nil, reasons: TimeReasons? = nil
     ) -> MetricComparison {
+        let newIsBaselineVariant = new.isBaselineVariant
         var result = MetricComparison(
-            identity: identity ?? new.identity, isBaselineVariant: new.isBaselineVariant,
+            identity: identity ?? new.identity, isBaselineVariant: newIsBaselineVariant,
             metric: .time,
             basis: .nanoseconds, baseline: nil,
             current: nil, change: nil, verdict: .notJudged, note: "")
@@ -245,17 +246,21 @@ public struct ResultsComparison: Sendable {
             said += 1
         }
         var fallback: String?
-        if metric == .cpu,
-            old.number(metric.columns.median) == nil || new.number(metric.columns.median) == nil
-        {
-            metric = .wall
-            fallback = "no CPU time in a file: wall time"
-        }
-        let columns = metric.columns
-        let nanoseconds = estimate(old, columns.median, columns.low, columns.high)
-            .flatMap { before in
+        var columns = metric.columns
+        /// Both rows' median time per event with its interval, where both have one.
+        func nanosecondsEstimates() -> (Estimate, Estimate)? {
+            estimate(old, columns.median, columns.low, columns.high).flatMap { before in
                 estimate(new, columns.median, columns.low, columns.high).map { (before, $0) }
             }
+        }
+        // Each median read once: a row lacks an estimate exactly where it lacks its median.
+        var nanoseconds = nanosecondsEstimates()
+        if metric == .cpu, nanoseconds == nil {
+            metric = .wall
+            fallback = "no CPU time in a file: wall time"
+            columns = metric.columns
+            nanoseconds = nanosecondsEstimates()
+        }
         let ratio = estimate(old, columns.ratio, columns.ratioLow, columns.ratioHigh)
             .flatMap { before in
                 estimate(new, columns.ratio, columns.ratioLow, columns.ratioHigh).map {
@@ -282,7 +287,7 @@ public struct ResultsComparison: Sendable {
             say(reason)
         }
 
-        let isBaselineVariant = new.isBaselineVariant || old.isBaselineVariant
+        let isBaselineVariant = newIsBaselineVariant || old.isBaselineVariant
         let isRuler = isBaselineVariant || ownFigure
         if !isRuler, let ratioChange, let ratio,
             ratioChange.hasInterval || nanosecondsChange?.hasInterval != true
