@@ -167,15 +167,16 @@ public struct ResultsComparison: Sendable {
         // A stable sort by verdict, then the current file's order.
         results.sortByVerdict()
         verdicts = results
+        let provenance = (Provenance(baseline), Provenance(current))
         // An environment change is said first: every verdict below depends on it.
         self.notes =
             (environment.isEmpty
                 ? []
                 : [environment.note(thresholds: thresholds)])
-            + ResultsComparison.fileNotes(baseline, current)
+            + ResultsComparison.fileNotes(baseline, current, provenance: provenance)
             + ResultsComparison.driftNote(results, thresholds) + notes
-        baselineSummary = ResultsComparison.summary(of: baseline)
-        currentSummary = ResultsComparison.summary(of: current)
+        baselineSummary = ResultsComparison.summary(of: baseline, runs: provenance.0.runs.count)
+        currentSummary = ResultsComparison.summary(of: current, runs: provenance.1.runs.count)
     }
 
     public var regressions: Int { count(.regression) }
@@ -533,12 +534,13 @@ public struct ResultsComparison: Sendable {
     // MARK: - Notes
 
     /// Differences between the files as a whole that change how to read the verdicts.
-    private static func fileNotes(_ baseline: ResultsFile, _ current: ResultsFile) -> [String] {
+    private static func fileNotes(
+        _ baseline: ResultsFile, _ current: ResultsFile, provenance: (Provenance, Provenance)
+    ) -> [String] {
         var notes = [String]()
-        func values(_ column: ResultColumn, _ file: ResultsFile) -> Set<String> {
-            distinctCells(column, of: file).subtracting([""])
-        }
-        let hosts = (values(.host, baseline), values(.host, current))
+        let hosts = (
+            provenance.0.hosts.subtracting([""]), provenance.1.hosts.subtracting([""])
+        )
         if !hosts.0.isEmpty, !hosts.1.isEmpty, hosts.0 != hosts.1 {
             notes.append(
                 "measured on different hosts (\(hosts.0.sorted().joined(separator: ", ")) → \(hosts.1.sorted().joined(separator: ", "))): absolute times include the hosts' difference; ratios cancel a host's speed, not a change of CPU"
@@ -560,7 +562,8 @@ public struct ResultsComparison: Sendable {
                 "CPU identity unknown in \(file.path) (written before simbench recorded the processor's family, model and caches): the CPUs are told apart by name alone"
             )
         }
-        for file in [baseline, current] where values(.buildConfig, file).contains("debug") {
+        for (file, described) in [(baseline, provenance.0), (current, provenance.1)]
+        where described.builds.contains("debug") {
             notes.append("\(file.path) is from a debug build: its timings mean nothing")
         }
         for file in [baseline, current] {
@@ -625,47 +628,70 @@ public struct ResultsComparison: Sendable {
     }
 
     /// The distinct cells of `column` in `file`'s rows, as `ResultsRecord.distinct` gives
-    /// them: read down the column's bytes, the column found once, a cell that repeats the
-    /// row before's (nearly every row: a run's rows are together) skipped.
+    /// them (`distinctCells(_:of:)` of the one column).
     static func distinctCells(_ column: ResultColumn, of file: ResultsFile) -> Set<String> {
-        guard let first = file.records.first, let field = first.columns.position(of: column)
-        else { return ResultsRecord.distinct(column, of: file.records) }
+        distinctCells([column], of: file)[0]
+    }
+
+    /// The distinct cells of each of `columns` in `file`'s rows, as `ResultsRecord.distinct`
+    /// gives them: read in one pass down the rows' bytes, each column found once, a cell
+    /// that repeats the row before's (nearly every row: a run's rows are together) skipped.
+    static func distinctCells(_ columns: [ResultColumn], of file: ResultsFile) -> [Set<String>] {
+        var values = [Set<String>](repeating: [], count: columns.count)
+        guard let first = file.records.first else { return values }
         let table = first.table
-        var values = Set<String>()
+        let fields = columns.map { first.columns.position(of: $0) }
         // The cell of the row before, where it was read from the bytes.
-        var previous: Range<Int>?
+        var previous = [Range<Int>?](repeating: nil, count: columns.count)
         table.bytes.withUnsafeBufferPointer { bytes in
             file.records.withUnsafeBufferPointer { records in
                 for record in records {
-                    guard record.table === table else {
-                        // A row of another table (none a reader makes): read as text.
-                        values.insert(record[column])
-                        previous = nil
-                        continue
+                    for (index, field) in fields.enumerated() {
+                        guard record.table === table, let field else {
+                            // A column the file lacks, or a row of another table (none a
+                            // reader makes): read as text.
+                            values[index].insert(record[columns[index]])
+                            previous[index] = nil
+                            continue
+                        }
+                        let range = table.range(row: record.row, field: field)
+                        if let last = previous[index], range.count == last.count,
+                            range.isEmpty
+                                || memcmp(
+                                    bytes.baseAddress! + range.lowerBound,
+                                    bytes.baseAddress! + last.lowerBound, range.count) == 0
+                        {
+                            continue
+                        }
+                        values[index].insert(String(decoding: bytes[range], as: UTF8.self))
+                        previous[index] = range
                     }
-                    let range = table.range(row: record.row, field: field)
-                    if let previous, range.count == previous.count,
-                        range.isEmpty
-                            || memcmp(
-                                bytes.baseAddress! + range.lowerBound,
-                                bytes.baseAddress! + previous.lowerBound, range.count) == 0
-                    {
-                        continue
-                    }
-                    values.insert(String(decoding: bytes[range], as: UTF8.self))
-                    previous = range
                 }
             }
         }
         return values
     }
 
+    /// What a file says of where and how it ran: its distinct hosts, build configurations
+    /// and runs, read in one pass (`distinctCells(_:of:)`).
+    struct Provenance {
+        let hosts: Set<String>
+        let builds: Set<String>
+        let runs: Set<String>
+
+        init(_ file: ResultsFile) {
+            let cells = ResultsComparison.distinctCells([.host, .buildConfig, .runID], of: file)
+            hosts = cells[0]
+            builds = cells[1]
+            runs = cells[2]
+        }
+    }
+
     /// `run 20261129T…, commit abc123, host ci-7, 2026-11-29T10:00:00Z` (or `3 runs`).
-    private static func summary(of file: ResultsFile) -> String {
-        // A set, not a list searched per row: a history holds a run per commit.
-        let runs = distinctCells(.runID, of: file)
+    /// - Parameter runs: how many runs `file` holds (`Provenance.runs`).
+    private static func summary(of file: ResultsFile, runs: Int) -> String {
         guard let first = file.records.first else { return file.path }
-        var parts = [runs.count > 1 ? "\(runs.count) runs" : "run \(first[.runID])"]
+        var parts = [runs > 1 ? "\(runs) runs" : "run \(first[.runID])"]
         if !first[.gitCommit].isEmpty { parts.append("commit \(first[.gitCommit])") }
         if !first[.host].isEmpty { parts.append("host \(first[.host])") }
         if !first[.buildConfig].isEmpty { parts.append(first[.buildConfig]) }

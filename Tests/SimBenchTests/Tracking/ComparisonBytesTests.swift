@@ -141,10 +141,18 @@ struct ComparisonBytesTests {
                 ResultsComparison.distinctCells(column, of: file)
                     == ResultsRecord.distinct(column, of: file.records), "\(column.name)")
         }
+        // Several columns in one pass, each as its own.
+        let columns = [ResultColumn.host, .buildConfig, .runID]
+        #expect(
+            ResultsComparison.distinctCells(columns, of: file)
+                == columns.map { ResultsRecord.distinct($0, of: file.records) })
         // A file without the column: one empty cell per row, as a row reads it.
         fixture.columns.removeAll { $0 == ResultColumn.host.name }
         let without = try fixture.file(runs: .several)
         #expect(ResultsComparison.distinctCells(.host, of: without) == [""])
+        #expect(
+            ResultsComparison.distinctCells(columns, of: without)
+                == columns.map { ResultsRecord.distinct($0, of: without.records) })
     }
 
     @Test(
