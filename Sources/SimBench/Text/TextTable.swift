@@ -287,11 +287,28 @@ public struct TextTable {
             }
         }
 
-        private mutating func add(cell: UnsafeBufferPointer<UInt8>, column: Int) {
+        /// Adds the cell of `column` of the row being added (each row's cells in order, from
+        /// its first column to its last), given as its bytes.
+        mutating func add(cell: UnsafeBufferPointer<UInt8>, column: Int) {
             if cell.contains(UInt8(ascii: "\n")) { holdsLineBreak = true }
-            let count = CharacterCount.of(cell)
+            let count: Int
+            let kept: Int
+            if let scalars = CharacterCount.scalarsIfEachIsACharacter(cell) {
+                // Counted once: `trimmedCount(_:)` from the same count.
+                count = scalars
+                kept = TextTable.trimmedCount(cell, characters: scalars)
+            } else {
+                count = CharacterCount.of(cell)
+                kept = TextTable.trimmedCount(cell)
+            }
+            add(count: count, kept: kept, column: column)
+        }
+
+        /// `add(cell:column:)` for a cell known by its count of characters and of those
+        /// before its trailing blanks, made nowhere: written later, when printed.
+        mutating func add(count: Int, kept: Int, column: Int) {
             widths[column] = max(widths[column], count)
-            counts.append((Int32(count), Int32(TextTable.trimmedCount(cell))))
+            counts.append((Int32(count), Int32(kept)))
         }
 
         /// The widest line, as `TextTable.width(indent:)` measures it; nil when a cell
@@ -337,13 +354,20 @@ public struct TextTable {
     /// character of its own and those at its end are ASCII, whose whitespace is the blank
     /// and the controls from tab to carriage return; else through its text.
     static func trimmedCount(_ cell: UnsafeBufferPointer<UInt8>) -> Int {
-        if let count = CharacterCount.scalarsIfEachIsACharacter(cell) {
-            var end = cell.count
-            while end > 0, cell[end - 1] == UInt8(ascii: " ") || (9...13).contains(cell[end - 1]) {
-                end -= 1
-            }
-            if end == 0 || cell[end - 1] < 0x80 { return count - (cell.count - end) }
+        guard let count = CharacterCount.scalarsIfEachIsACharacter(cell) else {
+            return trimmedCount(String(decoding: cell, as: UTF8.self))
         }
+        return trimmedCount(cell, characters: count)
+    }
+
+    /// `trimmedCount(_:)` of the UTF-8 `cell` whose scalars are `characters` characters,
+    /// each of its own (`CharacterCount.scalarsIfEachIsACharacter`).
+    static func trimmedCount(_ cell: UnsafeBufferPointer<UInt8>, characters count: Int) -> Int {
+        var end = cell.count
+        while end > 0, cell[end - 1] == UInt8(ascii: " ") || (9...13).contains(cell[end - 1]) {
+            end -= 1
+        }
+        if end == 0 || cell[end - 1] < 0x80 { return count - (cell.count - end) }
         return trimmedCount(String(decoding: cell, as: UTF8.self))
     }
 

@@ -264,7 +264,8 @@ struct FittedLines {
         started = true
         let start = output.bytes.count
         write(&output.bytes)
-        guard let width else { return }
+        // A line of no more bytes than `width` has no more scalars: it fits, unread.
+        guard let width, output.bytes.count - start > width else { return }
         // Nearly every line fits: only one with more scalars than `width` is made text.
         var scalars = 0
         var fits = true

@@ -159,23 +159,50 @@ public struct MetricComparison: Sendable, Equatable {
         /// The change as the report shows it: a percentage for time, the difference per
         /// event for allocations (a relative change of a count near zero says little).
         var changeText: String {
+            var text = [UInt8]()
+            appendChangeText(to: &text)
+            return String(decoding: text, as: UTF8.self)
+        }
+
+        /// Appends `changeText` to `text`: written as bytes where a table prints it.
+        func appendChangeText(to text: inout [UInt8]) {
             if basis == .allocations, let baseline, let current {
                 let difference = current - baseline
-                return (difference < 0 ? "−" : "+") + NumberFormat.significant(abs(difference))
+                text += (difference < 0 ? "−" : "+").utf8
+                text += NumberFormat.significant(abs(difference)).utf8
+                return
             }
             // Counts repeat to parts per million: a hundredth of a percent still means
             // something.
-            if [.instructions, .cycles].contains(basis), let point = change?.point {
-                return (point < 0 ? "−" : "+") + NumberFormat.fixed(abs(point) * 100, decimals: 2)
-                    + "%"
+            if basis == .instructions || basis == .cycles, let point = change?.point {
+                text += (point < 0 ? "−" : "+").utf8
+                text += NumberFormat.fixed(abs(point) * 100, decimals: 2).utf8
+                text.append(UInt8(ascii: "%"))
+                return
             }
-            return change?.pointText ?? "—"
+            guard let change else {
+                text += "—".utf8
+                return
+            }
+            RelativeChange.appendSignedPercent(change.point, to: &text)
         }
 
         /// Counts have no interval: empty for them.
         var intervalText: String {
-            [.allocations, .instructions, .cycles].contains(basis)
-                ? "" : change?.intervalText ?? "—"
+            isCount ? "" : change?.intervalText ?? "—"
+        }
+
+        /// Whether the figure is counted, not sampled: it has no interval.
+        private var isCount: Bool {
+            basis == .allocations || basis == .instructions || basis == .cycles
+        }
+
+        /// Appends `" " + intervalText` to `text` where the change has an interval (not
+        /// empty, not `—`); nothing otherwise.
+        func appendIntervalAfterBlank(to text: inout [UInt8]) {
+            guard !isCount, let change, change.hasInterval else { return }
+            text.append(UInt8(ascii: " "))
+            _ = change.appendInterval(to: &text)
         }
     }
 }

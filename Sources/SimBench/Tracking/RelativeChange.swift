@@ -53,19 +53,42 @@ public struct RelativeChange: Sendable, Equatable {
     /// zero; improvement when it passes it downwards and the interval lies below zero; no
     /// change otherwise; not judged without an interval. (Larger is worse: time, ratio.)
     public func verdict(threshold: Double) -> (verdict: MetricComparison.Verdict, reason: String) {
+        verdict(Reasons(threshold: threshold))
+    }
+
+    /// `verdict(threshold:)` with its reasons written once for the threshold: a comparison
+    /// judges every row against the same two.
+    func verdict(_ reasons: Reasons) -> (verdict: MetricComparison.Verdict, reason: String) {
         guard let low, let high else { return (.notJudged, "no CI") }
-        let limit = RelativeChange.percent(threshold)
-        if point > threshold {
-            return low > 0
-                ? (.regression, "beyond +\(limit), CI above 0")
-                : (.unchanged, "beyond +\(limit), but CI includes 0")
+        if point > reasons.threshold {
+            return low > 0 ? (.regression, reasons.aboveOut) : (.unchanged, reasons.aboveIn)
         }
-        if point < -threshold {
-            return high < 0
-                ? (.improvement, "beyond −\(limit), CI below 0")
-                : (.unchanged, "beyond −\(limit), but CI includes 0")
+        if point < -reasons.threshold {
+            return high < 0 ? (.improvement, reasons.belowOut) : (.unchanged, reasons.belowIn)
         }
-        return (.unchanged, "within ±\(limit)")
+        return (.unchanged, reasons.within)
+    }
+
+    /// The reasons `verdict(threshold:)` gives against one threshold.
+    struct Reasons: Sendable {
+        let threshold: Double
+        /// Beyond it upwards, the interval above zero; and with zero inside.
+        let aboveOut: String
+        let aboveIn: String
+        /// Beyond it downwards, the interval below zero; and with zero inside.
+        let belowOut: String
+        let belowIn: String
+        let within: String
+
+        init(threshold: Double) {
+            self.threshold = threshold
+            let limit = RelativeChange.percent(threshold)
+            aboveOut = "beyond +\(limit), CI above 0"
+            aboveIn = "beyond +\(limit), but CI includes 0"
+            belowOut = "beyond −\(limit), CI below 0"
+            belowIn = "beyond −\(limit), but CI includes 0"
+            within = "within ±\(limit)"
+        }
     }
 
     /// `5%`, `2.5%`, `0.25%`.
@@ -93,6 +116,17 @@ public struct RelativeChange: Sendable, Equatable {
         return (fraction < 0 ? "−" : "+") + text
     }
 
+    /// Appends `signedPercent(fraction)` to `text`, no string made for it whole.
+    static func appendSignedPercent(_ fraction: Double, to text: inout [UInt8]) {
+        guard fraction.isFinite else {
+            text += "—".utf8
+            return
+        }
+        text += (fraction < 0 ? "−" : "+").utf8
+        text += NumberFormat.fixed(abs(fraction) * 100, decimals: 1).utf8
+        text.append(UInt8(ascii: "%"))
+    }
+
     /// `+5.2%`.
     public var pointText: String { RelativeChange.signedPercent(point) }
 
@@ -100,5 +134,17 @@ public struct RelativeChange: Sendable, Equatable {
     public var intervalText: String {
         guard let low, let high else { return "—" }
         return "[\(RelativeChange.signedPercent(low)), \(RelativeChange.signedPercent(high))]"
+    }
+
+    /// Appends `intervalText` to `text` where there is an interval; false, nothing
+    /// appended, without one.
+    func appendInterval(to text: inout [UInt8]) -> Bool {
+        guard let low, let high else { return false }
+        text.append(UInt8(ascii: "["))
+        RelativeChange.appendSignedPercent(low, to: &text)
+        text += ", ".utf8
+        RelativeChange.appendSignedPercent(high, to: &text)
+        text.append(UInt8(ascii: "]"))
+        return true
     }
 }

@@ -115,14 +115,15 @@ extension ResultsComparison {
             ?? verdicts.endIndex
         let flagged = verdicts.startIndex..<firstUnchanged
         let quiet = firstUnchanged..<verdicts.endIndex
+        let names = width == nil ? nil : ResultsComparison.benchmarkNameCounts(of: verdicts.rows)
         if !flagged.isEmpty {
             lines.append("", to: &output)
-            try table(flagged, width: width, lines: &lines, into: &output)
+            try table(flagged, width: width, names: names, lines: &lines, into: &output)
         }
         if !quiet.isEmpty {
             lines.append("", to: &output)
             lines.append("  unchanged (\(quiet.count)):", to: &output)
-            try table(quiet, width: width, lines: &lines, into: &output)
+            try table(quiet, width: width, names: names, lines: &lines, into: &output)
         }
         for line in missing() {
             lines.append("", to: &output)
@@ -187,21 +188,67 @@ extension ResultsComparison {
         cells.append(" ".utf8)
         cells.append(verdicts.metric(at: index).rawValue.utf8)
         cells.endCell()
+        changeCell(index, into: &cells)
+    }
+
+    /// Writes the change cell of the verdict at `index` to `cells`: the change, and its
+    /// interval where it has one.
+    private func changeCell(_ index: Int, into cells: inout TextTable.ByteRow) {
         let figures = verdicts.figures(at: index)
-        let interval = figures.intervalText
-        cells.append(figures.changeText.utf8)
-        if interval != "—", !interval.isEmpty {
-            cells.append(" ".utf8)
-            cells.append(interval.utf8)
-        }
+        // Written as bytes, no text made of the change or its interval.
+        cells.write(figures.appendChangeText)
+        cells.write(figures.appendIntervalAfterBlank)
         cells.endCell()
+    }
+
+    /// The characters of each of `table`'s rows' benchmark name
+    /// (`ResultIdentity.benchmarkName`), by row: counted from its cells' lengths, no name
+    /// written, where every name is ASCII with no carriage return or line feed (each byte a
+    /// character of its own, no name breaking a line); nil otherwise, when the names are
+    /// measured as written.
+    static func benchmarkNameCounts(of table: RowTable) -> [Int32]? {
+        let fields = [ResultColumn.scenario, .parameters, .sweep, .variant].map {
+            table.positions.position(of: $0)
+        }
+        var counts = [Int32]()
+        counts.reserveCapacity(table.count)
+        let plain = table.bytes.withUnsafeBufferPointer { bytes in
+            for row in 0..<table.count {
+                // scenario, params, sweep, variant: each one's bytes.
+                var parts = (0, 0, 0, 0)
+                for (part, field) in fields.enumerated() {
+                    guard let field else { continue }
+                    let range = table.range(row: row, field: field)
+                    for byte in bytes[range]
+                    where byte >= 0x80 || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") {
+                        return false
+                    }
+                    switch part {
+                    case 0: parts.0 = range.count
+                    case 1: parts.1 = range.count
+                    case 2: parts.2 = range.count
+                    default: parts.3 = range.count
+                    }
+                }
+                // `scenario.variant`, then `[params;sweep]` where either is there.
+                var count = parts.0 + 1 + parts.3
+                if parts.1 > 0 || parts.2 > 0 {
+                    count += 2 + parts.1 + parts.2 + (parts.1 > 0 && parts.2 > 0 ? 1 : 0)
+                }
+                counts.append(Int32(clamping: count))
+            }
+            return true
+        }
+        return plain ? counts : nil
     }
 
     /// Writes the table of the verdicts at `rows`: at `width`, the compact one (verdict,
     /// name, change and its CI, why), the reasons beside or under each row; every column
-    /// when nil.
+    /// when nil. `names`: the characters of each row's benchmark name
+    /// (`benchmarkNameCounts`), where counted.
     private func table(
-        _ rows: Range<Int>, width: Int?, lines: inout FittedLines, into output: inout TextOutput
+        _ rows: Range<Int>, width: Int?, names: [Int32]?, lines: inout FittedLines,
+        into output: inout TextOutput
     ) throws(FileError) {
         guard let width else {
             let table = wideTable(rows)
@@ -215,10 +262,35 @@ extension ResultsComparison {
         let header = ["verdict", "benchmark", "change"]
         var probe = TextTable.Measure(header: header, leftAligned: [0, 1])
         var labels = 7
-        for index in rows {
-            compactCells(index, into: &cells)
-            probe.add(cells)
-            labels = max(labels, verdicts.verdict(at: index).label.count)
+        if let names {
+            // Measured without the rows: the verdict's label and the name's count as they
+            // are, the change written (a name ends with its metric, a label with a letter:
+            // no trailing blanks).
+            let verdictCases = MetricComparison.Verdict.allCases
+            var labelCounts = [Int](
+                repeating: 0, count: (verdictCases.map(\.rawValue).max() ?? 0) + 1)
+            for verdict in verdictCases {
+                labelCounts[verdict.rawValue] = CharacterCount.of(verdict.label)
+            }
+            for index in rows {
+                let verdict = verdicts.verdict(at: index)
+                let label = labelCounts[verdict.rawValue]
+                probe.add(count: label, kept: label, column: 0)
+                let name =
+                    Int(names[verdicts.row(at: index)]) + 1
+                    + verdicts.metric(at: index).rawValue.utf8.count
+                probe.add(count: name, kept: name, column: 1)
+                cells.removeAll()
+                changeCell(index, into: &cells)
+                cells.bytes.withUnsafeBufferPointer { probe.add(cell: $0, column: 2) }
+                labels = max(labels, label)
+            }
+        } else {
+            for index in rows {
+                compactCells(index, into: &cells)
+                probe.add(cells)
+                labels = max(labels, verdicts.verdict(at: index).label.count)
+            }
         }
         /// A row's cells as text, for a table that holds them.
         func cellTexts(_ index: Int) -> [String] {

@@ -89,6 +89,7 @@ public struct ResultsComparison: Sendable {
         var onlyInCurrent = [ResultIdentity]()
         var answers = [(before: String, now: String)]()
         let environment = EnvironmentChange(baseline: baseline.records, current: current.records)
+        let reasons = TimeReasons(thresholds)
         func judgeTime(
             _ old: ResultsRecord, _ row: ResultsRecord, counts: [MetricComparison],
             ownFigure: Bool = false, identity: ResultIdentity? = nil
@@ -97,7 +98,7 @@ public struct ResultsComparison: Sendable {
                 ResultsComparison.attributed(
                     ResultsComparison.time(
                         from: old, to: row, thresholds: thresholds, ownFigure: ownFigure,
-                        identity: identity),
+                        identity: identity, reasons: reasons),
                     counts: counts), thresholds: thresholds)
         }
         /// The row's scenario, as the baseline variant that moved is kept.
@@ -107,8 +108,11 @@ public struct ResultsComparison: Sendable {
             return ResultsComparison.scenarioKey(key)
         }
         // The baseline variants first: a pattern whose baseline moved is judged on its own.
+        // None moved where the environment leaves every time verdict unjudged.
         var movedBaselines = [ResultIdentity: MetricComparison]()
-        for (index, row) in current.records.enumerated() where row.isBaselineVariant {
+        let baselinesMayMove = !environment.leavesTimeUnjudged(thresholds)
+        for (index, row) in current.records.enumerated()
+        where baselinesMayMove && row.isBaselineVariant {
             guard let other = join.baselineRows[index] else { continue }
             let old = baseline.records[other]
             let counts = ResultsComparison.counts(from: old, to: row, thresholds: thresholds)
@@ -120,20 +124,20 @@ public struct ResultsComparison: Sendable {
         }
         var limits = AllocationLimits()
         for (index, row) in current.records.enumerated() {
-            // Made once for the row's verdicts, each of which holds it.
-            let identity = row.identity
             guard let other = join.baselineRows[index] else {
-                onlyInCurrent.append(identity)
+                onlyInCurrent.append(row.identity)
                 continue
             }
+            // None made for the row's verdicts: the table keeps each as its row's.
+            let identity = VerdictTable.rowsIdentity
             let old = baseline.records[other]
             let counts = ResultsComparison.counts(
                 from: old, to: row, thresholds: thresholds, identity: identity
             )
             .map { environment.judged($0, thresholds: thresholds) }
             var time = judgeTime(old, row, counts: counts, identity: identity)
-            if !row.isBaselineVariant, [.ratio, .cpuRatio].contains(time.basis),
-                !movedBaselines.isEmpty, let moved = movedBaselines[scenarioKey(row)]
+            if !movedBaselines.isEmpty, time.basis == .ratio || time.basis == .cpuRatio,
+                !row.isBaselineVariant, let moved = movedBaselines[scenarioKey(row)]
             {
                 time = ResultsComparison.credited(
                     own: judgeTime(old, row, counts: counts, ownFigure: true, identity: identity),
@@ -163,15 +167,16 @@ public struct ResultsComparison: Sendable {
         // A stable sort by verdict, then the current file's order.
         results.sortByVerdict()
         verdicts = results
+        let provenance = (Provenance(baseline), Provenance(current))
         // An environment change is said first: every verdict below depends on it.
         self.notes =
             (environment.isEmpty
                 ? []
                 : [environment.note(thresholds: thresholds)])
-            + ResultsComparison.fileNotes(baseline, current)
+            + ResultsComparison.fileNotes(baseline, current, provenance: provenance)
             + ResultsComparison.driftNote(results, thresholds) + notes
-        baselineSummary = ResultsComparison.summary(of: baseline)
-        currentSummary = ResultsComparison.summary(of: current)
+        baselineSummary = ResultsComparison.summary(of: baseline, runs: provenance.0.runs.count)
+        currentSummary = ResultsComparison.summary(of: current, runs: provenance.1.runs.count)
     }
 
     public var regressions: Int { count(.regression) }
@@ -213,12 +218,14 @@ public struct ResultsComparison: Sendable {
     ///     is judged (CPU time over the machine-speed reference), not on its ratio: for a
     ///     pattern whose baseline variant moved (`credited(own:ratio:baseline:)`).
     ///   - identity: `new.identity`, where the caller has made it already.
+    ///   - reasons: the reasons against `thresholds`, where the caller has written them.
     static func time(
         from old: ResultsRecord, to new: ResultsRecord, thresholds: RegressionThresholds,
-        ownFigure: Bool = false, identity: ResultIdentity? = nil
+        ownFigure: Bool = false, identity: ResultIdentity? = nil, reasons: TimeReasons? = nil
     ) -> MetricComparison {
+        let newIsBaselineVariant = new.isBaselineVariant
         var result = MetricComparison(
-            identity: identity ?? new.identity, isBaselineVariant: new.isBaselineVariant,
+            identity: identity ?? new.identity, isBaselineVariant: newIsBaselineVariant,
             metric: .time,
             basis: .nanoseconds, baseline: nil,
             current: nil, change: nil, verdict: .notJudged, note: "")
@@ -233,24 +240,28 @@ public struct ResultsComparison: Sendable {
         // The reasons, "; " between them: written into one string as they come, not listed
         // and joined (a comparison writes one a row).
         var note = ""
-        var reasons = 0
+        var said = 0
         func say(_ reason: String) {
-            if reasons > 0 { note += "; " }
+            if said > 0 { note += "; " }
             note += reason
-            reasons += 1
+            said += 1
         }
         var fallback: String?
-        if metric == .cpu,
-            old.number(metric.columns.median) == nil || new.number(metric.columns.median) == nil
-        {
-            metric = .wall
-            fallback = "no CPU time in a file: wall time"
-        }
-        let columns = metric.columns
-        let nanoseconds = estimate(old, columns.median, columns.low, columns.high)
-            .flatMap { before in
+        var columns = metric.columns
+        /// Both rows' median time per event with its interval, where both have one.
+        func nanosecondsEstimates() -> (Estimate, Estimate)? {
+            estimate(old, columns.median, columns.low, columns.high).flatMap { before in
                 estimate(new, columns.median, columns.low, columns.high).map { (before, $0) }
             }
+        }
+        // Each median read once: a row lacks an estimate exactly where it lacks its median.
+        var nanoseconds = nanosecondsEstimates()
+        if metric == .cpu, nanoseconds == nil {
+            metric = .wall
+            fallback = "no CPU time in a file: wall time"
+            columns = metric.columns
+            nanoseconds = nanosecondsEstimates()
+        }
         let ratio = estimate(old, columns.ratio, columns.ratioLow, columns.ratioHigh)
             .flatMap { before in
                 estimate(new, columns.ratio, columns.ratioLow, columns.ratioHigh).map {
@@ -260,33 +271,35 @@ public struct ResultsComparison: Sendable {
         let nanosecondsChange = nanoseconds.flatMap { RelativeChange(from: $0.0, to: $0.1) }
         let ratioChange = ratio.flatMap { RelativeChange(from: $0.0, to: $0.1) }
 
+        let reasons = reasons ?? TimeReasons(thresholds)
+
         /// Rests the verdict on `basis`: its figure in each run, its change, the threshold.
         func judge(
             _ basis: MetricComparison.Basis, _ figures: (Estimate, Estimate),
             _ change: RelativeChange,
-            threshold: Double
+            threshold: RelativeChange.Reasons
         ) {
             result.basis = basis
             result.baseline = figures.0.value
             result.current = figures.1.value
             result.change = change
-            let (verdict, reason) = change.verdict(threshold: threshold)
+            let (verdict, reason) = change.verdict(threshold)
             result.verdict = verdict
             say(reason)
         }
 
-        let isBaselineVariant = new.isBaselineVariant || old.isBaselineVariant
+        let isBaselineVariant = newIsBaselineVariant || old.isBaselineVariant
         let isRuler = isBaselineVariant || ownFigure
         if !isRuler, let ratioChange, let ratio,
             ratioChange.hasInterval || nanosecondsChange?.hasInterval != true
         {
-            judge(metric.ratioBasis, ratio, ratioChange, threshold: thresholds.ratio)
+            judge(metric.ratioBasis, ratio, ratioChange, threshold: reasons.ratio)
             if let nanosecondsChange { say("ns/event \(nanosecondsChange.pointText)") }
         } else if metric == .cpu, let (normalized, normalizedChange) = perReference(old, new),
             normalizedChange.hasInterval, thresholds.judgesAbsoluteTime
         {
             // Absolute time, with the machine's speed in the same rounds divided out.
-            judge(.cpuPerReference, normalized, normalizedChange, threshold: thresholds.time)
+            judge(.cpuPerReference, normalized, normalizedChange, threshold: reasons.time)
             if let nanosecondsChange {
                 say("cpu ns/event \(nanosecondsChange.pointText)")
             }
@@ -306,7 +319,7 @@ public struct ResultsComparison: Sendable {
                     thresholds.words(
                         "ns/event \(nanosecondsChange.pointText), not judged (\(.ratioOnly))"))
             } else if let nanosecondsChange {
-                let (verdict, reason) = nanosecondsChange.verdict(threshold: thresholds.time)
+                let (verdict, reason) = nanosecondsChange.verdict(reasons.time)
                 result.verdict = verdict
                 say(reason)
             } else {
@@ -325,6 +338,18 @@ public struct ResultsComparison: Sendable {
         if let fallback { say(fallback) }
         result.note = note
         return result
+    }
+
+    /// The reasons of a time verdict against each of `RegressionThresholds`' time
+    /// thresholds (`RelativeChange.Reasons`): written once for a comparison's rows.
+    struct TimeReasons: Sendable {
+        let time: RelativeChange.Reasons
+        let ratio: RelativeChange.Reasons
+
+        init(_ thresholds: RegressionThresholds) {
+            time = RelativeChange.Reasons(threshold: thresholds.time)
+            ratio = RelativeChange.Reasons(threshold: thresholds.ratio)
+        }
     }
 
     static func allocations(
@@ -509,12 +534,13 @@ public struct ResultsComparison: Sendable {
     // MARK: - Notes
 
     /// Differences between the files as a whole that change how to read the verdicts.
-    private static func fileNotes(_ baseline: ResultsFile, _ current: ResultsFile) -> [String] {
+    private static func fileNotes(
+        _ baseline: ResultsFile, _ current: ResultsFile, provenance: (Provenance, Provenance)
+    ) -> [String] {
         var notes = [String]()
-        func values(_ column: ResultColumn, _ file: ResultsFile) -> Set<String> {
-            ResultsRecord.distinct(column, of: file.records).subtracting([""])
-        }
-        let hosts = (values(.host, baseline), values(.host, current))
+        let hosts = (
+            provenance.0.hosts.subtracting([""]), provenance.1.hosts.subtracting([""])
+        )
         if !hosts.0.isEmpty, !hosts.1.isEmpty, hosts.0 != hosts.1 {
             notes.append(
                 "measured on different hosts (\(hosts.0.sorted().joined(separator: ", ")) → \(hosts.1.sorted().joined(separator: ", "))): absolute times include the hosts' difference; ratios cancel a host's speed, not a change of CPU"
@@ -536,7 +562,8 @@ public struct ResultsComparison: Sendable {
                 "CPU identity unknown in \(file.path) (written before simbench recorded the processor's family, model and caches): the CPUs are told apart by name alone"
             )
         }
-        for file in [baseline, current] where values(.buildConfig, file).contains("debug") {
+        for (file, described) in [(baseline, provenance.0), (current, provenance.1)]
+        where described.builds.contains("debug") {
             notes.append("\(file.path) is from a debug build: its timings mean nothing")
         }
         for file in [baseline, current] {
@@ -600,16 +627,83 @@ public struct ResultsComparison: Sendable {
         ]
     }
 
+    /// The distinct cells of `column` in `file`'s rows, as `ResultsRecord.distinct` gives
+    /// them (`distinctCells(_:of:)` of the one column).
+    static func distinctCells(_ column: ResultColumn, of file: ResultsFile) -> Set<String> {
+        distinctCells([column], of: file)[0]
+    }
+
+    /// The distinct cells of each of `columns` in `file`'s rows, as `ResultsRecord.distinct`
+    /// gives them: read in one pass down the rows' bytes, each column found once, a cell
+    /// that repeats the row before's (nearly every row: a run's rows are together) skipped.
+    static func distinctCells(_ columns: [ResultColumn], of file: ResultsFile) -> [Set<String>] {
+        var values = [Set<String>](repeating: [], count: columns.count)
+        guard let first = file.records.first else { return values }
+        let table = first.table
+        let fields = columns.map { first.columns.position(of: $0) }
+        // The cell of the row before, where it was read from the bytes.
+        var previous = [Range<Int>?](repeating: nil, count: columns.count)
+        table.bytes.withUnsafeBufferPointer { bytes in
+            file.records.withUnsafeBufferPointer { records in
+                for record in records {
+                    for (index, field) in fields.enumerated() {
+                        guard record.table === table, let field else {
+                            // A column the file lacks, or a row of another table (none a
+                            // reader makes): read as text.
+                            values[index].insert(record[columns[index]])
+                            previous[index] = nil
+                            continue
+                        }
+                        let range = table.range(row: record.row, field: field)
+                        if let last = previous[index], range.count == last.count,
+                            range.isEmpty
+                                || memcmp(
+                                    bytes.baseAddress! + range.lowerBound,
+                                    bytes.baseAddress! + last.lowerBound, range.count) == 0
+                        {
+                            continue
+                        }
+                        values[index].insert(String(decoding: bytes[range], as: UTF8.self))
+                        previous[index] = range
+                    }
+                }
+            }
+        }
+        return values
+    }
+
+    /// What a file says of where and how it ran: its distinct hosts, build configurations
+    /// and runs, read in one pass (`distinctCells(_:of:)`).
+    struct Provenance {
+        let hosts: Set<String>
+        let builds: Set<String>
+        let runs: Set<String>
+
+        init(_ file: ResultsFile) {
+            let cells = ResultsComparison.distinctCells([.host, .buildConfig, .runID], of: file)
+            hosts = cells[0]
+            builds = cells[1]
+            runs = cells[2]
+        }
+    }
+
     /// `run 20261129T…, commit abc123, host ci-7, 2026-11-29T10:00:00Z` (or `3 runs`).
-    private static func summary(of file: ResultsFile) -> String {
-        // A set, not a list searched per row: a history holds a run per commit.
-        let runs = ResultsRecord.distinct(.runID, of: file.records)
+    /// - Parameter runs: how many runs `file` holds (`Provenance.runs`).
+    private static func summary(of file: ResultsFile, runs: Int) -> String {
         guard let first = file.records.first else { return file.path }
-        var parts = [runs.count > 1 ? "\(runs.count) runs" : "run \(first[.runID])"]
+        var parts = [runs > 1 ? "\(runs) runs" : "run \(first[.runID])"]
         if !first[.gitCommit].isEmpty { parts.append("commit \(first[.gitCommit])") }
         if !first[.host].isEmpty { parts.append("host \(first[.host])") }
         if !first[.buildConfig].isEmpty { parts.append(first[.buildConfig]) }
         if !first[.timestamp].isEmpty { parts.append(first[.timestamp]) }
         return "\(file.path) (\(parts.joined(separator: ", ")))"
+    }
+}
+
+extension EnvironmentChange {
+    /// Whether `judged(_:thresholds:)` makes every time verdict "not judged" across this
+    /// change: none can then say that a row moved.
+    func leavesTimeUnjudged(_ thresholds: RegressionThresholds) -> Bool {
+        !isEmpty && !thresholds.judgesTimeAcrossEnvironments
     }
 }

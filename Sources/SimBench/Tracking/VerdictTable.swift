@@ -46,11 +46,17 @@ struct VerdictTable: RandomAccessCollection, Sendable {
         entries.reserveCapacity(count)
     }
 
+    /// What a verdict made to be kept here may name as its identity, none made for it: the
+    /// table keeps the row, and names the verdict by the row's identity.
+    static let rowsIdentity = ResultIdentity(scenario: "", parameters: "", sweep: "", variant: "")
+
     /// Keeps `comparison`, the verdict on `record`, a row of `rows` whose identity is the
-    /// comparison's.
+    /// comparison's (or `rowsIdentity`).
     mutating func append(_ comparison: MetricComparison, of record: ResultsRecord) {
         precondition(record.table === rows, "a verdict kept with a row of another file")
-        assert(comparison.identity == record.identity, "a verdict kept with another row")
+        assert(
+            comparison.identity == Self.rowsIdentity || comparison.identity == record.identity,
+            "a verdict kept with another row")
         var extra: Int32 = -1
         if comparison.pairedTest != nil || comparison.functions != nil {
             extra = Int32(extras.count)
@@ -90,6 +96,9 @@ struct VerdictTable: RandomAccessCollection, Sendable {
     func metric(at index: Int) -> MetricComparison.Metric { entries[index].metric }
     func figures(at index: Int) -> MetricComparison.Figures { entries[index].figures }
     func isBaselineVariant(at index: Int) -> Bool { entries[index].isBaselineVariant }
+
+    /// Which of `rows` the verdict at `index` judges.
+    func row(at index: Int) -> Int { entries[index].row }
 
     /// The row the verdict at `index` judges.
     func record(at index: Int) -> ResultsRecord {

@@ -1,0 +1,221 @@
+import Testing
+
+@testable import SimBench
+
+/// What `compare` writes among bytes, or skips, gives what its text and its full judging
+/// give: changes and intervals written as bytes, a column's distinct cells read down its
+/// bytes, and the baseline variants left unjudged where the environment leaves every time
+/// verdict so.
+@Suite("compare's byte paths")
+struct ComparisonBytesTests {
+    /// Fractions to print: signs, rounding at the last digit, a negative zero, none finite.
+    static let fractions: [Double] = [
+        0, -0.0, 0.05, -0.031, 0.00049, 0.00051, -0.00049, 1.2345, -0.99999, 12.5, 1e-12,
+        .nan, .infinity, -.infinity,
+    ]
+
+    @Test("a signed percent and an interval written as bytes are their text")
+    func percentsAsBytes() {
+        for fraction in Self.fractions {
+            var text = [UInt8]()
+            RelativeChange.appendSignedPercent(fraction, to: &text)
+            #expect(
+                String(decoding: text, as: UTF8.self) == RelativeChange.signedPercent(fraction),
+                "\(fraction)")
+        }
+        for low in Self.fractions {
+            for high in [0.1, -0.2, .nan] {
+                let change = RelativeChange(point: 0, low: low, high: high)
+                var text = [UInt8]()
+                #expect(change.appendInterval(to: &text))
+                #expect(String(decoding: text, as: UTF8.self) == change.intervalText)
+            }
+        }
+        var none = [UInt8]()
+        #expect(!RelativeChange(point: 0.1, low: nil, high: 0.2).appendInterval(to: &none))
+        #expect(none.isEmpty)
+    }
+
+    @Test("a change's verdict against reasons written once is its verdict against the threshold")
+    func verdictReasons() {
+        let cases: [(RelativeChange, MetricComparison.Verdict, String)] = [
+            (
+                RelativeChange(point: 0.1, low: 0.02, high: 0.2), .regression,
+                "beyond +5%, CI above 0"
+            ),
+            (
+                RelativeChange(point: 0.1, low: -0.02, high: 0.2), .unchanged,
+                "beyond +5%, but CI includes 0"
+            ),
+            (
+                RelativeChange(point: -0.1, low: -0.2, high: -0.02), .improvement,
+                "beyond −5%, CI below 0"
+            ),
+            (
+                RelativeChange(point: -0.1, low: -0.2, high: 0.02), .unchanged,
+                "beyond −5%, but CI includes 0"
+            ),
+            (RelativeChange(point: 0.01, low: -0.02, high: 0.04), .unchanged, "within ±5%"),
+            (RelativeChange(point: 0.1, low: nil, high: nil), .notJudged, "no CI"),
+        ]
+        let reasons = RelativeChange.Reasons(threshold: 0.05)
+        for (change, verdict, reason) in cases {
+            for judged in [change.verdict(threshold: 0.05), change.verdict(reasons)] {
+                #expect(judged.verdict == verdict, "\(change)")
+                #expect(judged.reason == reason, "\(change)")
+            }
+        }
+    }
+
+    @Test("a change's interval after a blank is written where its text is an interval")
+    func intervalAfterBlank() {
+        let changes: [RelativeChange?] = [
+            nil, RelativeChange(point: 0.1, low: nil, high: nil),
+            RelativeChange(point: 0.1, low: 0.02, high: 0.19),
+            RelativeChange(point: -0.1, low: -0.2, high: nil),
+        ]
+        let bases: [MetricComparison.Basis] = [
+            .ratio, .nanoseconds, .cpuRatio, .cpuNanoseconds, .cpuPerReference, .allocations,
+            .instructions, .cycles,
+        ]
+        for basis in bases {
+            for change in changes {
+                let figures = MetricComparison.Figures(
+                    basis: basis, baseline: 1, current: 1.1, change: change)
+                let interval = figures.intervalText
+                let expected = interval == "—" || interval.isEmpty ? "" : " " + interval
+                var text = [UInt8]()
+                figures.appendIntervalAfterBlank(to: &text)
+                #expect(
+                    String(decoding: text, as: UTF8.self) == expected,
+                    "\(basis) \(String(describing: change))")
+            }
+        }
+    }
+
+    @Test("a change written as bytes is its text: a percentage, a count's, a difference")
+    func changeAsBytes() {
+        let bases: [MetricComparison.Basis] = [
+            .ratio, .nanoseconds, .cpuPerReference, .allocations, .instructions, .cycles,
+        ]
+        for basis in bases {
+            for (baseline, current) in [(1.0, 1.25), (2.0, 0.5), (3.0, 3.0), (0.0, 0.0004)] {
+                for change in [
+                    nil, RelativeChange(point: current / baseline - 1, low: nil, high: nil),
+                ] {
+                    let figures = MetricComparison.Figures(
+                        basis: basis, baseline: baseline, current: current, change: change)
+                    // As the report has always written it.
+                    let expected: String
+                    if basis == .allocations {
+                        let difference = current - baseline
+                        expected =
+                            (difference < 0 ? "−" : "+")
+                            + NumberFormat.significant(abs(difference))
+                    } else if [.instructions, .cycles].contains(basis), let point = change?.point {
+                        expected =
+                            (point < 0 ? "−" : "+")
+                            + NumberFormat.fixed(abs(point) * 100, decimals: 2) + "%"
+                    } else {
+                        expected = change?.pointText ?? "—"
+                    }
+                    #expect(figures.changeText == expected, "\(basis) \(baseline) → \(current)")
+                }
+            }
+        }
+    }
+
+    @Test("a column's distinct cells read down its bytes are the rows' distinct cells")
+    func distinctCells() throws {
+        var rows = [[String: String]]()
+        for (index, host) in ["a", "a", "", "b", "a", "", "", "c,d", "c,d", "é"].enumerated() {
+            var row = [String: String].row(
+                "v\(index)", median: 1, run: index < 5 ? "run-1" : "run-2", host: host)
+            row["build_config"] = index == 3 ? "debug" : "release"
+            rows.append(row)
+        }
+        var fixture = ResultsFixture(rows)
+        let file = try fixture.file(runs: .several)
+        for column in [ResultColumn.host, .runID, .buildConfig, .variant, .allocationsPerEvent] {
+            #expect(
+                ResultsComparison.distinctCells(column, of: file)
+                    == ResultsRecord.distinct(column, of: file.records), "\(column.name)")
+        }
+        // Several columns in one pass, each as its own.
+        let columns = [ResultColumn.host, .buildConfig, .runID]
+        #expect(
+            ResultsComparison.distinctCells(columns, of: file)
+                == columns.map { ResultsRecord.distinct($0, of: file.records) })
+        // A file without the column: one empty cell per row, as a row reads it.
+        fixture.columns.removeAll { $0 == ResultColumn.host.name }
+        let without = try fixture.file(runs: .several)
+        #expect(ResultsComparison.distinctCells(.host, of: without) == [""])
+        #expect(
+            ResultsComparison.distinctCells(columns, of: without)
+                == columns.map { ResultsRecord.distinct($0, of: without.records) })
+    }
+
+    @Test(
+        "the environment leaves time unjudged exactly where it makes a time verdict not judged",
+        arguments: [false, true])
+    func timeLeftUnjudged(anyway: Bool) throws {
+        let epyc = try EnvironmentChangeTests.file(
+            "a.csv", cpu: EnvironmentChangeTests.epyc, ratio: 1.5, allocations: 1, run: "a")
+        let xeon = try EnvironmentChangeTests.file(
+            "b.csv", cpu: EnvironmentChangeTests.xeon, ratio: 1.5, allocations: 1, run: "b")
+        var thresholds = RegressionThresholds()
+        thresholds.judgesTimeAcrossEnvironments = anyway
+        let time = MetricComparison(
+            identity: ResultIdentity(scenario: "s", parameters: "", variant: "v"),
+            isBaselineVariant: true, metric: .time, basis: .cpuPerReference, baseline: 1,
+            current: 2, change: RelativeChange(point: 1, low: 0.5, high: 1.5),
+            verdict: .regression, note: "beyond +5%, CI above 0")
+        for (before, after) in [(epyc, xeon), (epyc, epyc)] {
+            let change = EnvironmentChange(baseline: before.records, current: after.records)
+            #expect(
+                change.leavesTimeUnjudged(thresholds)
+                    == (change.judged(time, thresholds: thresholds).verdict == .notJudged),
+                "\(after.path), judging time anyway: \(anyway)")
+        }
+    }
+}
+
+extension ComparisonBytesTests {
+    @Test("a benchmark name counted from its cells' lengths is the name's count of characters")
+    func benchmarkNameCounts() throws {
+        let names: [(scenario: String, params: String, sweep: String, variant: String)] = [
+            ("vending", "products=40", "", "table"), ("vending", "", "", "floor"),
+            ("workday", "", "machines=1000", "enum-switch"), ("s", "a=1", "b=2", "v"),
+            ("s", "", "", "w"), ("x", "a \"quoted\", b", "", "v"),
+        ]
+        func file(_ rows: [(String, String, String, String)], sweep: Bool = true) throws
+            -> ResultsFile
+        {
+            var fixture = ResultsFixture(
+                rows.map { scenario, params, sweepPoint, variant in
+                    var row = [String: String].row(
+                        variant, scenario: scenario, params: params, median: 1)
+                    row["sweep"] = sweepPoint
+                    return row
+                })
+            if !sweep { fixture.columns.removeAll { $0 == ResultColumn.sweep.name } }
+            return try fixture.file()
+        }
+        for sweep in [true, false] {
+            let plain = try file(names.map { ($0, $1, sweep ? $2 : "", $3) }, sweep: sweep)
+            let counts = try #require(ResultsComparison.benchmarkNameCounts(of: plain.table))
+            #expect(counts.count == plain.records.count)
+            for (record, count) in zip(plain.records, counts) {
+                #expect(
+                    Int(count) == record.identity.benchmarkName.count,
+                    "\(record.identity.benchmarkName)")
+            }
+        }
+        // A name with a character beyond ASCII, or a line break, is measured as written.
+        for odd in ["vending-é", "two\nlines", "cr\r\nlf"] {
+            let rows = names.map { ($0, $1, $2, $3) } + [("vending", "", "", odd)]
+            #expect(
+                ResultsComparison.benchmarkNameCounts(of: try file(rows).table) == nil, "\(odd)")
+        }
+    }
+}
