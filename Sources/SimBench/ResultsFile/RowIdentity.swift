@@ -64,12 +64,21 @@ struct RowIdentity {
 /// variant): each identity numbered in the order first met, file by file and row by row,
 /// and each row given its number. Identities are compared as their bytes, so a reader that
 /// joins files (compare, spread, coverage) makes a string per identity, not per row.
+///
+/// Runs of one suite list their rows in the same order, and a reader may be named one file
+/// twice (read once, its `RowTable` shared). So a file whose table an earlier file has
+/// takes that file's groups whole, and a row with the same identity as the first file's row
+/// at its place takes that row's group, its bytes compared with no hash looked up; only the
+/// other rows are looked up by their hash.
 struct IdentityGroups {
     /// Per file, each row's group: four bytes a row, as a reader of several files of a
     /// million rows each holds them.
     private let groups: [[UInt32]]
     /// Per group, the file and row that first had it.
     private let firsts: [(file: UInt32, row: UInt32)]
+    /// Per file, the first file with the same table: itself, or an earlier one whose rows
+    /// (and so their groups and cells) are its own.
+    let sources: [Int]
 
     var count: Int { firsts.count }
 
@@ -84,19 +93,39 @@ struct IdentityGroups {
 
     /// - Parameter ignoringParameters: group by (scenario, sweep, variant).
     init(_ files: [ResultsFile], ignoringParameters: Bool = false) {
+        let sources = files.indices.map { file in
+            files.firstIndex { $0.table === files[file].table }!
+        }
+        self.sources = sources
         let fields = files.map {
             RowIdentity.fields(of: $0.table, ignoringParameters: ignoringParameters)
         }
         var index = IdentityIndex()
-        index.reserve(files.reduce(0) { $0 + $1.table.count })
+        index.reserve(
+            files.indices.reduce(0) { $0 + (sources[$1] == $1 ? files[$1].table.count : 0) })
         var groups = [[UInt32]]()
         var first = [(file: UInt32, row: UInt32)]()
         for (number, file) in files.enumerated() {
+            guard sources[number] == number else {
+                // The same rows as an earlier file: the same groups, none new.
+                groups.append(groups[sources[number]])
+                continue
+            }
             let table = file.table
+            // The first file's rows, to match this one's row by row.
+            let aligned = number > 0 ? groups[0] : []
             var rows = [UInt32]()
             rows.reserveCapacity(table.count)
             for row in 0..<table.count {
                 let identity = RowIdentity(table: table, row: row, fields: fields[number])
+                if row < aligned.count,
+                    identity.same(
+                        as: RowIdentity(table: files[0].table, row: row, fields: fields[0]))
+                {
+                    // That row's group is in the index already: nothing to add.
+                    rows.append(aligned[row])
+                    continue
+                }
                 if let group = index.insert(
                     row: first.count, hash: identity.hash,
                     same: { group in
@@ -117,27 +146,6 @@ struct IdentityGroups {
         }
         self.groups = groups
         firsts = first
-    }
-}
-
-extension IdentityGroups {
-    /// The identifying fields of `selected` (groups of `files`), gathered from the row that
-    /// first had each.
-    func fields(of selected: [Int], in files: [ResultsFile]) -> IdentityFields {
-        let fields = files.map { RowIdentity.fields(of: $0.table) }
-        var gathered = IdentityFields(width: fields.first?.count ?? 0, count: selected.count)
-        for group in selected {
-            let (file, row) = first(group)
-            let table = files[file].table
-            table.bytes.withUnsafeBufferPointer { bytes in
-                for field in fields[file] {
-                    // A column the file lacks reads as empty.
-                    let range = field.map { table.range(row: row, field: $0) } ?? 0..<0
-                    gathered.append(UnsafeBufferPointer(rebasing: bytes[range]))
-                }
-            }
-        }
-        return gathered
     }
 }
 

@@ -125,9 +125,9 @@ public struct CoverageProof: Sendable {
         self.runs = runs
         // Rows are matched by their identity's bytes; each identity is made once. Per group,
         // each run's row, where it is `ok` (a run has a group's row at most once). A file
-        // named twice is one table (`RunGroups.sources`): its rows are told `ok`, and its
+        // named twice is one table (`IdentityGroups.sources`): its rows are told `ok`, and its
         // cells read, once.
-        let groups = RunGroups(files)
+        let groups = IdentityGroups(files)
         let sources = groups.sources
         var rowOf = [Int32](repeating: -1, count: groups.count * runs)
         var found = [Int32](repeating: 0, count: groups.count)

@@ -51,8 +51,8 @@ public struct RunSpread: Sendable {
         self.metric = metric
 
         // Rows are matched by their identity's bytes, row by row where the runs list them
-        // alike (`RunGroups`); each identity is made once.
-        let groups = RunGroups(files)
+        // alike (`IdentityGroups`); each identity is made once.
+        let groups = IdentityGroups(files)
         var identities = [ResultIdentity?](repeating: nil, count: groups.count)
         func identity(_ group: Int) -> ResultIdentity {
             if let identity = identities[group] { return identity }

@@ -90,3 +90,25 @@ struct IdentityHashesTests {
         #expect(history.table.identityHashes.hash(row: 0, of: fields) == nil)
     }
 }
+
+/// The way a reader gathers identities: from the row that first had each group.
+extension IdentityGroups {
+    /// The identifying fields of `selected` (groups of `files`), gathered from the row that
+    /// first had each.
+    func fields(of selected: [Int], in files: [ResultsFile]) -> IdentityFields {
+        let fields = files.map { RowIdentity.fields(of: $0.table) }
+        var gathered = IdentityFields(width: fields.first?.count ?? 0, count: selected.count)
+        for group in selected {
+            let (file, row) = first(group)
+            let table = files[file].table
+            table.bytes.withUnsafeBufferPointer { bytes in
+                for field in fields[file] {
+                    // A column the file lacks reads as empty.
+                    let range = field.map { table.range(row: row, field: $0) } ?? 0..<0
+                    gathered.append(UnsafeBufferPointer(rebasing: bytes[range]))
+                }
+            }
+        }
+        return gathered
+    }
+}
