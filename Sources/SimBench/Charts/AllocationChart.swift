@@ -13,7 +13,7 @@ enum AllocationChart {
         try SVGCanvas.reserve(drawnRows * 3)
         // Nothing to draw (a file without allocation counts): no rows grouped to find so.
         guard drawnRows > 0 else { return nil }
-        let groups = ChartRows.grouped(records) { ChartRows.configurationKey($0) }
+        let groups = ChartRows.configurations(records)
             .map { ($0.records[0], $0.records.filter(drawn)) }
             .filter { !$0.1.isEmpty }
         guard !groups.isEmpty else { return nil }

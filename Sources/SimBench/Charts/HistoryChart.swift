@@ -9,7 +9,7 @@ enum HistoryChart {
     static func svg(_ records: [ResultsRecord]) throws(CanvasOverflow) -> String? {
         let runIndex = RunNumbers(records)
         guard runIndex.ids.count >= 2 else { return nil }
-        let groups = ChartRows.grouped(records) { ChartRows.configurationKey($0, byRun: false) }
+        let groups = ChartRows.configurations(records, byRun: false)
             .filter { group in
                 group.records.contains { runIndex[$0] != runIndex[group.records[0]] }
             }

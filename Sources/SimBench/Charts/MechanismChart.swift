@@ -17,7 +17,7 @@ enum MechanismChart {
         guard records.contains(where: { $0.isOK && MechanismSplit(record: $0) != nil }) else {
             return nil
         }
-        let groups = ChartRows.grouped(records) { ChartRows.configurationKey($0) }
+        let groups = ChartRows.configurations(records)
             .map { group in
                 let split = group.records.filter { $0.isOK && MechanismSplit(record: $0) != nil }
                 let order = ChartRows.variantOrder(split)

@@ -23,7 +23,7 @@ enum ProcessChart {
         try SVGCanvas.reserve(dots)
         // No row of two or more processes: nothing to draw, and no rows grouped to find so.
         guard dots > 0 else { return nil }
-        let groups = ChartRows.grouped(records) { ChartRows.configurationKey($0) }
+        let groups = ChartRows.configurations(records)
             .map { ($0.records[0], $0.records.filter { $0.isOK && ratios($0).count > 1 }) }
             .filter { !$0.1.isEmpty }
         guard !groups.isEmpty else { return nil }

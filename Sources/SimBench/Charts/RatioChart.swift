@@ -18,10 +18,15 @@ enum RatioChart {
         // ratio is drawn, so a chart too large is refused before its rows are grouped.
         try SVGCanvas.reserve(withRatio.count * 5)
         guard !withRatio.isEmpty else { return nil }
-        let groups = ChartRows.grouped(records) { ChartRows.configurationKey($0) }
+        let groups = ChartRows.configurations(records)
             .map { group in (group.records[0], group.records.filter(ChartRows.hasRatio)) }
             .filter { !$0.1.isEmpty }
         guard !groups.isEmpty else { return nil }
+        // Counted before drawing, so that a chart past the bound is refused without the
+        // work of drawing its first 50,000 elements: the title, and each configuration's
+        // group, name and close, and each row's elements (`elements(_:)`).
+        try SVGCanvas.reserve(
+            groups.reduce(1) { sum, group in group.1.reduce(sum + 3) { $0 + elements($1) } })
         let patterns = groups.flatMap(\.1)
         let scale = fittedScale(patterns, net: true)
         let hasNet = patterns.contains { $0.number(.ratioNetOfFloor) != nil }
@@ -128,6 +133,20 @@ enum RatioChart {
             frame.left + frame.width / 2, frame.bottom + 34,
             "ratio to the baseline variant's ns/event (×, log scale)", anchor: .middle)
         canvas.close()
+    }
+
+    /// How many elements `drawRow` draws for `row`, a row with a ratio: its group, name,
+    /// point, annotation and close, its whisker where it has an interval, and its ratio net
+    /// of the floor, with that one's whisker, where that is above zero.
+    static func elements(_ row: ResultsRecord) -> Int {
+        let columns = ChartRows.ratioColumns(row)
+        var count = 5
+        if row.number(columns.low) != nil, row.number(columns.high) != nil { count += 1 }
+        if let net = row.number(.ratioNetOfFloor), net > 0 {
+            count += 1
+            if row.number(.ratioNetCILow) != nil, row.number(.ratioNetCIHigh) != nil { count += 1 }
+        }
+        return count
     }
 
     private static func drawRow(
