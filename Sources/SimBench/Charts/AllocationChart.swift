@@ -40,8 +40,9 @@ enum AllocationChart {
             ChartText.legend(on: &bars, x: 10, y: 42, width: Charts.width - 20, entries: legend) + 6
         let plotTop = y
         for (first, rows) in groups where !bars.isFull {
-            bars.open(cssClass: "configuration", label: ChartRows.title(first))
-            bars.text(10, y + 14, ChartRows.title(first), bold: true)
+            let title = ChartRows.title(first)
+            bars.open(cssClass: "configuration", label: title)
+            bars.text(10, y + 14, title, bold: true)
             y += rowHeight
             for row in rows where !bars.isFull {
                 let allocations = row.number(.allocationsPerEvent)!

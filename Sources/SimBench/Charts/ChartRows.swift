@@ -27,13 +27,14 @@ enum ChartRows {
         _ records: [ResultsRecord], except: ResultColumn? = nil, byRun: Bool = true
     ) -> [(key: RowKey, records: [ResultsRecord])] {
         let columns = configurationColumns(except: except, byRun: byRun)
+        var repeated = RepeatedCells(columns)
         var groups = [(key: RowKey, records: [ResultsRecord])]()
         var index = [RowKey: Int]()
         var current = 0
         records.withUnsafeBufferPointer { rows in
             for row in rows.indices {
                 let record = rows[row]
-                if row == 0 || !columns.allSatisfy({ record.hasSameCell($0, as: rows[row - 1]) }) {
+                if row == 0 || !repeated.same(record, as: rows[row - 1]) {
                     let key = RowKey(record, columns)
                     if let known = index[key] {
                         current = known

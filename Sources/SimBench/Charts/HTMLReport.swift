@@ -328,11 +328,10 @@ public enum HTMLReport {
         var configurations = [(first: ResultsRecord, slots: [Int])]()
         var slotsByVariant = [[RowKey: Int]]()
         var previous: (record: ResultsRecord, configuration: Int)?
+        var repeated = RepeatedCells(configurationColumns)
         for record in records where PatternAnswer.gives(record) {
             let configuration: Int
-            if let previous,
-                configurationColumns.allSatisfy({ record.hasSameCell($0, as: previous.record) })
-            {
+            if let previous, repeated.same(record, as: previous.record) {
                 configuration = previous.configuration
             } else {
                 let key = RowKey(record, configurationColumns)

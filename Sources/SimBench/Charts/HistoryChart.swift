@@ -97,11 +97,16 @@ enum HistoryChart {
                 ratios.append(rows.compactMap { ChartRows.ratio($0, x: runIndex[$0]) })
                 for (before, now) in zip(rows, rows.dropFirst()) {
                     // A run on another CPU (cores, OS, toolchain) is not judged against the
-                    // run before: its ratios moved with the host (`EnvironmentChange`).
+                    // run before: its ratios moved with the host (`EnvironmentChange`). A
+                    // change only ever takes a verdict away (`judged`), so it is looked for
+                    // only where the times give one.
                     let thresholds = RegressionThresholds()
+                    let comparison = ResultsComparison.time(
+                        from: before, to: now, thresholds: thresholds)
+                    guard comparison.verdict == .regression || comparison.verdict == .improvement
+                    else { continue }
                     let verdict = EnvironmentChange(baseline: [before], current: [now]).judged(
-                        ResultsComparison.time(from: before, to: now, thresholds: thresholds),
-                        thresholds: thresholds
+                        comparison, thresholds: thresholds
                     ).verdict
                     guard verdict == .regression || verdict == .improvement,
                         let time = now.number(.nsPerEventMedian)

@@ -40,8 +40,9 @@ enum ProcessChart {
         var y = 36.0
         let plotTop = y
         for (first, rows) in groups where !marks.isFull {
-            marks.open(cssClass: "configuration", label: ChartRows.title(first))
-            marks.text(10, y + 14, ChartRows.title(first), bold: true)
+            let title = ChartRows.title(first)
+            marks.open(cssClass: "configuration", label: title)
+            marks.text(10, y + 14, title, bold: true)
             y += rowHeight
             for row in rows where !marks.isFull {
                 let processes = ratios(row)

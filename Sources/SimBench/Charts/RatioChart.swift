@@ -12,11 +12,12 @@ enum RatioChart {
 
     static func svg(_ records: [ResultsRecord]) throws(CanvasOverflow) -> String? {
         let withRatio = records.filter(ChartRows.hasRatio)
+        // A row is at least a group, its name, its point and its annotation, here and across
+        // hosts (`acrossHosts`). Every row with a ratio is drawn, so a chart too large is
+        // refused before its hosts are told apart or its rows grouped.
+        try SVGCanvas.reserve(withRatio.count * 5)
         let hosts = ResultsRecord.processors(withRatio)
         if hosts.count > 1 { return try acrossHosts(records, hosts: hosts) }
-        // A row is at least a group, its name, its point and its annotation. Every row with a
-        // ratio is drawn, so a chart too large is refused before its rows are grouped.
-        try SVGCanvas.reserve(withRatio.count * 5)
         guard !withRatio.isEmpty else { return nil }
         let groups = ChartRows.configurations(records)
             .map { group in (group.records[0], group.records.filter(ChartRows.hasRatio)) }
@@ -48,8 +49,9 @@ enum RatioChart {
             + 8
         let plotTop = y
         for (first, rows) in groups where !canvas.isFull {
-            canvas.open(cssClass: "configuration", label: ChartRows.title(first))
-            canvas.text(10, y + 14, ChartRows.title(first), bold: true)
+            let title = ChartRows.title(first)
+            canvas.open(cssClass: "configuration", label: title)
+            canvas.text(10, y + 14, title, bold: true)
             y += rowHeight
             for row in rows where !canvas.isFull {
                 drawRow(row, at: y + rowHeight / 2, scale: scale, on: &canvas)

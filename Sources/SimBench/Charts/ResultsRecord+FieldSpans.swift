@@ -56,3 +56,31 @@ extension ResultsRecord {
         return spans
     }
 }
+
+/// Whether a row repeats another's cells in some columns, told as `hasSameCell` tells it
+/// column by column, but for two rows of one table by a comparison per run of consecutive
+/// fields (`ResultsRecord.hasSameFields`), the runs found once per table.
+struct RepeatedCells {
+    let columns: [ResultColumn]
+    /// The table whose runs of fields `spans` holds.
+    private var table: RowTable?
+    private var spans = [Range<Int>]()
+
+    init(_ columns: [ResultColumn]) {
+        self.columns = columns
+    }
+
+    /// Whether `record` holds the same cells in `columns` as `other`, as
+    /// `columns.allSatisfy { record.hasSameCell($0, as: other) }` says.
+    mutating func same(_ record: ResultsRecord, as other: ResultsRecord) -> Bool {
+        guard record.table === other.table else {
+            return columns.allSatisfy { record.hasSameCell($0, as: other) }
+        }
+        if record.table !== table {
+            table = record.table
+            // A column the table lacks is empty in both rows: in no run.
+            spans = record.fieldSpans(of: columns).map(\.fields)
+        }
+        return spans.allSatisfy { record.hasSameFields($0, as: other) }
+    }
+}

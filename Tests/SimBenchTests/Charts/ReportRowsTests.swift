@@ -75,6 +75,25 @@ struct ReportRowsTests {
         }
     }
 
+    @Test("cells repeated in several columns told as each column's cells tell it")
+    func repeatedCells() throws {
+        for interleaved in [false, true] {
+            let records = try Self.records(interleaved: interleaved)
+            for columns in [
+                HTMLReport.environmentColumns, ChartRows.configurationColumns(byRun: true),
+                [.variant, .gitCommit, .scenario], [.seed],
+            ] {
+                var repeated = RepeatedCells(columns)
+                for (before, now) in zip(records, records.dropFirst()) {
+                    #expect(
+                        repeated.same(now, as: before)
+                            == columns.allSatisfy { now.hasSameCell($0, as: before) },
+                        "\(columns.map(\.name)), lines \(before.line), \(now.line)")
+                }
+            }
+        }
+    }
+
     @Test("scenarios grouped in the order first met, each with its rows in order")
     func scenarios() throws {
         for interleaved in [false, true] {
@@ -185,5 +204,33 @@ struct RatioChartCountTests {
         #expect(
             HTMLReport.lineCount(two.svg) - HTMLReport.lineCount(one.svg)
                 == RatioChart.elements(two.records[2]))
+    }
+}
+
+/// The history chart judges a row against the run before as `compare` would: a time that
+/// moved beyond the thresholds is ringed, whichever way it moved, unless the run was on
+/// another processor (`EnvironmentChange`), which is looked for only where a time moved.
+@Suite("history chart's rings")
+struct HistoryRingTests {
+    static func flagged(_ last: [[String: String]]) throws -> [SVGElements.Element] {
+        let records = try ChartTests.records(
+            ChartTests.suite(run: "r1") + ChartTests.suite(run: "r2") + last, runs: .several)
+        return SVGElements(try #require(try Charts.svg(.history, records: records)))
+            .all("circle", cssClass: "flagged")
+    }
+
+    @Test("an improvement is ringed as a regression is; a run on another CPU is not judged")
+    func rings() throws {
+        let faster = try Self.flagged(ChartTests.suite(run: "r3", tableMedian: 40, spread: 0.01))
+        #expect(
+            !faster.isEmpty && faster.allSatisfy { $0.tooltip.hasPrefix("table: improvement") },
+            "\(faster.map(\.tooltip))")
+        let slower = try Self.flagged(ChartTests.suite(run: "r3", tableMedian: 160, spread: 0.01))
+        #expect(
+            !slower.isEmpty && slower.allSatisfy { $0.tooltip.hasPrefix("table: regression") },
+            "\(slower.map(\.tooltip))")
+        var elsewhere = ChartTests.suite(run: "r3", tableMedian: 160, spread: 0.01)
+        for row in elsewhere.indices { elsewhere[row]["cpu"] = "another cpu, 3 GHz" }
+        #expect(try Self.flagged(elsewhere).isEmpty)
     }
 }
