@@ -37,10 +37,16 @@ enum HistoryChart {
             value.map { $0 >= ChartLimits.smallestPositive && $0 <= ChartLimits.largestMagnitude }
                 == true
         }
-        let time = ChartRows.hasTime(record) && shown(record.number(.nsPerEventMedian))
-        let ratio =
-            ChartRows.hasRatio(record)
-            && shown(record.number(ChartRows.ratioColumns(record).value))
+        // `ChartRows.hasTime` and `hasRatio`, each cell read once: the ratio drawn is the
+        // CPU one where the row has it (`ChartRows.ratioColumns`).
+        guard record.isOK else { return 0 }
+        let median = record.number(.nsPerEventMedian)
+        let time = median.map { $0 > 0 } == true && shown(median)
+        var ratio = false
+        if !record.isBaselineVariant, record.role != .floor {
+            let value = record.number(.cpuRatioToBaseline) ?? record.number(.ratioToBaseline)
+            ratio = value.map { $0 > 0 } == true && shown(value)
+        }
         return (time ? 1 : 0) + (ratio ? 1 : 0)
     }
 

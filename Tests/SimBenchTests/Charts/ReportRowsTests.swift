@@ -234,3 +234,34 @@ struct HistoryRingTests {
         #expect(try Self.flagged(elsewhere).isEmpty)
     }
 }
+
+extension HistoryRingTests {
+    @Test(
+        "a row's points are its time and its ratio where a chart draws them and an axis shows them")
+    func points() throws {
+        var rows = ChartTests.suite(run: "r1")
+        var cpu = [String: String].row("cpu-only", median: 120, ratio: nil, run: "r1")
+        cpu["cpu_ratio_to_baseline"] = "1.3"
+        var tiny = [String: String].row("tiny", median: 1e-301, ratio: 1e-301, run: "r1")
+        tiny["cpu_ratio_to_baseline"] = "2"
+        rows += [
+            cpu, tiny, .row("failed", median: 120, ratio: 1.2, status: "failed", run: "r1"),
+            .row("no-ratio", median: 120, run: "r1"), .row("zero", median: 0, ratio: 0, run: "r1"),
+        ]
+        func shown(_ value: Double?) -> Bool {
+            value.map { $0 >= ChartLimits.smallestPositive && $0 <= ChartLimits.largestMagnitude }
+                == true
+        }
+        let records = try ChartTests.records(rows, runs: .several)
+        for record in records {
+            let time = ChartRows.hasTime(record) && shown(record.number(.nsPerEventMedian))
+            let ratio =
+                ChartRows.hasRatio(record)
+                && shown(record.number(ChartRows.ratioColumns(record).value))
+            #expect(
+                HistoryChart.points(record) == (time ? 1 : 0) + (ratio ? 1 : 0),
+                "\(record[.variant])")
+        }
+        #expect(records.map(HistoryChart.points).reduce(0, +) >= 5)
+    }
+}
