@@ -13,7 +13,7 @@ enum AllocationChart {
         try SVGCanvas.reserve(drawnRows * 3)
         // Nothing to draw (a file without allocation counts): no rows grouped to find so.
         guard drawnRows > 0 else { return nil }
-        let groups = ChartRows.grouped(records) { ChartRows.configurationKey($0) }
+        let groups = ChartRows.configurations(records)
             .map { ($0.records[0], $0.records.filter(drawn)) }
             .filter { !$0.1.isEmpty }
         guard !groups.isEmpty else { return nil }
@@ -40,8 +40,9 @@ enum AllocationChart {
             ChartText.legend(on: &bars, x: 10, y: 42, width: Charts.width - 20, entries: legend) + 6
         let plotTop = y
         for (first, rows) in groups where !bars.isFull {
-            bars.open(cssClass: "configuration", label: ChartRows.title(first))
-            bars.text(10, y + 14, ChartRows.title(first), bold: true)
+            let title = ChartRows.title(first)
+            bars.open(cssClass: "configuration", label: title)
+            bars.text(10, y + 14, title, bold: true)
             y += rowHeight
             for row in rows where !bars.isFull {
                 let allocations = row.number(.allocationsPerEvent)!

@@ -19,6 +19,37 @@ enum ChartRows {
         return order.map { ($0, groups[$0]!) }
     }
 
+    /// `records` grouped by `configurationKey(_:except:byRun:)`, as `grouped(_:by:)` groups
+    /// them: a row whose key cells repeat the row before's (nearly every row: a run lists a
+    /// configuration's variants together) joins that row's group, told from the bytes, and
+    /// only a row that starts a new stretch has its key hashed and looked up.
+    static func configurations(
+        _ records: [ResultsRecord], except: ResultColumn? = nil, byRun: Bool = true
+    ) -> [(key: RowKey, records: [ResultsRecord])] {
+        let columns = configurationColumns(except: except, byRun: byRun)
+        var repeated = RepeatedCells(columns)
+        var groups = [(key: RowKey, records: [ResultsRecord])]()
+        var index = [RowKey: Int]()
+        var current = 0
+        records.withUnsafeBufferPointer { rows in
+            for row in rows.indices {
+                let record = rows[row]
+                if row == 0 || !repeated.same(record, as: rows[row - 1]) {
+                    let key = RowKey(record, columns)
+                    if let known = index[key] {
+                        current = known
+                    } else {
+                        current = groups.count
+                        index[key] = current
+                        groups.append((key, []))
+                    }
+                }
+                groups[current].records.append(record)
+            }
+        }
+        return groups
+    }
+
     /// The rows of one measured configuration (scenario, parameters, sizes), leaving out
     /// `except` from the sizes (the axis a sweep runs along) and, unless `byRun` is false,
     /// keeping runs apart.

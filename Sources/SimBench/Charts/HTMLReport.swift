@@ -59,7 +59,7 @@ public enum HTMLReport {
         _ records: [ResultsRecord], scenarios: [Scenario], sources: [String],
         settingName: (RunSetting) -> String = { $0.optionName }
     ) -> String {
-        let allScenarios = ChartRows.grouped(records) { $0[.scenario] }
+        let allScenarios = groupedByScenario(records)
         let byScenario = allScenarios.prefix(ChartLimits.sectionsPerReport)
         let catalog = Dictionary(
             scenarios.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
@@ -100,6 +100,33 @@ public enum HTMLReport {
         return html
     }
 
+    /// `ChartRows.grouped(records) { $0[.scenario] }`: a row naming the scenario of the row
+    /// before it (nearly every row) joins that row's group, told from the bytes, with no
+    /// string made nor hashed.
+    static func groupedByScenario(_ records: [ResultsRecord])
+        -> [(key: String, records: [ResultsRecord])]
+    {
+        var groups = [(key: String, records: [ResultsRecord])]()
+        var index = [String: Int]()
+        var current = 0
+        records.withUnsafeBufferPointer { rows in
+            for row in rows.indices {
+                if row == 0 || !rows[row].hasSameCell(.scenario, as: rows[row - 1]) {
+                    let name = rows[row][.scenario]
+                    if let known = index[name] {
+                        current = known
+                    } else {
+                        current = groups.count
+                        index[name] = current
+                        groups.append((name, []))
+                    }
+                }
+                groups[current].records.append(rows[row])
+            }
+        }
+        return groups
+    }
+
     private static func section(
         _ name: String, _ records: [ResultsRecord], scenario: Scenario?, budget: inout Budget,
         settingName: (RunSetting) -> String
@@ -127,7 +154,7 @@ public enum HTMLReport {
                 continue
             }
             // One element a line (`SVGCanvas.document`).
-            let elements = svg.utf8.count { $0 == UInt8(ascii: "\n") }
+            let elements = lineCount(svg)
             guard elements <= budget.chartElements else {
                 let held = NumberFormat.grouped(
                     ChartLimits.elementsPerReport - budget.chartElements)
@@ -286,31 +313,45 @@ public enum HTMLReport {
     /// parameters) each list is headed by its configuration. Empty when no row has the
     /// overhead columns.
     static func answers(_ records: [ResultsRecord], scenario: Scenario?) -> String {
-        let byRun = ResultsRecord.distinct(.runID, of: records).count > 1
+        let byRun = holdsSeveral(.runID, records)
         // An answer per configuration and variant, from the latest row; only the answers
-        // shown are made, the others are counted. Each is keyed by its configuration's and
-        // variant's cells (`slotColumns`), hashed once per row.
+        // shown are made, the others are counted. Each is found by its configuration (keyed
+        // by its cells, `configurationColumns`, hashed only where a row's differ from the
+        // answer's before: a run lists a configuration's variants together), then by its
+        // variant's cell among that configuration's.
         let configurationColumns = ChartRows.configurationColumns(byRun: byRun)
-        let slotColumns = configurationColumns + [.variant]
-        var slots = [RowKey: Int]()
+        let variantColumn = [ResultColumn.variant]
         // Each answer's latest row, and the answers of each configuration in the order first
-        // met, with the configuration's first row (for its title).
+        // met, with the configuration's first row (for its title) and its answers by variant.
         var latestRow = [ResultsRecord]()
         var configurationIndex = [RowKey: Int]()
         var configurations = [(first: ResultsRecord, slots: [Int])]()
+        var slotsByVariant = [[RowKey: Int]]()
+        var previous: (record: ResultsRecord, configuration: Int)?
+        var repeated = RepeatedCells(configurationColumns)
         for record in records where PatternAnswer.gives(record) {
-            let slot = RowKey(record, slotColumns)
-            if let known = slots[slot] {
+            let configuration: Int
+            if let previous, repeated.same(record, as: previous.record) {
+                configuration = previous.configuration
+            } else {
+                let key = RowKey(record, configurationColumns)
+                if let known = configurationIndex[key] {
+                    configuration = known
+                } else {
+                    configuration = configurations.count
+                    configurationIndex[key] = configuration
+                    configurations.append((record, []))
+                    slotsByVariant.append([:])
+                }
+            }
+            previous = (record, configuration)
+            let variant = RowKey(record, variantColumn)
+            if let known = slotsByVariant[configuration][variant] {
                 latestRow[known] = record
                 continue
             }
-            slots[slot] = latestRow.count
-            let configuration = RowKey(record, configurationColumns)
-            if configurationIndex[configuration] == nil {
-                configurationIndex[configuration] = configurations.count
-                configurations.append((record, []))
-            }
-            configurations[configurationIndex[configuration]!].slots.append(latestRow.count)
+            slotsByVariant[configuration][variant] = latestRow.count
+            configurations[configuration].slots.append(latestRow.count)
             latestRow.append(record)
         }
         guard !latestRow.isEmpty else { return "" }
@@ -369,6 +410,16 @@ public enum HTMLReport {
         return html + "</section>\n"
     }
 
+    /// Whether `records` hold two or more distinct cells of `column`, as
+    /// `ResultsRecord.distinct(column, of: records).count > 1` says: the first cell that
+    /// differs from the first row's answers, with no set of them made.
+    static func holdsSeveral(_ column: ResultColumn, _ records: [ResultsRecord]) -> Bool {
+        guard let first = records.first else { return false }
+        let text = first[column]
+        // Cells of other bytes may still be equal text (canonical equivalence).
+        return records.contains { !$0.hasSameCell(column, as: first) && $0[column] != text }
+    }
+
     /// `run 2026-11-30T14:00:00Z-1a2b on vm`: a run's id and its host.
     static func runLabel(_ record: ResultsRecord) -> String {
         let host = record[.host].isEmpty ? "" : " on \(record[.host])"
@@ -383,19 +434,31 @@ public enum HTMLReport {
         // for each).
         var valuesByColumn = [[String]](repeating: [], count: environmentColumns.count)
         var seen = [Set<String>](repeating: [], count: environmentColumns.count)
+        // The columns by the runs of fields they lie in, found again for each table.
+        var spans = [(fields: Range<Int>, columns: [Int])]()
         records.withUnsafeBufferPointer { rows in
             for index in rows.indices {
-                for (number, column) in environmentColumns.enumerated() {
-                    // A cell that repeats the row before's (nearly every one) was seen
-                    // already: compared as bytes, with no string made.
-                    if index > 0, rows[index].hasSameCell(column, as: rows[index - 1]) {
-                        continue
-                    }
-                    let value = rows[index][column]
-                    if !value.isEmpty, seen[number].insert(value).inserted {
-                        valuesByColumn[number].append(value)
+                let row = rows[index]
+                guard index > 0, row.table === rows[index - 1].table else {
+                    spans = row.fieldSpans(of: environmentColumns)
+                    for number in environmentColumns.indices { note(number, of: row) }
+                    continue
+                }
+                for span in spans {
+                    // Cells that repeat the row before's (nearly every one) were seen
+                    // already: compared as bytes, a run of fields at once, no string made.
+                    if row.hasSameFields(span.fields, as: rows[index - 1]) { continue }
+                    for number in span.columns
+                    where !row.hasSameCell(environmentColumns[number], as: rows[index - 1]) {
+                        note(number, of: row)
                     }
                 }
+            }
+        }
+        func note(_ number: Int, of row: ResultsRecord) {
+            let value = row[environmentColumns[number]]
+            if !value.isEmpty, seen[number].insert(value).inserted {
+                valuesByColumn[number].append(value)
             }
         }
         for (column, values) in zip(environmentColumns, valuesByColumn) {
@@ -408,6 +471,17 @@ public enum HTMLReport {
             html += "<dt>\(column.name)</dt><dd>\(shown.joined(separator: "<br>"))</dd>\n"
         }
         return html + "</dl>\n</section>\n"
+    }
+
+    /// The line feeds in `text`, counted among its bytes where they lie (a report's charts
+    /// are megabytes).
+    static func lineCount(_ text: String) -> Int {
+        var text = text
+        return text.withUTF8 { bytes in
+            var count = 0
+            for byte in bytes where byte == UInt8(ascii: "\n") { count &+= 1 }
+            return count
+        }
     }
 
     /// An id for `name` made of letters, digits and dashes.

@@ -9,7 +9,7 @@ enum HistoryChart {
     static func svg(_ records: [ResultsRecord]) throws(CanvasOverflow) -> String? {
         let runIndex = RunNumbers(records)
         guard runIndex.ids.count >= 2 else { return nil }
-        let groups = ChartRows.grouped(records) { ChartRows.configurationKey($0, byRun: false) }
+        let groups = ChartRows.configurations(records, byRun: false)
             .filter { group in
                 group.records.contains { runIndex[$0] != runIndex[group.records[0]] }
             }
@@ -37,10 +37,16 @@ enum HistoryChart {
             value.map { $0 >= ChartLimits.smallestPositive && $0 <= ChartLimits.largestMagnitude }
                 == true
         }
-        let time = ChartRows.hasTime(record) && shown(record.number(.nsPerEventMedian))
-        let ratio =
-            ChartRows.hasRatio(record)
-            && shown(record.number(ChartRows.ratioColumns(record).value))
+        // `ChartRows.hasTime` and `hasRatio`, each cell read once: the ratio drawn is the
+        // CPU one where the row has it (`ChartRows.ratioColumns`).
+        guard record.isOK else { return 0 }
+        let median = record.number(.nsPerEventMedian)
+        let time = median.map { $0 > 0 } == true && shown(median)
+        var ratio = false
+        if !record.isBaselineVariant, record.role != .floor {
+            let value = record.number(.cpuRatioToBaseline) ?? record.number(.ratioToBaseline)
+            ratio = value.map { $0 > 0 } == true && shown(value)
+        }
         return (time ? 1 : 0) + (ratio ? 1 : 0)
     }
 
@@ -97,11 +103,16 @@ enum HistoryChart {
                 ratios.append(rows.compactMap { ChartRows.ratio($0, x: runIndex[$0]) })
                 for (before, now) in zip(rows, rows.dropFirst()) {
                     // A run on another CPU (cores, OS, toolchain) is not judged against the
-                    // run before: its ratios moved with the host (`EnvironmentChange`).
+                    // run before: its ratios moved with the host (`EnvironmentChange`). A
+                    // change only ever takes a verdict away (`judged`), so it is looked for
+                    // only where the times give one.
                     let thresholds = RegressionThresholds()
+                    let comparison = ResultsComparison.time(
+                        from: before, to: now, thresholds: thresholds)
+                    guard comparison.verdict == .regression || comparison.verdict == .improvement
+                    else { continue }
                     let verdict = EnvironmentChange(baseline: [before], current: [now]).judged(
-                        ResultsComparison.time(from: before, to: now, thresholds: thresholds),
-                        thresholds: thresholds
+                        comparison, thresholds: thresholds
                     ).verdict
                     guard verdict == .regression || verdict == .improvement,
                         let time = now.number(.nsPerEventMedian)

@@ -17,7 +17,7 @@ enum MechanismChart {
         guard records.contains(where: { $0.isOK && MechanismSplit(record: $0) != nil }) else {
             return nil
         }
-        let groups = ChartRows.grouped(records) { ChartRows.configurationKey($0) }
+        let groups = ChartRows.configurations(records)
             .map { group in
                 let split = group.records.filter { $0.isOK && MechanismSplit(record: $0) != nil }
                 let order = ChartRows.variantOrder(split)
@@ -45,8 +45,9 @@ enum MechanismChart {
             ChartText.legend(on: &bars, x: 10, y: 42, width: Charts.width - 20, entries: legend) + 6
         let plotTop = y
         for (first, rows) in groups where !bars.isFull {
-            bars.open(cssClass: "configuration", label: ChartRows.title(first))
-            bars.text(10, y + 14, ChartRows.title(first), bold: true)
+            let title = ChartRows.title(first)
+            bars.open(cssClass: "configuration", label: title)
+            bars.text(10, y + 14, title, bold: true)
             y += rowHeight
             for row in rows where !bars.isFull {
                 let split = MechanismSplit(record: row)!

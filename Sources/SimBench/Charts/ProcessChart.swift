@@ -23,7 +23,7 @@ enum ProcessChart {
         try SVGCanvas.reserve(dots)
         // No row of two or more processes: nothing to draw, and no rows grouped to find so.
         guard dots > 0 else { return nil }
-        let groups = ChartRows.grouped(records) { ChartRows.configurationKey($0) }
+        let groups = ChartRows.configurations(records)
             .map { ($0.records[0], $0.records.filter { $0.isOK && ratios($0).count > 1 }) }
             .filter { !$0.1.isEmpty }
         guard !groups.isEmpty else { return nil }
@@ -40,8 +40,9 @@ enum ProcessChart {
         var y = 36.0
         let plotTop = y
         for (first, rows) in groups where !marks.isFull {
-            marks.open(cssClass: "configuration", label: ChartRows.title(first))
-            marks.text(10, y + 14, ChartRows.title(first), bold: true)
+            let title = ChartRows.title(first)
+            marks.open(cssClass: "configuration", label: title)
+            marks.text(10, y + 14, title, bold: true)
             y += rowHeight
             for row in rows where !marks.isFull {
                 let processes = ratios(row)

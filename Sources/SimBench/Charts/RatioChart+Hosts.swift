@@ -30,9 +30,7 @@ extension RatioChart {
             ChartText.legend(on: &canvas, x: 10, y: 42, width: Charts.width - 20, entries: legend)
             + 8
         let plotTop = y
-        let groups = ChartRows.grouped(patterns) {
-            ChartRows.configurationKey($0, byRun: false)
-        }
+        let groups = ChartRows.configurations(patterns, byRun: false)
         for group in groups where !canvas.isFull {
             let title = ChartRows.title(group.records[0])
             canvas.open(cssClass: "configuration", label: title)

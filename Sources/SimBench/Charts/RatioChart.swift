@@ -12,16 +12,22 @@ enum RatioChart {
 
     static func svg(_ records: [ResultsRecord]) throws(CanvasOverflow) -> String? {
         let withRatio = records.filter(ChartRows.hasRatio)
+        // A row is at least a group, its name, its point and its annotation, here and across
+        // hosts (`acrossHosts`). Every row with a ratio is drawn, so a chart too large is
+        // refused before its hosts are told apart or its rows grouped.
+        try SVGCanvas.reserve(withRatio.count * 5)
         let hosts = ResultsRecord.processors(withRatio)
         if hosts.count > 1 { return try acrossHosts(records, hosts: hosts) }
-        // A row is at least a group, its name, its point and its annotation. Every row with a
-        // ratio is drawn, so a chart too large is refused before its rows are grouped.
-        try SVGCanvas.reserve(withRatio.count * 5)
         guard !withRatio.isEmpty else { return nil }
-        let groups = ChartRows.grouped(records) { ChartRows.configurationKey($0) }
+        let groups = ChartRows.configurations(records)
             .map { group in (group.records[0], group.records.filter(ChartRows.hasRatio)) }
             .filter { !$0.1.isEmpty }
         guard !groups.isEmpty else { return nil }
+        // Counted before drawing, so that a chart past the bound is refused without the
+        // work of drawing its first 50,000 elements: the title, and each configuration's
+        // group, name and close, and each row's elements (`elements(_:)`).
+        try SVGCanvas.reserve(
+            groups.reduce(1) { sum, group in group.1.reduce(sum + 3) { $0 + elements($1) } })
         let patterns = groups.flatMap(\.1)
         let scale = fittedScale(patterns, net: true)
         let hasNet = patterns.contains { $0.number(.ratioNetOfFloor) != nil }
@@ -43,8 +49,9 @@ enum RatioChart {
             + 8
         let plotTop = y
         for (first, rows) in groups where !canvas.isFull {
-            canvas.open(cssClass: "configuration", label: ChartRows.title(first))
-            canvas.text(10, y + 14, ChartRows.title(first), bold: true)
+            let title = ChartRows.title(first)
+            canvas.open(cssClass: "configuration", label: title)
+            canvas.text(10, y + 14, title, bold: true)
             y += rowHeight
             for row in rows where !canvas.isFull {
                 drawRow(row, at: y + rowHeight / 2, scale: scale, on: &canvas)
@@ -128,6 +135,20 @@ enum RatioChart {
             frame.left + frame.width / 2, frame.bottom + 34,
             "ratio to the baseline variant's ns/event (×, log scale)", anchor: .middle)
         canvas.close()
+    }
+
+    /// How many elements `drawRow` draws for `row`, a row with a ratio: its group, name,
+    /// point, annotation and close, its whisker where it has an interval, and its ratio net
+    /// of the floor, with that one's whisker, where that is above zero.
+    static func elements(_ row: ResultsRecord) -> Int {
+        let columns = ChartRows.ratioColumns(row)
+        var count = 5
+        if row.number(columns.low) != nil, row.number(columns.high) != nil { count += 1 }
+        if let net = row.number(.ratioNetOfFloor), net > 0 {
+            count += 1
+            if row.number(.ratioNetCILow) != nil, row.number(.ratioNetCIHigh) != nil { count += 1 }
+        }
+        return count
     }
 
     private static func drawRow(

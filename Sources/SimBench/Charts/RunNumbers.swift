@@ -15,9 +15,20 @@ struct RunNumbers {
         var byID = [String: Int32]()
         var numbers = [ObjectIdentifier: [Int32]]()
         var number: Int32 = 0
+        // The numbers of the table of the rows at hand, kept out of the dictionary while its
+        // rows follow one another (a file's rows do): no table looked up per row.
+        var table: RowTable?
+        var tableNumbers = [Int32]()
         records.withUnsafeBufferPointer { rows in
             for index in rows.indices {
                 let record = rows[index]
+                if record.table !== table {
+                    if let table { numbers[ObjectIdentifier(table)] = tableNumbers }
+                    table = record.table
+                    tableNumbers =
+                        numbers.removeValue(forKey: ObjectIdentifier(record.table))
+                        ?? [Int32](repeating: 0, count: record.table.count)
+                }
                 if index == 0 || !record.hasSameCell(.runID, as: rows[index - 1]) {
                     let id = record[.runID]
                     if let known = byID[id] {
@@ -28,11 +39,10 @@ struct RunNumbers {
                         byID[id] = number
                     }
                 }
-                numbers[
-                    ObjectIdentifier(record.table),
-                    default: [Int32](repeating: 0, count: record.table.count)][record.row] = number
+                tableNumbers[record.row] = number
             }
         }
+        if let table { numbers[ObjectIdentifier(table)] = tableNumbers }
         self.ids = ids
         self.numbers = numbers
     }

@@ -17,8 +17,8 @@ enum SweepChart {
     static func sweeps(_ records: [ResultsRecord], along columns: [ResultColumn]) -> [Sweep] {
         var sweeps = [Sweep]()
         for column in columns where takesTwoValues(column, in: records) {
-            for group in ChartRows.grouped(
-                records, by: { ChartRows.configurationKey($0, except: column, byRun: false) })
+            for group in ChartRows.configurations(
+                records, except: column, byRun: false)
             {
                 let ok = group.records.filter { $0.isOK && $0.number(column) != nil }
                 guard Set(ok.compactMap { $0.number(column) }).count >= 2 else { continue }
