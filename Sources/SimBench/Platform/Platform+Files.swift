@@ -47,19 +47,25 @@ extension Platform {
 
 extension Platform {
     /// The first `length` bytes of the regular file behind `descriptor`, mapped read-only
-    /// and private: nil where the file cannot be mapped (the caller reads it instead). On
-    /// Linux every page is mapped in the one call (`MAP_POPULATE`): a file in the page cache
-    /// costs no fault per page, and no page of memory of its own.
+    /// and private: nil where the file cannot be mapped (the caller reads it instead). A
+    /// page is mapped when first read, from the page cache: no page of memory of its own,
+    /// and none for the pages a reader never reaches (a file refused at its first line).
     static func mapFile(_ descriptor: Int32, length: Int) -> UnsafeRawPointer? {
-        #if os(Linux) && !SIMBENCH_PORTABLE
-            let flags = MAP_PRIVATE | MAP_POPULATE
-        #else
-            let flags = MAP_PRIVATE
-        #endif
-        guard let address = mmap(nil, length, PROT_READ, flags, descriptor, 0),
+        guard let address = mmap(nil, length, PROT_READ, MAP_PRIVATE, descriptor, 0),
             address != MAP_FAILED
         else { return nil }
         return UnsafeRawPointer(address)
+    }
+
+    /// Gives back the pages wholly inside `range` of the mapping at `address` (`mapFile`):
+    /// read past and not kept, they stop counting in the process's memory, and would be
+    /// mapped again from the file if read.
+    static func releaseMappedPages(_ address: UnsafeRawPointer, _ range: Range<Int>) {
+        let page = Int(getpagesize())
+        let start = (range.lowerBound + page - 1) / page * page
+        let end = range.upperBound / page * page
+        guard start < end else { return }
+        madvise(UnsafeMutableRawPointer(mutating: address + start), end - start, MADV_DONTNEED)
     }
 
     /// Unmaps what `mapFile` mapped.

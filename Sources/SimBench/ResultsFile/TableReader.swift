@@ -221,6 +221,10 @@ struct TableReader {
             if fileOffset < mapping.length {
                 let count = min(readSize, mapping.length - fileOffset)
                 body(UnsafeBufferPointer(start: mapping.address + fileOffset, count: count))
+                // Bytes skimmed, not kept (line breaks after the last row): their pages go,
+                // so that they cost no memory however many there are.
+                Platform.releaseMappedPages(
+                    mapping.address, max(fileOffset, mappedCount)..<(fileOffset + count))
                 return try advance(by: count, failed: 0)
             }
             guard try grewPastMapping(descriptor) else { return }
