@@ -21,17 +21,10 @@ public struct ResultIdentity: Hashable, Sendable, Comparable, CustomStringConver
 
     /// `vending[products=40]`, `vending[machines=1000]`, or `selftest` without parameters.
     public var configuration: String {
-        var (scenario, parameters, sweep) = (self.scenario, self.parameters, self.sweep)
-        var text = [UInt8]()
-        scenario.withUTF8 { scenario in
-            parameters.withUTF8 { parameters in
-                sweep.withUTF8 { sweep in
-                    ResultIdentity.appendConfiguration(
-                        scenario: scenario, parameters: parameters, sweep: sweep, to: &text)
-                }
-            }
+        text { scenario, parameters, sweep, _, text in
+            ResultIdentity.appendConfiguration(
+                scenario: scenario, parameters: parameters, sweep: sweep, to: &text)
         }
-        return String(decoding: text, as: UTF8.self)
     }
 
     /// Appends the `configuration` of the identity whose parts are these UTF-8 bytes to
@@ -42,6 +35,15 @@ public struct ResultIdentity: Hashable, Sendable, Comparable, CustomStringConver
         sweep: UnsafeBufferPointer<UInt8>, to text: inout [UInt8]
     ) {
         text += scenario
+        appendBrackets(parameters: parameters, sweep: sweep, to: &text)
+    }
+
+    /// `[products=40;machines=1000]`: the parameters and the sweep point, `;`-separated in
+    /// brackets; nothing where both are empty.
+    private static func appendBrackets(
+        parameters: UnsafeBufferPointer<UInt8>, sweep: UnsafeBufferPointer<UInt8>,
+        to text: inout [UInt8]
+    ) {
         guard !parameters.isEmpty || !sweep.isEmpty else { return }
         text.append(UInt8(ascii: "["))
         text += parameters
@@ -53,22 +55,11 @@ public struct ResultIdentity: Hashable, Sendable, Comparable, CustomStringConver
     /// `vending.state-objects[products=40]`: the dotted benchmark name, parameters and the
     /// sweep point last so that names sort by scenario and variant.
     public var benchmarkName: String {
-        var (scenario, parameters, sweep, variant) = (
-            self.scenario, self.parameters, self.sweep, self.variant
-        )
-        var name = [UInt8]()
-        scenario.withUTF8 { scenario in
-            parameters.withUTF8 { parameters in
-                sweep.withUTF8 { sweep in
-                    variant.withUTF8 { variant in
-                        ResultIdentity.appendBenchmarkName(
-                            scenario: scenario, parameters: parameters, sweep: sweep,
-                            variant: variant, to: &name)
-                    }
-                }
-            }
+        text { scenario, parameters, sweep, variant, text in
+            ResultIdentity.appendBenchmarkName(
+                scenario: scenario, parameters: parameters, sweep: sweep, variant: variant,
+                to: &text)
         }
-        return String(decoding: name, as: UTF8.self)
     }
 
     /// Appends the `benchmarkName` of the identity whose parts are these UTF-8 bytes to
@@ -82,32 +73,16 @@ public struct ResultIdentity: Hashable, Sendable, Comparable, CustomStringConver
         text += scenario
         text.append(UInt8(ascii: "."))
         text += variant
-        guard !parameters.isEmpty || !sweep.isEmpty else { return }
-        text.append(UInt8(ascii: "["))
-        text += parameters
-        if !parameters.isEmpty, !sweep.isEmpty { text.append(UInt8(ascii: ";")) }
-        text += sweep
-        text.append(UInt8(ascii: "]"))
+        appendBrackets(parameters: parameters, sweep: sweep, to: &text)
     }
 
     /// `vending[products=40] state-objects`: the configuration, then the variant.
     public var description: String {
-        var (scenario, parameters, sweep, variant) = (
-            self.scenario, self.parameters, self.sweep, self.variant
-        )
-        var text = [UInt8]()
-        scenario.withUTF8 { scenario in
-            parameters.withUTF8 { parameters in
-                sweep.withUTF8 { sweep in
-                    variant.withUTF8 { variant in
-                        ResultIdentity.appendDescription(
-                            scenario: scenario, parameters: parameters, sweep: sweep,
-                            variant: variant, to: &text)
-                    }
-                }
-            }
+        text { scenario, parameters, sweep, variant, text in
+            ResultIdentity.appendDescription(
+                scenario: scenario, parameters: parameters, sweep: sweep, variant: variant,
+                to: &text)
         }
-        return String(decoding: text, as: UTF8.self)
     }
 
     /// Appends the `description` of the identity whose parts are these UTF-8 bytes to
@@ -121,6 +96,30 @@ public struct ResultIdentity: Hashable, Sendable, Comparable, CustomStringConver
         appendConfiguration(scenario: scenario, parameters: parameters, sweep: sweep, to: &text)
         text.append(UInt8(ascii: " "))
         text += variant
+    }
+
+    /// The text `append` writes from the identity's parts as UTF-8 bytes.
+    private func text(
+        _ append: (
+            _ scenario: UnsafeBufferPointer<UInt8>, _ parameters: UnsafeBufferPointer<UInt8>,
+            _ sweep: UnsafeBufferPointer<UInt8>, _ variant: UnsafeBufferPointer<UInt8>,
+            _ text: inout [UInt8]
+        ) -> Void
+    ) -> String {
+        var (scenario, parameters, sweep, variant) = (
+            self.scenario, self.parameters, self.sweep, self.variant
+        )
+        var text = [UInt8]()
+        scenario.withUTF8 { scenario in
+            parameters.withUTF8 { parameters in
+                sweep.withUTF8 { sweep in
+                    variant.withUTF8 { variant in
+                        append(scenario, parameters, sweep, variant, &text)
+                    }
+                }
+            }
+        }
+        return String(decoding: text, as: UTF8.self)
     }
 
     public static func < (a: ResultIdentity, b: ResultIdentity) -> Bool {
