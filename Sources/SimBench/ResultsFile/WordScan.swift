@@ -28,6 +28,16 @@ enum WordScan {
         bytes(word, equalTo: UInt8(ascii: ","))
     }
 
+    /// The bytes of `word` that a JSON string escapes: a control byte (below 0x20), a quote
+    /// and a backslash. A byte above ASCII is none of them.
+    @inline(__always)
+    static func jsonEscapes(_ word: UInt64) -> UInt64 {
+        // A byte's low seven bits plus 0x60 reach 0x80 exactly when they are 0x20 or more.
+        let control = ~((word & lowBits) &+ 0x6060_6060_6060_6060) & ~word & highBits
+        return control | bytes(word, equalTo: UInt8(ascii: "\""))
+            | bytes(word, equalTo: UInt8(ascii: "\\"))
+    }
+
     /// The bytes at which an unquoted field's plain run stops: a quote, a control byte
     /// (below 0x20: line feed, carriage return, NUL, and a tab, which the caller lets
     /// through) and any byte above ASCII (of a multi-byte character).

@@ -92,12 +92,26 @@ enum PrettyJSON {
         var string = string
         string.withUTF8 { bytes in
             var start = 0
-            for index in bytes.indices {
+            var index = 0
+            while index < bytes.count {
+                // Eight bytes at a time past those that need no escape.
+                if index &+ 8 <= bytes.count {
+                    let word = UInt64(
+                        littleEndian: UnsafeRawPointer(bytes.baseAddress! + index).loadUnaligned(
+                            as: UInt64.self))
+                    let escapes = WordScan.jsonEscapes(word)
+                    if escapes == 0 {
+                        index &+= 8
+                        continue
+                    }
+                    index &+= escapes.trailingZeroBitCount &>> 3
+                }
                 let byte = bytes[index]
+                index &+= 1
                 guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
                 else { continue }
-                text.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index]))
-                start = index + 1
+                text.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<(index - 1)]))
+                start = index
                 switch byte {
                 case UInt8(ascii: "\""): text += "\\\"".utf8
                 case UInt8(ascii: "\\"): text += "\\\\".utf8

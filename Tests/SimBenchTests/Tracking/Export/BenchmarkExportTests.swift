@@ -1,4 +1,5 @@
 import Foundation
+import SimBenchCore
 import Testing
 
 @testable import SimBench
@@ -238,5 +239,25 @@ struct BenchmarkExportTests {
         #expect(
             PrettyJSON.text(.object(["k": .object([:])]))
                 == String(decoding: try encoder.encode(["k": [String: Int]()]), as: UTF8.self))
+    }
+
+    @Test("a string of any bytes is quoted as JSONEncoder quotes it, wherever its escapes fall")
+    func stringsAreJSONEncoders() throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        let pieces = [
+            "a", "Z", "0", " ", "/", "\"", "\\", "\n", "\r", "\t", "\u{0}", "\u{7}", "\u{8}",
+            "\u{C}", "\u{1F}", "\u{7F}", "é", "€", "😀", "\u{85}", "\u{2028}", "~",
+        ]
+        var random = SplitMix64(seed: 7)
+        for _ in 0..<2_000 {
+            let string = (0..<Int(random.next() % 40)).map { _ in
+                pieces[Int(random.next() % UInt64(pieces.count))]
+            }.joined()
+            #expect(
+                PrettyJSON.text(.string(string))
+                    == String(decoding: try encoder.encode(string), as: UTF8.self),
+                "\(string.debugDescription)")
+        }
     }
 }
