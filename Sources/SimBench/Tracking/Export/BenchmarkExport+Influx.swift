@@ -112,8 +112,10 @@ extension BenchmarkExport {
         return value
     }
 
-    /// Appends `text` as `escapeInfluxKey` writes it: as it is when it needs no escape.
-    private static func appendInfluxKey(
+    /// Appends `text` as `escapeInfluxKey` writes it: as it is when it needs no escape, and
+    /// escaped byte by byte when it is ASCII without a carriage return, where each byte is
+    /// a character of its own (a CPU's name with spaces, on every row).
+    static func appendInfluxKey(
         _ text: UnsafeBufferPointer<UInt8>, equals: Bool = true, to line: inout [UInt8]
     ) {
         let special = text.contains {
@@ -125,7 +127,28 @@ extension BenchmarkExport {
             line.append(contentsOf: text)
             return
         }
-        line += escapeInfluxKey(String(decoding: text, as: UTF8.self), equals: equals).utf8
+        guard text.allSatisfy({ $0 < 0x80 && $0 != UInt8(ascii: "\r") }) else {
+            line += escapeInfluxKey(String(decoding: text, as: UTF8.self), equals: equals).utf8
+            return
+        }
+        for index in text.indices {
+            let byte = text[index]
+            switch byte {
+            case UInt8(ascii: ","), UInt8(ascii: " "):
+                line.append(UInt8(ascii: "\\"))
+                line.append(byte)
+            case UInt8(ascii: "=") where equals:
+                line += "\\=".utf8
+            case UInt8(ascii: "\n"):
+                line += "\\ ".utf8
+            case UInt8(ascii: "\\"):
+                let escapes =
+                    index + 1 == text.count || ",= \n".utf8.contains(text[index + 1])
+                line += (escapes ? "\\\\" : "\\").utf8
+            default:
+                line.append(byte)
+            }
+        }
     }
 
     private static func appendInfluxKey(

@@ -260,4 +260,25 @@ struct BenchmarkExportTests {
                 "\(string.debugDescription)")
         }
     }
+
+    @Test("a key is escaped from its bytes as escapeInfluxKey escapes its characters")
+    func influxKeysFromBytes() {
+        let pieces = [
+            "a", "Z", "0", " ", ",", "=", "\\", "\n", "\r", "\r\n", "\t", "é", "😀", "\u{301}", "/",
+        ]
+        var random = SplitMix64(seed: 5)
+        for trial in 0..<3_000 {
+            let text = (0..<Int(random.next() % 12)).map { _ in
+                pieces[Int(random.next() % UInt64(pieces.count))]
+            }.joined()
+            let equals = trial % 2 == 0
+            var line = [UInt8]()
+            var bytes = text
+            bytes.withUTF8 { BenchmarkExport.appendInfluxKey($0, equals: equals, to: &line) }
+            #expect(
+                String(decoding: line, as: UTF8.self)
+                    == BenchmarkExport.escapeInfluxKey(text, equals: equals),
+                "\(text.debugDescription), equals: \(equals)")
+        }
+    }
 }
