@@ -28,14 +28,25 @@ enum ChartRows {
     ) -> [(key: RowKey, records: [ResultsRecord])] {
         let columns = configurationColumns(except: except, byRun: byRun)
         var repeated = RepeatedCells(columns)
-        var groups = [(key: RowKey, records: [ResultsRecord])]()
-        var index = [RowKey: Int]()
+        return groupedInStretches(
+            records, repeats: { repeated.same($0, as: $1) }, key: { RowKey($0, columns) })
+    }
+
+    /// `records` grouped by `key`, in the order each key is first met, as `grouped(_:by:)`
+    /// groups them, where a row that `repeats` the row before it joins that row's group
+    /// with no key made: only a row that starts a new stretch has its key made and looked up.
+    static func groupedInStretches<Key: Hashable>(
+        _ records: [ResultsRecord], repeats: (ResultsRecord, ResultsRecord) -> Bool,
+        key: (ResultsRecord) -> Key
+    ) -> [(key: Key, records: [ResultsRecord])] {
+        var groups = [(key: Key, records: [ResultsRecord])]()
+        var index = [Key: Int]()
         var current = 0
         records.withUnsafeBufferPointer { rows in
             for row in rows.indices {
                 let record = rows[row]
-                if row == 0 || !repeated.same(record, as: rows[row - 1]) {
-                    let key = RowKey(record, columns)
+                if row == 0 || !repeats(record, rows[row - 1]) {
+                    let key = key(record)
                     if let known = index[key] {
                         current = known
                     } else {

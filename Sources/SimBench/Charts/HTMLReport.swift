@@ -106,25 +106,8 @@ public enum HTMLReport {
     static func groupedByScenario(_ records: [ResultsRecord])
         -> [(key: String, records: [ResultsRecord])]
     {
-        var groups = [(key: String, records: [ResultsRecord])]()
-        var index = [String: Int]()
-        var current = 0
-        records.withUnsafeBufferPointer { rows in
-            for row in rows.indices {
-                if row == 0 || !rows[row].hasSameCell(.scenario, as: rows[row - 1]) {
-                    let name = rows[row][.scenario]
-                    if let known = index[name] {
-                        current = known
-                    } else {
-                        current = groups.count
-                        index[name] = current
-                        groups.append((name, []))
-                    }
-                }
-                groups[current].records.append(rows[row])
-            }
-        }
-        return groups
+        ChartRows.groupedInStretches(
+            records, repeats: { $0.hasSameCell(.scenario, as: $1) }, key: { $0[.scenario] })
     }
 
     private static func section(
