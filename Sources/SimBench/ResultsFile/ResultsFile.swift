@@ -31,7 +31,8 @@ public struct ResultsFile: Sendable {
     /// `keepingBytes`, else up to its last row's line break and the line breaks read with
     /// it.
     public var bytes: [UInt8] {
-        // The table's own bytes, shared, unless unquoted text follows the file's.
+        // An array's bytes shared, unless unquoted text follows the file's; a mapped file's
+        // copied (`withBytes` reads them where they lie).
         table.fileLength == table.bytes.count
             ? table.bytes.asArray : table.bytes.copy(0..<table.fileLength)
     }
