@@ -32,7 +32,7 @@ struct TableReader {
     private var array: [UInt8]
     /// How long the byte-order mark is, once read: 3 or 0.
     private var markLength = 0
-    /// Where the next record starts in `bytes`, and on which line.
+    /// Where the next record starts among the bytes read, and on which line.
     private var next = 0
     private var line = 1
 
