@@ -174,13 +174,18 @@ public enum AtomicFile {
     }
 
     /// Writes all of `bytes` to `descriptor`, as `writeAll(_:to:path:)` writes an array's.
+    ///
+    /// At most `TextOutput.chunkSize` bytes a call: one call for a whole results file's
+    /// 115 MB, from its mapping, cost 0.04 to 0.46 s of kernel time from run to run, where
+    /// calls of a MiB each cost 0.03 s every time (measured on Linux 6.18).
     static func writeAll(
         _ bytes: UnsafeBufferPointer<UInt8>, to descriptor: Int32, path: String
     ) throws(FileError) {
         guard let base = bytes.baseAddress else { return }
         var written = 0
         while written < bytes.count {
-            let result = Glibc.write(descriptor, base + written, bytes.count - written)
+            let result = Glibc.write(
+                descriptor, base + written, min(bytes.count - written, TextOutput.chunkSize))
             if result < 0 {
                 if errno == EINTR { continue }
                 throw FileError(path: path, reason: errnoText())

@@ -96,6 +96,25 @@ struct PlatformTests {
         #expect(String(decoding: bytes.prefix(4), as: UTF8.self) == "a,b\n")
     }
 
+    @Test("bytes of several chunks' worth are written whole and in order, a chunk a call")
+    func writtenInChunks() throws {
+        var template = Array("/tmp/simbench-platform-XXXXXX".utf8CString)
+        let directory = try #require(mkdtemp(&template).map { String(cString: $0) })
+        let path = directory + "/out.csv"
+        defer {
+            unlink(path)
+            rmdir(directory)
+        }
+        // Two and a half chunks, each byte telling where it lies.
+        let count = TextOutput.chunkSize * 5 / 2
+        let contents = (0..<count).map { UInt8(truncatingIfNeeded: $0 / 4099 &+ $0) }
+        try OutputFile.writeAtomically(bytes: contents, to: path)
+        let written = Array(try #require(FileManager.default.contents(atPath: path)))
+        try #require(written.count == count)
+        let differing = written.indices.first { written[$0] != contents[$0] }
+        #expect(differing == nil, "the first byte written wrong")
+    }
+
     @Test(
         "on Linux the processor's identity is read: its family or part, its caches",
         .enabled(if: Platform.isLinux, "Linux's files are read; the portable path reads none")
