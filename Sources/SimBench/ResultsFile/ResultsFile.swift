@@ -186,7 +186,7 @@ public struct ResultsFile: Sendable {
     /// checks any file it publishes. A file whose rows do not say (an older header, or rows
     /// not written by `run`) passes.
     public func requireWholeRuns() throws(ResultsFileError) {
-        guard let run = ResultsFile.runsByCount(records).first(where: { !$0.isWhole }) else {
+        guard let run = runsByCount().first(where: { !$0.isWhole }) else {
             return
         }
         let last = run.lastIndex == records.count - 1
@@ -241,17 +241,26 @@ public struct ResultsFile: Sendable {
         }
     }
 
-    /// Each run of `records` (by `run_id`), in the order of their first rows.
+    /// Each run of the file's rows (by `run_id`), in the order of their first rows.
     ///
-    /// A run's rows are together in a history: a row whose run and row count repeat the row
-    /// before's is told so from their bytes, and only a row that starts a run is looked up.
-    static func runsByCount(_ records: [ResultsRecord]) -> [RunCount] {
+    /// A run's rows are together in a history. Between two of the table's `runBreaks` every
+    /// row writes its run and row count as the row before does, so that each stretch is
+    /// counted whole, and only its first row is read: not every row from memory again.
+    func runsByCount() -> [RunCount] {
         var runs = [RunCount]()
         var position = [String: Int]()
         var current = 0
-        for index in records.indices {
-            let record = records[index]
-            if index == 0 || !record.hasSameCell(.runID, as: records[index - 1]) {
+        let breaks = table.runBreaks
+        var nextBreak = 0
+        var start = 0
+        while start < records.count {
+            let end = nextBreak < breaks.count ? Int(breaks[nextBreak]) : records.count
+            nextBreak += 1
+            defer { start = end }
+            // Rows start..<end: each one's run and row count are the first's.
+            let record = records[start]
+            var counted = start
+            if start == 0 || !record.hasSameCell(.runID, as: records[start - 1]) {
                 let id = record[.runID]
                 if let at = position[id] {
                     current = at
@@ -262,16 +271,17 @@ public struct ResultsFile: Sendable {
                     runs.append(
                         RunCount(
                             id: id, rows: 1, declared: declared.isEmpty ? nil : declared,
-                            firstIndex: index, lastIndex: index))
-                    continue
+                            firstIndex: start, lastIndex: start))
+                    counted = start + 1
                 }
             }
-            runs[current].rows += 1
-            runs[current].lastIndex = index
+            guard counted < end else { continue }
+            runs[current].rows += end - counted
+            runs[current].lastIndex = end - 1
             if runs[current].disagreement == nil,
-                !record.hasSameCell(.runRows, as: records[runs[current].firstIndex])
+                !records[counted].hasSameCell(.runRows, as: records[runs[current].firstIndex])
             {
-                runs[current].disagreement = index
+                runs[current].disagreement = counted
             }
         }
         return runs

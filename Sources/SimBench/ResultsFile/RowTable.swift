@@ -33,14 +33,18 @@ final class RowTable: Sendable {
     let holdsCarriageReturn: Bool
     /// Each row's identity's hash, as the reader's duplicate check made it.
     let identityHashes: IdentityHashes
+    /// The rows, in order, whose run (`RowTable.runFields`) is not written as the row
+    /// before's: only there can a history's run change (`ResultsFile.runsByCount`).
+    let runBreaks: [UInt32]
 
     init(
         bytes: TableBytes, fileLength: Int, width: Int, starts: [UInt32], lines: [UInt32],
         unquoted: [Int: Range<Int>], positions: ColumnPositions, holdsCarriageReturn: Bool,
-        identityHashes: IdentityHashes = IdentityHashes()
+        runBreaks: [UInt32], identityHashes: IdentityHashes = IdentityHashes()
     ) {
         self.holdsCarriageReturn = holdsCarriageReturn
         self.identityHashes = identityHashes
+        self.runBreaks = runBreaks
         self.bytes = bytes
         self.fileLength = fileLength
         self.width = width
@@ -146,11 +150,47 @@ extension RowTable {
             unquoted[index] = bytes.count..<(bytes.count + text.utf8.count)
             bytes += text.utf8
         }
+        let runFields = RowTable.runFields(positions)
+        let runBreaks = bytes.withUnsafeBufferPointer { text in
+            starts.withUnsafeBufferPointer { starts in
+                rows.indices.dropFirst().filter {
+                    !RowTable.repeatsRowBefore(
+                        $0, in: text, starts: starts, width: width, fields: runFields)
+                }.map { UInt32($0) }
+            }
+        }
         self.init(
             bytes: TableBytes(bytes), fileLength: fileLength, width: width, starts: starts,
             lines: lines.map { UInt32(truncatingIfNeeded: $0) }, unquoted: unquoted,
             positions: positions,
-            holdsCarriageReturn: rows.contains { $0.contains { $0.utf8.contains(13) } })
+            holdsCarriageReturn: rows.contains { $0.contains { $0.utf8.contains(13) } },
+            runBreaks: runBreaks)
+    }
+
+    /// The fields a history's run is told by: its `run_id` and its `run_rows`, those of them
+    /// the header has.
+    static func runFields(_ positions: ColumnPositions) -> [Int] {
+        [ResultColumn.runID, .runRows].compactMap { positions.position(of: $0) }
+    }
+
+    /// Whether row `row` (after the first) writes each of `fields` as the row before does,
+    /// byte for byte, quotes and all: the rows' fields start at `starts`, `width + 1` a row.
+    /// Alike, their texts are the same; unlike, they may still be (one quoted, one not).
+    static func repeatsRowBefore(
+        _ row: Int, in text: UnsafeBufferPointer<UInt8>, starts: UnsafeBufferPointer<UInt32>,
+        width: Int, fields: [Int]
+    ) -> Bool {
+        let here = row &* (width &+ 1)
+        let before = here &- (width &+ 1)
+        for field in fields {
+            let start = Int(starts[here &+ field])
+            let count = Int(starts[here &+ field &+ 1]) &- start
+            let startBefore = Int(starts[before &+ field])
+            guard Int(starts[before &+ field &+ 1]) &- startBefore == count,
+                memcmp(text.baseAddress! + start, text.baseAddress! + startBefore, count) == 0
+            else { return false }
+        }
+        return true
     }
 }
 

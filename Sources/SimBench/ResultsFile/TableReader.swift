@@ -51,6 +51,11 @@ struct TableReader {
     private var identities = IdentityIndex()
     /// Each row's identity's hash, as the duplicate check made it.
     private var identityHashes = [UInt32]()
+    /// The fields a run is told by (`RowTable.runFields`), and the rows that do not repeat
+    /// the row before's in them (`RowTable.runBreaks`), told while both rows' bytes are at
+    /// hand: a later pass over 100,000 rows would read each from memory again.
+    private var runFields = [Int]()
+    private var runBreaks = [UInt32]()
 
     /// A reader of the file behind `descriptor`, from its first byte.
     ///
@@ -289,6 +294,7 @@ struct TableReader {
         if onlyWhole { return }
         let checks = RowChecks(path: path, header: header, runs: runs)
         self.checks = checks
+        runFields = RowTable.runFields(checks.positions)
         width = header.count
         identities = IdentityIndex(fields: checks.identityColumns)
         // Room for the rows the file's size suggests, by its first row's length; more is
@@ -419,6 +425,14 @@ struct TableReader {
             throw duplicate(text, fieldStarts, firstLine: Int(lines[first]))
         }
         identityHashes.append(hash)
+        if row > 0, !runFields.isEmpty,
+            !starts.withUnsafeBufferPointer({
+                RowTable.repeatsRowBefore(
+                    row, in: text, starts: $0, width: width, fields: runFields)
+            })
+        {
+            runBreaks.append(UInt32(truncatingIfNeeded: row))
+        }
         if doublesQuote {
             for field in 0..<width {
                 let start = Int(fieldStarts[field])
@@ -535,7 +549,7 @@ struct TableReader {
         return RowTable(
             bytes: bytes, fileLength: fileLength, width: width, starts: starts, lines: lines,
             unquoted: unquoted, positions: checks?.positions ?? ColumnPositions(header: header),
-            holdsCarriageReturn: holdsCarriageReturn,
+            holdsCarriageReturn: holdsCarriageReturn, runBreaks: runBreaks,
             identityHashes: IdentityHashes(fields: identities.fields, hashes: identityHashes))
     }
 

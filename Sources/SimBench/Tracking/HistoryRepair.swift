@@ -72,7 +72,7 @@ struct HistoryRepair {
                 "the header has no \(ResultColumn.runID.name) column, so the runs cannot be "
                     + "told apart")
         }
-        let runs = ResultsFile.runsByCount(history.records)
+        let runs = history.runsByCount()
         if let broken = runs.dropLast().first(where: { !$0.isWhole }) {
             throw refuse(
                 "\(broken.problem), and only the last run can have been cut short by an append")

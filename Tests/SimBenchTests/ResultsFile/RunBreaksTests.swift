@@ -1,0 +1,103 @@
+import SimBenchCore
+import Testing
+
+@testable import SimBench
+
+/// A history's runs counted from the reader's run breaks (`RowTable.runBreaks`) against the
+/// same count made row by row, over histories whose runs come in several stretches, write
+/// their id quoted in some rows and not in others, and disagree in their row counts.
+@Suite("run breaks: runs counted by stretches")
+struct RunBreaksTests {
+    /// The runs of `file` counted row by row: each row against the row before, then against
+    /// its run's first.
+    static func rowByRow(_ file: ResultsFile) -> [String] {
+        let records = file.records
+        var runs = [ResultsFile.RunCount]()
+        var position = [String: Int]()
+        var current = 0
+        for index in records.indices {
+            let record = records[index]
+            if index == 0 || !record.hasSameCell(.runID, as: records[index - 1]) {
+                let id = record[.runID]
+                if let at = position[id] {
+                    current = at
+                } else {
+                    let declared = record[.runRows]
+                    position[id] = runs.count
+                    current = runs.count
+                    runs.append(
+                        ResultsFile.RunCount(
+                            id: id, rows: 1, declared: declared.isEmpty ? nil : declared,
+                            firstIndex: index, lastIndex: index))
+                    continue
+                }
+            }
+            runs[current].rows += 1
+            runs[current].lastIndex = index
+            if runs[current].disagreement == nil,
+                !record.hasSameCell(.runRows, as: records[runs[current].firstIndex])
+            {
+                runs[current].disagreement = index
+            }
+        }
+        return runs.map(describe)
+    }
+
+    static func describe(_ run: ResultsFile.RunCount) -> String {
+        "\(run.id) \(run.rows) \(run.declared ?? "-") \(run.firstIndex)-\(run.lastIndex) "
+            + "\(run.disagreement.map(String.init) ?? "-")"
+    }
+
+    /// A history of `runCount` runs of five rows each, in stretches of random lengths whose
+    /// runs interleave; some rows' run ids quoted, some row counts changed or left empty.
+    static func history(seed: UInt64, runCount: Int) throws -> ResultsFile {
+        var random = SplitMix64(seed: seed)
+        let columns = ResultRow.columns
+        var pending = (0..<runCount).map { run in
+            HistoryRepairTests.rows(run: "20261206T2\(run)0000Z-run\(run)")
+        }
+        var text = OutputFile.record(columns)
+        let runID = try #require(columns.firstIndex(of: ResultColumn.runID.name))
+        let runRows = try #require(columns.firstIndex(of: ResultColumn.runRows.name))
+        while let run = pending.indices.filter({ !pending[$0].isEmpty }).randomElement(
+            using: &random)
+        {
+            let stretch = Int.random(in: 1...pending[run].count, using: &random)
+            for var row in pending[run].prefix(stretch) {
+                switch Int.random(in: 0..<8, using: &random) {
+                case 0: row[runRows] = "\(Int(row[runRows])! + 1)"
+                case 1: row[runRows] = ""
+                default: break
+                }
+                var fields = row.map(OutputFile.quote)
+                if Bool.random(using: &random) { fields[runID] = "\"\(row[runID])\"" }
+                text += fields.joined(separator: ",") + "\r\n"
+            }
+            pending[run].removeFirst(stretch)
+        }
+        return try ResultsFile(
+            path: "h.csv", bytes: Array(text.utf8), runs: .several, checkingRuns: false)
+    }
+
+    @Test(
+        "runs counted by stretches between breaks are the runs counted row by row",
+        arguments: 1...40)
+    func sameAsRowByRow(seed: Int) throws {
+        let file = try Self.history(seed: UInt64(seed), runCount: 1 + seed % 4)
+        #expect(file.runsByCount().map(Self.describe) == Self.rowByRow(file))
+    }
+
+    @Test("a table of cells breaks where a row's run id or row count is not the row before's")
+    func tableOfCells() {
+        let positions = ColumnPositions(header: [
+            ResultColumn.runID.name, ResultColumn.runRows.name, "note",
+        ])
+        let table = RowTable(
+            rows: [
+                ["a", "2", "x"], ["a", "2", "y"], ["a", "3", "y"], ["b", "3", "y"],
+                ["b", "3", "z"],
+            ],
+            lines: [2, 3, 4, 5, 6], width: 3, positions: positions)
+        #expect(table.runBreaks == [2, 3])
+    }
+}
