@@ -14,6 +14,20 @@ extension BenchmarkExport {
         ResultColumn.all.filter { $0.influx == role }
     }
 
+    /// Each column's key as a line writes it, escaped once (`appendInfluxKey`), not on
+    /// every row: a tag's `,name=`, a field's `name=`, by the column's ordinal.
+    private static let influxKeys: [[UInt8]] = {
+        var keys = [[UInt8]](
+            repeating: [], count: (ResultColumn.all.map(\.ordinal).max() ?? -1) + 1)
+        for column in ResultColumn.all where column.influx != nil {
+            var key = column.influx == .tag ? [UInt8(ascii: ",")] : []
+            appendInfluxKey(column.name, to: &key)
+            key.append(UInt8(ascii: "="))
+            keys[column.ordinal] = key
+        }
+        return keys
+    }()
+
     /// `simbench,scenario=vending,… ns_per_event_median=12.5,… 1764410000000000000`, or nil
     /// when the row's timestamp cannot be written in nanoseconds; `measurement` first.
     static func influxLine(_ row: ResultsRecord, measurement: String) -> String? {
@@ -46,9 +60,7 @@ extension BenchmarkExport {
         for tag in influxTags {
             row.withCell(tag) { value in
                 guard !value.isEmpty else { return }
-                line.append(UInt8(ascii: ","))
-                appendInfluxKey(tag.name, to: &line)
-                line.append(UInt8(ascii: "="))
+                line += influxKeys[tag.ordinal]
                 appendInfluxKey(value, to: &line)
             }
         }
@@ -57,8 +69,7 @@ extension BenchmarkExport {
         func field(_ column: ResultColumn) {
             if !first { line.append(UInt8(ascii: ",")) }
             first = false
-            appendInfluxKey(column.name, to: &line)
-            line.append(UInt8(ascii: "="))
+            line += influxKeys[column.ordinal]
         }
         for column in influxNumberFields {
             if let value = row.number(column) {
