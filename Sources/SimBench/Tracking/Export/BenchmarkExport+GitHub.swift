@@ -1,39 +1,177 @@
 /// GitHub export: github-action-benchmark's `customSmallerIsBetter` JSON.
 extension BenchmarkExport {
-    /// One entry of `customSmallerIsBetter`. Written by `PrettyJSON` (`json`); `Encodable`
-    /// so that a test can hold that text equal to `JSONEncoder`'s.
-    struct GitHubEntry: Encodable, Equatable {
-        var name: String
-        var unit: String
-        var value: Double
-        var range: String?
-        var extra: String?
+    /// The github export of `rows`: an array of `{name, unit, value, range, extra}` entries
+    /// written as `JSONEncoder` writes them with `.prettyPrinted`, `.sortedKeys` and
+    /// `.withoutEscapingSlashes` (an absent range or extra has no key), and a line break:
+    /// entry by entry, from the rows' bytes, passed on as `output` fills.
+    static func writeGitHub(_ rows: [ResultsRecord], into output: inout TextOutput)
+        throws(FileError)
+    {
+        output.append("[")
+        var entries = GitHubEntries()
+        var machines = MachineText()
+        for row in rows {
+            entries.write(row, machine: machines.text(for: row), into: &output.bytes)
+            try output.flushIfFull()
+        }
+        // An empty array is two lines apart, as `JSONEncoder` writes it.
+        output.append(entries.written ? "\n]\n" : "\n\n]\n")
+    }
 
-        /// The entry as `JSONEncoder` encodes it: an absent range or extra has no key.
-        var json: PrettyJSON.Value {
-            var members: [String: PrettyJSON.Value] = [
-                "name": .string(name), "unit": .string(unit), "value": .number(value),
-            ]
-            if let range { members["range"] = .string(range) }
-            if let extra { members["extra"] = .string(extra) }
-            return .object(members)
+    /// Writes a row's entries: one per measured figure, the headline first where the file
+    /// has it.
+    struct GitHubEntries {
+        /// Whether an entry is written: the next goes after a comma.
+        private(set) var written = false
+        /// The row's benchmark name, escaped for JSON, without quotes.
+        private var name = [UInt8]()
+        /// Scratch bytes: an entry's text before it is escaped.
+        private var scratch = [UInt8]()
+
+        mutating func write(_ row: ResultsRecord, machine: String, into text: inout [UInt8]) {
+            scratch.removeAll(keepingCapacity: true)
+            row.appendBenchmarkName(to: &scratch)
+            name.removeAll(keepingCapacity: true)
+            scratch.withUnsafeBufferPointer { PrettyJSON.quote(utf8: $0, into: &name) }
+            name.removeFirst()
+            name.removeLast()
+            let median = row.number(.nsPerEventMedian)!
+            // CPU time per event, what the pattern costs on one core. Each entry names its
+            // basis.
+            if let cpu = row.number(.cpuNsPerEventMedian) {
+                writeEntry(
+                    " CPU", unit: "CPU ns/event", value: cpu,
+                    range: BenchmarkExport.range(
+                        row, cpu, .cpuNsPerEventCILow, .cpuNsPerEventCIHigh),
+                    extra:
+                        .text(
+                            "CPU time per event: the pattern's cost on one core, whatever the number of cores"
+                        ),
+                    into: &text)
+            }
+            if !row.isBaselineVariant, let ratio = row.number(.cpuRatioToBaseline) {
+                writeEntry(
+                    " CPU ratio to baseline", unit: "× baseline (CPU)", value: ratio,
+                    range: BenchmarkExport.range(row, ratio, .cpuRatioCILow, .cpuRatioCIHigh),
+                    extra:
+                        .text(
+                            "median CPU ns per event over the scenario's baseline variant's, paired by round"
+                        ),
+                    into: &text)
+            }
+            scratch.removeAll(keepingCapacity: true)
+            scratch += "wall time per event: the fleet's throughput on the host's ".utf8
+            appendCell(row, .cores, orElse: "N")
+            scratch += " cores\none event".utf8
+            if row.withCell(.eventUnit, { !$0.isEmpty }) {
+                scratch += ": ".utf8
+                appendCell(row, .eventUnit)
+            }
+            if let low = row.number(.nsPerEventCILow), let high = row.number(.nsPerEventCIHigh) {
+                scratch += "\n95% CI [".utf8
+                scratch.appendDescription(of: low)
+                scratch += ", ".utf8
+                scratch.appendDescription(of: high)
+                scratch += "] ns/event".utf8
+            }
+            if row.withCell(.rounds, { !$0.isEmpty }) {
+                scratch.append(UInt8(ascii: "\n"))
+                appendCell(row, .rounds)
+                scratch += " rounds".utf8
+            }
+            if !machine.isEmpty {
+                scratch.append(UInt8(ascii: "\n"))
+                scratch += machine.utf8
+            }
+            writeEntry(
+                "", unit: "ns/event", value: median,
+                range: BenchmarkExport.range(row, median, .nsPerEventCILow, .nsPerEventCIHigh),
+                extra: .scratch, into: &text)
+            if !row.isBaselineVariant, let ratio = row.number(.ratioToBaseline) {
+                writeEntry(
+                    " ratio to baseline", unit: "× baseline", value: ratio,
+                    range: BenchmarkExport.range(row, ratio, .ratioCILow, .ratioCIHigh),
+                    extra:
+                        .text(
+                            "median wall ns per event over the scenario's baseline variant's, paired by round"
+                        ),
+                    into: &text)
+            }
+            if let allocations = row.number(.allocationsPerEvent) {
+                writeEntry(
+                    " allocations", unit: ResultColumn.allocationsPerEvent.heading,
+                    value: allocations, extra: .none, into: &text)
+            }
+            let counted = row.withCell(.instructionsSource, { !$0.isEmpty })
+            func source() {
+                guard counted else { return }
+                scratch += ", counted by ".utf8
+                appendCell(row, .instructionsSource)
+            }
+            if let instructions = row.number(.instructionsPerEvent) {
+                scratch.removeAll(keepingCapacity: true)
+                scratch += "instructions per event".utf8
+                source()
+                scratch += ": the same on every run of one binary".utf8
+                writeEntry(
+                    " instructions", unit: "instructions/event", value: instructions,
+                    extra: .scratch, into: &text)
+            }
+            if let cycles = row.number(.estimatedCyclesPerEvent) {
+                scratch.removeAll(keepingCapacity: true)
+                scratch += "L1 hits + 5 × LL hits + 35 × RAM accesses per event".utf8
+                source()
+                writeEntry(
+                    " estimated cycles", unit: ResultColumn.estimatedCyclesPerEvent.heading,
+                    value: cycles, extra: .scratch, into: &text)
+            }
         }
 
-        /// Appends the entry as `PrettyJSON` writes `json` in an array (the array's indent
-        /// written already): its members in the keys' order, `extra` to `value`.
-        func append(to text: inout [UInt8]) {
-            text += "{".utf8
+        /// Appends the text of the row's `column` to `scratch`, or `empty` where it has none.
+        private mutating func appendCell(
+            _ row: ResultsRecord, _ column: ResultColumn, orElse empty: String = ""
+        ) {
+            row.withCell(column) { cell in
+                if cell.isEmpty { scratch += empty.utf8 } else { scratch += cell }
+            }
+        }
+
+        /// What an entry's `extra` holds.
+        private enum Extra: Equatable {
+            /// No key.
+            case none
+            case text(String)
+            /// The text in `scratch`.
+            case scratch
+        }
+
+        /// Writes an entry named by the row's name and `suffix`.
+        private mutating func writeEntry(
+            _ suffix: String, unit: String, value: Double, range: String? = nil, extra: Extra,
+            into text: inout [UInt8]
+        ) {
+            text += (written ? ",\n  {" : "\n  {").utf8
+            written = true
             func member(_ key: String, _ first: Bool = false) {
                 text += (first ? "\n    \"" : ",\n    \"").utf8
                 text += key.utf8
                 text += "\" : ".utf8
             }
-            if let extra {
+            switch extra {
+            case .none:
+                break
+            case .text(let extra):
                 member("extra", true)
                 PrettyJSON.quote(extra, into: &text)
+            case .scratch:
+                member("extra", true)
+                scratch.withUnsafeBufferPointer { PrettyJSON.quote(utf8: $0, into: &text) }
             }
-            member("name", extra == nil)
-            PrettyJSON.quote(name, into: &text)
+            member("name", extra == .none)
+            text.append(UInt8(ascii: "\""))
+            text += name
+            text += suffix.utf8
+            text.append(UInt8(ascii: "\""))
             if let range {
                 member("range")
                 PrettyJSON.quote(range, into: &text)
@@ -44,30 +182,6 @@ extension BenchmarkExport {
             PrettyJSON.append(value, to: &text)
             text += "\n  }".utf8
         }
-    }
-
-    static func github(_ rows: [ResultsRecord]) -> [GitHubEntry] {
-        rows.flatMap { githubEntries($0) }
-    }
-
-    /// The github export of `rows`, written as `PrettyJSON.text(.array(github(rows)…))`
-    /// writes it, and a line break: entry by entry, passed on as `output` fills.
-    static func writeGitHub(_ rows: [ResultsRecord], into output: inout TextOutput)
-        throws(FileError)
-    {
-        output.append("[")
-        var written = false
-        var machines = MachineText()
-        for row in rows {
-            for entry in githubEntries(row, machine: machines.text(for: row)) {
-                output.append(written ? ",\n  " : "\n  ")
-                written = true
-                entry.append(to: &output.bytes)
-            }
-            try output.flushIfFull()
-        }
-        // An empty array is two lines apart, as `JSONEncoder` writes it.
-        output.append(written ? "\n]\n" : "\n\n]\n")
     }
 
     /// What a row says of the commit, host, build and run it is from: `commit abc, host
@@ -99,85 +213,6 @@ extension BenchmarkExport {
             text = BenchmarkExport.machineText(row)
             return text
         }
-    }
-
-    /// The entries of one row.
-    ///
-    /// - Parameter machine: `machineText(row)`, where the caller has it already.
-    static func githubEntries(_ row: ResultsRecord, machine: String? = nil) -> [GitHubEntry] {
-        var entries = [GitHubEntry]()
-        let name = row.identity.benchmarkName
-        let machine = machine ?? machineText(row)
-        let median = row.number(.nsPerEventMedian)!
-        var extra = [
-            "\(row[.eventUnit].isEmpty ? "one event" : "one event: \(row[.eventUnit])")"
-        ]
-        if let low = row.number(.nsPerEventCILow), let high = row.number(.nsPerEventCIHigh) {
-            extra.append("95% CI [\(low), \(high)] ns/event")
-        }
-        if !row[.rounds].isEmpty { extra.append("\(row[.rounds]) rounds") }
-        if !machine.isEmpty { extra.append(machine) }
-        // The headline first where the file has it: CPU time per event, what the pattern
-        // costs on one core. Each entry names its basis.
-        if let cpu = row.number(.cpuNsPerEventMedian) {
-            entries.append(
-                GitHubEntry(
-                    name: "\(name) CPU", unit: "CPU ns/event", value: cpu,
-                    range: range(row, cpu, .cpuNsPerEventCILow, .cpuNsPerEventCIHigh),
-                    extra:
-                        "CPU time per event: the pattern's cost on one core, whatever the number of cores"
-                ))
-        }
-        if !row.isBaselineVariant, let ratio = row.number(.cpuRatioToBaseline) {
-            entries.append(
-                GitHubEntry(
-                    name: "\(name) CPU ratio to baseline", unit: "× baseline (CPU)",
-                    value: ratio, range: range(row, ratio, .cpuRatioCILow, .cpuRatioCIHigh),
-                    extra:
-                        "median CPU ns per event over the scenario's baseline variant's, paired by round"
-                ))
-        }
-        extra.insert(
-            "wall time per event: the fleet's throughput on the host's \(row[.cores].isEmpty ? "N" : row[.cores]) cores",
-            at: 0)
-        entries.append(
-            GitHubEntry(
-                name: name, unit: "ns/event", value: median,
-                range: range(row, median, .nsPerEventCILow, .nsPerEventCIHigh),
-                extra: extra.joined(separator: "\n")))
-        if !row.isBaselineVariant, let ratio = row.number(.ratioToBaseline) {
-            entries.append(
-                GitHubEntry(
-                    name: "\(name) ratio to baseline", unit: "× baseline", value: ratio,
-                    range: range(row, ratio, .ratioCILow, .ratioCIHigh),
-                    extra:
-                        "median wall ns per event over the scenario's baseline variant's, paired by round"
-                ))
-        }
-        if let allocations = row.number(.allocationsPerEvent) {
-            entries.append(
-                GitHubEntry(
-                    name: "\(name) allocations", unit: ResultColumn.allocationsPerEvent.heading,
-                    value: allocations))
-        }
-        let source =
-            row[.instructionsSource].isEmpty ? "" : ", counted by \(row[.instructionsSource])"
-        if let instructions = row.number(.instructionsPerEvent) {
-            entries.append(
-                GitHubEntry(
-                    name: "\(name) instructions", unit: "instructions/event",
-                    value: instructions,
-                    extra:
-                        "instructions per event\(source): the same on every run of one binary"))
-        }
-        if let cycles = row.number(.estimatedCyclesPerEvent) {
-            entries.append(
-                GitHubEntry(
-                    name: "\(name) estimated cycles",
-                    unit: ResultColumn.estimatedCyclesPerEvent.heading, value: cycles,
-                    extra: "L1 hits + 5 × LL hits + 35 × RAM accesses per event\(source)"))
-        }
-        return entries
     }
 
     /// The 95% CI around `value`, as github-action-benchmark shows a range (a free string
