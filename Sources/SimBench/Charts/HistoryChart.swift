@@ -17,7 +17,7 @@ enum HistoryChart {
         // A row with a time is a point of the left panel, and a row with a ratio one of the
         // right: counted before drawing, the chart of a long history past the bound is
         // refused without the work of judging and drawing its first 50,000 elements.
-        try SVGCanvas.reserve(groups.reduce(0) { $0 + $1.records.reduce(0) { $0 + points($1) } })
+        try SVGCanvas.reserve(SVGCanvas.elements(of: groups.lazy.flatMap(\.records), points))
         var canvas = SVGCanvas(width: Charts.width, height: 0)
         var y = 0.0
         for group in groups where !canvas.isFull {
