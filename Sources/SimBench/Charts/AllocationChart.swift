@@ -3,20 +3,30 @@ enum AllocationChart {
     static let labelWidth = 190.0
     static let rowHeight = 22.0
 
-    static func svg(_ records: [ResultsRecord]) throws(CanvasOverflow) -> String? {
+    static func svg(_ records: [ResultsRecord], room: Int = .max) throws(CanvasOverflow)
+        -> String?
+    {
         func drawn(_ record: ResultsRecord) -> Bool {
             record.isOK && record.number(.allocationsPerEvent) != nil
         }
         // A row is at least its name, its bar and its figure. Every such row is drawn, so a
         // chart too large is refused before the rows are grouped.
-        let drawnRows = records.count(where: drawn)
-        try SVGCanvas.reserve(drawnRows * 3)
+        let rowElements = SVGCanvas.elements(of: records) { drawn($0) ? 3 : 0 }
+        try SVGCanvas.reserve(rowElements)
         // Nothing to draw (a file without allocation counts): no rows grouped to find so.
-        guard drawnRows > 0 else { return nil }
+        guard rowElements > 0 else { return nil }
         let groups = ChartRows.configurations(records)
             .map { ($0.records[0], $0.records.filter(drawn)) }
             .filter { !$0.1.isEmpty }
         guard !groups.isEmpty else { return nil }
+        let names = ChartRows.variantOrder(groups.flatMap(\.1))
+        // Every element but the ticks' is counted here: the title, the legend's start, end
+        // and marker and name per variant, each group's start, title and end and each row's
+        // three, and the axes' five (`ChartFrame.rowChart`) with a line and a label a tick.
+        let counted =
+            3 + 2 * names.count + groups.reduce(0) { $0 + 3 + 3 * $1.1.count } + 5
+        try SVGCanvas.leaveOut(
+            least: counted, most: counted + 2 * ChartLimits.ticksPerAxis, room: room)
         let values = groups.flatMap { $0.1.compactMap { $0.number(.allocationsPerEvent) } }
         let plotLeft = labelWidth + 10
         let plotRight = Charts.width - 90
@@ -27,7 +37,6 @@ enum AllocationChart {
         bars.text(
             10, 20, "Allocations per event (heap allocations counted by the harness)", size: 14,
             bold: true)
-        let names = ChartRows.variantOrder(groups.flatMap(\.1))
         let colourIndex = Dictionary(
             names.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
         let legend = names.enumerated().map {

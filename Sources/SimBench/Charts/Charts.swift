@@ -13,8 +13,14 @@ public enum Charts {
     ///
     /// Any rows the readers accept give a chart or nil, or fail with `ChartError.tooLarge`
     /// when drawing them would pass `ChartLimits`: never a trap, never unbounded work.
-    public static func svg(_ kind: ChartKind, records: [ResultsRecord]) throws(ChartError)
-        -> String?
+    ///
+    /// With `room` (the elements a report's budget still holds), a chart that can tell before
+    /// drawing that it would hold more than that, and fewer than
+    /// `ChartLimits.elementsPerChart`, fails with `ChartError.pastRoom` without the work of
+    /// drawing (allocations per event, which knows its count to its ticks); any chart drawn
+    /// may still hold more than `room`.
+    public static func svg(_ kind: ChartKind, records: [ResultsRecord], room: Int = .max)
+        throws(ChartError) -> String?
     {
         do {
             switch kind {
@@ -22,11 +28,12 @@ public enum Charts {
             case .sweep: return try SweepChart.svg(records)
             case .scaling: return try ScalingChart.svg(records)
             case .history: return try HistoryChart.svg(records)
-            case .allocs: return try AllocationChart.svg(records)
+            case .allocs: return try AllocationChart.svg(records, room: room)
             case .processes: return try ProcessChart.svg(records)
             case .mechanisms: return try MechanismChart.svg(records)
             }
         } catch {
+            if error.pastRoom { throw .pastRoom(kind: kind, room: room) }
             throw .tooLarge(kind: kind, rows: records.count)
         }
     }

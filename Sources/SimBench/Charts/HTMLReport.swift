@@ -110,7 +110,7 @@ public enum HTMLReport {
             records, repeats: { $0.hasSameCell(.scenario, as: $1) }, key: { $0[.scenario] })
     }
 
-    private static func section(
+    static func section(
         _ name: String, _ records: [ResultsRecord], scenario: Scenario?, budget: inout Budget,
         settingName: (RunSetting) -> String
     ) -> String {
@@ -128,8 +128,17 @@ public enum HTMLReport {
         for kind in sectionCharts {
             let svg: String
             do {
-                guard let drawn = try Charts.svg(kind, records: records) else { continue }
+                // A chart sure to pass what the budget holds is left out before it is drawn:
+                // its document's lines beside its elements count too.
+                guard
+                    let drawn = try Charts.svg(
+                        kind, records: records,
+                        room: budget.chartElements - SVGCanvas.documentLines)
+                else { continue }
                 svg = drawn
+            } catch .pastRoom {
+                html += pastBudget(kind, budget: budget)
+                continue
             } catch {
                 html +=
                     "<p class=\"left-out\" data-chart=\"\(kind.rawValue)\">"
@@ -139,12 +148,7 @@ public enum HTMLReport {
             // One element a line (`SVGCanvas.document`).
             let elements = lineCount(svg)
             guard elements <= budget.chartElements else {
-                let held = NumberFormat.grouped(
-                    ChartLimits.elementsPerReport - budget.chartElements)
-                html +=
-                    "<p class=\"left-out\" data-chart=\"\(kind.rawValue)\">The \(kind.rawValue) chart is left out: "
-                    + "the report's charts already hold \(held) elements, near its bound of "
-                    + "\(NumberFormat.grouped(ChartLimits.elementsPerReport)); plot it alone with simbench plot.</p>\n"
+                html += pastBudget(kind, budget: budget)
                 continue
             }
             budget.chartElements -= elements
@@ -164,6 +168,16 @@ public enum HTMLReport {
         }
         html += "</section>\n"
         return html
+    }
+
+    /// The note for a `kind` chart left out because the charts before it hold nearly all the
+    /// elements a report may.
+    private static func pastBudget(_ kind: ChartKind, budget: Budget) -> String {
+        let held = NumberFormat.grouped(ChartLimits.elementsPerReport - budget.chartElements)
+        return
+            "<p class=\"left-out\" data-chart=\"\(kind.rawValue)\">The \(kind.rawValue) chart is left out: "
+            + "the report's charts already hold \(held) elements, near its bound of "
+            + "\(NumberFormat.grouped(ChartLimits.elementsPerReport)); plot it alone with simbench plot.</p>\n"
     }
 
     /// The table's columns: a heading and the cell of a row, with the number it sorts by.

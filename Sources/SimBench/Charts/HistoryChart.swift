@@ -17,7 +17,7 @@ enum HistoryChart {
         // A row with a time is a point of the left panel, and a row with a ratio one of the
         // right: counted before drawing, the chart of a long history past the bound is
         // refused without the work of judging and drawing its first 50,000 elements.
-        try SVGCanvas.reserve(groups.reduce(0) { $0 + $1.records.reduce(0) { $0 + points($1) } })
+        try SVGCanvas.reserve(SVGCanvas.elements(of: groups.lazy.flatMap(\.records), points))
         var canvas = SVGCanvas(width: Charts.width, height: 0)
         var y = 0.0
         for group in groups where !canvas.isFull {
@@ -97,6 +97,10 @@ enum HistoryChart {
         var flags = [Flag]()
 
         init(variants: [String], rowsByVariant: [[ResultsRecord]], runIndex: RunNumbers) {
+            // Compare's default thresholds, and their reasons' text written once, not once
+            // for each pair of runs judged.
+            let thresholds = RegressionThresholds()
+            let reasons = ResultsComparison.TimeReasons(thresholds)
             for (name, rows) in zip(variants, rowsByVariant) {
                 times.append(
                     rows.compactMap { ChartRows.nanoseconds($0, x: runIndex[$0]) })
@@ -106,9 +110,8 @@ enum HistoryChart {
                     // run before: its ratios moved with the host (`EnvironmentChange`). A
                     // change only ever takes a verdict away (`judged`), so it is looked for
                     // only where the times give one.
-                    let thresholds = RegressionThresholds()
                     let comparison = ResultsComparison.time(
-                        from: before, to: now, thresholds: thresholds)
+                        from: before, to: now, thresholds: thresholds, reasons: reasons)
                     guard comparison.verdict == .regression || comparison.verdict == .improvement
                     else { continue }
                     let verdict = EnvironmentChange(baseline: [before], current: [now]).judged(

@@ -15,10 +15,10 @@ enum ProcessChart {
         // A row is drawn with its processes' dots and two more elements. Every row of two or
         // more processes is drawn, so a chart too large is refused before the rows are
         // grouped.
-        let dots = records.reduce(0) { dots, record in
-            guard record.isOK else { return dots }
+        let dots = SVGCanvas.elements(of: records) { record in
+            guard record.isOK else { return 0 }
             let processes = ratios(record).count
-            return processes > 1 ? dots + processes + 2 : dots
+            return processes > 1 ? processes + 2 : 0
         }
         try SVGCanvas.reserve(dots)
         // No row of two or more processes: nothing to draw, and no rows grouped to find so.

@@ -26,6 +26,33 @@ struct SVGCanvas {
         guard elements < ChartLimits.elementsPerChart else { throw CanvasOverflow() }
     }
 
+    /// Fails when a chart that will be drawn, with `least` to `most` elements, surely holds
+    /// more than the `room` its caller has left (what a report's budget still holds), though
+    /// it is within `ChartLimits.elementsPerChart`: it would be drawn whole, then left out,
+    /// so it is left out before the work of drawing it. A chart that may pass the bound is
+    /// drawn, to be refused as too large.
+    static func leaveOut(least: Int, most: Int, room: Int) throws(CanvasOverflow) {
+        guard least <= room || most >= ChartLimits.elementsPerChart else {
+            throw CanvasOverflow(pastRoom: true)
+        }
+    }
+
+    /// The elements `each` says each of `items` is sure to draw, summed until the sum reaches
+    /// `ChartLimits.elementsPerChart`: a chart that many rows past its bound is refused
+    /// whatever the rest of them add, so they are not counted.
+    static func elements<Items: Sequence>(of items: Items, _ each: (Items.Element) -> Int) -> Int {
+        var sum = 0
+        for item in items {
+            sum += each(item)
+            if sum >= ChartLimits.elementsPerChart { break }
+        }
+        return sum
+    }
+
+    /// The lines of a document besides its elements' (`document`): the root's start, its
+    /// title, its background and its end.
+    static let documentLines = 4
+
     /// Adds the element `write` writes if there is room for it.
     private mutating func add(_ write: (inout [UInt8]) -> Void) {
         guard elementCount < ChartLimits.elementsPerChart else {

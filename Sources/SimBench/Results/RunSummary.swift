@@ -62,8 +62,20 @@ public enum RunSummary {
             let key = baselineKey(record)
             if baselines[key] == nil { baselines[key] = record }
         }
+        // The configuration of the row before, which a row of the same scenario, parameters
+        // and sweep point (the pattern after it, nearly always) shares: named once.
+        var named: (record: ResultsRecord, configuration: String)?
+        var repeated = RepeatedCells(configurationColumns)
         return Array(
             records.lazy.filter(hasRow).prefix(max(limit, 0)).map { record in
+                let configuration: String
+                if let named, repeated.same(record, as: named.record) {
+                    configuration = named.configuration
+                } else {
+                    configuration = Self.configuration(
+                        of: record, varying: varying[record[.scenario]] ?? [])
+                }
+                named = (record, configuration)
                 let baseline = baselines[baselineKey(record)]
                 let nsAdded = estimate(
                     record, .overheadNsPerEvent, .overheadCILow, .overheadCIHigh)
@@ -71,9 +83,7 @@ public enum RunSummary {
                 // within noise, or unbounded, has nothing to amortise.
                 let shown = (nsAdded?.low).map { $0 > 0 } ?? false
                 return Row(
-                    scenario: record[.scenario],
-                    configuration: configuration(
-                        of: record, varying: varying[record[.scenario]] ?? []),
+                    scenario: record[.scenario], configuration: configuration,
                     pattern: record[.variant],
                     cpuRatio: estimate(
                         record, .cpuRatioToBaseline, .cpuRatioCILow, .cpuRatioCIHigh),
@@ -106,6 +116,10 @@ public enum RunSummary {
     static func baselineKey(_ record: ResultsRecord) -> RowKey {
         RowKey(record, baselineKeyColumns)
     }
+
+    /// The cells `configuration(of:varying:)` reads: the scenario (whose parameters vary),
+    /// its parameters and its sweep point.
+    private static let configurationColumns: [ResultColumn] = [.scenario, .parameters, .sweep]
 
     /// The columns of `baselineKey`, made once.
     private static let baselineKeyColumns: [ResultColumn] = [
@@ -156,6 +170,9 @@ public enum RunSummary {
     static func varyingParameters(_ records: [ResultsRecord]) -> [String: Set<String>] {
         var seen = [String: [String: Set<String>]]()
         var previous: ResultsRecord?
+        // The scenarios and parameters read already: a configuration met again (each run of
+        // a history lists them all) adds nothing either, told by its cells' hash.
+        var read = Set<RowKey>()
         for record in records {
             // A row of the same scenario and parameters as the one before (its other
             // variants) adds nothing: told from the bytes, not parsed again.
@@ -165,12 +182,16 @@ public enum RunSummary {
             {
                 continue
             }
+            guard read.insert(RowKey(record, parameterColumns)).inserted else { continue }
             for (key, value) in settings(record[.parameters]) {
                 seen[record[.scenario], default: [:]][key, default: []].insert(value)
             }
         }
         return seen.mapValues { Set($0.filter { $0.value.count > 1 }.keys) }
     }
+
+    /// The cells `varyingParameters` reads.
+    private static let parameterColumns: [ResultColumn] = [.scenario, .parameters]
 
     /// `a=1;b=2` as its pairs, in order.
     private static func settings(_ parameters: String) -> [(key: String, value: String)] {

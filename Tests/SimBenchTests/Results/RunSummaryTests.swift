@@ -201,6 +201,37 @@ struct RunSummaryTests {
             ])
     }
 
+    @Test("a row's configuration is its own, beside rows of another sweep point or run")
+    func configurationsOfAHistory() throws {
+        /// A row of `run` at sweep point `sweep`.
+        func row(
+            _ variant: String, role: String = "pattern", params: String, sweep: String,
+            run: String
+        ) -> [String: String] {
+            var row = Self.record(variant, scenario: "marks", role: role, params: params)
+            row["sweep"] = sweep
+            row["run_id"] = run
+            return row
+        }
+        // A pattern at two sweep points in a row; then a second run that repeats one
+        // configuration and brings the only other value of `d`.
+        let records = try ResultsFixture([
+            row("type-cast", role: "baseline", params: "op=render;d=2", sweep: "m=1", run: "r1"),
+            row("visitor", params: "op=render;d=2", sweep: "m=1", run: "r1"),
+            row("visitor", params: "op=render;d=2", sweep: "m=10", run: "r1"),
+            row("type-cast", role: "baseline", params: "op=stats;d=2", sweep: "m=1", run: "r1"),
+            row("visitor", params: "op=stats;d=2", sweep: "m=1", run: "r1"),
+            row("visitor", params: "op=render;d=2", sweep: "m=1", run: "r2"),
+            row("visitor", params: "op=stats;d=3", sweep: "m=1", run: "r2"),
+        ]).file(runs: .several).records
+        #expect(
+            RunSummary.rows(records).map(\.name) == [
+                "marks.visitor (render 2 m=1)", "marks.visitor (render 2 m=10)",
+                "marks.visitor (stats 2 m=1)", "marks.visitor (render 2 m=1)",
+                "marks.visitor (stats 3 m=1)",
+            ])
+    }
+
     @Test("the README's summary is what a run of its committed CSV ends with at 80 columns")
     func readmeSummary() throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
