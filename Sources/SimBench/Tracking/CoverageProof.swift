@@ -134,7 +134,8 @@ public struct CoverageProof: Sendable {
         for (number, file) in files.enumerated() where sources[number] == number {
             let status = file.table.positions.position(of: .status)
             let copies = sources.indices.filter { sources[$0] == number }
-            for row in 0..<file.table.count where CoverageProof.isOK(file.table, row, status) {
+            for row in 0..<file.table.count
+            where file.table.holds(row: row, field: status, ResultStatus.ok.rawValue) {
                 let group = groups.group(file: number, row: row)
                 for copy in copies { rowOf[group * runs + copy] = Int32(row) }
                 found[group] += Int32(copies.count)
@@ -181,8 +182,8 @@ public struct CoverageProof: Sendable {
             descriptionEnds.append(descriptions.count)
             for (index, unbounded) in emptyBoundsAreInfinite.enumerated() {
                 for run in readRuns {
-                    sheet.values[run] = Self.number(
-                        tables[run], Int(rowOf[group * runs + run]), columns[run][index].value)
+                    sheet.values[run] = tables[run].number(
+                        row: Int(rowOf[group * runs + run]), field: columns[run][index].value)
                 }
                 for run in copiedRuns { sheet.values[run] = sheet.values[sources[run]] }
                 // Bounds are read only for values that can be tallied.
@@ -191,8 +192,8 @@ public struct CoverageProof: Sendable {
                     let at = columns[run][index]
                     let table = tables[run]
                     let record = Int(rowOf[group * runs + run])
-                    sheet.lows[run] = Self.number(table, record, at.low)
-                    sheet.highs[run] = Self.number(table, record, at.high)
+                    sheet.lows[run] = table.number(row: record, field: at.low)
+                    sheet.highs[run] = table.number(row: record, field: at.high)
                 }
                 for run in copiedRuns {
                     sheet.lows[run] = sheet.lows[sources[run]]
@@ -244,21 +245,6 @@ public struct CoverageProof: Sendable {
     /// The tallies of row `row` of `identities`.
     private func tallyRange(of row: Int) -> Range<Int> {
         Int(tallyStarts[row])..<Int(tallyStarts[row + 1])
-    }
-
-    /// Whether row `row` of `table`, whose status is in field `status`, is `ok`
-    /// (`ResultsRecord.isOK`), told from its bytes.
-    private static func isOK(_ table: RowTable, _ row: Int, _ status: Int?) -> Bool {
-        guard let status else { return false }
-        return table.withField(row: row, field: status) {
-            $0.elementsEqual(ResultStatus.ok.rawValue.utf8)
-        }
-    }
-
-    /// The number in field `field` of row `row` (`ResultsRecord.number`).
-    private static func number(_ table: RowTable, _ row: Int, _ field: Int?) -> Double? {
-        guard let field else { return nil }
-        return table.withField(row: row, field: field) { $0.isEmpty ? nil : CellNumber.value($0) }
     }
 
     /// The cell of tally `index`.
