@@ -489,9 +489,10 @@ public struct CoverageProof: Sendable {
         // without sorting or searching again.
         let header = ["row"] + Self.figures.map(\.name)
         var widths = header.map(CharacterCount.of)
-        // Each row's cells written as bytes, into one row's room: no string per cell.
+        // Each row's cells written as bytes, into one row's room: no string per cell. Only
+        // a row that may widen a column is written to be measured (`mayWiden`).
         var cells = TextTable.ByteRow()
-        for row in order where rowCells(Int(row), into: &cells) {
+        for row in order where mayWiden(Int(row), widths) && rowCells(Int(row), into: &cells) {
             cells.bytes.withUnsafeBufferPointer { bytes in
                 for column in cells.ends.indices {
                     let cell = UnsafeBufferPointer(rebasing: bytes[cells.range(column)])
@@ -507,6 +508,51 @@ public struct CoverageProof: Sendable {
                 cells, widths: widths, left: left, indent: "  ", to: &output.bytes)
             try output.flushIfFull()
         }
+    }
+
+    /// Whether a cell of row `row` of `identities` in the report's table (`rowCells`) may
+    /// be wider than its column's `widths`: told from a bound on each cell's characters,
+    /// with no cell written. A row that cannot widen any column need not be measured.
+    private func mayWiden(_ row: Int, _ widths: [Int]) -> Bool {
+        // A character takes at least one byte.
+        let start = row == 0 ? 0 : descriptionEnds[row - 1]
+        if descriptionEnds[row] - start > widths[0] { return true }
+        // `held/pairs ±percent`
+        let pairs = Self.digits(runs * (runs - 1))
+        for tally in tallies[tallyRange(of: row)] {
+            let percent = Self.percentWidthBound(tally.spread / 2)
+            let bound = Self.digits(Int(tally.pairsHeld)) + 1 + pairs + 2 + percent
+            if bound > widths[Int(tally.figure) + 1] { return true }
+        }
+        return false
+    }
+
+    /// The decimal digits of `value`, at least 0.
+    private static func digits(_ value: Int) -> Int {
+        var count = 1
+        var rest = value.magnitude / 10
+        while rest > 0 {
+            count += 1
+            rest /= 10
+        }
+        return value < 0 ? count + 1 : count
+    }
+
+    /// At least the characters `RelativeChange.appendPercent(fraction)` writes: a sign,
+    /// the whole digits of the percentage rounded to two decimals (at most 0.01 more than
+    /// it), a point, two decimals and `%`; `Int.max` where it may write more (a value that
+    /// is not finite, or too large for `NumberFormat.fixed` to write by hand).
+    private static func percentWidthBound(_ fraction: Double) -> Int {
+        let percent = abs(fraction * 100)
+        guard percent < 1e6 else { return .max }
+        let rounded = percent * (1 + 1e-6) + 0.011
+        var whole = 1
+        var power = 10.0
+        while rounded >= power {
+            whole += 1
+            power *= 10
+        }
+        return 1 + whole + 3 + 1
     }
 
     /// Writes the cells of row `row` of `identities` in the report's table to `cells`: its
