@@ -144,8 +144,10 @@ public struct CoverageProof: Sendable {
         // Groups are numbered as first met, the first file's rows first: read in this order,
         // each file's cells are read near the order of its bytes, not all over them.
         let measured = (0..<groups.count).filter { found[$0] == runs }
-        // Where each run's file keeps each figure's three columns, found once.
-        let columns = files.map { file in
+        // Where each run's file keeps each figure's three columns, found once: run `run`'s
+        // of figure `index` at `run * figures.count + index`, in one array of plain values
+        // (an array per run is retained and released at each cell).
+        let columns = files.flatMap { file in
             Self.figures.map { figure in
                 (
                     value: file.table.positions.position(of: figure.value),
@@ -154,6 +156,7 @@ public struct CoverageProof: Sendable {
                 )
             }
         }
+        let figureCount = Self.figures.count
         // The runs whose cells are read; the others copy their source's.
         let readRuns = (0..<runs).filter { sources[$0] == $0 }
         let copiedRuns = (0..<runs).filter { sources[$0] != $0 }
@@ -161,8 +164,11 @@ public struct CoverageProof: Sendable {
         // Whether each figure's empty bound is infinite, found once: a figure (with its
         // name) is not copied per row.
         let emptyBoundsAreInfinite = Self.figures.map(\.emptyBoundIsInfinite)
+        // Room for every figure of every measured row at once: no array grown and copied.
         var tallies = [Tally]()
+        tallies.reserveCapacity(measured.count * figureCount)
         var misses = [Int32]()
+        misses.reserveCapacity(measured.count * figureCount * runs)
         var tallyStarts = [Int32]()
         tallyStarts.reserveCapacity(measured.count + 1)
         var sheet = Sheet(runs: runs)
@@ -183,13 +189,14 @@ public struct CoverageProof: Sendable {
             for (index, unbounded) in emptyBoundsAreInfinite.enumerated() {
                 for run in readRuns {
                     sheet.values[run] = tables[run].number(
-                        row: Int(rowOf[group * runs + run]), field: columns[run][index].value)
+                        row: Int(rowOf[group * runs + run]),
+                        field: columns[run * figureCount + index].value)
                 }
                 for run in copiedRuns { sheet.values[run] = sheet.values[sources[run]] }
                 // Bounds are read only for values that can be tallied.
                 guard sheet.valuesDiffer else { continue }
                 for run in readRuns {
-                    let at = columns[run][index]
+                    let at = columns[run * figureCount + index]
                     let table = tables[run]
                     let record = Int(rowOf[group * runs + run])
                     sheet.lows[run] = table.number(row: record, field: at.low)
