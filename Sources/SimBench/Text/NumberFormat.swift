@@ -25,52 +25,85 @@ public enum NumberFormat {
     /// decimal expansion would. Everything else (ties, huge values, NaN, infinities)
     /// goes to `String(format:)`.
     public static func fixed(_ value: Double, decimals: Int) -> String {
-        let magnitude = abs(value)
-        if decimals >= 0, decimals < powersOfTen.count, value.isFinite {
-            let scaled = magnitude * Double(powersOfTen[decimals])
-            if scaled < 1e9 {
-                let whole = scaled.rounded(.down)
-                let fraction = scaled - whole
-                if abs(fraction - 0.5) > 1e-6 {
-                    let units = UInt64(whole) + (fraction > 0.5 ? 1 : 0)
-                    return fixedText(
-                        units, decimals: decimals, negative: value.sign == .minus)
-                }
-            }
+        guard let units = handWrittenUnits(value, decimals: decimals) else {
+            return String(format: "%.\(decimals)f", value)
         }
-        return String(format: "%.\(decimals)f", value)
+        let negative = value.sign == .minus
+        let length = fixedLength(units, decimals: decimals, negative: negative)
+        return String(unsafeUninitializedCapacity: length) { buffer in
+            writeFixed(units, decimals: decimals, negative: negative, into: buffer[..<length])
+            return length
+        }
+    }
+
+    /// Appends `fixed(value, decimals:)` to `text`: no string made where the digits are
+    /// written by hand, for a table of a million rows written as bytes.
+    static func appendFixed(_ value: Double, decimals: Int, to text: inout [UInt8]) {
+        guard let units = handWrittenUnits(value, decimals: decimals) else {
+            text += String(format: "%.\(decimals)f", value).utf8
+            return
+        }
+        let negative = value.sign == .minus
+        let length = fixedLength(units, decimals: decimals, negative: negative)
+        let start = text.count
+        text.append(contentsOf: repeatElement(0, count: length))
+        text.withUnsafeMutableBufferPointer { text in
+            writeFixed(units, decimals: decimals, negative: negative, into: text[start...])
+        }
+    }
+
+    /// `|value|` in units of 10^-decimals, rounded as `String(format:)` rounds it, where
+    /// `fixed` writes it by hand (above); nil where `String(format:)` writes it.
+    private static func handWrittenUnits(_ value: Double, decimals: Int) -> UInt64? {
+        guard decimals >= 0, decimals < powersOfTen.count, value.isFinite else { return nil }
+        let scaled = abs(value) * Double(powersOfTen[decimals])
+        guard scaled < 1e9 else { return nil }
+        let whole = scaled.rounded(.down)
+        let fraction = scaled - whole
+        guard abs(fraction - 0.5) > 1e-6 else { return nil }
+        return UInt64(whole) + (fraction > 0.5 ? 1 : 0)
     }
 
     /// 10⁰ … 10⁶: the scales `fixed` writes by hand.
     private static let powersOfTen: [UInt64] = [1, 10, 100, 1_000, 10_000, 100_000, 1_000_000]
 
-    /// `units` / 10^decimals in digits, a `-` first when `negative`.
-    private static func fixedText(_ units: UInt64, decimals: Int, negative: Bool) -> String {
-        // At least one digit before the point and `decimals` after it.
+    /// The length of `units` / 10^decimals in digits (`writeFixed`): at least one digit
+    /// before the point and `decimals` after it, a `-` first when `negative`.
+    private static func fixedLength(_ units: UInt64, decimals: Int, negative: Bool) -> Int {
+        (negative ? 1 : 0) + digitCount(units, decimals: decimals) + (decimals > 0 ? 1 : 0)
+    }
+
+    /// The digits `writeFixed` writes of `units`: at least `decimals + 1`.
+    private static func digitCount(_ units: UInt64, decimals: Int) -> Int {
         var count = 1
         var rest = units / 10
         while rest > 0 {
             count += 1
             rest /= 10
         }
-        count = max(count, decimals + 1)
-        let length = (negative ? 1 : 0) + count + (decimals > 0 ? 1 : 0)
-        return String(unsafeUninitializedCapacity: length) { buffer in
-            // Backwards from the last digit.
-            var position = length
-            var rest = units
-            for digit in 0..<count {
-                if digit == decimals, decimals > 0 {
-                    position -= 1
-                    buffer[position] = UInt8(ascii: ".")
-                }
+        return max(count, decimals + 1)
+    }
+
+    /// Writes `units` / 10^decimals in digits, a `-` first when `negative`, filling `buffer`,
+    /// which is `fixedLength` long.
+    private static func writeFixed(
+        _ units: UInt64, decimals: Int, negative: Bool,
+        into buffer: Slice<UnsafeMutableBufferPointer<UInt8>>
+    ) {
+        let count = digitCount(units, decimals: decimals)
+        // Backwards from the last digit.
+        var position = buffer.endIndex
+        var rest = units
+        for digit in 0..<count {
+            if digit == decimals, decimals > 0 {
                 position -= 1
-                buffer[position] = UInt8(ascii: "0") + UInt8(rest % 10)
-                rest /= 10
+                buffer.base[position] = UInt8(ascii: ".")
             }
-            if negative { buffer[0] = UInt8(ascii: "-") }
-            return length
+            position -= 1
+            buffer.base[position] = UInt8(ascii: "0") + UInt8(rest % 10)
+            rest /= 10
         }
+        if negative { buffer.base[buffer.startIndex] = UInt8(ascii: "-") }
     }
 
     /// `3.14`, `31.4`, `314`, `3140`: three significant digits, but never a lost integer

@@ -134,7 +134,8 @@ public struct CoverageProof: Sendable {
         for (number, file) in files.enumerated() where sources[number] == number {
             let status = file.table.positions.position(of: .status)
             let copies = sources.indices.filter { sources[$0] == number }
-            for row in 0..<file.table.count where CoverageProof.isOK(file.table, row, status) {
+            for row in 0..<file.table.count
+            where file.table.holds(row: row, field: status, ResultStatus.ok.rawValue) {
                 let group = groups.group(file: number, row: row)
                 for copy in copies { rowOf[group * runs + copy] = Int32(row) }
                 found[group] += Int32(copies.count)
@@ -143,8 +144,10 @@ public struct CoverageProof: Sendable {
         // Groups are numbered as first met, the first file's rows first: read in this order,
         // each file's cells are read near the order of its bytes, not all over them.
         let measured = (0..<groups.count).filter { found[$0] == runs }
-        // Where each run's file keeps each figure's three columns, found once.
-        let columns = files.map { file in
+        // Where each run's file keeps each figure's three columns, found once: run `run`'s
+        // of figure `index` at `run * figures.count + index`, in one array of plain values
+        // (an array per run is retained and released at each cell).
+        let columns = files.flatMap { file in
             Self.figures.map { figure in
                 (
                     value: file.table.positions.position(of: figure.value),
@@ -153,6 +156,7 @@ public struct CoverageProof: Sendable {
                 )
             }
         }
+        let figureCount = Self.figures.count
         // The runs whose cells are read; the others copy their source's.
         let readRuns = (0..<runs).filter { sources[$0] == $0 }
         let copiedRuns = (0..<runs).filter { sources[$0] != $0 }
@@ -160,8 +164,11 @@ public struct CoverageProof: Sendable {
         // Whether each figure's empty bound is infinite, found once: a figure (with its
         // name) is not copied per row.
         let emptyBoundsAreInfinite = Self.figures.map(\.emptyBoundIsInfinite)
+        // Room for every figure of every measured row at once: no array grown and copied.
         var tallies = [Tally]()
+        tallies.reserveCapacity(measured.count * figureCount)
         var misses = [Int32]()
+        misses.reserveCapacity(measured.count * figureCount * runs)
         var tallyStarts = [Int32]()
         tallyStarts.reserveCapacity(measured.count + 1)
         var sheet = Sheet(runs: runs)
@@ -181,18 +188,19 @@ public struct CoverageProof: Sendable {
             descriptionEnds.append(descriptions.count)
             for (index, unbounded) in emptyBoundsAreInfinite.enumerated() {
                 for run in readRuns {
-                    sheet.values[run] = Self.number(
-                        tables[run], Int(rowOf[group * runs + run]), columns[run][index].value)
+                    sheet.values[run] = tables[run].number(
+                        row: Int(rowOf[group * runs + run]),
+                        field: columns[run * figureCount + index].value)
                 }
                 for run in copiedRuns { sheet.values[run] = sheet.values[sources[run]] }
                 // Bounds are read only for values that can be tallied.
                 guard sheet.valuesDiffer else { continue }
                 for run in readRuns {
-                    let at = columns[run][index]
+                    let at = columns[run * figureCount + index]
                     let table = tables[run]
                     let record = Int(rowOf[group * runs + run])
-                    sheet.lows[run] = Self.number(table, record, at.low)
-                    sheet.highs[run] = Self.number(table, record, at.high)
+                    sheet.lows[run] = table.number(row: record, field: at.low)
+                    sheet.highs[run] = table.number(row: record, field: at.high)
                 }
                 for run in copiedRuns {
                     sheet.lows[run] = sheet.lows[sources[run]]
@@ -244,21 +252,6 @@ public struct CoverageProof: Sendable {
     /// The tallies of row `row` of `identities`.
     private func tallyRange(of row: Int) -> Range<Int> {
         Int(tallyStarts[row])..<Int(tallyStarts[row + 1])
-    }
-
-    /// Whether row `row` of `table`, whose status is in field `status`, is `ok`
-    /// (`ResultsRecord.isOK`), told from its bytes.
-    private static func isOK(_ table: RowTable, _ row: Int, _ status: Int?) -> Bool {
-        guard let status else { return false }
-        return table.withField(row: row, field: status) {
-            $0.elementsEqual(ResultStatus.ok.rawValue.utf8)
-        }
-    }
-
-    /// The number in field `field` of row `row` (`ResultsRecord.number`).
-    private static func number(_ table: RowTable, _ row: Int, _ field: Int?) -> Double? {
-        guard let field else { return nil }
-        return table.withField(row: row, field: field) { $0.isEmpty ? nil : CellNumber.value($0) }
     }
 
     /// The cell of tally `index`.
@@ -503,9 +496,10 @@ public struct CoverageProof: Sendable {
         // without sorting or searching again.
         let header = ["row"] + Self.figures.map(\.name)
         var widths = header.map(CharacterCount.of)
-        // Each row's cells written as bytes, into one row's room: no string per cell.
+        // Each row's cells written as bytes, into one row's room: no string per cell. Only
+        // a row that may widen a column is written to be measured (`mayWiden`).
         var cells = TextTable.ByteRow()
-        for row in order where rowCells(Int(row), into: &cells) {
+        for row in order where mayWiden(Int(row), widths) && rowCells(Int(row), into: &cells) {
             cells.bytes.withUnsafeBufferPointer { bytes in
                 for column in cells.ends.indices {
                     let cell = UnsafeBufferPointer(rebasing: bytes[cells.range(column)])
@@ -521,6 +515,51 @@ public struct CoverageProof: Sendable {
                 cells, widths: widths, left: left, indent: "  ", to: &output.bytes)
             try output.flushIfFull()
         }
+    }
+
+    /// Whether a cell of row `row` of `identities` in the report's table (`rowCells`) may
+    /// be wider than its column's `widths`: told from a bound on each cell's characters,
+    /// with no cell written. A row that cannot widen any column need not be measured.
+    private func mayWiden(_ row: Int, _ widths: [Int]) -> Bool {
+        // A character takes at least one byte.
+        let start = row == 0 ? 0 : descriptionEnds[row - 1]
+        if descriptionEnds[row] - start > widths[0] { return true }
+        // `held/pairs ±percent`
+        let pairs = Self.digits(runs * (runs - 1))
+        for tally in tallies[tallyRange(of: row)] {
+            let percent = Self.percentWidthBound(tally.spread / 2)
+            let bound = Self.digits(Int(tally.pairsHeld)) + 1 + pairs + 2 + percent
+            if bound > widths[Int(tally.figure) + 1] { return true }
+        }
+        return false
+    }
+
+    /// The decimal digits of `value`, at least 0.
+    private static func digits(_ value: Int) -> Int {
+        var count = 1
+        var rest = value.magnitude / 10
+        while rest > 0 {
+            count += 1
+            rest /= 10
+        }
+        return value < 0 ? count + 1 : count
+    }
+
+    /// At least the characters `RelativeChange.appendPercent(fraction)` writes: a sign,
+    /// the whole digits of the percentage rounded to two decimals (at most 0.01 more than
+    /// it), a point, two decimals and `%`; `Int.max` where it may write more (a value that
+    /// is not finite, or too large for `NumberFormat.fixed` to write by hand).
+    private static func percentWidthBound(_ fraction: Double) -> Int {
+        let percent = abs(fraction * 100)
+        guard percent < 1e6 else { return .max }
+        let rounded = percent * (1 + 1e-6) + 0.011
+        var whole = 1
+        var power = 10.0
+        while rounded >= power {
+            whole += 1
+            power *= 10
+        }
+        return 1 + whole + 3 + 1
     }
 
     /// Writes the cells of row `row` of `identities` in the report's table to `cells`: its

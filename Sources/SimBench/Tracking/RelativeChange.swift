@@ -103,7 +103,7 @@ public struct RelativeChange: Sendable, Equatable {
     static func appendPercent(_ fraction: Double, to text: inout [UInt8]) {
         // The zeros and the point dropped among the bytes: a judge says it of every row.
         let start = text.count
-        text += NumberFormat.fixed(fraction * 100, decimals: 2).utf8
+        NumberFormat.appendFixed(fraction * 100, decimals: 2, to: &text)
         while text.count > start, text.last == UInt8(ascii: "0") { text.removeLast() }
         if text.count > start, text.last == UInt8(ascii: ".") { text.removeLast() }
         text.append(UInt8(ascii: "%"))

@@ -1,4 +1,5 @@
 import Foundation
+import SimBenchCore
 
 /// How far the same figures spread over several runs of one binary (`simbench spread`): the
 /// A/A view of a suite, which says whether unchanged code looks unchanged.
@@ -41,14 +42,6 @@ public struct RunSpread: Sendable {
     /// The spread of `files`' figures; `metric` as in a comparison (CPU by default).
     public init(files: [ResultsFile], metric requested: TimeMetric = .cpu) {
         paths = files.map(\.path)
-        // CPU ratios where every pattern row has one; else wall, as compare falls back.
-        let hasCPURatios = files.allSatisfy { file in
-            file.records.allSatisfy {
-                !($0.isOK && $0.role == .pattern) || $0.number(.cpuRatioToBaseline) != nil
-            }
-        }
-        let metric = requested == .cpu && hasCPURatios ? TimeMetric.cpu : .wall
-        self.metric = metric
 
         // Rows are matched by their identity's bytes, row by row where the runs list them
         // alike (`IdentityGroups`); each identity is made once.
@@ -63,32 +56,59 @@ public struct RunSpread: Sendable {
         }
 
         // Every figure gathered in one pass over each file's rows, each row's cells read
-        // while its bytes are at hand (a file of 100,000 rows is larger than any cache):
-        // per figure, the values by identity, in the order first found.
+        // while its bytes are at hand (a file of 100,000 rows is larger than any cache),
+        // from columns found once per file: per figure, the values by identity, in the
+        // order first found. The ratios are gathered in the metric asked for; CPU ratios
+        // fall back to wall, as compare does, where a file's pattern row lacks one, and only
+        // then are the rows read again for them.
         var ratioValues = Gathered(groups: groups.count, files: files.count)
         var instructions = Gathered(groups: groups.count, files: files.count)
         var cycles = Gathered(groups: groups.count, files: files.count)
         var drift = Gathered(groups: groups.count, files: files.count)
         var missing = [ResultIdentity]()
         var missed = [Bool](repeating: false, count: groups.count)
+        var hasCPURatios = true
         for (number, file) in files.enumerated() {
-            for (row, record) in file.records.enumerated() {
+            let table = file.table
+            let columns = Columns(table.positions, ratio: requested.columns.ratio)
+            for row in 0..<table.count {
                 let group = groups.group(file: number, row: row)
-                let instructionCount = record.number(.instructionsPerEvent)
-                let cycleCount = record.number(.estimatedCyclesPerEvent)
+                let instructionCount = table.number(row: row, field: columns.instructions)
+                let cycleCount = table.number(row: row, field: columns.cycles)
                 if instructionCount == nil || cycleCount == nil, !missed[group] {
                     missed[group] = true
                     missing.append(identity(group))
                 }
-                guard record.isOK else { continue }
-                let role = record.role
-                if role == .pattern, let value = record.number(metric.columns.ratio) {
-                    ratioValues.add(value, to: group)
+                guard table.holds(row: row, field: columns.status, Columns.ok) else { continue }
+                if table.holds(row: row, field: columns.role, Columns.pattern) {
+                    if let value = table.number(row: row, field: columns.ratio) {
+                        ratioValues.add(value, to: group)
+                    } else if requested == .cpu {
+                        hasCPURatios = false
+                    }
+                } else if table.holds(row: row, field: columns.role, Columns.baseline),
+                    let value = table.number(row: row, field: columns.cpuPerReference)
+                {
+                    drift.add(value, to: group)
                 }
                 if let instructionCount { instructions.add(instructionCount, to: group) }
                 if let cycleCount { cycles.add(cycleCount, to: group) }
-                if role == .baseline, let value = record.number(.cpuPerReference) {
-                    drift.add(value, to: group)
+            }
+        }
+        let metric = hasCPURatios ? requested : TimeMetric.wall
+        self.metric = metric
+        if metric != requested {
+            ratioValues = Gathered(groups: groups.count, files: files.count)
+            for (number, file) in files.enumerated() {
+                let table = file.table
+                let columns = Columns(table.positions, ratio: metric.columns.ratio)
+                for row in 0..<table.count
+                where table.holds(row: row, field: columns.status, Columns.ok)
+                    && table.holds(row: row, field: columns.role, Columns.pattern)
+                {
+                    if let value = table.number(row: row, field: columns.ratio) {
+                        ratioValues.add(value, to: groups.group(file: number, row: row))
+                    }
                 }
             }
         }
@@ -120,6 +140,30 @@ public struct RunSpread: Sendable {
             return Figure(
                 identity: identity(group), figure: "cpu/reference", values: values, spread: nil,
                 changes: median > 0 ? values.map { $0 / median - 1 } : [])
+        }
+    }
+
+    /// Where a file keeps the cells spread reads, found once for the file.
+    private struct Columns {
+        let status: Int?
+        let role: Int?
+        let ratio: Int?
+        let instructions: Int?
+        let cycles: Int?
+        let cpuPerReference: Int?
+
+        static let ok = ResultStatus.ok.rawValue
+        static let pattern = VariantRole.pattern.rawValue
+        static let baseline = VariantRole.baseline.rawValue
+
+        /// The columns in `positions`, the ratios' in column `ratio`.
+        init(_ positions: ColumnPositions, ratio: ResultColumn) {
+            status = positions.position(of: .status)
+            role = positions.position(of: .role)
+            self.ratio = positions.position(of: ratio)
+            instructions = positions.position(of: .instructionsPerEvent)
+            cycles = positions.position(of: .estimatedCyclesPerEvent)
+            cpuPerReference = positions.position(of: .cpuPerReference)
         }
     }
 

@@ -92,10 +92,11 @@ struct CoverageCommand: Command {
             text.append("\n")
         }
         // Which runs the misses came from: one outlying run, or all of them alike.
-        let misses = zip(files, proof.missesByRun).map { file, run in
+        let missesByRun = proof.missesByRun
+        let misses = zip(files, missesByRun).map { file, run in
             "\(file.split(separator: "/").last ?? "") \(run.missed)"
         }
-        let of = proof.missesByRun.first?.of ?? 0
+        let of = missesByRun.first?.of ?? 0
         print("judged pairs missed, by run (of \(of) each): \(misses.joined(separator: ", "))")
         // A failing row per line, hundreds of thousands for a history's worth: written as
         // bytes as each is made.

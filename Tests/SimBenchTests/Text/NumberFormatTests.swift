@@ -39,7 +39,9 @@ struct NumberFormatTests {
         return values
     }
 
-    @Test("fixed decimals: the text String(format:) writes, for every value and 0 to 8 decimals")
+    @Test(
+        "fixed decimals: the text String(format:) writes, for every value and 0 to 8 decimals, as a string and appended as bytes"
+    )
     func fixedMatchesFoundation() {
         var mismatches = [String]()
         for value in NumberFormatTests.values() {
@@ -48,6 +50,14 @@ struct NumberFormatTests {
                 let text = NumberFormat.fixed(value, decimals: decimals)
                 if text != expected {
                     mismatches.append("\(value) %.\(decimals)f: \(text), expected \(expected)")
+                }
+                // Appended after text already there, which it leaves alone.
+                var bytes = Array("x".utf8)
+                NumberFormat.appendFixed(value, decimals: decimals, to: &bytes)
+                let appended = String(decoding: bytes, as: UTF8.self)
+                if appended != "x" + expected {
+                    mismatches.append(
+                        "\(value) %.\(decimals)f appended: \(appended), expected x\(expected)")
                 }
             }
         }

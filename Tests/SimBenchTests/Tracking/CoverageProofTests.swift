@@ -168,4 +168,57 @@ struct CoverageProofTests {
         let failure = "vending[products=40] state-objects ratio to baseline: 2 of 56 re-runs"
         #expect(proof.failures.contains(failure), "\(proof.failures)")
     }
+
+    @Test(
+        "each column of the report's table is as wide as its widest cell, wherever that row is"
+    )
+    func columnsFitTheirWidestCells() throws {
+        // Four pattern rows over three runs, in the report's order: a wide spread of ratios
+        // and ns added, a longer name alone, a narrower spread, then the widest spread.
+        let rows: [(variant: String, ratios: [Double])] = [
+            ("a", [1, 100, 1000]),
+            ("b-with-a-longer-name", [1.50, 1.51, 1.49]),
+            ("c", [1.5, 3.0, 6.0]),
+            ("d", [1, 100, 10000]),
+        ]
+        let files = try (0..<3).map { run in
+            var records = [
+                [String: String].row(
+                    "enum-switch", role: "baseline", median: 100, ratio: 1, ratioCI: (1, 1),
+                    run: "run-\(run)")
+            ]
+            for (variant, ratios) in rows {
+                let ratio = ratios[run]
+                var pattern = [String: String].row(
+                    variant, median: 100, ratio: ratio, ratioCI: (ratio * 0.9, ratio * 1.1),
+                    run: "run-\(run)")
+                pattern["overhead_ns_per_event"] = "\(10 * ratio)"
+                pattern["overhead_ci_low"] = "\(9 * ratio)"
+                pattern["overhead_ci_high"] = "\(11 * ratio)"
+                records.append(pattern)
+            }
+            return try ResultsFixture(records).file("run-\(run).csv")
+        }
+        let report = CoverageProof(files: files).report(label: "runs")
+        // The row table: its header and a line per row, the last of a line's empty cells
+        // left out.
+        let lines = report.split(separator: "\n").map(String.init)
+        let header = try #require(lines.firstIndex { $0.hasPrefix("  row ") })
+        let table = lines[header...]
+        #expect(table.count == 5, "\(report)")
+        // Right-aligned cells padded to their column's width: each row's cells end where
+        // their column's name does in the header, which a cell wider than its column would
+        // push on.
+        func end(_ name: String) throws -> Int {
+            let range = try #require(lines[header].range(of: name))
+            return lines[header].distance(from: lines[header].startIndex, to: range.upperBound)
+        }
+        let ratioEnd = try end("ratio to baseline")
+        let addedEnd = try end("ns added")
+        for line in table.dropFirst() {
+            #expect(line.count == addedEnd, "\(report)")
+            #expect(Array(line)[ratioEnd - 1] == "%", "\(report)")
+        }
+        #expect(table.last?.hasSuffix("0/6 ±4999.5%") == true, "\(report)")
+    }
 }

@@ -67,4 +67,41 @@ struct RunSpreadTests {
         ])
         #expect(uncounted.countsMissing.map(\.variant) == ["enum-switch", "table"])
     }
+
+    @Test(
+        "CPU ratios where every run's pattern rows have them; one run without turns every run's ratios to wall"
+    )
+    func cpuRatiosOrWall() throws {
+        /// Run `index` of `run(_:base:ratio:)`, its pattern row's CPU ratio `cpu` where given.
+        func run(_ index: Int, ratio: Double, cpu: Double?) throws -> ResultsFile {
+            let file = try Self.run(index, base: 100, ratio: ratio)
+            var fixture = ResultsFixture(
+                (0..<file.table.count).map { row in
+                    Dictionary(
+                        uniqueKeysWithValues: file.header.enumerated().map {
+                            ($0.element, file.table.text(row: row, field: $0.offset))
+                        })
+                })
+            fixture.rows[0]["cpu_ratio_to_baseline"] = "1.0"
+            fixture.rows[1]["cpu_ratio_to_baseline"] = cpu.map { "\($0)" } ?? ""
+            return try fixture.file("cpu\(index).csv")
+        }
+        let cpu = RunSpread(files: [
+            try run(1, ratio: 0.80, cpu: 0.70), try run(2, ratio: 0.82, cpu: 0.72),
+        ])
+        #expect(cpu.metric == .cpu)
+        #expect(cpu.ratios.map(\.values) == [[0.70, 0.72]])
+        // The first run's CPU ratio is read before the second's is found missing: wall
+        // for both, none of the first's CPU ratio kept.
+        let wall = RunSpread(files: [
+            try run(1, ratio: 0.80, cpu: 0.70), try run(2, ratio: 0.82, cpu: nil),
+        ])
+        #expect(wall.metric == .wall)
+        #expect(wall.ratios.map(\.values) == [[0.80, 0.82]])
+        // Wall asked for: wall, CPU ratios or not.
+        let asked = RunSpread(
+            files: [try run(1, ratio: 0.80, cpu: 0.70), try run(2, ratio: 0.82, cpu: 0.72)],
+            metric: .wall)
+        #expect(asked.ratios.map(\.values) == [[0.80, 0.82]])
+    }
 }
