@@ -47,7 +47,7 @@ extension ResultsComparison {
             }
             try writeText(width: width, into: &output)
         case .markdown: output.append(markdown())
-        case .json: output.append(json())
+        case .json: try writeJSON(into: &output)
         case .html: output.append(html())
         }
     }

@@ -85,48 +85,52 @@ enum PrettyJSON {
     /// `string` in quotes: quotes and backslashes escaped, control characters as `\n`,
     /// `\t` … or `\u001f`; slashes and everything else as they are.
     static func quote(_ string: String, into text: inout [UInt8]) {
+        var string = string
+        string.withUTF8 { quote(utf8: $0, into: &text) }
+    }
+
+    /// The text of the UTF-8 `bytes` in quotes, as `quote(_:into:)` writes it: for a cell
+    /// written from a file's bytes, with no string made.
+    static func quote(utf8 bytes: UnsafeBufferPointer<UInt8>, into text: inout [UInt8]) {
         text.append(UInt8(ascii: "\""))
         // Among the string's bytes (an export writes millions of strings): each run of bytes
         // that need no escape copied whole. Every byte that needs escaping is ASCII, so a
         // multi-byte character passes through whole.
-        var string = string
-        string.withUTF8 { bytes in
-            var start = 0
-            var index = 0
-            while index < bytes.count {
-                // Eight bytes at a time past those that need no escape.
-                if index &+ 8 <= bytes.count {
-                    let word = UInt64(
-                        littleEndian: UnsafeRawPointer(bytes.baseAddress! + index).loadUnaligned(
-                            as: UInt64.self))
-                    let escapes = WordScan.jsonEscapes(word)
-                    if escapes == 0 {
-                        index &+= 8
-                        continue
-                    }
-                    index &+= escapes.trailingZeroBitCount &>> 3
+        var start = 0
+        var index = 0
+        while index < bytes.count {
+            // Eight bytes at a time past those that need no escape.
+            if index &+ 8 <= bytes.count {
+                let word = UInt64(
+                    littleEndian: UnsafeRawPointer(bytes.baseAddress! + index).loadUnaligned(
+                        as: UInt64.self))
+                let escapes = WordScan.jsonEscapes(word)
+                if escapes == 0 {
+                    index &+= 8
+                    continue
                 }
-                let byte = bytes[index]
-                index &+= 1
-                guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
-                else { continue }
-                text.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<(index - 1)]))
-                start = index
-                switch byte {
-                case UInt8(ascii: "\""): text += "\\\"".utf8
-                case UInt8(ascii: "\\"): text += "\\\\".utf8
-                case UInt8(ascii: "\n"): text += "\\n".utf8
-                case UInt8(ascii: "\r"): text += "\\r".utf8
-                case UInt8(ascii: "\t"): text += "\\t".utf8
-                case 0x08: text += "\\b".utf8
-                case 0x0C: text += "\\f".utf8
-                default:
-                    let hex = String(byte, radix: 16)
-                    text += ("\\u" + String(repeating: "0", count: 4 - hex.count) + hex).utf8
-                }
+                index &+= escapes.trailingZeroBitCount &>> 3
             }
-            text.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start...]))
+            let byte = bytes[index]
+            index &+= 1
+            guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
+            else { continue }
+            text.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<(index - 1)]))
+            start = index
+            switch byte {
+            case UInt8(ascii: "\""): text += "\\\"".utf8
+            case UInt8(ascii: "\\"): text += "\\\\".utf8
+            case UInt8(ascii: "\n"): text += "\\n".utf8
+            case UInt8(ascii: "\r"): text += "\\r".utf8
+            case UInt8(ascii: "\t"): text += "\\t".utf8
+            case 0x08: text += "\\b".utf8
+            case 0x0C: text += "\\f".utf8
+            default:
+                let hex = String(byte, radix: 16)
+                text += ("\\u" + String(repeating: "0", count: 4 - hex.count) + hex).utf8
+            }
         }
+        text.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start...]))
         text.append(UInt8(ascii: "\""))
     }
 }
