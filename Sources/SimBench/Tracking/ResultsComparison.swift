@@ -88,7 +88,10 @@ public struct ResultsComparison: Sendable {
         var notes = [String]()
         var onlyInCurrent = [ResultIdentity]()
         var answers = [(before: String, now: String)]()
-        let environment = EnvironmentChange(baseline: baseline.records, current: current.records)
+        // What a file says of its environment is read from the rows where it changes.
+        let environmentRows = (baseline.environmentRows, current.environmentRows)
+        let environment = EnvironmentChange(
+            baseline: environmentRows.0, current: environmentRows.1)
         let reasons = TimeReasons(thresholds)
         func judgeTime(
             _ old: ResultsRecord, _ row: ResultsRecord, counts: [MetricComparison],
@@ -167,13 +170,14 @@ public struct ResultsComparison: Sendable {
         // A stable sort by verdict, then the current file's order.
         results.sortByVerdict()
         verdicts = results
-        let provenance = (Provenance(baseline), Provenance(current))
+        let provenance = (Provenance(environmentRows.0), Provenance(environmentRows.1))
         // An environment change is said first: every verdict below depends on it.
         self.notes =
             (environment.isEmpty
                 ? []
                 : [environment.note(thresholds: thresholds)])
-            + ResultsComparison.fileNotes(baseline, current, provenance: provenance)
+            + ResultsComparison.fileNotes(
+                baseline, current, provenance: provenance, environmentRows: environmentRows)
             + ResultsComparison.driftNote(results, thresholds) + notes
         baselineSummary = ResultsComparison.summary(of: baseline, runs: provenance.0.runs.count)
         currentSummary = ResultsComparison.summary(of: current, runs: provenance.1.runs.count)
@@ -534,8 +538,10 @@ public struct ResultsComparison: Sendable {
     // MARK: - Notes
 
     /// Differences between the files as a whole that change how to read the verdicts.
+    /// - Parameter environmentRows: each file's `ResultsFile.environmentRows`.
     private static func fileNotes(
-        _ baseline: ResultsFile, _ current: ResultsFile, provenance: (Provenance, Provenance)
+        _ baseline: ResultsFile, _ current: ResultsFile, provenance: (Provenance, Provenance),
+        environmentRows: ([ResultsRecord], [ResultsRecord])
     ) -> [String] {
         var notes = [String]()
         let hosts = (
@@ -549,11 +555,12 @@ public struct ResultsComparison: Sendable {
         // A file from before the processor's identity was recorded, beside one with it:
         // the CPUs are told apart by name alone (`EnvironmentChange`).
         // A row on the same processor as the row before holds the same identity: skipped
-        // from its bytes, no identity made for it.
-        let identified = [baseline, current].map { file in
-            file.records.indices.contains { index in
-                (index == 0 || !file.records[index].hasSameProcessor(as: file.records[index - 1]))
-                    && file.records[index].hostIdentity.isKnown
+        // from its bytes, no identity made for it. Only the rows where the environment
+        // changes are read: the others repeat the row before.
+        let identified = [environmentRows.0, environmentRows.1].map { records in
+            records.indices.contains { index in
+                (index == 0 || !records[index].hasSameProcessor(as: records[index - 1]))
+                    && records[index].hostIdentity.isKnown
             }
         }
         for (file, known) in zip([baseline, current], identified)
@@ -627,60 +634,20 @@ public struct ResultsComparison: Sendable {
         ]
     }
 
-    /// The distinct cells of `column` in `file`'s rows, as `ResultsRecord.distinct` gives
-    /// them (`distinctCells(_:of:)` of the one column).
-    static func distinctCells(_ column: ResultColumn, of file: ResultsFile) -> Set<String> {
-        distinctCells([column], of: file)[0]
-    }
-
-    /// The distinct cells of each of `columns` in `file`'s rows, as `ResultsRecord.distinct`
-    /// gives them: read in one pass down the rows' bytes, each column found once, a cell
-    /// that repeats the row before's (nearly every row: a run's rows are together) skipped.
-    static func distinctCells(_ columns: [ResultColumn], of file: ResultsFile) -> [Set<String>] {
-        var values = [Set<String>](repeating: [], count: columns.count)
-        guard let first = file.records.first else { return values }
-        let table = first.table
-        let fields = columns.map { first.columns.position(of: $0) }
-        // The cell of the row before, where it was read from the bytes.
-        var previous = [Range<Int>?](repeating: nil, count: columns.count)
-        table.bytes.withUnsafeBufferPointer { bytes in
-            file.records.withUnsafeBufferPointer { records in
-                for record in records {
-                    for (index, field) in fields.enumerated() {
-                        guard record.table === table, let field else {
-                            // A column the file lacks, or a row of another table (none a
-                            // reader makes): read as text.
-                            values[index].insert(record[columns[index]])
-                            previous[index] = nil
-                            continue
-                        }
-                        let range = table.range(row: record.row, field: field)
-                        if let last = previous[index], range.count == last.count,
-                            range.isEmpty
-                                || memcmp(
-                                    bytes.baseAddress! + range.lowerBound,
-                                    bytes.baseAddress! + last.lowerBound, range.count) == 0
-                        {
-                            continue
-                        }
-                        values[index].insert(String(decoding: bytes[range], as: UTF8.self))
-                        previous[index] = range
-                    }
-                }
-            }
-        }
-        return values
-    }
-
     /// What a file says of where and how it ran: its distinct hosts, build configurations
-    /// and runs, read in one pass (`distinctCells(_:of:)`).
+    /// and runs.
     struct Provenance {
         let hosts: Set<String>
         let builds: Set<String>
         let runs: Set<String>
 
-        init(_ file: ResultsFile) {
-            let cells = ResultsComparison.distinctCells([.host, .buildConfig, .runID], of: file)
+        /// The columns read.
+        static let columns: [ResultColumn] = [.host, .buildConfig, .runID]
+
+        /// What `records` say: a file's rows, or those where its environment changes
+        /// (`ResultsFile.environmentRows`), which hold every value of `columns` the others do.
+        init(_ records: [ResultsRecord]) {
+            let cells = Self.columns.map { ResultsRecord.distinct($0, of: records) }
             hosts = cells[0]
             builds = cells[1]
             runs = cells[2]

@@ -3,8 +3,7 @@ import Testing
 @testable import SimBench
 
 /// What `compare` writes among bytes, or skips, gives what its text and its full judging
-/// give: changes and intervals written as bytes, a column's distinct cells read down its
-/// bytes, and the baseline variants left unjudged where the environment leaves every time
+/// give: changes and intervals written as bytes, and the baseline variants left unjudged where the environment leaves every time
 /// verdict so.
 @Suite("compare's byte paths")
 struct ComparisonBytesTests {
@@ -123,36 +122,6 @@ struct ComparisonBytesTests {
                 }
             }
         }
-    }
-
-    @Test("a column's distinct cells read down its bytes are the rows' distinct cells")
-    func distinctCells() throws {
-        var rows = [[String: String]]()
-        for (index, host) in ["a", "a", "", "b", "a", "", "", "c,d", "c,d", "é"].enumerated() {
-            var row = [String: String].row(
-                "v\(index)", median: 1, run: index < 5 ? "run-1" : "run-2", host: host)
-            row["build_config"] = index == 3 ? "debug" : "release"
-            rows.append(row)
-        }
-        var fixture = ResultsFixture(rows)
-        let file = try fixture.file(runs: .several)
-        for column in [ResultColumn.host, .runID, .buildConfig, .variant, .allocationsPerEvent] {
-            #expect(
-                ResultsComparison.distinctCells(column, of: file)
-                    == ResultsRecord.distinct(column, of: file.records), "\(column.name)")
-        }
-        // Several columns in one pass, each as its own.
-        let columns = [ResultColumn.host, .buildConfig, .runID]
-        #expect(
-            ResultsComparison.distinctCells(columns, of: file)
-                == columns.map { ResultsRecord.distinct($0, of: file.records) })
-        // A file without the column: one empty cell per row, as a row reads it.
-        fixture.columns.removeAll { $0 == ResultColumn.host.name }
-        let without = try fixture.file(runs: .several)
-        #expect(ResultsComparison.distinctCells(.host, of: without) == [""])
-        #expect(
-            ResultsComparison.distinctCells(columns, of: without)
-                == columns.map { ResultsRecord.distinct($0, of: without.records) })
     }
 
     @Test(
