@@ -93,6 +93,7 @@ public struct ResultsComparison: Sendable {
         let environment = EnvironmentChange(
             baseline: environmentRows.0, current: environmentRows.1)
         let reasons = TimeReasons(thresholds)
+        let fields = (TimeFields(baseline.table.positions), TimeFields(current.table.positions))
         func judgeTime(
             _ old: ResultsRecord, _ row: ResultsRecord, counts: [MetricComparison],
             ownFigure: Bool = false, identity: ResultIdentity? = nil
@@ -101,7 +102,7 @@ public struct ResultsComparison: Sendable {
                 ResultsComparison.attributed(
                     ResultsComparison.time(
                         from: old, to: row, thresholds: thresholds, ownFigure: ownFigure,
-                        identity: identity, reasons: reasons),
+                        identity: identity, reasons: reasons, fields: fields),
                     counts: counts), thresholds: thresholds)
         }
         /// The row's scenario, as the baseline variant that moved is kept.
@@ -223,19 +224,24 @@ public struct ResultsComparison: Sendable {
     ///     pattern whose baseline variant moved (`credited(own:ratio:baseline:)`).
     ///   - identity: `new.identity`, where the caller has made it already.
     ///   - reasons: the reasons against `thresholds`, where the caller has written them.
+    ///   - fields: where `old`'s file and `new`'s keep the columns read, where the caller
+    ///     has found them.
     static func time(
         from old: ResultsRecord, to new: ResultsRecord, thresholds: RegressionThresholds,
-        ownFigure: Bool = false, identity: ResultIdentity? = nil, reasons: TimeReasons? = nil
+        ownFigure: Bool = false, identity: ResultIdentity? = nil, reasons: TimeReasons? = nil,
+        fields: (TimeFields, TimeFields)? = nil
     ) -> MetricComparison {
-        let newIsBaselineVariant = new.isBaselineVariant
+        let fields = fields ?? (TimeFields(old.columns), TimeFields(new.columns))
+        let newIsBaselineVariant = new.isBaselineVariant(fields.1)
         var result = MetricComparison(
             identity: identity ?? new.identity, isBaselineVariant: newIsBaselineVariant,
             metric: .time,
             basis: .nanoseconds, baseline: nil,
             current: nil, change: nil, verdict: .notJudged, note: "")
-        guard old.isOK, new.isOK else {
-            let side = old.isOK ? "current run" : "baseline"
-            let status = old.isOK ? new[.status] : old[.status]
+        let oldIsOK = old.isOK(fields.0)
+        guard oldIsOK, new.isOK(fields.1) else {
+            let side = oldIsOK ? "current run" : "baseline"
+            let status = oldIsOK ? new[.status] : old[.status]
             result.note = "status '\(status)' in the \(side): a wrong outcome has no timing"
             return result
         }
@@ -251,11 +257,13 @@ public struct ResultsComparison: Sendable {
             said += 1
         }
         var fallback: String?
-        var columns = metric.columns
+        var columns = (fields.0.metric(metric), fields.1.metric(metric))
         /// Both rows' median time per event with its interval, where both have one.
         func nanosecondsEstimates() -> (Estimate, Estimate)? {
-            estimate(old, columns.median, columns.low, columns.high).flatMap { before in
-                estimate(new, columns.median, columns.low, columns.high).map { (before, $0) }
+            estimate(old, columns.0.median, columns.0.low, columns.0.high).flatMap { before in
+                estimate(new, columns.1.median, columns.1.low, columns.1.high).map {
+                    (before, $0)
+                }
             }
         }
         // Each median read once: a row lacks an estimate exactly where it lacks its median.
@@ -263,12 +271,12 @@ public struct ResultsComparison: Sendable {
         if metric == .cpu, nanoseconds == nil {
             metric = .wall
             fallback = "no CPU time in a file: wall time"
-            columns = metric.columns
+            columns = (fields.0.metric(metric), fields.1.metric(metric))
             nanoseconds = nanosecondsEstimates()
         }
-        let ratio = estimate(old, columns.ratio, columns.ratioLow, columns.ratioHigh)
+        let ratio = estimate(old, columns.0.ratio, columns.0.ratioLow, columns.0.ratioHigh)
             .flatMap { before in
-                estimate(new, columns.ratio, columns.ratioLow, columns.ratioHigh).map {
+                estimate(new, columns.1.ratio, columns.1.ratioLow, columns.1.ratioHigh).map {
                     (before, $0)
                 }
             }
@@ -292,14 +300,15 @@ public struct ResultsComparison: Sendable {
             say(reason)
         }
 
-        let isBaselineVariant = newIsBaselineVariant || old.isBaselineVariant
+        let isBaselineVariant = newIsBaselineVariant || old.isBaselineVariant(fields.0)
         let isRuler = isBaselineVariant || ownFigure
         if !isRuler, let ratioChange, let ratio,
             ratioChange.hasInterval || nanosecondsChange?.hasInterval != true
         {
             judge(metric.ratioBasis, ratio, ratioChange, threshold: reasons.ratio)
             if let nanosecondsChange { say("ns/event \(nanosecondsChange.pointText)") }
-        } else if metric == .cpu, let (normalized, normalizedChange) = perReference(old, new),
+        } else if metric == .cpu,
+            let (normalized, normalizedChange) = perReference(old, new, fields: fields),
             normalizedChange.hasInterval, thresholds.judgesAbsoluteTime
         {
             // Absolute time, with the machine's speed in the same rounds divided out.
@@ -416,22 +425,27 @@ public struct ResultsComparison: Sendable {
     /// Both rows' CPU time over the machine-speed reference, and its change; nil where
     /// either row lacks it (a file from before the reference existed).
     private static func perReference(
-        _ old: ResultsRecord, _ new: ResultsRecord
+        _ old: ResultsRecord, _ new: ResultsRecord, fields: (TimeFields, TimeFields)
     ) -> ((Estimate, Estimate), RelativeChange)? {
+        func estimate(_ row: ResultsRecord, _ fields: TimeFields) -> Estimate? {
+            ResultsComparison.estimate(
+                row, fields.perReference, fields.perReferenceLow, fields.perReferenceHigh)
+        }
         guard
-            let before = estimate(
-                old, .cpuPerReference, .cpuPerReferenceCILow, .cpuPerReferenceCIHigh),
-            let after = estimate(
-                new, .cpuPerReference, .cpuPerReferenceCILow, .cpuPerReferenceCIHigh),
+            let before = estimate(old, fields.0),
+            let after = estimate(new, fields.1),
             let change = RelativeChange(from: before, to: after)
         else { return nil }
         return ((before, after), change)
     }
 
-    private static func estimate(
-        _ row: ResultsRecord, _ value: ResultColumn, _ low: ResultColumn, _ high: ResultColumn
-    ) -> Estimate? {
-        row.number(value).map { Estimate(value: $0, low: row.number(low), high: row.number(high)) }
+    /// The estimate in the fields `value`, `low` and `high` of `row`; nil without a value.
+    private static func estimate(_ row: ResultsRecord, _ value: Int?, _ low: Int?, _ high: Int?)
+        -> Estimate?
+    {
+        row.number(at: value).map {
+            Estimate(value: $0, low: row.number(at: low), high: row.number(at: high))
+        }
     }
 
     // MARK: - Matching
