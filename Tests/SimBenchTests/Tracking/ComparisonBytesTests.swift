@@ -188,3 +188,37 @@ extension ComparisonBytesTests {
         }
     }
 }
+
+extension ComparisonBytesTests {
+    @Test("each row of the compact table prints its own change and interval")
+    func compactRowsChanges() throws {
+        // Long parameters, so that the reasons go under each row (the compact table).
+        let params = "products=40;" + String(repeating: "long-parameter=1;", count: 4)
+        func rows(_ factor: (Int) -> Double) -> [[String: String]] {
+            (0..<8).map { index in
+                let ratio = 0.5 + Double(index) * 0.1
+                let moved = ratio * factor(index)
+                return .row(
+                    "v\(index)", role: index == 0 ? "baseline" : "pattern", params: params,
+                    median: 100 * moved, ci: index % 3 == 0 ? nil : (99 * moved, 101 * moved),
+                    ratio: moved,
+                    ratioCI: index % 2 == 0 ? nil : (moved * 0.99, moved * 1.01),
+                    allocations: Double(index))
+            }
+        }
+        let comparison = try ResultsComparison(
+            baseline: ResultsFixture(rows { _ in 1 }).file("a.csv"),
+            current: ResultsFixture(rows { 1 + Double($0 % 4) * 0.07 - 0.1 }).file("b.csv"))
+        let text = comparison.render(.text, width: 140)
+        let lines = text.split(separator: "\n")
+        #expect(text.contains("            why: "), "the compact table: \(text)")
+        for verdict in comparison.comparisons {
+            let name = "\(verdict.identity.benchmarkName) \(verdict.metric.rawValue) "
+            let line = try #require(lines.first { $0.contains(name) }, "\(name)")
+            // The interval where the change has one ("—" and counts' nothing left out).
+            let interval = verdict.intervalText
+            let shown = interval.isEmpty || interval == "—" ? "" : " " + interval
+            #expect(line.hasSuffix(verdict.changeText + shown), "\(line)")
+        }
+    }
+}
