@@ -1,10 +1,11 @@
 import SimBenchCore
 
 extension ResultsComparison {
-    /// Where a file keeps each column a row's time verdict reads, found once for the file:
+    /// Where a file keeps each column a row's verdicts read (its time, its allocations and
+    /// its counts), found once for the file:
     /// a comparison reads a dozen cells of each of its rows, each at its field, not through
     /// its column looked up cell by cell (`ColumnPositions.position(of:)`).
-    struct TimeFields: Sendable {
+    struct VerdictFields: Sendable {
         /// A metric's fields: its median, the median's CI, the ratio and the ratio's CI, as
         /// `TimeMetric.columns` names them; nil where the file lacks the column.
         struct Metric: Sendable {
@@ -26,6 +27,7 @@ extension ResultsComparison {
         /// CPU time over the machine-speed reference, and its CI.
         let perReference, perReferenceLow, perReferenceHigh: Int?
         let status, role: Int?
+        let allocations, instructions, cycles: Int?
 
         init(_ positions: ColumnPositions) {
             cpu = Metric(.cpu, positions)
@@ -35,6 +37,16 @@ extension ResultsComparison {
             perReferenceHigh = positions.position(of: .cpuPerReferenceCIHigh)
             status = positions.position(of: .status)
             role = positions.position(of: .role)
+            allocations = positions.position(of: .allocationsPerEvent)
+            instructions = positions.position(of: .instructionsPerEvent)
+            cycles = positions.position(of: .estimatedCyclesPerEvent)
+        }
+
+        /// The fields of `old`'s file and `new`'s, found once where the two rows are of one
+        /// file (a history's runs, one after another).
+        static func of(_ old: ResultsRecord, _ new: ResultsRecord) -> (Self, Self) {
+            let fields = Self(new.columns)
+            return (old.columns === new.columns ? fields : Self(old.columns), fields)
         }
 
         func metric(_ metric: TimeMetric) -> Metric {
@@ -65,12 +77,12 @@ extension ResultsRecord {
     }
 
     /// `isBaselineVariant`, its role read at `fields.role`.
-    func isBaselineVariant(_ fields: ResultsComparison.TimeFields) -> Bool {
+    func isBaselineVariant(_ fields: ResultsComparison.VerdictFields) -> Bool {
         holds(at: fields.role, VariantRole.baseline.rawValue)
     }
 
     /// `isOK`, its status read at `fields.status`.
-    func isOK(_ fields: ResultsComparison.TimeFields) -> Bool {
+    func isOK(_ fields: ResultsComparison.VerdictFields) -> Bool {
         holds(at: fields.status, ResultStatus.ok.rawValue)
     }
 }

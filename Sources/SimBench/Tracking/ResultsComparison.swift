@@ -93,7 +93,9 @@ public struct ResultsComparison: Sendable {
         let environment = EnvironmentChange(
             baseline: environmentRows.0, current: environmentRows.1)
         let reasons = TimeReasons(thresholds)
-        let fields = (TimeFields(baseline.table.positions), TimeFields(current.table.positions))
+        let fields = (
+            VerdictFields(baseline.table.positions), VerdictFields(current.table.positions)
+        )
         func judgeTime(
             _ old: ResultsRecord, _ row: ResultsRecord, counts: [MetricComparison],
             ownFigure: Bool = false, identity: ResultIdentity? = nil
@@ -136,7 +138,7 @@ public struct ResultsComparison: Sendable {
             let identity = VerdictTable.rowsIdentity
             let old = baseline.records[other]
             let counts = ResultsComparison.counts(
-                from: old, to: row, thresholds: thresholds, identity: identity
+                from: old, to: row, thresholds: thresholds, identity: identity, fields: fields
             )
             .map { environment.judged($0, thresholds: thresholds) }
             var time = judgeTime(old, row, counts: counts, identity: identity)
@@ -154,7 +156,8 @@ public struct ResultsComparison: Sendable {
                 answers.append((was.sentence, now.sentence))
             }
             if let allocations = ResultsComparison.allocations(
-                from: old, to: row, thresholds: thresholds, identity: identity, limits: &limits)
+                from: old, to: row, thresholds: thresholds, identity: identity, limits: &limits,
+                fields: fields)
             {
                 results.append(environment.judged(allocations, thresholds: thresholds), of: row)
             }
@@ -229,9 +232,9 @@ public struct ResultsComparison: Sendable {
     static func time(
         from old: ResultsRecord, to new: ResultsRecord, thresholds: RegressionThresholds,
         ownFigure: Bool = false, identity: ResultIdentity? = nil, reasons: TimeReasons? = nil,
-        fields: (TimeFields, TimeFields)? = nil
+        fields: (VerdictFields, VerdictFields)? = nil
     ) -> MetricComparison {
-        let fields = fields ?? (TimeFields(old.columns), TimeFields(new.columns))
+        let fields = fields ?? VerdictFields.of(old, new)
         let newIsBaselineVariant = new.isBaselineVariant(fields.1)
         var result = MetricComparison(
             identity: identity ?? new.identity, isBaselineVariant: newIsBaselineVariant,
@@ -387,16 +390,21 @@ public struct ResultsComparison: Sendable {
 
     /// The allocation verdict, its limit's text from `limits`.
     ///
-    /// - Parameter identity: `new.identity`, where the caller has made it already.
+    /// - Parameters:
+    ///   - identity: `new.identity`, where the caller has made it already.
+    ///   - fields: where `old`'s file and `new`'s keep the columns read, where the caller
+    ///     has found them.
     static func allocations(
         from old: ResultsRecord, to new: ResultsRecord, thresholds: RegressionThresholds,
-        identity: ResultIdentity? = nil, limits: inout AllocationLimits
+        identity: ResultIdentity? = nil, limits: inout AllocationLimits,
+        fields: (VerdictFields, VerdictFields)? = nil
     ) -> MetricComparison? {
-        let before = old.number(.allocationsPerEvent)
-        let after = new.number(.allocationsPerEvent)
+        let fields = fields ?? VerdictFields.of(old, new)
+        let before = old.number(at: fields.0.allocations)
+        let after = new.number(at: fields.1.allocations)
         guard before != nil || after != nil else { return nil }
         var result = MetricComparison(
-            identity: identity ?? new.identity, isBaselineVariant: new.isBaselineVariant,
+            identity: identity ?? new.identity, isBaselineVariant: new.isBaselineVariant(fields.1),
             metric: .allocations,
             basis: .allocations, baseline: before,
             current: after, change: nil, verdict: .notJudged, note: "")
@@ -425,9 +433,9 @@ public struct ResultsComparison: Sendable {
     /// Both rows' CPU time over the machine-speed reference, and its change; nil where
     /// either row lacks it (a file from before the reference existed).
     private static func perReference(
-        _ old: ResultsRecord, _ new: ResultsRecord, fields: (TimeFields, TimeFields)
+        _ old: ResultsRecord, _ new: ResultsRecord, fields: (VerdictFields, VerdictFields)
     ) -> ((Estimate, Estimate), RelativeChange)? {
-        func estimate(_ row: ResultsRecord, _ fields: TimeFields) -> Estimate? {
+        func estimate(_ row: ResultsRecord, _ fields: VerdictFields) -> Estimate? {
             ResultsComparison.estimate(
                 row, fields.perReference, fields.perReferenceLow, fields.perReferenceHigh)
         }

@@ -2,13 +2,13 @@ import Testing
 
 @testable import SimBench
 
-/// compare reads each row's time figures at the fields it found once for each file
-/// (`ResultsComparison.TimeFields`): files whose columns are in other orders, or lack some,
+/// compare reads each row's figures at the fields it found once for each file
+/// (`ResultsComparison.VerdictFields`): files whose columns are in other orders, or lack some,
 /// are judged as the same rows in this version's order.
 @Suite("compare's fields found once per file")
 struct ComparisonFieldsTests {
-    /// Rows with CPU time, ratios and the machine-speed reference, one with a wrong outcome,
-    /// their figures moved by `factor`.
+    /// Rows with CPU time, ratios, the machine-speed reference, allocations and counts, one
+    /// with a wrong outcome, their figures moved by `factor`.
     static func rows(_ factor: Double, status: String = "ok") -> [[String: String]] {
         func row(_ variant: String, role: String = "pattern", median: Double, ratio: Double)
             -> [String: String]
@@ -27,6 +27,10 @@ struct ComparisonFieldsTests {
             row["cpu_per_reference"] = "\(2 * factor)"
             row["cpu_per_reference_ci_low"] = "\(1.9 * factor)"
             row["cpu_per_reference_ci_high"] = "\(2.1 * factor)"
+            row["allocs_per_event"] = "\(median / 10 * factor)"
+            row["instructions_per_event"] = "\(median * 5 * factor)"
+            row["estimated_cycles_per_event"] = "\(median * 3 * factor)"
+            row["instructions_source"] = "callgrind"
             return row
         }
         var rows = [
@@ -76,7 +80,9 @@ struct ComparisonFieldsTests {
         }
     }
 
-    @Test("a file without the CPU columns or the reference is judged on what it has, in any order")
+    @Test(
+        "a file without the CPU columns, the reference or the counts is judged on what it has, in any order"
+    )
     func fewerColumns() throws {
         let cpu = [
             "cpu_ns_per_event_median", "cpu_ns_per_event_ci_low", "cpu_ns_per_event_ci_high",
@@ -85,7 +91,8 @@ struct ComparisonFieldsTests {
         let reference = [
             "cpu_per_reference", "cpu_per_reference_ci_low", "cpu_per_reference_ci_high",
         ]
-        for dropped in [cpu, reference, cpu + reference] {
+        let counts = ["allocs_per_event", "instructions_per_event", "estimated_cycles_per_event"]
+        for dropped in [cpu, reference, cpu + reference, counts] {
             // Without the columns, as the cells of a file that has them empty read.
             var emptied = Self.rows(1.3)
             for index in emptied.indices { for column in dropped { emptied[index][column] = "" } }
