@@ -10,32 +10,41 @@
 extension ResultsComparison {
     /// One verdict per count either row has: instructions, then estimated cycles.
     ///
-    /// - Parameter identity: `new.identity`, where the caller has made it already.
+    /// - Parameters:
+    ///   - identity: `new.identity`, where the caller has made it already.
+    ///   - fields: where `old`'s file and `new`'s keep the columns read, where the caller
+    ///     has found them.
     static func counts(
         from old: ResultsRecord, to new: ResultsRecord, thresholds: RegressionThresholds,
-        identity: ResultIdentity? = nil
+        identity: ResultIdentity? = nil, fields: (VerdictFields, VerdictFields)? = nil
     ) -> [MetricComparison] {
-        let figures: [(MetricComparison.Metric, MetricComparison.Basis, ResultColumn, Double)] = [
-            (.instructions, .instructions, .instructionsPerEvent, thresholds.instructions),
-            (.cycles, .cycles, .estimatedCyclesPerEvent, thresholds.cycles),
+        let fields = fields ?? VerdictFields.of(old, new)
+        let figures: [(MetricComparison.Metric, MetricComparison.Basis, (Int?, Int?), Double)] = [
+            (
+                .instructions, .instructions, (fields.0.instructions, fields.1.instructions),
+                thresholds.instructions
+            ),
+            (.cycles, .cycles, (fields.0.cycles, fields.1.cycles), thresholds.cycles),
         ]
-        return figures.compactMap { metric, basis, column, threshold in
+        return figures.compactMap { metric, basis, at, threshold in
             count(
-                metric, basis, column, threshold: threshold, from: old, to: new,
-                identity: identity)
+                metric, basis, at: at, threshold: threshold, from: old, to: new,
+                identity: identity, isBaselineVariant: { new.isBaselineVariant(fields.1) })
         }
     }
 
+    /// The verdict on the count at the fields `at` of `old` and `new`; nil where neither row
+    /// has one.
     private static func count(
-        _ metric: MetricComparison.Metric, _ basis: MetricComparison.Basis, _ column: ResultColumn,
+        _ metric: MetricComparison.Metric, _ basis: MetricComparison.Basis, at: (Int?, Int?),
         threshold: Double, from old: ResultsRecord, to new: ResultsRecord,
-        identity: ResultIdentity?
+        identity: ResultIdentity?, isBaselineVariant: () -> Bool
     ) -> MetricComparison? {
-        let before = old.number(column)
-        let after = new.number(column)
+        let before = old.number(at: at.0)
+        let after = new.number(at: at.1)
         guard before != nil || after != nil else { return nil }
         var result = MetricComparison(
-            identity: identity ?? new.identity, isBaselineVariant: new.isBaselineVariant,
+            identity: identity ?? new.identity, isBaselineVariant: isBaselineVariant(),
             metric: metric,
             basis: basis, baseline: before, current: after, change: nil, verdict: .notJudged,
             note: "")

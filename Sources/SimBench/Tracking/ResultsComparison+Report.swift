@@ -47,7 +47,7 @@ extension ResultsComparison {
             }
             try writeText(width: width, into: &output)
         case .markdown: output.append(markdown())
-        case .json: output.append(json())
+        case .json: try writeJSON(into: &output)
         case .html: output.append(html())
         }
     }
@@ -179,8 +179,11 @@ extension ResultsComparison {
     /// Writes the compact table's cells of the verdict at `index` to `cells`: the verdict,
     /// the benchmark and metric, the change and its interval. The name is written from the
     /// row's bytes: made again where printed, not kept for every row, since a comparison of
-    /// a million rows is measured first.
-    private func compactCells(_ index: Int, into cells: inout TextTable.ByteRow) {
+    /// a million rows is measured first. `change`: the change cell's bytes, where they were
+    /// written already.
+    private func compactCells(
+        _ index: Int, change: ArraySlice<UInt8>? = nil, into cells: inout TextTable.ByteRow
+    ) {
         cells.removeAll()
         cells.append(verdicts.verdict(at: index).label.utf8)
         cells.endCell()
@@ -188,7 +191,12 @@ extension ResultsComparison {
         cells.append(" ".utf8)
         cells.append(verdicts.metric(at: index).rawValue.utf8)
         cells.endCell()
-        changeCell(index, into: &cells)
+        guard let change else {
+            changeCell(index, into: &cells)
+            return
+        }
+        cells.append(change)
+        cells.endCell()
     }
 
     /// Writes the change cell of the verdict at `index` to `cells`: the change, and its
@@ -262,7 +270,11 @@ extension ResultsComparison {
         let header = ["verdict", "benchmark", "change"]
         var probe = TextTable.Measure(header: header, leftAligned: [0, 1])
         var labels = 7
+        // The change cells written to measure them, kept to be printed: each written once.
+        var changes = [UInt8]()
+        var changeEnds = [Int]()
         if let names {
+            changeEnds.reserveCapacity(rows.count)
             // Measured without the rows: the verdict's label and the name's count as they
             // are, the change written (a name ends with its metric, a label with a letter:
             // no trailing blanks).
@@ -283,6 +295,8 @@ extension ResultsComparison {
                 cells.removeAll()
                 changeCell(index, into: &cells)
                 cells.bytes.withUnsafeBufferPointer { probe.add(cell: $0, column: 2) }
+                changes += cells.bytes
+                changeEnds.append(changes.count)
                 labels = max(labels, label)
             }
         } else {
@@ -338,8 +352,13 @@ extension ResultsComparison {
         }
         var why = Array("why: ".utf8)
         let whyCount = why.count
-        for index in rows {
-            compactCells(index, into: &cells)
+        for (position, index) in rows.enumerated() {
+            if changeEnds.isEmpty {
+                compactCells(index, into: &cells)
+            } else {
+                let start = position == 0 ? 0 : changeEnds[position - 1]
+                compactCells(index, change: changes[start..<changeEnds[position]], into: &cells)
+            }
             lines.appendLine(to: &output) {
                 TextTable.Lines.append(cells, widths: widths, left: left, indent: "  ", to: &$0)
             }

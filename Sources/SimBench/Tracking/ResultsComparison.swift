@@ -88,8 +88,14 @@ public struct ResultsComparison: Sendable {
         var notes = [String]()
         var onlyInCurrent = [ResultIdentity]()
         var answers = [(before: String, now: String)]()
-        let environment = EnvironmentChange(baseline: baseline.records, current: current.records)
+        // What a file says of its environment is read from the rows where it changes.
+        let environmentRows = (baseline.environmentRows, current.environmentRows)
+        let environment = EnvironmentChange(
+            baseline: environmentRows.0, current: environmentRows.1)
         let reasons = TimeReasons(thresholds)
+        let fields = (
+            VerdictFields(baseline.table.positions), VerdictFields(current.table.positions)
+        )
         func judgeTime(
             _ old: ResultsRecord, _ row: ResultsRecord, counts: [MetricComparison],
             ownFigure: Bool = false, identity: ResultIdentity? = nil
@@ -98,7 +104,7 @@ public struct ResultsComparison: Sendable {
                 ResultsComparison.attributed(
                     ResultsComparison.time(
                         from: old, to: row, thresholds: thresholds, ownFigure: ownFigure,
-                        identity: identity, reasons: reasons),
+                        identity: identity, reasons: reasons, fields: fields),
                     counts: counts), thresholds: thresholds)
         }
         /// The row's scenario, as the baseline variant that moved is kept.
@@ -132,7 +138,7 @@ public struct ResultsComparison: Sendable {
             let identity = VerdictTable.rowsIdentity
             let old = baseline.records[other]
             let counts = ResultsComparison.counts(
-                from: old, to: row, thresholds: thresholds, identity: identity
+                from: old, to: row, thresholds: thresholds, identity: identity, fields: fields
             )
             .map { environment.judged($0, thresholds: thresholds) }
             var time = judgeTime(old, row, counts: counts, identity: identity)
@@ -150,7 +156,8 @@ public struct ResultsComparison: Sendable {
                 answers.append((was.sentence, now.sentence))
             }
             if let allocations = ResultsComparison.allocations(
-                from: old, to: row, thresholds: thresholds, identity: identity, limits: &limits)
+                from: old, to: row, thresholds: thresholds, identity: identity, limits: &limits,
+                fields: fields)
             {
                 results.append(environment.judged(allocations, thresholds: thresholds), of: row)
             }
@@ -167,13 +174,14 @@ public struct ResultsComparison: Sendable {
         // A stable sort by verdict, then the current file's order.
         results.sortByVerdict()
         verdicts = results
-        let provenance = (Provenance(baseline), Provenance(current))
+        let provenance = (Provenance(environmentRows.0), Provenance(environmentRows.1))
         // An environment change is said first: every verdict below depends on it.
         self.notes =
             (environment.isEmpty
                 ? []
                 : [environment.note(thresholds: thresholds)])
-            + ResultsComparison.fileNotes(baseline, current, provenance: provenance)
+            + ResultsComparison.fileNotes(
+                baseline, current, provenance: provenance, environmentRows: environmentRows)
             + ResultsComparison.driftNote(results, thresholds) + notes
         baselineSummary = ResultsComparison.summary(of: baseline, runs: provenance.0.runs.count)
         currentSummary = ResultsComparison.summary(of: current, runs: provenance.1.runs.count)
@@ -219,19 +227,24 @@ public struct ResultsComparison: Sendable {
     ///     pattern whose baseline variant moved (`credited(own:ratio:baseline:)`).
     ///   - identity: `new.identity`, where the caller has made it already.
     ///   - reasons: the reasons against `thresholds`, where the caller has written them.
+    ///   - fields: where `old`'s file and `new`'s keep the columns read, where the caller
+    ///     has found them.
     static func time(
         from old: ResultsRecord, to new: ResultsRecord, thresholds: RegressionThresholds,
-        ownFigure: Bool = false, identity: ResultIdentity? = nil, reasons: TimeReasons? = nil
+        ownFigure: Bool = false, identity: ResultIdentity? = nil, reasons: TimeReasons? = nil,
+        fields: (VerdictFields, VerdictFields)? = nil
     ) -> MetricComparison {
-        let newIsBaselineVariant = new.isBaselineVariant
+        let fields = fields ?? VerdictFields.of(old, new)
+        let newIsBaselineVariant = new.isBaselineVariant(fields.1)
         var result = MetricComparison(
             identity: identity ?? new.identity, isBaselineVariant: newIsBaselineVariant,
             metric: .time,
             basis: .nanoseconds, baseline: nil,
             current: nil, change: nil, verdict: .notJudged, note: "")
-        guard old.isOK, new.isOK else {
-            let side = old.isOK ? "current run" : "baseline"
-            let status = old.isOK ? new[.status] : old[.status]
+        let oldIsOK = old.isOK(fields.0)
+        guard oldIsOK, new.isOK(fields.1) else {
+            let side = oldIsOK ? "current run" : "baseline"
+            let status = oldIsOK ? new[.status] : old[.status]
             result.note = "status '\(status)' in the \(side): a wrong outcome has no timing"
             return result
         }
@@ -247,11 +260,13 @@ public struct ResultsComparison: Sendable {
             said += 1
         }
         var fallback: String?
-        var columns = metric.columns
+        var columns = (fields.0.metric(metric), fields.1.metric(metric))
         /// Both rows' median time per event with its interval, where both have one.
         func nanosecondsEstimates() -> (Estimate, Estimate)? {
-            estimate(old, columns.median, columns.low, columns.high).flatMap { before in
-                estimate(new, columns.median, columns.low, columns.high).map { (before, $0) }
+            estimate(old, columns.0.median, columns.0.low, columns.0.high).flatMap { before in
+                estimate(new, columns.1.median, columns.1.low, columns.1.high).map {
+                    (before, $0)
+                }
             }
         }
         // Each median read once: a row lacks an estimate exactly where it lacks its median.
@@ -259,12 +274,12 @@ public struct ResultsComparison: Sendable {
         if metric == .cpu, nanoseconds == nil {
             metric = .wall
             fallback = "no CPU time in a file: wall time"
-            columns = metric.columns
+            columns = (fields.0.metric(metric), fields.1.metric(metric))
             nanoseconds = nanosecondsEstimates()
         }
-        let ratio = estimate(old, columns.ratio, columns.ratioLow, columns.ratioHigh)
+        let ratio = estimate(old, columns.0.ratio, columns.0.ratioLow, columns.0.ratioHigh)
             .flatMap { before in
-                estimate(new, columns.ratio, columns.ratioLow, columns.ratioHigh).map {
+                estimate(new, columns.1.ratio, columns.1.ratioLow, columns.1.ratioHigh).map {
                     (before, $0)
                 }
             }
@@ -288,14 +303,15 @@ public struct ResultsComparison: Sendable {
             say(reason)
         }
 
-        let isBaselineVariant = newIsBaselineVariant || old.isBaselineVariant
+        let isBaselineVariant = newIsBaselineVariant || old.isBaselineVariant(fields.0)
         let isRuler = isBaselineVariant || ownFigure
         if !isRuler, let ratioChange, let ratio,
             ratioChange.hasInterval || nanosecondsChange?.hasInterval != true
         {
             judge(metric.ratioBasis, ratio, ratioChange, threshold: reasons.ratio)
             if let nanosecondsChange { say("ns/event \(nanosecondsChange.pointText)") }
-        } else if metric == .cpu, let (normalized, normalizedChange) = perReference(old, new),
+        } else if metric == .cpu,
+            let (normalized, normalizedChange) = perReference(old, new, fields: fields),
             normalizedChange.hasInterval, thresholds.judgesAbsoluteTime
         {
             // Absolute time, with the machine's speed in the same rounds divided out.
@@ -374,16 +390,21 @@ public struct ResultsComparison: Sendable {
 
     /// The allocation verdict, its limit's text from `limits`.
     ///
-    /// - Parameter identity: `new.identity`, where the caller has made it already.
+    /// - Parameters:
+    ///   - identity: `new.identity`, where the caller has made it already.
+    ///   - fields: where `old`'s file and `new`'s keep the columns read, where the caller
+    ///     has found them.
     static func allocations(
         from old: ResultsRecord, to new: ResultsRecord, thresholds: RegressionThresholds,
-        identity: ResultIdentity? = nil, limits: inout AllocationLimits
+        identity: ResultIdentity? = nil, limits: inout AllocationLimits,
+        fields: (VerdictFields, VerdictFields)? = nil
     ) -> MetricComparison? {
-        let before = old.number(.allocationsPerEvent)
-        let after = new.number(.allocationsPerEvent)
+        let fields = fields ?? VerdictFields.of(old, new)
+        let before = old.number(at: fields.0.allocations)
+        let after = new.number(at: fields.1.allocations)
         guard before != nil || after != nil else { return nil }
         var result = MetricComparison(
-            identity: identity ?? new.identity, isBaselineVariant: new.isBaselineVariant,
+            identity: identity ?? new.identity, isBaselineVariant: new.isBaselineVariant(fields.1),
             metric: .allocations,
             basis: .allocations, baseline: before,
             current: after, change: nil, verdict: .notJudged, note: "")
@@ -412,22 +433,27 @@ public struct ResultsComparison: Sendable {
     /// Both rows' CPU time over the machine-speed reference, and its change; nil where
     /// either row lacks it (a file from before the reference existed).
     private static func perReference(
-        _ old: ResultsRecord, _ new: ResultsRecord
+        _ old: ResultsRecord, _ new: ResultsRecord, fields: (VerdictFields, VerdictFields)
     ) -> ((Estimate, Estimate), RelativeChange)? {
+        func estimate(_ row: ResultsRecord, _ fields: VerdictFields) -> Estimate? {
+            ResultsComparison.estimate(
+                row, fields.perReference, fields.perReferenceLow, fields.perReferenceHigh)
+        }
         guard
-            let before = estimate(
-                old, .cpuPerReference, .cpuPerReferenceCILow, .cpuPerReferenceCIHigh),
-            let after = estimate(
-                new, .cpuPerReference, .cpuPerReferenceCILow, .cpuPerReferenceCIHigh),
+            let before = estimate(old, fields.0),
+            let after = estimate(new, fields.1),
             let change = RelativeChange(from: before, to: after)
         else { return nil }
         return ((before, after), change)
     }
 
-    private static func estimate(
-        _ row: ResultsRecord, _ value: ResultColumn, _ low: ResultColumn, _ high: ResultColumn
-    ) -> Estimate? {
-        row.number(value).map { Estimate(value: $0, low: row.number(low), high: row.number(high)) }
+    /// The estimate in the fields `value`, `low` and `high` of `row`; nil without a value.
+    private static func estimate(_ row: ResultsRecord, _ value: Int?, _ low: Int?, _ high: Int?)
+        -> Estimate?
+    {
+        row.number(at: value).map {
+            Estimate(value: $0, low: row.number(at: low), high: row.number(at: high))
+        }
     }
 
     // MARK: - Matching
@@ -534,8 +560,10 @@ public struct ResultsComparison: Sendable {
     // MARK: - Notes
 
     /// Differences between the files as a whole that change how to read the verdicts.
+    /// - Parameter environmentRows: each file's `ResultsFile.environmentRows`.
     private static func fileNotes(
-        _ baseline: ResultsFile, _ current: ResultsFile, provenance: (Provenance, Provenance)
+        _ baseline: ResultsFile, _ current: ResultsFile, provenance: (Provenance, Provenance),
+        environmentRows: ([ResultsRecord], [ResultsRecord])
     ) -> [String] {
         var notes = [String]()
         let hosts = (
@@ -549,11 +577,12 @@ public struct ResultsComparison: Sendable {
         // A file from before the processor's identity was recorded, beside one with it:
         // the CPUs are told apart by name alone (`EnvironmentChange`).
         // A row on the same processor as the row before holds the same identity: skipped
-        // from its bytes, no identity made for it.
-        let identified = [baseline, current].map { file in
-            file.records.indices.contains { index in
-                (index == 0 || !file.records[index].hasSameProcessor(as: file.records[index - 1]))
-                    && file.records[index].hostIdentity.isKnown
+        // from its bytes, no identity made for it. Only the rows where the environment
+        // changes are read: the others repeat the row before.
+        let identified = [environmentRows.0, environmentRows.1].map { records in
+            records.indices.contains { index in
+                (index == 0 || !records[index].hasSameProcessor(as: records[index - 1]))
+                    && records[index].hostIdentity.isKnown
             }
         }
         for (file, known) in zip([baseline, current], identified)
@@ -627,60 +656,20 @@ public struct ResultsComparison: Sendable {
         ]
     }
 
-    /// The distinct cells of `column` in `file`'s rows, as `ResultsRecord.distinct` gives
-    /// them (`distinctCells(_:of:)` of the one column).
-    static func distinctCells(_ column: ResultColumn, of file: ResultsFile) -> Set<String> {
-        distinctCells([column], of: file)[0]
-    }
-
-    /// The distinct cells of each of `columns` in `file`'s rows, as `ResultsRecord.distinct`
-    /// gives them: read in one pass down the rows' bytes, each column found once, a cell
-    /// that repeats the row before's (nearly every row: a run's rows are together) skipped.
-    static func distinctCells(_ columns: [ResultColumn], of file: ResultsFile) -> [Set<String>] {
-        var values = [Set<String>](repeating: [], count: columns.count)
-        guard let first = file.records.first else { return values }
-        let table = first.table
-        let fields = columns.map { first.columns.position(of: $0) }
-        // The cell of the row before, where it was read from the bytes.
-        var previous = [Range<Int>?](repeating: nil, count: columns.count)
-        table.bytes.withUnsafeBufferPointer { bytes in
-            file.records.withUnsafeBufferPointer { records in
-                for record in records {
-                    for (index, field) in fields.enumerated() {
-                        guard record.table === table, let field else {
-                            // A column the file lacks, or a row of another table (none a
-                            // reader makes): read as text.
-                            values[index].insert(record[columns[index]])
-                            previous[index] = nil
-                            continue
-                        }
-                        let range = table.range(row: record.row, field: field)
-                        if let last = previous[index], range.count == last.count,
-                            range.isEmpty
-                                || memcmp(
-                                    bytes.baseAddress! + range.lowerBound,
-                                    bytes.baseAddress! + last.lowerBound, range.count) == 0
-                        {
-                            continue
-                        }
-                        values[index].insert(String(decoding: bytes[range], as: UTF8.self))
-                        previous[index] = range
-                    }
-                }
-            }
-        }
-        return values
-    }
-
     /// What a file says of where and how it ran: its distinct hosts, build configurations
-    /// and runs, read in one pass (`distinctCells(_:of:)`).
+    /// and runs.
     struct Provenance {
         let hosts: Set<String>
         let builds: Set<String>
         let runs: Set<String>
 
-        init(_ file: ResultsFile) {
-            let cells = ResultsComparison.distinctCells([.host, .buildConfig, .runID], of: file)
+        /// The columns read.
+        static let columns: [ResultColumn] = [.host, .buildConfig, .runID]
+
+        /// What `records` say: a file's rows, or those where its environment changes
+        /// (`ResultsFile.environmentRows`), which hold every value of `columns` the others do.
+        init(_ records: [ResultsRecord]) {
+            let cells = Self.columns.map { ResultsRecord.distinct($0, of: records) }
             hosts = cells[0]
             builds = cells[1]
             runs = cells[2]

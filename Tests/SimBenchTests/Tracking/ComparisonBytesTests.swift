@@ -3,8 +3,7 @@ import Testing
 @testable import SimBench
 
 /// What `compare` writes among bytes, or skips, gives what its text and its full judging
-/// give: changes and intervals written as bytes, a column's distinct cells read down its
-/// bytes, and the baseline variants left unjudged where the environment leaves every time
+/// give: changes and intervals written as bytes, and the baseline variants left unjudged where the environment leaves every time
 /// verdict so.
 @Suite("compare's byte paths")
 struct ComparisonBytesTests {
@@ -125,36 +124,6 @@ struct ComparisonBytesTests {
         }
     }
 
-    @Test("a column's distinct cells read down its bytes are the rows' distinct cells")
-    func distinctCells() throws {
-        var rows = [[String: String]]()
-        for (index, host) in ["a", "a", "", "b", "a", "", "", "c,d", "c,d", "é"].enumerated() {
-            var row = [String: String].row(
-                "v\(index)", median: 1, run: index < 5 ? "run-1" : "run-2", host: host)
-            row["build_config"] = index == 3 ? "debug" : "release"
-            rows.append(row)
-        }
-        var fixture = ResultsFixture(rows)
-        let file = try fixture.file(runs: .several)
-        for column in [ResultColumn.host, .runID, .buildConfig, .variant, .allocationsPerEvent] {
-            #expect(
-                ResultsComparison.distinctCells(column, of: file)
-                    == ResultsRecord.distinct(column, of: file.records), "\(column.name)")
-        }
-        // Several columns in one pass, each as its own.
-        let columns = [ResultColumn.host, .buildConfig, .runID]
-        #expect(
-            ResultsComparison.distinctCells(columns, of: file)
-                == columns.map { ResultsRecord.distinct($0, of: file.records) })
-        // A file without the column: one empty cell per row, as a row reads it.
-        fixture.columns.removeAll { $0 == ResultColumn.host.name }
-        let without = try fixture.file(runs: .several)
-        #expect(ResultsComparison.distinctCells(.host, of: without) == [""])
-        #expect(
-            ResultsComparison.distinctCells(columns, of: without)
-                == columns.map { ResultsRecord.distinct($0, of: without.records) })
-    }
-
     @Test(
         "the environment leaves time unjudged exactly where it makes a time verdict not judged",
         arguments: [false, true])
@@ -216,6 +185,40 @@ extension ComparisonBytesTests {
             let rows = names.map { ($0, $1, $2, $3) } + [("vending", "", "", odd)]
             #expect(
                 ResultsComparison.benchmarkNameCounts(of: try file(rows).table) == nil, "\(odd)")
+        }
+    }
+}
+
+extension ComparisonBytesTests {
+    @Test("each row of the compact table prints its own change and interval")
+    func compactRowsChanges() throws {
+        // Long parameters, so that the reasons go under each row (the compact table).
+        let params = "products=40;" + String(repeating: "long-parameter=1;", count: 4)
+        func rows(_ factor: (Int) -> Double) -> [[String: String]] {
+            (0..<8).map { index in
+                let ratio = 0.5 + Double(index) * 0.1
+                let moved = ratio * factor(index)
+                return .row(
+                    "v\(index)", role: index == 0 ? "baseline" : "pattern", params: params,
+                    median: 100 * moved, ci: index % 3 == 0 ? nil : (99 * moved, 101 * moved),
+                    ratio: moved,
+                    ratioCI: index % 2 == 0 ? nil : (moved * 0.99, moved * 1.01),
+                    allocations: Double(index))
+            }
+        }
+        let comparison = try ResultsComparison(
+            baseline: ResultsFixture(rows { _ in 1 }).file("a.csv"),
+            current: ResultsFixture(rows { 1 + Double($0 % 4) * 0.07 - 0.1 }).file("b.csv"))
+        let text = comparison.render(.text, width: 140)
+        let lines = text.split(separator: "\n")
+        #expect(text.contains("            why: "), "the compact table: \(text)")
+        for verdict in comparison.comparisons {
+            let name = "\(verdict.identity.benchmarkName) \(verdict.metric.rawValue) "
+            let line = try #require(lines.first { $0.contains(name) }, "\(name)")
+            // The interval where the change has one ("—" and counts' nothing left out).
+            let interval = verdict.intervalText
+            let shown = interval.isEmpty || interval == "—" ? "" : " " + interval
+            #expect(line.hasSuffix(verdict.changeText + shown), "\(line)")
         }
     }
 }
