@@ -19,12 +19,14 @@
 // - SimBenchCountedRegion.h (CountedRegion.c): the region Callgrind counts.
 // - SimBenchAffinity.h (Affinity.c): a thread and its children kept on one core.
 // - SimBenchHypervisor.h (Hypervisor.c): the hypervisor's vendor, from CPUID.
+// - SimBenchPrefetch.h (inline, no source): a cache line asked for ahead of a read.
 //
 // No allocator is interposed here: the process that times runs glibc's allocator untouched.
 // Allocations are counted in an untimed child with the counter preloaded
 // (Sources/CAllocationInterposer, built into libsimbench-allocations.so).
 
 #include "SimBenchPerfEvents.h"
+#include "SimBenchPrefetch.h"
 #include "SimBenchUnnamedFile.h"
 #include "SimBenchSpawn.h"
 #include "SimBenchInterruption.h"

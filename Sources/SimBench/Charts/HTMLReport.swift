@@ -326,7 +326,9 @@ public enum HTMLReport {
         var slotsByVariant = [[RowKey: Int]]()
         var previous: (record: ResultsRecord, configuration: Int)?
         var repeated = RepeatedCells(configurationColumns)
-        for record in records where PatternAnswer.gives(record) {
+        for (index, record) in records.enumerated() {
+            ResultsRecord.prefetch(records, at: index)
+            guard PatternAnswer.gives(record) else { continue }
             let configuration: Int
             if let previous, repeated.same(record, as: previous.record) {
                 configuration = previous.configuration

@@ -102,8 +102,15 @@ enum HistoryChart {
             let thresholds = RegressionThresholds()
             let reasons = ResultsComparison.TimeReasons(thresholds)
             for (name, rows) in zip(variants, rowsByVariant) {
-                times.append(
-                    rows.compactMap { ChartRows.nanoseconds($0, x: runIndex[$0]) })
+                // A variant's rows are a run's width apart: each asked for ahead.
+                var variantTimes = [ChartPoint]()
+                for (index, row) in rows.enumerated() {
+                    ResultsRecord.prefetch(rows, at: index)
+                    if let point = ChartRows.nanoseconds(row, x: runIndex[row]) {
+                        variantTimes.append(point)
+                    }
+                }
+                times.append(variantTimes)
                 ratios.append(rows.compactMap { ChartRows.ratio($0, x: runIndex[$0]) })
                 for (before, now) in zip(rows, rows.dropFirst()) {
                     // A run on another CPU (cores, OS, toolchain) is not judged against the

@@ -71,7 +71,8 @@ enum RatioChart {
     /// `net`, every positive ratio net of the floor with its interval.
     static func fittedScale(_ patterns: [ResultsRecord], net: Bool) -> ChartScale {
         var values = [1.0]
-        for row in patterns {
+        for (index, row) in patterns.enumerated() {
+            ResultsRecord.prefetch(patterns, at: index)
             let columns = ChartRows.ratioColumns(row)
             values += [
                 row.number(columns.value), row.number(columns.low), row.number(columns.high),

@@ -173,7 +173,8 @@ public enum RunSummary {
         // The scenarios and parameters read already: a configuration met again (each run of
         // a history lists them all) adds nothing either, told by its cells' hash.
         var read = Set<RowKey>()
-        for record in records {
+        for (index, record) in records.enumerated() {
+            ResultsRecord.prefetch(records, at: index)
             // A row of the same scenario and parameters as the one before (its other
             // variants) adds nothing: told from the bytes, not parsed again.
             defer { previous = record }

@@ -1,3 +1,5 @@
+import CSimBenchSystem
+
 /// The rows of a results file, kept as the file's bytes and where each field starts in them:
 /// what every reader works on.
 ///
@@ -116,6 +118,53 @@ final class RowTable: Sendable {
             }
         }
     }
+
+    /// Asks for row `row`'s bytes, and the offsets of the row `prefetchDistance` after it,
+    /// to be brought toward the caches, for a pass over the rows in order that calls it a
+    /// few rows ahead of the row it reads (`prefetchOffsets`, `prefetchBytes`).
+    @inline(__always)
+    func prefetch(row: Int) {
+        prefetchOffsets(row: row &+ RowTable.prefetchDistance)
+        prefetchBytes(row: row)
+    }
+
+    /// Asks for row `row`'s offsets to be brought toward the caches (`simbench_prefetch`: a
+    /// hint, nothing read changes; nothing for a row the table lacks). A row's first read in
+    /// a pass over 100,000 rows otherwise waits on memory, its offsets and then its bytes:
+    /// about 0.3 µs a row, on every pass.
+    @inline(__always)
+    func prefetchOffsets(row: Int) {
+        let stride = width &+ 1
+        guard row >= 0, (row &+ 1) &* stride <= starts.count else { return }
+        starts.withUnsafeBufferPointer { starts in
+            let first = UnsafeRawPointer(starts.baseAddress! + row &* stride)
+            var offset = 0
+            while offset < stride &* 4 {
+                simbench_prefetch(first + offset)
+                offset &+= 64
+            }
+        }
+    }
+
+    /// Asks for row `row`'s bytes to be brought toward the caches, as `prefetchOffsets` its
+    /// offsets: asked for after them, they are read from the caches.
+    @inline(__always)
+    func prefetchBytes(row: Int) {
+        let stride = width &+ 1
+        guard row >= 0, (row &+ 1) &* stride <= starts.count else { return }
+        let start = Int(starts[row &* stride])
+        let end = Int(starts[row &* stride &+ width])
+        bytes.withUnsafeBufferPointer { bytes in
+            var at = start
+            while at < end {
+                simbench_prefetch(bytes.baseAddress! + at)
+                at &+= 64
+            }
+        }
+    }
+
+    /// How many rows ahead `prefetch` asks for a row's offsets before its bytes.
+    static let prefetchDistance = 8
 
     static let quote = UInt8(ascii: "\""), comma = UInt8(ascii: ",")
     static let lineFeed = UInt8(ascii: "\n"), carriageReturn = UInt8(ascii: "\r")

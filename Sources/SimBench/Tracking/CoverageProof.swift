@@ -179,7 +179,12 @@ public struct CoverageProof: Sendable {
         var descriptions = [UInt8]()
         var descriptionEnds = [Int]()
         descriptionEnds.reserveCapacity(measured.count)
-        for group in measured {
+        for (position, group) in measured.enumerated() {
+            // Each run's row a few groups on, asked for ahead of its reads.
+            if position + 4 < measured.count {
+                let ahead = measured[position + 4]
+                for run in readRuns { tables[run].prefetch(row: Int(rowOf[ahead * runs + run])) }
+            }
             let row = Int32(tallyStarts.count)
             tallyStarts.append(Int32(tallies.count))
             Self.gather(

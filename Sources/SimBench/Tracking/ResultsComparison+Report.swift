@@ -222,6 +222,7 @@ extension ResultsComparison {
         counts.reserveCapacity(table.count)
         let plain = table.bytes.withUnsafeBufferPointer { bytes in
             for row in 0..<table.count {
+                table.prefetch(row: row + 4)
                 // scenario, params, sweep, variant: each one's bytes.
                 var parts = (0, 0, 0, 0)
                 for (part, field) in fields.enumerated() {
@@ -353,6 +354,10 @@ extension ResultsComparison {
         var why = Array("why: ".utf8)
         let whyCount = why.count
         for (position, index) in rows.enumerated() {
+            // The row a few verdicts on, asked for ahead of its name's reads.
+            if index + 4 < rows.upperBound {
+                verdicts.rows.prefetch(row: verdicts.row(at: index + 4))
+            }
             if changeEnds.isEmpty {
                 compactCells(index, into: &cells)
             } else {

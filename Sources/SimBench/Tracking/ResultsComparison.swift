@@ -130,6 +130,12 @@ public struct ResultsComparison: Sendable {
         }
         var limits = AllocationLimits()
         for (index, row) in current.records.enumerated() {
+            // Each pair of rows asked for ahead of its reads (`RowTable.prefetch`).
+            let ahead = index + 4
+            current.table.prefetch(row: ahead)
+            if ahead < join.baselineRows.count, let next = join.baselineRows[ahead] {
+                baseline.table.prefetch(row: next)
+            }
             guard let other = join.baselineRows[index] else {
                 onlyInCurrent.append(row.identity)
                 continue

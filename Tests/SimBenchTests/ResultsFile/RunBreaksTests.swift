@@ -101,3 +101,24 @@ struct RunBreaksTests {
         #expect(table.runBreaks == [2, 3])
     }
 }
+
+/// `RowTable.prefetch` and its kin are hints: asked for any row, inside the table or past
+/// either end, they read nothing out of bounds and change nothing read.
+@Suite("prefetching rows")
+struct PrefetchTests {
+    @Test("any row asked for ahead, past either end too, leaves every cell as it was")
+    func anyRow() throws {
+        let file = try RunBreaksTests.history(seed: 3, runCount: 2)
+        let table = file.table
+        let before = file.records.map(\.fields)
+        for row in -20...(table.count + 20) {
+            table.prefetch(row: row)
+            table.prefetchOffsets(row: row)
+            table.prefetchBytes(row: row)
+        }
+        for index in -20...(file.records.count + 20) {
+            ResultsRecord.prefetch(file.records, at: index)
+        }
+        #expect(file.records.map(\.fields) == before)
+    }
+}
