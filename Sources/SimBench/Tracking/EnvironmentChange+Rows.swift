@@ -49,6 +49,7 @@ extension RowTable {
         bytes.withUnsafeBufferPointer { bytes in
             starts.withUnsafeBufferPointer { starts in
                 for row in 1..<count {
+                    prefetch(row: row &+ 4)
                     let here = row &* stride
                     let before = here &- stride
                     let changes = clusters.contains { cluster in

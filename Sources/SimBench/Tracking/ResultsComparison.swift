@@ -117,8 +117,9 @@ public struct ResultsComparison: Sendable {
         // None moved where the environment leaves every time verdict unjudged.
         var movedBaselines = [ResultIdentity: MetricComparison]()
         let baselinesMayMove = !environment.leavesTimeUnjudged(thresholds)
-        for (index, row) in current.records.enumerated()
-        where baselinesMayMove && row.isBaselineVariant {
+        for (index, row) in current.records.enumerated() where baselinesMayMove {
+            current.table.prefetch(row: index + 4)
+            guard row.isBaselineVariant else { continue }
             guard let other = join.baselineRows[index] else { continue }
             let old = baseline.records[other]
             let counts = ResultsComparison.counts(from: old, to: row, thresholds: thresholds)
