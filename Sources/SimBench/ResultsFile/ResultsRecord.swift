@@ -130,11 +130,8 @@ public struct ResultsRecord: Sendable {
     /// The number in `column`, or nil for an empty cell or an absent column. The reader
     /// checked that every numeric cell is empty or a finite number.
     public func number(_ column: ResultColumn) -> Double? {
-        guard let position = columns.position(of: column) else { return nil }
         // From the bytes: no string is made for a short decimal, as most cells are.
-        return table.withField(row: row, field: position) { cell in
-            cell.isEmpty ? nil : CellNumber.value(cell)
-        }
+        table.number(row: row, field: columns.position(of: column))
     }
 
     /// The numbers of a list cell (`1.25;1.31;1.27`), as
@@ -237,7 +234,7 @@ public struct ResultsRecord: Sendable {
     /// Whether the cell of `column` is `text`, an ASCII word, as `self[column] == text`
     /// says: a text equal to ASCII text is those bytes.
     private func holds(_ column: ResultColumn, _ text: String) -> Bool {
-        withCell(column) { cell in cell.count == text.utf8.count && cell.elementsEqual(text.utf8) }
+        table.holds(row: row, field: columns.position(of: column), text)
     }
 }
 

@@ -10,12 +10,12 @@ extension RowTable {
         return withField(row: row, field: field) { $0.isEmpty ? nil : CellNumber.value($0) }
     }
 
-    /// Whether field `field` of row `row` holds `word`, an ASCII word, as
-    /// `ResultsRecord.holds` tells (false for an absent column, `field` nil): a text equal
+    /// Whether field `field` of row `row` holds `word`, an ASCII word, as `self[column] ==
+    /// word` tells (an absent column, `field` nil, holds only the empty word): a text equal
     /// to ASCII text is those bytes.
     @inline(__always)
     func holds(row: Int, field: Int?, _ word: String) -> Bool {
-        guard let field else { return false }
+        guard let field else { return word.isEmpty }
         return withField(row: row, field: field) { $0.elementsEqual(word.utf8) }
     }
 }

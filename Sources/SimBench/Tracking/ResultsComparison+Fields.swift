@@ -61,19 +61,13 @@ extension ResultsComparison {
 extension ResultsRecord {
     /// `number(_:)` of the column at `field` (nil for a column the file lacks).
     func number(at field: Int?) -> Double? {
-        guard let field else { return nil }
-        return table.withField(row: row, field: field) { cell in
-            cell.isEmpty ? nil : CellNumber.value(cell)
-        }
+        table.number(row: row, field: field)
     }
 
     /// Whether the cell at `field` (nil for a column the file lacks, whose cells are empty)
     /// is `word`, an ASCII word, as `self[column] == word` says.
     func holds(at field: Int?, _ word: String) -> Bool {
-        guard let field else { return word.isEmpty }
-        return table.withField(row: row, field: field) { cell in
-            cell.count == word.utf8.count && cell.elementsEqual(word.utf8)
-        }
+        table.holds(row: row, field: field, word)
     }
 
     /// `isBaselineVariant`, its role read at `fields.role`.
