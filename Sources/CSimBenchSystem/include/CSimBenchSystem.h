@@ -20,6 +20,8 @@
 // - SimBenchAffinity.h (Affinity.c): a thread and its children kept on one core.
 // - SimBenchHypervisor.h (Hypervisor.c): the hypervisor's vendor, from CPUID.
 // - SimBenchPrefetch.h (inline, no source): a cache line asked for ahead of a read.
+// - SimBenchPlainRow.h (PlainRow.c): a results file's common row split sixteen bytes at a
+//   time.
 //
 // No allocator is interposed here: the process that times runs glibc's allocator untouched.
 // Allocations are counted in an untimed child with the counter preloaded
@@ -27,6 +29,7 @@
 
 #include "SimBenchPerfEvents.h"
 #include "SimBenchPrefetch.h"
+#include "SimBenchPlainRow.h"
 #include "SimBenchUnnamedFile.h"
 #include "SimBenchSpawn.h"
 #include "SimBenchInterruption.h"

@@ -22,6 +22,15 @@ struct RowChecks {
     let hexadecimal: [Bool]
     /// The (low, high) columns of each interval the header holds, by index.
     let intervals: [(low: Int, high: Int)]
+    // The columns `passes` reads, by what it checks there: a column of text that may be
+    // empty needs nothing, and a row's check goes over each list without asking each
+    // column what it is.
+    /// The numeric columns: whether each is signed and must not be empty.
+    private let numericChecks: [(index: Int, signed: Bool, nonEmpty: Bool)]
+    /// The hexadecimal columns: whether each must not be empty.
+    private let hexadecimalChecks: [(index: Int, nonEmpty: Bool)]
+    /// The other columns that must not be empty.
+    private let nonEmptyTextColumns: [Int]
     /// The columns a row is identified by (`IdentityIndex`), its run's first when a history
     /// holds several; nil where the header lacks one (it reads as empty).
     let identityColumns: [Int?]
@@ -35,10 +44,21 @@ struct RowChecks {
         positions = ColumnPositions(header: header)
         let columnIndex = positions.byName
         self.columnIndex = columnIndex
-        nonEmpty = header.map { ResultsSchema.nonEmptyColumns.contains($0) }
-        signedColumn = header.map { ResultsSchema.signedColumns.contains($0) }
-        numeric = header.map { ResultsSchema.numericColumns.contains($0) }
-        hexadecimal = header.map { ResultsSchema.hexadecimalColumns.contains($0) }
+        let nonEmpty = header.map { ResultsSchema.nonEmptyColumns.contains($0) }
+        let signed = header.map { ResultsSchema.signedColumns.contains($0) }
+        let numeric = header.map { ResultsSchema.numericColumns.contains($0) }
+        let hexadecimal = header.map { ResultsSchema.hexadecimalColumns.contains($0) }
+        self.nonEmpty = nonEmpty
+        signedColumn = signed
+        self.numeric = numeric
+        self.hexadecimal = hexadecimal
+        let columns = header.indices
+        numericChecks = columns.filter { signed[$0] || numeric[$0] }.map {
+            ($0, signed[$0], nonEmpty[$0])
+        }
+        let text = columns.filter { !signed[$0] && !numeric[$0] }
+        hexadecimalChecks = text.filter { hexadecimal[$0] }.map { ($0, nonEmpty[$0]) }
+        nonEmptyTextColumns = text.filter { !hexadecimal[$0] && nonEmpty[$0] }
         intervals = ResultsSchema.intervalColumns.compactMap { low, high in
             guard let low = columnIndex[low], let high = columnIndex[high] else { return nil }
             return (low, high)
@@ -63,8 +83,13 @@ struct RowChecks {
     /// Whether the row whose fields start at `fieldStarts` in `text` passes `check`: a
     /// well-formed record of the header's width (`TableReader.scan`), its cells read in
     /// place, nothing made for them. False sends the row to `check`, which says why.
+    ///
+    /// - Parameter nonDigits: for a row of printable ASCII split by
+    ///   `simbench_split_plain_row`, its bits of the bytes that are not digits: a numeric
+    ///   cell of digits with at most one point among them is then told from its bits.
     func passes(
-        _ text: UnsafeBufferPointer<UInt8>, _ fieldStarts: UnsafeMutableBufferPointer<UInt32>
+        _ text: UnsafeBufferPointer<UInt8>, _ fieldStarts: UnsafeMutableBufferPointer<UInt32>,
+        nonDigits: UnsafeBufferPointer<UInt64>? = nil
     ) -> Bool {
         func cell(_ index: Int) -> UnsafeBufferPointer<UInt8> {
             var start = Int(fieldStarts[index])
@@ -75,36 +100,47 @@ struct RowChecks {
             }
             return UnsafeBufferPointer(rebasing: text[start..<end])
         }
-        for index in 0..<header.count {
+        for (index, signed, nonEmpty) in numericChecks {
             let cell = cell(index)
             if cell.isEmpty {
-                if nonEmpty[index] { return false }
+                if nonEmpty { return false }
                 continue
             }
-            let signed = signedColumn[index]
-            if signed || numeric[index] {
-                if WordScan.isPlainDecimal(
-                    cell, readable: text.count - (cell.baseAddress! - text.baseAddress!))
-                {
-                    continue
-                }
-                if let accepted = RowChecks.acceptsPlainDecimal(cell, signed: signed) {
-                    if !accepted { return false }
-                } else if RowChecks.numberProblem(cell, signed: signed) != nil {
-                    return false
-                }
-            } else if hexadecimal[index],
-                !cell.allSatisfy(ResultsSchema.isASCIIHexadecimalDigit)
+            if let nonDigits,
+                RowChecks.isPlainDecimal(
+                    cell, in: text, row: Int(fieldStarts[0]), nonDigits: nonDigits)
             {
+                continue
+            }
+            if WordScan.isPlainDecimal(
+                cell, readable: text.count - (cell.baseAddress! - text.baseAddress!))
+            {
+                continue
+            }
+            if let accepted = RowChecks.acceptsPlainDecimal(cell, signed: signed) {
+                if !accepted { return false }
+            } else if RowChecks.numberProblem(cell, signed: signed) != nil {
+                return false
+            }
+        }
+        for index in nonEmptyTextColumns where cell(index).isEmpty { return false }
+        for (index, nonEmpty) in hexadecimalChecks {
+            let cell = cell(index)
+            if cell.isEmpty ? nonEmpty : !cell.allSatisfy(ResultsSchema.isASCIIHexadecimalDigit) {
                 return false
             }
         }
         for (lowIndex, highIndex) in intervals {
             let low = cell(lowIndex)
             let high = cell(highIndex)
-            guard !low.isEmpty, !high.isEmpty, !CellNumber.decimalsInOrder(low, high) else {
+            guard !low.isEmpty, !high.isEmpty else { continue }
+            if let nonDigits,
+                RowChecks.plainDecimalsInOrder(
+                    low, high, in: text, row: Int(fieldStarts[0]), nonDigits: nonDigits)
+            {
                 continue
             }
+            if CellNumber.decimalsInOrder(low, high) { continue }
             if let lowValue = CellNumber.value(low), let highValue = CellNumber.value(high),
                 lowValue > highValue
             {
@@ -117,6 +153,93 @@ struct RowChecks {
             return false
         }
         return true
+    }
+
+    /// Whether `cell`, a cell of the row that starts at `row` in `text`, is digits with at
+    /// most one point among them and at least one digit, as `WordScan.isPlainDecimal` says,
+    /// told from the row's `nonDigits` bits (`simbench_split_plain_row`): none but the
+    /// point may be set. False says nothing: a cell of 64 bytes or more is not read here.
+    @inline(__always)
+    static func isPlainDecimal(
+        _ cell: UnsafeBufferPointer<UInt8>, in text: UnsafeBufferPointer<UInt8>, row: Int,
+        nonDigits: UnsafeBufferPointer<UInt64>
+    ) -> Bool {
+        pointIfPlain(cell, in: text, row: row, nonDigits: nonDigits) != nil
+    }
+
+    /// Whether `low` and `high`, cells of the row that starts at `row` in `text`, are both
+    /// plain decimals (`isPlainDecimal(_:in:row:nonDigits:)`) with `low ≤ high`, told from
+    /// their digits: fewer whole digits (leading zeros aside), or the first digit that differs
+    /// smaller, a missing fraction digit read as 0. False says nothing: the interval is then
+    /// checked as `CellNumber.decimalsInOrder` checks it.
+    static func plainDecimalsInOrder(
+        _ low: UnsafeBufferPointer<UInt8>, _ high: UnsafeBufferPointer<UInt8>,
+        in text: UnsafeBufferPointer<UInt8>, row: Int, nonDigits: UnsafeBufferPointer<UInt64>
+    ) -> Bool {
+        guard let lowPoint = pointIfPlain(low, in: text, row: row, nonDigits: nonDigits),
+            let highPoint = pointIfPlain(high, in: text, row: row, nonDigits: nonDigits)
+        else { return false }
+        // The whole digits after their leading zeros.
+        var lowStart = 0
+        while lowStart < lowPoint, low[lowStart] == UInt8(ascii: "0") { lowStart &+= 1 }
+        var highStart = 0
+        while highStart < highPoint, high[highStart] == UInt8(ascii: "0") { highStart &+= 1 }
+        let lowWhole = lowPoint &- lowStart
+        let highWhole = highPoint &- highStart
+        if lowWhole != highWhole { return lowWhole < highWhole }
+        var index = 0
+        while index < lowWhole {
+            let mine = low[lowStart &+ index]
+            let theirs = high[highStart &+ index]
+            if mine != theirs { return mine < theirs }
+            index &+= 1
+        }
+        // The fraction digits, after each point.
+        let lowFraction = max(low.count &- lowPoint &- 1, 0)
+        let highFraction = max(high.count &- highPoint &- 1, 0)
+        index = 0
+        while index < max(lowFraction, highFraction) {
+            let mine = index < lowFraction ? low[lowPoint &+ 1 &+ index] : UInt8(ascii: "0")
+            let theirs = index < highFraction ? high[highPoint &+ 1 &+ index] : UInt8(ascii: "0")
+            if mine != theirs { return mine < theirs }
+            index &+= 1
+        }
+        return true
+    }
+
+    /// Where the point of `cell` is (its count where it has none) when it is a plain decimal
+    /// told from the row's `nonDigits` bits (`isPlainDecimal(_:in:row:nonDigits:)`); nil
+    /// otherwise.
+    @inline(__always)
+    private static func pointIfPlain(
+        _ cell: UnsafeBufferPointer<UInt8>, in text: UnsafeBufferPointer<UInt8>, row: Int,
+        nonDigits: UnsafeBufferPointer<UInt64>
+    ) -> Int? {
+        guard let found = nonDigitBits(cell, in: text, row: row, nonDigits: nonDigits) else {
+            return nil
+        }
+        if found == 0 { return cell.count }
+        guard found & (found &- 1) == 0, cell.count > 1 else { return nil }
+        let point = found.trailingZeroBitCount
+        return cell[point] == UInt8(ascii: ".") ? point : nil
+    }
+
+    /// The bits of `cell`'s bytes that are not digits, bit `k` for its byte `k`, read from
+    /// the row's `nonDigits` (`simbench_split_plain_row`); nil for an empty cell or one of 64
+    /// bytes or more.
+    @inline(__always)
+    private static func nonDigitBits(
+        _ cell: UnsafeBufferPointer<UInt8>, in text: UnsafeBufferPointer<UInt8>, row: Int,
+        nonDigits: UnsafeBufferPointer<UInt64>
+    ) -> UInt64? {
+        let count = cell.count
+        guard count > 0, count < 64 else { return nil }
+        let offset = (cell.baseAddress! - text.baseAddress!) &- row
+        let word = offset &>> 6
+        let bit = offset & 63
+        var window = nonDigits[word] &>> UInt64(bit)
+        if bit != 0 { window |= nonDigits[word &+ 1] &<< UInt64(64 &- bit) }
+        return window & ((1 &<< UInt64(count)) &- 1)
     }
 
     private func failure(_ line: Int?, _ column: String?, _ message: String) -> ResultsFileError {

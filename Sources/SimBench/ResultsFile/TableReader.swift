@@ -1,3 +1,5 @@
+import CSimBenchSystem
+
 /// Reads a results file into a `RowTable`: the file's bytes kept as they are read, each
 /// record split into fields where it lies, and each row checked (`RowChecks`) and kept or
 /// refused as it arrives, so that a file that is not a results file is refused after its
@@ -371,6 +373,9 @@ struct TableReader {
         let count = byteCount
         let width = width
         var fieldStarts = [UInt32](repeating: 0, count: width + 1)
+        // The bytes of a plain row that are not digits (`simbench_split_plain_row`), one bit
+        // each, and a word more, which a cell's bits may be read across.
+        var nonDigits = [UInt64](repeating: 0, count: TableReader.nonDigitWords + 1)
         func withText(
             _ body: (UnsafeBufferPointer<UInt8>) throws(ResultsFileError) -> Stop
         ) throws(ResultsFileError) -> Stop {
@@ -380,34 +385,55 @@ struct TableReader {
         return try withText { (text) throws(ResultsFileError) -> Stop in
             try fieldStarts.withUnsafeMutableBufferPointer {
                 (fieldStarts) throws(ResultsFileError) -> Stop in
-                while next < text.count {
-                    let scan = TableReader.scan(text, from: next, width: width, into: fieldStarts)
-                    switch scan {
-                    case .needMore:
-                        return .needMore
-                    case .row(let end, let lineFeeds, let doublesQuote, let nonASCII, let cr):
-                        guard end - next <= ResultsFile.recordLimit,
-                            !nonASCII || TableReader.isUTF8(text, next..<end),
-                            checks.passes(text, fieldStarts)
-                        else { return .refuse(end: end) }
-                        try keep(
-                            text, fieldStarts, end: end, lineFeeds: lineFeeds,
-                            doublesQuote: doublesQuote)
-                        if cr { holdsCarriageReturn = true }
-                    case .blank(let end):
-                        return .blank(end: end)
-                    case .other:
-                        // Split as the record reader splits, which then says what is wrong.
-                        guard let end = RecordBounds.end(in: text, from: next) else {
-                            return .needMore
+                try nonDigits.withUnsafeMutableBufferPointer {
+                    (nonDigits) throws(ResultsFileError) -> Stop in
+                    while next < text.count {
+                        // The common row, split sixteen bytes at a time; any other, byte by byte.
+                        let plainEnd = simbench_split_plain_row(
+                            text.baseAddress!, next, text.count, width, fieldStarts.baseAddress!,
+                            nonDigits.baseAddress!, TableReader.nonDigitWords)
+                        if plainEnd > 0 {
+                            guard plainEnd - next <= ResultsFile.recordLimit,
+                                checks.passes(
+                                    text, fieldStarts, nonDigits: UnsafeBufferPointer(nonDigits))
+                            else { return .refuse(end: plainEnd) }
+                            try keep(
+                                text, fieldStarts, end: plainEnd, lineFeeds: 0, doublesQuote: false)
+                            continue
                         }
-                        return .refuse(end: end)
+                        let scan = TableReader.scan(
+                            text, from: next, width: width, into: fieldStarts)
+                        switch scan {
+                        case .needMore:
+                            return .needMore
+                        case .row(let end, let lineFeeds, let doublesQuote, let nonASCII, let cr):
+                            guard end - next <= ResultsFile.recordLimit,
+                                !nonASCII || TableReader.isUTF8(text, next..<end),
+                                checks.passes(text, fieldStarts)
+                            else { return .refuse(end: end) }
+                            try keep(
+                                text, fieldStarts, end: end, lineFeeds: lineFeeds,
+                                doublesQuote: doublesQuote)
+                            if cr { holdsCarriageReturn = true }
+                        case .blank(let end):
+                            return .blank(end: end)
+                        case .other:
+                            // Split as the record reader splits, which then says what is wrong.
+                            guard let end = RecordBounds.end(in: text, from: next) else {
+                                return .needMore
+                            }
+                            return .refuse(end: end)
+                        }
                     }
+                    return .needMore
                 }
-                return .needMore
             }
         }
     }
+
+    /// How many words of bits a plain row's non-digits may take: rows of up to 64 KiB less
+    /// a block are split sixteen bytes at a time, longer ones byte by byte.
+    static let nonDigitWords = 1024
 
     /// Keeps the row whose fields start at `fieldStarts` and which ends at `end`, unless an
     /// earlier row measured the same.
