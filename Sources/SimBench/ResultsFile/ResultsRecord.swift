@@ -227,15 +227,9 @@ public struct ResultsRecord: Sendable {
 
     /// `role == .baseline`, told from the cell's bytes alone: a judge asks it of every row
     /// several times.
-    public var isBaselineVariant: Bool { holds(.role, VariantRole.baseline.rawValue) }
+    public var isBaselineVariant: Bool { table.kinds[row].isBaseline }
     /// `status == .ok`, told from the cell's bytes alone.
-    public var isOK: Bool { holds(.status, ResultStatus.ok.rawValue) }
-
-    /// Whether the cell of `column` is `text`, an ASCII word, as `self[column] == text`
-    /// says: a text equal to ASCII text is those bytes.
-    private func holds(_ column: ResultColumn, _ text: String) -> Bool {
-        table.holds(row: row, field: columns.position(of: column), text)
-    }
+    public var isOK: Bool { table.kinds[row].isOK }
 }
 
 extension ResultsRecord {

@@ -1,4 +1,5 @@
 import CSimBenchSystem
+import SimBenchCore
 
 /// The rows of a results file, kept as the file's bytes and where each field starts in them:
 /// what every reader works on.
@@ -38,12 +39,22 @@ final class RowTable: Sendable {
     /// The rows, in order, whose run (`RowTable.runFields`) is not written as the row
     /// before's: only there can a history's run change (`ResultsFile.runsByCount`).
     let runBreaks: [UInt32]
+    /// Each row's kind (`RowKind`): whether its status is `ok` and its role `baseline`, a
+    /// byte a row, told while the reader had the row at hand. A pass that asks it of every
+    /// row (a chart keeps the `ok` rows) reads these 100 KB, not each row's offsets and
+    /// bytes from memory.
+    let kinds: [RowKind]
 
     init(
         bytes: TableBytes, fileLength: Int, width: Int, starts: [UInt32], lines: [UInt32],
         unquoted: [Int: Range<Int>], positions: ColumnPositions, holdsCarriageReturn: Bool,
-        runBreaks: [UInt32], identityHashes: IdentityHashes = IdentityHashes()
+        runBreaks: [UInt32], identityHashes: IdentityHashes = IdentityHashes(),
+        kinds: [RowKind]? = nil
     ) {
+        self.kinds =
+            kinds
+            ?? RowKind.all(
+                bytes, starts: starts, width: width, rows: lines.count, positions: positions)
         self.holdsCarriageReturn = holdsCarriageReturn
         self.identityHashes = identityHashes
         self.runBreaks = runBreaks
@@ -336,5 +347,61 @@ final class FileMapping: @unchecked Sendable {
 
     deinit {
         Platform.unmapFile(UnsafeRawPointer(address), length: length)
+    }
+}
+
+/// A row's status and role, as `RowTable.kinds` keeps them: whether its status cell is `ok`
+/// and its role cell `baseline`.
+struct RowKind: Sendable, Equatable {
+    private let bits: UInt8
+
+    init(ok: Bool, baseline: Bool) {
+        bits = (ok ? 1 : 0) | (baseline ? 2 : 0)
+    }
+
+    var isOK: Bool { bits & 1 != 0 }
+    var isBaseline: Bool { bits & 2 != 0 }
+
+    static let okWord = ResultStatus.ok.rawValue
+    static let baselineWord = VariantRole.baseline.rawValue
+
+    /// The kind of the row whose fields start at `fieldStarts` in `text` (a row the reader
+    /// split, its `width + 1` offsets): a quoted cell read between its quotes, as a cell
+    /// reads (one that doubles a quote is neither word, quoted or not).
+    static func of(
+        _ text: UnsafeBufferPointer<UInt8>, _ fieldStarts: UnsafeBufferPointer<UInt32>,
+        status: Int?, role: Int?
+    ) -> RowKind {
+        func holds(_ field: Int?, _ word: String) -> Bool {
+            guard let field else { return word.isEmpty }
+            var start = Int(fieldStarts[field])
+            var end = Int(fieldStarts[field + 1]) - 1
+            if start < end, text[start] == RowTable.quote {
+                start += 1
+                end -= 1
+            }
+            return UnsafeBufferPointer(rebasing: text[start..<end]).elementsEqual(word.utf8)
+        }
+        return RowKind(ok: holds(status, okWord), baseline: holds(role, baselineWord))
+    }
+
+    /// The kinds of the `rows` rows of a table of `bytes` whose fields start at `starts`
+    /// (`width + 1` a row): for a table made other than by the reader, which tells each as
+    /// it reads it.
+    static func all(
+        _ bytes: TableBytes, starts: [UInt32], width: Int, rows: Int, positions: ColumnPositions
+    ) -> [RowKind] {
+        let status = positions.position(of: .status)
+        let role = positions.position(of: .role)
+        return bytes.withUnsafeBufferPointer { text in
+            starts.withUnsafeBufferPointer { starts in
+                (0..<rows).map { row in
+                    let first = row * (width + 1)
+                    return of(
+                        text, UnsafeBufferPointer(rebasing: starts[first..<(first + width + 1)]),
+                        status: status, role: role)
+                }
+            }
+        }
     }
 }

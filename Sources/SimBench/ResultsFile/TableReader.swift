@@ -58,6 +58,10 @@ struct TableReader {
     /// hand: a later pass over 100,000 rows would read each from memory again.
     private var runFields = [Int]()
     private var runBreaks = [UInt32]()
+    /// Each row's kind (`RowTable.kinds`), told while its bytes are at hand, and the fields
+    /// it is told from.
+    private var kinds = [RowKind]()
+    private var kindFields: (status: Int?, role: Int?) = (nil, nil)
 
     /// A reader of the file behind `descriptor`, from its first byte.
     ///
@@ -297,6 +301,7 @@ struct TableReader {
         let checks = RowChecks(path: path, header: header, runs: runs)
         self.checks = checks
         runFields = RowTable.runFields(checks.positions)
+        kindFields = (checks.positions.position(of: .status), checks.positions.position(of: .role))
         width = header.count
         identities = IdentityIndex(fields: checks.identityColumns)
         // Room for the rows the file's size suggests, by its first row's length; more is
@@ -307,7 +312,14 @@ struct TableReader {
             if let end, end > next {
                 let rows = (size - next) / (end - next) * 5 / 4 + 16
                 starts.reserveCapacity(rows * (width + 1))
+                starts.withUnsafeMutableBufferPointer { starts in
+                    if let base = starts.baseAddress {
+                        Platform.adviseHugePages(
+                            UnsafeMutableRawPointer(base), bytes: rows * (width + 1) * 4)
+                    }
+                }
                 lines.reserveCapacity(rows)
+                kinds.reserveCapacity(rows)
                 identityHashes.reserveCapacity(rows)
             }
         }
@@ -451,6 +463,10 @@ struct TableReader {
             throw duplicate(text, fieldStarts, firstLine: Int(lines[first]))
         }
         identityHashes.append(hash)
+        kinds.append(
+            RowKind.of(
+                text, UnsafeBufferPointer(fieldStarts), status: kindFields.status,
+                role: kindFields.role))
         if row > 0, !runFields.isEmpty,
             !starts.withUnsafeBufferPointer({
                 RowTable.repeatsRowBefore(
@@ -576,7 +592,8 @@ struct TableReader {
             bytes: bytes, fileLength: fileLength, width: width, starts: starts, lines: lines,
             unquoted: unquoted, positions: checks?.positions ?? ColumnPositions(header: header),
             holdsCarriageReturn: holdsCarriageReturn, runBreaks: runBreaks,
-            identityHashes: IdentityHashes(fields: identities.fields, hashes: identityHashes))
+            identityHashes: IdentityHashes(fields: identities.fields, hashes: identityHashes),
+            kinds: kinds)
     }
 
     // MARK: Splitting

@@ -122,3 +122,45 @@ struct PrefetchTests {
         #expect(file.records.map(\.fields) == before)
     }
 }
+
+/// Each row's kind (`RowTable.kinds`), told by the reader while it splits the row, says what
+/// its cells say: `isOK` exactly where the status reads `ok`, `isBaselineVariant` where the
+/// role reads `baseline`, whether the cell is quoted, doubles a quote or holds another word.
+@Suite("a row's kind, told while reading")
+struct RowKindTests {
+    @Test("ok and baseline as the status and role cells read, over random rows", arguments: 1...8)
+    func asCellsRead(seed: Int) throws {
+        var random = SplitMix64(seed: UInt64(seed))
+        let columns = ResultRow.columns
+        let status = try #require(columns.firstIndex(of: ResultColumn.status.name))
+        let role = try #require(columns.firstIndex(of: ResultColumn.role.name))
+        let statuses = ["ok", "\"ok\"", "wrong", "\"wrong\"", "\"o\"\"k\"", "oK"]
+        let roles = [
+            "baseline", "\"baseline\"", "pattern", "floor", "\"base\"\"line\"", "Baseline",
+        ]
+        var text = OutputFile.record(columns)
+        for run in 0..<30 {
+            for row in HistoryRepairTests.rows(run: "20261206T2\(run)0000Z-run\(run)") {
+                var fields = row.map(OutputFile.quote)
+                fields[status] = statuses[Int(random.next() % UInt64(statuses.count))]
+                fields[role] = roles[Int(random.next() % UInt64(roles.count))]
+                text += fields.joined(separator: ",") + "\r\n"
+            }
+        }
+        // The rows before others split sixteen bytes at a time, the last byte by byte.
+        let file = try ResultsFile(
+            path: "k.csv", bytes: Array(text.utf8), runs: .several, checkingRuns: false)
+        #expect(file.records.count == 150)
+        for record in file.records {
+            #expect(record.isOK == (record[.status] == "ok"), "\(record[.status])")
+            #expect(
+                record.isBaselineVariant == (record[.role] == "baseline"), "\(record[.role])")
+        }
+        // A table made from its cells tells the same.
+        let table = file.table
+        let made = RowKind.all(
+            table.bytes, starts: table.starts, width: table.width, rows: table.count,
+            positions: table.positions)
+        #expect(made == table.kinds)
+    }
+}
