@@ -109,12 +109,30 @@ public enum NumberFormat {
     /// `3.14`, `31.4`, `314`, `3140`: three significant digits, but never a lost integer
     /// digit.
     public static func significant(_ value: Double, digits: Int = 3) -> String {
-        guard value.isFinite else { return "—" }
+        var text = [UInt8]()
+        appendSignificant(value, digits: digits, to: &text)
+        return String(decoding: text, as: UTF8.self)
+    }
+
+    /// Appends `significant(value, digits:)` to `text`, no string made: an export writes a
+    /// few for every row.
+    static func appendSignificant(_ value: Double, digits: Int = 3, to text: inout [UInt8]) {
+        guard value.isFinite else {
+            text += "—".utf8
+            return
+        }
         let magnitude = abs(value)
-        guard magnitude > 0 else { return "0" }
+        guard magnitude > 0 else {
+            text.append(UInt8(ascii: "0"))
+            return
+        }
         let integerDigits = Int(floor(log10(magnitude))) + 1
-        let decimals = max(0, digits - integerDigits)
-        return withMinus(fixed(value, decimals: decimals))
+        let start = text.count
+        appendFixed(value, decimals: max(0, digits - integerDigits), to: &text)
+        // Its minus sign, `withMinus`'s.
+        if text[start] == UInt8(ascii: "-") {
+            text.replaceSubrange(start..<(start + 1), with: minus.utf8)
+        }
     }
 
     /// `12.3 M`: SI prefixes for rates.

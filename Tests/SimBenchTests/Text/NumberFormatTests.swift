@@ -1,4 +1,5 @@
 import Foundation
+import SimBenchCore
 import Testing
 
 @testable import SimBench
@@ -77,5 +78,28 @@ struct NumberFormatTests {
         #expect(NumberFormat.interval(-1.005, 2.675, ratio: true) == "[−1.00, 2.67]")
         #expect(RelativeChange.percent(0.025) == "2.5%")
         #expect(RelativeChange.signedPercent(-0.031) == "−3.1%")
+        #expect(NumberFormat.significant(0) == "0")
+        #expect(NumberFormat.significant(-0.0004) == "−0.000400")
+        #expect(NumberFormat.significant(.infinity) == "—")
+    }
+
+    @Test("significant digits appended as bytes are the figure's text: withMinus of fixed")
+    func significantBytes() {
+        var random = SplitMix64(seed: 5)
+        for _ in 0..<20_000 {
+            let exponent = Double(Int(random.next() % 16)) - 8
+            let value =
+                (Double(random.next() % 2_000_000) / 1_000_000 - 1) * pow(10, exponent)
+            let magnitude = abs(value)
+            let expected =
+                magnitude == 0
+                ? "0"
+                : NumberFormat.withMinus(
+                    NumberFormat.fixed(
+                        value, decimals: max(0, 3 - (Int(floor(log10(magnitude))) + 1))))
+            var bytes = Array("x".utf8)
+            NumberFormat.appendSignificant(value, to: &bytes)
+            #expect(String(decoding: bytes, as: UTF8.self) == "x" + expected, "\(value)")
+        }
     }
 }

@@ -27,6 +27,16 @@ extension BenchmarkExport {
         private var name = [UInt8]()
         /// Scratch bytes: an entry's text before it is escaped.
         private var scratch = [UInt8]()
+        /// An entry's range (`BenchmarkExport.appendRange`), which needs no escape.
+        private var rangeText = [UInt8]()
+
+        /// Writes the row's range around `value` to `rangeText`: whether it has one.
+        private mutating func range(
+            _ row: ResultsRecord, _ value: Double, _ low: ResultColumn, _ high: ResultColumn
+        ) -> Bool {
+            rangeText.removeAll(keepingCapacity: true)
+            return BenchmarkExport.appendRange(row, value, low, high, to: &rangeText)
+        }
 
         mutating func write(_ row: ResultsRecord, machine: String, into text: inout [UInt8]) {
             scratch.removeAll(keepingCapacity: true)
@@ -41,8 +51,7 @@ extension BenchmarkExport {
             if let cpu = row.number(.cpuNsPerEventMedian) {
                 writeEntry(
                     " CPU", unit: "CPU ns/event", value: cpu,
-                    range: BenchmarkExport.range(
-                        row, cpu, .cpuNsPerEventCILow, .cpuNsPerEventCIHigh),
+                    range: range(row, cpu, .cpuNsPerEventCILow, .cpuNsPerEventCIHigh),
                     extra:
                         .text(
                             "CPU time per event: the pattern's cost on one core, whatever the number of cores"
@@ -52,7 +61,7 @@ extension BenchmarkExport {
             if !row.isBaselineVariant, let ratio = row.number(.cpuRatioToBaseline) {
                 writeEntry(
                     " CPU ratio to baseline", unit: "× baseline (CPU)", value: ratio,
-                    range: BenchmarkExport.range(row, ratio, .cpuRatioCILow, .cpuRatioCIHigh),
+                    range: range(row, ratio, .cpuRatioCILow, .cpuRatioCIHigh),
                     extra:
                         .text(
                             "median CPU ns per event over the scenario's baseline variant's, paired by round"
@@ -85,12 +94,12 @@ extension BenchmarkExport {
             }
             writeEntry(
                 "", unit: "ns/event", value: median,
-                range: BenchmarkExport.range(row, median, .nsPerEventCILow, .nsPerEventCIHigh),
+                range: range(row, median, .nsPerEventCILow, .nsPerEventCIHigh),
                 extra: .scratch, into: &text)
             if !row.isBaselineVariant, let ratio = row.number(.ratioToBaseline) {
                 writeEntry(
                     " ratio to baseline", unit: "× baseline", value: ratio,
-                    range: BenchmarkExport.range(row, ratio, .ratioCILow, .ratioCIHigh),
+                    range: range(row, ratio, .ratioCILow, .ratioCIHigh),
                     extra:
                         .text(
                             "median wall ns per event over the scenario's baseline variant's, paired by round"
@@ -147,7 +156,7 @@ extension BenchmarkExport {
 
         /// Writes an entry named by the row's name and `suffix`.
         private mutating func writeEntry(
-            _ suffix: String, unit: String, value: Double, range: String? = nil, extra: Extra,
+            _ suffix: String, unit: String, value: Double, range: Bool = false, extra: Extra,
             into text: inout [UInt8]
         ) {
             text += (written ? ",\n  {" : "\n  {").utf8
@@ -172,9 +181,12 @@ extension BenchmarkExport {
             text += name
             text += suffix.utf8
             text.append(UInt8(ascii: "\""))
-            if let range {
+            if range {
                 member("range")
-                PrettyJSON.quote(range, into: &text)
+                // Digits, signs and brackets: nothing to escape.
+                text.append(UInt8(ascii: "\""))
+                text += rangeText
+                text.append(UInt8(ascii: "\""))
             }
             member("unit")
             PrettyJSON.quote(unit, into: &text)
@@ -220,16 +232,27 @@ extension BenchmarkExport {
     /// bootstrap interval need not make equal; the interval itself, `[0.78, 0.82]`, when it
     /// does not hold the value (a ratio's median can lie outside its paired CI), so that no
     /// distance is ever written negative.
-    static func range(
-        _ row: ResultsRecord, _ value: Double, _ low: ResultColumn, _ high: ResultColumn
-    ) -> String? {
+    /// Written to `text` as bytes (no string made: an export writes up to four a row); false,
+    /// and nothing written, where the row has no such interval.
+    static func appendRange(
+        _ row: ResultsRecord, _ value: Double, _ low: ResultColumn, _ high: ResultColumn,
+        to text: inout [UInt8]
+    ) -> Bool {
         guard let low = row.number(low), let high = row.number(high), high >= low else {
-            return nil
+            return false
         }
         guard low <= value, value <= high else {
-            return "[\(NumberFormat.significant(low)), \(NumberFormat.significant(high))]"
+            text.append(UInt8(ascii: "["))
+            NumberFormat.appendSignificant(low, to: &text)
+            text += ", ".utf8
+            NumberFormat.appendSignificant(high, to: &text)
+            text.append(UInt8(ascii: "]"))
+            return true
         }
-        return
-            "+\(NumberFormat.significant(high - value)) / −\(NumberFormat.significant(value - low))"
+        text.append(UInt8(ascii: "+"))
+        NumberFormat.appendSignificant(high - value, to: &text)
+        text += " / −".utf8
+        NumberFormat.appendSignificant(value - low, to: &text)
+        return true
     }
 }
