@@ -73,19 +73,3 @@ extension Platform {
         munmap(UnsafeMutableRawPointer(mutating: address), length)
     }
 }
-
-extension Platform {
-    /// Asks for the pages wholly inside the `bytes` at `address` (memory of the process's
-    /// own, not yet written) to be huge pages where the system has them (`MADV_HUGEPAGE`):
-    /// a table of offsets of 50 MB written page by page takes a fault for every 4 KiB
-    /// otherwise. A hint: nothing else changes.
-    static func adviseHugePages(_ address: UnsafeMutableRawPointer, bytes: Int) {
-        #if os(Linux)
-            let huge = 2 << 20
-            let start = (Int(bitPattern: address) + huge - 1) / huge * huge
-            let end = (Int(bitPattern: address) + bytes) / huge * huge
-            guard start < end else { return }
-            madvise(UnsafeMutableRawPointer(bitPattern: start), end - start, MADV_HUGEPAGE)
-        #endif
-    }
-}

@@ -312,12 +312,6 @@ struct TableReader {
             if let end, end > next {
                 let rows = (size - next) / (end - next) * 5 / 4 + 16
                 starts.reserveCapacity(rows * (width + 1))
-                starts.withUnsafeMutableBufferPointer { starts in
-                    if let base = starts.baseAddress {
-                        Platform.adviseHugePages(
-                            UnsafeMutableRawPointer(base), bytes: rows * (width + 1) * 4)
-                    }
-                }
                 lines.reserveCapacity(rows)
                 kinds.reserveCapacity(rows)
                 identityHashes.reserveCapacity(rows)
