@@ -204,4 +204,17 @@ public enum NumberFormat {
         }
         return "[\(significant(low)), \(significant(high))]"
     }
+
+    /// Appends the interval `[low, high]` to `text`, each bound as `bound` appends it: the
+    /// one way an interval is written in bytes.
+    static func appendInterval(
+        _ low: Double, _ high: Double, to text: inout [UInt8],
+        bound: (Double, inout [UInt8]) -> Void
+    ) {
+        text.append(UInt8(ascii: "["))
+        bound(low, &text)
+        text += ", ".utf8
+        bound(high, &text)
+        text.append(UInt8(ascii: "]"))
+    }
 }

@@ -140,11 +140,9 @@ public struct RelativeChange: Sendable, Equatable {
     /// appended, without one.
     func appendInterval(to text: inout [UInt8]) -> Bool {
         guard let low, let high else { return false }
-        text.append(UInt8(ascii: "["))
-        RelativeChange.appendSignedPercent(low, to: &text)
-        text += ", ".utf8
-        RelativeChange.appendSignedPercent(high, to: &text)
-        text.append(UInt8(ascii: "]"))
+        NumberFormat.appendInterval(low, high, to: &text) {
+            RelativeChange.appendSignedPercent($0, to: &$1)
+        }
         return true
     }
 }

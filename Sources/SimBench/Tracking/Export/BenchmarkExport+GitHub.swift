@@ -242,11 +242,9 @@ extension BenchmarkExport {
             return false
         }
         guard low <= value, value <= high else {
-            text.append(UInt8(ascii: "["))
-            NumberFormat.appendSignificant(low, to: &text)
-            text += ", ".utf8
-            NumberFormat.appendSignificant(high, to: &text)
-            text.append(UInt8(ascii: "]"))
+            NumberFormat.appendInterval(low, high, to: &text) {
+                NumberFormat.appendSignificant($0, to: &$1)
+            }
             return true
         }
         text.append(UInt8(ascii: "+"))
