@@ -91,6 +91,20 @@ struct PlainRowTests {
         return count
     }
 
+    @Test("a row longer than its bits' room is left to the byte splitter; one shorter is not")
+    func longRows() {
+        let room = TableReader.nonDigitWords * 64
+        for (length, claimed) in [(room - 100, true), (room + 100, false)] {
+            let row = String(repeating: "7", count: length) + ",x\r\n"
+            let text = Array(row.utf8) + PlainRowTests.nextRow
+            let plain = PlainRowTests.split(text, width: 2)
+            #if arch(x86_64)
+                #expect((plain.end > 0) == claimed, "\(length) bytes")
+            #endif
+            #expect(PlainRowTests.agree(text, width: 2), "\(length) bytes")
+        }
+    }
+
     @Test("leaves every other record to the byte splitter")
     func leavesOtherRecords() {
         let records = [
