@@ -132,10 +132,8 @@ public struct CoverageProof: Sendable {
         var rowOf = [Int32](repeating: -1, count: groups.count * runs)
         var found = [Int32](repeating: 0, count: groups.count)
         for (number, file) in files.enumerated() where sources[number] == number {
-            let status = file.table.positions.position(of: .status)
             let copies = sources.indices.filter { sources[$0] == number }
-            for row in 0..<file.table.count
-            where file.table.holds(row: row, field: status, ResultStatus.ok.rawValue) {
+            for row in 0..<file.table.count where file.table.kinds[row].isOK {
                 let group = groups.group(file: number, row: row)
                 for copy in copies { rowOf[group * runs + copy] = Int32(row) }
                 found[group] += Int32(copies.count)

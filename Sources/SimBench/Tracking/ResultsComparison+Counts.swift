@@ -29,7 +29,7 @@ extension ResultsComparison {
         return figures.compactMap { metric, basis, at, threshold in
             count(
                 metric, basis, at: at, threshold: threshold, from: old, to: new,
-                identity: identity, isBaselineVariant: { new.isBaselineVariant(fields.1) })
+                identity: identity)
         }
     }
 
@@ -38,13 +38,13 @@ extension ResultsComparison {
     private static func count(
         _ metric: MetricComparison.Metric, _ basis: MetricComparison.Basis, at: (Int?, Int?),
         threshold: Double, from old: ResultsRecord, to new: ResultsRecord,
-        identity: ResultIdentity?, isBaselineVariant: () -> Bool
+        identity: ResultIdentity?
     ) -> MetricComparison? {
         let before = old.number(at: at.0)
         let after = new.number(at: at.1)
         guard before != nil || after != nil else { return nil }
         var result = MetricComparison(
-            identity: identity ?? new.identity, isBaselineVariant: isBaselineVariant(),
+            identity: identity ?? new.identity, isBaselineVariant: new.isBaselineVariant,
             metric: metric,
             basis: basis, baseline: before, current: after, change: nil, verdict: .notJudged,
             note: "")

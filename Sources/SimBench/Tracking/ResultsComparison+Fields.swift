@@ -26,7 +26,6 @@ extension ResultsComparison {
         let wall: Metric
         /// CPU time over the machine-speed reference, and its CI.
         let perReference, perReferenceLow, perReferenceHigh: Int?
-        let status, role: Int?
         let allocations, instructions, cycles: Int?
 
         init(_ positions: ColumnPositions) {
@@ -35,8 +34,6 @@ extension ResultsComparison {
             perReference = positions.position(of: .cpuPerReference)
             perReferenceLow = positions.position(of: .cpuPerReferenceCILow)
             perReferenceHigh = positions.position(of: .cpuPerReferenceCIHigh)
-            status = positions.position(of: .status)
-            role = positions.position(of: .role)
             allocations = positions.position(of: .allocationsPerEvent)
             instructions = positions.position(of: .instructionsPerEvent)
             cycles = positions.position(of: .estimatedCyclesPerEvent)
@@ -62,21 +59,5 @@ extension ResultsRecord {
     /// `number(_:)` of the column at `field` (nil for a column the file lacks).
     func number(at field: Int?) -> Double? {
         table.number(row: row, field: field)
-    }
-
-    /// Whether the cell at `field` (nil for a column the file lacks, whose cells are empty)
-    /// is `word`, an ASCII word, as `self[column] == word` says.
-    func holds(at field: Int?, _ word: String) -> Bool {
-        table.holds(row: row, field: field, word)
-    }
-
-    /// `isBaselineVariant`, its role read at `fields.role`.
-    func isBaselineVariant(_ fields: ResultsComparison.VerdictFields) -> Bool {
-        holds(at: fields.role, VariantRole.baseline.rawValue)
-    }
-
-    /// `isOK`, its status read at `fields.status`.
-    func isOK(_ fields: ResultsComparison.VerdictFields) -> Bool {
-        holds(at: fields.status, ResultStatus.ok.rawValue)
     }
 }

@@ -242,14 +242,14 @@ public struct ResultsComparison: Sendable {
         fields: (VerdictFields, VerdictFields)? = nil
     ) -> MetricComparison {
         let fields = fields ?? VerdictFields.of(old, new)
-        let newIsBaselineVariant = new.isBaselineVariant(fields.1)
+        let newIsBaselineVariant = new.isBaselineVariant
         var result = MetricComparison(
             identity: identity ?? new.identity, isBaselineVariant: newIsBaselineVariant,
             metric: .time,
             basis: .nanoseconds, baseline: nil,
             current: nil, change: nil, verdict: .notJudged, note: "")
-        let oldIsOK = old.isOK(fields.0)
-        guard oldIsOK, new.isOK(fields.1) else {
+        let oldIsOK = old.isOK
+        guard oldIsOK, new.isOK else {
             let side = oldIsOK ? "current run" : "baseline"
             let status = oldIsOK ? new[.status] : old[.status]
             result.note = "status '\(status)' in the \(side): a wrong outcome has no timing"
@@ -310,7 +310,7 @@ public struct ResultsComparison: Sendable {
             say(reason)
         }
 
-        let isBaselineVariant = newIsBaselineVariant || old.isBaselineVariant(fields.0)
+        let isBaselineVariant = newIsBaselineVariant || old.isBaselineVariant
         let isRuler = isBaselineVariant || ownFigure
         if !isRuler, let ratioChange, let ratio,
             ratioChange.hasInterval || nanosecondsChange?.hasInterval != true
@@ -411,7 +411,7 @@ public struct ResultsComparison: Sendable {
         let after = new.number(at: fields.1.allocations)
         guard before != nil || after != nil else { return nil }
         var result = MetricComparison(
-            identity: identity ?? new.identity, isBaselineVariant: new.isBaselineVariant(fields.1),
+            identity: identity ?? new.identity, isBaselineVariant: new.isBaselineVariant,
             metric: .allocations,
             basis: .allocations, baseline: before,
             current: after, change: nil, verdict: .notJudged, note: "")

@@ -79,14 +79,14 @@ public struct RunSpread: Sendable {
                     missed[group] = true
                     missing.append(identity(group))
                 }
-                guard table.holds(row: row, field: columns.status, Columns.ok) else { continue }
+                guard table.kinds[row].isOK else { continue }
                 if table.holds(row: row, field: columns.role, Columns.pattern) {
                     if let value = table.number(row: row, field: columns.ratio) {
                         ratioValues.add(value, to: group)
                     } else if requested == .cpu {
                         hasCPURatios = false
                     }
-                } else if table.holds(row: row, field: columns.role, Columns.baseline),
+                } else if table.kinds[row].isBaseline,
                     let value = table.number(row: row, field: columns.cpuPerReference)
                 {
                     drift.add(value, to: group)
@@ -103,7 +103,7 @@ public struct RunSpread: Sendable {
                 let table = file.table
                 let columns = Columns(table.positions, ratio: metric.columns.ratio)
                 for row in 0..<table.count
-                where table.holds(row: row, field: columns.status, Columns.ok)
+                where table.kinds[row].isOK
                     && table.holds(row: row, field: columns.role, Columns.pattern)
                 {
                     if let value = table.number(row: row, field: columns.ratio) {
@@ -145,20 +145,16 @@ public struct RunSpread: Sendable {
 
     /// Where a file keeps the cells spread reads, found once for the file.
     private struct Columns {
-        let status: Int?
         let role: Int?
         let ratio: Int?
         let instructions: Int?
         let cycles: Int?
         let cpuPerReference: Int?
 
-        static let ok = ResultStatus.ok.rawValue
         static let pattern = VariantRole.pattern.rawValue
-        static let baseline = VariantRole.baseline.rawValue
 
         /// The columns in `positions`, the ratios' in column `ratio`.
         init(_ positions: ColumnPositions, ratio: ResultColumn) {
-            status = positions.position(of: .status)
             role = positions.position(of: .role)
             self.ratio = positions.position(of: ratio)
             instructions = positions.position(of: .instructionsPerEvent)
