@@ -117,8 +117,10 @@ enum HistoryChart {
                     // run before: its ratios moved with the host (`EnvironmentChange`). A
                     // change only ever takes a verdict away (`judged`), so it is looked for
                     // only where the times give one.
+                    // Only its verdict is read: no note written, no identity made.
                     let comparison = ResultsComparison.time(
-                        from: before, to: now, thresholds: thresholds, reasons: reasons)
+                        from: before, to: now, thresholds: thresholds,
+                        identity: VerdictTable.rowsIdentity, reasons: reasons, writingNote: false)
                     guard comparison.verdict == .regression || comparison.verdict == .improvement
                     else { continue }
                     let verdict = EnvironmentChange(baseline: [before], current: [now]).judged(

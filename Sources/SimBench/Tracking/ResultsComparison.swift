@@ -236,10 +236,12 @@ public struct ResultsComparison: Sendable {
     ///   - reasons: the reasons against `thresholds`, where the caller has written them.
     ///   - fields: where `old`'s file and `new`'s keep the columns read, where the caller
     ///     has found them.
+    ///   - writingNote: whether the note is written; a caller that only reads the verdict
+    ///     and figures (a history chart judges every pair of runs) has none written.
     static func time(
         from old: ResultsRecord, to new: ResultsRecord, thresholds: RegressionThresholds,
         ownFigure: Bool = false, identity: ResultIdentity? = nil, reasons: TimeReasons? = nil,
-        fields: (VerdictFields, VerdictFields)? = nil
+        fields: (VerdictFields, VerdictFields)? = nil, writingNote: Bool = true
     ) -> MetricComparison {
         let fields = fields ?? VerdictFields.of(old, new)
         let newIsBaselineVariant = new.isBaselineVariant
@@ -250,6 +252,7 @@ public struct ResultsComparison: Sendable {
             current: nil, change: nil, verdict: .notJudged, note: "")
         let oldIsOK = old.isOK
         guard oldIsOK, new.isOK else {
+            guard writingNote else { return result }
             let side = oldIsOK ? "current run" : "baseline"
             let status = oldIsOK ? new[.status] : old[.status]
             result.note = "status '\(status)' in the \(side): a wrong outcome has no timing"
@@ -261,9 +264,10 @@ public struct ResultsComparison: Sendable {
         // and joined (a comparison writes one a row).
         var note = ""
         var said = 0
-        func say(_ reason: String) {
+        func say(_ reason: @autoclosure () -> String) {
+            guard writingNote else { return }
             if said > 0 { note += "; " }
-            note += reason
+            note += reason()
             said += 1
         }
         var fallback: String?

@@ -372,3 +372,41 @@ struct ResultsComparisonTests {
         }
     }
 }
+
+/// A time verdict judged with no note written (what a history chart asks, for every pair of
+/// runs) is the verdict judged with it, its note aside.
+@Suite("time verdicts without their note")
+struct TimeVerdictWithoutNoteTests {
+    @Test("every pair of the gallery's hosts' rows: the same verdict, basis and figures")
+    func sameVerdict() throws {
+        let hosts = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("results/hosts")
+        let names = try FileManager.default.contentsOfDirectory(atPath: hosts.path)
+            .filter { $0.hasSuffix(".csv") && $0 != "counts.csv" }.sorted()
+        let files = try names.map { try ResultsFile.read(hosts.appendingPathComponent($0).path) }
+        #expect(files.count >= 3)
+        var pairs = 0
+        var flagged = 0
+        for before in files {
+            for after in files {
+                for (old, new) in zip(before.records, after.records) {
+                    let noted = ResultsComparison.time(
+                        from: old, to: new, thresholds: RegressionThresholds())
+                    let unnoted = ResultsComparison.time(
+                        from: old, to: new, thresholds: RegressionThresholds(),
+                        identity: VerdictTable.rowsIdentity, writingNote: false)
+                    #expect(unnoted.verdict == noted.verdict, "\(new.identity)")
+                    #expect(unnoted.figures == noted.figures, "\(new.identity)")
+                    #expect(unnoted.note.isEmpty && !noted.note.isEmpty, "\(new.identity)")
+                    pairs += 1
+                    if noted.verdict == .regression || noted.verdict == .improvement {
+                        flagged += 1
+                    }
+                }
+            }
+        }
+        // Pairs of every kind: some flagged, most not.
+        #expect(pairs > 100 && flagged > 0 && flagged < pairs, "\(pairs) pairs, \(flagged)")
+    }
+}
