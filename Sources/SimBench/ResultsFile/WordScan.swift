@@ -22,6 +22,21 @@ enum WordScan {
         zeros(word ^ (UInt64(byte) &* ones))
     }
 
+    /// Whether every byte of `word` is ASCII and none is `byte` (an ASCII byte): eight
+    /// characters of text, when `byte` is the one that may join the next.
+    @inline(__always)
+    static func isASCII(_ word: UInt64, without byte: UInt8) -> Bool {
+        (word & highBits) | bytes(word, equalTo: byte) == 0
+    }
+
+    /// How many bytes of `word` continue a UTF-8 scalar (`10xxxxxx`).
+    @inline(__always)
+    static func continuationBytes(_ word: UInt64) -> Int {
+        // A byte's bit 6 shifted into its bit 7: set where bit 7 is and bit 6 is not.
+        let continuing = word & ~(word &<< 1) & highBits
+        return continuing == 0 ? 0 : continuing.nonzeroBitCount
+    }
+
     /// The commas of `word`.
     @inline(__always)
     static func commas(_ word: UInt64) -> UInt64 {

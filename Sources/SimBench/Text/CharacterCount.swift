@@ -31,7 +31,19 @@ enum CharacterCount {
     static func scalarsIfEachIsACharacter(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
         var scalars = 0
         var at = 0
-        while at < bytes.count {
+        let count = bytes.count
+        while at < count {
+            // Eight ASCII bytes with no carriage return are eight characters: read as one
+            // word (nearly all of a report's text).
+            if at &+ 8 <= count,
+                WordScan.isASCII(
+                    UnsafeRawPointer(bytes.baseAddress! + at).loadUnaligned(as: UInt64.self),
+                    without: UInt8(ascii: "\r"))
+            {
+                scalars &+= 8
+                at &+= 8
+                continue
+            }
             let lead = bytes[at]
             if lead < 0x80 {
                 guard lead != UInt8(ascii: "\r") else { return nil }
@@ -64,3 +76,4 @@ enum CharacterCount {
         }
     }
 }
+

@@ -112,30 +112,67 @@ public enum TextWrap {
         var count = scalars(first)
         var hasWord = false
         var at = 0
+        // The words written since the last break or the last run of spaces, one space
+        // between each two: appended as one stretch of the text, not word by word.
+        var stretch = 0..<0
+        func appendStretch(to output: inout [UInt8]) {
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: text[stretch]))
+        }
         while at < text.count {
             if text[at] == space {
                 at += 1
                 continue
             }
             let start = at
-            var wordCount = 0
-            while at < text.count, text[at] != space {
-                if text[at] & 0xC0 != 0x80 { wordCount += 1 }
-                at += 1
-            }
+            let wordCount = TextWrap.scanWord(text, at: &at)
             let added = count + (hasWord ? 1 : 0) + wordCount
             if hasWord, added > width {
+                appendStretch(to: &output)
                 output.append(UInt8(ascii: "\n"))
                 output += margin
                 output += next
+                stretch = start..<start
                 count = nextCount + wordCount
             } else {
-                if hasWord { output.append(space) }
+                // One space since the stretch's last word: the stretch goes on over it.
+                if hasWord, start != stretch.upperBound + 1 {
+                    appendStretch(to: &output)
+                    output.append(space)
+                    stretch = start..<start
+                } else if !hasWord {
+                    stretch = start..<start
+                }
                 count = added
             }
-            output.append(contentsOf: UnsafeBufferPointer(rebasing: text[start..<at]))
+            stretch = stretch.lowerBound..<at
             hasWord = true
         }
+        appendStretch(to: &output)
+    }
+
+    /// Reads the word of `text` at `at` (up to the next space or the end), `at` left past
+    /// it: its scalars (all but the continuation bytes, `10xxxxxx`), eight bytes at a time
+    /// where eight follow.
+    @inline(__always)
+    private static func scanWord(_ text: UnsafeBufferPointer<UInt8>, at: inout Int) -> Int {
+        let space = UInt8(ascii: " ")
+        var scalars = 0
+        while at &+ 8 <= text.count {
+            let word = UInt64(
+                littleEndian: UnsafeRawPointer(text.baseAddress! + at).loadUnaligned(
+                    as: UInt64.self))
+            let spaces = WordScan.bytes(word, equalTo: space)
+            let length = spaces == 0 ? 8 : spaces.trailingZeroBitCount &>> 3
+            let inWord = length == 8 ? word : word & ((1 &<< (8 &* UInt64(length))) &- 1)
+            scalars &+= length &- WordScan.continuationBytes(inWord)
+            at &+= length
+            if length < 8 { return scalars }
+        }
+        while at < text.count, text[at] != space {
+            if text[at] & 0xC0 != 0x80 { scalars &+= 1 }
+            at &+= 1
+        }
+        return scalars
     }
 
     /// Whether no line of `text` has more Unicode scalars than `width`, and no line break is
@@ -270,10 +307,27 @@ struct FittedLines {
         var scalars = 0
         var fits = true
         output.bytes.withUnsafeBufferPointer { bytes in
-            for index in start..<bytes.count {
-                if bytes[index] == UInt8(ascii: "\n") {
+            var index = start
+            while index < bytes.count {
+                // Eight ASCII bytes, no line feed among them: eight scalars at once.
+                if index &+ 8 <= bytes.count,
+                    WordScan.isASCII(
+                        UnsafeRawPointer(bytes.baseAddress! + index).loadUnaligned(
+                            as: UInt64.self), without: UInt8(ascii: "\n"))
+                {
+                    scalars &+= 8
+                    index &+= 8
+                    if scalars > width {
+                        fits = false
+                        break
+                    }
+                    continue
+                }
+                let byte = bytes[index]
+                index &+= 1
+                if byte == UInt8(ascii: "\n") {
                     scalars = 0
-                } else if bytes[index] & 0xC0 != 0x80 {
+                } else if byte & 0xC0 != 0x80 {
                     scalars += 1
                     if scalars > width {
                         fits = false

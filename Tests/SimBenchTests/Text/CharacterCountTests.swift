@@ -37,6 +37,23 @@ struct CharacterCountTests {
         }
     }
 
+    @Test("long texts, read eight bytes at a time, are counted as String.count counts them")
+    func longTextsCounted() {
+        var random = SplitMix64(seed: 11)
+        // Mostly ASCII, so that whole words of eight are read, with any piece now and then.
+        let ascii = ["a", "Z", " ", "7", "[", "words ", "ns/event "]
+        for _ in 0..<3000 {
+            var text = ""
+            for _ in 0..<Int.random(in: 0...60, using: &random) {
+                text +=
+                    Int.random(in: 0..<12, using: &random) == 0
+                    ? Self.pieces.randomElement(using: &random)!
+                    : ascii.randomElement(using: &random)!
+            }
+            #expect(CharacterCount.of(text) == text.count, "\(text.debugDescription)")
+        }
+    }
+
     @Test("the fast count is taken for ASCII and the signs a report prints")
     func fastForReportText() {
         for text in ["vending.table", "+0.6% [−23.9%, +32.8%]", "±0.01/event", "1.25× · ²√ ≤ …"] {

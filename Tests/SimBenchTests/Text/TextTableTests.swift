@@ -1,3 +1,4 @@
+import SimBenchCore
 import Testing
 
 @testable import SimBench
@@ -144,6 +145,60 @@ struct TextTableTests {
             #expect(
                 String(decoding: bytes, as: UTF8.self) == expected.joined(separator: "\n"),
                 "\(text.debugDescription) at width \(width)")
+        }
+    }
+
+    /// Long texts as a comparison's notes are: words of every length (some longer than a
+    /// word of eight bytes, some longer than the width), runs of spaces, the signs it prints,
+    /// and line feeds now and then; the same ones each run.
+    private static func reportTexts(count: Int, seed: UInt64) -> [String] {
+        var random = SplitMix64(seed: seed)
+        let pieces = [
+            "a", "b", "7", "why:", "ns/event", "+219.8%;", "beyond", " ", " ", " ", "  ", "−",
+            "±", "×", "[+21.4%,", "vending.state-objects[products=40;copy=0]", "é",
+        ]
+        return (0..<count).map { index in
+            var text = ""
+            for _ in 0..<Int.random(in: 0...90, using: &random) {
+                text += pieces[Int.random(in: 0..<pieces.count, using: &random)]
+                if index % 5 == 0, Int.random(in: 0..<40, using: &random) == 0 { text += "\n" }
+            }
+            return text
+        }
+    }
+
+    private static func isNotSpace(_ character: Character) -> Bool { character != " " }
+
+    @Test("long notes broken among the bytes, eight at a time, are the words broken as text")
+    func longNotesBrokenAmongBytes() {
+        for (index, text) in Self.reportTexts(count: 3000, seed: 41).enumerated()
+        where !text.contains("\n") && text.contains(where: Self.isNotSpace) {
+            let width = 1 + index % 130
+            var bytes = [UInt8]()
+            Array(text.utf8).withUnsafeBufferPointer {
+                TextWrap.appendBrokenLines(
+                    $0, width: width, first: Array("why: ".utf8), next: [],
+                    margin: Array("  ".utf8), to: &bytes)
+            }
+            let expected = TextWrap.breakLines(
+                text.split(separator: " "), width: width, first: "why: "
+            ).map { "  " + $0 }
+            #expect(
+                String(decoding: bytes, as: UTF8.self) == expected.joined(separator: "\n"),
+                "\(text.debugDescription) at width \(width)")
+        }
+    }
+
+    @Test("long lines fitted as they are written are the text fitted whole")
+    func longLinesFitted() {
+        let texts = Self.reportTexts(count: 1500, seed: 43)
+        for width in [8, 30, 61, 120] {
+            var output = TextOutput()
+            var lines = FittedLines(width: width)
+            for text in texts { lines.append(text, to: &output) }
+            #expect(
+                output.text == TextWrap.fit(texts.joined(separator: "\n"), width: width),
+                "width \(width)")
         }
     }
 
