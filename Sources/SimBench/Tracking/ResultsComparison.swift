@@ -107,15 +107,18 @@ public struct ResultsComparison: Sendable {
                         identity: identity, reasons: reasons, fields: fields),
                     counts: counts), thresholds: thresholds)
         }
-        /// The row's scenario, as the baseline variant that moved is kept.
-        func scenarioKey(_ row: ResultsRecord) -> ResultIdentity {
-            var key = row.identity
-            if ignoringParameters { key.parameters = "" }
-            return ResultsComparison.scenarioKey(key)
+        /// The row's scenario, as the baseline variant that moved is kept: its identity's
+        /// cells but the variant (and the parameters, when ignored), read from its bytes
+        /// (`ResultsComparison.scenarioKey` of its identity, with no string made: a million
+        /// rows look theirs up).
+        let scenarioColumns: [ResultColumn] =
+            ignoringParameters ? [.scenario, .sweep] : [.scenario, .parameters, .sweep]
+        func scenarioKey(_ row: ResultsRecord) -> RowKey {
+            RowKey(row, scenarioColumns)
         }
         // The baseline variants first: a pattern whose baseline moved is judged on its own.
         // None moved where the environment leaves every time verdict unjudged.
-        var movedBaselines = [ResultIdentity: MetricComparison]()
+        var movedBaselines = [RowKey: MetricComparison]()
         let baselinesMayMove = !environment.leavesTimeUnjudged(thresholds)
         for (index, row) in current.records.enumerated() where baselinesMayMove {
             current.table.prefetch(row: index + 4)

@@ -14,11 +14,19 @@ struct BaselineCreditTests {
     static func run(base: Double, table: Double, lookup: Double = 90, path: String) throws
         -> ResultsFile
     {
+        try ResultsFixture(rows(base: base, table: table, lookup: lookup)).file(path)
+    }
+
+    /// The rows of `run(base:table:lookup:path:)`, of the configuration `params`.
+    static func rows(
+        base: Double, table: Double, lookup: Double = 90, params: String = "products=40"
+    ) -> [[String: String]] {
         func row(_ variant: String, role: String = "pattern", _ median: Double) -> [String: String]
         {
             let ratio = median / base
             var cells = [String: String].row(
-                variant, role: role, median: median, ci: (median * 0.995, median * 1.005),
+                variant, role: role, params: params, median: median,
+                ci: (median * 0.995, median * 1.005),
                 ratio: ratio, ratioCI: role == "baseline" ? nil : (ratio * 0.995, ratio * 1.005),
                 allocations: 0)
             func put(_ column: String, _ value: Double) { cells[column] = "\(value)" }
@@ -35,9 +43,9 @@ struct BaselineCreditTests {
             put("cpu_per_reference_ci_high", median / 10 * 1.005)
             return cells
         }
-        return try ResultsFixture([
+        return [
             row("enum-switch", role: "baseline", base), row("table", table), row("lookup", lookup),
-        ]).file(path)
+        ]
     }
 
     /// `pairs` pairs, the head's baseline variant at `headBase` and its table at `headTable`,
@@ -123,6 +131,29 @@ struct BaselineCreditTests {
         }
         #expect(comparison.outcome(failOnImprovement: true) == .regression)
         #expect(comparison.regressions == 1 && comparison.improvements == 0)
+    }
+
+    @Test("compare: a baseline that moved in one configuration credits only that one's patterns")
+    func compareBaselineMovedInOneConfiguration() throws {
+        let before = try ResultsFixture(
+            Self.rows(base: 100, table: 80, params: "products=40")
+                + Self.rows(base: 100, table: 80, params: "products=80")
+        ).file("a.csv")
+        let after = try ResultsFixture(
+            Self.rows(base: 140, table: 80, params: "products=40")
+                + Self.rows(base: 100, table: 80, params: "products=80")
+        ).file("b.csv")
+        let comparison = try ResultsComparison(baseline: before, current: after)
+        let patterns = comparison.comparisons.filter {
+            $0.metric == .time && $0.identity.variant != "enum-switch"
+        }
+        #expect(patterns.count == 4)
+        for pattern in patterns {
+            let moved = pattern.identity.parameters == "products=40"
+            #expect(
+                pattern.verdict == (moved ? .movedWithBaseline : .unchanged), "\(pattern)")
+            #expect(pattern.note.contains("moved with the baseline") == moved, "\(pattern.note)")
+        }
     }
 
     @Test("compare: a host 20% slower moves every row alike: the patterns moved with the baseline")
