@@ -92,12 +92,18 @@ struct TextTableTests {
             "   indented words, each of them short", String(repeating: "x", count: 30),
             "two\nlines in one, the second one long enough to break",
         ]
-        for width in [10, 20, 40] {
+        Self.expectFittedAsWhole(text, widths: [10, 20, 40])
+    }
+
+    /// Expects `lines` fitted one by one as they are written (`FittedLines`) to be the text
+    /// of them all fitted whole (`TextWrap.fit`), at each of `widths`.
+    private static func expectFittedAsWhole(_ lines: [String], widths: [Int]) {
+        for width in widths {
             var output = TextOutput()
-            var lines = FittedLines(width: width)
-            for line in text { lines.append(line, to: &output) }
+            var fitted = FittedLines(width: width)
+            for line in lines { fitted.append(line, to: &output) }
             #expect(
-                output.text == TextWrap.fit(text.joined(separator: "\n"), width: width),
+                output.text == TextWrap.fit(lines.joined(separator: "\n"), width: width),
                 "width \(width)")
         }
     }
@@ -191,15 +197,8 @@ struct TextTableTests {
 
     @Test("long lines fitted as they are written are the text fitted whole")
     func longLinesFitted() {
-        let texts = Self.reportTexts(count: 1500, seed: 43)
-        for width in [8, 30, 61, 120] {
-            var output = TextOutput()
-            var lines = FittedLines(width: width)
-            for text in texts { lines.append(text, to: &output) }
-            #expect(
-                output.text == TextWrap.fit(texts.joined(separator: "\n"), width: width),
-                "width \(width)")
-        }
+        Self.expectFittedAsWhole(
+            Self.reportTexts(count: 1500, seed: 43), widths: [8, 30, 61, 120])
     }
 
     @Test("a cell holding a line break is measured as printed")
