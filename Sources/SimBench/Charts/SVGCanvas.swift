@@ -73,13 +73,25 @@ struct SVGCanvas {
         out.append(UInt8(ascii: "\""))
     }
 
-    /// Writes ` name="value"` for a coordinate or length (`number`), which needs no escape.
+    /// Writes ` name="value"` for a coordinate or length (`number`), which needs no escape:
+    /// made in a buffer on the stack and appended once (a chart writes hundreds of thousands).
     private static func attribute(_ name: String, number value: Double, to out: inout [UInt8]) {
-        out.append(UInt8(ascii: " "))
-        out += name.utf8
-        out += "=\"".utf8
-        appendNumber(value, to: &out)
-        out.append(UInt8(ascii: "\""))
+        var name = name
+        name.withUTF8 { name in
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: name.count + 4 + numberRoom) {
+                buffer in
+                let start = buffer.baseAddress!
+                start[0] = UInt8(ascii: " ")
+                if let bytes = name.baseAddress { (start + 1).update(from: bytes, count: name.count) }
+                var end = 1 + name.count
+                start[end] = UInt8(ascii: "=")
+                start[end + 1] = UInt8(ascii: "\"")
+                end += 2
+                end += writeNumber(value, into: start + end)
+                start[end] = UInt8(ascii: "\"")
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[...end]))
+            }
+        }
     }
 
     /// Writes `<title>text</title>` and the element's end tag, the text clipped and escaped.
@@ -105,9 +117,25 @@ struct SVGCanvas {
 
     /// Writes `number(value)`.
     static func appendNumber(_ value: Double, to out: inout [UInt8]) {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: numberRoom) { buffer in
+            let count = writeNumber(value, into: buffer.baseAddress!)
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[..<count]))
+        }
+    }
+
+    /// The most bytes `writeNumber` writes: a sign, ten whole digits (up to a billion), a
+    /// point and two decimals.
+    private static let numberRoom = 16
+
+    /// Writes `number(value)` from `start`, which has room for `numberRoom` bytes; returns
+    /// how many it wrote.
+    @inline(__always)
+    private static func writeNumber(_ value: Double, into start: UnsafeMutablePointer<UInt8>)
+        -> Int
+    {
         guard value.isFinite else {
-            out.append(UInt8(ascii: "0"))
-            return
+            start[0] = UInt8(ascii: "0")
+            return 1
         }
         // A coordinate beyond a billion pixels means nothing; it must not overflow below.
         let value = min(max(value, -1e9), 1e9)
@@ -115,25 +143,41 @@ struct SVGCanvas {
         // time, and a chart has tens of thousands of coordinates.
         let cents = Int((value * 100).rounded())
         if cents == 0 {
-            out.append(UInt8(ascii: "0"))
-            return
+            start[0] = UInt8(ascii: "0")
+            return 1
         }
-        if cents < 0 { out.append(UInt8(ascii: "-")) }
+        var count = 0
+        if cents < 0 {
+            start[0] = UInt8(ascii: "-")
+            count = 1
+        }
         let whole = cents.magnitude / 100
         let fraction = cents.magnitude % 100
-        // The whole part's digits, last first, then turned.
-        let start = out.count
+        // The whole part's digits, from the last, each where it goes.
+        var digits = 1
+        var power: UInt = 10
+        while power <= whole {
+            digits += 1
+            power *= 10
+        }
         var rest = whole
+        var at = count + digits
         repeat {
-            out.append(UInt8(ascii: "0") + UInt8(rest % 10))
+            at -= 1
+            start[at] = UInt8(ascii: "0") + UInt8(rest % 10)
             rest /= 10
         } while rest > 0
-        out[start...].reverse()
+        count += digits
         if fraction != 0 {
-            out.append(UInt8(ascii: "."))
-            out.append(UInt8(ascii: "0") + UInt8(fraction / 10))
-            if fraction % 10 != 0 { out.append(UInt8(ascii: "0") + UInt8(fraction % 10)) }
+            start[count] = UInt8(ascii: ".")
+            start[count + 1] = UInt8(ascii: "0") + UInt8(fraction / 10)
+            count += 2
+            if fraction % 10 != 0 {
+                start[count] = UInt8(ascii: "0") + UInt8(fraction % 10)
+                count += 1
+            }
         }
+        return count
     }
 
     /// `text` safe inside an element or a quoted attribute.

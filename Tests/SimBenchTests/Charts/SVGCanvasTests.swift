@@ -24,6 +24,11 @@ struct SVGCanvasTests {
             0, -0.0, 0.004, -0.004, 0.005, -0.005, 0.05, 0.1, 0.5, 1, 1.005, 1.25, -1.25, 12.3,
             99.999, 100, 123456.789, -987654.321, 1e9, 2e9, -2e9, .infinity, -.infinity, .nan,
         ]
+        // Each count of whole digits, at its ends: the digits are written where they go.
+        for power in 0...9 {
+            let ten = pow(10, Double(power))
+            values += [ten, ten - 0.001, ten - 0.006, -ten, -(ten - 0.006), ten * 9.999]
+        }
         // A sweep that meets every hundredth's last digits, and halves of hundredths.
         values += stride(from: -2_000.0, through: 2_000, by: 0.7373).map { $0 }
         values += stride(from: -100_000, through: 100_000, by: 37).map { Double($0) / 100 }
