@@ -209,18 +209,32 @@ public struct ResultsRecord: Sendable {
     }
 
     /// The variant's role, or nil for a role this version does not know.
-    public var role: VariantRole? { value(of: .role) }
+    public var role: VariantRole? { value(of: .role, among: ResultsRecord.roles) }
     /// The row's status, or nil for a status this version does not know.
-    public var status: ResultStatus? { value(of: .status) }
+    public var status: ResultStatus? { value(of: .status, among: ResultsRecord.statuses) }
+
+    /// Each role and each status with its raw value's bytes, made once: what a cell is
+    /// compared with.
+    private static let roles = rawValueBytes(of: VariantRole.self)
+    private static let statuses = rawValueBytes(of: ResultStatus.self)
+
+    private static func rawValueBytes<Value: RawRepresentable & CaseIterable>(
+        of type: Value.Type
+    ) -> [(value: Value, bytes: [UInt8])] where Value.RawValue == String {
+        type.allCases.map { ($0, Array($0.rawValue.utf8)) }
+    }
 
     /// The case whose raw value the cell of `column` holds, as `Value(rawValue:
     /// self[column])` finds it: among the bytes for an ASCII cell (where strings are equal
-    /// exactly when their bytes are), with no string made. A chart asks it of every row.
-    private func value<Value: RawRepresentable & CaseIterable>(of column: ResultColumn) -> Value?
-    where Value.RawValue == String {
+    /// exactly when their bytes are), compared with each case's bytes (`cases`), with no
+    /// string made. A chart asks it of every row.
+    private func value<Value: RawRepresentable>(
+        of column: ResultColumn, among cases: [(value: Value, bytes: [UInt8])]
+    ) -> Value? where Value.RawValue == String {
         let found: Value?? = withCell(column) { cell in
             guard cell.allSatisfy({ $0 < 0x80 }) else { return nil }
-            return .some(Value.allCases.first { $0.rawValue.utf8.elementsEqual(cell) })
+            return .some(
+                cases.first { $0.bytes.count == cell.count && $0.bytes.elementsEqual(cell) }?.value)
         }
         return found ?? Value(rawValue: self[column])
     }

@@ -12,7 +12,9 @@ struct ResultsRecordTests {
             "ok", "wrong", "baseline", "pattern", "floor", "", "OK", "ok ", " ok", "o", "okay",
             "Floor", "pattern\u{301}", "flo\u{301}or", "\u{212A}", "w\u{FEFF}rong",
         ]
-        for cell in cells {
+        // Every case's raw value, and each cut short by a byte or changed in its last.
+        let raws = VariantRole.allCases.map(\.rawValue) + ResultStatus.allCases.map(\.rawValue)
+        for cell in cells + raws + raws.map { String($0.dropLast()) } + raws.map { $0.dropLast() + "x" } {
             let record = ResultsRecord(
                 line: 2, fields: [cell, cell], columns: ColumnPositions(header: ["role", "status"]))
             #expect(record.role == VariantRole(rawValue: cell), "\(cell.debugDescription)")
