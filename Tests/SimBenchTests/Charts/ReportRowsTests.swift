@@ -1,3 +1,4 @@
+import SimBenchCore
 import Testing
 
 @testable import SimBench
@@ -263,5 +264,27 @@ extension HistoryRingTests {
                 "\(record[.variant])")
         }
         #expect(records.map(HistoryChart.points).reduce(0, +) >= 5)
+    }
+}
+
+/// A chart's elements are counted by its lines: every line feed, wherever it falls.
+@Suite("report's line count")
+struct ReportLineCountTests {
+    @Test("the line feeds counted from feed to feed are those a split finds")
+    func lineFeeds() {
+        var random = SplitMix64(seed: 13)
+        let pieces = ["\n", "a", "<circle cx=\"12.5\"/>", "é", "−", "\n\n", " "]
+        var texts = ["", "\n", "no line feed", "\n\n\n", "ends with one\n"]
+        for _ in 0..<2000 {
+            texts.append(
+                (0..<Int(random.next() % 60)).map { _ in
+                    pieces[Int(random.next() % UInt64(pieces.count))]
+                }.joined())
+        }
+        for text in texts {
+            let expected = text.utf8.split(separator: 10, omittingEmptySubsequences: false)
+                .count - 1
+            #expect(HTMLReport.lineCount(text) == expected, "\(text.debugDescription)")
+        }
     }
 }
