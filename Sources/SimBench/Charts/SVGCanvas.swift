@@ -82,7 +82,9 @@ struct SVGCanvas {
                 buffer in
                 let start = buffer.baseAddress!
                 start[0] = UInt8(ascii: " ")
-                if let bytes = name.baseAddress { (start + 1).update(from: bytes, count: name.count) }
+                if let bytes = name.baseAddress {
+                    (start + 1).update(from: bytes, count: name.count)
+                }
                 var end = 1 + name.count
                 start[end] = UInt8(ascii: "=")
                 start[end + 1] = UInt8(ascii: "\"")

@@ -76,4 +76,3 @@ enum CharacterCount {
         }
     }
 }
-

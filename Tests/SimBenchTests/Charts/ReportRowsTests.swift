@@ -282,8 +282,8 @@ struct ReportLineCountTests {
                 }.joined())
         }
         for text in texts {
-            let expected = text.utf8.split(separator: 10, omittingEmptySubsequences: false)
-                .count - 1
+            let lines = text.utf8.split(separator: 10, omittingEmptySubsequences: false)
+            let expected = lines.count - 1
             #expect(HTMLReport.lineCount(text) == expected, "\(text.debugDescription)")
         }
     }

@@ -14,7 +14,8 @@ struct ResultsRecordTests {
         ]
         // Every case's raw value, and each cut short by a byte or changed in its last.
         let raws = VariantRole.allCases.map(\.rawValue) + ResultStatus.allCases.map(\.rawValue)
-        for cell in cells + raws + raws.map { String($0.dropLast()) } + raws.map { $0.dropLast() + "x" } {
+        let nearMisses = raws.map { String($0.dropLast()) } + raws.map { $0.dropLast() + "x" }
+        for cell in cells + raws + nearMisses {
             let record = ResultsRecord(
                 line: 2, fields: [cell, cell], columns: ColumnPositions(header: ["role", "status"]))
             #expect(record.role == VariantRole(rawValue: cell), "\(cell.debugDescription)")
