@@ -33,7 +33,8 @@ do {
     case "compare":
         let comparison = try ResultsComparison(baseline: files[0], current: files[1])
         try discarding { (text) throws(FileError) in
-            try comparison.write(.text, width: 100, into: &text)
+            // At the width the command fits a file or a pipe to.
+            try comparison.write(.text, width: TextWrap.defaultWidth, into: &text)
         }
     case "export-github", "export-bencher", "export-influx":
         let format = BenchmarkExport.Format(rawValue: String(reader.dropFirst("export-".count)))!

@@ -20,8 +20,8 @@
 // - SimBenchAffinity.h (Affinity.c): a thread and its children kept on one core.
 // - SimBenchHypervisor.h (Hypervisor.c): the hypervisor's vendor, from CPUID.
 // - SimBenchPrefetch.h (inline, no source): a cache line asked for ahead of a read.
-// - SimBenchPlainRow.h (PlainRow.c): a results file's common row split sixteen bytes at a
-//   time.
+// - SimBenchPlainRow.h (PlainRow.c): a results file's common row split 64 bytes at a time,
+//   and its numeric cells checked from the bits the split sets.
 //
 // No allocator is interposed here: the process that times runs glibc's allocator untouched.
 // Allocations are counted in an untimed child with the counter preloaded

@@ -1,3 +1,4 @@
+import CSimBenchSystem
 import SimBenchCore
 
 /// The checks every row of a results file passes, each row whole before the next, in this
@@ -27,6 +28,9 @@ struct RowChecks {
     // column what it is.
     /// The numeric columns: whether each is signed and must not be empty.
     private let numericChecks: [(index: Int, signed: Bool, nonEmpty: Bool)]
+    /// The same columns for `simbench_plain_numeric_cells`: each index, with
+    /// `SIMBENCH_NON_EMPTY` where its cells must not be empty.
+    private let numericColumns: [UInt32]
     /// The hexadecimal columns: whether each must not be empty.
     private let hexadecimalChecks: [(index: Int, nonEmpty: Bool)]
     /// The other columns that must not be empty.
@@ -55,6 +59,9 @@ struct RowChecks {
         let columns = header.indices
         numericChecks = columns.filter { signed[$0] || numeric[$0] }.map {
             ($0, signed[$0], nonEmpty[$0])
+        }
+        numericColumns = numericChecks.map {
+            UInt32($0.index) | ($0.nonEmpty ? SIMBENCH_NON_EMPTY : 0)
         }
         let text = columns.filter { !signed[$0] && !numeric[$0] }
         hexadecimalChecks = text.filter { hexadecimal[$0] }.map { ($0, nonEmpty[$0]) }
@@ -100,28 +107,37 @@ struct RowChecks {
             }
             return UnsafeBufferPointer(rebasing: text[start..<end])
         }
-        for (index, signed, nonEmpty) in numericChecks {
+        /// Whether the numeric cell of `numericChecks[check]` passes, read byte by byte.
+        func numericCellPasses(_ check: Int) -> Bool {
+            let (index, signed, nonEmpty) = numericChecks[check]
             let cell = cell(index)
-            if cell.isEmpty {
-                if nonEmpty { return false }
-                continue
-            }
-            if let nonDigits,
-                RowChecks.isPlainDecimal(
-                    cell, in: text, row: Int(fieldStarts[0]), nonDigits: nonDigits)
-            {
-                continue
-            }
+            if cell.isEmpty { return !nonEmpty }
             if WordScan.isPlainDecimal(
                 cell, readable: text.count - (cell.baseAddress! - text.baseAddress!))
             {
-                continue
+                return true
             }
             if let accepted = RowChecks.acceptsPlainDecimal(cell, signed: signed) {
-                if !accepted { return false }
-            } else if RowChecks.numberProblem(cell, signed: signed) != nil {
-                return false
+                return accepted
             }
+            return RowChecks.numberProblem(cell, signed: signed) == nil
+        }
+        if let nonDigits {
+            // Told from the row's bits, in C, up to a cell they do not tell.
+            let count = numericColumns.count
+            var check = 0
+            while true {
+                check = numericColumns.withUnsafeBufferPointer { columns in
+                    simbench_plain_numeric_cells(
+                        text.baseAddress!, Int(fieldStarts[0]), fieldStarts.baseAddress!,
+                        nonDigits.baseAddress!, columns.baseAddress!, count, check)
+                }
+                guard check < count else { break }
+                guard numericCellPasses(check) else { return false }
+                check += 1
+            }
+        } else {
+            for check in numericChecks.indices where !numericCellPasses(check) { return false }
         }
         for index in nonEmptyTextColumns where cell(index).isEmpty { return false }
         for (index, nonEmpty) in hexadecimalChecks {

@@ -394,7 +394,7 @@ struct TableReader {
                 try nonDigits.withUnsafeMutableBufferPointer {
                     (nonDigits) throws(ResultsFileError) -> Stop in
                     while next < text.count {
-                        // The common row, split sixteen bytes at a time; any other, byte by byte.
+                        // The common row, split 64 bytes at a time; any other, byte by byte.
                         let plainEnd = simbench_split_plain_row(
                             text.baseAddress!, next, text.count, width, fieldStarts.baseAddress!,
                             nonDigits.baseAddress!, TableReader.nonDigitWords)
@@ -438,7 +438,7 @@ struct TableReader {
     }
 
     /// How many words of bits a plain row's non-digits may take: rows of up to 64 KiB less
-    /// a block are split sixteen bytes at a time, longer ones byte by byte.
+    /// a block are split 64 bytes at a time, longer ones byte by byte.
     static let nonDigitWords = 1024
 
     /// Keeps the row whose fields start at `fieldStarts` and which ends at `end`, unless an

@@ -2,6 +2,9 @@ import Foundation
 
 /// Breaking text for a terminal of a given width.
 public enum TextWrap {
+    /// The width reports fit when nothing says another (a file, a pipe).
+    public static let defaultWidth = 120
+
     /// Every line of `text` longer than `width` broken at spaces; continuation lines keep
     /// the line's indent plus two spaces. A single word longer than `width` stays whole.
     ///

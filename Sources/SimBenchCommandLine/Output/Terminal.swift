@@ -13,7 +13,7 @@ enum Terminal {
     }
 
     /// The width reports fit when neither the terminal nor `COLUMNS` says (a file, a pipe).
-    static let defaultWidth = 120
+    static let defaultWidth = TextWrap.defaultWidth
 
     /// The width reports fit: the terminal's own when standard output is one (its window
     /// size, `TIOCGWINSZ`: shells set it and do not export `COLUMNS`), else `COLUMNS` when it

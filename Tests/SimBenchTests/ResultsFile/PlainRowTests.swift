@@ -4,10 +4,10 @@ import Testing
 
 @testable import SimBench
 
-/// The sixteen-byte splitter (`simbench_split_plain_row`) claims a row only where the
+/// The plain-row splitter (`simbench_split_plain_row`) claims a row only where the
 /// byte-by-byte splitter (`TableReader.scan`) reads a plain row with the same fields, and the
 /// bits it gives the checks say of each byte whether it is a digit.
-@Suite("the sixteen-byte splitter")
+@Suite("the plain-row splitter")
 struct PlainRowTests {
     /// What the C splitter gives for the record at `start` of `text`: its end (0 where it
     /// claims none), the field starts and the non-digit bits.
@@ -64,8 +64,8 @@ struct PlainRowTests {
             "20261206T042310Z-bdc62228-0,2026-12-06T04:23:10Z,vm,AMD EPYC,2,0.96 2.13 3.21\n",
         ]
         for row in rows {
-            // A row is claimed where the bytes read go on to the end of its last block of
-            // sixteen: a file's row before others.
+            // A row is claimed where the bytes read go on to the end of the block of sixteen
+            // that holds its line break: a file's row before others.
             let text = Array(row.utf8) + PlainRowTests.nextRow
             let width = PlainRowTests.fields(of: row)
             let plain = PlainRowTests.split(text, width: width)
@@ -219,6 +219,89 @@ struct PlainRowTests {
         }
         #if arch(x86_64)
             #expect(compared > 5_000, "\(compared) intervals compared")
+        #endif
+    }
+
+    /// A row's numeric cells told in C from its bits (`simbench_plain_numeric_cells`): it
+    /// stops at exactly the first cell that is not empty where it may be, or a plain decimal
+    /// as `WordScan.isPlainDecimal` reads the bytes (and at a quoted or long cell, which it
+    /// leaves to the bytes' checks), and passes every other.
+    @Test("a row's numeric cells told from the bits, stopping where the bytes say no")
+    func numericCellsFromBits() {
+        var random = SplitMix64(seed: 31)
+        let alphabet = Array("0123456789012345678901234567890123456789..-e+x".utf8)
+        func cell() -> [UInt8] {
+            switch random.next() % 12 {
+            case 0: return []
+            case 1: return Array("\"12.5\"".utf8)
+            case 2: return Array(repeating: UInt8(ascii: "4"), count: 60 + Int(random.next() % 10))
+            default:
+                return (0..<(1 + Int(random.next() % 20))).map { _ in
+                    random.next() % 6 == 0
+                        ? alphabet[Int(random.next() % UInt64(alphabet.count))]
+                        : UInt8(ascii: "0") + UInt8(random.next() % 10)
+                }
+            }
+        }
+        var stops = 0
+        var passed = 0
+        for _ in 0..<3_000 {
+            let width = 2 + Int(random.next() % 40)
+            let cells = (0..<width).map { _ in cell() }
+            let lead = Array(repeating: UInt8(ascii: "q"), count: Int(random.next() % 70))
+            var row = lead
+            for (index, cell) in cells.enumerated() {
+                if index > 0 { row.append(UInt8(ascii: ",")) }
+                row += cell
+            }
+            row += [13, 10]
+            let text = row + PlainRowTests.nextRow
+            // The row after others' bytes, its bits from its own start.
+            let split = PlainRowTests.split(text, from: lead.count, width: width)
+            #if arch(x86_64)
+                #expect(split.end > 0)
+            #endif
+            guard split.end > 0 else { continue }
+            // Some of the row's columns, each that must not be empty or may be.
+            let chosen = (0..<width).filter { _ in random.next() % 3 != 0 }
+            let nonEmpty = chosen.map { _ in random.next() % 2 == 0 }
+            let columns = zip(chosen, nonEmpty).map { column, nonEmpty in
+                UInt32(column) | (nonEmpty ? SIMBENCH_NON_EMPTY : 0)
+            }
+            // Where the bytes say each cell passes as told here.
+            let passes = zip(chosen, nonEmpty).map { column, nonEmpty in
+                let cell = cells[column]
+                if cell.isEmpty { return !nonEmpty }
+                guard cell.count < 64, cell.first != UInt8(ascii: "\"") else { return false }
+                return cell.withUnsafeBufferPointer {
+                    WordScan.isPlainDecimal($0, readable: $0.count)
+                }
+            }
+            var from = 0
+            while from <= columns.count {
+                let stop = text.withUnsafeBufferPointer { text in
+                    split.starts.withUnsafeBufferPointer { starts in
+                        split.nonDigits.withUnsafeBufferPointer { bits in
+                            columns.withUnsafeBufferPointer { columns in
+                                simbench_plain_numeric_cells(
+                                    text.baseAddress!, lead.count, starts.baseAddress!,
+                                    bits.baseAddress!, columns.baseAddress!, columns.count, from)
+                            }
+                        }
+                    }
+                }
+                let expected = passes[from...].firstIndex(of: false) ?? columns.count
+                #expect(stop == expected, "\(cells.map { String(decoding: $0, as: UTF8.self) })")
+                passed += (from..<expected).count
+                guard expected < columns.count else { break }
+                stops += 1
+                from = expected + 1
+            }
+        }
+        #if arch(x86_64)
+            // Both answers seen often enough to be tested.
+            #expect(stops > 2_000, "\(stops) stops")
+            #expect(passed > 10_000, "\(passed) cells passed")
         #endif
     }
 }

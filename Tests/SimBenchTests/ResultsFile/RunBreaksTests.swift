@@ -147,7 +147,7 @@ struct RowKindTests {
                 text += fields.joined(separator: ",") + "\r\n"
             }
         }
-        // The rows before others split sixteen bytes at a time, the last byte by byte.
+        // The rows before others split 64 bytes at a time, the last byte by byte.
         let file = try ResultsFile(
             path: "k.csv", bytes: Array(text.utf8), runs: .several, checkingRuns: false)
         #expect(file.records.count == 150)
