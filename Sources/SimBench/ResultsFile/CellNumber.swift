@@ -24,7 +24,8 @@ enum CellNumber {
     /// or product of two numbers exact in a `Double`, so one correctly rounded operation
     /// gives the correctly rounded value (Clinger's fast path). A longer whole number (16
     /// to 19 digits, as a double written in its shortest form mostly has) over a power of
-    /// ten up to 10^19 is divided exactly among integers (`quotient`).
+    /// ten up to 10^19 is divided exactly among integers (`quotient`), and any whole number
+    /// over a larger one up to 10^38 among 128-bit integers (`wideQuotient`).
     static func exactDecimal(_ cell: UnsafeBufferPointer<UInt8>) -> Double? {
         let count = cell.count
         guard count > 0 else { return nil }
@@ -78,9 +79,16 @@ enum CellNumber {
                 value = Double(mantissa)  // converted with one rounding, to nearest
             } else if scale < 0, scale >= -19 {
                 value = quotient(mantissa, overPowerOfTen: -scale)
+            } else if scale < 0, scale >= -wideScale {
+                value = wideQuotient(mantissa, overPowerOfTen: -scale)
             } else {
                 return nil
             }
+            return negative ? -value : value
+        }
+        if scale < -22, scale >= -wideScale, mantissa > 0 {
+            // Past Clinger's powers: divided exactly, as a long whole number is.
+            let value = wideQuotient(mantissa, overPowerOfTen: -scale)
             return negative ? -value : value
         }
         guard scale >= -22, scale <= 22 else { return nil }
@@ -228,6 +236,44 @@ enum CellNumber {
             significand += 1  // at most 2^53: still exact
         }
         return Double(sign: .plus, exponent: 11 - shift, significand: Double(significand))
+    }
+
+    /// How far down `wideQuotient` divides: 10^-38, the last power of ten in 128 bits. A
+    /// cell such as `1.2518711676958778e-05` (17 digits over 10^21) is read there.
+    static let wideScale = 38
+
+    /// `whole` / 10^`power`, correctly rounded to nearest (ties to even), for `whole` > 0
+    /// and `power` in 1…38 (`wideScale`): `quotient(_:overPowerOfTen:)` among 128-bit
+    /// integers, the shifted whole number 256 bits wide.
+    static func wideQuotient(_ whole: UInt64, overPowerOfTen power: Int) -> Double {
+        let divisor = widePowersOfTen[power]
+        var shift =
+            63 + (128 - divisor.leadingZeroBitCount) - (64 - whole.leadingZeroBitCount)
+        // The quotient's low 64 bits, and whether anything was left over or above them.
+        func divided(_ shift: Int) -> (quotient: UInt64, inexact: Bool) {
+            let wide = UInt128(whole)
+            let high = shift >= 128 ? wide << (shift - 128) : shift == 0 ? 0 : wide >> (128 - shift)
+            let low = shift >= 128 ? 0 : wide << shift
+            let (quotient, remainder) = divisor.dividingFullWidth((high, low))
+            return (UInt64(truncatingIfNeeded: quotient), remainder != 0)
+        }
+        var (quotient, inexact) = divided(shift)
+        if quotient < 1 << 63 {
+            shift += 1
+            (quotient, inexact) = divided(shift)
+        }
+        var significand = quotient >> 11
+        let dropped = quotient & 0x7FF
+        if dropped > 0x400 || (dropped == 0x400 && (inexact || significand & 1 == 1)) {
+            significand += 1  // at most 2^53: still exact
+        }
+        // At least 10^-38: far above the subnormals, so scaling by a power of two is exact.
+        return Double(sign: .plus, exponent: 11 - shift, significand: Double(significand))
+    }
+
+    /// 10^0 … 10^38: every one that fits in 128 bits.
+    private static let widePowersOfTen: [UInt128] = (0...wideScale).map { power in
+        (0..<power).reduce(1) { value, _ in value * 10 }
     }
 
     /// 10^0 … 10^19: every one that fits in 64 bits.

@@ -120,6 +120,38 @@ struct CellNumberTests {
         #expect(fastReads > 60_000)
     }
 
+    /// Small figures as results files hold them (a time ratio of 10^-4, a rate of 10^-12):
+    /// 16 to 19 digits over powers of ten from 10^20 to 10^38, read by the exact path, not
+    /// by `Double(String)`, and to the same bits.
+    @Test("decimals over powers of ten from 10^20 to 10^38 read exactly, bit for bit")
+    func smallDecimals() {
+        var random = SplitMix64(seed: 19)
+        var cases = 0
+        func check(_ text: String) {
+            cases += 1
+            let expected = Double(text)
+            let fast = Self.fastValue(text)
+            #expect(fast != nil, "\(text) not read by the exact path")
+            #expect(fast?.bitPattern == expected?.bitPattern, "\(text)")
+        }
+        for _ in 0..<20_000 {
+            let magnitude = Double.random(in: -20...(-2), using: &random).rounded()
+            let value = Double.random(in: 1..<10, using: &random) * pow(10, magnitude)
+            // Its shortest form (`1.2518711676958778e-05`), a fixed form of 20 decimals or
+            // more and at most 19 digits, and the near ties of 19 digits.
+            check("\(value)")
+            let decimals = Int.random(in: 20...min(38, 18 - Int(magnitude)), using: &random)
+            check(String(format: "%.\(decimals)f", value))
+            for tie in Self.nearTies(value) { check(tie) }
+            // Short and long mantissas, down to the last scale read.
+            let digits = Int.random(in: 1...19, using: &random)
+            let mantissa = String(
+                (0..<digits).map { _ in "123456789".randomElement(using: &random)! })
+            check("\(mantissa)e-\(Int.random(in: 20...(CellNumber.wideScale), using: &random))")
+        }
+        #expect(cases >= 80_000)
+    }
+
     /// The 19-digit decimals nearest halfway between `value` and the next double, and a
     /// last digit either side: where a read rounds closest to a tie.
     static func nearTies(_ value: Double) -> [String] {
