@@ -88,11 +88,17 @@ public enum TextWrap {
         }
         let space = UInt8(ascii: " ")
         let spaces = line.prefix { $0 == space }.count
-        let indent = [UInt8](repeating: space, count: spaces)
+        // The indents cut from a run of spaces made once: none made a line.
+        let run =
+            spaces + 2 <= TextWrap.spaceRun.count
+            ? TextWrap.spaceRun : [UInt8](repeating: space, count: spaces + 2)
         appendBrokenLines(
-            UnsafeBufferPointer(rebasing: line[spaces...]), width: width, first: indent,
-            next: indent + [space, space], to: &output)
+            UnsafeBufferPointer(rebasing: line[spaces...]), width: width, first: run[..<spaces],
+            next: run[..<(spaces + 2)], to: &output)
     }
+
+    /// Spaces, which indents are cut from.
+    private static let spaceRun = [UInt8](repeating: UInt8(ascii: " "), count: 64)
 
     /// The lines `breakLines(words, width:first:next:)` makes of the words of `text` (split
     /// at spaces, a run of them as one), a line feed between them and each after `margin`,
@@ -101,8 +107,8 @@ public enum TextWrap {
     /// For `text`, `first` and `next` whose every scalar is a character of its own
     /// (`CharacterCount.scalarsIfEachIsACharacter`): a word's characters are then its
     /// scalars, and a space is a character that no other is.
-    static func appendBrokenLines(
-        _ text: UnsafeBufferPointer<UInt8>, width: Int, first: [UInt8], next: [UInt8],
+    static func appendBrokenLines<Indent: Collection<UInt8>>(
+        _ text: UnsafeBufferPointer<UInt8>, width: Int, first: Indent, next: Indent,
         margin: [UInt8] = [], to output: inout [UInt8]
     ) {
         func scalars<Bytes: Sequence<UInt8>>(_ bytes: Bytes) -> Int {

@@ -123,7 +123,7 @@ public struct RelativeChange: Sendable, Equatable {
             return
         }
         text += (fraction < 0 ? "−" : "+").utf8
-        text += NumberFormat.fixed(abs(fraction) * 100, decimals: 1).utf8
+        NumberFormat.appendFixed(abs(fraction) * 100, decimals: 1, to: &text)
         text.append(UInt8(ascii: "%"))
     }
 
