@@ -206,14 +206,16 @@ public struct EnvironmentChange: Sendable, Equatable {
         var judged = comparison
         judged.verdict = .notJudged
         let reason = isTime ? phrase : "different toolchain"
-        // Written into one string: every time verdict across the change says it.
-        var note = "not judged: "
-        note += reason
-        if !judged.note.isEmpty {
-            note += "; "
-            note += judged.note
+        // Written among the bytes: every time verdict across the change says it.
+        var note = [UInt8]()
+        note.reserveCapacity(14 + reason.utf8.count + judged.noteBytes.count)
+        note += "not judged: ".utf8
+        note += reason.utf8
+        if !judged.noteBytes.isEmpty {
+            note += "; ".utf8
+            note += judged.noteBytes
         }
-        judged.note = note
+        judged.noteBytes = note
         return judged
     }
 }

@@ -75,7 +75,13 @@ public struct MetricComparison: Sendable, Equatable {
     public var verdict: Verdict
     /// Why, in a few words: `beyond +5%, CI above 0`, `no CI`, and context such as the
     /// absolute ns change of a verdict that rests on the ratio.
-    public var note: String
+    public var note: String {
+        get { String(decoding: noteBytes, as: UTF8.self) }
+        set { noteBytes = Array(newValue.utf8) }
+    }
+    /// `note`'s UTF-8 bytes, as it is kept: a comparison of 100,000 rows writes a note a row
+    /// among bytes and copies it into its table (`VerdictTable`) with no text made.
+    var noteBytes: [UInt8]
     /// `simbench ab`'s test of a time row over its pairs, for what it could have seen; nil
     /// in `compare` and for counts.
     public var pairedTest: PairedTest? = nil
@@ -103,7 +109,7 @@ public struct MetricComparison: Sendable, Equatable {
         self.metric = metric
         self.figures = figures
         self.verdict = verdict
-        self.note = note
+        noteBytes = Array(note.utf8)
         self.pairedTest = pairedTest
         self.functions = functions
     }
@@ -176,7 +182,7 @@ public struct MetricComparison: Sendable, Equatable {
             // something.
             if basis == .instructions || basis == .cycles, let point = change?.point {
                 text += (point < 0 ? "−" : "+").utf8
-                text += NumberFormat.fixed(abs(point) * 100, decimals: 2).utf8
+                NumberFormat.appendFixed(abs(point) * 100, decimals: 2, to: &text)
                 text.append(UInt8(ascii: "%"))
                 return
             }

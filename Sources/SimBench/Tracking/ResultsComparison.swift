@@ -263,14 +263,22 @@ public struct ResultsComparison: Sendable {
         }
         // CPU time where both rows have it; older files only have wall time.
         var metric = thresholds.metric
-        // The reasons, "; " between them: written into one string as they come, not listed
+        // The reasons, "; " between them: written among the bytes as they come, not listed
         // and joined (a comparison writes one a row).
-        var note = ""
+        var note = [UInt8]()
         var said = 0
         func say(_ reason: @autoclosure () -> String) {
             guard writingNote else { return }
-            if said > 0 { note += "; " }
-            note += reason()
+            if said > 0 { note += "; ".utf8 }
+            note += reason().utf8
+            said += 1
+        }
+        /// Says `label` and then `change`'s point (`RelativeChange.pointText`), no text made.
+        func say(_ label: String, point change: RelativeChange) {
+            guard writingNote else { return }
+            if said > 0 { note += "; ".utf8 }
+            note += label.utf8
+            RelativeChange.appendSignedPercent(change.point, to: &note)
             said += 1
         }
         var fallback: String?
@@ -323,7 +331,7 @@ public struct ResultsComparison: Sendable {
             ratioChange.hasInterval || nanosecondsChange?.hasInterval != true
         {
             judge(metric.ratioBasis, ratio, ratioChange, threshold: reasons.ratio)
-            if let nanosecondsChange { say("ns/event \(nanosecondsChange.pointText)") }
+            if let nanosecondsChange { say("ns/event ", point: nanosecondsChange) }
         } else if metric == .cpu,
             let (normalized, normalizedChange) = perReference(old, new, fields: fields),
             normalizedChange.hasInterval, thresholds.judgesAbsoluteTime
@@ -331,7 +339,7 @@ public struct ResultsComparison: Sendable {
             // Absolute time, with the machine's speed in the same rounds divided out.
             judge(.cpuPerReference, normalized, normalizedChange, threshold: reasons.time)
             if let nanosecondsChange {
-                say("cpu ns/event \(nanosecondsChange.pointText)")
+                say("cpu ns/event ", point: nanosecondsChange)
             }
             say(
                 isBaselineVariant
@@ -366,7 +374,7 @@ public struct ResultsComparison: Sendable {
             }
         }
         if let fallback { say(fallback) }
-        result.note = note
+        result.noteBytes = note
         return result
     }
 

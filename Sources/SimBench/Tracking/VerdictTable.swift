@@ -63,7 +63,7 @@ struct VerdictTable: RandomAccessCollection, Sendable {
             extras.append(
                 Extra(pairedTest: comparison.pairedTest, functions: comparison.functions))
         }
-        let note = comparison.note.utf8
+        let note = comparison.noteBytes
         if notes.isEmpty || notes[notes.count - 1].count + note.count > Self.noteRoom {
             notes.append([])
             notes[notes.count - 1].reserveCapacity(Swift.max(Self.noteRoom, note.count))
