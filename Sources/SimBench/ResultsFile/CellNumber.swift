@@ -219,20 +219,32 @@ enum CellNumber {
         let divisor = exactPowersOfTen[power]
         // With `whole` below 2^bits(whole) and `divisor` at least 2^(bits(divisor) − 1),
         // this shift puts the quotient in [2^62, 2^64); one more if it is below 2^63.
-        var shift = 63 + (64 - divisor.leadingZeroBitCount) - (64 - whole.leadingZeroBitCount)
-        func divided(_ shift: Int) -> (quotient: UInt64, remainder: UInt64) {
+        let shift = 63 + (64 - divisor.leadingZeroBitCount) - (64 - whole.leadingZeroBitCount)
+        return roundedQuotient(shift: shift) { shift in
             let high = shift >= 64 ? whole << (shift - 64) : whole >> (64 - shift)
             let low = shift >= 64 ? 0 : whole << shift
-            return divisor.dividingFullWidth((high, low))
+            let (quotient, remainder) = divisor.dividingFullWidth((high, low))
+            return (quotient, remainder != 0)
         }
-        var (quotient, remainder) = divided(shift)
+    }
+
+    /// The double nearest a quotient `divided` takes among integers, ties to even: `divided`
+    /// gives, for a shift of the dividend, the quotient (which `shift` puts in [2^62, 2^64))
+    /// and whether it left anything over. Shifted once more where the quotient is below 2^63,
+    /// its top 53 bits are the significand, rounded by the 11 bits below them.
+    @inline(__always)
+    private static func roundedQuotient(
+        shift: Int, _ divided: (Int) -> (quotient: UInt64, inexact: Bool)
+    ) -> Double {
+        var shift = shift
+        var (quotient, inexact) = divided(shift)
         if quotient < 1 << 63 {
             shift += 1
-            (quotient, remainder) = divided(shift)
+            (quotient, inexact) = divided(shift)
         }
         var significand = quotient >> 11
         let dropped = quotient & 0x7FF
-        if dropped > 0x400 || (dropped == 0x400 && (remainder != 0 || significand & 1 == 1)) {
+        if dropped > 0x400 || (dropped == 0x400 && (inexact || significand & 1 == 1)) {
             significand += 1  // at most 2^53: still exact
         }
         return Double(sign: .plus, exponent: 11 - shift, significand: Double(significand))
@@ -247,28 +259,17 @@ enum CellNumber {
     /// integers, the shifted whole number 256 bits wide.
     static func wideQuotient(_ whole: UInt64, overPowerOfTen power: Int) -> Double {
         let divisor = widePowersOfTen[power]
-        var shift =
+        let shift =
             63 + (128 - divisor.leadingZeroBitCount) - (64 - whole.leadingZeroBitCount)
-        // The quotient's low 64 bits, and whether anything was left over or above them.
-        func divided(_ shift: Int) -> (quotient: UInt64, inexact: Bool) {
+        // The dividend 256 bits wide; the quotient below 2^64, its low 64 bits whole. At least
+        // 10^-38: far above the subnormals, so scaling by a power of two is exact.
+        return roundedQuotient(shift: shift) { shift in
             let wide = UInt128(whole)
             let high = shift >= 128 ? wide << (shift - 128) : shift == 0 ? 0 : wide >> (128 - shift)
             let low = shift >= 128 ? 0 : wide << shift
             let (quotient, remainder) = divisor.dividingFullWidth((high, low))
             return (UInt64(truncatingIfNeeded: quotient), remainder != 0)
         }
-        var (quotient, inexact) = divided(shift)
-        if quotient < 1 << 63 {
-            shift += 1
-            (quotient, inexact) = divided(shift)
-        }
-        var significand = quotient >> 11
-        let dropped = quotient & 0x7FF
-        if dropped > 0x400 || (dropped == 0x400 && (inexact || significand & 1 == 1)) {
-            significand += 1  // at most 2^53: still exact
-        }
-        // At least 10^-38: far above the subnormals, so scaling by a power of two is exact.
-        return Double(sign: .plus, exponent: 11 - shift, significand: Double(significand))
     }
 
     /// 10^0 … 10^38: every one that fits in 128 bits.
