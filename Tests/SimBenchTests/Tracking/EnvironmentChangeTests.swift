@@ -81,6 +81,36 @@ struct EnvironmentChangeTests {
         #expect(pattern.verdict == .improvement, "\(pattern)")
     }
 
+    /// The note of a verdict left unjudged by the change is the change's phrase, then the
+    /// verdict's own reasons (those it has when time is judged anyway), or the phrase alone.
+    @Test("a time verdict across the change: 'not judged: ' and the phrase, then its own note")
+    func unjudgedNote() throws {
+        let before = try Self.file("xeon.csv", cpu: Self.xeon, ratio: 9.9, allocations: 1, run: "a")
+        let after = try Self.file("epyc.csv", cpu: Self.epyc, ratio: 5.1, allocations: 1, run: "b")
+        var anyway = RegressionThresholds()
+        anyway.judgesTimeAcrossEnvironments = true
+        let judged = try ResultsComparison(baseline: before, current: after, thresholds: anyway)
+        let unjudged = try ResultsComparison(baseline: before, current: after)
+        let time = { (comparison: ResultsComparison) in
+            comparison.comparisons.filter { $0.metric == .time }
+        }
+        let change = EnvironmentChange(
+            baseline: before.environmentRows, current: after.environmentRows)
+        #expect(time(judged).count == 2 && time(unjudged).count == 2)
+        // Each row's verdicts paired: sorted by verdict, the two comparisons list them apart.
+        for left in time(unjudged) {
+            let own = try #require(
+                time(judged).first { $0.isBaselineVariant == left.isBaselineVariant })
+            #expect(!own.note.isEmpty)
+            #expect(left.note == "not judged: \(change.phrase); \(own.note)", "\(left.note)")
+        }
+        // A verdict with no reasons of its own says the phrase alone.
+        var bare = try #require(time(judged).first)
+        bare.note = ""
+        bare.verdict = .regression
+        #expect(change.judged(bare, thresholds: .init()).note == "not judged: \(change.phrase)")
+    }
+
     @Test("another Swift version: counts are not judged either")
     func differentToolchain() throws {
         let before = try Self.file("a.csv", cpu: Self.xeon, ratio: 2, allocations: 1, run: "a")
