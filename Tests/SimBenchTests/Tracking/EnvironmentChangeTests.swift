@@ -67,14 +67,27 @@ struct EnvironmentChangeTests {
         #expect(comparison.regressions == 2 && comparison.improvements == 0)
     }
 
-    @Test("the same files with --judge-time-anyway: the ratio's fall is judged, the note says so")
-    func judgedAnyway() throws {
-        let before = try Self.file("xeon.csv", cpu: Self.xeon, ratio: 9.9, allocations: 1, run: "a")
-        let after = try Self.file("epyc.csv", cpu: Self.epyc, ratio: 5.1, allocations: 1, run: "b")
+    /// The Xeon's file and the EPYC's, with the same allocations: only the CPU and the
+    /// ratio differ.
+    static func xeonThenEpyc() throws -> (before: ResultsFile, after: ResultsFile) {
+        (
+            try file("xeon.csv", cpu: xeon, ratio: 9.9, allocations: 1, run: "a"),
+            try file("epyc.csv", cpu: epyc, ratio: 5.1, allocations: 1, run: "b")
+        )
+    }
+
+    /// The thresholds of `--judge-time-anyway`.
+    static var judgingTimeAnyway: RegressionThresholds {
         var thresholds = RegressionThresholds()
         thresholds.judgesTimeAcrossEnvironments = true
+        return thresholds
+    }
+
+    @Test("the same files with --judge-time-anyway: the ratio's fall is judged, the note says so")
+    func judgedAnyway() throws {
+        let (before, after) = try Self.xeonThenEpyc()
         let comparison = try ResultsComparison(
-            baseline: before, current: after, thresholds: thresholds)
+            baseline: before, current: after, thresholds: Self.judgingTimeAnyway)
         #expect(comparison.notes.first?.contains("time is judged anyway") == true)
         let pattern = try #require(
             comparison.comparisons.first { $0.metric == .time && !$0.isBaselineVariant })
@@ -85,11 +98,9 @@ struct EnvironmentChangeTests {
     /// verdict's own reasons (those it has when time is judged anyway), or the phrase alone.
     @Test("a time verdict across the change: 'not judged: ' and the phrase, then its own note")
     func unjudgedNote() throws {
-        let before = try Self.file("xeon.csv", cpu: Self.xeon, ratio: 9.9, allocations: 1, run: "a")
-        let after = try Self.file("epyc.csv", cpu: Self.epyc, ratio: 5.1, allocations: 1, run: "b")
-        var anyway = RegressionThresholds()
-        anyway.judgesTimeAcrossEnvironments = true
-        let judged = try ResultsComparison(baseline: before, current: after, thresholds: anyway)
+        let (before, after) = try Self.xeonThenEpyc()
+        let judged = try ResultsComparison(
+            baseline: before, current: after, thresholds: Self.judgingTimeAnyway)
         let unjudged = try ResultsComparison(baseline: before, current: after)
         let time = { (comparison: ResultsComparison) in
             comparison.comparisons.filter { $0.metric == .time }
