@@ -171,20 +171,8 @@ struct RowChecks {
         return true
     }
 
-    /// Whether `cell`, a cell of the row that starts at `row` in `text`, is digits with at
-    /// most one point among them and at least one digit, as `WordScan.isPlainDecimal` says,
-    /// told from the row's `nonDigits` bits (`simbench_split_plain_row`): none but the
-    /// point may be set. False says nothing: a cell of 64 bytes or more is not read here.
-    @inline(__always)
-    static func isPlainDecimal(
-        _ cell: UnsafeBufferPointer<UInt8>, in text: UnsafeBufferPointer<UInt8>, row: Int,
-        nonDigits: UnsafeBufferPointer<UInt64>
-    ) -> Bool {
-        pointIfPlain(cell, in: text, row: row, nonDigits: nonDigits) != nil
-    }
-
     /// Whether `low` and `high`, cells of the row that starts at `row` in `text`, are both
-    /// plain decimals (`isPlainDecimal(_:in:row:nonDigits:)`) with `low ≤ high`, told from
+    /// plain decimals (digits, at most one point among them, a digit: `pointIfPlain`) with `low ≤ high`, told from
     /// their digits: fewer whole digits (leading zeros aside), or the first digit that differs
     /// smaller, a missing fraction digit read as 0. False says nothing: the interval is then
     /// checked as `CellNumber.decimalsInOrder` checks it.
@@ -224,7 +212,7 @@ struct RowChecks {
     }
 
     /// Where the point of `cell` is (its count where it has none) when it is a plain decimal
-    /// told from the row's `nonDigits` bits (`isPlainDecimal(_:in:row:nonDigits:)`); nil
+    /// told from the row's `nonDigits` bits, as `simbench_plain_numeric_cells` tells it; nil
     /// otherwise.
     @inline(__always)
     private static func pointIfPlain(

@@ -208,7 +208,6 @@ public struct EnvironmentChange: Sendable, Equatable {
         let reason = isTime ? phrase : "different toolchain"
         // Written among the bytes: every time verdict across the change says it.
         var note = [UInt8]()
-        note.reserveCapacity(14 + reason.utf8.count + judged.noteBytes.count)
         note += "not judged: ".utf8
         note += reason.utf8
         if !judged.noteBytes.isEmpty {
