@@ -69,7 +69,7 @@ struct SVGCanvas {
         out.append(UInt8(ascii: " "))
         out += name.utf8
         out += "=\"".utf8
-        out += escaped(value).utf8
+        appendEscaped(value, clipped: false, to: &out)
         out.append(UInt8(ascii: "\""))
     }
 
@@ -99,7 +99,7 @@ struct SVGCanvas {
     /// Writes `<title>text</title>` and the element's end tag, the text clipped and escaped.
     private static func title(_ title: String, closing tag: String, to out: inout [UInt8]) {
         out += "><title>".utf8
-        out += escaped(ChartText.clipped(title)).utf8
+        appendEscaped(title, clipped: true, to: &out)
         out += "</title></".utf8
         out += tag.utf8
         out.append(UInt8(ascii: ">"))
@@ -184,37 +184,73 @@ struct SVGCanvas {
 
     /// `text` safe inside an element or a quoted attribute.
     static func escaped(_ text: String) -> String {
+        var text = text
         // Most text needs nothing: found among its bytes, where they lie (a report escapes
         // millions of strings), it is returned as it is.
-        func needsEscape(_ byte: UInt8) -> Bool {
-            byte == UInt8(ascii: "&") || byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">")
-                || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'")
-                || (byte < 0x20 && byte != 0x09 && byte != 0x0A)
-        }
-        var text = text
         if text.withUTF8({ !$0.contains(where: needsEscape) }) { return text }
-        // Where each scalar is a character of its own (a point's tooltip, `run's CI`: nearly
-        // every text that needs escaping), each byte below 0x80 is a character: escaped
-        // among the bytes.
         let escapedBytes: [UInt8]? = text.withUTF8 { bytes in
             guard CharacterCount.scalarsIfEachIsACharacter(bytes) != nil else { return nil }
             var out = [UInt8]()
             out.reserveCapacity(bytes.count + 16)
-            for byte in bytes {
-                switch byte {
-                case UInt8(ascii: "&"): out += "&amp;".utf8
-                case UInt8(ascii: "<"): out += "&lt;".utf8
-                case UInt8(ascii: ">"): out += "&gt;".utf8
-                case UInt8(ascii: "\""): out += "&quot;".utf8
-                case UInt8(ascii: "'"): out += "&#39;".utf8
-                case _ where byte < 0x20 && byte != 0x09 && byte != 0x0A:
-                    out.append(UInt8(ascii: " "))
-                default: out.append(byte)
-                }
-            }
+            appendEscapedBytes(bytes, to: &out)
             return out
         }
         if let escapedBytes { return String(decoding: escapedBytes, as: UTF8.self) }
+        return escapedByCharacter(text)
+    }
+
+    /// Appends `escaped(text)`, or `escaped(ChartText.clipped(text))` when `clipped`: a
+    /// text within the clip whose every scalar is a character of its own (a point's
+    /// tooltip, a label: nearly every text a chart writes) is escaped among its bytes,
+    /// straight into `out`, no string made.
+    static func appendEscaped(_ text: String, clipped: Bool, to out: inout [UInt8]) {
+        var text = text
+        let written = text.withUTF8 { bytes in
+            guard !clipped || bytes.count <= ChartLimits.charactersPerText else { return false }
+            guard bytes.contains(where: needsEscape) else {
+                out.append(contentsOf: bytes)
+                return true
+            }
+            guard CharacterCount.scalarsIfEachIsACharacter(bytes) != nil else { return false }
+            appendEscapedBytes(bytes, to: &out)
+            return true
+        }
+        if !written { out += escaped(clipped ? ChartText.clipped(text) : text).utf8 }
+    }
+
+    /// Whether `byte` is escaped: markup, quotes, and the control characters XML 1.0
+    /// does not allow (written as a space).
+    @inline(__always)
+    private static func needsEscape(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: "&") || byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">")
+            || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'")
+            || (byte < 0x20 && byte != 0x09 && byte != 0x0A)
+    }
+
+    /// Appends `bytes` escaped, where each scalar is a character (so each byte below 0x80
+    /// is one): the runs between escapes copied whole.
+    private static func appendEscapedBytes(
+        _ bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]
+    ) {
+        var runStart = 0
+        for index in bytes.indices where needsEscape(bytes[index]) {
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
+            switch bytes[index] {
+            case UInt8(ascii: "&"): out += "&amp;".utf8
+            case UInt8(ascii: "<"): out += "&lt;".utf8
+            case UInt8(ascii: ">"): out += "&gt;".utf8
+            case UInt8(ascii: "\""): out += "&quot;".utf8
+            case UInt8(ascii: "'"): out += "&#39;".utf8
+            default: out.append(UInt8(ascii: " "))
+            }
+            runStart = index + 1
+        }
+        out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart...]))
+    }
+
+    /// `escaped(text)` character by character: a text where a scalar joins the one before
+    /// into one character (`&` and a combining accent are neither `&` nor escaped).
+    private static func escapedByCharacter(_ text: String) -> String {
         var out = ""
         for character in text {
             switch character {
@@ -357,7 +393,7 @@ struct SVGCanvas {
             if fill != "#222222" { Self.attribute("fill", fill, to: &out) }
             if let cssClass { Self.attribute("class", cssClass, to: &out) }
             out.append(UInt8(ascii: ">"))
-            out += Self.escaped(ChartText.clipped(string)).utf8
+            Self.appendEscaped(string, clipped: true, to: &out)
             out += "</text>".utf8
         }
     }

@@ -1,4 +1,5 @@
 import Foundation
+import SimBenchCore
 import Testing
 
 @testable import SimBench
@@ -79,5 +80,44 @@ struct SVGCanvasTests {
         for text in texts {
             #expect(SVGCanvas.escaped(text) == reference(text), "\(text.debugDescription)")
         }
+    }
+
+    @Test("text appended escaped, into an element's bytes, is the escaped text, clipped or not")
+    func appendingEscaped() {
+        // Random texts of the bytes that matter: markup, quotes, control characters, marks
+        // that join the scalar before, multi-byte scalars, and lengths about the clip.
+        let pieces = [
+            "a", "Z", " ", "&", "<", ">", "\"", "'", "\u{1}", "\t", "\n", "\r", "\r\n", "\u{301}",
+            "×", "−", "é", "\u{1F600}", "run's CI", "[1.20, 1.25]",
+        ]
+        var random = SplitMix64(seed: 11)
+        let limit = ChartLimits.charactersPerText
+        var mismatches = [String]()
+        for round in 0..<4_000 {
+            // Most texts short; one in eight about the clip's length.
+            let count =
+                round % 8 == 0 ? limit - 8 + Int(random.next() % 16) : Int(random.next() % 12)
+            // Two texts in three of scalars that are each a character (no mark, CR or emoji:
+            // `CharacterCount`), which are escaped among their bytes.
+            let joins = round % 3 == 0
+            var text = ""
+            while text.utf8.count < count {
+                let piece = pieces[Int(random.next() % UInt64(pieces.count))]
+                let joining = piece.unicodeScalars.contains {
+                    $0 == "\r" || $0 == "\u{301}" || $0 == "\u{1F600}"
+                }
+                if joining, !joins { continue }
+                text += piece
+            }
+            for clipped in [false, true] {
+                var bytes = Array("x".utf8)
+                SVGCanvas.appendEscaped(text, clipped: clipped, to: &bytes)
+                let expected = "x" + SVGCanvas.escaped(clipped ? ChartText.clipped(text) : text)
+                if String(decoding: bytes, as: UTF8.self) != expected {
+                    mismatches.append("\(text.debugDescription) clipped: \(clipped)")
+                }
+            }
+        }
+        #expect(mismatches.isEmpty, "\(mismatches.count): \(mismatches.prefix(5))")
     }
 }
