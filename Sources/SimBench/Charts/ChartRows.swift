@@ -140,25 +140,57 @@ enum ChartRows {
     /// The row's wall time per event (the fleet's throughput on the host's cores, which the
     /// time panels draw beside the CPU ratios) with its interval, which holds this run only.
     static func nanoseconds(_ record: ResultsRecord, x: Double) -> ChartPoint? {
-        guard hasTime(record), let median = record.number(.nsPerEventMedian) else { return nil }
+        // `hasTime`, the median read once.
+        guard record.isOK, let median = record.number(.nsPerEventMedian), median > 0 else {
+            return nil
+        }
         let low = record.number(.nsPerEventCILow)
         let high = record.number(.nsPerEventCIHigh)
-        return ChartPoint(
-            x: x, y: median, low: low, high: high,
-            note:
-                "\(record[.variant]): \(NumberFormat.significant(median)) wall ns/event, run's CI \(NumberFormat.interval(low, high))"
-        )
+        // `variant: 12.3 wall ns/event, run's CI [12.1, 12.5]`, written as bytes: a history
+        // chart writes one for each of tens of thousands of points.
+        let note = self.note(record) { note in
+            NumberFormat.appendSignificant(median, to: &note)
+            note += " wall ns/event, run's CI ".utf8
+            NumberFormat.appendInterval(low, high, to: &note)
+        }
+        return ChartPoint(x: x, y: median, low: low, high: high, note: note)
     }
+
+    /// A point's tooltip: the row's variant, `: `, and what `figures` appends.
+    private static func note(_ record: ResultsRecord, _ figures: (inout [UInt8]) -> Void)
+        -> String
+    {
+        var note = [UInt8]()
+        note.reserveCapacity(96)
+        record.withCell(.variant) { note.append(contentsOf: $0) }
+        note += ": ".utf8
+        figures(&note)
+        return String(decoding: note, as: UTF8.self)
+    }
+
+    /// The columns of a ratio a chart draws, and its label.
+    typealias RatioColumns = (
+        value: ResultColumn, low: ResultColumn, high: ResultColumn, basis: String
+    )
+
+    private static let cpuRatioColumns: RatioColumns =
+        (.cpuRatioToBaseline, .cpuRatioCILow, .cpuRatioCIHigh, "CPU ratio")
+    private static let wallRatioColumns: RatioColumns =
+        (.ratioToBaseline, .ratioCILow, .ratioCIHigh, "wall ratio")
 
     /// Which ratio a chart draws of a row, and how it is labelled: the CPU ratio, the
     /// headline (what the pattern costs on one core), where the row has it; the wall ratio
     /// of a file from before the CPU columns.
-    static func ratioColumns(_ record: ResultsRecord)
-        -> (value: ResultColumn, low: ResultColumn, high: ResultColumn, basis: String)
+    static func ratioColumns(_ record: ResultsRecord) -> RatioColumns {
+        ratioValue(record).columns
+    }
+
+    /// `ratioColumns(record)` and the number in its value column, each cell read once.
+    private static func ratioValue(_ record: ResultsRecord)
+        -> (columns: RatioColumns, value: Double?)
     {
-        record.number(.cpuRatioToBaseline) != nil
-            ? (.cpuRatioToBaseline, .cpuRatioCILow, .cpuRatioCIHigh, "CPU ratio")
-            : (.ratioToBaseline, .ratioCILow, .ratioCIHigh, "wall ratio")
+        if let cpu = record.number(.cpuRatioToBaseline) { return (cpuRatioColumns, cpu) }
+        return (wallRatioColumns, record.number(.ratioToBaseline))
     }
 
     /// `CPU` when any of `records` draws its CPU ratio, else `wall`: the basis a chart's
@@ -170,21 +202,35 @@ enum ChartRows {
     /// Whether the row has a ratio a chart can draw (`ratio` is not nil), without the work
     /// of its tooltip.
     static func hasRatio(_ record: ResultsRecord) -> Bool {
-        record.isOK && !record.isBaselineVariant && record.role != .floor
-            && record.number(ratioColumns(record).value).map { $0 > 0 } == true
+        drawnRatio(record) != nil
+    }
+
+    /// The ratio a chart draws of a row and its columns: nil for a row that has none to draw
+    /// (a wrong outcome, the baseline, the floor, or no positive ratio).
+    private static func drawnRatio(_ record: ResultsRecord)
+        -> (columns: RatioColumns, value: Double)?
+    {
+        guard record.isOK, !record.isBaselineVariant, record.role != .floor else { return nil }
+        let (columns, value) = ratioValue(record)
+        guard let value, value > 0 else { return nil }
+        return (columns, value)
     }
 
     /// The row's ratio to its baseline with its 95% interval, at `x`: CPU where the row has
     /// it (`ratioColumns`).
     static func ratio(_ record: ResultsRecord, x: Double) -> ChartPoint? {
-        let columns = ratioColumns(record)
-        guard hasRatio(record), let ratio = record.number(columns.value) else { return nil }
+        guard let drawn = drawnRatio(record) else { return nil }
+        let (columns, ratio) = (drawn.columns, drawn.value)
         let low = record.number(columns.low)
         let high = record.number(columns.high)
-        return ChartPoint(
-            x: x, y: ratio, low: low, high: high,
-            note:
-                "\(record[.variant]): \(columns.basis) \(NumberFormat.ratio(ratio)), 95% CI \(NumberFormat.interval(low, high, ratio: true))"
-        )
+        // `variant: CPU ratio 1.23×, 95% CI [1.20, 1.25]`.
+        let note = self.note(record) { note in
+            note += columns.basis.utf8
+            note.append(UInt8(ascii: " "))
+            NumberFormat.appendRatio(ratio, to: &note)
+            note += ", 95% CI ".utf8
+            NumberFormat.appendInterval(low, high, ratio: true, to: &note)
+        }
+        return ChartPoint(x: x, y: ratio, low: low, high: high, note: note)
     }
 }

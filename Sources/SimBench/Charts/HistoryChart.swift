@@ -112,6 +112,10 @@ enum HistoryChart {
                 }
                 times.append(variantTimes)
                 ratios.append(rows.compactMap { ChartRows.ratio($0, x: runIndex[$0]) })
+                // Where the rows of a file keep the columns judged: found once for the file
+                // of the variant's first row, not for each pair.
+                let first = rows.first
+                let fields = first.map { ResultsComparison.VerdictFields.of($0, $0) }
                 for (before, now) in zip(rows, rows.dropFirst()) {
                     // A run on another CPU (cores, OS, toolchain) is not judged against the
                     // run before: its ratios moved with the host (`EnvironmentChange`). A
@@ -120,7 +124,10 @@ enum HistoryChart {
                     // Only its verdict is read: no note written, no identity made.
                     let comparison = ResultsComparison.time(
                         from: before, to: now, thresholds: thresholds,
-                        identity: VerdictTable.rowsIdentity, reasons: reasons, writingNote: false)
+                        identity: VerdictTable.rowsIdentity, reasons: reasons,
+                        fields: before.columns === first?.columns
+                            && now.columns === first?.columns ? fields : nil,
+                        writingNote: false)
                     guard comparison.verdict == .regression || comparison.verdict == .improvement
                     else { continue }
                     let verdict = EnvironmentChange(baseline: [before], current: [now]).judged(

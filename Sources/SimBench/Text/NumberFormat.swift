@@ -127,9 +127,16 @@ public enum NumberFormat {
             return
         }
         let integerDigits = Int(floor(log10(magnitude))) + 1
+        appendFixedWithMinus(value, decimals: max(0, digits - integerDigits), to: &text)
+    }
+
+    /// Appends `withMinus(fixed(value, decimals:))` to `text`.
+    @inline(__always)
+    private static func appendFixedWithMinus(
+        _ value: Double, decimals: Int, to text: inout [UInt8]
+    ) {
         let start = text.count
-        appendFixed(value, decimals: max(0, digits - integerDigits), to: &text)
-        // Its minus sign, `withMinus`'s.
+        appendFixed(value, decimals: decimals, to: &text)
         if text[start] == UInt8(ascii: "-") {
             text.replaceSubrange(start..<(start + 1), with: minus.utf8)
         }
@@ -191,18 +198,43 @@ public enum NumberFormat {
 
     /// `1.23×`.
     public static func ratio(_ value: Double) -> String {
-        guard value.isFinite else { return "—" }
-        return withMinus(fixed(value, decimals: 2) + "×")
+        var text = [UInt8]()
+        appendRatio(value, to: &text)
+        return String(decoding: text, as: UTF8.self)
+    }
+
+    /// Appends `ratio(value)` to `text`: a chart's tooltips write one for every point.
+    static func appendRatio(_ value: Double, to text: inout [UInt8]) {
+        guard value.isFinite else {
+            text += "—".utf8
+            return
+        }
+        appendFixedWithMinus(value, decimals: 2, to: &text)
+        text += "×".utf8
     }
 
     /// `[1.20, 1.25]`, or `—` without an interval.
     public static func interval(_ low: Double?, _ high: Double?, ratio: Bool = false) -> String {
-        guard let low, let high, low.isFinite, high.isFinite else { return "—" }
-        if ratio {
-            let bound = { (value: Double) in withMinus(fixed(value, decimals: 2)) }
-            return "[\(bound(low)), \(bound(high))]"
+        var text = [UInt8]()
+        appendInterval(low, high, ratio: ratio, to: &text)
+        return String(decoding: text, as: UTF8.self)
+    }
+
+    /// Appends `interval(low, high, ratio:)` to `text`.
+    static func appendInterval(
+        _ low: Double?, _ high: Double?, ratio: Bool = false, to text: inout [UInt8]
+    ) {
+        guard let low, let high, low.isFinite, high.isFinite else {
+            text += "—".utf8
+            return
         }
-        return "[\(significant(low)), \(significant(high))]"
+        appendInterval(low, high, to: &text) { value, text in
+            if ratio {
+                appendFixedWithMinus(value, decimals: 2, to: &text)
+            } else {
+                appendSignificant(value, to: &text)
+            }
+        }
     }
 
     /// Appends the interval `[low, high]` to `text`, each bound as `bound` appends it: the

@@ -63,14 +63,22 @@ extension [UInt8] {
 
     /// Appends `value` in decimal digits, as `"\(value)"` writes it.
     mutating func appendDescription(of value: Int64) {
-        if value < 0 { append(UInt8(ascii: "-")) }
-        let start = count
-        var magnitude = value.magnitude
-        repeat {
-            append(UInt8(ascii: "0") + UInt8(magnitude % 10))
-            magnitude /= 10
-        } while magnitude > 0
-        self[start...].reverse()
+        // The digits from the last, each where it goes, in a buffer on the stack (a sign
+        // and 19 digits at most), then appended at once: a coverage table writes millions.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { buffer in
+            var at = buffer.count
+            var magnitude = value.magnitude
+            repeat {
+                at -= 1
+                buffer[at] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                magnitude /= 10
+            } while magnitude > 0
+            if value < 0 {
+                at -= 1
+                buffer[at] = UInt8(ascii: "-")
+            }
+            append(contentsOf: UnsafeBufferPointer(rebasing: buffer[at...]))
+        }
     }
 }
 

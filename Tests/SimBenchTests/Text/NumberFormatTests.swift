@@ -83,6 +83,75 @@ struct NumberFormatTests {
         #expect(NumberFormat.significant(.infinity) == "—")
     }
 
+    @Test(
+        "a ratio and an interval appended as bytes are withMinus of their fixed or significant figures"
+    )
+    func ratioAndIntervalBytes() {
+        var random = SplitMix64(seed: 7)
+        func value() -> Double? {
+            switch random.next() % 16 {
+            case 0: return nil
+            case 1: return .nan
+            case 2: return -.infinity
+            case 3: return 0
+            default:
+                let exponent = Double(Int(random.next() % 12)) - 5
+                return (Double(random.next() % 2_000_000) / 1_000_000 - 1) * pow(10, exponent)
+            }
+        }
+        /// A ratio and an interval as they were written as text: a string per figure.
+        func ratio(_ value: Double) -> String {
+            value.isFinite
+                ? NumberFormat.withMinus(NumberFormat.fixed(value, decimals: 2) + "×") : "—"
+        }
+        func interval(_ low: Double?, _ high: Double?, ratio: Bool) -> String {
+            guard let low, let high, low.isFinite, high.isFinite else { return "—" }
+            let bound = { (value: Double) in
+                ratio
+                    ? NumberFormat.withMinus(NumberFormat.fixed(value, decimals: 2))
+                    : NumberFormat.significant(value)
+            }
+            return "[\(bound(low)), \(bound(high))]"
+        }
+        var mismatches = [String]()
+        for _ in 0..<20_000 {
+            let (low, high) = (value(), value())
+            if let low, NumberFormat.ratio(low) != ratio(low) { mismatches.append("ratio \(low)") }
+            for asRatio in [false, true] {
+                var bytes = Array("x".utf8)
+                NumberFormat.appendInterval(low, high, ratio: asRatio, to: &bytes)
+                let expected = "x" + interval(low, high, ratio: asRatio)
+                if String(decoding: bytes, as: UTF8.self) != expected
+                    || NumberFormat.interval(low, high, ratio: asRatio)
+                        != interval(low, high, ratio: asRatio)
+                {
+                    mismatches.append(
+                        "interval \(String(describing: low)) \(String(describing: high)) \(asRatio)"
+                    )
+                }
+            }
+        }
+        #expect(mismatches.isEmpty, "\(mismatches.count): \(mismatches.prefix(5))")
+    }
+
+    @Test("a whole number appended as digits is its description")
+    func wholeNumberDigits() {
+        var random = SplitMix64(seed: 9)
+        var values: [Int64] = [0, 1, -1, 9, 10, -10, .max, .min, .max - 1, .min + 1]
+        for _ in 0..<20_000 {
+            // Every length of digits, either sign.
+            let bits = Int(random.next() % 64)
+            values.append(Int64(bitPattern: random.next() >> UInt64(bits)))
+        }
+        var mismatches = [Int64]()
+        for value in values {
+            var bytes = Array("x".utf8)
+            bytes.appendDescription(of: value)
+            if String(decoding: bytes, as: UTF8.self) != "x\(value)" { mismatches.append(value) }
+        }
+        #expect(mismatches.isEmpty, "\(mismatches.prefix(5))")
+    }
+
     @Test("significant digits appended as bytes are the figure's text: withMinus of fixed")
     func significantBytes() {
         var random = SplitMix64(seed: 5)
