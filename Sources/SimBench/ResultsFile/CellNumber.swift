@@ -217,31 +217,35 @@ enum CellNumber {
     /// far from the subnormals (at least 10^-19), so scaling by a power of two is exact.
     static func quotient(_ whole: UInt64, overPowerOfTen power: Int) -> Double {
         let divisor = exactPowersOfTen[power]
-        // With `whole` below 2^bits(whole) and `divisor` at least 2^(bits(divisor) − 1),
-        // this shift puts the quotient in [2^62, 2^64); one more if it is below 2^63.
-        let shift = 63 + (64 - divisor.leadingZeroBitCount) - (64 - whole.leadingZeroBitCount)
-        return roundedQuotient(shift: shift) { shift in
-            let high = shift >= 64 ? whole << (shift - 64) : whole >> (64 - shift)
-            let low = shift >= 64 ? 0 : whole << shift
-            let (quotient, remainder) = divisor.dividingFullWidth((high, low))
-            return (quotient, remainder != 0)
-        }
+        let shift = quotientShift(whole, divisor)
+        let high = shift >= 64 ? whole << (shift - 64) : whole >> (64 - shift)
+        let low = shift >= 64 ? 0 : whole << shift
+        let (quotient, remainder) = divisor.dividingFullWidth((high, low))
+        return rounded(quotient, inexact: remainder != 0, shift: shift)
     }
 
-    /// The double nearest a quotient `divided` takes among integers, ties to even: `divided`
-    /// gives, for a shift of the dividend, the quotient (which `shift` puts in [2^62, 2^64))
-    /// and whether it left anything over. Shifted once more where the quotient is below 2^63,
-    /// its top 53 bits are the significand, rounded by the 11 bits below them.
+    /// The shift that puts the quotient of `whole` × 2^shift by `divisor` in [2^63, 2^64),
+    /// decided before dividing, so that each number is divided once.
+    ///
+    /// With k the divisor's bits less the whole number's, a shift of 63 + k puts the quotient
+    /// in [2^62, 2^64). It is below 2^63 exactly when `whole` × 2^k < `divisor`: then one
+    /// more. Each side of that comparison fits in the divisor's width.
     @inline(__always)
-    private static func roundedQuotient(
-        shift: Int, _ divided: (Int) -> (quotient: UInt64, inexact: Bool)
-    ) -> Double {
-        var shift = shift
-        var (quotient, inexact) = divided(shift)
-        if quotient < 1 << 63 {
-            shift += 1
-            (quotient, inexact) = divided(shift)
-        }
+    private static func quotientShift<Divisor: FixedWidthInteger & UnsignedInteger>(
+        _ whole: UInt64, _ divisor: Divisor
+    ) -> Int {
+        let bits =
+            (Divisor.bitWidth - divisor.leadingZeroBitCount) - (64 - whole.leadingZeroBitCount)
+        let below = bits >= 0 ? Divisor(whole) << bits < divisor : Divisor(whole) < divisor << -bits
+        return 63 + bits + (below ? 1 : 0)
+    }
+
+    /// The double nearest `quotient` × 2^-`shift`, ties to even, where `quotient` in
+    /// [2^63, 2^64) is the integer part of the exact quotient and `inexact` says whether
+    /// the division left a remainder: its top 53 bits are the significand, rounded by the
+    /// 11 bits below them and the remainder.
+    @inline(__always)
+    private static func rounded(_ quotient: UInt64, inexact: Bool, shift: Int) -> Double {
         var significand = quotient >> 11
         let dropped = quotient & 0x7FF
         if dropped > 0x400 || (dropped == 0x400 && (inexact || significand & 1 == 1)) {
@@ -259,17 +263,14 @@ enum CellNumber {
     /// integers, the shifted whole number 256 bits wide.
     static func wideQuotient(_ whole: UInt64, overPowerOfTen power: Int) -> Double {
         let divisor = widePowersOfTen[power]
-        let shift =
-            63 + (128 - divisor.leadingZeroBitCount) - (64 - whole.leadingZeroBitCount)
+        let shift = quotientShift(whole, divisor)
         // The dividend 256 bits wide; the quotient below 2^64, its low 64 bits whole. At least
         // 10^-38: far above the subnormals, so scaling by a power of two is exact.
-        return roundedQuotient(shift: shift) { shift in
-            let wide = UInt128(whole)
-            let high = shift >= 128 ? wide << (shift - 128) : shift == 0 ? 0 : wide >> (128 - shift)
-            let low = shift >= 128 ? 0 : wide << shift
-            let (quotient, remainder) = divisor.dividingFullWidth((high, low))
-            return (UInt64(truncatingIfNeeded: quotient), remainder != 0)
-        }
+        let wide = UInt128(whole)
+        let high = shift >= 128 ? wide << (shift - 128) : shift == 0 ? 0 : wide >> (128 - shift)
+        let low = shift >= 128 ? 0 : wide << shift
+        let (quotient, remainder) = divisor.dividingFullWidth((high, low))
+        return rounded(UInt64(truncatingIfNeeded: quotient), inexact: remainder != 0, shift: shift)
     }
 
     /// 10^0 … 10^38: every one that fits in 128 bits.

@@ -152,6 +152,33 @@ struct CellNumberTests {
         #expect(cases >= 80_000)
     }
 
+    /// A whole number over a power of ten whose quotient is a power of two (5^p × 2^j over
+    /// 10^p, so 2^(j-p)) lies where the shifted quotient is exactly 2^63: the boundary at
+    /// which the exact division decides on one more shift.
+    @Test("decimals whose quotient is exactly a power of two read exactly, at the shift's bound")
+    func powerOfTwoQuotients() {
+        var cases = 0
+        for power in 1...CellNumber.wideScale {
+            var five = UInt128(1)
+            for _ in 0..<power { five *= 5 }
+            // Every whole number 5^p × 2^j of 1 to 19 digits: written with p decimals.
+            var whole = five
+            while whole < 10_000_000_000_000_000_000 {
+                if whole >= 1 {
+                    var digits = String(whole)
+                    let zeros = max(0, power + 1 - digits.count)
+                    digits = String(repeating: "0", count: zeros) + digits
+                    digits.insert(".", at: digits.index(digits.endIndex, offsetBy: -power))
+                    let expected = Double(digits)
+                    #expect(Self.value(digits)?.bitPattern == expected?.bitPattern, "\(digits)")
+                    cases += 1
+                }
+                whole *= 2
+            }
+        }
+        #expect(cases > 500)
+    }
+
     /// The 19-digit decimals nearest halfway between `value` and the next double, and a
     /// last digit either side: where a read rounds closest to a tie.
     static func nearTies(_ value: Double) -> [String] {
