@@ -287,11 +287,20 @@ final class ColumnPositions: Sendable {
     /// The columns of a row this version writes.
     static let current = ColumnPositions(header: ResultRow.columns)
 
-    /// The field of `column`, or nil where the file lacks it.
+    /// The field of `column`, or nil where the file lacks it. Inlined where a cell is read
+    /// (a report looks up millions): an array read, the name looked up only for a column
+    /// made after the file was opened.
+    @inline(__always)
     func position(of column: ResultColumn) -> Int? {
-        let position =
-            column.ordinal < byOrdinal.count ? byOrdinal[column.ordinal] : Self.byNameOnly
-        if position == Self.byNameOnly { return byName[column.name] }
-        return position < 0 ? nil : position
+        let ordinal = column.ordinal
+        let position = ordinal < byOrdinal.count ? byOrdinal[ordinal] : Self.byNameOnly
+        if position >= 0 { return position }
+        return position == Self.byNameOnly ? field(named: column) : nil
+    }
+
+    /// The field of a column found by name only (`byNameOnly`).
+    @inline(never)
+    private func field(named column: ResultColumn) -> Int? {
+        byName[column.name]
     }
 }
