@@ -195,7 +195,7 @@ public struct EnvironmentChange: Sendable, Equatable {
     /// `comparison` as judged across this change: a time verdict becomes "not judged:
     /// different CPU" (unless `thresholds` judge time anyway); a count's, when the toolchain
     /// changed. The figures and the change stay, to be read.
-    public func judged(_ comparison: MetricComparison, thresholds: RegressionThresholds)
+    public func judged(_ comparison: consuming MetricComparison, thresholds: RegressionThresholds)
         -> MetricComparison
     {
         guard !isEmpty, comparison.verdict != .notJudged else { return comparison }

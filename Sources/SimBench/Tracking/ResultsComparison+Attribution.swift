@@ -11,18 +11,20 @@ extension ResultsComparison {
     /// them, unchanged too (a change that only adds cache misses leaves instructions alone
     /// but not the cycles estimate). Without an instruction count on both sides, `time` is
     /// returned as it is.
-    static func attributed(_ time: MetricComparison, counts: [MetricComparison]) -> MetricComparison
+    static func attributed(_ time: consuming MetricComparison, counts: [MetricComparison])
+        -> MetricComparison
     {
         guard time.metric == .time, [.regression, .improvement].contains(time.verdict),
             let instructions = counts.first(where: { $0.metric == .instructions }),
             instructions.verdict == .unchanged,
             counts.allSatisfy({ $0.metric != .cycles || $0.verdict == .unchanged })
         else { return time }
+        let note = time.note
         var result = time
         result.verdict = .layoutShift
         result.note =
             "instructions per event unchanged (\(instructions.changeText)): a layout or environment shift, not the code's change; "
-            + time.note
+            + note
         return result
     }
 
