@@ -66,6 +66,9 @@ public enum RunSummary {
         // and sweep point (the pattern after it, nearly always) shares: named once.
         var named: (record: ResultsRecord, configuration: String)?
         var repeated = RepeatedCells(configurationColumns)
+        // The processor of the row before, which a row of the same run nearly always shares:
+        // read once, not from each row's host columns.
+        var measuredOn: (record: ResultsRecord, processor: HostProcessor)?
         return Array(
             records.lazy.filter(hasRow).prefix(max(limit, 0)).map { record in
                 let configuration: String
@@ -76,6 +79,13 @@ public enum RunSummary {
                         of: record, varying: varying[record[.scenario]] ?? [])
                 }
                 named = (record, configuration)
+                let processor: HostProcessor
+                if let measuredOn, record.hasSameProcessor(as: measuredOn.record) {
+                    processor = measuredOn.processor
+                } else {
+                    processor = record.processor
+                }
+                measuredOn = (record, processor)
                 let baseline = baselines[baselineKey(record)]
                 let nsAdded = estimate(
                     record, .overheadNsPerEvent, .overheadCILow, .overheadCIHigh)
@@ -93,7 +103,7 @@ public enum RunSummary {
                     predicted: estimate(
                         record, .predictedNsAddedPerEvent, .predictedNsAddedLow,
                         .predictedNsAddedHigh),
-                    processor: record.processor,
+                    processor: processor,
                     wrong: !record.isOK
                 )
             })
