@@ -201,15 +201,79 @@ struct IdentityFields {
             let identities = (0..<count).map(identity)
             return identities.indices.sorted { identities[$0] < identities[$1] }
         }
-        return text.withUnsafeBufferPointer { text in
-            (0..<count).sorted { first, second in
-                for column in 0..<width {
-                    let order = ByteOrder.compare(
-                        text, range(first, column), text, range(second, column))
-                    if order != 0 { return order < 0 }
+        guard width <= 4 else {
+            return text.withUnsafeBufferPointer { text in
+                (0..<count).sorted { first, second in
+                    for column in 0..<width {
+                        let order = ByteOrder.compare(
+                            text, range(first, column), text, range(second, column))
+                        if order != 0 { return order < 0 }
+                    }
+                    return false
                 }
-                return false
             }
         }
+        // Each column's cells ranked once in their bytes' order, equal cells alike, and the
+        // ranks of an identity's fields packed in one key, the first field's highest: keys
+        // compare as the fields' bytes do, column by column, so the sort keeps the same
+        // order with one comparison of integers where it compared up to four runs of bytes.
+        var keys = [UInt128](repeating: 0, count: count)
+        for column in 0..<width {
+            let ranks = ranks(column)
+            let shift = 32 * (width - 1 - column)
+            for index in 0..<count { keys[index] |= UInt128(ranks[index]) << shift }
+        }
+        return keys.withUnsafeBufferPointer { keys in
+            (0..<count).sorted { keys[$0] < keys[$1] }
+        }
+    }
+
+    /// Each identity's rank among the distinct cells of `column`, in their bytes' order
+    /// (`ByteOrder`): a cell the identity before holds too (a run lists a configuration's
+    /// variants together) is known without a lookup.
+    private func ranks(_ column: Int) -> [UInt32] {
+        text.withUnsafeBufferPointer { text in
+            var cellOf = [Int](repeating: 0, count: count)
+            var distinct = [Range<Int>]()
+            var index = [CellBytes: Int]()
+            for identity in 0..<count {
+                let cell = range(identity, column)
+                if identity > 0,
+                    ByteOrder.compare(text, cell, text, distinct[cellOf[identity - 1]]) == 0
+                {
+                    cellOf[identity] = cellOf[identity - 1]
+                    continue
+                }
+                let key = CellBytes(bytes: UnsafeBufferPointer(rebasing: text[cell]))
+                if let known = index[key] {
+                    cellOf[identity] = known
+                } else {
+                    index[key] = distinct.count
+                    cellOf[identity] = distinct.count
+                    distinct.append(cell)
+                }
+            }
+            let sorted = distinct.indices.sorted {
+                ByteOrder.compare(text, distinct[$0], text, distinct[$1]) < 0
+            }
+            var rank = [UInt32](repeating: 0, count: distinct.count)
+            for (place, cell) in sorted.enumerated() { rank[cell] = UInt32(place) }
+            return cellOf.map { rank[$0] }
+        }
+    }
+}
+
+/// A cell's bytes as a dictionary key, hashed and compared as bytes: valid while the
+/// buffer it points into is.
+private struct CellBytes: Hashable {
+    let bytes: UnsafeBufferPointer<UInt8>
+
+    static func == (one: CellBytes, other: CellBytes) -> Bool {
+        ByteOrder.compare(one.bytes, 0..<one.bytes.count, other.bytes, 0..<other.bytes.count)
+            == 0
+    }
+
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(bytes: UnsafeRawBufferPointer(bytes))
     }
 }

@@ -47,6 +47,39 @@ struct IdentityFieldsTests {
         let ordered = fields.order().map { expected[$0] }
         #expect(ordered == expected.sorted(), "\(ordered)")
     }
+
+    @Test(
+        "thousands of random ASCII identities, runs of equal cells among them, order as ResultIdentity's <"
+    )
+    func randomOrderIsIdentityOrder() {
+        // Cells from few words, where one begins another, empty ones, and a run of rows that
+        // repeat the cells before (as a run lists a configuration's variants).
+        let words = [
+            "", "a", "ab", "abc", "b", "ba", "vending", "vend", "Vending", "x=1;y=2", "x=1",
+        ]
+        var random = SplitMix64(seed: 23)
+        func word() -> String { words[Int(random.next() % UInt64(words.count))] }
+        var identities = [ResultIdentity]()
+        for _ in 0..<3_000 {
+            if let last = identities.last, random.next() % 3 == 0 {
+                var repeated = last
+                repeated.variant = word()
+                identities.append(repeated)
+            } else {
+                identities.append(
+                    ResultIdentity(
+                        scenario: word(), parameters: word(), sweep: word(), variant: word()))
+            }
+        }
+        var fields = IdentityFields(width: 4, count: identities.count)
+        for identity in identities {
+            for cell in [identity.scenario, identity.parameters, identity.sweep, identity.variant] {
+                Array(cell.utf8).withUnsafeBufferPointer { fields.append($0) }
+            }
+        }
+        let ordered = fields.order().map { identities[$0] }
+        #expect(ordered == identities.sorted())
+    }
 }
 
 /// The hash a reader keeps for each row's identity is the one `RowIdentity` makes from the
