@@ -48,7 +48,8 @@ do {
     case "coverage":
         _ = CoverageProof(files: files).report(label: "runs")
     case "report":
-        _ = HTMLReport.render(
+        // As `simbench report` makes it: the document's bytes.
+        _ = HTMLReport.renderBytes(
             files.flatMap(\.records), scenarios: [], sources: paths)
     case "plot-history":
         _ = try? Charts.svg(.history, records: files.flatMap(\.records))

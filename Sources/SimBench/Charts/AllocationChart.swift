@@ -4,7 +4,7 @@ enum AllocationChart {
     static let rowHeight = 22.0
 
     static func svg(_ records: [ResultsRecord], room: Int = .max) throws(CanvasOverflow)
-        -> String?
+        -> SVGDocument?
     {
         func drawn(_ record: ResultsRecord) -> Bool {
             record.isOK && record.number(.allocationsPerEvent) != nil

@@ -7,7 +7,7 @@ extension ChartFrame {
         _ rows: SVGCanvas, scale: ChartScale, left: Double, right: Double, top: Double,
         bottom: Double, axisTitle: String, tickLabel: (Double) -> String, leftAxis: Bool = true,
         title: String, kind: ChartKind
-    ) throws(CanvasOverflow) -> String {
+    ) throws(CanvasOverflow) -> SVGDocument {
         let frame = ChartFrame(
             left: left, top: top, width: right - left, height: bottom - top,
             x: scale, y: ChartScale(.linear, domain: 0...1, pixels: (bottom, top)))

@@ -22,6 +22,13 @@ public enum Charts {
     public static func svg(_ kind: ChartKind, records: [ResultsRecord], room: Int = .max)
         throws(ChartError) -> String?
     {
+        try document(kind, records: records, room: room)?.text
+    }
+
+    /// `svg(kind, records:, room:)` as its bytes, which a report inlines.
+    static func document(_ kind: ChartKind, records: [ResultsRecord], room: Int = .max)
+        throws(ChartError) -> SVGDocument?
+    {
         do {
             switch kind {
             case .ratios: return try RatioChart.svg(records)

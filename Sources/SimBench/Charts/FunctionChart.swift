@@ -15,7 +15,7 @@ enum FunctionChart {
     static let fewer = ChartPalette.colour(0)
 
     /// The chart of `diff`, titled `row`; nil when no function moved (nothing to draw).
-    static func svg(_ diff: FunctionDiff, row: String) throws(CanvasOverflow) -> String? {
+    static func svg(_ diff: FunctionDiff, row: String) throws(CanvasOverflow) -> SVGDocument? {
         guard !diff.changes.isEmpty else { return nil }
         try SVGCanvas.reserve(diff.changes.count * 4 + 6)
         let height = top + Double(diff.changes.count) * rowHeight + bottom

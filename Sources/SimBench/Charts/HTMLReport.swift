@@ -61,11 +61,23 @@ public enum HTMLReport {
         _ records: [ResultsRecord], scenarios: [Scenario], sources: [String],
         settingName: (RunSetting) -> String = { $0.optionName }
     ) -> String {
+        String(
+            decoding: renderBytes(
+                records, scenarios: scenarios, sources: sources, settingName: settingName),
+            as: UTF8.self)
+    }
+
+    /// `render`'s document as its UTF-8 bytes, which `simbench report` writes: its charts are
+    /// inlined as the bytes they were drawn in, with no text made of them.
+    public static func renderBytes(
+        _ records: [ResultsRecord], scenarios: [Scenario], sources: [String],
+        settingName: (RunSetting) -> String = { $0.optionName }
+    ) -> [UInt8] {
         let allScenarios = groupedByScenario(records)
         let byScenario = allScenarios.prefix(ChartLimits.sectionsPerReport)
         let catalog = Dictionary(
             scenarios.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
-        var html =
+        let start =
             documentStart(title: "simbench report", style: style) + """
                 <header>
                 <h1>simbench report</h1>
@@ -73,32 +85,35 @@ public enum HTMLReport {
                 The headline is CPU time per event, what a pattern costs on one core: a CPU ratio is a variant's median CPU time per event over its scenario's baseline variant's. Wall ns/event is the fleet's throughput on the host's cores. Intervals are 95%: over several processes, Student's t over the processes for the ratios and ns added, plus the drift between runs that processes cannot show (they hold a re-run), an absolute time's holding that run only; in one process, a bootstrap of its rounds.</p>
                 <nav><ul>
                 """
-        html += "\n"
+        var html = [UInt8](start.utf8)
+        html += "\n".utf8
         if RunSummary.hasRows(records) {
-            html += "<li><a href=\"#summary\">Summary</a></li>\n"
+            html += "<li><a href=\"#summary\">Summary</a></li>\n".utf8
         }
         for group in byScenario {
             html +=
                 "<li><a href=\"#\(anchor(group.key))\">\(escaped(ChartText.clipped(group.key)))</a></li>\n"
+                .utf8
         }
-        html += "<li><a href=\"#environment\">Environment</a></li>\n"
-        html += "</ul></nav>\n"
+        html += "<li><a href=\"#environment\">Environment</a></li>\n".utf8
+        html += "</ul></nav>\n".utf8
         if allScenarios.count > byScenario.count {
             html +=
-                "<p class=\"left-out\">Only the first \(NumberFormat.grouped(byScenario.count)) of "
-                + "\(NumberFormat.grouped(allScenarios.count)) scenarios are shown; report fewer files, or filter the CSV.</p>\n"
+                ("<p class=\"left-out\">Only the first \(NumberFormat.grouped(byScenario.count)) of "
+                + "\(NumberFormat.grouped(allScenarios.count)) scenarios are shown; report fewer files, or filter the CSV.</p>\n")
+                .utf8
         }
-        html += "</header>\n<main>\n"
+        html += "</header>\n<main>\n".utf8
         var budget = Budget()
-        html += summary(records, budget: &budget)
+        html += summary(records, budget: &budget).utf8
         for group in byScenario {
-            html += section(
+            section(
                 group.key, group.records, scenario: catalog[group.key], budget: &budget,
-                settingName: settingName)
+                settingName: settingName, into: &html)
         }
-        html += "</main>\n"
-        html += "<footer>\n" + environment(records) + "</footer>\n"
-        html += "<script>\(script)</script>\n</body>\n</html>\n"
+        html += "</main>\n".utf8
+        html += ("<footer>\n" + environment(records) + "</footer>\n").utf8
+        html += "<script>\(script)</script>\n</body>\n</html>\n".utf8
         return html
     }
 
@@ -114,8 +129,8 @@ public enum HTMLReport {
 
     static func section(
         _ name: String, _ records: [ResultsRecord], scenario: Scenario?, budget: inout Budget,
-        settingName: (RunSetting) -> String
-    ) -> String {
+        settingName: (RunSetting) -> String, into page: inout [UInt8]
+    ) {
         let shownName = escaped(ChartText.clipped(name))
         var html =
             "<section class=\"scenario\" id=\"\(anchor(name))\" data-scenario=\"\(shownName)\">\n"
@@ -127,13 +142,16 @@ public enum HTMLReport {
             html += ". Times are per event.</p>\n"
         }
         html += answers(records, scenario: scenario)
+        // The text so far goes onto the page before each chart's bytes.
+        page += html.utf8
+        html = ""
         for kind in sectionCharts {
-            let svg: String
+            let svg: SVGDocument
             do {
                 // A chart sure to pass what the budget holds is left out before it is drawn:
                 // its document's lines beside its elements count too.
                 guard
-                    let drawn = try Charts.svg(
+                    let drawn = try Charts.document(
                         kind, records: records,
                         room: budget.chartElements - SVGCanvas.documentLines)
                 else { continue }
@@ -148,14 +166,16 @@ public enum HTMLReport {
                 continue
             }
             // One element a line (`SVGCanvas.document`).
-            let elements = lineCount(svg)
+            let elements = svg.bytes.withUnsafeBufferPointer(lineCount)
             guard elements <= budget.chartElements else {
                 html += pastBudget(kind, budget: budget)
                 continue
             }
             budget.chartElements -= elements
             html += "<figure class=\"chart\" data-chart=\"\(kind.rawValue)\">\n"
-            html += svg
+            page += html.utf8
+            html = ""
+            page += svg.bytes
             html +=
                 "<figcaption>\(escaped(kind.summary.rendered(naming: settingName)))</figcaption>\n</figure>\n"
         }
@@ -169,7 +189,7 @@ public enum HTMLReport {
                 + "\(NumberFormat.grouped(ChartLimits.tableRowsPerReport)) in all); the CSV holds them all.</p>\n"
         }
         html += "</section>\n"
-        return html
+        page += html.utf8
     }
 
     /// The note for a `kind` chart left out because the charts before it hold nearly all the
@@ -325,7 +345,11 @@ public enum HTMLReport {
         var latestRow = [ResultsRecord]()
         var configurationIndex = [RowKey: Int]()
         var configurations = [(first: ResultsRecord, slots: [Int])]()
-        var slotsByVariant = [[RowKey: Int]]()
+        // A configuration's answers by variant: found by a scan of its few slots' variant
+        // cells, which decides alone while every one is ASCII (equal text is then equal
+        // bytes); by the variant's key (`RowKey`) once one is not, or past `scannedSlots`.
+        var slotsByVariant = [[RowKey: Int]?]()
+        let scannedSlots = 16
         var previous: (record: ResultsRecord, configuration: Int)?
         var repeated = RepeatedCells(configurationColumns)
         for (index, record) in records.enumerated() {
@@ -342,16 +366,30 @@ public enum HTMLReport {
                     configuration = configurations.count
                     configurationIndex[key] = configuration
                     configurations.append((record, []))
-                    slotsByVariant.append([:])
+                    slotsByVariant.append(nil)
                 }
             }
             previous = (record, configuration)
-            let variant = RowKey(record, variantColumn)
-            if let known = slotsByVariant[configuration][variant] {
+            let slots = configurations[configuration].slots
+            if slotsByVariant[configuration] == nil,
+                slots.count >= scannedSlots || !record.withCell(.variant, Self.isASCII)
+            {
+                slotsByVariant[configuration] = Dictionary(
+                    slots.map { (RowKey(latestRow[$0], variantColumn), $0) },
+                    uniquingKeysWith: { first, _ in first })
+            }
+            let known: Int?
+            if slotsByVariant[configuration] == nil {
+                known = slots.first { latestRow[$0].hasSameCell(.variant, as: record) }
+            } else {
+                let variant = RowKey(record, variantColumn)
+                known = slotsByVariant[configuration]?[variant]
+                if known == nil { slotsByVariant[configuration]?[variant] = latestRow.count }
+            }
+            if let known {
                 latestRow[known] = record
                 continue
             }
-            slotsByVariant[configuration][variant] = latestRow.count
             configurations[configuration].slots.append(latestRow.count)
             latestRow.append(record)
         }
@@ -409,6 +447,11 @@ public enum HTMLReport {
                 + "the table and the CSV hold them all.</p>\n"
         }
         return html + "</section>\n"
+    }
+
+    /// Whether every byte of `bytes` is ASCII.
+    private static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        !bytes.contains { $0 >= 0x80 }
     }
 
     /// Whether `records` hold two or more distinct cells of `column`, as
@@ -478,20 +521,23 @@ public enum HTMLReport {
     /// are megabytes).
     static func lineCount(_ text: String) -> Int {
         var text = text
-        return text.withUTF8 { bytes in
-            // From line feed to line feed (`memchr`, which reads many bytes a step): a
-            // chart's lines are a hundred bytes or so, and a report counts millions.
-            guard var at = bytes.baseAddress else { return 0 }
-            let end = at + bytes.count
-            var count = 0
-            while at < end,
-                let found = memchr(at, Int32(UInt8(ascii: "\n")), end - at)
-            {
-                count &+= 1
-                at = UnsafePointer(found.assumingMemoryBound(to: UInt8.self)) + 1
-            }
-            return count
+        return text.withUTF8(lineCount)
+    }
+
+    /// The line feeds in `bytes`: `lineCount` of their text.
+    static func lineCount(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        // From line feed to line feed (`memchr`, which reads many bytes a step): a chart's
+        // lines are a hundred bytes or so, and a report counts millions.
+        guard var at = bytes.baseAddress else { return 0 }
+        let end = at + bytes.count
+        var count = 0
+        while at < end,
+            let found = memchr(at, Int32(UInt8(ascii: "\n")), end - at)
+        {
+            count &+= 1
+            at = UnsafePointer(found.assumingMemoryBound(to: UInt8.self)) + 1
         }
+        return count
     }
 
     /// An id for `name` made of letters, digits and dashes.

@@ -6,7 +6,7 @@
 enum HistoryChart {
     static let panelHeight = 270.0
 
-    static func svg(_ records: [ResultsRecord]) throws(CanvasOverflow) -> String? {
+    static func svg(_ records: [ResultsRecord]) throws(CanvasOverflow) -> SVGDocument? {
         let runIndex = RunNumbers(records)
         guard runIndex.ids.count >= 2 else { return nil }
         let groups = ChartRows.configurations(records, byRun: false)

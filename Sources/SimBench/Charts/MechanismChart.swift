@@ -11,7 +11,7 @@ enum MechanismChart {
         ChartPalette.colour(Mechanism.allCases.firstIndex(of: mechanism) ?? 0)
     }
 
-    static func svg(_ records: [ResultsRecord]) throws(CanvasOverflow) -> String? {
+    static func svg(_ records: [ResultsRecord]) throws(CanvasOverflow) -> SVGDocument? {
         // No row split by mechanism (a run without callgrind): nothing to draw, and no rows
         // grouped to find so.
         guard records.contains(where: { $0.isOK && MechanismSplit(record: $0) != nil }) else {

@@ -11,7 +11,7 @@ enum ProcessChart {
             .filter { $0 > 0 && $0.isFinite }
     }
 
-    static func svg(_ records: [ResultsRecord]) throws(CanvasOverflow) -> String? {
+    static func svg(_ records: [ResultsRecord]) throws(CanvasOverflow) -> SVGDocument? {
         // A row is drawn with its processes' dots and two more elements. Every row of two or
         // more processes is drawn, so a chart too large is refused before the rows are
         // grouped.

@@ -10,7 +10,7 @@ extension RatioChart {
     static let hostLineHeight = 16.0
 
     static func acrossHosts(_ records: [ResultsRecord], hosts: [HostProcessor])
-        throws(CanvasOverflow) -> String?
+        throws(CanvasOverflow) -> SVGDocument?
     {
         let patterns = records.filter(ChartRows.hasRatio)
         // A line is at least a group, its point, its whisker and its annotation.

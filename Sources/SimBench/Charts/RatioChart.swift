@@ -10,7 +10,7 @@ enum RatioChart {
     static let valueWidth = 180.0
     static let rowHeight = 24.0
 
-    static func svg(_ records: [ResultsRecord]) throws(CanvasOverflow) -> String? {
+    static func svg(_ records: [ResultsRecord]) throws(CanvasOverflow) -> SVGDocument? {
         let withRatio = records.filter(ChartRows.hasRatio)
         // A row is at least a group, its name, its point and its annotation, here and across
         // hosts (`acrossHosts`). Every row with a ratio is drawn, so a chart too large is
@@ -103,7 +103,7 @@ enum RatioChart {
     /// The document of `canvas`, whose rows run from `top` to `bottom`, with the axes
     /// drawn under them.
     static func finished(_ canvas: SVGCanvas, scale: ChartScale, top: Double, bottom: Double)
-        throws(CanvasOverflow) -> String
+        throws(CanvasOverflow) -> SVGDocument
     {
         let frame = ChartFrame(
             left: plotLeft, top: top, width: plotRight - plotLeft, height: bottom - top,

@@ -426,7 +426,7 @@ struct SVGCanvas {
     /// The whole document; `kind` becomes the root's `data-chart` attribute, which the
     /// browser check looks for. Fails if an element was refused: a chart is drawn whole or
     /// not at all.
-    func document(title: String, kind: String) throws(CanvasOverflow) -> String {
+    func document(title: String, kind: String) throws(CanvasOverflow) -> SVGDocument {
         guard !isFull else { throw CanvasOverflow() }
         let pairs = [
             ("xmlns", "http://www.w3.org/2000/svg"), ("width", Self.number(width)),
@@ -443,6 +443,15 @@ struct SVGCanvas {
             .utf8
         out += elements
         out += "</svg>\n".utf8
-        return String(decoding: out, as: UTF8.self)
+        return SVGDocument(bytes: out)
     }
+}
+
+/// A chart's SVG document as its UTF-8 bytes, one element a line. A report inlines it among
+/// its own bytes with no text made of it: making a `String` checks each byte as UTF-8, and a
+/// report's charts are megabytes. `text` is the document as text.
+struct SVGDocument {
+    let bytes: [UInt8]
+
+    var text: String { String(decoding: bytes, as: UTF8.self) }
 }

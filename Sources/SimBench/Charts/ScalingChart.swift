@@ -4,7 +4,7 @@
 enum ScalingChart {
     static let panelHeight = 300.0
 
-    static func svg(_ records: [ResultsRecord]) throws(CanvasOverflow) -> String? {
+    static func svg(_ records: [ResultsRecord]) throws(CanvasOverflow) -> SVGDocument? {
         let found = SweepChart.sweeps(records, along: [SweepSetting.actors.column])
         guard !found.isEmpty else { return nil }
         // A row with a time is a point (unless its value is off every axis).

@@ -55,7 +55,7 @@ enum SweepChart {
         return false
     }
 
-    static func svg(_ records: [ResultsRecord]) throws(CanvasOverflow) -> String? {
+    static func svg(_ records: [ResultsRecord]) throws(CanvasOverflow) -> SVGDocument? {
         let found = sweeps(records, along: sweptColumns)
         guard !found.isEmpty else { return nil }
         // A row with a time is a point (unless its value is off every axis).

@@ -30,7 +30,7 @@ extension ResultsComparison {
             page += "<h3>\(escaped(name))</h3>\n"
             let svg: String?
             do {
-                svg = try FunctionChart.svg(functions, row: row.identity.benchmarkName)
+                svg = try FunctionChart.svg(functions, row: row.identity.benchmarkName)?.text
             } catch {
                 page += "<p class=\"left-out\">The chart is left out: too many elements.</p>\n"
                 page += "</section>\n"

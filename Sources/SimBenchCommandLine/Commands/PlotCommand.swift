@@ -74,7 +74,8 @@ struct PlotCommand: Command {
                     "nothing to draw as --chart \(chart.rawValue): \(Charts.nothingToDraw(chart).flagged)"
             )
         }
-        try DrawnFile.write(svg, to: output, path: outputPath, saying: "\(chart.rawValue) chart")
+        try DrawnFile.write(
+            Array(svg.utf8), to: output, path: outputPath, saying: "\(chart.rawValue) chart")
         return .success
     }
 

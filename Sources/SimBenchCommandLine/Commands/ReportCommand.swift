@@ -59,7 +59,7 @@ struct ReportCommand: Command {
                 name: $0.name, title: $0.descriptor.title, event: $0.descriptor.eventUnit,
                 entity: $0.descriptor.entityUnit)
         }
-        let html = HTMLReport.render(
+        let html = HTMLReport.renderBytes(
             records, scenarios: scenarios, sources: files, settingName: { $0.flag })
         try DrawnFile.write(html, to: output, path: outputPath, saying: "report")
         return .success

@@ -18,14 +18,14 @@ enum DrawnFile {
         return checked
     }
 
-    /// Writes `text` to `output` (named `path` on the command line), and says where unless
-    /// it went to standard output.
-    static func write(_ text: String, to output: OutputPath, path: String, saying what: String)
-        throws
-    {
+    /// Writes the UTF-8 `document` to `output` (named `path` on the command line), and says
+    /// where unless it went to standard output.
+    static func write(
+        _ document: [UInt8], to output: OutputPath, path: String, saying what: String
+    ) throws {
         OutputPath.reserveStandardOutput(if: [output])
         Interruption.expect([path])
-        try output.write(text)
+        try output.write(bytes: document)
         Interruption.written(path)
         if output.kind != .standardOutput { print("\(what): \(path)") }
     }

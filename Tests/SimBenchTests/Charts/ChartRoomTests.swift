@@ -51,8 +51,11 @@ struct ChartRoomTests {
         // chart exactly, then all of them.
         for chartElements in [0, 1, fits - 2, fits - 1, fits, fits + 1, total - 1, total] {
             var budget = HTMLReport.Budget(chartElements: chartElements)
-            let html = HTMLReport.section(
-                "vending", records, scenario: nil, budget: &budget, settingName: { $0.optionName })
+            var page = [UInt8]()
+            HTMLReport.section(
+                "vending", records, scenario: nil, budget: &budget, settingName: { $0.optionName },
+                into: &page)
+            let html = String(decoding: page, as: UTF8.self)
             var left = chartElements
             var shown = [String]()
             var leftOut = [(kind: String, held: Int)]()

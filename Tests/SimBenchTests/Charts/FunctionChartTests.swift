@@ -39,7 +39,7 @@ struct FunctionChartTests {
     @Test("a bar a function, right of zero for more and left for fewer, with both sides' figures")
     func barsAndSigns() throws {
         let diff = FunctionDiff(baseline: Self.base, current: Self.head, rowChange: -6)
-        let svg = try #require(try FunctionChart.svg(diff, row: "vending.table"))
+        let svg = try #require(try FunctionChart.svg(diff, row: "vending.table")?.text)
         let bars = Self.bars(svg)
         #expect(
             bars.map(\.name) == [
@@ -59,7 +59,7 @@ struct FunctionChartTests {
     @Test("no function moved: no chart")
     func emptyDiff() throws {
         let diff = FunctionDiff(baseline: Self.base, current: Self.base, rowChange: 0)
-        #expect(try FunctionChart.svg(diff, row: "vending.table") == nil)
+        #expect(try FunctionChart.svg(diff, row: "vending.table")?.text == nil)
     }
 
     @Test(

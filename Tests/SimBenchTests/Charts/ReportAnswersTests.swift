@@ -46,6 +46,54 @@ struct ReportAnswersTests {
         }
     }
 
+    @Test(
+        "each variant's answer is its latest row's, a configuration of few or many variants, ASCII or not",
+        arguments: [
+            (0..<5).map { "variant-\($0)" },
+            // Past the variants a configuration's answers are scanned among, and a variant
+            // that is not ASCII: each found by its key.
+            (0..<20).map { "variant-\($0)" }, ["a", "état", "b", "c"],
+        ])
+    func latestRowPerVariant(variants: [String]) throws {
+        // Every variant in two files of one run, in the same order: the second file's row is
+        // the latest.
+        var records = [ResultsRecord]()
+        for pass in 0..<2 {
+            let rows = variants.enumerated().map { index, variant in
+                let overhead = Double(100 * (pass + 1) + index)
+                var row = [String: String].row(variant, median: 100 + overhead, ratio: 2)
+                row["overhead_ns_per_event"] = "\(overhead)"
+                return row
+            }
+            records += try ResultsFixture(rows).file("\(pass).csv").records
+        }
+        let html = HTMLReport.answers(records, scenario: nil)
+        #expect(html.components(separatedBy: "<li>").count - 1 == variants.count, "\(html)")
+        for (index, variant) in variants.enumerated() {
+            let escaped = SVGCanvas.escaped(variant)
+            #expect(html.contains("<li>\(escaped): +\(200 + index) ns "), "\(variant): \(html)")
+        }
+    }
+
+    @Test("a variant written in other bytes but equal text (é composed or not) is one answer")
+    func canonicallyEqualVariants() throws {
+        var records = [ResultsRecord]()
+        for (pass, variant) in ["\u{E9}tat", "e\u{301}tat"].enumerated() {
+            var rows = [[String: String]]()
+            for name in ["a", variant, "b"] {
+                let overhead = Double(100 * (pass + 1) + 1)
+                var row = [String: String].row(name, median: 100 + overhead, ratio: 2)
+                row["overhead_ns_per_event"] = "\(overhead)"
+                rows.append(row)
+            }
+            records += try ResultsFixture(rows).file("\(pass).csv").records
+        }
+        let html = HTMLReport.answers(records, scenario: nil)
+        #expect(html.components(separatedBy: "<li>").count - 1 == 3, "\(html)")
+        #expect(html.contains(": +201 ns "), "\(html)")
+        #expect(!html.contains(": +101 ns "), "\(html)")
+    }
+
     @Test("one run: no run label")
     func oneRun() throws {
         let html = HTMLReport.answers(
