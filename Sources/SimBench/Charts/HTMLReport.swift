@@ -370,17 +370,23 @@ public enum HTMLReport {
                 }
             }
             previous = (record, configuration)
-            let slots = configurations[configuration].slots
+            // The slots read in place, not held as a copy: a copy alive at the append below
+            // would make it copy the whole array.
             if slotsByVariant[configuration] == nil,
-                slots.count >= scannedSlots || !record.withCell(.variant, Self.isASCII)
+                configurations[configuration].slots.count >= scannedSlots
+                    || !record.withCell(.variant, { $0.allSatisfy { $0 < 0x80 } })
             {
                 slotsByVariant[configuration] = Dictionary(
-                    slots.map { (RowKey(latestRow[$0], variantColumn), $0) },
+                    configurations[configuration].slots.map {
+                        (RowKey(latestRow[$0], variantColumn), $0)
+                    },
                     uniquingKeysWith: { first, _ in first })
             }
             let known: Int?
             if slotsByVariant[configuration] == nil {
-                known = slots.first { latestRow[$0].hasSameCell(.variant, as: record) }
+                known = configurations[configuration].slots.first {
+                    latestRow[$0].hasSameCell(.variant, as: record)
+                }
             } else {
                 let variant = RowKey(record, variantColumn)
                 known = slotsByVariant[configuration]?[variant]
@@ -447,11 +453,6 @@ public enum HTMLReport {
                 + "the table and the CSV hold them all.</p>\n"
         }
         return html + "</section>\n"
-    }
-
-    /// Whether every byte of `bytes` is ASCII.
-    private static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        !bytes.contains { $0 >= 0x80 }
     }
 
     /// Whether `records` hold two or more distinct cells of `column`, as
