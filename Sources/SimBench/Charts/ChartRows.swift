@@ -156,14 +156,15 @@ enum ChartRows {
         return ChartPoint(x: x, y: median, low: low, high: high, note: note)
     }
 
-    /// A point's tooltip: the row's variant, `: `, and what `figures` appends.
-    private static func note(_ record: ResultsRecord, _ figures: (inout [UInt8]) -> Void)
-        -> String
-    {
+    /// A point's tooltip, written as bytes: the row's variant, `separator`, and what
+    /// `figures` appends.
+    static func note(
+        _ record: ResultsRecord, separator: String = ": ", _ figures: (inout [UInt8]) -> Void
+    ) -> String {
         var note = [UInt8]()
         note.reserveCapacity(96)
         record.withCell(.variant) { note.append(contentsOf: $0) }
-        note += ": ".utf8
+        note += separator.utf8
         figures(&note)
         return String(decoding: note, as: UTF8.self)
     }

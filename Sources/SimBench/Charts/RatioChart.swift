@@ -188,7 +188,12 @@ enum RatioChart {
                     [(x, netY - 5), (x + 5, netY), (x, netY + 5), (x - 5, netY)], closed: true,
                     fill: "#ffffff", stroke: netColour,
                     width: 1.5,
-                    title: netTitle(row, net: net, low: low, high: high), cssClass: "net-ratio")
+                    // `variant net of floor: 1.10×, 95% CI [1.05, 1.15]`.
+                    title: ChartRows.note(row, separator: " net of floor: ") { title in
+                        NumberFormat.appendRatio(net, to: &title)
+                        title += ", 95% CI ".utf8
+                        NumberFormat.appendInterval(low, high, ratio: true, to: &title)
+                    }, cssClass: "net-ratio")
             }
             annotation += " · net ".utf8
             NumberFormat.appendRatio(net, to: &annotation)
@@ -197,18 +202,5 @@ enum RatioChart {
             Charts.width - valueWidth + 8, y + 4, String(decoding: annotation, as: UTF8.self),
             size: 10.5)
         canvas.close()
-    }
-
-    /// `variant net of floor: 1.10×, 95% CI [1.05, 1.15]`, written as bytes.
-    private static func netTitle(_ row: ResultsRecord, net: Double, low: Double?, high: Double?)
-        -> String
-    {
-        var title = [UInt8]()
-        row.withCell(.variant) { title.append(contentsOf: $0) }
-        title += " net of floor: ".utf8
-        NumberFormat.appendRatio(net, to: &title)
-        title += ", 95% CI ".utf8
-        NumberFormat.appendInterval(low, high, ratio: true, to: &title)
-        return String(decoding: title, as: UTF8.self)
     }
 }

@@ -355,6 +355,23 @@ struct ChartTests {
         #expect(parsed.all("text").contains { $0.text == "<a&b\">" })
     }
 
+    @Test("a ratio net of the floor: its diamond's tooltip and the row's annotation say it")
+    func netOfFloorTexts() throws {
+        var rows = Self.suite()
+        rows[1]["ratio_net_of_floor"] = "1.5"
+        rows[1]["ratio_net_ci_low"] = "1.25"
+        rows[1]["ratio_net_ci_high"] = "1.75"
+        let svg = SVGElements(
+            try #require(try Charts.svg(.ratios, records: try Self.records(rows))))
+        #expect(svg.error == nil)
+        let variant = rows[1]["variant"]!
+        let diamonds = svg.all("path", cssClass: "net-ratio")
+        #expect(
+            diamonds.map(\.tooltip).contains("\(variant) net of floor: 1.50×, 95% CI [1.25, 1.75]"),
+            "\(diamonds.map(\.tooltip))")
+        #expect(svg.all("text").contains { $0.text.hasSuffix(" · net 1.50×") })
+    }
+
     // MARK: - Report
 
     @Test(
