@@ -201,18 +201,9 @@ struct IdentityFields {
             let identities = (0..<count).map(identity)
             return identities.indices.sorted { identities[$0] < identities[$1] }
         }
-        guard width <= 4 else {
-            return text.withUnsafeBufferPointer { text in
-                (0..<count).sorted { first, second in
-                    for column in 0..<width {
-                        let order = ByteOrder.compare(
-                            text, range(first, column), text, range(second, column))
-                        if order != 0 { return order < 0 }
-                    }
-                    return false
-                }
-            }
-        }
+        // An identity has four fields at most (scenario, params, sweep, variant): a key
+        // holds four ranks of 32 bits.
+        precondition(width <= 4, "an identity of more than four fields")
         // Each column's cells ranked once in their bytes' order, equal cells alike, and the
         // ranks of an identity's fields packed in one key, the first field's highest: keys
         // compare as the fields' bytes do, column by column, so the sort keeps the same
