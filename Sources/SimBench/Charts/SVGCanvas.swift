@@ -64,44 +64,65 @@ struct SVGCanvas {
         elementCount += 1
     }
 
-    /// Writes ` name="value"`, the value escaped.
-    private static func attribute(_ name: String, _ value: String, to out: inout [UInt8]) {
-        out.append(UInt8(ascii: " "))
-        out += name.utf8
-        out += "=\"".utf8
+    /// Writes ` name="value"`, the value escaped: where it needs no escape (nearly always: a
+    /// colour, a class), made on the stack and appended once.
+    private static func attribute(_ name: StaticString, _ value: String, to out: inout [UInt8]) {
+        var value = value
+        let written = value.withUTF8 { value in
+            guard !value.contains(where: needsEscape) else { return false }
+            StackBytes.append(room: name.utf8CodeUnitCount + value.count + 4, to: &out) { bytes in
+                bytes.add(UInt8(ascii: " "))
+                bytes.add(name)
+                bytes.add("=\"")
+                bytes.add(value)
+                bytes.add(UInt8(ascii: "\""))
+            }
+            return true
+        }
+        guard !written else { return }
+        StackBytes.append(" ", to: &out)
+        StackBytes.append(name, to: &out)
+        StackBytes.append("=\"", to: &out)
         appendEscaped(value, clipped: false, to: &out)
         out.append(UInt8(ascii: "\""))
     }
 
     /// Writes ` name="value"` for a coordinate or length (`number`), which needs no escape:
     /// made in a buffer on the stack and appended once (a chart writes hundreds of thousands).
-    private static func attribute(_ name: String, number value: Double, to out: inout [UInt8]) {
-        var name = name
-        name.withUTF8 { name in
-            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: name.count + 4 + numberRoom) {
-                buffer in
-                let start = buffer.baseAddress!
-                start[0] = UInt8(ascii: " ")
-                if let bytes = name.baseAddress {
-                    (start + 1).update(from: bytes, count: name.count)
-                }
-                var end = 1 + name.count
-                start[end] = UInt8(ascii: "=")
-                start[end + 1] = UInt8(ascii: "\"")
-                end += 2
-                end += writeNumber(value, into: start + end)
-                start[end] = UInt8(ascii: "\"")
-                out.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[...end]))
-            }
+    private static func attribute(
+        _ name: StaticString, number value: Double, to out: inout [UInt8]
+    ) {
+        StackBytes.append(room: name.utf8CodeUnitCount + 4 + numberRoom, to: &out) { bytes in
+            bytes.add(UInt8(ascii: " "))
+            bytes.add(name)
+            bytes.add("=\"")
+            bytes.count += writeNumber(value, into: bytes.start + bytes.count)
+            bytes.add(UInt8(ascii: "\""))
         }
     }
 
-    /// Writes `<title>text</title>` and the element's end tag, the text clipped and escaped.
-    private static func title(_ title: String, closing tag: String, to out: inout [UInt8]) {
-        out += "><title>".utf8
+    /// Writes `<title>text</title>` and the element's end tag, the text clipped and escaped:
+    /// a text within the clip that needs no escape (nearly every tooltip) made on the stack
+    /// with its tags and appended once.
+    private static func title(_ title: String, closing tag: StaticString, to out: inout [UInt8]) {
+        var title = title
+        let written = title.withUTF8 { text in
+            guard text.count <= ChartLimits.charactersPerText, !text.contains(where: needsEscape)
+            else { return false }
+            StackBytes.append(room: text.count + tag.utf8CodeUnitCount + 20, to: &out) { bytes in
+                bytes.add("><title>")
+                bytes.add(text)
+                bytes.add("</title></")
+                bytes.add(tag)
+                bytes.add(UInt8(ascii: ">"))
+            }
+            return true
+        }
+        guard !written else { return }
+        StackBytes.append("><title>", to: &out)
         appendEscaped(title, clipped: true, to: &out)
-        out += "</title></".utf8
-        out += tag.utf8
+        StackBytes.append("</title></", to: &out)
+        StackBytes.append(tag, to: &out)
         out.append(UInt8(ascii: ">"))
     }
 
@@ -236,11 +257,11 @@ struct SVGCanvas {
         for index in bytes.indices where needsEscape(bytes[index]) {
             out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
             switch bytes[index] {
-            case UInt8(ascii: "&"): out += "&amp;".utf8
-            case UInt8(ascii: "<"): out += "&lt;".utf8
-            case UInt8(ascii: ">"): out += "&gt;".utf8
-            case UInt8(ascii: "\""): out += "&quot;".utf8
-            case UInt8(ascii: "'"): out += "&#39;".utf8
+            case UInt8(ascii: "&"): StackBytes.append("&amp;", to: &out)
+            case UInt8(ascii: "<"): StackBytes.append("&lt;", to: &out)
+            case UInt8(ascii: ">"): StackBytes.append("&gt;", to: &out)
+            case UInt8(ascii: "\""): StackBytes.append("&quot;", to: &out)
+            case UInt8(ascii: "'"): StackBytes.append("&#39;", to: &out)
             default: out.append(UInt8(ascii: " "))
             }
             runStart = index + 1
@@ -276,7 +297,7 @@ struct SVGCanvas {
         dash: String? = nil, cssClass: String? = nil
     ) {
         add { out in
-            out += "<line".utf8
+            StackBytes.append("<line", to: &out)
             Self.attribute("x1", number: x1, to: &out)
             Self.attribute("y1", number: y1, to: &out)
             Self.attribute("x2", number: x2, to: &out)
@@ -285,7 +306,7 @@ struct SVGCanvas {
             Self.attribute("stroke-width", number: width, to: &out)
             if let dash { Self.attribute("stroke-dasharray", dash, to: &out) }
             if let cssClass { Self.attribute("class", cssClass, to: &out) }
-            out += "/>".utf8
+            StackBytes.append("/>", to: &out)
         }
     }
 
@@ -295,7 +316,7 @@ struct SVGCanvas {
         opacity: Double? = nil, cssClass: String? = nil
     ) {
         add { out in
-            out += "<rect".utf8
+            StackBytes.append("<rect", to: &out)
             Self.attribute("x", number: x, to: &out)
             Self.attribute("y", number: y, to: &out)
             Self.attribute("width", number: max(0, width), to: &out)
@@ -304,7 +325,7 @@ struct SVGCanvas {
             if let stroke { Self.attribute("stroke", stroke, to: &out) }
             if let opacity { Self.attribute("fill-opacity", number: opacity, to: &out) }
             if let cssClass { Self.attribute("class", cssClass, to: &out) }
-            out += "/>".utf8
+            StackBytes.append("/>", to: &out)
         }
     }
 
@@ -313,7 +334,7 @@ struct SVGCanvas {
         title: String? = nil, cssClass: String? = nil
     ) {
         add { out in
-            out += "<circle".utf8
+            StackBytes.append("<circle", to: &out)
             Self.attribute("cx", number: x, to: &out)
             Self.attribute("cy", number: y, to: &out)
             Self.attribute("r", number: radius, to: &out)
@@ -326,7 +347,7 @@ struct SVGCanvas {
             if let title {
                 Self.title(title, closing: "circle", to: &out)
             } else {
-                out += "/>".utf8
+                StackBytes.append("/>", to: &out)
             }
         }
     }
@@ -345,17 +366,17 @@ struct SVGCanvas {
         guard let first = points.first else { return }
         add { out in
             // The path's data is numbers, letters and spaces: nothing to escape.
-            out += "<path d=\"M".utf8
+            StackBytes.append("<path d=\"M", to: &out)
             Self.appendNumber(first.0, to: &out)
             out.append(UInt8(ascii: " "))
             Self.appendNumber(first.1, to: &out)
             for point in points.dropFirst() {
-                out += " L".utf8
+                StackBytes.append(" L", to: &out)
                 Self.appendNumber(point.0, to: &out)
                 out.append(UInt8(ascii: " "))
                 Self.appendNumber(point.1, to: &out)
             }
-            if closed { out += " Z".utf8 }
+            if closed { StackBytes.append(" Z", to: &out) }
             out.append(UInt8(ascii: "\""))
             Self.attribute("fill", fill, to: &out)
             Self.attribute("stroke", stroke, to: &out)
@@ -366,7 +387,7 @@ struct SVGCanvas {
             if let title {
                 Self.title(title, closing: "path", to: &out)
             } else {
-                out += "/>".utf8
+                StackBytes.append("/>", to: &out)
             }
         }
     }
@@ -380,7 +401,7 @@ struct SVGCanvas {
         bold: Bool = false, rotated: Bool = false, fill: String = "#222222", cssClass: String? = nil
     ) {
         add { out in
-            out += "<text".utf8
+            StackBytes.append("<text", to: &out)
             Self.attribute("x", number: x, to: &out)
             Self.attribute("y", number: y, to: &out)
             if anchor != .start { Self.attribute("text-anchor", anchor.rawValue, to: &out) }
@@ -394,21 +415,21 @@ struct SVGCanvas {
             if let cssClass { Self.attribute("class", cssClass, to: &out) }
             out.append(UInt8(ascii: ">"))
             Self.appendEscaped(string, clipped: true, to: &out)
-            out += "</text>".utf8
+            StackBytes.append("</text>", to: &out)
         }
     }
 
     /// Opens a group; `close()` ends it.
     mutating func open(cssClass: String, label: String? = nil) {
         add { out in
-            out += "<g".utf8
+            StackBytes.append("<g", to: &out)
             Self.attribute("class", cssClass, to: &out)
             if let label { Self.attribute("data-label", ChartText.clipped(label), to: &out) }
             out.append(UInt8(ascii: ">"))
         }
     }
 
-    mutating func close() { add { $0 += "</g>".utf8 } }
+    mutating func close() { add { StackBytes.append("</g>", to: &$0) } }
 
     /// Adds `other`'s elements after this canvas's own (drawn over them).
     mutating func append(_ other: SVGCanvas) {
@@ -428,7 +449,7 @@ struct SVGCanvas {
     /// not at all.
     func document(title: String, kind: String) throws(CanvasOverflow) -> SVGDocument {
         guard !isFull else { throw CanvasOverflow() }
-        let pairs = [
+        let pairs: [(StaticString, String)] = [
             ("xmlns", "http://www.w3.org/2000/svg"), ("width", Self.number(width)),
             ("height", Self.number(height)),
             ("viewBox", "0 0 \(Self.number(width)) \(Self.number(height))"), ("role", "img"),
@@ -442,7 +463,7 @@ struct SVGCanvas {
             "<rect x=\"0\" y=\"0\" width=\"\(Self.number(width))\" height=\"\(Self.number(height))\" fill=\"#ffffff\"/>\n"
             .utf8
         out += elements
-        out += "</svg>\n".utf8
+        StackBytes.append("</svg>\n", to: &out)
         return SVGDocument(bytes: out)
     }
 }

@@ -1,0 +1,45 @@
+/// A piece of output written on the stack, then appended to an array at once.
+///
+/// Appending to an array costs about a hundred instructions however few the bytes (its
+/// uniqueness, its capacity, a generic copy), and writing through a pointer a few for each
+/// byte; so a piece made of several short parts (an SVG attribute, a tooltip between its
+/// tags) is written here first, and appended once.
+struct StackBytes {
+    /// Where the bytes go, with room for `room`.
+    let start: UnsafeMutablePointer<UInt8>
+    let room: Int
+    /// How many are written.
+    var count = 0
+
+    mutating func add(_ byte: UInt8) {
+        precondition(count < room, "more bytes than the room asked for")
+        start[count] = byte
+        count += 1
+    }
+
+    mutating func add(_ bytes: UnsafeBufferPointer<UInt8>) {
+        precondition(bytes.count <= room - count, "more bytes than the room asked for")
+        if let source = bytes.baseAddress {
+            (start + count).update(from: source, count: bytes.count)
+        }
+        count += bytes.count
+    }
+
+    mutating func add(_ text: StaticString) {
+        text.withUTF8Buffer { add($0) }
+    }
+
+    /// Appends to `out` what `write` writes, in at most `room` bytes.
+    static func append(room: Int, to out: inout [UInt8], _ write: (inout StackBytes) -> Void) {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: room) { buffer in
+            var bytes = StackBytes(start: buffer.baseAddress!, room: room)
+            write(&bytes)
+            out.append(contentsOf: UnsafeBufferPointer(start: bytes.start, count: bytes.count))
+        }
+    }
+
+    /// Appends `text`'s bytes to `out`: no string's bytes made a sequence of its own.
+    static func append(_ text: StaticString, to out: inout [UInt8]) {
+        text.withUTF8Buffer { out.append(contentsOf: $0) }
+    }
+}
