@@ -19,11 +19,11 @@ public enum NumberFormat {
     /// because a reader of 100,000 rows writes millions of figures, and Foundation's
     /// formatter took up to an eighth of `compare`'s, `export`'s and `report`'s time.
     ///
-    /// Made by hand where that is provably the same text: `decimals` ≤ 6 and the scaled
-    /// value below 10⁹, where the product `|value| × 10^decimals` is within 10⁻⁷ of the
-    /// exact one, so that a fraction further than 10⁻⁶ from one half rounds as the exact
-    /// decimal expansion would. Everything else (ties, huge values, NaN, infinities)
-    /// goes to `String(format:)`.
+    /// Made by hand where that is provably the same text: `decimals` ≤ 18 and the scaled
+    /// value below 10⁹, where the product `|value| × 10^decimals` and what its rounding
+    /// took off tell exactly which way the decimal expansion rounds, ties included
+    /// (`handWrittenUnits`). Everything else (huge values, NaN, infinities) goes to
+    /// `String(format:)`.
     public static func fixed(_ value: Double, decimals: Int) -> String {
         guard let units = handWrittenUnits(value, decimals: decimals) else {
             return String(format: "%.\(decimals)f", value)
@@ -45,27 +45,50 @@ public enum NumberFormat {
         }
         let negative = value.sign == .minus
         let length = fixedLength(units, decimals: decimals, negative: negative)
-        let start = text.count
-        text.append(contentsOf: repeatElement(0, count: length))
-        text.withUnsafeMutableBufferPointer { text in
-            writeFixed(units, decimals: decimals, negative: negative, into: text[start...])
+        // Written on the stack and appended at once: a reader appends millions.
+        precondition(length <= fixedRoom, "a figure longer than fixed writes by hand")
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: fixedRoom) { buffer in
+            writeFixed(units, decimals: decimals, negative: negative, into: buffer[..<length])
+            text.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[..<length]))
         }
     }
 
+    /// The most bytes `fixed` writes by hand: a sign, 19 digits (ten below 10⁹ units, or
+    /// 18 decimals and a 0), and a point.
+    private static let fixedRoom = 21
+
     /// `|value|` in units of 10^-decimals, rounded as `String(format:)` rounds it, where
     /// `fixed` writes it by hand (above); nil where `String(format:)` writes it.
+    ///
+    /// The product `scaled` of `|value|` and the power (exact in a `Double`) is rounded;
+    /// `error`, from a fused multiply-add, is what rounding took off, so `scaled + error`
+    /// is the exact product (Dekker's two-product), and `|error|` is at most half of
+    /// `scaled`'s last place. `fraction` (`scaled` less its whole part) is exact. From one
+    /// half up to 10⁹, `fraction` and one half are whole multiples of that last place, so
+    /// a fraction other than one half stays on its side of the half whatever `error` adds;
+    /// below one half, `scaled + error` stays below it too. So only a fraction of exactly
+    /// one half looks at `error`: its sign says which way, and none (the product is a tie)
+    /// rounds to the even neighbour, as `printf` rounds the exact decimal expansion. (An
+    /// error of a value below 10⁻²⁰⁰ may underflow, but no such value is near a tie.)
     private static func handWrittenUnits(_ value: Double, decimals: Int) -> UInt64? {
         guard decimals >= 0, decimals < powersOfTen.count, value.isFinite else { return nil }
-        let scaled = abs(value) * Double(powersOfTen[decimals])
+        let magnitude = abs(value)
+        let power = Double(powersOfTen[decimals])
+        let scaled = magnitude * power
         guard scaled < 1e9 else { return nil }
         let whole = scaled.rounded(.down)
         let fraction = scaled - whole
-        guard abs(fraction - 0.5) > 1e-6 else { return nil }
-        return UInt64(whole) + (fraction > 0.5 ? 1 : 0)
+        let units = UInt64(whole)
+        guard fraction == 0.5 else { return units + (fraction > 0.5 ? 1 : 0) }
+        let error = (-scaled).addingProduct(magnitude, power)
+        if error != 0 { return units + (error > 0 ? 1 : 0) }
+        return units + (units % 2 == 1 ? 1 : 0)
     }
 
-    /// 10⁰ … 10⁶: the scales `fixed` writes by hand.
-    private static let powersOfTen: [UInt64] = [1, 10, 100, 1_000, 10_000, 100_000, 1_000_000]
+    /// 10⁰ … 10¹⁸: the scales `fixed` writes by hand, each exact in a `Double` (to 10²²).
+    private static let powersOfTen: [UInt64] = (0...18).map { exponent in
+        (0..<exponent).reduce(1) { power, _ in power * 10 }
+    }
 
     /// The length of `units` / 10^decimals in digits (`writeFixed`): at least one digit
     /// before the point and `decimals` after it, a `-` first when `negative`.
@@ -178,16 +201,32 @@ public enum NumberFormat {
 
     /// `10,000`.
     public static func grouped(_ value: Int) -> String {
-        let digits = String(value.magnitude)
-        var groups = [Substring]()
-        var end = digits.endIndex
-        while end > digits.startIndex {
-            let start =
-                digits.index(end, offsetBy: -3, limitedBy: digits.startIndex) ?? digits.startIndex
-            groups.insert(digits[start..<end], at: 0)
-            end = start
+        var text = [UInt8]()
+        appendGrouped(value, to: &text)
+        return String(decoding: text, as: UTF8.self)
+    }
+
+    /// Appends `grouped(value)` to `text`: its digits written on the stack, from the last,
+    /// a comma before each group of three but the first.
+    static func appendGrouped(_ value: Int, to text: inout [UInt8]) {
+        if value < 0 { StackBytes.append("−", to: &text) }
+        // 20 digits and 6 commas at most (`Int.min`'s magnitude has 19 digits).
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 26) { buffer in
+            var rest = value.magnitude
+            var at = buffer.count
+            var digits = 0
+            repeat {
+                if digits > 0, digits % 3 == 0 {
+                    at -= 1
+                    buffer[at] = UInt8(ascii: ",")
+                }
+                at -= 1
+                buffer[at] = UInt8(ascii: "0") + UInt8(rest % 10)
+                rest /= 10
+                digits += 1
+            } while rest > 0
+            text.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[at...]))
         }
-        return (value < 0 ? minus : "") + groups.joined(separator: ",")
     }
 
     /// `12.5%`.

@@ -21,11 +21,20 @@ struct NumberFormatTests {
             -.infinity, 123.456, -123.456, 0.1, 0.2, 0.3, 0.7, 1.0 / 3, -2.0 / 3,
         ]
         // Halves at every scale written by hand: ties, and the doubles either side of them.
-        for decimals in 0...6 {
+        for decimals in 0...18 {
             let scale = pow(10, Double(decimals))
             for units in [0, 1, 2, 5, 12, 99, 314, 9_999, 123_456] {
                 let tie = (Double(units) + 0.5) / scale
                 values += [tie, tie.nextUp, tie.nextDown, -tie]
+            }
+        }
+        // Binary fractions (k / 2^m), which hold exact ties at several scales (0.125 at two
+        // decimals, 2.5 at none, 0.0078125 at six), and the doubles either side of each.
+        for exponent in 1...20 {
+            let scale = Double(UInt64(1) << exponent)
+            for odd in stride(from: 1, to: 100, by: 2) {
+                let value = Double(odd) / scale
+                values += [value, value.nextUp, value.nextDown, -value]
             }
         }
         // A fixed-seed spread over magnitudes 1e-12 … 1e12, both signs.
@@ -41,12 +50,12 @@ struct NumberFormatTests {
     }
 
     @Test(
-        "fixed decimals: the text String(format:) writes, for every value and 0 to 8 decimals, as a string and appended as bytes"
+        "fixed decimals: the text String(format:) writes, for every value and 0 to 20 decimals, as a string and appended as bytes"
     )
     func fixedMatchesFoundation() {
         var mismatches = [String]()
         for value in NumberFormatTests.values() {
-            for decimals in 0...8 {
+            for decimals in 0...20 {
                 let expected = String(format: "%.\(decimals)f", value)
                 let text = NumberFormat.fixed(value, decimals: decimals)
                 if text != expected {
@@ -62,6 +71,42 @@ struct NumberFormatTests {
                 }
             }
         }
+        #expect(mismatches.isEmpty, "\(mismatches.prefix(10))")
+    }
+
+    @Test("a grouped count is its digits with a comma before each group of three but the first")
+    func groupedCounts() {
+        /// The digits, grouped from the last as text.
+        func reference(_ value: Int) -> String {
+            var digits = Array(String(value.magnitude))
+            var grouped = [Character]()
+            while !digits.isEmpty {
+                let group = digits.suffix(3)
+                digits.removeLast(group.count)
+                grouped.insert(contentsOf: group, at: 0)
+                if !digits.isEmpty { grouped.insert(",", at: 0) }
+            }
+            return (value < 0 ? "−" : "") + String(grouped)
+        }
+        var random = SplitMix64(seed: 11)
+        var values = [0, 1, -1, 999, 1_000, -1_000, 999_999, 1_000_000, Int.max, Int.min]
+        for _ in 0..<20_000 {
+            // Every length of digits, both signs.
+            let value = Int(truncatingIfNeeded: random.next() >> (random.next() % 64))
+            values.append(random.next() % 2 == 0 ? value : 0 &- value)
+        }
+        var mismatches = [String]()
+        for value in values {
+            var bytes = Array("x".utf8)
+            NumberFormat.appendGrouped(value, to: &bytes)
+            let appended = String(decoding: bytes, as: UTF8.self)
+            if NumberFormat.grouped(value) != reference(value) || appended != "x" + reference(value)
+            {
+                mismatches.append("\(value): \(appended), expected x\(reference(value))")
+            }
+        }
+        #expect(NumberFormat.grouped(12_345_678) == "12,345,678")
+        #expect(NumberFormat.grouped(-1_234) == "−1,234")
         #expect(mismatches.isEmpty, "\(mismatches.prefix(10))")
     }
 
