@@ -135,9 +135,20 @@ enum ChartText {
     /// A count from a size column (machines, events, actors): `10,000`; past what an `Int`
     /// holds exactly (a file may say `1e300`), in scientific notation.
     static func count(_ value: Double) -> String {
-        guard value.isFinite else { return "—" }
-        guard abs(value) < 1e15 else { return String(format: "%.3g", value) }
-        return NumberFormat.grouped(Int(value))
+        var text = [UInt8]()
+        appendCount(value, to: &text)
+        return String(decoding: text, as: UTF8.self)
+    }
+
+    /// Appends `count(value)` to `text`.
+    static func appendCount(_ value: Double, to text: inout [UInt8]) {
+        if !value.isFinite {
+            StackBytes.append("—", to: &text)
+        } else if abs(value) >= 1e15 {
+            text += String(format: "%.3g", value).utf8
+        } else {
+            NumberFormat.appendGrouped(Int(value), to: &text)
+        }
     }
 
     /// `text`, or its first `ChartLimits.charactersPerText` characters and `…`: a label

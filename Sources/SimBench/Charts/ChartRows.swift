@@ -88,21 +88,40 @@ enum ChartRows {
 
     /// `vending · products=40 · 10,000 machines × 100 events · 8 actors`, without the
     /// sizes named in `except`.
+    ///
+    /// Written as bytes, the cells copied as they are: a report titles each of thousands of
+    /// groups.
     static func title(_ record: ResultsRecord, except: Set<ResultColumn> = []) -> String {
-        var parts = [record[.scenario]]
-        if !record[.parameters].isEmpty { parts.append(record[.parameters]) }
-        var sizes = [String]()
+        var title = [UInt8]()
+        title.reserveCapacity(96)
+        record.withCell(.scenario) { title.append(contentsOf: $0) }
+        record.withCell(.parameters) { parameters in
+            guard !parameters.isEmpty else { return }
+            StackBytes.append(" · ", to: &title)
+            title.append(contentsOf: parameters)
+        }
+        var sizes = false
         if !except.contains(.machines), let machines = record.number(.machines) {
-            sizes.append("\(ChartText.count(machines)) machines")
+            StackBytes.append(" · ", to: &title)
+            ChartText.appendCount(machines, to: &title)
+            StackBytes.append(" machines", to: &title)
+            sizes = true
         }
         if !except.contains(.eventsPerMachine), let events = record.number(.eventsPerMachine) {
-            sizes.append("\(ChartText.count(events)) events each")
+            if sizes {
+                StackBytes.append(" × ", to: &title)
+            } else {
+                StackBytes.append(" · ", to: &title)
+            }
+            ChartText.appendCount(events, to: &title)
+            StackBytes.append(" events each", to: &title)
         }
-        if !sizes.isEmpty { parts.append(sizes.joined(separator: " × ")) }
         if !except.contains(.actors), let actors = record.number(.actors) {
-            parts.append("\(ChartText.count(actors)) actors")
+            StackBytes.append(" · ", to: &title)
+            ChartText.appendCount(actors, to: &title)
+            StackBytes.append(" actors", to: &title)
         }
-        return parts.joined(separator: " · ")
+        return String(decoding: title, as: UTF8.self)
     }
 
     /// Variant names in the order first met, the baseline first: each keeps its colour in

@@ -287,4 +287,55 @@ struct ReportLineCountTests {
             #expect(HTMLReport.lineCount(text) == expected, "\(text.debugDescription)")
         }
     }
+
+    @Test("a group's title is its scenario, parameters and sizes, joined as the parts read")
+    func titles() throws {
+        /// The title as it was made of strings, part by part.
+        func reference(_ record: ResultsRecord, except: Set<ResultColumn>) -> String {
+            var parts = [record[.scenario]]
+            if !record[.parameters].isEmpty { parts.append(record[.parameters]) }
+            var sizes = [String]()
+            if !except.contains(.machines), let machines = record.number(.machines) {
+                sizes.append("\(ChartText.count(machines)) machines")
+            }
+            if !except.contains(.eventsPerMachine), let events = record.number(.eventsPerMachine) {
+                sizes.append("\(ChartText.count(events)) events each")
+            }
+            if !sizes.isEmpty { parts.append(sizes.joined(separator: " × ")) }
+            if !except.contains(.actors), let actors = record.number(.actors) {
+                parts.append("\(ChartText.count(actors)) actors")
+            }
+            return parts.joined(separator: " · ")
+        }
+        var rows = [[String: String]]()
+        let sizes = ["", "0", "7", "1000", "1234567", "2e15", "12.5"]
+        let parameters = ["", "products=40", "matcher=é;n=2", "a,b=\"q\""]
+        for (index, machines) in sizes.enumerated() {
+            for (other, events) in sizes.enumerated() {
+                var row = [String: String].row(
+                    "v\(index)-\(other)", params: parameters[(index + other) % parameters.count],
+                    median: 10)
+                row["machines"] = machines
+                row["events_per_machine"] = events
+                row["actors"] = sizes[(index * 3 + other) % sizes.count]
+                rows.append(row)
+            }
+        }
+        let records = try ResultsFixture(rows).file("titles.csv").records
+        let excepts: [Set<ResultColumn>] = [
+            [], [.machines], [.eventsPerMachine], [.actors],
+            [.machines, .eventsPerMachine, .actors],
+        ]
+        var mismatches = [String]()
+        for record in records {
+            for except in excepts {
+                let title = ChartRows.title(record, except: except)
+                if title != reference(record, except: except) {
+                    mismatches.append("\(title), expected \(reference(record, except: except))")
+                }
+            }
+        }
+        #expect(mismatches.isEmpty, "\(mismatches.prefix(5))")
+        #expect(records.count == sizes.count * sizes.count)
+    }
 }
