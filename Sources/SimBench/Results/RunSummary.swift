@@ -63,9 +63,13 @@ public enum RunSummary {
             if baselines[key] == nil { baselines[key] = record }
         }
         // The configuration of the row before, which a row of the same scenario, parameters
-        // and sweep point (the pattern after it, nearly always) shares: named once.
+        // and sweep point (the pattern after it, nearly always) shares: named once. A
+        // configuration met again (each run of a history lists the same ones) is looked up
+        // by its cells, not named again (where they are the same bytes: text that is only
+        // canonically equal is named anew, as the row wrote it).
         var named: (record: ResultsRecord, configuration: String)?
         var repeated = RepeatedCells(configurationColumns)
+        var configurations = [RowKey: (record: ResultsRecord, configuration: String)]()
         // The processor of the row before, which a row of the same run nearly always shares:
         // read once, not from each row's host columns.
         var measuredOn: (record: ResultsRecord, processor: HostProcessor)?
@@ -75,8 +79,16 @@ public enum RunSummary {
                 if let named, repeated.same(record, as: named.record) {
                     configuration = named.configuration
                 } else {
-                    configuration = Self.configuration(
-                        of: record, varying: varying[record[.scenario]] ?? [])
+                    let key = RowKey(record, configurationColumns)
+                    if let known = configurations[key], repeated.same(record, as: known.record) {
+                        configuration = known.configuration
+                    } else {
+                        configuration = Self.configuration(
+                            of: record, varying: varying[record[.scenario]] ?? [])
+                        if configurations[key] == nil {
+                            configurations[key] = (record, configuration)
+                        }
+                    }
                 }
                 named = (record, configuration)
                 let processor: HostProcessor

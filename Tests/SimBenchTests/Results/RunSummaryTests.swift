@@ -232,6 +232,39 @@ struct RunSummaryTests {
             ])
     }
 
+    @Test(
+        "a configuration met again in a later run is named as that row writes it, bytes and all"
+    )
+    func configurationsMetAgain() throws {
+        func row(_ variant: String, role: String = "pattern", params: String, run: String)
+            -> [String: String]
+        {
+            var row = Self.record(variant, scenario: "marks", role: role, params: params)
+            row["run_id"] = run
+            return row
+        }
+        // `rénder` with its é composed, then decomposed: one text, other bytes. Each run
+        // lists the configurations again, the one before each a different one.
+        let composed = "op=r\u{E9}nder;d=2"
+        let decomposed = "op=re\u{301}nder;d=2"
+        var rows = [[String: String]]()
+        for (run, params) in [("r1", composed), ("r2", composed), ("r3", decomposed)] {
+            rows += [
+                row("type-cast", role: "baseline", params: "op=stats;d=2", run: run),
+                row("visitor", params: "op=stats;d=2", run: run),
+                row("type-cast", role: "baseline", params: params, run: run),
+                row("visitor", params: params, run: run),
+            ]
+        }
+        let records = try ResultsFixture(rows).file(runs: .several).records
+        let names = RunSummary.rows(records).map { Array($0.name.utf8) }
+        let expected = [
+            "marks.visitor (stats)", "marks.visitor (r\u{E9}nder)", "marks.visitor (stats)",
+            "marks.visitor (r\u{E9}nder)", "marks.visitor (stats)", "marks.visitor (re\u{301}nder)",
+        ].map { Array($0.utf8) }
+        #expect(names == expected)
+    }
+
     @Test("the README's summary is what a run of its committed CSV ends with at 80 columns")
     func readmeSummary() throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
