@@ -205,13 +205,19 @@ public struct EnvironmentChange: Sendable, Equatable {
         }
         var judged = comparison
         judged.verdict = .notJudged
-        let reason = isTime ? phrase : "different toolchain"
-        // Written among the bytes: every time verdict across the change says it.
+        var reason = isTime ? phrase : "different toolchain"
+        // Written among the bytes, into room reserved for them all: every time verdict
+        // across the change says it.
+        let opening: StaticString = "not judged: "
         var note = [UInt8]()
-        note += "not judged: ".utf8
-        note += reason.utf8
+        reason.withUTF8 { reason in
+            note.reserveCapacity(
+                opening.utf8CodeUnitCount + reason.count + 2 + judged.noteBytes.count)
+            StackBytes.append(opening, to: &note)
+            note.append(contentsOf: reason)
+        }
         if !judged.noteBytes.isEmpty {
-            note += "; ".utf8
+            StackBytes.append("; ", to: &note)
             note += judged.noteBytes
         }
         judged.noteBytes = note
