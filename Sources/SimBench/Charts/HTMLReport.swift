@@ -105,7 +105,7 @@ public enum HTMLReport {
         }
         html += "</header>\n<main>\n".utf8
         var budget = Budget()
-        html += summary(records, budget: &budget).utf8
+        appendSummary(records, budget: &budget, to: &html)
         for group in byScenario {
             section(
                 group.key, group.records, scenario: catalog[group.key], budget: &budget,
@@ -294,9 +294,19 @@ public enum HTMLReport {
     /// give the summary across hosts instead (`RunSummary.acrossHosts`): a line per pattern
     /// with the range of its CPU ratio and a column per host.
     static func summary(_ records: [ResultsRecord], budget: inout Budget) -> String {
+        var html = [UInt8]()
+        appendSummary(records, budget: &budget, to: &html)
+        return String(decoding: html, as: UTF8.self)
+    }
+
+    /// Appends `summary(records, budget:)` to `html`, its table's cells escaped straight into
+    /// the page's bytes: a summary has up to `ChartLimits.tableRowsPerReport` rows.
+    static func appendSummary(
+        _ records: [ResultsRecord], budget: inout Budget, to page: inout [UInt8]
+    ) {
         // Only the rows the budget shows are made; the others are counted.
         let rowCount = RunSummary.rowCount(records)
-        guard rowCount > 0 else { return "" }
+        guard rowCount > 0 else { return }
         let shown = RunSummary.rows(records, limit: budget.tableRows)
         budget.tableRows -= shown.count
         let hosts = RunSummary.processors(Array(shown)).count
@@ -312,16 +322,22 @@ public enum HTMLReport {
         html += "<div class=\"table-scroll\"><table class=\"results\">\n<thead><tr>"
         for header in table.header { html += "<th scope=\"col\">\(escaped(header))</th>" }
         html += "</tr></thead>\n<tbody>\n"
+        page += html.utf8
         for row in table.rows {
-            html += "<tr>" + row.map { "<td>\(escaped(ChartText.clipped($0)))</td>" }.joined()
-            html += "</tr>\n"
+            StackBytes.append("<tr>", to: &page)
+            for cell in row {
+                StackBytes.append("<td>", to: &page)
+                SVGCanvas.appendEscaped(cell, clipped: true, to: &page)
+                StackBytes.append("</td>", to: &page)
+            }
+            StackBytes.append("</tr>\n", to: &page)
         }
-        html += "</tbody>\n</table></div>\n"
+        html = "</tbody>\n</table></div>\n"
         if shown.count < rowCount {
             html +=
                 "<p class=\"left-out\">Only the first \(NumberFormat.grouped(shown.count)) of \(NumberFormat.grouped(rowCount)) patterns are shown.</p>\n"
         }
-        return html + "</section>\n"
+        page += (html + "</section>\n").utf8
     }
 
     /// The one-line answers of a scenario's patterns (`PatternAnswer`), the sentences `run`
