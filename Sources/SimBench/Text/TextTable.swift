@@ -68,12 +68,24 @@ public struct TextTable {
     }
 
     /// Drops columns whose cells are all empty: a column that says nothing on any row.
+    /// The table is copied once, whatever the number of columns dropped.
     public func removingEmptyColumns() -> TextTable {
-        var table = self
-        for column in (0..<header.count).reversed()
-        where !rows.isEmpty && rows.allSatisfy({ column >= $0.count || $0[column].isEmpty }) {
-            table = table.removing(column: column)
+        guard !rows.isEmpty else { return self }
+        let empty = (0..<header.count).filter { column in
+            rows.allSatisfy { column >= $0.count || $0[column].isEmpty }
         }
+        guard !empty.isEmpty else { return self }
+        let dropped = Set(empty)
+        func kept<Cell>(_ cells: [Cell]) -> [Cell] {
+            cells.indices.filter { !dropped.contains($0) }.map { cells[$0] }
+        }
+        var table = TextTable(header: kept(header))
+        table.rows = rows.map(kept)
+        // A column left of a dropped one keeps its index; one right of it moves left.
+        table.leftAligned = Set(
+            leftAligned.compactMap { column in
+                dropped.contains(column) ? nil : column - empty.count { $0 < column }
+            })
         return table
     }
 

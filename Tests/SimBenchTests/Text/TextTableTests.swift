@@ -35,6 +35,34 @@ struct TextTableTests {
         return tables
     }
 
+    @Test("the empty columns dropped at once are those dropped one by one, from the right")
+    func emptyColumnsDropped() {
+        var random = SplitMix64(seed: 5)
+        for _ in 0..<300 {
+            let width = Int(random.next() % 7)
+            var table = TextTable(header: (0..<width).map { "c\($0)" })
+            // Columns empty on every row now and then, rows shorter than the header.
+            let empty = (0..<width).map { _ in random.next() % 2 == 0 }
+            for _ in 0..<Int(random.next() % 5) {
+                let length = random.next() % 4 == 0 ? Int(random.next() % UInt64(width + 1)) : width
+                table.rows.append(
+                    (0..<length).map { empty[$0] || random.next() % 3 == 0 ? "" : "x\($0)" })
+            }
+            table.leftAligned = Set((0..<width).filter { _ in random.next() % 2 == 0 })
+            var expected = table
+            for column in (0..<width).reversed()
+            where !table.rows.isEmpty
+                && table.rows.allSatisfy({ column >= $0.count || $0[column].isEmpty })
+            {
+                expected = expected.removing(column: column)
+            }
+            let dropped = table.removingEmptyColumns()
+            #expect(dropped.header == expected.header)
+            #expect(dropped.rows == expected.rows)
+            #expect(dropped.leftAligned == expected.leftAligned)
+        }
+    }
+
     @Test("a table's width is its widest rendered line", arguments: ["  ", "", " x "])
     func width(indent: String) {
         for (index, table) in Self.tables().enumerated() {
