@@ -64,54 +64,82 @@ struct SVGCanvas {
         elementCount += 1
     }
 
-    /// Writes ` name="value"`, the value escaped: where it needs no escape (nearly always: a
-    /// colour, a class), made on the stack and appended once.
-    private static func attribute(_ name: StaticString, _ value: String, to out: inout [UInt8]) {
-        var value = value
-        let written = value.withUTF8 { value in
-            guard !value.contains(where: needsEscape) else { return false }
-            StackBytes.append(room: name.utf8CodeUnitCount + value.count + 4, to: &out) { bytes in
-                bytes.add(UInt8(ascii: " "))
-                bytes.add(name)
-                bytes.add("=\"")
-                bytes.add(value)
-                bytes.add(UInt8(ascii: "\""))
-            }
-            return true
+    /// Writes an element's start, `<name` and what `attributes` adds (`add`), on the stack
+    /// and appended at once: a report draws hundreds of thousands of elements, and an append
+    /// costs about a hundred instructions however few its bytes. `room` is what the
+    /// attributes may take (`room(numbers:)` and `room(_:)`).
+    private static func start(
+        _ name: StaticString, room: Int, to out: inout [UInt8],
+        _ attributes: (inout StackBytes) -> Void
+    ) {
+        StackBytes.append(room: 1 + name.utf8CodeUnitCount + room, to: &out) { bytes in
+            bytes.add(UInt8(ascii: "<"))
+            bytes.add(name)
+            attributes(&bytes)
         }
-        guard !written else { return }
-        StackBytes.append(" ", to: &out)
-        StackBytes.append(name, to: &out)
-        StackBytes.append("=\"", to: &out)
-        appendEscaped(value, clipped: false, to: &out)
-        out.append(UInt8(ascii: "\""))
     }
 
-    /// Writes ` name="value"` for a coordinate or length (`number`), which needs no escape:
-    /// made in a buffer on the stack and appended once (a chart writes hundreds of thousands).
-    private static func attribute(
-        _ name: StaticString, number value: Double, to out: inout [UInt8]
-    ) {
-        StackBytes.append(room: name.utf8CodeUnitCount + 4 + numberRoom, to: &out) { bytes in
-            bytes.add(UInt8(ascii: " "))
-            bytes.add(name)
-            bytes.add("=\"")
-            bytes.count += writeNumber(value, into: bytes.start + bytes.count)
-            bytes.add(UInt8(ascii: "\""))
+    /// The most a start's attributes take: `numbers` coordinates or lengths, and a closing
+    /// `/>` or `>`; each value given adds `room(value)`. Each attribute takes its name (at
+    /// most `longestName`), a space, `="` and `"` besides its value.
+    private static func room(numbers: Int) -> Int {
+        numbers * (longestName + 4 + numberRoom) + 2
+    }
+
+    /// The most ` name="value"` takes: six bytes for each of the value's (`&quot;` is six).
+    private static func room(_ value: String?) -> Int {
+        value.map { longestName + 4 + 6 * $0.utf8.count } ?? 0
+    }
+
+    /// The longest attribute name an element writes (`stroke-dasharray`).
+    private static let longestName = 16
+
+    /// Adds ` name="value"`, the value escaped.
+    private static func add(_ name: StaticString, _ value: String, to bytes: inout StackBytes) {
+        precondition(name.utf8CodeUnitCount <= longestName, "an attribute's name past its room")
+        bytes.add(UInt8(ascii: " "))
+        bytes.add(name)
+        bytes.add("=\"")
+        let text = value
+        var value = value
+        value.withUTF8 { value in
+            if !value.contains(where: needsEscape) {
+                bytes.add(value)
+            } else {
+                var escaped = [UInt8]()
+                appendEscaped(text, clipped: false, to: &escaped)
+                escaped.withUnsafeBufferPointer { bytes.add($0) }
+            }
         }
+        bytes.add(UInt8(ascii: "\""))
+    }
+
+    /// Adds ` name="value"` for a coordinate or length (`number`), which needs no escape.
+    private static func add(_ name: StaticString, number value: Double, to bytes: inout StackBytes)
+    {
+        precondition(name.utf8CodeUnitCount <= longestName, "an attribute's name past its room")
+        bytes.add(UInt8(ascii: " "))
+        bytes.add(name)
+        bytes.add("=\"")
+        bytes.add(atMost: numberRoom) { writeNumber(value, into: $0) }
+        bytes.add(UInt8(ascii: "\""))
     }
 
     /// Writes `<title>text</title>` and the element's end tag, the text clipped and escaped:
-    /// a text within the clip that needs no escape (nearly every tooltip) made on the stack
-    /// with its tags and appended once.
+    /// a text within the clip whose every scalar is a character of its own (nearly every
+    /// tooltip) escaped on the stack among its tags, and appended once.
     private static func title(_ title: String, closing tag: StaticString, to out: inout [UInt8]) {
         var title = title
         let written = title.withUTF8 { text in
-            guard text.count <= ChartLimits.charactersPerText, !text.contains(where: needsEscape)
-            else { return false }
-            StackBytes.append(room: text.count + tag.utf8CodeUnitCount + 20, to: &out) { bytes in
+            guard text.count <= ChartLimits.charactersPerText else { return false }
+            let plain = !text.contains(where: needsEscape)
+            guard plain || CharacterCount.scalarsIfEachIsACharacter(text) != nil else {
+                return false
+            }
+            let room = (plain ? 1 : 6) * text.count + tag.utf8CodeUnitCount + 20
+            StackBytes.append(room: room, to: &out) { bytes in
                 bytes.add("><title>")
-                bytes.add(text)
+                if plain { bytes.add(text) } else { addEscapedBytes(text, to: &bytes) }
                 bytes.add("</title></")
                 bytes.add(tag)
                 bytes.add(UInt8(ascii: ">"))
@@ -253,20 +281,35 @@ struct SVGCanvas {
     private static func appendEscapedBytes(
         _ bytes: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]
     ) {
+        // Written on the stack (an escape is at most six bytes for one), appended once for
+        // each kilobyte: a cell may be megabytes long. An escape is of one byte below 0x80,
+        // so a piece may end anywhere.
+        var start = 0
+        while start < bytes.count {
+            let piece = UnsafeBufferPointer(rebasing: bytes[start..<min(start + 1024, bytes.count)])
+            StackBytes.append(room: 6 * piece.count, to: &out) { addEscapedBytes(piece, to: &$0) }
+            start += piece.count
+        }
+    }
+
+    /// `appendEscapedBytes` into `out`, which has room for six bytes for each of `bytes`.
+    private static func addEscapedBytes(
+        _ bytes: UnsafeBufferPointer<UInt8>, to out: inout StackBytes
+    ) {
         var runStart = 0
         for index in bytes.indices where needsEscape(bytes[index]) {
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
+            out.add(UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
             switch bytes[index] {
-            case UInt8(ascii: "&"): StackBytes.append("&amp;", to: &out)
-            case UInt8(ascii: "<"): StackBytes.append("&lt;", to: &out)
-            case UInt8(ascii: ">"): StackBytes.append("&gt;", to: &out)
-            case UInt8(ascii: "\""): StackBytes.append("&quot;", to: &out)
-            case UInt8(ascii: "'"): StackBytes.append("&#39;", to: &out)
-            default: out.append(UInt8(ascii: " "))
+            case UInt8(ascii: "&"): out.add("&amp;")
+            case UInt8(ascii: "<"): out.add("&lt;")
+            case UInt8(ascii: ">"): out.add("&gt;")
+            case UInt8(ascii: "\""): out.add("&quot;")
+            case UInt8(ascii: "'"): out.add("&#39;")
+            default: out.add(UInt8(ascii: " "))
             }
             runStart = index + 1
         }
-        out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart...]))
+        out.add(UnsafeBufferPointer(rebasing: bytes[runStart...]))
     }
 
     /// `escaped(text)` character by character: a text where a scalar joins the one before
@@ -297,16 +340,21 @@ struct SVGCanvas {
         dash: String? = nil, cssClass: String? = nil
     ) {
         add { out in
-            StackBytes.append("<line", to: &out)
-            Self.attribute("x1", number: x1, to: &out)
-            Self.attribute("y1", number: y1, to: &out)
-            Self.attribute("x2", number: x2, to: &out)
-            Self.attribute("y2", number: y2, to: &out)
-            Self.attribute("stroke", stroke, to: &out)
-            Self.attribute("stroke-width", number: width, to: &out)
-            if let dash { Self.attribute("stroke-dasharray", dash, to: &out) }
-            if let cssClass { Self.attribute("class", cssClass, to: &out) }
-            StackBytes.append("/>", to: &out)
+            Self.start(
+                "line",
+                room: Self.room(numbers: 5) + Self.room(stroke) + Self.room(dash)
+                    + Self.room(cssClass), to: &out
+            ) {
+                Self.add("x1", number: x1, to: &$0)
+                Self.add("y1", number: y1, to: &$0)
+                Self.add("x2", number: x2, to: &$0)
+                Self.add("y2", number: y2, to: &$0)
+                Self.add("stroke", stroke, to: &$0)
+                Self.add("stroke-width", number: width, to: &$0)
+                if let dash { Self.add("stroke-dasharray", dash, to: &$0) }
+                if let cssClass { Self.add("class", cssClass, to: &$0) }
+                $0.add("/>")
+            }
         }
     }
 
@@ -316,16 +364,21 @@ struct SVGCanvas {
         opacity: Double? = nil, cssClass: String? = nil
     ) {
         add { out in
-            StackBytes.append("<rect", to: &out)
-            Self.attribute("x", number: x, to: &out)
-            Self.attribute("y", number: y, to: &out)
-            Self.attribute("width", number: max(0, width), to: &out)
-            Self.attribute("height", number: max(0, height), to: &out)
-            Self.attribute("fill", fill, to: &out)
-            if let stroke { Self.attribute("stroke", stroke, to: &out) }
-            if let opacity { Self.attribute("fill-opacity", number: opacity, to: &out) }
-            if let cssClass { Self.attribute("class", cssClass, to: &out) }
-            StackBytes.append("/>", to: &out)
+            Self.start(
+                "rect",
+                room: Self.room(numbers: 5) + Self.room(fill) + Self.room(stroke)
+                    + Self.room(cssClass), to: &out
+            ) {
+                Self.add("x", number: x, to: &$0)
+                Self.add("y", number: y, to: &$0)
+                Self.add("width", number: max(0, width), to: &$0)
+                Self.add("height", number: max(0, height), to: &$0)
+                Self.add("fill", fill, to: &$0)
+                if let stroke { Self.add("stroke", stroke, to: &$0) }
+                if let opacity { Self.add("fill-opacity", number: opacity, to: &$0) }
+                if let cssClass { Self.add("class", cssClass, to: &$0) }
+                $0.add("/>")
+            }
         }
     }
 
@@ -334,21 +387,22 @@ struct SVGCanvas {
         title: String? = nil, cssClass: String? = nil
     ) {
         add { out in
-            StackBytes.append("<circle", to: &out)
-            Self.attribute("cx", number: x, to: &out)
-            Self.attribute("cy", number: y, to: &out)
-            Self.attribute("r", number: radius, to: &out)
-            Self.attribute("fill", fill, to: &out)
-            if let stroke {
-                Self.attribute("stroke", stroke, to: &out)
-                Self.attribute("stroke-width", "1.5", to: &out)
+            let room =
+                Self.room(numbers: 3) + Self.room(fill) + Self.room(stroke) + Self.room("1.5")
+                + Self.room(cssClass)
+            Self.start("circle", room: room, to: &out) {
+                Self.add("cx", number: x, to: &$0)
+                Self.add("cy", number: y, to: &$0)
+                Self.add("r", number: radius, to: &$0)
+                Self.add("fill", fill, to: &$0)
+                if let stroke {
+                    Self.add("stroke", stroke, to: &$0)
+                    Self.add("stroke-width", "1.5", to: &$0)
+                }
+                if let cssClass { Self.add("class", cssClass, to: &$0) }
+                if title == nil { $0.add("/>") }
             }
-            if let cssClass { Self.attribute("class", cssClass, to: &out) }
-            if let title {
-                Self.title(title, closing: "circle", to: &out)
-            } else {
-                StackBytes.append("/>", to: &out)
-            }
+            if let title { Self.title(title, closing: "circle", to: &out) }
         }
     }
 
@@ -365,30 +419,34 @@ struct SVGCanvas {
         }
         guard let first = points.first else { return }
         add { out in
-            // The path's data is numbers, letters and spaces: nothing to escape.
-            StackBytes.append("<path d=\"M", to: &out)
-            Self.appendNumber(first.0, to: &out)
-            out.append(UInt8(ascii: " "))
-            Self.appendNumber(first.1, to: &out)
-            for point in points.dropFirst() {
-                StackBytes.append(" L", to: &out)
-                Self.appendNumber(point.0, to: &out)
-                out.append(UInt8(ascii: " "))
-                Self.appendNumber(point.1, to: &out)
+            // The path's data (` L`, two numbers and a space a point) is numbers, letters and
+            // spaces: nothing to escape.
+            let data = points.count * (2 * Self.numberRoom + 3) + 8
+            let room =
+                data + Self.room(numbers: 2) + Self.room(fill) + Self.room(stroke) + Self.room(dash)
+                + Self.room(cssClass)
+            Self.start("path", room: room, to: &out) { bytes in
+                bytes.add(" d=\"M")
+                bytes.add(atMost: Self.numberRoom) { Self.writeNumber(first.0, into: $0) }
+                bytes.add(UInt8(ascii: " "))
+                bytes.add(atMost: Self.numberRoom) { Self.writeNumber(first.1, into: $0) }
+                for point in points.dropFirst() {
+                    bytes.add(" L")
+                    bytes.add(atMost: Self.numberRoom) { Self.writeNumber(point.0, into: $0) }
+                    bytes.add(UInt8(ascii: " "))
+                    bytes.add(atMost: Self.numberRoom) { Self.writeNumber(point.1, into: $0) }
+                }
+                if closed { bytes.add(" Z") }
+                bytes.add(UInt8(ascii: "\""))
+                Self.add("fill", fill, to: &bytes)
+                Self.add("stroke", stroke, to: &bytes)
+                if stroke != "none" { Self.add("stroke-width", number: width, to: &bytes) }
+                if let fillOpacity { Self.add("fill-opacity", number: fillOpacity, to: &bytes) }
+                if let dash { Self.add("stroke-dasharray", dash, to: &bytes) }
+                if let cssClass { Self.add("class", cssClass, to: &bytes) }
+                if title == nil { bytes.add("/>") }
             }
-            if closed { StackBytes.append(" Z", to: &out) }
-            out.append(UInt8(ascii: "\""))
-            Self.attribute("fill", fill, to: &out)
-            Self.attribute("stroke", stroke, to: &out)
-            if stroke != "none" { Self.attribute("stroke-width", number: width, to: &out) }
-            if let fillOpacity { Self.attribute("fill-opacity", number: fillOpacity, to: &out) }
-            if let dash { Self.attribute("stroke-dasharray", dash, to: &out) }
-            if let cssClass { Self.attribute("class", cssClass, to: &out) }
-            if let title {
-                Self.title(title, closing: "path", to: &out)
-            } else {
-                StackBytes.append("/>", to: &out)
-            }
+            if let title { Self.title(title, closing: "path", to: &out) }
         }
     }
 
@@ -401,19 +459,21 @@ struct SVGCanvas {
         bold: Bool = false, rotated: Bool = false, fill: String = "#222222", cssClass: String? = nil
     ) {
         add { out in
-            StackBytes.append("<text", to: &out)
-            Self.attribute("x", number: x, to: &out)
-            Self.attribute("y", number: y, to: &out)
-            if anchor != .start { Self.attribute("text-anchor", anchor.rawValue, to: &out) }
-            if size != 12 { Self.attribute("font-size", number: size, to: &out) }
-            if bold { Self.attribute("font-weight", "bold", to: &out) }
-            if rotated {
-                Self.attribute(
-                    "transform", "rotate(-90 \(Self.number(x)) \(Self.number(y)))", to: &out)
+            let transform = rotated ? "rotate(-90 \(Self.number(x)) \(Self.number(y)))" : nil
+            let room =
+                Self.room(numbers: 3) + Self.room(anchor.rawValue) + Self.room("bold")
+                + Self.room(transform) + Self.room(fill) + Self.room(cssClass)
+            Self.start("text", room: room, to: &out) {
+                Self.add("x", number: x, to: &$0)
+                Self.add("y", number: y, to: &$0)
+                if anchor != .start { Self.add("text-anchor", anchor.rawValue, to: &$0) }
+                if size != 12 { Self.add("font-size", number: size, to: &$0) }
+                if bold { Self.add("font-weight", "bold", to: &$0) }
+                if let transform { Self.add("transform", transform, to: &$0) }
+                if fill != "#222222" { Self.add("fill", fill, to: &$0) }
+                if let cssClass { Self.add("class", cssClass, to: &$0) }
+                $0.add(UInt8(ascii: ">"))
             }
-            if fill != "#222222" { Self.attribute("fill", fill, to: &out) }
-            if let cssClass { Self.attribute("class", cssClass, to: &out) }
-            out.append(UInt8(ascii: ">"))
             Self.appendEscaped(string, clipped: true, to: &out)
             StackBytes.append("</text>", to: &out)
         }
@@ -422,10 +482,14 @@ struct SVGCanvas {
     /// Opens a group; `close()` ends it.
     mutating func open(cssClass: String, label: String? = nil) {
         add { out in
-            StackBytes.append("<g", to: &out)
-            Self.attribute("class", cssClass, to: &out)
-            if let label { Self.attribute("data-label", ChartText.clipped(label), to: &out) }
-            out.append(UInt8(ascii: ">"))
+            let label = label.map(ChartText.clipped)
+            Self.start(
+                "g", room: Self.room(numbers: 0) + Self.room(cssClass) + Self.room(label), to: &out
+            ) {
+                Self.add("class", cssClass, to: &$0)
+                if let label { Self.add("data-label", label, to: &$0) }
+                $0.add(UInt8(ascii: ">"))
+            }
         }
     }
 
@@ -456,8 +520,11 @@ struct SVGCanvas {
             ("class", "simbench-chart"), ("data-chart", kind), ("font-family", "sans-serif"),
             ("font-size", "12"),
         ]
-        var out = [UInt8]("<svg".utf8)
-        for (name, value) in pairs { Self.attribute(name, value, to: &out) }
+        var out = [UInt8]()
+        let room = pairs.reduce(Self.room(numbers: 0)) { $0 + Self.room($1.1) }
+        Self.start("svg", room: room, to: &out) { bytes in
+            for (name, value) in pairs { Self.add(name, value, to: &bytes) }
+        }
         out += ">\n<title>\(Self.escaped(title))</title>\n".utf8
         out +=
             "<rect x=\"0\" y=\"0\" width=\"\(Self.number(width))\" height=\"\(Self.number(height))\" fill=\"#ffffff\"/>\n"

@@ -11,12 +11,14 @@ struct StackBytes {
     /// How many are written.
     var count = 0
 
+    @inline(__always)
     mutating func add(_ byte: UInt8) {
         precondition(count < room, "more bytes than the room asked for")
         start[count] = byte
         count += 1
     }
 
+    @inline(__always)
     mutating func add(_ bytes: UnsafeBufferPointer<UInt8>) {
         precondition(bytes.count <= room - count, "more bytes than the room asked for")
         if let source = bytes.baseAddress {
@@ -25,11 +27,23 @@ struct StackBytes {
         count += bytes.count
     }
 
+    @inline(__always)
     mutating func add(_ text: StaticString) {
         text.withUTF8Buffer { add($0) }
     }
 
+    /// Adds what `write` writes from where the bytes end, at most `most` bytes, and returns
+    /// how many it wrote.
+    @inline(__always)
+    mutating func add(atMost most: Int, _ write: (UnsafeMutablePointer<UInt8>) -> Int) {
+        precondition(most <= room - count, "more bytes than the room asked for")
+        let written = write(start + count)
+        precondition(written <= most, "more bytes written than said")
+        count += written
+    }
+
     /// Appends to `out` what `write` writes, in at most `room` bytes.
+    @inline(__always)
     static func append(room: Int, to out: inout [UInt8], _ write: (inout StackBytes) -> Void) {
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: room) { buffer in
             var bytes = StackBytes(start: buffer.baseAddress!, room: room)

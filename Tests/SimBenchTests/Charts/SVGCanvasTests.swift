@@ -39,6 +39,29 @@ struct SVGCanvasTests {
         }
     }
 
+    /// Each character escaped as XML wants it: the escaping as it was first written.
+    static func reference(_ text: String) -> String {
+        var out = ""
+        for character in text {
+            switch character {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "'": out += "&#39;"
+            default:
+                if let ascii = character.asciiValue, ascii < 0x20, ascii != 0x09,
+                    ascii != 0x0A
+                {
+                    out += " "
+                } else {
+                    out.append(character)
+                }
+            }
+        }
+        return out
+    }
+
     @Test("text is escaped for XML; text needing nothing comes back as it is")
     func escaping() {
         #expect(SVGCanvas.escaped("vending.table ×1.25 é") == "vending.table ×1.25 é")
@@ -49,28 +72,6 @@ struct SVGCanvasTests {
 
     @Test("text is escaped character by character, whether read among its bytes or not")
     func escapingByCharacters() {
-        /// Each character escaped as XML wants it: the escaping as it was first written.
-        func reference(_ text: String) -> String {
-            var out = ""
-            for character in text {
-                switch character {
-                case "&": out += "&amp;"
-                case "<": out += "&lt;"
-                case ">": out += "&gt;"
-                case "\"": out += "&quot;"
-                case "'": out += "&#39;"
-                default:
-                    if let ascii = character.asciiValue, ascii < 0x20, ascii != 0x09,
-                        ascii != 0x0A
-                    {
-                        out += " "
-                    } else {
-                        out.append(character)
-                    }
-                }
-            }
-            return out
-        }
         let texts = [
             "table: CPU ratio 1.25×, 95% CI [1.20, 1.31] · run's CI −", "é's", "a\u{1}b\u{1F}",
             // A mark joins the sign before it, which is then no `&` or `'`; a CR LF is one
@@ -78,30 +79,31 @@ struct SVGCanvasTests {
             "&\u{301} '\u{301}x", "a\r\nb", "a\rb", "e\u{301}'s", "<\u{200D}>", "x\u{600}&",
         ]
         for text in texts {
-            #expect(SVGCanvas.escaped(text) == reference(text), "\(text.debugDescription)")
+            #expect(SVGCanvas.escaped(text) == Self.reference(text), "\(text.debugDescription)")
         }
     }
 
-    @Test("text appended escaped, into an element's bytes, is the escaped text, clipped or not")
-    func appendingEscaped() {
-        // Random texts of the bytes that matter: markup, quotes, control characters, marks
-        // that join the scalar before, multi-byte scalars, and lengths about the clip.
+    /// Random texts of the bytes that matter: markup, quotes, control characters, marks that
+    /// join the scalar before, multi-byte scalars; most short, one in eight about the clip's
+    /// length, and one in sixteen of thousands of bytes (escaped a kilobyte at a time). Two
+    /// texts in three are of scalars that are each a character (no mark, CR or emoji:
+    /// `CharacterCount`), which are escaped among their bytes.
+    static func texts(_ count: Int) -> [String] {
         let pieces = [
             "a", "Z", " ", "&", "<", ">", "\"", "'", "\u{1}", "\t", "\n", "\r", "\r\n", "\u{301}",
             "×", "−", "é", "\u{1F600}", "run's CI", "[1.20, 1.25]",
         ]
         var random = SplitMix64(seed: 11)
         let limit = ChartLimits.charactersPerText
-        var mismatches = [String]()
-        for round in 0..<4_000 {
-            // Most texts short; one in eight about the clip's length.
-            let count =
-                round % 8 == 0 ? limit - 8 + Int(random.next() % 16) : Int(random.next() % 12)
-            // Two texts in three of scalars that are each a character (no mark, CR or emoji:
-            // `CharacterCount`), which are escaped among their bytes.
+        var texts = [String]()
+        for round in 0..<count {
+            let length =
+                round % 16 == 8
+                ? 1_000 + Int(random.next() % 3_000)
+                : round % 8 == 0 ? limit - 8 + Int(random.next() % 16) : Int(random.next() % 12)
             let joins = round % 3 == 0
             var text = ""
-            while text.utf8.count < count {
+            while text.utf8.count < length {
                 let piece = pieces[Int(random.next() % UInt64(pieces.count))]
                 let joining = piece.unicodeScalars.contains {
                     $0 == "\r" || $0 == "\u{301}" || $0 == "\u{1F600}"
@@ -109,6 +111,37 @@ struct SVGCanvasTests {
                 if joining, !joins { continue }
                 text += piece
             }
+            texts.append(text)
+        }
+        return texts
+    }
+
+    @Test("long and short texts are escaped as each character asks, among their bytes or not")
+    func escapingRandomTexts() {
+        let mismatches = Self.texts(2_000).filter { SVGCanvas.escaped($0) != Self.reference($0) }
+        #expect(mismatches.isEmpty, "\(mismatches.count): \(mismatches.prefix(3))")
+    }
+
+    @Test("a point's and a shape's tooltip is its text clipped and escaped, between its tags")
+    func tooltips() throws {
+        var mismatches = [String]()
+        for text in Self.texts(1_000) {
+            var canvas = SVGCanvas(width: 100, height: 100)
+            canvas.circle(1, 2, radius: 3, fill: "#ffffff", title: text)
+            canvas.path([(1, 2), (3, 4)], closed: false, stroke: "#000000", title: text)
+            let document = try canvas.document(title: "t", kind: "k").text
+            let title = "<title>" + SVGCanvas.escaped(ChartText.clipped(text)) + "</title>"
+            for tag in ["circle", "path"] where !document.contains(title + "</\(tag)>\n") {
+                mismatches.append("\(tag): \(text.debugDescription)")
+            }
+        }
+        #expect(mismatches.isEmpty, "\(mismatches.count): \(mismatches.prefix(3))")
+    }
+
+    @Test("text appended escaped, into an element's bytes, is the escaped text, clipped or not")
+    func appendingEscaped() {
+        var mismatches = [String]()
+        for text in Self.texts(4_000) {
             for clipped in [false, true] {
                 var bytes = Array("x".utf8)
                 SVGCanvas.appendEscaped(text, clipped: clipped, to: &bytes)
