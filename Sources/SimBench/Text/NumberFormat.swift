@@ -28,11 +28,8 @@ public enum NumberFormat {
         guard let units = handWrittenUnits(value, decimals: decimals) else {
             return String(format: "%.\(decimals)f", value)
         }
-        let negative = value.sign == .minus
-        let length = fixedLength(units, decimals: decimals, negative: negative)
-        return String(unsafeUninitializedCapacity: length) { buffer in
-            writeFixed(units, decimals: decimals, negative: negative, into: buffer[..<length])
-            return length
+        return withFixed(units, decimals: decimals, negative: value.sign == .minus) {
+            String(decoding: $0, as: UTF8.self)
         }
     }
 
@@ -43,19 +40,36 @@ public enum NumberFormat {
             text += String(format: "%.\(decimals)f", value).utf8
             return
         }
-        let negative = value.sign == .minus
-        let length = fixedLength(units, decimals: decimals, negative: negative)
-        // Written on the stack and appended at once: a reader appends millions.
-        precondition(length <= fixedRoom, "a figure longer than fixed writes by hand")
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: fixedRoom) { buffer in
-            writeFixed(units, decimals: decimals, negative: negative, into: buffer[..<length])
-            text.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[..<length]))
+        withFixed(units, decimals: decimals, negative: value.sign == .minus) {
+            text.append(contentsOf: $0)
         }
     }
 
-    /// The most bytes `fixed` writes by hand: a sign, 19 digits (ten below 10⁹ units, or
-    /// 18 decimals and a 0), and a point.
-    private static let fixedRoom = 21
+    /// Appends `fixed(value, decimals:)` without the zeros that end its decimals, nor then
+    /// its point: `12.5` for 12.50, `3` for 3.00. Trimmed where the digits are written, before
+    /// they are appended.
+    static func appendFixedTrimmed(_ value: Double, decimals: Int, to text: inout [UInt8]) {
+        guard let units = handWrittenUnits(value, decimals: decimals) else {
+            let start = text.count
+            text += String(format: "%.\(decimals)f", value).utf8
+            guard decimals > 0 else { return }
+            while text.count > start, text.last == UInt8(ascii: "0") { text.removeLast() }
+            if text.count > start, text.last == UInt8(ascii: ".") { text.removeLast() }
+            return
+        }
+        withFixed(units, decimals: decimals, negative: value.sign == .minus) { digits in
+            var end = digits.count
+            if decimals > 0 {
+                while digits[end - 1] == UInt8(ascii: "0") { end -= 1 }
+                if digits[end - 1] == UInt8(ascii: ".") { end -= 1 }
+            }
+            text.append(contentsOf: UnsafeBufferPointer(rebasing: digits[..<end]))
+        }
+    }
+
+    /// The most bytes `fixed` writes by hand: a sign, the digits (ten for units up to 10⁹,
+    /// or the most decimals and a 0), and a point.
+    private static let fixedRoom = max(10, powersOfTen.count) + 2
 
     /// `|value|` in units of 10^-decimals, rounded as `String(format:)` rounds it, where
     /// `fixed` writes it by hand (above); nil where `String(format:)` writes it.
@@ -90,43 +104,34 @@ public enum NumberFormat {
         (0..<exponent).reduce(1) { power, _ in power * 10 }
     }
 
-    /// The length of `units` / 10^decimals in digits (`writeFixed`): at least one digit
-    /// before the point and `decimals` after it, a `-` first when `negative`.
-    private static func fixedLength(_ units: UInt64, decimals: Int, negative: Bool) -> Int {
-        (negative ? 1 : 0) + digitCount(units, decimals: decimals) + (decimals > 0 ? 1 : 0)
-    }
-
-    /// The digits `writeFixed` writes of `units`: at least `decimals + 1`.
-    private static func digitCount(_ units: UInt64, decimals: Int) -> Int {
-        var count = 1
-        var rest = units / 10
-        while rest > 0 {
-            count += 1
-            rest /= 10
-        }
-        return max(count, decimals + 1)
-    }
-
-    /// Writes `units` / 10^decimals in digits, a `-` first when `negative`, filling `buffer`,
-    /// which is `fixedLength` long.
-    private static func writeFixed(
+    /// `body` over the digits of `units` / 10^decimals, a `-` first when `negative`: at
+    /// least one digit before the point and `decimals` after it, written on the stack
+    /// backwards from the last, in one pass (a reader writes millions).
+    @inline(__always)
+    private static func withFixed<Result>(
         _ units: UInt64, decimals: Int, negative: Bool,
-        into buffer: Slice<UnsafeMutableBufferPointer<UInt8>>
-    ) {
-        let count = digitCount(units, decimals: decimals)
-        // Backwards from the last digit.
-        var position = buffer.endIndex
-        var rest = units
-        for digit in 0..<count {
-            if digit == decimals, decimals > 0 {
+        _ body: (UnsafeBufferPointer<UInt8>) -> Result
+    ) -> Result {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: fixedRoom) { buffer in
+            var position = fixedRoom
+            var rest = units
+            var digit = 0
+            repeat {
+                if digit == decimals, decimals > 0 {
+                    position -= 1
+                    buffer[position] = UInt8(ascii: ".")
+                }
                 position -= 1
-                buffer.base[position] = UInt8(ascii: ".")
+                buffer[position] = UInt8(ascii: "0") + UInt8(rest % 10)
+                rest /= 10
+                digit += 1
+            } while rest > 0 || digit <= decimals
+            if negative {
+                position -= 1
+                buffer[position] = UInt8(ascii: "-")
             }
-            position -= 1
-            buffer.base[position] = UInt8(ascii: "0") + UInt8(rest % 10)
-            rest /= 10
+            return body(UnsafeBufferPointer(rebasing: buffer[position...]))
         }
-        if negative { buffer.base[buffer.startIndex] = UInt8(ascii: "-") }
     }
 
     /// `3.14`, `31.4`, `314`, `3140`: three significant digits, but never a lost integer

@@ -101,11 +101,9 @@ public struct RelativeChange: Sendable, Equatable {
     /// Appends `percent(fraction)` to `text`, for a table of a million rows written as
     /// bytes.
     static func appendPercent(_ fraction: Double, to text: inout [UInt8]) {
-        // The zeros and the point dropped among the bytes: a judge says it of every row.
-        let start = text.count
-        NumberFormat.appendFixed(fraction * 100, decimals: 2, to: &text)
-        while text.count > start, text.last == UInt8(ascii: "0") { text.removeLast() }
-        if text.count > start, text.last == UInt8(ascii: ".") { text.removeLast() }
+        // The zeros and the point dropped before they are appended: a judge says it of every
+        // row.
+        NumberFormat.appendFixedTrimmed(fraction * 100, decimals: 2, to: &text)
         text.append(UInt8(ascii: "%"))
     }
 

@@ -74,6 +74,28 @@ struct NumberFormatTests {
         #expect(mismatches.isEmpty, "\(mismatches.prefix(10))")
     }
 
+    @Test("fixed decimals trimmed: String(format:)'s text without the zeros ending its decimals")
+    func fixedTrimmed() {
+        var mismatches = [String]()
+        for value in NumberFormatTests.values() {
+            for decimals in 0...8 {
+                var expected = String(format: "%.\(decimals)f", value)
+                if decimals > 0 {
+                    while expected.hasSuffix("0") { expected.removeLast() }
+                    if expected.hasSuffix(".") { expected.removeLast() }
+                }
+                var bytes = Array("x".utf8)
+                NumberFormat.appendFixedTrimmed(value, decimals: decimals, to: &bytes)
+                if String(decoding: bytes, as: UTF8.self) != "x" + expected {
+                    mismatches.append("\(value) \(decimals): expected \(expected)")
+                }
+            }
+        }
+        #expect(RelativeChange.percent(0.5) == "50%")
+        #expect(RelativeChange.percent(-0.00001) == "-0%")
+        #expect(mismatches.isEmpty, "\(mismatches.prefix(10))")
+    }
+
     @Test("a grouped count is its digits with a comma before each group of three but the first")
     func groupedCounts() {
         /// The digits, grouped from the last as text.
