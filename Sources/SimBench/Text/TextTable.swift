@@ -160,7 +160,8 @@ public struct TextTable {
             to text: inout [UInt8]
         ) {
             let start = text.count
-            text += indent.utf8
+            var indent = indent
+            indent.withUTF8 { text.append(contentsOf: $0) }
             for (column, cell) in cells.enumerated() {
                 var cell = cell
                 cell.withUTF8 {
@@ -176,7 +177,8 @@ public struct TextTable {
             to text: inout [UInt8]
         ) {
             let start = text.count
-            text += indent.utf8
+            var indent = indent
+            indent.withUTF8 { text.append(contentsOf: $0) }
             cells.bytes.withUnsafeBufferPointer { bytes in
                 for column in cells.ends.indices {
                     appendCell(
@@ -193,7 +195,11 @@ public struct TextTable {
             _ cell: UnsafeBufferPointer<UInt8>, column: Int, widths: [Int], left: [Bool],
             to text: inout [UInt8]
         ) {
-            if column > 0 { text += "  ".utf8 }
+            if column > 0 {
+                // Two bytes appended one at a time: cheaper than a string's bytes appended.
+                text.append(UInt8(ascii: " "))
+                text.append(UInt8(ascii: " "))
+            }
             let padding = max(widths[column] - CharacterCount.of(cell), 0)
             if left[column] {
                 text += cell
@@ -328,17 +334,18 @@ public struct TextTable {
         func width(indent: String) -> Int? {
             guard !holdsLineBreak else { return nil }
             let indentEnd = TextTable.trimmedCount(indent)
+            // Counted once, not for each row: `count` counts a string's characters anew.
+            let indentCount = indent.count
+            let left = header.indices.map { leftAligned.contains($0) }
             var widest = 0
             var index = 0
             while index < counts.count {
                 var end = indentEnd
-                var start = indent.count
+                var start = indentCount
                 for column in header.indices {
                     let (count, kept) = counts[index + column]
                     if kept > 0 {
-                        end =
-                            start + Int(kept)
-                            + (leftAligned.contains(column) ? 0 : widths[column] - Int(count))
+                        end = start + Int(kept) + (left[column] ? 0 : widths[column] - Int(count))
                     }
                     start += widths[column] + 2
                 }

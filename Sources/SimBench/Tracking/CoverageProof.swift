@@ -586,7 +586,7 @@ public struct CoverageProof: Sendable {
                 text.appendDescription(of: Int64(tally.pairsHeld))
                 text.append(UInt8(ascii: "/"))
                 text.appendDescription(of: pairs)
-                text += " ±".utf8
+                StackBytes.append(" ±", to: &text)
                 RelativeChange.appendPercent(tally.spread / 2, to: &text)
             }
             cells.endCell()

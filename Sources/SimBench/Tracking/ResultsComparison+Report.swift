@@ -353,6 +353,8 @@ extension ResultsComparison {
         }
         var why = Array("why: ".utf8)
         let whyCount = why.count
+        // Counted once, not for each row: `count` counts a string's characters anew.
+        let whyWidth = width - indent.count
         for (position, index) in rows.enumerated() {
             // The row a few verdicts on, asked for ahead of its name's reads.
             if index + 4 < rows.upperBound {
@@ -371,7 +373,7 @@ extension ResultsComparison {
             verdicts.withNote(at: index) { why += $0 }
             why.withUnsafeBufferPointer {
                 ResultsComparison.appendWrapped(
-                    $0, width: width - indent.count, margin: margin, lines: &lines, to: &output)
+                    $0, width: whyWidth, margin: margin, lines: &lines, to: &output)
             }
             // Only a verdict that holds functions has lines of them.
             if verdicts.hasExtra(at: index) {
