@@ -221,4 +221,49 @@ extension ComparisonBytesTests {
             #expect(line.hasSuffix(verdict.changeText + shown), "\(line)")
         }
     }
+
+    @Test("a verdict's reasons under its row fill each line as far as the width allows")
+    func reasonsFillTheirLines() throws {
+        let params = "products=40;" + String(repeating: "long-parameter=1;", count: 4)
+        func rows(_ factor: (Int) -> Double) -> [[String: String]] {
+            (0..<12).map { index in
+                let moved = (0.5 + Double(index) * 0.1) * factor(index)
+                return .row(
+                    "variant-\(String(repeating: "v", count: index))",
+                    role: index == 0 ? "baseline" : "pattern", params: params,
+                    median: 100 * moved, ci: (99 * moved, 101 * moved), ratio: moved,
+                    ratioCI: (moved * 0.99, moved * 1.01), allocations: Double(index))
+            }
+        }
+        let comparison = try ResultsComparison(
+            baseline: ResultsFixture(rows { _ in 1 }).file("a.csv"),
+            current: ResultsFixture(rows { 1 + Double($0 % 5) * 0.07 - 0.1 }).file("b.csv"))
+        var blocks = 0
+        for width in 60...140 {
+            let lines = comparison.render(.text, width: width).split(separator: "\n").map {
+                String($0)
+            }
+            // A block of reasons: its first line's blanks then `why: `, and the lines after it
+            // with as many blanks and more text.
+            for (index, line) in lines.enumerated() {
+                let margin = line.prefix { $0 == " " }
+                guard line.dropFirst(margin.count).hasPrefix("why: ") else { continue }
+                blocks += 1
+                var at = index
+                while at + 1 < lines.count, lines[at + 1].hasPrefix(margin),
+                    lines[at + 1].dropFirst(margin.count).first.map({ $0 != " " }) == true
+                {
+                    let next = lines[at + 1].dropFirst(margin.count)
+                    let word = next.prefix { $0 != " " }
+                    #expect(lines[at].count <= width, "\(width): \(lines[at])")
+                    // Greedy: the next line's first word would not have fitted on this one.
+                    #expect(
+                        lines[at].count + 1 + word.count > width,
+                        "\(width): \(lines[at]) | \(word)")
+                    at += 1
+                }
+            }
+        }
+        #expect(blocks > 100)
+    }
 }
