@@ -276,15 +276,23 @@ struct IdentityHashes: Sendable {
 }
 
 /// The bytes a table's cells are in: a mapped file's (`FileMapping`), or an array's.
-struct TableBytes: Sendable {
+///
+/// `@unchecked Sendable` for `mapped`, the address of `mapping`'s pages: they are mapped
+/// read-only, and unmapped only when the last reference to `mapping` is gone, which this
+/// value holds for as long as it can hand the address out (`FileMapping`'s own proof).
+struct TableBytes: @unchecked Sendable {
     private let array: [UInt8]
     private let mapping: FileMapping?
+    /// `mapping`'s address, held apart: a cell read through it loads no reference, so no
+    /// retain and release of the mapping per cell (a reader reads millions).
+    private let mapped: UnsafePointer<UInt8>?
     /// How many bytes there are: the array's, or the first of the mapping's.
     let count: Int
 
     init(_ array: [UInt8]) {
         self.array = array
         mapping = nil
+        mapped = nil
         count = array.count
     }
 
@@ -293,14 +301,15 @@ struct TableBytes: Sendable {
         precondition(count <= mapping.length, "\(count) bytes of a mapping of \(mapping.length)")
         array = []
         self.mapping = mapping
+        mapped = mapping.address
         self.count = count
     }
 
     @inline(__always)
     subscript(index: Int) -> UInt8 {
-        guard let mapping else { return array[index] }
+        guard let mapped else { return array[index] }
         precondition(index >= 0 && index < count, "byte \(index) of \(count)")
-        return mapping.address[index]
+        return mapped[index]
     }
 
     /// `body` over the bytes, in place.
@@ -308,8 +317,8 @@ struct TableBytes: Sendable {
     func withUnsafeBufferPointer<Result, Failure: Error>(
         _ body: (UnsafeBufferPointer<UInt8>) throws(Failure) -> Result
     ) throws(Failure) -> Result {
-        guard let mapping else { return try array.withUnsafeBufferPointer(body) }
-        return try body(UnsafeBufferPointer(start: mapping.address, count: count))
+        guard let mapped else { return try array.withUnsafeBufferPointer(body) }
+        return try body(UnsafeBufferPointer(start: mapped, count: count))
     }
 
     /// The bytes `range`, copied.
