@@ -67,6 +67,30 @@ public enum NumberFormat {
         }
     }
 
+    /// Writes the digits of `units`, at least `least` of them (zeros before), backwards from
+    /// the end of `buffer`, with the byte `mark` gives before the digit it is asked of (0 the
+    /// last) where it gives one; returns where they start.
+    @inline(__always)
+    private static func writeDigits(
+        _ units: UInt64, least: Int, into buffer: UnsafeMutableBufferPointer<UInt8>,
+        mark: (Int) -> UInt8?
+    ) -> Int {
+        var position = buffer.count
+        var rest = units
+        var digit = 0
+        repeat {
+            if let mark = mark(digit) {
+                position -= 1
+                buffer[position] = mark
+            }
+            position -= 1
+            buffer[position] = UInt8(ascii: "0") + UInt8(rest % 10)
+            rest /= 10
+            digit += 1
+        } while rest > 0 || digit < least
+        return position
+    }
+
     /// The most bytes `fixed` writes by hand: a sign, the digits (ten for units up to 10⁹,
     /// or the most decimals and a 0), and a point.
     private static let fixedRoom = max(10, powersOfTen.count) + 2
@@ -113,19 +137,9 @@ public enum NumberFormat {
         _ body: (UnsafeBufferPointer<UInt8>) -> Result
     ) -> Result {
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: fixedRoom) { buffer in
-            var position = fixedRoom
-            var rest = units
-            var digit = 0
-            repeat {
-                if digit == decimals, decimals > 0 {
-                    position -= 1
-                    buffer[position] = UInt8(ascii: ".")
-                }
-                position -= 1
-                buffer[position] = UInt8(ascii: "0") + UInt8(rest % 10)
-                rest /= 10
-                digit += 1
-            } while rest > 0 || digit <= decimals
+            var position = writeDigits(units, least: decimals + 1, into: buffer) { digit in
+                digit == decimals && decimals > 0 ? UInt8(ascii: ".") : nil
+            }
             if negative {
                 position -= 1
                 buffer[position] = UInt8(ascii: "-")
@@ -217,20 +231,10 @@ public enum NumberFormat {
         if value < 0 { StackBytes.append("−", to: &text) }
         // 20 digits and 6 commas at most (`Int.min`'s magnitude has 19 digits).
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 26) { buffer in
-            var rest = value.magnitude
-            var at = buffer.count
-            var digits = 0
-            repeat {
-                if digits > 0, digits % 3 == 0 {
-                    at -= 1
-                    buffer[at] = UInt8(ascii: ",")
-                }
-                at -= 1
-                buffer[at] = UInt8(ascii: "0") + UInt8(rest % 10)
-                rest /= 10
-                digits += 1
-            } while rest > 0
-            text.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[at...]))
+            let start = writeDigits(UInt64(value.magnitude), least: 1, into: buffer) { digit in
+                digit > 0 && digit % 3 == 0 ? UInt8(ascii: ",") : nil
+            }
+            text.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[start...]))
         }
     }
 
