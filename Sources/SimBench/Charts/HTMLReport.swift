@@ -299,7 +299,7 @@ public enum HTMLReport {
         return String(decoding: html, as: UTF8.self)
     }
 
-    /// Appends `summary(records, budget:)` to `html`, its table's cells escaped straight into
+    /// Appends `summary(records, budget:)` to `page`, its table's cells escaped straight into
     /// the page's bytes: a summary has up to `ChartLimits.tableRowsPerReport` rows.
     static func appendSummary(
         _ records: [ResultsRecord], budget: inout Budget, to page: inout [UInt8]
