@@ -161,16 +161,9 @@ struct SVGCanvas {
 
     /// A coordinate or length: at most two decimals, trailing zeros dropped.
     static func number(_ value: Double) -> String {
-        var text = [UInt8]()
-        appendNumber(value, to: &text)
-        return String(decoding: text, as: UTF8.self)
-    }
-
-    /// Writes `number(value)`.
-    static func appendNumber(_ value: Double, to out: inout [UInt8]) {
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: numberRoom) { buffer in
             let count = writeNumber(value, into: buffer.baseAddress!)
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[..<count]))
+            return String(decoding: UnsafeBufferPointer(rebasing: buffer[..<count]), as: UTF8.self)
         }
     }
 

@@ -49,21 +49,22 @@ public enum NumberFormat {
     /// its point: `12.5` for 12.50, `3` for 3.00. Trimmed where the digits are written, before
     /// they are appended.
     static func appendFixedTrimmed(_ value: Double, decimals: Int, to text: inout [UInt8]) {
-        guard let units = handWrittenUnits(value, decimals: decimals) else {
-            let start = text.count
-            text += String(format: "%.\(decimals)f", value).utf8
-            guard decimals > 0 else { return }
-            while text.count > start, text.last == UInt8(ascii: "0") { text.removeLast() }
-            if text.count > start, text.last == UInt8(ascii: ".") { text.removeLast() }
-            return
-        }
-        withFixed(units, decimals: decimals, negative: value.sign == .minus) { digits in
+        /// `digits` up to their last digit that is not an ending zero of the decimals.
+        func trimmed(_ digits: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
             var end = digits.count
             if decimals > 0 {
-                while digits[end - 1] == UInt8(ascii: "0") { end -= 1 }
-                if digits[end - 1] == UInt8(ascii: ".") { end -= 1 }
+                while end > 0, digits[end - 1] == UInt8(ascii: "0") { end -= 1 }
+                if end > 0, digits[end - 1] == UInt8(ascii: ".") { end -= 1 }
             }
-            text.append(contentsOf: UnsafeBufferPointer(rebasing: digits[..<end]))
+            return UnsafeBufferPointer(rebasing: digits[..<end])
+        }
+        guard let units = handWrittenUnits(value, decimals: decimals) else {
+            var formatted = String(format: "%.\(decimals)f", value)
+            formatted.withUTF8 { text.append(contentsOf: trimmed($0)) }
+            return
+        }
+        withFixed(units, decimals: decimals, negative: value.sign == .minus) {
+            text.append(contentsOf: trimmed($0))
         }
     }
 
@@ -229,7 +230,7 @@ public enum NumberFormat {
     /// a comma before each group of three but the first.
     static func appendGrouped(_ value: Int, to text: inout [UInt8]) {
         if value < 0 { StackBytes.append("−", to: &text) }
-        // 20 digits and 6 commas at most (`Int.min`'s magnitude has 19 digits).
+        // At most 19 digits and 6 commas (`Int.min`'s magnitude): within the 26 bytes.
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 26) { buffer in
             let start = writeDigits(UInt64(value.magnitude), least: 1, into: buffer) { digit in
                 digit > 0 && digit % 3 == 0 ? UInt8(ascii: ",") : nil

@@ -32,8 +32,8 @@ struct StackBytes {
         text.withUTF8Buffer { add($0) }
     }
 
-    /// Adds what `write` writes from where the bytes end, at most `most` bytes, and returns
-    /// how many it wrote.
+    /// Adds what `write` writes from where the bytes end: at most `most` bytes, their count
+    /// what it returns.
     @inline(__always)
     mutating func add(atMost most: Int, _ write: (UnsafeMutablePointer<UInt8>) -> Int) {
         precondition(most <= room - count, "more bytes than the room asked for")
