@@ -77,18 +77,16 @@ enum CellNumber {
             let value: Double
             if scale == 0 {
                 value = Double(mantissa)  // converted with one rounding, to nearest
-            } else if scale < 0, scale >= -19 {
-                value = quotient(mantissa, overPowerOfTen: -scale)
             } else if scale < 0, scale >= -wideScale {
-                value = wideQuotient(mantissa, overPowerOfTen: -scale)
+                value = quotientByProduct(mantissa, overPowerOfTen: -scale)
             } else {
                 return nil
             }
             return negative ? -value : value
         }
         if scale < -22, scale >= -wideScale, mantissa > 0 {
-            // Past Clinger's powers: divided exactly, as a long whole number is.
-            let value = wideQuotient(mantissa, overPowerOfTen: -scale)
+            // Past Clinger's powers: as a long whole number is.
+            let value = quotientByProduct(mantissa, overPowerOfTen: -scale)
             return negative ? -value : value
         }
         guard scale >= -22, scale <= 22 else { return nil }
@@ -209,6 +207,80 @@ enum CellNumber {
     }
 
     /// `whole` / 10^`power`, correctly rounded to nearest (ties to even), for `whole` > 0
+    /// and `power` in 1…38 (`wideScale`): from one multiplication by 10^-`power` where it
+    /// tells the rounding (`productQuotient`), else divided exactly.
+    @inline(__always)
+    static func quotientByProduct(_ whole: UInt64, overPowerOfTen power: Int) -> Double {
+        if let value = productQuotient(whole, overPowerOfTen: power) { return value }
+        return power <= 19
+            ? quotient(whole, overPowerOfTen: power) : wideQuotient(whole, overPowerOfTen: power)
+    }
+
+    /// `whole` / 10^`power`, correctly rounded to nearest, from the 128-bit product of
+    /// `whole` and 10^-`power` truncated to 64 bits (`Reciprocal`); nil, for the exact
+    /// division to decide, where that product cannot tell which way the quotient rounds (in
+    /// about one case in 500, and for every quotient that is a tie or a double itself). For
+    /// `whole` > 0 and `power` in 1…38 (`wideScale`).
+    ///
+    /// Why it is exact: with m = ⌊2^e / 10^p⌋ and w the whole number shifted to 55 bits or
+    /// more, the exact product X = w · 2^e / 10^p is above w · m (2^e / 10^p is no integer,
+    /// so m falls short of it) and below w · m + w. Where adding w to the product's low word
+    /// carries nothing, X / 2^64 lies strictly between the high word H and H + 1. H holds 54
+    /// bits or more: its top 53 are the significand, and the bits below them, with the
+    /// fraction of X / 2^64 past H (neither 0 nor 1), tell the rounding: up when they are half
+    /// or more of the last significand bit, down when less; never a tie. (The method of
+    /// Lemire's fast number parsing, with the exact division in place of a second word.)
+    @inline(__always)
+    static func productQuotient(_ whole: UInt64, overPowerOfTen power: Int) -> Double? {
+        let reciprocal = reciprocals[power]
+        let shift = max(0, 55 - (64 - whole.leadingZeroBitCount))
+        let shifted = whole << shift
+        let (high, low) = shifted.multipliedFullWidth(by: reciprocal.multiplier)
+        // The exact product may carry into the high word: which way it rounds is unknown.
+        guard low <= UInt64.max - shifted else { return nil }
+        let dropped = (64 - high.leadingZeroBitCount) - 53
+        let half = UInt64(1) << (dropped - 1)
+        var significand = high >> dropped
+        if high & (half << 1 - 1) >= half { significand += 1 }  // at most 2^53
+        return normal(significand, timesTwoToThe: dropped + 64 - reciprocal.exponent - shift)
+    }
+
+    /// `significand` × 2^`exponent` for a significand in [2^52, 2^53] and a product that is
+    /// a normal double, from its bits: the significand's top bit added onto the exponent
+    /// field (its bias 1023) less one makes the field, and 2^53 carries into it as one more.
+    @inline(__always)
+    static func normal(_ significand: UInt64, timesTwoToThe exponent: Int) -> Double {
+        let field = UInt64(exponent + 52 + 1023 - 1)
+        return Double(bitPattern: field << 52 &+ significand)
+    }
+
+    /// 10^-p as ⌊2^exponent / 10^p⌋, the exponent chosen so that the multiplier has 64 bits:
+    /// what `productQuotient` multiplies by.
+    struct Reciprocal {
+        let multiplier: UInt64
+        let exponent: Int
+    }
+
+    /// The reciprocals of 10^0 … 10^38 (`wideScale`), each divided out bit by bit among 128-bit
+    /// integers (10^38 < 2^127, so a remainder doubled still fits). The exponent is 63 more
+    /// than ⌈log2 10^p⌉, which puts 2^exponent / 10^p in [2^63, 2^64).
+    static let reciprocals: [Reciprocal] = widePowersOfTen.map { divisor in
+        let exponent = 63 + (128 - (divisor - 1).leadingZeroBitCount)
+        var remainder = UInt128(0)
+        var multiplier = UInt64(0)
+        for bit in stride(from: exponent, through: 0, by: -1) {
+            remainder = remainder << 1 | (bit == exponent ? 1 : 0)
+            // The quotient is below 2^64: the bits shifted out of it are zeros.
+            multiplier = multiplier << 1
+            if remainder >= divisor {
+                remainder -= divisor
+                multiplier |= 1
+            }
+        }
+        return Reciprocal(multiplier: multiplier, exponent: exponent)
+    }
+
+    /// `whole` / 10^`power`, correctly rounded to nearest (ties to even), for `whole` > 0
     /// and `power` in 1…19, where 10^`power` fits in 64 bits.
     ///
     /// The quotient of `whole` × 2^shift by 10^`power` is taken among integers, the shift
@@ -251,7 +323,7 @@ enum CellNumber {
         if dropped > 0x400 || (dropped == 0x400 && (inexact || significand & 1 == 1)) {
             significand += 1  // at most 2^53: still exact
         }
-        return Double(sign: .plus, exponent: 11 - shift, significand: Double(significand))
+        return normal(significand, timesTwoToThe: 11 - shift)
     }
 
     /// How far down `wideQuotient` divides: 10^-38, the last power of ten in 128 bits. A

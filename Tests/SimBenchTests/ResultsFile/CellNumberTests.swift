@@ -179,6 +179,57 @@ struct CellNumberTests {
         #expect(cases > 500)
     }
 
+    /// The quotient from one multiplication (`productQuotient`) against the exact division,
+    /// over whole numbers of every length and every power the division reads: equal bit for
+    /// bit where it reads, and it reads nearly all of 17 digits or fewer (a double's shortest
+    /// form); a longer one, whose carry it is less sure of, it leaves more often.
+    @Test("a quotient from one multiplication equals the exact division, and reads nearly all")
+    func productQuotients() {
+        var random = SplitMix64(seed: 23)
+        var cases = 0
+        var read = 0
+        var shortCases = 0
+        var shortRead = 0
+        func exact(_ whole: UInt64, _ power: Int) -> Double {
+            power <= 19
+                ? CellNumber.quotient(whole, overPowerOfTen: power)
+                : CellNumber.wideQuotient(whole, overPowerOfTen: power)
+        }
+        func check(_ whole: UInt64, _ power: Int) {
+            cases += 1
+            if whole < 100_000_000_000_000_000 { shortCases += 1 }
+            guard let product = CellNumber.productQuotient(whole, overPowerOfTen: power) else {
+                return
+            }
+            read += 1
+            if whole < 100_000_000_000_000_000 { shortRead += 1 }
+            let expected = exact(whole, power)
+            #expect(product.bitPattern == expected.bitPattern, "\(whole) / 10^\(power)")
+        }
+        for _ in 0..<200_000 {
+            let bits = Int.random(in: 1...64, using: &random)
+            let whole = UInt64.random(in: 1...UInt64.max, using: &random) >> (64 - bits)
+            check(max(whole, 1), Int.random(in: 1...CellNumber.wideScale, using: &random))
+        }
+        #expect(shortRead > shortCases * 99 / 100, "read \(shortRead) of \(shortCases)")
+        #expect(read > cases * 9 / 10, "read \(read) of \(cases)")
+        // Ties and doubles: (2s + 1) · 5^p over 10^p is halfway between two doubles (54
+        // bits), s · 5^p over 10^p a double; the product cannot tell these, the division does.
+        var five = UInt64(1)
+        for power in 1...4 {
+            five *= 5
+            for _ in 0..<2_000 {
+                let significand = UInt64.random(in: 1 << 52..<1 << 53, using: &random)
+                for whole in [(2 * significand + 1) * five, significand * five] {
+                    check(whole, power)
+                    #expect(
+                        CellNumber.productQuotient(whole, overPowerOfTen: power) == nil,
+                        "\(whole) / 10^\(power) is exact or a tie")
+                }
+            }
+        }
+    }
+
     /// The 19-digit decimals nearest halfway between `value` and the next double, and a
     /// last digit either side: where a read rounds closest to a tie.
     static func nearTies(_ value: Double) -> [String] {
