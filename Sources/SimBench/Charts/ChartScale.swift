@@ -18,6 +18,9 @@ public struct ChartScale: Sendable, Equatable {
     /// The smallest step between linear ticks: 1 for counts (runs, actors), so that no
     /// tick falls between two of them.
     public var minimumTickStep = 0.0
+    /// The logarithms of `domain`'s bounds, taken once: a history chart maps hundreds of
+    /// thousands of values, and a logarithm costs a hundred instructions.
+    private let decades: (low: Double, high: Double)
 
     public static func == (a: ChartScale, b: ChartScale) -> Bool {
         a.kind == b.kind && a.domain == b.domain && a.pixels == b.pixels
@@ -63,6 +66,7 @@ public struct ChartScale: Sendable, Equatable {
             }
         }
         self.domain = low...high
+        decades = (log10(low), log10(high))
         self.pixels = (
             pixels.start.isFinite ? pixels.start : 0, pixels.end.isFinite ? pixels.end : 0
         )
@@ -115,9 +119,7 @@ public struct ChartScale: Sendable, Equatable {
             fraction = (clamped - domain.lowerBound) / (domain.upperBound - domain.lowerBound)
         case .logarithmic:
             let clamped = value > 0 ? value : domain.lowerBound
-            fraction =
-                (log10(clamped) - log10(domain.lowerBound))
-                / (log10(domain.upperBound) - log10(domain.lowerBound))
+            fraction = (log10(clamped) - decades.low) / (decades.high - decades.low)
         }
         fraction = fraction.isNaN ? 0 : min(max(fraction, -1), 2)
         return pixels.start + fraction * (pixels.end - pixels.start)
