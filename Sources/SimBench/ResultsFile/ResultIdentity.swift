@@ -34,22 +34,31 @@ public struct ResultIdentity: Hashable, Sendable, Comparable, CustomStringConver
         scenario: UnsafeBufferPointer<UInt8>, parameters: UnsafeBufferPointer<UInt8>,
         sweep: UnsafeBufferPointer<UInt8>, to text: inout [UInt8]
     ) {
-        text += scenario
-        appendBrackets(parameters: parameters, sweep: sweep, to: &text)
+        let room = scenario.count + bracketsCount(parameters: parameters.count, sweep: sweep.count)
+        StackBytes.append(room: room, to: &text) { configuration in
+            configuration.add(scenario)
+            addBrackets(parameters: parameters, sweep: sweep, to: &configuration)
+        }
+    }
+
+    /// The bytes `addBrackets` adds for parameters and a sweep point of these many bytes.
+    private static func bracketsCount(parameters: Int, sweep: Int) -> Int {
+        guard parameters > 0 || sweep > 0 else { return 0 }
+        return 2 + parameters + sweep + (parameters > 0 && sweep > 0 ? 1 : 0)
     }
 
     /// `[products=40;machines=1000]`: the parameters and the sweep point, `;`-separated in
     /// brackets; nothing where both are empty.
-    private static func appendBrackets(
+    private static func addBrackets(
         parameters: UnsafeBufferPointer<UInt8>, sweep: UnsafeBufferPointer<UInt8>,
-        to text: inout [UInt8]
+        to text: inout StackBytes
     ) {
         guard !parameters.isEmpty || !sweep.isEmpty else { return }
-        text.append(UInt8(ascii: "["))
-        text += parameters
-        if !parameters.isEmpty, !sweep.isEmpty { text.append(UInt8(ascii: ";")) }
-        text += sweep
-        text.append(UInt8(ascii: "]"))
+        text.add(UInt8(ascii: "["))
+        text.add(parameters)
+        if !parameters.isEmpty, !sweep.isEmpty { text.add(UInt8(ascii: ";")) }
+        text.add(sweep)
+        text.add(UInt8(ascii: "]"))
     }
 
     /// `vending.state-objects[products=40]`: the dotted benchmark name, parameters and the
@@ -64,16 +73,41 @@ public struct ResultIdentity: Hashable, Sendable, Comparable, CustomStringConver
 
     /// Appends the `benchmarkName` of the identity whose parts are these UTF-8 bytes to
     /// `text`: for an identity, and for a row printed from its file's bytes
-    /// (`ResultsRecord.appendBenchmarkName`).
+    /// (`ResultsRecord.appendBenchmarkName`). Written on the stack and appended once
+    /// (`StackBytes`): exports and comparisons write one for every row.
     static func appendBenchmarkName(
         scenario: UnsafeBufferPointer<UInt8>, parameters: UnsafeBufferPointer<UInt8>,
         sweep: UnsafeBufferPointer<UInt8>, variant: UnsafeBufferPointer<UInt8>,
         to text: inout [UInt8]
     ) {
-        text += scenario
-        text.append(UInt8(ascii: "."))
-        text += variant
-        appendBrackets(parameters: parameters, sweep: sweep, to: &text)
+        let room = benchmarkNameCount(
+            scenario: scenario.count, parameters: parameters.count, sweep: sweep.count,
+            variant: variant.count)
+        StackBytes.append(room: room, to: &text) { name in
+            addBenchmarkName(
+                scenario: scenario, parameters: parameters, sweep: sweep, variant: variant,
+                to: &name)
+        }
+    }
+
+    /// The bytes of the `benchmarkName` of the identity whose parts have these many bytes.
+    static func benchmarkNameCount(scenario: Int, parameters: Int, sweep: Int, variant: Int)
+        -> Int
+    {
+        scenario + 1 + variant + bracketsCount(parameters: parameters, sweep: sweep)
+    }
+
+    /// Adds the `benchmarkName` of the identity whose parts are these UTF-8 bytes to `name`:
+    /// `benchmarkNameCount` bytes, for a line written on the stack.
+    static func addBenchmarkName(
+        scenario: UnsafeBufferPointer<UInt8>, parameters: UnsafeBufferPointer<UInt8>,
+        sweep: UnsafeBufferPointer<UInt8>, variant: UnsafeBufferPointer<UInt8>,
+        to name: inout StackBytes
+    ) {
+        name.add(scenario)
+        name.add(UInt8(ascii: "."))
+        name.add(variant)
+        addBrackets(parameters: parameters, sweep: sweep, to: &name)
     }
 
     /// `vending[products=40] state-objects`: the configuration, then the variant.

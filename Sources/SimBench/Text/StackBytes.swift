@@ -27,6 +27,14 @@ struct StackBytes {
         count += bytes.count
     }
 
+    /// Adds `count` blanks: a cell's padding.
+    @inline(__always)
+    mutating func addBlanks(_ count: Int) {
+        precondition(count <= room - self.count, "more bytes than the room asked for")
+        (start + self.count).update(repeating: UInt8(ascii: " "), count: count)
+        self.count += count
+    }
+
     @inline(__always)
     mutating func add(_ text: StaticString) {
         text.withUTF8Buffer { add($0) }

@@ -312,52 +312,72 @@ struct FittedLines {
         write(&output.bytes)
         // A line of no more bytes than `width` has no more scalars: it fits, unread.
         guard let width, output.bytes.count - start > width else { return }
-        // Nearly every line fits: only one with more scalars than `width` is made text.
-        var scalars = 0
-        var fits = true
-        output.bytes.withUnsafeBufferPointer { bytes in
-            var index = start
-            while index < bytes.count {
-                // Eight ASCII bytes, no line feed among them: eight scalars at once.
-                if index &+ 8 <= bytes.count,
-                    WordScan.isASCII(
-                        UnsafeRawPointer(bytes.baseAddress! + index).loadUnaligned(
-                            as: UInt64.self), without: UInt8(ascii: "\n"))
-                {
-                    scalars &+= 8
-                    index &+= 8
-                    if scalars > width {
-                        fits = false
-                        break
-                    }
-                    continue
-                }
-                let byte = bytes[index]
-                index &+= 1
-                if byte == UInt8(ascii: "\n") {
-                    scalars = 0
-                } else if byte & 0xC0 != 0x80 {
-                    scalars += 1
-                    if scalars > width {
-                        fits = false
-                        break
-                    }
-                }
-            }
+        let fits = output.bytes.withUnsafeBufferPointer {
+            FittedLines.fits(UnsafeBufferPointer(rebasing: $0[start...]), width: width)
         }
         guard !fits else { return }
         let written = Array(output.bytes[start...])
         output.bytes.removeSubrange(start...)
-        written.withUnsafeBufferPointer { written in
-            var lineStart = 0
-            for index in 0...written.count
-            where index == written.count || written[index] == UInt8(ascii: "\n") {
-                if lineStart > 0 { output.bytes.append(UInt8(ascii: "\n")) }
-                TextWrap.appendFitted(
-                    UnsafeBufferPointer(rebasing: written[lineStart..<index]), width: width,
-                    to: &output.bytes)
-                lineStart = index + 1
+        written.withUnsafeBufferPointer {
+            FittedLines.appendFitted($0, width: width, to: &output.bytes)
+        }
+    }
+
+    /// Appends the line `line` (which may hold line feeds: each line is fitted), as
+    /// `appendLine` appends what it writes: from where it was written (on the stack), so
+    /// that a line too wide is fitted from there, not copied out of the output first.
+    mutating func append(line: UnsafeBufferPointer<UInt8>, to output: inout TextOutput) {
+        if started { output.bytes.append(UInt8(ascii: "\n")) }
+        started = true
+        guard let width, line.count > width, !FittedLines.fits(line, width: width) else {
+            output.append(line)
+            return
+        }
+        FittedLines.appendFitted(line, width: width, to: &output.bytes)
+    }
+
+    /// Whether no line of `text` (lines at its line feeds) has more scalars than `width`.
+    /// Nearly every line fits: only one with more is made text (`appendFitted`).
+    private static func fits(_ bytes: UnsafeBufferPointer<UInt8>, width: Int) -> Bool {
+        var scalars = 0
+        var index = 0
+        while index < bytes.count {
+            // Eight ASCII bytes, no line feed among them: eight scalars at once.
+            if index &+ 8 <= bytes.count,
+                WordScan.isASCII(
+                    UnsafeRawPointer(bytes.baseAddress! + index).loadUnaligned(as: UInt64.self),
+                    without: UInt8(ascii: "\n"))
+            {
+                scalars &+= 8
+                index &+= 8
+                if scalars > width { return false }
+                continue
             }
+            let byte = bytes[index]
+            index &+= 1
+            if byte == UInt8(ascii: "\n") {
+                scalars = 0
+            } else if byte & 0xC0 != 0x80 {
+                scalars += 1
+                if scalars > width { return false }
+            }
+        }
+        return true
+    }
+
+    /// Appends each line of `written` (lines at its line feeds) fitted to `width`
+    /// (`TextWrap.appendFitted`), a line feed between them.
+    private static func appendFitted(
+        _ written: UnsafeBufferPointer<UInt8>, width: Int, to output: inout [UInt8]
+    ) {
+        var lineStart = 0
+        for index in 0...written.count
+        where index == written.count || written[index] == UInt8(ascii: "\n") {
+            if lineStart > 0 { output.append(UInt8(ascii: "\n")) }
+            TextWrap.appendFitted(
+                UnsafeBufferPointer(rebasing: written[lineStart..<index]), width: width,
+                to: &output)
+            lineStart = index + 1
         }
     }
 }

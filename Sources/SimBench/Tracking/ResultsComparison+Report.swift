@@ -239,11 +239,8 @@ extension ResultsComparison {
                     default: parts.3 = range.count
                     }
                 }
-                // `scenario.variant`, then `[params;sweep]` where either is there.
-                var count = parts.0 + 1 + parts.3
-                if parts.1 > 0 || parts.2 > 0 {
-                    count += 2 + parts.1 + parts.2 + (parts.1 > 0 && parts.2 > 0 ? 1 : 0)
-                }
+                let count = ResultIdentity.benchmarkNameCount(
+                    scenario: parts.0, parameters: parts.1, sweep: parts.2, variant: parts.3)
                 counts.append(Int32(clamping: count))
             }
             return true
@@ -351,6 +348,10 @@ extension ResultsComparison {
         lines.appendLine(to: &output) {
             TextTable.Lines.append(header, widths: widths, left: left, indent: "  ", to: &$0)
         }
+        // Where the rows' file keeps a name's parts, found once for the table.
+        let nameFields = [ResultColumn.scenario, .parameters, .sweep, .variant].map {
+            verdicts.rows.positions.position(of: $0)
+        }
         var why = Array("why: ".utf8)
         let whyCount = why.count
         // Counted once, not for each row: `count` counts a string's characters anew.
@@ -360,14 +361,23 @@ extension ResultsComparison {
             if index + 4 < rows.upperBound {
                 verdicts.rows.prefetch(row: verdicts.row(at: index + 4))
             }
-            if changeEnds.isEmpty {
-                compactCells(index, into: &cells)
-            } else {
-                let start = position == 0 ? 0 : changeEnds[position - 1]
-                compactCells(index, change: changes[start..<changeEnds[position]], into: &cells)
-            }
-            lines.appendLine(to: &output) {
-                TextTable.Lines.append(cells, widths: widths, left: left, indent: "  ", to: &$0)
+            // The change cell written while measuring, where it was.
+            let change =
+                changeEnds.isEmpty
+                ? nil : (position == 0 ? 0 : changeEnds[position - 1])..<changeEnds[position]
+            let written =
+                change.map { change in
+                    changes.withUnsafeBufferPointer {
+                        appendCompactLine(
+                            index, change: UnsafeBufferPointer(rebasing: $0[change]),
+                            widths: widths, nameFields: nameFields, lines: &lines, to: &output)
+                    }
+                } ?? false
+            if !written {
+                compactCells(index, change: change.map { changes[$0] }, into: &cells)
+                lines.appendLine(to: &output) {
+                    TextTable.Lines.append(cells, widths: widths, left: left, indent: "  ", to: &$0)
+                }
             }
             why.removeSubrange(whyCount...)
             verdicts.withNote(at: index) { why += $0 }
@@ -383,6 +393,72 @@ extension ResultsComparison {
             }
             try output.flushIfFull()
         }
+    }
+
+    /// Appends the compact table's line of the verdict at `index` to `lines`: its cells
+    /// (`compactCells`, the change cell `change` as it was written to measure it) laid out in
+    /// columns of `widths` as `TextTable.Lines` lays them out, written on the stack and
+    /// passed on at once, not cell by cell into an array and then, where too wide to fit,
+    /// copied out again (a comparison of 100,000 rows writes a line for each).
+    ///
+    /// For a table whose names were counted (`benchmarkNameCounts`: ASCII, each byte a
+    /// character), so that a name's characters are its bytes. A change ending in an ASCII
+    /// character other than a blank ends the line with no blank to drop; any other (`—`,
+    /// where the change has no figure) is left to the cells' path: false, nothing written.
+    /// `nameFields`: where the rows' file keeps scenario, params, sweep and variant.
+    private func appendCompactLine(
+        _ index: Int, change: UnsafeBufferPointer<UInt8>, widths: [Int], nameFields: [Int?],
+        lines: inout FittedLines, to output: inout TextOutput
+    ) -> Bool {
+        guard let last = change.last, last < 0x80, last != UInt8(ascii: " "),
+            !(9...13).contains(last)
+        else { return false }
+        var label = verdicts.verdict(at: index).label
+        var metric = verdicts.metric(at: index).rawValue
+        let table = verdicts.rows
+        let row = verdicts.row(at: index)
+        let changeCount = CharacterCount.of(change)
+        label.withUTF8 { label in
+            metric.withUTF8 { metric in
+                table.bytes.withUnsafeBufferPointer { bytes in
+                    func part(_ field: Int?) -> UnsafeBufferPointer<UInt8> {
+                        guard let field else { return UnsafeBufferPointer(start: nil, count: 0) }
+                        return UnsafeBufferPointer(
+                            rebasing: bytes[table.range(row: row, field: field)])
+                    }
+                    let scenario = part(nameFields[0])
+                    let parameters = part(nameFields[1])
+                    let sweep = part(nameFields[2])
+                    let variant = part(nameFields[3])
+                    // The name, then its metric.
+                    let nameCount =
+                        ResultIdentity.benchmarkNameCount(
+                            scenario: scenario.count, parameters: parameters.count,
+                            sweep: sweep.count, variant: variant.count) + 1 + metric.count
+                    let room =
+                        2 + label.count + widths[0] + 2 + nameCount + widths[1] + 2 + widths[2]
+                        + change.count
+                    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: room) { buffer in
+                        var line = StackBytes(start: buffer.baseAddress!, room: room)
+                        line.addBlanks(2)
+                        line.add(label)
+                        line.addBlanks(max(widths[0] - CharacterCount.of(label), 0) + 2)
+                        ResultIdentity.addBenchmarkName(
+                            scenario: scenario, parameters: parameters, sweep: sweep,
+                            variant: variant, to: &line)
+                        line.add(UInt8(ascii: " "))
+                        line.add(metric)
+                        line.addBlanks(max(widths[1] - nameCount, 0) + 2)
+                        line.addBlanks(max(widths[2] - changeCount, 0))
+                        line.add(change)
+                        lines.append(
+                            line: UnsafeBufferPointer(start: line.start, count: line.count),
+                            to: &output)
+                    }
+                }
+            }
+        }
+        return true
     }
 
     /// Every column: both figures, the metric and the basis of the verdict apart.

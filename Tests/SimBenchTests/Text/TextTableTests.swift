@@ -123,16 +123,24 @@ struct TextTableTests {
         Self.expectFittedAsWhole(text, widths: [10, 20, 40])
     }
 
-    /// Expects `lines` fitted one by one as they are written (`FittedLines`) to be the text
-    /// of them all fitted whole (`TextWrap.fit`), at each of `widths`.
+    /// Expects `lines` fitted one by one as they are written (`FittedLines`), and as
+    /// written elsewhere first (`FittedLines.append(line:to:)`), to be the text of them all
+    /// fitted whole (`TextWrap.fit`), at each of `widths`.
     private static func expectFittedAsWhole(_ lines: [String], widths: [Int]) {
         for width in widths {
             var output = TextOutput()
             var fitted = FittedLines(width: width)
             for line in lines { fitted.append(line, to: &output) }
-            #expect(
-                output.text == TextWrap.fit(lines.joined(separator: "\n"), width: width),
-                "width \(width)")
+            let whole = TextWrap.fit(lines.joined(separator: "\n"), width: width)
+            #expect(output.text == whole, "width \(width)")
+            var fromBytes = TextOutput()
+            var fittedFromBytes = FittedLines(width: width)
+            for line in lines {
+                Array(line.utf8).withUnsafeBufferPointer {
+                    fittedFromBytes.append(line: $0, to: &fromBytes)
+                }
+            }
+            #expect(fromBytes.text == whole, "width \(width), lines as bytes")
         }
     }
 

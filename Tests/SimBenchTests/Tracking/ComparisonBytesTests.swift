@@ -222,6 +222,65 @@ extension ComparisonBytesTests {
         }
     }
 
+    @Test("each row of the compact table is its cells laid out as a table lays them, fitted")
+    func compactRowsLaidOut() throws {
+        // Long parameters, so that the reasons go under each row (the compact table); names
+        // with and without parameters and sweep points; changes with an interval, without
+        // one, and none (a failed row's `—`).
+        let params = "products=40;" + String(repeating: "long-parameter=1;", count: 4)
+        func rows(_ factor: Double) -> [[String: String]] {
+            (0..<8).map { index in
+                let moved = (0.5 + Double(index) * 0.1) * (index % 2 == 0 ? 1 : factor)
+                var row = [String: String].row(
+                    "v\(index)", role: index == 0 ? "baseline" : "pattern",
+                    params: index % 4 == 3 ? "" : params, median: 100 * moved,
+                    ci: index % 3 == 0 ? nil : (99 * moved, 101 * moved), ratio: moved,
+                    ratioCI: (moved * 0.99, moved * 1.01), allocations: Double(index))
+                row["sweep"] = index % 3 == 1 ? "machines=\(index)" : ""
+                if index == 5 { row["status"] = "wrong" }
+                return row
+            }
+        }
+        let comparison = try ResultsComparison(
+            baseline: ResultsFixture(rows(1)).file("a.csv"),
+            current: ResultsFixture(rows(1.2)).file("b.csv"))
+        var table = TextTable(header: ["verdict", "benchmark", "change"])
+        table.leftAligned = [0, 1]
+        table.rows = comparison.comparisons.map { verdict in
+            let interval = verdict.intervalText
+            return [
+                verdict.verdict.label,
+                "\(verdict.identity.benchmarkName) \(verdict.metric.rawValue)",
+                verdict.changeText + (interval.isEmpty || interval == "—" ? "" : " " + interval),
+            ]
+        }
+        // The rows are sorted by verdict and kept in their tables: each table of one kind.
+        var checked = 0
+        // Narrow enough for the compact table, from rows too wide to fit to rows that fit.
+        for width in 60...180 {
+            let text = comparison.render(.text, width: width)
+            #expect(text.contains("            why: "), "the compact table at width \(width)")
+            let quiet =
+                comparison.comparisons.firstIndex { $0.verdict == .unchanged }
+                ?? table.rows.count
+            for kind in [0..<quiet, quiet..<table.rows.count] {
+                var part = table
+                part.rows = Array(table.rows[kind])
+                guard !part.rows.isEmpty else { continue }
+                let lines = TextTable.Lines(part, indent: "  ")
+                for row in 1...part.rows.count {
+                    var line = [UInt8]()
+                    lines.append(row: row, to: &line)
+                    let fitted = TextWrap.fit(
+                        line: Substring(String(decoding: line, as: UTF8.self)), width: width)
+                    #expect(text.contains(fitted + "\n"), "width \(width): \(fitted)")
+                    checked += 1
+                }
+            }
+        }
+        #expect(checked > 1000)
+    }
+
     @Test("a verdict's reasons under its row fill each line as far as the width allows")
     func reasonsFillTheirLines() throws {
         let params = "products=40;" + String(repeating: "long-parameter=1;", count: 4)
