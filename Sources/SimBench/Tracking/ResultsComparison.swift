@@ -283,21 +283,19 @@ public struct ResultsComparison: Sendable {
         }
         var fallback: String?
         var columns = (fields.0.metric(metric), fields.1.metric(metric))
-        /// Both rows' median time per event with its interval, where both have one.
-        func nanosecondsEstimates() -> (Estimate, Estimate)? {
-            estimate(old, columns.0.median, columns.0.low, columns.0.high).flatMap { before in
-                estimate(new, columns.1.median, columns.1.low, columns.1.high).map {
-                    (before, $0)
-                }
+        /// Both rows' median time per event, where both have one.
+        func nanosecondsMedians() -> (Double, Double)? {
+            old.number(at: columns.0.median).flatMap { before in
+                new.number(at: columns.1.median).map { (before, $0) }
             }
         }
         // Each median read once: a row lacks an estimate exactly where it lacks its median.
-        var nanoseconds = nanosecondsEstimates()
-        if metric == .cpu, nanoseconds == nil {
+        var medians = nanosecondsMedians()
+        if metric == .cpu, medians == nil {
             metric = .wall
             fallback = "no CPU time in a file: wall time"
             columns = (fields.0.metric(metric), fields.1.metric(metric))
-            nanoseconds = nanosecondsEstimates()
+            medians = nanosecondsMedians()
         }
         let ratio = estimate(old, columns.0.ratio, columns.0.ratioLow, columns.0.ratioHigh)
             .flatMap { before in
@@ -305,7 +303,24 @@ public struct ResultsComparison: Sendable {
                     (before, $0)
                 }
             }
-        let nanosecondsChange = nanoseconds.flatMap { RelativeChange(from: $0.0, to: $0.1) }
+        // The medians' change without their intervals: its point is all that a verdict on
+        // another figure says of it, and whether there is a change at all does not hang on
+        // the intervals (`RelativeChange.init(from:to:)`). Their cells are read, and the
+        // interval of the change worked out, only where the verdict asks for it.
+        let nanosecondsPoint = medians.flatMap {
+            RelativeChange(from: Estimate(value: $0.0), to: Estimate(value: $0.1))
+        }
+        /// The medians' change with its interval, where both rows have one.
+        func nanosecondsChange() -> RelativeChange? {
+            guard let medians, nanosecondsPoint != nil else { return nil }
+            return RelativeChange(
+                from: Estimate(
+                    value: medians.0, low: old.number(at: columns.0.low),
+                    high: old.number(at: columns.0.high)),
+                to: Estimate(
+                    value: medians.1, low: new.number(at: columns.1.low),
+                    high: new.number(at: columns.1.high)))
+        }
         let ratioChange = ratio.flatMap { RelativeChange(from: $0.0, to: $0.1) }
 
         let reasons = reasons ?? TimeReasons(thresholds)
@@ -328,18 +343,18 @@ public struct ResultsComparison: Sendable {
         let isBaselineVariant = newIsBaselineVariant || old.isBaselineVariant
         let isRuler = isBaselineVariant || ownFigure
         if !isRuler, let ratioChange, let ratio,
-            ratioChange.hasInterval || nanosecondsChange?.hasInterval != true
+            ratioChange.hasInterval || nanosecondsChange()?.hasInterval != true
         {
             judge(metric.ratioBasis, ratio, ratioChange, threshold: reasons.ratio)
-            if let nanosecondsChange { say("ns/event ", point: nanosecondsChange) }
+            if let nanosecondsPoint { say("ns/event ", point: nanosecondsPoint) }
         } else if metric == .cpu,
             let (normalized, normalizedChange) = perReference(old, new, fields: fields),
             normalizedChange.hasInterval, thresholds.judgesAbsoluteTime
         {
             // Absolute time, with the machine's speed in the same rounds divided out.
             judge(.cpuPerReference, normalized, normalizedChange, threshold: reasons.time)
-            if let nanosecondsChange {
-                say("cpu ns/event ", point: nanosecondsChange)
+            if let nanosecondsPoint {
+                say("cpu ns/event ", point: nanosecondsPoint)
             }
             say(
                 isBaselineVariant
@@ -348,9 +363,10 @@ public struct ResultsComparison: Sendable {
                         ? "CPU time over the machine-speed reference"
                         : "ratio has no CI: CPU time over the machine-speed reference")
         } else {
+            let nanosecondsChange = nanosecondsChange()
             result.basis = metric.nanosecondsBasis
-            result.baseline = nanoseconds?.0.value
-            result.current = nanoseconds?.1.value
+            result.baseline = medians?.0
+            result.current = medians?.1
             result.change = nanosecondsChange
             if let nanosecondsChange, !thresholds.judgesAbsoluteTime {
                 say(
@@ -380,7 +396,10 @@ public struct ResultsComparison: Sendable {
 
     /// The reasons of a time verdict against each of `RegressionThresholds`' time
     /// thresholds (`RelativeChange.Reasons`): written once for a comparison's rows.
-    struct TimeReasons: Sendable {
+    ///
+    /// A class: `time(from:to:…)` takes it as an optional and keeps its own copy, which for
+    /// a struct of ten strings retained and released each of them for every row.
+    final class TimeReasons: Sendable {
         let time: RelativeChange.Reasons
         let ratio: RelativeChange.Reasons
 
