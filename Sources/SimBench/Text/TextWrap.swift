@@ -86,15 +86,25 @@ public enum TextWrap {
             output.append(contentsOf: line)
             return
         }
-        let space = UInt8(ascii: " ")
-        let spaces = line.prefix { $0 == space }.count
+        let spaces = line.prefix { $0 == UInt8(ascii: " ") }.count
+        appendBrokenLines(
+            UnsafeBufferPointer(rebasing: line[spaces...]), width: width, indent: spaces,
+            to: &output)
+    }
+
+    /// The words of `text` broken into lines as `appendFitted` breaks a line too wide that
+    /// starts with `indent` spaces and then has them: the first line after the indent, the
+    /// others two spaces further in. For `text` whose every scalar is a character of its
+    /// own (`appendBrokenLines(_:width:first:next:margin:to:)`).
+    static func appendBrokenLines(
+        _ text: UnsafeBufferPointer<UInt8>, width: Int, indent: Int, to output: inout [UInt8]
+    ) {
         // The indents cut from a run of spaces made once: none made a line.
         let run =
-            spaces + 2 <= TextWrap.spaceRun.count
-            ? TextWrap.spaceRun : [UInt8](repeating: space, count: spaces + 2)
+            indent + 2 <= TextWrap.spaceRun.count
+            ? TextWrap.spaceRun : [UInt8](repeating: UInt8(ascii: " "), count: indent + 2)
         appendBrokenLines(
-            UnsafeBufferPointer(rebasing: line[spaces...]), width: width, first: run[..<spaces],
-            next: run[..<(spaces + 2)], to: &output)
+            text, width: width, first: run[..<indent], next: run[..<(indent + 2)], to: &output)
     }
 
     /// Spaces, which indents are cut from.
@@ -334,6 +344,19 @@ struct FittedLines {
             return
         }
         FittedLines.appendFitted(line, width: width, to: &output.bytes)
+    }
+
+    /// Appends a line wider than `width`, given as the spaces of its indent and its words
+    /// (`words`, split at spaces): as `append(line:)` fits that line, whatever runs of
+    /// spaces lie between its words (a table's padding, never written). For words without a
+    /// line feed whose every scalar is a character of its own, at a width.
+    mutating func appendTooWide(
+        indent: Int, words: UnsafeBufferPointer<UInt8>, to output: inout TextOutput
+    ) {
+        guard let width else { preconditionFailure("a line too wide where every line fits") }
+        if started { output.bytes.append(UInt8(ascii: "\n")) }
+        started = true
+        TextWrap.appendBrokenLines(words, width: width, indent: indent, to: &output.bytes)
     }
 
     /// Whether no line of `text` (lines at its line feeds) has more scalars than `width`.

@@ -417,7 +417,14 @@ extension ResultsComparison {
         var metric = verdicts.metric(at: index).rawValue
         let table = verdicts.rows
         let row = verdicts.row(at: index)
-        let changeCount = CharacterCount.of(change)
+        let changeScalars = CharacterCount.scalarsIfEachIsACharacter(change)
+        let changeCount = changeScalars ?? CharacterCount.of(change)
+        // Every line of the table is as wide, its last column aligned right: where that is
+        // wider than the lines may be, each is fitted, its runs of blanks read as one, so
+        // its padding is not written (`FittedLines.appendTooWide`).
+        let tooWide =
+            changeScalars != nil
+            && lines.width.map { 2 + widths[0] + 2 + widths[1] + 2 + widths[2] > $0 } == true
         label.withUTF8 { label in
             metric.withUTF8 { metric in
                 table.bytes.withUnsafeBufferPointer { bytes in
@@ -440,20 +447,27 @@ extension ResultsComparison {
                         + change.count
                     withUnsafeTemporaryAllocation(of: UInt8.self, capacity: room) { buffer in
                         var line = StackBytes(start: buffer.baseAddress!, room: room)
-                        line.addBlanks(2)
+                        if !tooWide { line.addBlanks(2) }
                         line.add(label)
-                        line.addBlanks(max(widths[0] - CharacterCount.of(label), 0) + 2)
+                        line.addBlanks(
+                            tooWide ? 1 : max(widths[0] - CharacterCount.of(label), 0) + 2)
                         ResultIdentity.addBenchmarkName(
                             scenario: scenario, parameters: parameters, sweep: sweep,
                             variant: variant, to: &line)
                         line.add(UInt8(ascii: " "))
                         line.add(metric)
-                        line.addBlanks(max(widths[1] - nameCount, 0) + 2)
-                        line.addBlanks(max(widths[2] - changeCount, 0))
+                        line.addBlanks(
+                            tooWide
+                                ? 1
+                                : max(widths[1] - nameCount, 0) + 2
+                                    + max(widths[2] - changeCount, 0))
                         line.add(change)
-                        lines.append(
-                            line: UnsafeBufferPointer(start: line.start, count: line.count),
-                            to: &output)
+                        let written = UnsafeBufferPointer(start: line.start, count: line.count)
+                        if tooWide {
+                            lines.appendTooWide(indent: 2, words: written, to: &output)
+                        } else {
+                            lines.append(line: written, to: &output)
+                        }
                     }
                 }
             }

@@ -225,15 +225,16 @@ extension ComparisonBytesTests {
     @Test("each row of the compact table is its cells laid out as a table lays them, fitted")
     func compactRowsLaidOut() throws {
         // Long parameters, so that the reasons go under each row (the compact table); names
-        // with and without parameters and sweep points; changes with an interval, without
-        // one, and none (a failed row's `—`).
+        // with and without parameters and sweep points, and with runs of blanks; changes with
+        // an interval, without one, and none (a failed row's `—`).
         let params = "products=40;" + String(repeating: "long-parameter=1;", count: 4)
         func rows(_ factor: Double) -> [[String: String]] {
             (0..<8).map { index in
                 let moved = (0.5 + Double(index) * 0.1) * (index % 2 == 0 ? 1 : factor)
                 var row = [String: String].row(
                     "v\(index)", role: index == 0 ? "baseline" : "pattern",
-                    params: index % 4 == 3 ? "" : params, median: 100 * moved,
+                    params: index % 4 == 3 ? "" : index == 6 ? " two  blanks " : params,
+                    median: 100 * moved,
                     ci: index % 3 == 0 ? nil : (99 * moved, 101 * moved), ratio: moved,
                     ratioCI: (moved * 0.99, moved * 1.01), allocations: Double(index))
                 row["sweep"] = index % 3 == 1 ? "machines=\(index)" : ""
