@@ -45,6 +45,14 @@ public enum NumberFormat {
         }
     }
 
+    /// Adds `fixed(value, decimals:)` to `text` where its digits are written by hand (at
+    /// most `fixedRoom` bytes); false, nothing added, where `String(format:)` writes them.
+    static func addFixed(_ value: Double, decimals: Int, to text: inout StackBytes) -> Bool {
+        guard let units = handWrittenUnits(value, decimals: decimals) else { return false }
+        withFixed(units, decimals: decimals, negative: value.sign == .minus) { text.add($0) }
+        return true
+    }
+
     /// Appends `fixed(value, decimals:)` without the zeros that end its decimals, nor then
     /// its point: `12.5` for 12.50, `3` for 3.00. Trimmed where the digits are written, before
     /// they are appended.
@@ -94,7 +102,7 @@ public enum NumberFormat {
 
     /// The most bytes `fixed` writes by hand: a sign, the digits (ten for units up to 10⁹,
     /// or the most decimals and a 0), and a point.
-    private static let fixedRoom = max(10, powersOfTen.count) + 2
+    static let fixedRoom = max(10, powersOfTen.count) + 2
 
     /// `|value|` in units of 10^-decimals, rounded as `String(format:)` rounds it, where
     /// `fixed` writes it by hand (above); nil where `String(format:)` writes it.
@@ -294,7 +302,7 @@ public enum NumberFormat {
     ) {
         text.append(UInt8(ascii: "["))
         bound(low, &text)
-        text += ", ".utf8
+        StackBytes.append(", ", to: &text)
         bound(high, &text)
         text.append(UInt8(ascii: "]"))
     }

@@ -170,24 +170,25 @@ public struct MetricComparison: Sendable, Equatable {
             return String(decoding: text, as: UTF8.self)
         }
 
-        /// Appends `changeText` to `text`: written as bytes where a table prints it.
+        /// Appends `changeText` to `text`: written as bytes where a table prints it, no
+        /// string made for a sign or a figure.
         func appendChangeText(to text: inout [UInt8]) {
             if basis == .allocations, let baseline, let current {
                 let difference = current - baseline
-                text += (difference < 0 ? "−" : "+").utf8
-                text += NumberFormat.significant(abs(difference)).utf8
+                StackBytes.append(difference < 0 ? "−" : "+", to: &text)
+                NumberFormat.appendSignificant(abs(difference), to: &text)
                 return
             }
             // Counts repeat to parts per million: a hundredth of a percent still means
             // something.
             if basis == .instructions || basis == .cycles, let point = change?.point {
-                text += (point < 0 ? "−" : "+").utf8
+                StackBytes.append(point < 0 ? "−" : "+", to: &text)
                 NumberFormat.appendFixed(abs(point) * 100, decimals: 2, to: &text)
                 text.append(UInt8(ascii: "%"))
                 return
             }
             guard let change else {
-                text += "—".utf8
+                StackBytes.append("—", to: &text)
                 return
             }
             RelativeChange.appendSignedPercent(change.point, to: &text)

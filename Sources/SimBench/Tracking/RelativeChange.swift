@@ -114,15 +114,38 @@ public struct RelativeChange: Sendable, Equatable {
         return (fraction < 0 ? "−" : "+") + text
     }
 
-    /// Appends `signedPercent(fraction)` to `text`, no string made for it whole.
+    /// Appends `signedPercent(fraction)` to `text`, no string made for it whole: written on
+    /// the stack and appended once where its digits are written by hand (`addSignedPercent`).
     static func appendSignedPercent(_ fraction: Double, to text: inout [UInt8]) {
-        guard fraction.isFinite else {
-            text += "—".utf8
-            return
+        var added = false
+        StackBytes.append(room: signedPercentRoom, to: &text) {
+            added = addSignedPercent(fraction, to: &$0)
         }
+        guard !added else { return }
         text += (fraction < 0 ? "−" : "+").utf8
         NumberFormat.appendFixed(abs(fraction) * 100, decimals: 1, to: &text)
         text.append(UInt8(ascii: "%"))
+    }
+
+    /// The most bytes `addSignedPercent` adds: a sign of three, the figure, `%`.
+    static let signedPercentRoom = 3 + NumberFormat.fixedRoom + 1
+
+    /// Adds `signedPercent(fraction)` to `text` where its digits are written by hand
+    /// (`NumberFormat.addFixed`; `—` where not finite); false, nothing added, where
+    /// `String(format:)` writes them (a change of ten million percent or more).
+    static func addSignedPercent(_ fraction: Double, to text: inout StackBytes) -> Bool {
+        guard fraction.isFinite else {
+            text.add("—")
+            return true
+        }
+        let start = text.count
+        text.add(fraction < 0 ? "−" : "+")
+        guard NumberFormat.addFixed(abs(fraction) * 100, decimals: 1, to: &text) else {
+            text.count = start
+            return false
+        }
+        text.add(UInt8(ascii: "%"))
+        return true
     }
 
     /// `+5.2%`.

@@ -7,10 +7,11 @@ import Testing
 /// verdict so.
 @Suite("compare's byte paths")
 struct ComparisonBytesTests {
-    /// Fractions to print: signs, rounding at the last digit, a negative zero, none finite.
+    /// Fractions to print: signs, rounding at the last digit, a negative zero, none finite,
+    /// and some too large for their digits to be written by hand (`NumberFormat.fixed`).
     static let fractions: [Double] = [
         0, -0.0, 0.05, -0.031, 0.00049, 0.00051, -0.00049, 1.2345, -0.99999, 12.5, 1e-12,
-        .nan, .infinity, -.infinity,
+        .nan, .infinity, -.infinity, 999_999.99, 1e7, -2.5e8,
     ]
 
     @Test("a signed percent and an interval written as bytes are their text")
