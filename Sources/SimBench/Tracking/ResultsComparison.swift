@@ -420,12 +420,35 @@ public struct ResultsComparison: Sendable {
     /// comparison's rows share a few, and `String(format:)` is slow beside judging a row.
     struct AllocationLimits {
         private var texts = [UInt64: String]()
+        /// Each verdict's note for a tolerance, as bytes, made once per value: a verdict
+        /// takes its note as it is, none written for each row.
+        private var notes = [UInt64: Notes]()
+
+        /// The notes of an allocation verdict against one tolerance.
+        struct Notes {
+            let regression: [UInt8]
+            let improvement: [UInt8]
+            let unchanged: [UInt8]
+        }
 
         mutating func text(_ tolerance: Double) -> String {
             if let text = texts[tolerance.bitPattern] { return text }
             let text = "±\(String(format: "%g", tolerance))/event"
             texts[tolerance.bitPattern] = text
             return text
+        }
+
+        /// The notes of the verdicts against `tolerance`: `more than ±0.01/event`, `fewer by
+        /// more than …`, `within …`.
+        mutating func notes(_ tolerance: Double) -> Notes {
+            if let notes = notes[tolerance.bitPattern] { return notes }
+            let limit = text(tolerance)
+            let made = Notes(
+                regression: Array("more than \(limit)".utf8),
+                improvement: Array("fewer by more than \(limit)".utf8),
+                unchanged: Array("within \(limit)".utf8))
+            notes[tolerance.bitPattern] = made
+            return made
         }
     }
 
@@ -457,16 +480,16 @@ public struct ResultsComparison: Sendable {
         let difference = after - before
         result.change =
             before > 0 ? RelativeChange(point: after / before - 1, low: nil, high: nil) : nil
-        let limit = limits.text(tolerance)
+        let notes = limits.notes(tolerance)
         if difference > tolerance {
             result.verdict = .regression
-            result.note = "more than \(limit)"
+            result.noteBytes = notes.regression
         } else if difference < -tolerance {
             result.verdict = .improvement
-            result.note = "fewer by more than \(limit)"
+            result.noteBytes = notes.improvement
         } else {
             result.verdict = .unchanged
-            result.note = "within \(limit)"
+            result.noteBytes = notes.unchanged
         }
         return result
     }
@@ -687,8 +710,17 @@ public struct ResultsComparison: Sendable {
         var differences = [String]()
         var columns: [ResultColumn] = [.machines, .eventsPerMachine, .buildConfig]
         if ignoringParameters { columns.insert(.parameters, at: 0) }
-        for column in columns
-        where !old[column].isEmpty && !new[column].isEmpty && old[column] != new[column] {
+        for column in columns {
+            // Compared as bytes, no text made of a cell: equal bytes are equal text, and
+            // only cells that differ (as bytes, then as text) are read as text.
+            guard let here = old.columns.position(of: column),
+                let there = new.columns.position(of: column),
+                !old.table.range(row: old.row, field: here).isEmpty,
+                !new.table.range(row: new.row, field: there).isEmpty,
+                !old.table.sameText(
+                    row: old.row, field: here, as: new.table, row: new.row, field: there),
+                old[column] != new[column]
+            else { continue }
             differences.append("\(column.name) \(old[column]) → \(new[column])")
         }
         guard !differences.isEmpty else { return [] }

@@ -328,3 +328,56 @@ extension ComparisonBytesTests {
         #expect(blocks > 100)
     }
 }
+
+extension ComparisonBytesTests {
+    @Test("an allocation verdict's note names its tolerance, each made once and kept as bytes")
+    func allocationNotes() throws {
+        // Tolerance 0.01 + 1% of the baseline: 0.11 for 10 allocations, 0.21 for 20.
+        func rows(_ allocations: [Double]) -> [[String: String]] {
+            allocations.enumerated().map { index, count in
+                .row("v\(index)", median: 100, allocations: count)
+            }
+        }
+        let comparison = try ResultsComparison(
+            baseline: ResultsFixture(rows([10, 10, 10, 20, 20])).file("a.csv"),
+            current: ResultsFixture(rows([12, 8, 10.05, 20.2, 30])).file("b.csv"))
+        let notes = Dictionary(
+            uniqueKeysWithValues: comparison.comparisons.filter { $0.metric == .allocations }.map {
+                ($0.identity.variant, $0.note)
+            })
+        #expect(
+            notes == [
+                "v0": "more than ±0.11/event", "v1": "fewer by more than ±0.11/event",
+                "v2": "within ±0.11/event", "v3": "within ±0.21/event",
+                "v4": "more than ±0.21/event",
+            ])
+    }
+
+    @Test("a baseline variant run differently is said; cells alike or empty are not")
+    func configurationNotes() throws {
+        func rows(machines: [String], build: String) -> [[String: String]] {
+            machines.enumerated().map { index, machines in
+                var row = [String: String].row(
+                    "v\(index)", scenario: "s\(index)", role: "baseline", median: 100)
+                row["machines"] = machines
+                row["build_config"] = build
+                return row
+            }
+        }
+        let comparison = try ResultsComparison(
+            baseline: ResultsFixture(
+                rows(machines: ["1000", "1000", "", "1000"], build: "release")
+            )
+            .file("a.csv"),
+            current: ResultsFixture(rows(machines: ["2000", "1000", "2000", ""], build: "debug"))
+                .file("b.csv"))
+        let said = comparison.notes.filter { $0.contains("run differently") }
+        #expect(
+            said == [
+                "s0: run differently (machines 1000 → 2000, build_config release → debug)",
+                "s1: run differently (build_config release → debug)",
+                "s2: run differently (build_config release → debug)",
+                "s3: run differently (build_config release → debug)",
+            ])
+    }
+}
