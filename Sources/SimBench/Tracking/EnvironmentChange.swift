@@ -203,24 +203,25 @@ public struct EnvironmentChange: Sendable, Equatable {
         if isTime ? thresholds.judgesTimeAcrossEnvironments : !changesToolchain {
             return comparison
         }
-        var judged = comparison
-        judged.verdict = .notJudged
+        comparison.verdict = .notJudged
         var reason = isTime ? phrase : "different toolchain"
         // Written among the bytes, into room reserved for them all: every time verdict
-        // across the change says it.
+        // across the change says it. The words before the verdict's own note written on
+        // the stack and appended at once.
         let opening: StaticString = "not judged: "
+        let own = comparison.noteBytes.count
         var note = [UInt8]()
         reason.withUTF8 { reason in
-            note.reserveCapacity(
-                opening.utf8CodeUnitCount + reason.count + 2 + judged.noteBytes.count)
-            StackBytes.append(opening, to: &note)
-            note.append(contentsOf: reason)
+            let room = opening.utf8CodeUnitCount + reason.count + 2
+            note.reserveCapacity(room + own)
+            StackBytes.append(room: room, to: &note) { bytes in
+                bytes.add(opening)
+                bytes.add(reason)
+                if own > 0 { bytes.add("; ") }
+            }
         }
-        if !judged.noteBytes.isEmpty {
-            StackBytes.append("; ", to: &note)
-            note += judged.noteBytes
-        }
-        judged.noteBytes = note
-        return judged
+        note += comparison.noteBytes
+        comparison.noteBytes = note
+        return comparison
     }
 }

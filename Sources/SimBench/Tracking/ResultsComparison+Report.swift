@@ -202,11 +202,17 @@ extension ResultsComparison {
     /// Writes the change cell of the verdict at `index` to `cells`: the change, and its
     /// interval where it has one.
     private func changeCell(_ index: Int, into cells: inout TextTable.ByteRow) {
+        cells.write { appendChange(index, to: &$0) }
+        cells.endCell()
+    }
+
+    /// Appends the change of the verdict at `index` to `text`, and its interval where it has
+    /// one: what its change cell holds.
+    private func appendChange(_ index: Int, to text: inout [UInt8]) {
         let figures = verdicts.figures(at: index)
         // Written as bytes, no text made of the change or its interval.
-        cells.write(figures.appendChangeText)
-        cells.write(figures.appendIntervalAfterBlank)
-        cells.endCell()
+        figures.appendChangeText(to: &text)
+        figures.appendIntervalAfterBlank(to: &text)
     }
 
     /// The characters of each of `table`'s rows' benchmark name
@@ -290,10 +296,12 @@ extension ResultsComparison {
                     Int(names[verdicts.row(at: index)]) + 1
                     + verdicts.metric(at: index).rawValue.utf8.count
                 probe.add(count: name, kept: name, column: 1)
-                cells.removeAll()
-                changeCell(index, into: &cells)
-                cells.bytes.withUnsafeBufferPointer { probe.add(cell: $0, column: 2) }
-                changes += cells.bytes
+                // Written where it is kept, then measured there.
+                let start = changes.count
+                appendChange(index, to: &changes)
+                changes.withUnsafeBufferPointer {
+                    probe.add(cell: UnsafeBufferPointer(rebasing: $0[start...]), column: 2)
+                }
                 changeEnds.append(changes.count)
                 labels = max(labels, label)
             }
