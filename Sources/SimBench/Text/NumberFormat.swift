@@ -46,17 +46,19 @@ public enum NumberFormat {
     }
 
     /// Adds `fixed(value, decimals:)` to `text` where its digits are written by hand (at
-    /// most `fixedRoom` bytes); false, nothing added, where `String(format:)` writes them.
+    /// most `handWrittenRoom` bytes); false, nothing added, where `String(format:)` writes
+    /// them.
     static func addFixed(_ value: Double, decimals: Int, to text: inout StackBytes) -> Bool {
         guard let units = handWrittenUnits(value, decimals: decimals) else { return false }
         withFixed(units, decimals: decimals, negative: value.sign == .minus) { text.add($0) }
         return true
     }
 
-    /// Appends `fixed(value, decimals:)` without the zeros that end its decimals, nor then
-    /// its point: `12.5` for 12.50, `3` for 3.00. Trimmed where the digits are written, before
-    /// they are appended.
-    static func appendFixedTrimmed(_ value: Double, decimals: Int, to text: inout [UInt8]) {
+    /// Adds `fixed(value, decimals:)` without the zeros that end its decimals, nor then its
+    /// point (`12.5` for 12.50, `3` for 3.00), to `bytes`, which has room for
+    /// `fixedRoom(decimals:)` more: trimmed where the digits are written, and on the stack,
+    /// so that a piece made of several parts (a coverage cell) is appended once.
+    static func addFixedTrimmed(_ value: Double, decimals: Int, to bytes: inout StackBytes) {
         /// `digits` up to their last digit that is not an ending zero of the decimals.
         func trimmed(_ digits: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
             var end = digits.count
@@ -66,15 +68,27 @@ public enum NumberFormat {
             }
             return UnsafeBufferPointer(rebasing: digits[..<end])
         }
-        guard let units = handWrittenUnits(value, decimals: decimals) else {
+        guard var units = handWrittenUnits(value, decimals: decimals) else {
             var formatted = String(format: "%.\(decimals)f", value)
-            formatted.withUTF8 { text.append(contentsOf: trimmed($0)) }
+            formatted.withUTF8 { bytes.add(trimmed($0)) }
             return
         }
-        withFixed(units, decimals: decimals, negative: value.sign == .minus) {
-            text.append(contentsOf: trimmed($0))
+        // The zeros that end the decimals taken off the units, and then the point with the
+        // last of them: the digits left are written where they go, once.
+        var decimals = decimals
+        while decimals > 0, units % 10 == 0 {
+            units /= 10
+            decimals -= 1
+        }
+        bytes.add(atMost: handWrittenRoom) { start in
+            writeFixed(units, decimals: decimals, negative: value.sign == .minus, from: start)
         }
     }
+
+    /// The most bytes `fixed(_:decimals:)` writes, by hand or through `String(format:)`
+    /// (which writes every whole digit): a sign, the 309 whole digits of the largest
+    /// `Double`, a point and `decimals` digits (`nan` and `-inf` are shorter).
+    static func fixedRoom(decimals: Int) -> Int { 311 + decimals }
 
     /// Writes the digits of `units`, at least `least` of them (zeros before), backwards from
     /// the end of `buffer`, with the byte `mark` gives before the digit it is asked of (0 the
@@ -102,7 +116,7 @@ public enum NumberFormat {
 
     /// The most bytes `fixed` writes by hand: a sign, the digits (ten for units up to 10⁹,
     /// or the most decimals and a 0), and a point.
-    static let fixedRoom = max(10, powersOfTen.count) + 2
+    static let handWrittenRoom = max(10, powersOfTen.count) + 2
 
     /// `|value|` in units of 10^-decimals, rounded as `String(format:)` rounds it, where
     /// `fixed` writes it by hand (above); nil where `String(format:)` writes it.
@@ -137,24 +151,46 @@ public enum NumberFormat {
         (0..<exponent).reduce(1) { power, _ in power * 10 }
     }
 
-    /// `body` over the digits of `units` / 10^decimals, a `-` first when `negative`: at
-    /// least one digit before the point and `decimals` after it, written on the stack
-    /// backwards from the last, in one pass (a reader writes millions).
+    /// `body` over the digits of `units` / 10^decimals (`writeFixed`), written on the stack.
     @inline(__always)
     private static func withFixed<Result>(
         _ units: UInt64, decimals: Int, negative: Bool,
         _ body: (UnsafeBufferPointer<UInt8>) -> Result
     ) -> Result {
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: fixedRoom) { buffer in
-            var position = writeDigits(units, least: decimals + 1, into: buffer) { digit in
-                digit == decimals && decimals > 0 ? UInt8(ascii: ".") : nil
-            }
-            if negative {
-                position -= 1
-                buffer[position] = UInt8(ascii: "-")
-            }
-            return body(UnsafeBufferPointer(rebasing: buffer[position...]))
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: handWrittenRoom) { buffer in
+            let count = writeFixed(
+                units, decimals: decimals, negative: negative, from: buffer.baseAddress!)
+            return body(UnsafeBufferPointer(rebasing: buffer[..<count]))
         }
+    }
+
+    /// Writes the digits of `units` / 10^decimals from `start`, a `-` first when `negative`:
+    /// at least one digit before the point and `decimals` after it (no point without them),
+    /// counted first and then written backwards from the last, each where it goes, in one
+    /// pass (a reader writes millions). Returns how many bytes it wrote: at most
+    /// `handWrittenRoom`, for units up to 10⁹ (`handWrittenUnits`).
+    @inline(__always)
+    private static func writeFixed(
+        _ units: UInt64, decimals: Int, negative: Bool, from start: UnsafeMutablePointer<UInt8>
+    ) -> Int {
+        var digits = 1
+        var power: UInt64 = 10
+        while power <= units {
+            digits += 1
+            power *= 10
+        }
+        digits = max(digits, decimals + 1)
+        let sign = negative ? 1 : 0
+        let count = sign + digits + (decimals > 0 ? 1 : 0)
+        let written = writeDigits(
+            units, least: decimals + 1,
+            into: UnsafeMutableBufferPointer(start: start + sign, count: count - sign)
+        ) { digit in
+            digit == decimals && decimals > 0 ? UInt8(ascii: ".") : nil
+        }
+        precondition(written == 0, "digits counted wrong: \(units)")
+        if negative { start[0] = UInt8(ascii: "-") }
+        return count
     }
 
     /// `3.14`, `31.4`, `314`, `3140`: three significant digits, but never a lost integer

@@ -40,6 +40,37 @@ struct StackBytes {
         text.withUTF8Buffer { add($0) }
     }
 
+    /// Adds `count` blanks: a cell's padding.
+    @inline(__always)
+    mutating func addBlanks(_ count: Int) {
+        precondition(count <= room - self.count, "more bytes than the room asked for")
+        (start + self.count).update(repeating: UInt8(ascii: " "), count: count)
+        self.count += count
+    }
+
+    /// Adds `value` in decimal digits, as `"\(value)"` writes it: a sign and 19 digits at
+    /// most. The digits are counted first, then each written where it goes, from the last.
+    @inline(__always)
+    mutating func add(decimal value: Int64) {
+        var digits = 1
+        var rest = value.magnitude / 10
+        while rest > 0 {
+            digits += 1
+            rest /= 10
+        }
+        let length = value < 0 ? digits + 1 : digits
+        precondition(length <= room - count, "more bytes than the room asked for")
+        var at = count + length
+        var magnitude = value.magnitude
+        repeat {
+            at -= 1
+            start[at] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+            magnitude /= 10
+        } while magnitude > 0
+        if value < 0 { start[count] = UInt8(ascii: "-") }
+        count += length
+    }
+
     /// Adds what `write` writes from where the bytes end: at most `most` bytes, their count
     /// what it returns.
     @inline(__always)

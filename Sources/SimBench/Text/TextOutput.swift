@@ -61,24 +61,11 @@ extension [UInt8] {
         swap(&stream.bytes, &self)
     }
 
-    /// Appends `value` in decimal digits, as `"\(value)"` writes it.
+    /// Appends `value` in decimal digits, as `"\(value)"` writes it: written on the stack
+    /// (`StackBytes.add(decimal:)`) and appended at once, for a coverage table writes
+    /// millions.
     mutating func appendDescription(of value: Int64) {
-        // The digits from the last, each where it goes, in a buffer on the stack (a sign
-        // and 19 digits at most), then appended at once: a coverage table writes millions.
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { buffer in
-            var at = buffer.count
-            var magnitude = value.magnitude
-            repeat {
-                at -= 1
-                buffer[at] = UInt8(ascii: "0") + UInt8(magnitude % 10)
-                magnitude /= 10
-            } while magnitude > 0
-            if value < 0 {
-                at -= 1
-                buffer[at] = UInt8(ascii: "-")
-            }
-            append(contentsOf: UnsafeBufferPointer(rebasing: buffer[at...]))
-        }
+        StackBytes.append(room: 20, to: &self) { $0.add(decimal: value) }
     }
 }
 

@@ -565,6 +565,10 @@ public struct CoverageProof: Sendable {
         return 1 + whole + 3 + 1
     }
 
+    /// The most bytes a tally's cell takes: two whole numbers, `/`, ` ±` (three bytes) and a
+    /// percentage.
+    private static let cellRoom = 20 + 1 + 20 + 3 + RelativeChange.percentRoom
+
     /// Writes the cells of row `row` of `identities` in the report's table to `cells`: its
     /// identity, then each figure's pairs held and spread, empty where the row has no tally
     /// of it. False, with nothing written, for a row without tallies (not in the table).
@@ -582,12 +586,16 @@ public struct CoverageProof: Sendable {
                 cells.endCell()
                 figure += 1
             }
+            // `held/pairs ±percent`, written on the stack and appended once: appended part by
+            // part, a cell took six appends of about a hundred instructions each.
             cells.write { text in
-                text.appendDescription(of: Int64(tally.pairsHeld))
-                text.append(UInt8(ascii: "/"))
-                text.appendDescription(of: pairs)
-                StackBytes.append(" ±", to: &text)
-                RelativeChange.appendPercent(tally.spread / 2, to: &text)
+                StackBytes.append(room: Self.cellRoom, to: &text) { cell in
+                    cell.add(decimal: Int64(tally.pairsHeld))
+                    cell.add(UInt8(ascii: "/"))
+                    cell.add(decimal: pairs)
+                    cell.add(" ±")
+                    RelativeChange.addPercent(tally.spread / 2, to: &cell)
+                }
             }
             cells.endCell()
             figure += 1

@@ -101,11 +101,19 @@ public struct RelativeChange: Sendable, Equatable {
     /// Appends `percent(fraction)` to `text`, for a table of a million rows written as
     /// bytes.
     static func appendPercent(_ fraction: Double, to text: inout [UInt8]) {
-        // The zeros and the point dropped before they are appended: a judge says it of every
-        // row.
-        NumberFormat.appendFixedTrimmed(fraction * 100, decimals: 2, to: &text)
-        text.append(UInt8(ascii: "%"))
+        StackBytes.append(room: percentRoom, to: &text) { addPercent(fraction, to: &$0) }
     }
+
+    /// Adds `percent(fraction)` to `bytes`, which has room for `percentRoom` more: the zeros
+    /// and the point dropped before they are added, and the whole appended once with what
+    /// surrounds it (a coverage cell), as a judge says it of every row.
+    static func addPercent(_ fraction: Double, to bytes: inout StackBytes) {
+        NumberFormat.addFixedTrimmed(fraction * 100, decimals: 2, to: &bytes)
+        bytes.add(UInt8(ascii: "%"))
+    }
+
+    /// The most bytes `addPercent` adds.
+    static let percentRoom = NumberFormat.fixedRoom(decimals: 2) + 1
 
     /// `+5.2%`, `−3.1%`.
     public static func signedPercent(_ fraction: Double) -> String {
@@ -128,7 +136,7 @@ public struct RelativeChange: Sendable, Equatable {
     }
 
     /// The most bytes `addSignedPercent` adds: a sign of three, the figure, `%`.
-    static let signedPercentRoom = 3 + NumberFormat.fixedRoom + 1
+    static let signedPercentRoom = 3 + NumberFormat.handWrittenRoom + 1
 
     /// Adds `signedPercent(fraction)` to `text` where its digits are written by hand
     /// (`NumberFormat.addFixed`; `—` where not finite); false, nothing added, where

@@ -85,7 +85,9 @@ struct NumberFormatTests {
                     if expected.hasSuffix(".") { expected.removeLast() }
                 }
                 var bytes = Array("x".utf8)
-                NumberFormat.appendFixedTrimmed(value, decimals: decimals, to: &bytes)
+                StackBytes.append(room: NumberFormat.fixedRoom(decimals: decimals), to: &bytes) {
+                    NumberFormat.addFixedTrimmed(value, decimals: decimals, to: &$0)
+                }
                 if String(decoding: bytes, as: UTF8.self) != "x" + expected {
                     mismatches.append("\(value) \(decimals): expected \(expected)")
                 }

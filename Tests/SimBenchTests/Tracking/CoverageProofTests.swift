@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import SimBench
@@ -220,5 +221,32 @@ struct CoverageProofTests {
             #expect(Array(line)[ratioEnd - 1] == "%", "\(report)")
         }
         #expect(table.last?.hasSuffix("0/6 ±4999.5%") == true, "\(report)")
+    }
+
+    @Test(
+        "a spread too large for digits written by hand, or with no median to be relative to, is written as String(format:) writes it"
+    )
+    func spreadsBeyondHandWrittenDigits() throws {
+        // ns added (signed) over three runs: a median of 1e-300 makes a spread of about
+        // 1e300; a median of 0 makes none (nan).
+        func files(_ values: [Double]) throws -> [ResultsFile] {
+            try values.enumerated().map { run, value in
+                var row = [String: String].row(
+                    "state-objects", median: 100, ci: (99, 101), run: "run-\(run)")
+                row["overhead_ns_per_event"] = "\(value)"
+                row["overhead_ci_low"] = "\(value - 1)"
+                row["overhead_ci_high"] = "\(value + 1)"
+                return try ResultsFixture([row]).file("run-\(run).csv")
+            }
+        }
+        let huge = CoverageProof(files: try files([-1, 1e-300, 1])).report(label: "runs")
+        // The spread as the proof makes it: (max − min) / |median|, then halved.
+        var percent = String(format: "%.2f", (1 - -1) / 1e-300 / 2 * 100)
+        while percent.hasSuffix("0") { percent.removeLast() }
+        if percent.hasSuffix(".") { percent.removeLast() }
+        #expect(percent.count > 300)
+        #expect(huge.contains("3/6 ±\(percent)%"), "\(huge)")
+        let none = CoverageProof(files: try files([-1, 0, 1])).report(label: "runs")
+        #expect(none.contains("4/6 ±nan%"), "\(none)")
     }
 }
