@@ -15,6 +15,12 @@ public enum Percentile {
     ///   - fraction: the percentile as a fraction, 0...1 (0.9 is p90).
     /// - Complexity: O(1).
     public static func of(sorted: [Double], fraction: Double) -> Double {
+        sorted.withUnsafeBufferPointer { of(sorted: $0, fraction: fraction) }
+    }
+
+    /// `of(sorted:fraction:)` of values in place: a proof over a million rows takes the
+    /// median of each row's runs, sorted where they are held.
+    static func of(sorted: UnsafeBufferPointer<Double>, fraction: Double) -> Double {
         precondition((0...1).contains(fraction), "percentile fraction \(fraction) outside 0...1")
         guard !sorted.isEmpty else { return .nan }
         let position = Double(sorted.count - 1) * fraction

@@ -155,6 +155,7 @@ public struct CoverageProof: Sendable {
             }
         }
         let figureCount = Self.figures.count
+        precondition(figureCount <= Int.bitWidth, "more figures than the bits of a row's mask")
         // The runs whose cells are read; the others copy their source's.
         let readRuns = (0..<runs).filter { sources[$0] == $0 }
         let copiedRuns = (0..<runs).filter { sources[$0] != $0 }
@@ -169,7 +170,7 @@ public struct CoverageProof: Sendable {
         misses.reserveCapacity(measured.count * figureCount * runs)
         var tallyStarts = [Int32]()
         tallyStarts.reserveCapacity(measured.count + 1)
-        var sheet = Sheet(runs: runs)
+        let sheet = Sheet(runs: runs, figures: figureCount)
         // Each row's identity, gathered from the first file's row (every measured group's
         // first: its rows come first) while its bytes are read.
         let identityFields = RowIdentity.fields(of: tables[0])
@@ -178,43 +179,63 @@ public struct CoverageProof: Sendable {
         var descriptionEnds = [Int]()
         descriptionEnds.reserveCapacity(measured.count)
         for (position, group) in measured.enumerated() {
-            // Each run's row a few groups on, asked for ahead of its reads.
-            if position + 4 < measured.count {
-                let ahead = measured[position + 4]
-                for run in readRuns { tables[run].prefetch(row: Int(rowOf[ahead * runs + run])) }
-            }
             let row = Int32(tallyStarts.count)
             tallyStarts.append(Int32(tallies.count))
             Self.gather(
                 row: Int(rowOf[group * runs]), of: tables[0], fields: identityFields,
                 into: &identities, describing: &descriptions)
             descriptionEnds.append(descriptions.count)
-            for (index, unbounded) in emptyBoundsAreInfinite.enumerated() {
-                for run in readRuns {
-                    sheet.values[run] = tables[run].number(
-                        row: Int(rowOf[group * runs + run]),
-                        field: columns[run * figureCount + index].value)
+            // Run by run, every figure's value, then the bounds of the figures whose values
+            // differ: each table is fetched (and retained) once a pass, not at each cell.
+            sheet.lacking.update(repeating: false)
+            for run in readRuns {
+                let table = tables[run]
+                // The run's row a few groups on, asked for ahead of its reads.
+                if position + 4 < measured.count {
+                    table.prefetch(row: Int(rowOf[measured[position + 4] * runs + run]))
                 }
-                for run in copiedRuns { sheet.values[run] = sheet.values[sources[run]] }
-                // Bounds are read only for values that can be tallied.
-                guard sheet.valuesDiffer else { continue }
-                for run in readRuns {
-                    let at = columns[run * figureCount + index]
-                    let table = tables[run]
-                    let record = Int(rowOf[group * runs + run])
-                    sheet.lows[run] = table.number(row: record, field: at.low)
-                    sheet.highs[run] = table.number(row: record, field: at.high)
+                let record = Int(rowOf[group * runs + run])
+                for figure in 0..<figureCount {
+                    let field = columns[run * figureCount + figure].value
+                    if let value = table.number(row: record, field: field) {
+                        sheet.values[sheet.place(figure, run)] = value
+                    } else {
+                        sheet.lacking[figure] = true
+                    }
                 }
-                for run in copiedRuns {
-                    sheet.lows[run] = sheet.lows[sources[run]]
-                    sheet.highs[run] = sheet.highs[sources[run]]
+            }
+            for run in copiedRuns {
+                sheet.copy(run: run, from: sources[run], figures: figureCount, bounds: false)
+            }
+            // Bounds are read only for values that can be tallied: the figures whose values
+            // differ, a bit each (`figures` has seven).
+            var differing = 0
+            for figure in 0..<figureCount where sheet.valuesDiffer(figure) {
+                differing |= 1 << figure
+            }
+            guard differing != 0 else { continue }
+            for run in readRuns {
+                let table = tables[run]
+                let record = Int(rowOf[group * runs + run])
+                for figure in 0..<figureCount where differing & (1 << figure) != 0 {
+                    let at = columns[run * figureCount + figure]
+                    let unbounded = emptyBoundsAreInfinite[figure]
+                    sheet.lows[sheet.place(figure, run)] =
+                        table.number(row: record, field: at.low) ?? (unbounded ? -.infinity : .nan)
+                    sheet.highs[sheet.place(figure, run)] =
+                        table.number(row: record, field: at.high) ?? (unbounded ? .infinity : .nan)
                 }
-                let (held, pairsHeld, spread) = sheet.tally(emptyBoundIsInfinite: unbounded)
+            }
+            for run in copiedRuns {
+                sheet.copy(run: run, from: sources[run], figures: figureCount, bounds: true)
+            }
+            for figure in 0..<figureCount where differing & (1 << figure) != 0 {
+                let (held, pairsHeld, spread) = sheet.tally(figure)
                 tallies.append(
                     Tally(
-                        row: row, figure: UInt8(index), held: Int32(held),
+                        row: row, figure: UInt8(figure), held: Int32(held),
                         pairsHeld: Int32(pairsHeld), spread: spread))
-                misses += sheet.missesByRun
+                misses.append(contentsOf: sheet.missesByRun)
             }
         }
         tallyStarts.append(Int32(tallies.count))
@@ -268,60 +289,108 @@ public struct CoverageProof: Sendable {
             missesByRun: misses[(index * runs)..<((index + 1) * runs)].map(Int.init))
     }
 
-    /// One row's figure in each of the K runs, as read, with what a tally of them needs:
-    /// made once for a proof, not for each of its cells.
-    private struct Sheet {
-        /// Per run: the figure's value and its interval's bounds, nil where empty.
-        var values: [Double?]
-        var lows: [Double?]
-        var highs: [Double?]
-        private(set) var missesByRun: [Int32]
-        private var sorted = [Double]()
+    /// One row's figures in each of the K runs, as read, with what a tally of them needs:
+    /// made once for a proof, not for each of its cells, and its places used again row after
+    /// row. Held behind pointers, not in arrays: an array written cell by cell is checked
+    /// unique at each write (six million over 100,000 rows).
+    ///
+    /// Safe as used: every place is initialized when allocated, and read or written only at
+    /// `place(figure, run)` with `figure` below the figures and `run` below `runs`, inside
+    /// each buffer. Noncopyable, so that it has one owner, which frees it once; the views
+    /// `tally` takes of it end with the call.
+    private struct Sheet: ~Copyable {
+        let runs: Int
+        /// Per figure and run, at `figure * runs + run`: its value; its interval's bounds,
+        /// read only for the figures whose values differ (`valuesDiffer`), an empty one
+        /// already what it means (`Figure.emptyBoundIsInfinite`).
+        let values: UnsafeMutableBufferPointer<Double>
+        let lows: UnsafeMutableBufferPointer<Double>
+        let highs: UnsafeMutableBufferPointer<Double>
+        /// Per figure: whether a run lacks its value.
+        let lacking: UnsafeMutableBufferPointer<Bool>
+        /// The last tally's `Cell.missesByRun`.
+        let missesByRun: UnsafeMutableBufferPointer<Int32>
+        /// One figure's values, sorted by `tally`.
+        private let sorted: UnsafeMutableBufferPointer<Double>
 
-        init(runs: Int) {
-            values = Array(repeating: nil, count: runs)
-            lows = values
-            highs = values
-            missesByRun = Array(repeating: 0, count: runs)
-            sorted.reserveCapacity(runs)
+        init(runs: Int, figures: Int) {
+            self.runs = runs
+            values = .allocate(capacity: figures * runs)
+            lows = .allocate(capacity: figures * runs)
+            highs = .allocate(capacity: figures * runs)
+            for places in [values, lows, highs] { places.initialize(repeating: 0) }
+            lacking = .allocate(capacity: figures)
+            lacking.initialize(repeating: false)
+            missesByRun = .allocate(capacity: runs)
+            missesByRun.initialize(repeating: 0)
+            sorted = .allocate(capacity: runs)
+            sorted.initialize(repeating: 0)
         }
 
-        /// Whether every run has the value and two or more runs' values differ (as a set of
-        /// them tells: -0 and 0 are one). Otherwise there is nothing to cover: a run lacks
-        /// the value, or every run has the same (the baseline's own ratio, 1, and the floor's
-        /// net ratio, 0).
-        var valuesDiffer: Bool {
-            guard let first = values[0] else { return false }
-            var differ = false
-            for value in values {
-                guard let value else { return false }
-                if value != first { differ = true }
+        deinit {
+            for places in [values, lows, highs, sorted] { places.deallocate() }
+            lacking.deallocate()
+            missesByRun.deallocate()
+        }
+
+        /// Where run `run`'s cell of figure `figure` is.
+        @inline(__always)
+        func place(_ figure: Int, _ run: Int) -> Int { figure &* runs &+ run }
+
+        /// Figure `figure`'s cells of `places`, one a run.
+        @inline(__always)
+        private func cells(_ places: UnsafeMutableBufferPointer<Double>, of figure: Int)
+            -> UnsafeBufferPointer<Double>
+        {
+            UnsafeBufferPointer(start: places.baseAddress! + place(figure, 0), count: runs)
+        }
+
+        /// Copies run `source`'s values of every figure to run `run`'s places, and their bounds
+        /// when `bounds`.
+        func copy(run: Int, from source: Int, figures: Int, bounds: Bool) {
+            for figure in 0..<figures {
+                values[place(figure, run)] = values[place(figure, source)]
+                guard bounds else { continue }
+                lows[place(figure, run)] = lows[place(figure, source)]
+                highs[place(figure, run)] = highs[place(figure, source)]
             }
-            return differ
+        }
+
+        /// Whether every run has figure `figure`'s value and two or more runs' values differ
+        /// (as a set of them tells: -0 and 0 are one). Otherwise there is nothing to cover: a
+        /// run lacks the value, or every run has the same (the baseline's own ratio, 1, and
+        /// the floor's net ratio, 0).
+        func valuesDiffer(_ figure: Int) -> Bool {
+            guard !lacking[figure] else { return false }
+            let first = values[place(figure, 0)]
+            for run in 1..<runs where values[place(figure, run)] != first { return true }
+            return false
         }
 
         /// The runs whose interval held the others' median, the ordered pairs of runs whose
         /// first's interval held the second's value (and `missesByRun`), and the spread, of
-        /// values that differ (`valuesDiffer`).
-        mutating func tally(emptyBoundIsInfinite unbounded: Bool) -> (
-            held: Int, pairsHeld: Int, spread: Double
-        ) {
+        /// figure `figure`'s values, which differ (`valuesDiffer`), and bounds.
+        func tally(_ figure: Int) -> (held: Int, pairsHeld: Int, spread: Double) {
             var held = 0
             var pairsHeld = 0
-            for run in missesByRun.indices { missesByRun[run] = 0 }
+            missesByRun.update(repeating: 0)
+            let values = cells(self.values, of: figure)
+            let lows = cells(self.lows, of: figure)
+            let highs = cells(self.highs, of: figure)
             // The others' median is the median of every value but one: read from the values
             // sorted once, the one left out skipped.
-            sorted.removeAll(keepingCapacity: true)
-            for value in values { sorted.append(value!) }
-            sorted.sort()
-            for index in values.indices {
-                let value = values[index]!
-                let target = CoverageProof.medianLeavingOut(value, of: sorted)
-                let low = lows[index] ?? (unbounded ? -.infinity : .nan)
-                let high = highs[index] ?? (unbounded ? .infinity : .nan)
+            var sorting = self.sorted
+            _ = sorting.update(fromContentsOf: values)
+            sorting.sort()
+            let sorted = UnsafeBufferPointer(sorting)
+            let othersMedian = OthersMedian(sorted: sorted)
+            for index in 0..<runs {
+                let target = othersMedian.leaving(values[index])
+                let low = lows[index]
+                let high = highs[index]
                 if low <= target && target <= high { held += 1 }
-                for other in values.indices where other != index {
-                    let value = values[other]!
+                for other in 0..<runs where other != index {
+                    let value = values[other]
                     if low <= value && value <= high {
                         pairsHeld += 1
                     } else {
@@ -330,24 +399,40 @@ public struct CoverageProof: Sendable {
                     }
                 }
             }
-            let median = Percentile.median(sorted: sorted)
-            let spread = median == 0 ? .nan : (sorted.last! - sorted.first!) / abs(median)
+            let median = Percentile.of(sorted: sorted, fraction: 0.5)
+            let spread = median == 0 ? .nan : (sorted[runs - 1] - sorted[0]) / abs(median)
             return (held, pairsHeld, spread)
         }
     }
 
-    /// The median (`Percentile.median`) of `sorted` without one value equal to `value`: what
-    /// the median of the other values, sorted, is.
-    static func medianLeavingOut(_ value: Double, of sorted: [Double]) -> Double {
-        let left = sorted.firstIndex(of: value) ?? sorted.count
-        let count = sorted.count - 1
-        guard count > 0 else { return .nan }
-        func element(_ rank: Int) -> Double { sorted[rank < left ? rank : rank + 1] }
-        let position = Double(count - 1) * 0.5
-        let lower = Int(position.rounded(.down))
-        guard lower + 1 < count else { return element(count - 1) }
-        let weight = position - Double(lower)
-        return element(lower) + weight * (element(lower + 1) - element(lower))
+    /// The median (`Percentile.median`) of sorted values without one of them: what the
+    /// median of the other values, sorted, is. Where the middle ones are depends only on how
+    /// many values there are, so it is found once for a row's figure, not once for each
+    /// value left out.
+    struct OthersMedian {
+        let sorted: UnsafeBufferPointer<Double>
+        /// The rank, among the others, of the lower middle value.
+        private let lower: Int
+        /// How far between it and the next the median is: 0 or one half.
+        private let weight: Double
+
+        init(sorted: UnsafeBufferPointer<Double>) {
+            self.sorted = sorted
+            let position = Double(sorted.count - 2) * 0.5
+            lower = Int(position.rounded(.down))
+            weight = position - Double(lower)
+        }
+
+        /// The median of `sorted` without one value equal to `value`; without the last where
+        /// none is equal (a `nan`).
+        func leaving(_ value: Double) -> Double {
+            let left = sorted.firstIndex(of: value) ?? sorted.count
+            let count = sorted.count - 1
+            guard count > 0 else { return .nan }
+            func element(_ rank: Int) -> Double { sorted[rank < left ? rank : rank + 1] }
+            guard lower + 1 < count else { return element(count - 1) }
+            return element(lower) + weight * (element(lower + 1) - element(lower))
+        }
     }
 
     /// Whether any cell is judged: some row, measured in every run, has a judged figure

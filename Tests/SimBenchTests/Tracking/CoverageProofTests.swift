@@ -1,4 +1,5 @@
 import Foundation
+import SimBenchCore
 import Testing
 
 @testable import SimBench
@@ -221,6 +222,128 @@ struct CoverageProofTests {
             #expect(Array(line)[ratioEnd - 1] == "%", "\(report)")
         }
         #expect(table.last?.hasSuffix("0/6 ±4999.5%") == true, "\(report)")
+    }
+
+    /// A row's figure over K runs as the definition tallies it, run by run with nothing
+    /// shared: each run's interval (an empty bound unbounded for `net of floor`, else holding
+    /// nothing) against the median of the other values, sorted, and against each other
+    /// value; the spread from the values sorted.
+    private func definition(
+        values: [Double], lows: [Double?], highs: [Double?], unbounded: Bool
+    ) -> (held: Int, pairsHeld: Int, spread: Double, missesByRun: [Int]) {
+        let sorted = values.sorted()
+        var held = 0
+        var pairsHeld = 0
+        var misses = Array(repeating: 0, count: values.count)
+        for (run, value) in values.enumerated() {
+            var others = sorted
+            others.remove(at: sorted.firstIndex(of: value)!)
+            let median = Percentile.median(sorted: others)
+            let low = lows[run] ?? (unbounded ? -.infinity : .nan)
+            let high = highs[run] ?? (unbounded ? .infinity : .nan)
+            if low <= median && median <= high { held += 1 }
+            for (other, otherValue) in values.enumerated() where other != run {
+                if low <= otherValue && otherValue <= high {
+                    pairsHeld += 1
+                } else {
+                    misses[run] += 1
+                    misses[other] += 1
+                }
+            }
+        }
+        let median = Percentile.median(sorted: sorted)
+        let spread = median == 0 ? .nan : (sorted.last! - sorted.first!) / abs(median)
+        return (held, pairsHeld, spread, misses)
+    }
+
+    @Test(
+        "each row's tallies are the definition's, over many seeds: runs named twice, values alike or missing, empty bounds, rows not ok in some run"
+    )
+    func talliesMatchTheDefinition() throws {
+        let figures = CoverageProof.figures
+        for seed in UInt64(0)..<24 {
+            var random = SplitMix64(seed: seed)
+            // Two to six runs, read from fewer files where a file is named again.
+            let runCount = 2 + random.next(below: 5)
+            var fileOfRun = [Int]()
+            for run in 0..<runCount {
+                let named = fileOfRun.max().map { $0 + 1 } ?? 0
+                fileOfRun.append(
+                    run > 0 && random.next(below: 4) == 0 ? random.next(below: named) : named)
+            }
+            let fileCount = fileOfRun.max()! + 1
+            let variants = (0..<12).map { "v\($0)" }
+            // Per file, variant and figure: the value and bounds, or nil where empty; and
+            // whether the row is ok.
+            typealias Cell = (value: Double?, low: Double?, high: Double?)
+            var cells = [[[Cell]]]()
+            var ok = [[Bool]]()
+            let choices: [Double] = [1, 1.5, 2, 2.25, 3, 10]
+            for _ in 0..<fileCount {
+                var fileCells = [[Cell]]()
+                var fileOK = [Bool]()
+                for _ in variants {
+                    fileOK.append(random.next(below: 10) != 0)
+                    fileCells.append(
+                        figures.indices.map { figure in
+                            // ns/event must be there in an ok row.
+                            let empty = figure != 4 && random.next(below: 8) == 0
+                            let value = empty ? nil : choices[random.next(below: choices.count)]
+                            let half = [0, 0.3, 1][random.next(below: 3)]
+                            func bound(_ bound: Double) -> Double? {
+                                value == nil || random.next(below: 6) == 0 ? nil : bound
+                            }
+                            return (
+                                value, bound((value ?? 0) - half),
+                                bound((value ?? 0) + half)
+                            )
+                        })
+                }
+                cells.append(fileCells)
+                ok.append(fileOK)
+            }
+            let files = try (0..<fileCount).map { file in
+                try ResultsFixture(
+                    variants.indices.map { variant in
+                        var row = [String: String].row(
+                            variants[variant], median: nil,
+                            status: ok[file][variant] ? "ok" : "wrong", run: "run-\(file)")
+                        for (figure, cell) in cells[file][variant].enumerated() {
+                            func text(_ value: Double?) -> String { value.map { "\($0)" } ?? "" }
+                            row[figures[figure].value.name] = text(cell.value)
+                            row[figures[figure].low.name] = text(cell.low)
+                            row[figures[figure].high.name] = text(cell.high)
+                        }
+                        return row
+                    }
+                ).file("run-\(file).csv")
+            }
+            let proof = CoverageProof(files: fileOfRun.map { files[$0] })
+            var expected = [String]()
+            for (variant, name) in variants.enumerated()
+            where fileOfRun.allSatisfy({ ok[$0][variant] }) {
+                for (figure, described) in figures.enumerated() {
+                    let runs = fileOfRun.map { cells[$0][variant][figure] }
+                    let values = runs.compactMap(\.value)
+                    guard values.count == runCount, values.contains(where: { $0 != values[0] })
+                    else { continue }
+                    let tally = definition(
+                        values: values, lows: runs.map(\.low), highs: runs.map(\.high),
+                        unbounded: described.emptyBoundIsInfinite)
+                    expected.append(
+                        "\(name) \(described.name): \(tally.held) \(tally.pairsHeld) \(tally.spread) \(tally.missesByRun)"
+                    )
+                }
+            }
+            let tallied = proof.cells.map {
+                "\($0.row.variant) \($0.figure): \($0.held) \($0.pairsHeld) \($0.spread) \($0.missesByRun)"
+            }
+            #expect(!expected.isEmpty, "seed \(seed)")
+            // Both in the order of the variants' names: the proof's rows are in their
+            // identities' order.
+            #expect(
+                tallied.sorted() == expected.sorted(), "seed \(seed), runs from files \(fileOfRun)")
+        }
     }
 
     @Test(
