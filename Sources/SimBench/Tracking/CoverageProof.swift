@@ -166,8 +166,9 @@ public struct CoverageProof: Sendable {
         // Room for every figure of every measured row at once: no array grown and copied.
         var tallies = [Tally]()
         tallies.reserveCapacity(measured.count * figureCount)
-        var misses = [Int32]()
-        misses.reserveCapacity(measured.count * figureCount * runs)
+        // Zeros for every tally there may be, each counted where it lies and the rest cut
+        // off at the end: no append per tally.
+        var misses = [Int32](repeating: 0, count: measured.count * figureCount * runs)
         var tallyStarts = [Int32]()
         tallyStarts.reserveCapacity(measured.count + 1)
         let sheet = Sheet(runs: runs, figures: figureCount)
@@ -230,12 +231,14 @@ public struct CoverageProof: Sendable {
                 sheet.copy(run: run, from: sources[run], figures: figureCount, bounds: true)
             }
             for figure in 0..<figureCount where differing & (1 << figure) != 0 {
-                let (held, pairsHeld, spread) = sheet.tally(figure)
+                let start = tallies.count * runs
+                let (held, pairsHeld, spread) = misses.withUnsafeMutableBufferPointer {
+                    sheet.tally(figure, missesByRun: $0.extracting(start..<(start + runs)))
+                }
                 tallies.append(
                     Tally(
                         row: row, figure: UInt8(figure), held: Int32(held),
                         pairsHeld: Int32(pairsHeld), spread: spread))
-                misses.append(contentsOf: sheet.missesByRun)
             }
         }
         tallyStarts.append(Int32(tallies.count))
@@ -245,6 +248,7 @@ public struct CoverageProof: Sendable {
         self.descriptionEnds = descriptionEnds
         self.tallies = tallies
         figureTotals = Self.totals(of: tallies)
+        misses.removeLast(misses.count - tallies.count * runs)
         self.misses = misses
         self.tallyStarts = tallyStarts
     }
@@ -308,8 +312,6 @@ public struct CoverageProof: Sendable {
         let highs: UnsafeMutableBufferPointer<Double>
         /// Per figure: whether a run lacks its value.
         let lacking: UnsafeMutableBufferPointer<Bool>
-        /// The last tally's `Cell.missesByRun`.
-        let missesByRun: UnsafeMutableBufferPointer<Int32>
         /// One figure's values, sorted by `tally`.
         private let sorted: UnsafeMutableBufferPointer<Double>
 
@@ -321,8 +323,6 @@ public struct CoverageProof: Sendable {
             for places in [values, lows, highs] { places.initialize(repeating: 0) }
             lacking = .allocate(capacity: figures)
             lacking.initialize(repeating: false)
-            missesByRun = .allocate(capacity: runs)
-            missesByRun.initialize(repeating: 0)
             sorted = .allocate(capacity: runs)
             sorted.initialize(repeating: 0)
         }
@@ -330,7 +330,6 @@ public struct CoverageProof: Sendable {
         deinit {
             for places in [values, lows, highs, sorted] { places.deallocate() }
             lacking.deallocate()
-            missesByRun.deallocate()
         }
 
         /// Where run `run`'s cell of figure `figure` is.
@@ -368,12 +367,14 @@ public struct CoverageProof: Sendable {
         }
 
         /// The runs whose interval held the others' median, the ordered pairs of runs whose
-        /// first's interval held the second's value (and `missesByRun`), and the spread, of
-        /// figure `figure`'s values, which differ (`valuesDiffer`), and bounds.
-        func tally(_ figure: Int) -> (held: Int, pairsHeld: Int, spread: Double) {
+        /// first's interval held the second's value, and the spread, of figure `figure`'s
+        /// values, which differ (`valuesDiffer`), and bounds; each pair's misses counted for
+        /// both its runs into `missesByRun` (`Cell.missesByRun`), `runs` zeros.
+        func tally(_ figure: Int, missesByRun: UnsafeMutableBufferPointer<Int32>) -> (
+            held: Int, pairsHeld: Int, spread: Double
+        ) {
             var held = 0
             var pairsHeld = 0
-            missesByRun.update(repeating: 0)
             let values = cells(self.values, of: figure)
             let lows = cells(self.lows, of: figure)
             let highs = cells(self.highs, of: figure)
