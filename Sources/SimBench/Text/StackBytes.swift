@@ -40,14 +40,6 @@ struct StackBytes {
         text.withUTF8Buffer { add($0) }
     }
 
-    /// Adds `count` blanks: a cell's padding.
-    @inline(__always)
-    mutating func addBlanks(_ count: Int) {
-        precondition(count <= room - self.count, "more bytes than the room asked for")
-        (start + self.count).update(repeating: UInt8(ascii: " "), count: count)
-        self.count += count
-    }
-
     /// Adds `value` in decimal digits, as `"\(value)"` writes it: a sign and 19 digits at
     /// most. The digits are counted first, then each written where it goes, from the last.
     @inline(__always)
