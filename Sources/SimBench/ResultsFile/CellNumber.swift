@@ -218,8 +218,8 @@ enum CellNumber {
 
     /// `whole` / 10^`power`, correctly rounded to nearest, from the 128-bit product of
     /// `whole` and 10^-`power` truncated to 64 bits (`Reciprocal`); nil, for the exact
-    /// division to decide, where that product cannot tell which way the quotient rounds (in
-    /// about one case in 500, and for every quotient that is a tie or a double itself). For
+    /// division to decide, where that product cannot tell which way the quotient rounds (one
+    /// case in a few hundred, and every quotient that is a tie or a double itself). For
     /// `whole` > 0 and `power` in 1…38 (`wideScale`).
     ///
     /// Why it is exact: with m = ⌊2^e / 10^p⌋ and w the whole number shifted to 55 bits or
