@@ -45,13 +45,18 @@ public enum NumberFormat {
         }
     }
 
-    /// Adds `fixed(value, decimals:)` to `text` where its digits are written by hand (at
-    /// most `handWrittenRoom` bytes); false, nothing added, where `String(format:)` writes
-    /// them.
-    static func addFixed(_ value: Double, decimals: Int, to text: inout StackBytes) -> Bool {
-        guard let units = handWrittenUnits(value, decimals: decimals) else { return false }
-        withFixed(units, decimals: decimals, negative: value.sign == .minus) { text.add($0) }
-        return true
+    /// Adds `fixed(value, decimals:)` to `bytes`, which has room for `fixedRoom(decimals:)`
+    /// more: its digits written where they go where they are written by hand, else
+    /// `String(format:)`'s.
+    static func addFixed(_ value: Double, decimals: Int, to bytes: inout StackBytes) {
+        guard let units = handWrittenUnits(value, decimals: decimals) else {
+            var formatted = String(format: "%.\(decimals)f", value)
+            formatted.withUTF8 { bytes.add($0) }
+            return
+        }
+        bytes.add(atMost: handWrittenRoom) { start in
+            writeFixed(units, decimals: decimals, negative: value.sign == .minus, from: start)
+        }
     }
 
     /// Adds `fixed(value, decimals:)` without the zeros that end its decimals, nor then its
@@ -116,7 +121,7 @@ public enum NumberFormat {
 
     /// The most bytes `fixed` writes by hand: a sign, the digits (ten for units up to 10⁹,
     /// or the most decimals and a 0), and a point.
-    static let handWrittenRoom = max(10, powersOfTen.count) + 2
+    private static let handWrittenRoom = max(10, powersOfTen.count) + 2
 
     /// `|value|` in units of 10^-decimals, rounded as `String(format:)` rounds it, where
     /// `fixed` writes it by hand (above); nil where `String(format:)` writes it.

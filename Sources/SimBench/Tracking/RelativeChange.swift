@@ -123,37 +123,26 @@ public struct RelativeChange: Sendable, Equatable {
     }
 
     /// Appends `signedPercent(fraction)` to `text`, no string made for it whole: written on
-    /// the stack and appended once where its digits are written by hand (`addSignedPercent`).
+    /// the stack and appended once (`addSignedPercent`).
     static func appendSignedPercent(_ fraction: Double, to text: inout [UInt8]) {
-        var added = false
         StackBytes.append(room: signedPercentRoom, to: &text) {
-            added = addSignedPercent(fraction, to: &$0)
+            addSignedPercent(fraction, to: &$0)
         }
-        guard !added else { return }
-        text += (fraction < 0 ? "−" : "+").utf8
-        NumberFormat.appendFixed(abs(fraction) * 100, decimals: 1, to: &text)
-        text.append(UInt8(ascii: "%"))
     }
 
     /// The most bytes `addSignedPercent` adds: a sign of three, the figure, `%`.
-    static let signedPercentRoom = 3 + NumberFormat.handWrittenRoom + 1
+    static let signedPercentRoom = 3 + NumberFormat.fixedRoom(decimals: 1) + 1
 
-    /// Adds `signedPercent(fraction)` to `text` where its digits are written by hand
-    /// (`NumberFormat.addFixed`; `—` where not finite); false, nothing added, where
-    /// `String(format:)` writes them (a change of ten million percent or more).
-    static func addSignedPercent(_ fraction: Double, to text: inout StackBytes) -> Bool {
+    /// Adds `signedPercent(fraction)` to `text`, which has room for `signedPercentRoom` more
+    /// (`—` where not finite).
+    static func addSignedPercent(_ fraction: Double, to text: inout StackBytes) {
         guard fraction.isFinite else {
             text.add("—")
-            return true
+            return
         }
-        let start = text.count
         text.add(fraction < 0 ? "−" : "+")
-        guard NumberFormat.addFixed(abs(fraction) * 100, decimals: 1, to: &text) else {
-            text.count = start
-            return false
-        }
+        NumberFormat.addFixed(abs(fraction) * 100, decimals: 1, to: &text)
         text.add(UInt8(ascii: "%"))
-        return true
     }
 
     /// `+5.2%`.
