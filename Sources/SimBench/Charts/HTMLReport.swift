@@ -85,7 +85,9 @@ public enum HTMLReport {
                 The headline is CPU time per event, what a pattern costs on one core: a CPU ratio is a variant's median CPU time per event over its scenario's baseline variant's. Wall ns/event is the fleet's throughput on the host's cores. Intervals are 95%: over several processes, Student's t over the processes for the ratios and ns added, plus the drift between runs that processes cannot show (they hold a re-run), an absolute time's holding that run only; in one process, a bootstrap of its rounds.</p>
                 <nav><ul>
                 """
-        var html = [UInt8](start.utf8)
+        var html = [UInt8]()
+        html.reserveCapacity(ChartLimits.reportBytesReserved)
+        html += start.utf8
         html += "\n".utf8
         if RunSummary.hasRows(records) {
             html += "<li><a href=\"#summary\">Summary</a></li>\n".utf8
@@ -166,7 +168,7 @@ public enum HTMLReport {
                 continue
             }
             // One element a line (`SVGCanvas.document`).
-            let elements = svg.bytes.withUnsafeBufferPointer(lineCount)
+            let elements = svg.lineCount(lineCount)
             guard elements <= budget.chartElements else {
                 html += pastBudget(kind, budget: budget)
                 continue
@@ -175,7 +177,7 @@ public enum HTMLReport {
             html += "<figure class=\"chart\" data-chart=\"\(kind.rawValue)\">\n"
             page += html.utf8
             html = ""
-            page += svg.bytes
+            svg.append(to: &page)
             html +=
                 "<figcaption>\(escaped(kind.summary.rendered(naming: settingName)))</figcaption>\n</figure>\n"
         }

@@ -513,26 +513,51 @@ struct SVGCanvas {
             ("class", "simbench-chart"), ("data-chart", kind), ("font-family", "sans-serif"),
             ("font-size", "12"),
         ]
-        var out = [UInt8]()
+        var head = [UInt8]()
         let room = pairs.reduce(Self.room(numbers: 0)) { $0 + Self.room($1.1) }
-        Self.start("svg", room: room, to: &out) { bytes in
+        Self.start("svg", room: room, to: &head) { bytes in
             for (name, value) in pairs { Self.add(name, value, to: &bytes) }
         }
-        out += ">\n<title>\(Self.escaped(title))</title>\n".utf8
-        out +=
+        head += ">\n<title>\(Self.escaped(title))</title>\n".utf8
+        head +=
             "<rect x=\"0\" y=\"0\" width=\"\(Self.number(width))\" height=\"\(Self.number(height))\" fill=\"#ffffff\"/>\n"
             .utf8
-        out += elements
-        StackBytes.append("</svg>\n", to: &out)
-        return SVGDocument(bytes: out)
+        return SVGDocument(head: head, elements: elements)
     }
 }
 
 /// A chart's SVG document as its UTF-8 bytes, one element a line. A report inlines it among
 /// its own bytes with no text made of it: making a `String` checks each byte as UTF-8, and a
-/// report's charts are megabytes. `text` is the document as text.
+/// report's charts are megabytes. So the document is kept as the canvas made it, its root's
+/// opening (`head`), the elements and the root's end (`tail`), and `append(to:)` copies the
+/// elements once, where they go: not first into a document of their own.
 struct SVGDocument {
-    let bytes: [UInt8]
+    /// The root's opening, the title and the background: the lines before the elements.
+    let head: [UInt8]
+    /// The elements, one a line.
+    let elements: [UInt8]
+    /// The root's end, after the elements.
+    static let tail: StaticString = "</svg>\n"
+
+    /// The whole document's bytes.
+    var bytes: [UInt8] {
+        var bytes = [UInt8]()
+        append(to: &bytes)
+        return bytes
+    }
 
     var text: String { String(decoding: bytes, as: UTF8.self) }
+
+    /// Adds the whole document's bytes to `out`.
+    func append(to out: inout [UInt8]) {
+        out += head
+        out += elements
+        StackBytes.append(Self.tail, to: &out)
+    }
+
+    /// The line feeds in the whole document (`lineCount`).
+    func lineCount(_ lineCount: (UnsafeBufferPointer<UInt8>) -> Int) -> Int {
+        head.withUnsafeBufferPointer(lineCount) + elements.withUnsafeBufferPointer(lineCount)
+            + 1
+    }
 }
