@@ -20,6 +20,7 @@
 // - SimBenchAffinity.h (Affinity.c): a thread and its children kept on one core.
 // - SimBenchHypervisor.h (Hypervisor.c): the hypervisor's vendor, from CPUID.
 // - SimBenchPrefetch.h (inline, no source): a cache line asked for ahead of a read.
+// - SimBenchPowersOfTen.h (inline, no source): 10^0 … 10^22, a constant table.
 // - SimBenchPlainRow.h (PlainRow.c): a results file's common row split 64 bytes at a time,
 //   and its numeric cells checked from the bits the split sets.
 //
@@ -29,6 +30,7 @@
 
 #include "SimBenchPerfEvents.h"
 #include "SimBenchPrefetch.h"
+#include "SimBenchPowersOfTen.h"
 #include "SimBenchPlainRow.h"
 #include "SimBenchUnnamedFile.h"
 #include "SimBenchSpawn.h"

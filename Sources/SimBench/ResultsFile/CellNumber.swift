@@ -1,3 +1,4 @@
+import CSimBenchSystem
 import SimBenchCore
 
 /// A results file's numeric cell read from its bytes, without a string made for it.
@@ -92,9 +93,9 @@ enum CellNumber {
         guard scale >= -22, scale <= 22 else { return nil }
         var value = Double(mantissa)
         if scale < 0 {
-            value /= powersOfTen[-scale]
+            value /= simbench_power_of_ten(-scale)
         } else if scale > 0 {
-            value *= powersOfTen[scale]
+            value *= simbench_power_of_ten(scale)
         }
         return negative ? -value : value
     }
@@ -353,10 +354,5 @@ enum CellNumber {
     /// 10^0 … 10^19: every one that fits in 64 bits.
     private static let exactPowersOfTen: [UInt64] = (0...19).map { power in
         (0..<power).reduce(1) { value, _ in value * 10 }
-    }
-
-    /// 10^0 … 10^22: every one exact in a `Double`.
-    private static let powersOfTen: [Double] = (0...22).map { power in
-        (0..<power).reduce(1.0) { value, _ in value * 10 }
     }
 }
