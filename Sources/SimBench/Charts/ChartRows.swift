@@ -44,6 +44,7 @@ enum ChartRows {
         var current = 0
         records.withUnsafeBufferPointer { rows in
             for row in rows.indices {
+                ResultsRecord.prefetch(records, at: row)
                 let record = rows[row]
                 if row == 0 || !repeats(record, rows[row - 1]) {
                     let key = key(record)

@@ -21,6 +21,7 @@ struct RunNumbers {
         var tableNumbers = [Int32]()
         records.withUnsafeBufferPointer { rows in
             for index in rows.indices {
+                ResultsRecord.prefetch(records, at: index)
                 let record = rows[index]
                 if record.table !== table {
                     if let table { numbers[ObjectIdentifier(table)] = tableNumbers }

@@ -43,7 +43,8 @@ enum SweepChart {
     static func takesTwoValues(_ column: ResultColumn, in records: [ResultsRecord]) -> Bool {
         var first: Double?
         var previous: ResultsRecord?
-        for record in records where record.isOK {
+        for (index, record) in records.enumerated() where record.isOK {
+            ResultsRecord.prefetch(records, at: index)
             // A cell of the same bytes as the last one read holds the same number.
             if let previous, record.hasSameCell(column, as: previous) { continue }
             previous = record

@@ -46,6 +46,7 @@ extension ResultsRecord {
     public static func processors(_ records: [ResultsRecord]) -> [HostProcessor] {
         var seen = Set<HostProcessor>()
         return records.indices.compactMap { index in
+            ResultsRecord.prefetch(records, at: index)
             // A row on the same processor as the one before (nearly every row) is skipped
             // without its processor made.
             guard index == 0 || !records[index].hasSameProcessor(as: records[index - 1]) else {
