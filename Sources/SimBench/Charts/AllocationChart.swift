@@ -16,7 +16,7 @@ enum AllocationChart {
         // Nothing to draw (a file without allocation counts): no rows grouped to find so.
         guard rowElements > 0 else { return nil }
         let groups = ChartRows.configurations(records)
-            .map { ($0.records[0], $0.records.filter(drawn)) }
+            .map { ($0.records[0], ResultsRecord.filter($0.records, drawn)) }
             .filter { !$0.1.isEmpty }
         guard !groups.isEmpty else { return nil }
         let names = ChartRows.variantOrder(groups.flatMap(\.1))

@@ -12,7 +12,7 @@ extension RatioChart {
     static func acrossHosts(_ records: [ResultsRecord], hosts: [HostProcessor])
         throws(CanvasOverflow) -> SVGDocument?
     {
-        let patterns = records.filter(ChartRows.hasRatio)
+        let patterns = ResultsRecord.filter(records, ChartRows.hasRatio)
         // A line is at least a group, its point, its whisker and its annotation.
         try SVGCanvas.reserve(patterns.count * 5 + hosts.count * 2)
         let scale = fittedScale(patterns, net: false)

@@ -11,7 +11,7 @@ enum RatioChart {
     static let rowHeight = 24.0
 
     static func svg(_ records: [ResultsRecord]) throws(CanvasOverflow) -> SVGDocument? {
-        let withRatio = records.filter(ChartRows.hasRatio)
+        let withRatio = ResultsRecord.filter(records, ChartRows.hasRatio)
         // A row is at least a group, its name, its point and its annotation, here and across
         // hosts (`acrossHosts`). Every row with a ratio is drawn, so a chart too large is
         // refused before its hosts are told apart or its rows grouped.
@@ -20,7 +20,9 @@ enum RatioChart {
         if hosts.count > 1 { return try acrossHosts(records, hosts: hosts) }
         guard !withRatio.isEmpty else { return nil }
         let groups = ChartRows.configurations(records)
-            .map { group in (group.records[0], group.records.filter(ChartRows.hasRatio)) }
+            .map { group in
+                (group.records[0], ResultsRecord.filter(group.records, ChartRows.hasRatio))
+            }
             .filter { !$0.1.isEmpty }
         guard !groups.isEmpty else { return nil }
         // Counted before drawing, so that a chart past the bound is refused without the

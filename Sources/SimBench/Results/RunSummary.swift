@@ -164,7 +164,7 @@ public enum RunSummary {
 
     /// How many rows `rows(_:)` gives of `records`, without making them.
     public static func rowCount(_ records: [ResultsRecord]) -> Int {
-        records.count(where: hasRow)
+        ResultsRecord.count(records, where: hasRow)
     }
 
     /// Whether `record` gives a row: a pattern, measured or wrong.

@@ -28,7 +28,6 @@ public struct ResultsRecord: Sendable {
             row: 0)
     }
 
-    /// Every row of `table`, in order.
     /// For a pass over `records` in order, at `index`: asks for the offsets of the record
     /// eight on, and the bytes of the record four on, to be brought toward the caches
     /// (`RowTable.prefetchOffsets`, `prefetchBytes`), so that the pass reads them there.
@@ -42,6 +41,34 @@ public struct ResultsRecord: Sendable {
         }
     }
 
+    /// The records `isIncluded` keeps, in order (`filter`), each asked for a few records
+    /// ahead (`prefetch`): a pass that reads a cell of each of 100,000 rows otherwise waits
+    /// on memory for each.
+    static func filter(
+        _ records: [ResultsRecord], _ isIncluded: (ResultsRecord) -> Bool
+    ) -> [ResultsRecord] {
+        var kept = [ResultsRecord]()
+        for index in records.indices {
+            prefetch(records, at: index)
+            if isIncluded(records[index]) { kept.append(records[index]) }
+        }
+        return kept
+    }
+
+    /// How many records `isIncluded` keeps (`count(where:)`), each asked for ahead as
+    /// `filter` asks.
+    static func count(_ records: [ResultsRecord], where isIncluded: (ResultsRecord) -> Bool)
+        -> Int
+    {
+        var count = 0
+        for index in records.indices {
+            prefetch(records, at: index)
+            if isIncluded(records[index]) { count &+= 1 }
+        }
+        return count
+    }
+
+    /// Every row of `table`, in order.
     static func all(of table: RowTable) -> [ResultsRecord] {
         (0..<table.count).map { ResultsRecord(table: table, row: $0) }
     }
