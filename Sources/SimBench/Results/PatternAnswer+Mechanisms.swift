@@ -53,6 +53,11 @@ extension MechanismSplit {
         self = split
     }
 
-    /// Each mechanism's column, made once: a report reads them on every row.
-    private static let columns = Mechanism.allCases.map { ($0, ResultColumn.mechanism($0)) }
+    /// Each mechanism's column, the one `ResultColumn.all` declares: a report reads them on
+    /// every row, and a file finds a declared column by its ordinal (`ColumnPositions`),
+    /// where one made anew (`ResultColumn.mechanism(_:)`) is looked up by its name's hash.
+    private static let columns = Mechanism.allCases.map { mechanism in
+        let name = ResultColumn.mechanism(mechanism).name
+        return (mechanism, ResultColumn.all.first { $0.name == name } ?? .mechanism(mechanism))
+    }
 }
