@@ -17,12 +17,7 @@ enum HistoryChart {
         // A row with a time is a point of the left panel, and a row with a ratio one of the
         // right: counted before drawing, the chart of a long history past the bound is
         // refused without the work of judging and drawing its first 50,000 elements.
-        // Group by group, each summed up to the bound: past it in all if past it in one.
-        var elements = 0
-        for group in groups where elements < ChartLimits.elementsPerChart {
-            elements += SVGCanvas.elements(of: group.records, points)
-        }
-        try SVGCanvas.reserve(elements)
+        try SVGCanvas.reserve(SVGCanvas.elements(of: groups.map(\.records), points))
         var canvas = SVGCanvas(width: Charts.width, height: 0)
         var y = 0.0
         for group in groups where !canvas.isFull {

@@ -52,6 +52,17 @@ struct SVGCanvas {
         return sum
     }
 
+    /// `elements(of:_:)` over the rows of `groups`, group after group: each group's rows
+    /// asked for ahead among its own, with no array of all of them made. The sum reaches the
+    /// bound where `elements(of:_:)` over all the rows in order reaches it.
+    static func elements(of groups: [[ResultsRecord]], _ each: (ResultsRecord) -> Int) -> Int {
+        var sum = 0
+        for records in groups where sum < ChartLimits.elementsPerChart {
+            sum += elements(of: records, each)
+        }
+        return sum
+    }
+
     /// The lines of a document besides its elements' (`document`): the root's start, its
     /// title, its background and its end.
     static let documentLines = 4

@@ -122,6 +122,26 @@ struct SVGCanvasTests {
         #expect(mismatches.isEmpty, "\(mismatches.count): \(mismatches.prefix(3))")
     }
 
+    @Test("a document appended onto a page is its bytes there, and counts its lines")
+    func documentAppended() throws {
+        for (count, text) in Self.texts(40).enumerated() {
+            var canvas = SVGCanvas(width: 100, height: 100)
+            for index in 0..<count {
+                canvas.circle(Double(index), 2, radius: 3, fill: "#ffffff", title: text)
+            }
+            let document = try canvas.document(title: text, kind: "k")
+            let bytes = Array(document.text.utf8)
+            var page = Array("<p>before</p>\n".utf8)
+            let before = page
+            document.append(to: &page)
+            #expect(page == before + bytes)
+            #expect(
+                bytes.starts(with: "<svg ".utf8) && bytes.suffix(7).elementsEqual("</svg>\n".utf8))
+            let lines = bytes.count { $0 == UInt8(ascii: "\n") }
+            #expect(document.lineCount(HTMLReport.lineCount) == lines)
+        }
+    }
+
     @Test("a point's and a shape's tooltip is its text clipped and escaped, between its tags")
     func tooltips() throws {
         var mismatches = [String]()

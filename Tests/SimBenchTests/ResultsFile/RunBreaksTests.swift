@@ -121,6 +121,53 @@ struct PrefetchTests {
         }
         #expect(file.records.map(\.fields) == before)
     }
+
+    @Test(
+        "a filter and a count that ask for rows ahead keep and count what Array's do",
+        arguments: 1...6)
+    func filterAndCount(seed: UInt64) throws {
+        var random = SplitMix64(seed: seed)
+        let records = try RunBreaksTests.history(seed: seed, runCount: 3).records
+        for _ in 0..<8 {
+            // A random set of rows, each kept or not, and the rows' own cells asked too.
+            let kept = Set(records.indices.filter { _ in Bool.random(using: &random) })
+            let keeps = { (record: ResultsRecord) in kept.contains(record.row) }
+            #expect(
+                ResultsRecord.filter(records, keeps).map(\.row) == records.filter(keeps).map(\.row))
+            #expect(ResultsRecord.count(records, where: keeps) == records.count(where: keeps))
+        }
+        let ok = { (record: ResultsRecord) in record.isOK && record[.variant] != "table" }
+        #expect(ResultsRecord.filter(records, ok).map(\.row) == records.filter(ok).map(\.row))
+        #expect(ResultsRecord.count(records, where: ok) == records.count(where: ok))
+    }
+
+    @Test(
+        "elements counted group by group reach the bound where counted in one pass, and equal it below",
+        arguments: 1...6)
+    func elementsByGroup(seed: UInt64) throws {
+        var random = SplitMix64(seed: seed)
+        let records = try RunBreaksTests.history(seed: seed, runCount: 2).records
+        let bound = ChartLimits.elementsPerChart
+        for scale in [1, bound / 200, bound / 20, bound / 2] {
+            let elements = records.map { _ in Int.random(in: 0...scale, using: &random) }
+            let each = { (record: ResultsRecord) in elements[record.row] }
+            // The rows cut into groups at random places, in order.
+            var groups = [[ResultsRecord]]()
+            for record in records {
+                if groups.isEmpty || Int.random(in: 0..<4, using: &random) == 0 {
+                    groups.append([])
+                }
+                groups[groups.count - 1].append(record)
+            }
+            let flat = SVGCanvas.elements(of: records, each)
+            let grouped = SVGCanvas.elements(of: groups, each)
+            #expect((flat >= bound) == (grouped >= bound), "\(flat) and \(grouped)")
+            if flat < bound { #expect(grouped == flat) }
+        }
+        // Two groups each under the bound, past it together: refused as one pass refuses it.
+        let two = [Array(records.prefix(1)), Array(records.dropFirst().prefix(1))]
+        #expect(SVGCanvas.elements(of: two) { _ in bound * 3 / 5 } >= bound)
+    }
 }
 
 /// Each row's kind (`RowTable.kinds`), told by the reader while it splits the row, says what
