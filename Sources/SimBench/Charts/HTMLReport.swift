@@ -421,12 +421,15 @@ public enum HTMLReport {
         let limit = ChartLimits.answersPerScenario
         let shownRows = configurations.lazy.flatMap(\.slots).prefix(limit).map { latestRow[$0] }
         // Each run's baseline per configuration, for where the counted instructions go: the
-        // last of its rows, found for the configurations shown.
+        // last of its rows, found for the configurations shown. Looked for from the last row
+        // back, the first met is the last, and the search ends once each is found: the rows
+        // shown are the latest, whose runs close a history, not every baseline row keyed.
         let shownRuns = Set(shownRows.map { ChartRows.configurationKey($0, byRun: true) })
         var baselines = [RowKey: ResultsRecord]()
-        for record in records where record.isBaselineVariant && record.isOK {
+        for record in records.reversed() where record.isBaselineVariant && record.isOK {
+            guard baselines.count < shownRuns.count else { break }
             let key = ChartRows.configurationKey(record, byRun: true)
-            if shownRuns.contains(key) { baselines[key] = record }
+            if shownRuns.contains(key), baselines[key] == nil { baselines[key] = record }
         }
         // The entity is the catalog's, the same for every row.
         let entity = scenario.map { PatternAnswer.noun($0.entity) }

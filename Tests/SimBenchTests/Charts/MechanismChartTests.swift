@@ -5,8 +5,9 @@ import Testing
 /// `plot --chart mechanisms` and the report's section: a stacked bar per variant, baseline
 /// first, and the answers' instruction split.
 struct MechanismChartTests {
-    /// vending's baseline and a pattern, both split, the pattern's row first in the file.
-    static func rows() throws -> [ResultsRecord] {
+    /// vending's baseline and a pattern, both split, the pattern's row first in the file;
+    /// `secondBaseline`, a second baseline variant's split after them.
+    static func rows(secondBaseline: [Mechanism: Double]? = nil) throws -> [ResultsRecord] {
         func row(_ variant: String, role: String, _ split: [Mechanism: Double]) -> [String: String]
         {
             var row = [String: String].row(
@@ -26,10 +27,12 @@ struct MechanismChartTests {
             }
             return row
         }
-        return try ResultsFixture([
-            row("state-objects", role: "pattern", [.own: 67, .refcount: 109, .alloc: 64]),
-            row("enum-switch", role: "baseline", [.own: 27, .refcount: 1]),
-        ]).file().records
+        return try ResultsFixture(
+            [
+                row("state-objects", role: "pattern", [.own: 67, .refcount: 109, .alloc: 64]),
+                row("enum-switch", role: "baseline", [.own: 27, .refcount: 1]),
+            ] + (secondBaseline.map { [row("table", role: "baseline", $0)] } ?? [])
+        ).file().records
     }
 
     @Test("a stacked bar per variant, baseline first, a segment per mechanism it ran")
@@ -51,6 +54,16 @@ struct MechanismChartTests {
             .row("enum-switch", role: "baseline", median: 10, ratio: 1)
         ]).file().records
         #expect(try Charts.svg(.mechanisms, records: rows) == nil)
+    }
+
+    @Test("the answers split the instructions over the run's last baseline row")
+    func lastBaseline() throws {
+        let html = HTMLReport.render(
+            try MechanismChartTests.rows(secondBaseline: [.own: 67, .refcount: 9]),
+            scenarios: [], sources: ["a.csv"])
+        // Over the last (own 67, refcount 9): +100 reference counting, +64 allocation.
+        #expect(html.contains("its +164 instructions per"), "\(html)")
+        #expect(!html.contains("+212 instructions"))
     }
 
     @Test(
