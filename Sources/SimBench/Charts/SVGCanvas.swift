@@ -572,6 +572,6 @@ struct SVGDocument {
     /// The line feeds in the whole document (`lineCount`).
     func lineCount(_ lineCount: (UnsafeBufferPointer<UInt8>) -> Int) -> Int {
         head.withUnsafeBufferPointer(lineCount) + elements.withUnsafeBufferPointer(lineCount)
-            + 1
+            + Self.tail.withUTF8Buffer(lineCount)
     }
 }
