@@ -36,10 +36,10 @@ public enum ChartLimits {
     /// Rows of results a report's tables show in all; the rest are counted in a note (the
     /// CSV holds them).
     public static let tableRowsPerReport = 10_000
-    /// Bytes a report's page is given room for before its first: its bounds above keep a page
-    /// of 100,000 rows near 21 MB, and room made at once, never written where the page is
-    /// shorter, costs no memory, where a page grown step by step is copied into fresh memory
-    /// at each step (16 MB of it, 4,000 page faults, on its way to 21 MB).
+    /// Bytes a report's page is given room for before its first is written: its bounds above
+    /// keep a page of 100,000 rows near 21 MB, and room made at once, never written where the
+    /// page is shorter, costs no memory, where a page grown step by step is copied into fresh
+    /// memory at each step (16 MB of it, 4,000 page faults, on its way to 21 MB).
     static let reportBytesReserved = 32 << 20
     /// Scenario sections a report shows; the rest are counted in a note.
     public static let sectionsPerReport = 200

@@ -57,7 +57,6 @@ extension MechanismSplit {
     /// every row, and a file finds a declared column by its ordinal (`ColumnPositions`),
     /// where one made anew (`ResultColumn.mechanism(_:)`) is looked up by its name's hash.
     private static let columns = Mechanism.allCases.map { mechanism in
-        let name = ResultColumn.mechanism(mechanism).name
-        return (mechanism, ResultColumn.all.first { $0.name == name } ?? .mechanism(mechanism))
+        (mechanism, ResultColumn.named(mechanism.columnName) ?? .mechanism(mechanism))
     }
 }
