@@ -629,6 +629,38 @@ def model_hosts():
     return "\n".join(lines) + "\n"
 
 
+def model_holds(host):
+    """Whether the cost model holds on `host` by its checks on record: exit status 0 when every
+    check kept for it met every criterion (a check that now fails there is news: `.ci/run`
+    gates on it), 3 when one of them missed one (the model is on record as not holding there
+    yet), 4 when none is kept, 1 when the checks cannot be read (as an uncaught error exits).
+    One line says which, with each check's figures."""
+    try:
+        kept = dict(model_runs()).get(host)
+        judged = [(number_, model_table.judge(rows_)) for number_, rows_ in kept or []]
+    except (OSError, KeyError, ValueError, csv.Error) as error:
+        print(f"figures: model-holds: the checks on record cannot be read: {error}",
+              file=sys.stderr)
+        return 1
+    if not kept:
+        print(f"{host}: no model check on record in results/hosts/model/")
+        return 4
+    empty = [number_ for number_, figures in judged if figures["judged"] == 0]
+    if empty:
+        # A damaged record judges nothing: saying "does not hold" of it would turn the gate off.
+        print(f"figures: model-holds: {host}'s check {empty[0]} on record judges no pattern",
+              file=sys.stderr)
+        return 1
+    verdicts, holds = [], True
+    for number_, figures in judged:
+        holds = holds and all(figures["criteria"])
+        verdicts.append(f"run {number_}, {model_verdict(figures)}: "
+                        f"{'met' if all(figures['criteria']) else 'not met'}")
+    print(f"{host}: the model {'holds' if holds else 'does not hold'} by its checks on record "
+          f"({'; '.join(verdicts)})")
+    return 0 if holds else 3
+
+
 def model_table_block():
     """Each host's model checks side by side: every pattern's measured ns added and interval
     beside the prediction and its interval, run by run."""
@@ -707,8 +739,11 @@ def main(arguments):
             return 1
         print(host_name(first))
         return 0
+    if len(arguments) == 2 and arguments[0] == "model-holds":
+        return model_holds(arguments[1])
     if len(arguments) != 1 or arguments[0] not in ("write", "check"):
-        print("usage: scripts/figures.py write|check|host-name FILE", file=sys.stderr)
+        print("usage: scripts/figures.py write|check|host-name FILE|model-holds HOST",
+              file=sys.stderr)
         return 64
     mode = arguments[0]
     try:

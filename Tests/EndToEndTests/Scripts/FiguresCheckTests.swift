@@ -115,4 +115,50 @@ struct FiguresCheckTests {
         #expect(result.status == 0, "\(result.standardError)")
         #expect(result.standardOutput == name + "\n", "\(cpu)")
     }
+
+    /// A check on record of `patterns` patterns, each measured at +10 ns [+8, +12] and
+    /// predicted at `predicted` [predicted − 2, predicted + 2].
+    static func check(patterns: Int, predicted: Double) -> String {
+        var text =
+            "scenario,params,variant,role,status,overhead_ns_per_event,overhead_ci_low,"
+            + "overhead_ci_high,predicted_ns_added_per_event,predicted_ns_added_low,"
+            + "predicted_ns_added_high\n"
+        for pattern in 0..<patterns {
+            text +=
+                "vending,,pattern-\(pattern),pattern,ok,10,8,12,"
+                + "\(predicted),\(predicted - 2),\(predicted + 2)\n"
+        }
+        return text
+    }
+
+    @Test(
+        "whether the model holds on a host is read from its checks on record: every one met, one missed, none kept, one damaged",
+        .enabled(if: hasPython, "needs python3 for scripts/figures.py"))
+    func modelHolds() throws {
+        let scratch = try ScratchDirectory()
+        try Self.copy(into: scratch)
+        let model = scratch.url.appendingPathComponent("results/hosts/model")
+        for (name, text) in [
+            ("held-run-1", Self.check(patterns: 10, predicted: 10)),
+            ("held-run-2", Self.check(patterns: 10, predicted: 11)),
+            ("missed-run-1", Self.check(patterns: 10, predicted: 10)),
+            ("missed-run-2", Self.check(patterns: 10, predicted: 40)),
+            ("damaged-run-1", "not a results file\n"),
+        ] {
+            try text.write(
+                to: model.appendingPathComponent("\(name).csv"), atomically: true, encoding: .utf8)
+        }
+        for (host, status, said) in [
+            ("held", Int32(0), "held: the model holds by its checks on record"),
+            ("missed", 3, "missed: the model does not hold by its checks on record"),
+            ("absent", 4, "absent: no model check on record"),
+            ("damaged", 1, ""),
+        ] {
+            let result = try SimBenchBinary.run(
+                ["python3", scratch.path("scripts/figures.py"), "model-holds", host],
+                in: scratch.url, executable: Self.env)
+            #expect(result.status == status, "\(host): \(result.standardOutput)")
+            #expect(result.standardOutput.hasPrefix(said), "\(host): \(result.standardOutput)")
+        }
+    }
 }
