@@ -38,4 +38,10 @@ size_t simbench_plain_numeric_cells(
     const uint8_t *text, size_t row, const uint32_t *field_starts, const uint64_t *non_digits,
     const uint32_t *columns, size_t count, size_t from);
 
+// Each of a row's `count` field starts less the row's start `first`, written into
+// `offsets` in 16 bits: the row's offsets from its start, as the reader keeps them
+// (FieldStarts), each under 65,535 by the caller's check. On every platform.
+void simbench_row_offsets(
+    const uint32_t *field_starts, size_t count, uint32_t first, uint16_t *offsets);
+
 #endif

@@ -14,22 +14,19 @@ extension ResultsRecord {
         guard table === other.table, !fields.isEmpty, fields.upperBound <= table.width else {
             return false
         }
-        let stride = table.width + 1
-        return table.starts.withUnsafeBufferPointer { starts in
-            let here = row * stride
-            let there = other.row * stride
-            let start = Int(starts[here + fields.lowerBound])
-            let otherStart = Int(starts[there + fields.lowerBound])
-            // Each field's end is the byte before the next one's start (a comma or the
-            // line break), left out of the span.
-            let count = Int(starts[here + fields.upperBound]) - 1 - start
-            guard count == Int(starts[there + fields.upperBound]) - 1 - otherStart else {
-                return false
-            }
-            if count == 0 { return true }
-            return table.bytes.withUnsafeBufferPointer { bytes in
-                memcmp(bytes.baseAddress! + start, bytes.baseAddress! + otherStart, count) == 0
-            }
+        let starts = table.starts
+        let start = starts.start(row: row, field: fields.lowerBound)
+        let otherStart = starts.start(row: other.row, field: fields.lowerBound)
+        // Each field's end is the byte before the next one's start (a comma or the line
+        // break), left out of the span.
+        let count = starts.start(row: row, field: fields.upperBound) - 1 - start
+        guard count == starts.start(row: other.row, field: fields.upperBound) - 1 - otherStart
+        else {
+            return false
+        }
+        if count == 0 { return true }
+        return table.bytes.withUnsafeBufferPointer { bytes in
+            memcmp(bytes.baseAddress! + start, bytes.baseAddress! + otherStart, count) == 0
         }
     }
 

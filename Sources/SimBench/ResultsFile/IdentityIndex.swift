@@ -24,19 +24,19 @@ struct IdentityIndex {
         if capacity > slots.count { grow(to: capacity) }
     }
 
-    /// Adds row `row`, whose fields start at `starts[row * (width + 1)]…` in `text`, unless
+    /// Adds row `row`, whose fields start in `text` where `starts` says, unless
     /// an earlier row has the same identity: then that row (`duplicate`), and `row` is not
     /// added. `hash` is the identity's, as `RowIdentity.hash` makes it.
     ///
     /// - Complexity: O(1) expected, plus the identity's bytes.
     mutating func insert(
-        row: Int, text: UnsafeBufferPointer<UInt8>, starts: [UInt32], width: Int
+        row: Int, text: UnsafeBufferPointer<UInt8>, starts: FieldStarts
     ) -> (duplicate: Int?, hash: UInt32) {
-        starts.withUnsafeBufferPointer { starts in
-            let identity = Identity(text: text, starts: starts, width: width, fields: fields)
-            let hash = identity.hash(row: row)
-            return (insert(row: row, hash: hash) { identity.same(row, $0) }, hash)
-        }
+        // The starts are passed to each call, not kept in the identity: a copy of them kept
+        // is a retain and release of each of their arrays for every row read.
+        let identity = Identity(text: text, fields: fields)
+        let hash = identity.hash(row: row, starts: starts)
+        return (insert(row: row, hash: hash) { identity.same(row, $0, starts: starts) }, hash)
     }
 
     /// Adds `row`, whose identity hashes to `hash`, unless a row already in the index has
@@ -88,37 +88,35 @@ struct IdentityIndex {
         }
     }
 
-    /// The identifying fields of the rows of one text, read where they lie.
+    /// The identifying fields of the rows of one text, read where they lie, their fields
+    /// starting where `starts` says.
     struct Identity {
         let text: UnsafeBufferPointer<UInt8>
-        let starts: UnsafeBufferPointer<UInt32>
-        let width: Int
         let fields: [Int?]
 
         /// Where field `field` of row `row` is, inside its quotes: the text as written, a
         /// quote doubled where the field doubles one, which is the same for the same text.
-        func range(_ row: Int, _ field: Int) -> Range<Int> {
-            let index = row &* (width &+ 1) &+ field
-            let start = Int(starts[index])
-            let end = Int(starts[index &+ 1]) &- 1
+        func range(_ row: Int, _ field: Int, starts: FieldStarts) -> Range<Int> {
+            let (start, next) = starts.bounds(row: row, field: field)
+            let end = next &- 1
             guard start < end, text[start] == RowTable.quote else { return start..<end }
             return (start &+ 1)..<(end &- 1)
         }
 
-        func hash(row: Int) -> UInt32 {
+        func hash(row: Int, starts: FieldStarts) -> UInt32 {
             var hasher = ByteHasher()
             for field in fields {
-                if let field { hasher.combine(text, range(row, field)) }
+                if let field { hasher.combine(text, range(row, field, starts: starts)) }
                 hasher.endField()
             }
             return hasher.value
         }
 
         /// Whether rows `row` and `other` have the same identity.
-        func same(_ row: Int, _ other: Int) -> Bool {
+        func same(_ row: Int, _ other: Int, starts: FieldStarts) -> Bool {
             for case let field? in fields {
-                let here = range(row, field)
-                let there = range(other, field)
+                let here = range(row, field, starts: starts)
+                let there = range(other, field, starts: starts)
                 guard here.count == there.count else { return false }
                 if here.isEmpty { continue }
                 if memcmp(

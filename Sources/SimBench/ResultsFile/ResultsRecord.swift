@@ -102,17 +102,21 @@ public struct ResultsRecord: Sendable {
         _ bytes: UnsafeBufferPointer<UInt8>, _ record: Range<Int>
     ) -> Bool {
         guard bytes[record.upperBound] == UInt8(ascii: "\r") else { return false }
-        let base = row * (table.width + 1)
-        return table.starts.withUnsafeBufferPointer { starts in
+        // Every field's first byte is read: from the row's offsets, where it has them.
+        func everyQuotedFieldNeedsIt(_ start: (Int) -> Int) -> Bool {
             for field in 0..<table.width {
-                let start = Int(starts[base + field])
-                guard bytes[start] == RowTable.quote else { continue }
-                let end = Int(starts[base + field + 1]) - 1
-                let inner = UnsafeBufferPointer(rebasing: bytes[(start + 1)..<(end - 1)])
+                let first = start(field)
+                guard bytes[first] == RowTable.quote else { continue }
+                let inner = UnsafeBufferPointer(
+                    rebasing: bytes[(first + 1)..<(start(field + 1) - 2)])
                 if !inner.contains(where: OutputFile.needsQuotes) { return false }
             }
             return true
         }
+        let starts = table.starts
+        return starts.withOffsets(row: row) { first, offsets in
+            everyQuotedFieldNeedsIt { first &+ Int(offsets[$0]) }
+        } ?? everyQuotedFieldNeedsIt { starts.start(row: row, field: $0) }
     }
 
     /// The cell in the file's column `index`.

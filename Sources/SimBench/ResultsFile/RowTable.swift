@@ -9,9 +9,9 @@ import SimBenchCore
 /// bytes, read as a number (`CellNumber`) or compared as bytes when a reader asks, and made
 /// text only where it is printed.
 ///
-/// Each row has `width + 1` offsets in `starts`: where each of its fields starts (at its
-/// opening quote, for a quoted field), then one past the line break's first byte, which is
-/// where a field after the last would start. A field's bytes run to the byte before the
+/// Each row has `width + 1` offsets in `starts` (`FieldStarts`): where each of its fields
+/// starts (at its opening quote, for a quoted field), then one past the line break's first
+/// byte, which is where a field after the last would start. A field's bytes run to the byte before the
 /// next field's start (the comma or the line break). A quoted field that doubles a quote has
 /// its text, unquoted, after the file's bytes (`unquoted`).
 final class RowTable: Sendable {
@@ -23,7 +23,7 @@ final class RowTable: Sendable {
     /// Fields per row: the header's.
     let width: Int
     /// `width + 1` offsets per row, as above.
-    let starts: [UInt32]
+    let starts: FieldStarts
     /// The 1-based line each row starts on.
     let lines: [UInt32]
     /// Where the unquoted text of a field that doubles a quote is in `bytes`, by the field's
@@ -46,15 +46,14 @@ final class RowTable: Sendable {
     let kinds: [RowKind]
 
     init(
-        bytes: TableBytes, fileLength: Int, width: Int, starts: [UInt32], lines: [UInt32],
+        bytes: TableBytes, fileLength: Int, width: Int, starts: FieldStarts, lines: [UInt32],
         unquoted: [Int: Range<Int>], positions: ColumnPositions, holdsCarriageReturn: Bool,
         runBreaks: [UInt32], identityHashes: IdentityHashes = IdentityHashes(),
         kinds: [RowKind]? = nil
     ) {
         self.kinds =
             kinds
-            ?? RowKind.all(
-                bytes, starts: starts, width: width, rows: lines.count, positions: positions)
+            ?? RowKind.all(bytes, starts: starts, rows: lines.count, positions: positions)
         self.holdsCarriageReturn = holdsCarriageReturn
         self.identityHashes = identityHashes
         self.runBreaks = runBreaks
@@ -85,17 +84,15 @@ final class RowTable: Sendable {
     /// same text.
     @inline(__always)
     func writtenRange(row: Int, field: Int) -> Range<Int> {
-        let index = row &* (width &+ 1) &+ field
-        let start = Int(starts[index])
-        let end = Int(starts[index &+ 1]) &- 1
+        let (start, next) = starts.bounds(row: row, field: field)
+        let end = next &- 1
         guard start < end, bytes[start] == RowTable.quote else { return start..<end }
         return (start &+ 1)..<(end &- 1)
     }
 
     /// Where row `row` is in the file: from its first byte to its line break, excluded.
     func recordRange(row: Int) -> Range<Int> {
-        let index = row &* (width &+ 1)
-        return Int(starts[index])..<(Int(starts[index &+ width]) &- 1)
+        starts.rowStart(row)..<(starts.start(row: row, field: width) &- 1)
     }
 
     /// `body` over the text of field `field` of row `row`.
@@ -145,26 +142,16 @@ final class RowTable: Sendable {
     /// about 0.3 µs a row, on every pass.
     @inline(__always)
     func prefetchOffsets(row: Int) {
-        let stride = width &+ 1
-        guard row >= 0, (row &+ 1) &* stride <= starts.count else { return }
-        starts.withUnsafeBufferPointer { starts in
-            let first = UnsafeRawPointer(starts.baseAddress! + row &* stride)
-            var offset = 0
-            while offset < stride &* 4 {
-                simbench_prefetch(first + offset)
-                offset &+= 64
-            }
-        }
+        starts.prefetch(row: row)
     }
 
     /// Asks for row `row`'s bytes to be brought toward the caches, as `prefetchOffsets` its
     /// offsets: asked for after them, they are read from the caches.
     @inline(__always)
     func prefetchBytes(row: Int) {
-        let stride = width &+ 1
-        guard row >= 0, (row &+ 1) &* stride <= starts.count else { return }
-        let start = Int(starts[row &* stride])
-        let end = Int(starts[row &* stride &+ width])
+        guard row >= 0, row < starts.rows else { return }
+        let start = starts.rowStart(row)
+        let end = starts.start(row: row, field: width)
         bytes.withUnsafeBufferPointer { bytes in
             var at = start
             while at < end {
@@ -189,12 +176,13 @@ extension RowTable {
         rows: [[String]], lines: [Int], width: Int, positions: ColumnPositions
     ) {
         var bytes = [UInt8]()
-        var starts = [UInt32]()
+        var starts = FieldStarts(width: width)
         var texts = [(index: Int, text: String)]()
         for (row, fields) in rows.enumerated() {
             precondition(fields.count == width, "a row of \(fields.count) cells, not \(width)")
+            var rowStarts = [UInt32]()
             for (field, cell) in fields.enumerated() {
-                starts.append(UInt32(bytes.count))
+                rowStarts.append(UInt32(bytes.count))
                 let quoted = OutputFile.quote(cell)
                 bytes += quoted.utf8
                 bytes.append(UInt8(ascii: ","))
@@ -202,7 +190,8 @@ extension RowTable {
             }
             bytes.removeLast()
             bytes += [UInt8(ascii: "\r"), UInt8(ascii: "\n")]
-            starts.append(UInt32(bytes.count - 1))
+            rowStarts.append(UInt32(bytes.count - 1))
+            starts.append(rowStarts)
         }
         let fileLength = bytes.count
         var unquoted = [Int: Range<Int>]()
@@ -212,12 +201,9 @@ extension RowTable {
         }
         let runFields = RowTable.runFields(positions)
         let runBreaks = bytes.withUnsafeBufferPointer { text in
-            starts.withUnsafeBufferPointer { starts in
-                rows.indices.dropFirst().filter {
-                    !RowTable.repeatsRowBefore(
-                        $0, in: text, starts: starts, width: width, fields: runFields)
-                }.map { UInt32($0) }
-            }
+            rows.indices.dropFirst().filter {
+                !RowTable.repeatsRowBefore($0, in: text, starts: starts, fields: runFields)
+            }.map { UInt32($0) }
         }
         self.init(
             bytes: TableBytes(bytes), fileLength: fileLength, width: width, starts: starts,
@@ -234,19 +220,16 @@ extension RowTable {
     }
 
     /// Whether row `row` (after the first) writes each of `fields` as the row before does,
-    /// byte for byte, quotes and all: the rows' fields start at `starts`, `width + 1` a row.
-    /// Alike, their texts are the same; unlike, they may still be (one quoted, one not).
+    /// byte for byte, quotes and all: the rows' fields start at `starts`. Alike, their texts
+    /// are the same; unlike, they may still be (one quoted, one not).
     static func repeatsRowBefore(
-        _ row: Int, in text: UnsafeBufferPointer<UInt8>, starts: UnsafeBufferPointer<UInt32>,
-        width: Int, fields: [Int]
+        _ row: Int, in text: UnsafeBufferPointer<UInt8>, starts: FieldStarts, fields: [Int]
     ) -> Bool {
-        let here = row &* (width &+ 1)
-        let before = here &- (width &+ 1)
         for field in fields {
-            let start = Int(starts[here &+ field])
-            let count = Int(starts[here &+ field &+ 1]) &- start
-            let startBefore = Int(starts[before &+ field])
-            guard Int(starts[before &+ field &+ 1]) &- startBefore == count,
+            let (start, next) = starts.bounds(row: row, field: field)
+            let count = next &- start
+            let (startBefore, nextBefore) = starts.bounds(row: row &- 1, field: field)
+            guard nextBefore &- startBefore == count,
                 memcmp(text.baseAddress! + start, text.baseAddress! + startBefore, count) == 0
             else { return false }
         }
@@ -389,26 +372,31 @@ struct RowKind: Sendable, Equatable {
                 start += 1
                 end -= 1
             }
-            return UnsafeBufferPointer(rebasing: text[start..<end]).elementsEqual(word.utf8)
+            // Compared as bytes: `elementsEqual` over the word's UTF-8 view is a generic call of
+            // about 150 instructions, for two cells of every row read.
+            let count = end - start
+            return word.utf8.count == count
+                && word.utf8.withContiguousStorageIfAvailable {
+                    count == 0 || memcmp(text.baseAddress! + start, $0.baseAddress!, count) == 0
+                } == true
         }
         return RowKind(ok: holds(status, okWord), baseline: holds(role, baselineWord))
     }
 
-    /// The kinds of the `rows` rows of a table of `bytes` whose fields start at `starts`
-    /// (`width + 1` a row): for a table made other than by the reader, which tells each as
-    /// it reads it.
+    /// The kinds of the `rows` rows of a table of `bytes` whose fields start at `starts`:
+    /// for a table made other than by the reader, which tells each as it reads it.
     static func all(
-        _ bytes: TableBytes, starts: [UInt32], width: Int, rows: Int, positions: ColumnPositions
+        _ bytes: TableBytes, starts: FieldStarts, rows: Int, positions: ColumnPositions
     ) -> [RowKind] {
         let status = positions.position(of: .status)
         let role = positions.position(of: .role)
         return bytes.withUnsafeBufferPointer { text in
-            starts.withUnsafeBufferPointer { starts in
-                (0..<rows).map { row in
-                    let first = row * (width + 1)
-                    return of(
-                        text, UnsafeBufferPointer(rebasing: starts[first..<(first + width + 1)]),
-                        status: status, role: role)
+            (0..<rows).map { row in
+                let fieldStarts = (0..<starts.stride).map {
+                    UInt32(truncatingIfNeeded: starts.start(row: row, field: $0))
+                }
+                return fieldStarts.withUnsafeBufferPointer {
+                    of(text, $0, status: status, role: role)
                 }
             }
         }

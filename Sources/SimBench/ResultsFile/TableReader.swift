@@ -43,7 +43,7 @@ struct TableReader {
     private(set) var header = [String]()
     private var checks: RowChecks?
     private var width = 0
-    private var starts = [UInt32]()
+    private var starts = FieldStarts(width: 0)
     private var lines = [UInt32]()
     /// The fields (`row * width + field`) that double a quote: their text is unquoted when
     /// the table is made.
@@ -303,6 +303,7 @@ struct TableReader {
         runFields = RowTable.runFields(checks.positions)
         kindFields = (checks.positions.position(of: .status), checks.positions.position(of: .role))
         width = header.count
+        starts = FieldStarts(width: width)
         identities = IdentityIndex(fields: checks.identityColumns)
         // Room for the rows the file's size suggests, by its first row's length; more is
         // added as needed.
@@ -311,7 +312,7 @@ struct TableReader {
             let end = withBytes { RecordBounds.end(in: $0, from: next) }
             if let end, end > next {
                 let rows = (size - next) / (end - next) * 5 / 4 + 16
-                starts.reserveCapacity(rows * (width + 1))
+                starts.reserve(rows: rows)
                 lines.reserveCapacity(rows)
                 kinds.reserveCapacity(rows)
                 identityHashes.reserveCapacity(rows)
@@ -448,11 +449,11 @@ struct TableReader {
         end: Int, lineFeeds: Int, doublesQuote: Bool
     ) throws(ResultsFileError) {
         let row = lines.count
-        starts.append(contentsOf: fieldStarts)
+        starts.append(UnsafeBufferPointer(fieldStarts))
         lines.append(UInt32(truncatingIfNeeded: line))
-        let (first, hash) = identities.insert(row: row, text: text, starts: starts, width: width)
+        let (first, hash) = identities.insert(row: row, text: text, starts: starts)
         if let first {
-            starts.removeLast(width + 1)
+            starts.removeLast()
             lines.removeLast()
             throw duplicate(text, fieldStarts, firstLine: Int(lines[first]))
         }
@@ -462,10 +463,7 @@ struct TableReader {
                 text, UnsafeBufferPointer(fieldStarts), status: kindFields.status,
                 role: kindFields.role))
         if row > 0, !runFields.isEmpty,
-            !starts.withUnsafeBufferPointer({
-                RowTable.repeatsRowBefore(
-                    row, in: text, starts: $0, width: width, fields: runFields)
-            })
+            !RowTable.repeatsRowBefore(row, in: text, starts: starts, fields: runFields)
         {
             runBreaks.append(UInt32(truncatingIfNeeded: row))
         }
@@ -570,8 +568,9 @@ struct TableReader {
         for index in doubledQuotes {
             let row = index / width
             let field = index % width
-            let start = Int(starts[row * (width + 1) + field]) + 1
-            let end = Int(starts[row * (width + 1) + field + 1]) - 2
+            let (first, next) = starts.bounds(row: row, field: field)
+            let start = first + 1
+            let end = next - 2
             var text = [UInt8]()
             var at = start
             while at < end {

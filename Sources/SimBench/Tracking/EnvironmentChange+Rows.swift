@@ -45,35 +45,30 @@ extension RowTable {
             }
         }
         var rows = [0]
-        let stride = width + 1
         bytes.withUnsafeBufferPointer { bytes in
-            starts.withUnsafeBufferPointer { starts in
-                for row in 1..<count {
-                    prefetch(row: row &+ 4)
-                    let here = row &* stride
-                    let before = here &- stride
-                    let changes = clusters.contains { cluster in
-                        let first = cluster[0]
-                        let last = cluster[cluster.count - 1]
-                        // From the field's first byte to the one after it (its comma or
-                        // line break): the same bytes are the same fields, read alike.
-                        let start = Int(starts[here &+ first])
-                        let end = Int(starts[here &+ last &+ 1])
-                        let previousStart = Int(starts[before &+ first])
-                        let previousEnd = Int(starts[before &+ last &+ 1])
-                        if end &- start == previousEnd &- previousStart,
-                            memcmp(
-                                bytes.baseAddress! + start, bytes.baseAddress! + previousStart,
-                                end &- start) == 0
-                        {
-                            return false
-                        }
-                        return cluster.contains { field in
-                            !sameText(row: row, field: field, as: self, row: row - 1, field: field)
-                        }
+            for row in 1..<count {
+                prefetch(row: row &+ 4)
+                let changes = clusters.contains { cluster in
+                    let first = cluster[0]
+                    let last = cluster[cluster.count - 1]
+                    // From the field's first byte to the one after it (its comma or line
+                    // break): the same bytes are the same fields, read alike.
+                    let start = starts.start(row: row, field: first)
+                    let end = starts.start(row: row, field: last &+ 1)
+                    let previousStart = starts.start(row: row &- 1, field: first)
+                    let previousEnd = starts.start(row: row &- 1, field: last &+ 1)
+                    if end &- start == previousEnd &- previousStart,
+                        memcmp(
+                            bytes.baseAddress! + start, bytes.baseAddress! + previousStart,
+                            end &- start) == 0
+                    {
+                        return false
                     }
-                    if changes { rows.append(row) }
+                    return cluster.contains { field in
+                        !sameText(row: row, field: field, as: self, row: row - 1, field: field)
+                    }
                 }
+                if changes { rows.append(row) }
             }
         }
         return rows

@@ -206,8 +206,7 @@ struct RowKindTests {
         // A table made from its cells tells the same.
         let table = file.table
         let made = RowKind.all(
-            table.bytes, starts: table.starts, width: table.width, rows: table.count,
-            positions: table.positions)
+            table.bytes, starts: table.starts, rows: table.count, positions: table.positions)
         #expect(made == table.kinds)
     }
 }

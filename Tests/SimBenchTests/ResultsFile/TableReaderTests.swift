@@ -134,6 +134,61 @@ struct TableReaderTests {
         #expect(throws: ResultsFileError.self) { try ResultsFile(path: "r.csv", bytes: text) }
     }
 
+    @Test(
+        "rows just under 65,534 bytes, at it and past it keep every field, read from a file and from bytes"
+    )
+    func wideRows() throws {
+        var fixture = Self.plainRows(13)
+        // Each row's length with an empty event unit: its line in the file, CR LF left out.
+        let lengths = fixture.text.components(separatedBy: "\r\n").dropFirst().map(\.utf8.count)
+        // Rows 0-5 end 6 to 1 bytes short of 65,534 bytes, rows 6-11 reach it and go up to 5
+        // past; row 12 is 300,000 bytes. A row's field starts are kept in two bytes from its
+        // start up to 65,534 bytes, whole past it.
+        for row in 0..<12 {
+            fixture.rows[row]["event_unit"] = String(
+                repeating: "x", count: 65_534 - lengths[row] + row - 6)
+        }
+        fixture.rows[12]["event_unit"] = String(repeating: "y", count: 300_000)
+        let text = Array(fixture.text.utf8)
+        let expected = fixture.rows.map { row in fixture.columns.map { row[$0] ?? "" } }
+        let lines = fixture.text.components(separatedBy: "\r\n").dropFirst()
+        let streamed = try Self.withFile(text) { try ResultsFile.read($0) }
+        for file in [try ResultsFile(path: "results.csv", bytes: text), streamed] {
+            #expect(file.records.count == 13)
+            for (record, cells) in zip(file.records, expected) {
+                // The first field read other than written, by its column: a row's cells are
+                // too long to print whole.
+                let differing = zip(record.fields, cells).enumerated().first { $1.0 != $1.1 }
+                #expect(
+                    differing == nil && record.fields.count == cells.count,
+                    "row \(record.row): \(differing.map { fixture.columns[$0.offset] } ?? "count")")
+            }
+            #expect(
+                zip(file.records, lengths.indices).allSatisfy { record, row in
+                    record.line == row + 2
+                })
+            // Each row written back (as merge writes it) is its line, CR LF and all.
+            for (record, line) in zip(file.records, lines) {
+                var written = [UInt8]()
+                record.appendRecord(to: &written)
+                #expect(written.elementsEqual(Array((line + "\r\n").utf8)), "row \(record.row)")
+            }
+        }
+        // Each variant quoted where it need not be: written back unquoted, as OutputFile
+        // writes it, from a row kept in two bytes an offset or whole.
+        var quoted = fixture.text
+        for row in fixture.rows.indices {
+            quoted = quoted.replacingOccurrences(
+                of: ",variant-\(row),", with: ",\"variant-\(row)\",")
+        }
+        let requoted = try ResultsFile(path: "quoted.csv", bytes: Array(quoted.utf8))
+        for (record, line) in zip(requoted.records, lines) {
+            var written = [UInt8]()
+            record.appendRecord(to: &written)
+            #expect(written.elementsEqual(Array((line + "\r\n").utf8)), "row \(record.row)")
+        }
+    }
+
     @Test("line breaks after the last row are read past; a row after a blank line is refused")
     func trailingLineBreaks() throws {
         let rows = Array(Self.quotedRows(3).text.utf8)
