@@ -5,8 +5,9 @@ import CSimBenchSystem
 /// from it (two bytes). A file of 100,000 rows of 118 columns then holds 24 MB of them, not
 /// the 47 MB of four bytes a field, and a reader touches half the fresh pages for them.
 ///
-/// A row of 65,535 bytes or more (a row may be up to `ResultsFile.recordLimit`) keeps its
-/// offsets whole, apart (`wide`), and each of its two-byte offsets is `wideMark`.
+/// A row of 65,534 bytes or more, line break left out (its last offset, one past the line
+/// break's first byte, would be 65,535 or more; a row may be up to `ResultsFile.recordLimit`),
+/// keeps its offsets whole, apart (`wide`), and each of its two-byte offsets is `wideMark`.
 struct FieldStarts: Sendable {
     /// Offsets per row: the fields, then one past the line break's first byte.
     let stride: Int

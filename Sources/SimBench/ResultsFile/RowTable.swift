@@ -11,9 +11,9 @@ import SimBenchCore
 ///
 /// Each row has `width + 1` offsets in `starts` (`FieldStarts`): where each of its fields
 /// starts (at its opening quote, for a quoted field), then one past the line break's first
-/// byte, which is where a field after the last would start. A field's bytes run to the byte before the
-/// next field's start (the comma or the line break). A quoted field that doubles a quote has
-/// its text, unquoted, after the file's bytes (`unquoted`).
+/// byte, which is where a field after the last would start. A field's bytes run to the byte
+/// before the next field's start (the comma or the line break). A quoted field that doubles
+/// a quote has its text, unquoted, after the file's bytes (`unquoted`).
 final class RowTable: Sendable {
     /// The file's bytes from its first (any byte-order mark included), then the unquoted
     /// text of each quoted field that doubles a quote.
@@ -375,10 +375,11 @@ struct RowKind: Sendable, Equatable {
             // Compared as bytes: `elementsEqual` over the word's UTF-8 view is a generic call of
             // about 150 instructions, for two cells of every row read.
             let count = end - start
-            return word.utf8.count == count
-                && word.utf8.withContiguousStorageIfAvailable {
-                    count == 0 || memcmp(text.baseAddress! + start, $0.baseAddress!, count) == 0
-                } == true
+            let cell = UnsafeBufferPointer(rebasing: text[start..<end])
+            guard word.utf8.count == count else { return false }
+            return word.utf8.withContiguousStorageIfAvailable {
+                count == 0 || memcmp(cell.baseAddress!, $0.baseAddress!, count) == 0
+            } ?? cell.elementsEqual(word.utf8)
         }
         return RowKind(ok: holds(status, okWord), baseline: holds(role, baselineWord))
     }
